@@ -1,0 +1,48 @@
+import { Link, NavLink } from '@remix-run/react'
+import { ButtonLink, buttonClass } from './ui/button'
+
+export interface HeaderUser {
+  displayName: string
+  initial: string
+}
+
+export function Brand({ appName }: { appName: string }) {
+  return (
+    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+      <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-brand-600 text-sm text-white">PT</span>
+      {appName}
+    </Link>
+  )
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+
+/** Signed out: Sign In and Get Started. Signed in: the app's navigation and Sign Out. */
+export function SiteHeader({ appName, user }: { appName: string; user: HeaderUser | null }) {
+  return (
+    <header className="no-print border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+        <Brand appName={appName} />
+        {user ? (
+          <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
+            <NavLink to="/" end className={navClass}>Dashboard</NavLink>
+            <NavLink to="/submit" className={navClass}>New Submission</NavLink>
+            <NavLink to="/faq" className={navClass}>Help / FAQ</NavLink>
+            <span className="ml-2 flex items-center gap-2 text-sm text-slate-700">
+              <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">{user.initial}</span>
+              <span>{user.displayName}</span>
+            </span>
+            {/* A plain link: signing out is a navigation (SPEC §2), so it works without JavaScript. */}
+            <a href="/api/auth/logout" className={buttonClass('ghost', 'ml-1')}>Sign Out</a>
+          </nav>
+        ) : (
+          <nav aria-label="Account" className="flex items-center gap-2">
+            <ButtonLink to="/login" variant="ghost">Sign In</ButtonLink>
+            <ButtonLink to="/register">Get Started</ButtonLink>
+          </nav>
+        )}
+      </div>
+    </header>
+  )
+}

@@ -1,0 +1,24 @@
+import { Link, type LinkProps } from '@remix-run/react'
+import type { ButtonHTMLAttributes } from 'react'
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60'
+const variants = {
+  primary: 'bg-brand-600 text-white hover:bg-brand-700',
+  secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+  ghost: 'text-slate-700 hover:bg-slate-100',
+  inverse: 'bg-white text-brand-700 hover:bg-brand-50',
+}
+export type ButtonVariant = keyof typeof variants
+
+export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
+  return `${base} ${variants[variant]} ${extra}`.trim()
+}
+
+export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant }) {
+  return <button type={type} className={buttonClass(variant, className)} {...props} />
+}
+
+export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: ButtonVariant }) {
+  return <Link className={buttonClass(variant, className)} {...props} />
+}

@@ -1,0 +1,67 @@
+import crypto from 'node:crypto'
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from '~/components/nonce'
+import { documentCsp, applySecurityHeaders } from '~/lib/security-headers.server'
+import { recordServerPageView } from '~/services/analytics.server'
+import { startDatabase } from '~/services/db.server'
+
+// Opened, migrated and seeded before the first request; a failure here stops start-up.
+await startDatabase()
+
+const ABORT_DELAY = 5000
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const nonce = crypto.randomBytes(16).toString('base64')
+  applySecurityHeaders(responseHeaders, documentCsp(nonce))
+  const userAgent = request.headers.get('User-Agent')
+  const bot = isbot(userAgent)
+  if (!bot) recordServerPageView(request, responseStatusCode)
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    // Bots and no-JavaScript printers get the whole document at once; others stream.
+    const readyEvent = bot ? 'onAllReady' : 'onShellReady'
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) console.error(error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY)
+  })
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers)
+  return response
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return
+  console.error(error)
+}

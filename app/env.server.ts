@@ -1,0 +1,121 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
+const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
+
+/**
+ * Every environment variable the product reads. Parsed once at start-up; README lists them.
+ * APP_ENV decides strictness: `npm start` runs the production build as 'development' unless
+ * NODE_ENV or APP_ENV says production, so a fresh clone starts with nothing configured.
+ */
+export const EnvSchema = z.object({
+  APP_ENV: z.enum(['production', 'development', 'test']),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_NAME: z.string().min(1).max(60).default('ProofTrack'),
+  APP_URL: opt(z.url()),
+  SUPPORT_EMAIL: z.email().default('support@prooftrack.local'),
+  SESSION_SECRET: opt(z.string().min(32, 'SESSION_SECRET must be at least 32 characters')),
+  DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')),
+  SOLANA_RPC_URL: opt(z.url()),
+  SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
+  SOLANA_SPONSOR_SECRET_KEY: opt(z.string()),
+  ARWEAVE_HOST: opt(z.string()),
+  ARWEAVE_PORT: opt(z.coerce.number().int().min(1).max(65535)),
+  ARWEAVE_PROTOCOL: z.enum(['http', 'https']).default('https'),
+  ARWEAVE_WALLET_JWK: opt(z.string()),
+  ARWEAVE_GATEWAY_URL: opt(z.url()),
+  STRIPE_SECRET_KEY: opt(z.string()),
+  STRIPE_PUBLISHABLE_KEY: opt(z.string()),
+  STRIPE_WEBHOOK_SECRET: opt(z.string()),
+  GOOGLE_CLIENT_ID: opt(z.string()),
+  GOOGLE_CLIENT_SECRET: opt(z.string()),
+  SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
+  MAIL_FROM: opt(z.string()),
+})
+
+export type Env = z.infer<typeof EnvSchema> & {
+  APP_URL: string
+  SESSION_SECRET: string
+  MAIL_FROM: string
+  isProduction: boolean
+}
+
+// Parts that need several variables: in production, half a configuration is an error rather
+// than a silent fall-back to the embedded stand-in.
+const GROUPS: Record<string, (keyof z.infer<typeof EnvSchema>)[]> = {
+  Solana: ['SOLANA_RPC_URL', 'SOLANA_SPONSOR_SECRET_KEY'],
+  Arweave: ['ARWEAVE_HOST', 'ARWEAVE_WALLET_JWK'],
+  Stripe: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'],
+  Google: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+}
+
+export class ConfigError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const appEnv = source.APP_ENV ?? (source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development')
+  const parsed = EnvSchema.safeParse({ ...source, APP_ENV: appEnv })
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`)
+  }
+  const env = parsed.data
+  const isProduction = env.APP_ENV === 'production'
+
+  if (isProduction) {
+    if (!env.SESSION_SECRET) throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters).')
+    if (!env.APP_URL) throw new ConfigError('APP_URL is required in production (the public address, e.g. https://prooftrack.example).')
+    for (const [part, keys] of Object.entries(GROUPS)) {
+      const set = keys.filter((key) => env[key] !== undefined)
+      const missing = keys.filter((key) => env[key] === undefined)
+      if (set.length > 0 && missing.length > 0) {
+        throw new ConfigError(`${part} is half-configured: ${missing.join(', ')} must be set too (or unset ${set.join(', ')}).`)
+      }
+    }
+  }
+
+  return {
+    ...env,
+    isProduction,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    SESSION_SECRET: env.SESSION_SECRET ?? localSessionSecret(env.DATA_DIR),
+    MAIL_FROM: env.MAIL_FROM ?? `${env.APP_NAME} <${env.SUPPORT_EMAIL}>`,
+  }
+}
+
+/** Outside production a secret is generated once and kept, so sessions survive restarts. */
+function localSessionSecret(dataDir: string) {
+  const file = path.join(dataDir, 'session-secret')
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim()
+    if (existing.length >= 32) return existing
+  } catch {
+    // not generated yet
+  }
+  fs.mkdirSync(dataDir, { recursive: true })
+  const secret = crypto.randomBytes(32).toString('hex')
+  fs.writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+let cached: Env | undefined
+export function env(): Env {
+  cached ??= loadEnv()
+  return cached
+}
+
+/** The only configuration the browser ever sees. */
+export function getPublicEnv() {
+  const e = env()
+  return {
+    APP_NAME: e.APP_NAME,
+    SUPPORT_EMAIL: e.SUPPORT_EMAIL,
+    SOLANA_CLUSTER: e.SOLANA_CLUSTER,
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY ?? null,
+    GOOGLE_CONFIGURED: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
+  }
+}
+export type PublicEnv = ReturnType<typeof getPublicEnv>

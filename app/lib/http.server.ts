@@ -1,0 +1,24 @@
+import { applySecurityHeaders } from './security-headers.server'
+
+/** JSON answer for API routes, which bypass entry.server and so set their own security headers. */
+export function jsonResponse(data: unknown, init: ResponseInit = {}) {
+  const headers = applySecurityHeaders(new Headers(init.headers))
+  headers.set('Content-Type', 'application/json; charset=utf-8')
+  headers.set('Cache-Control', 'no-store')
+  return new Response(JSON.stringify(data), { ...init, headers })
+}
+
+export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
+  return jsonResponse({ message, ...extra }, { status })
+}
+
+/** Reads a JSON body without letting a malformed one become a 500. */
+export async function readJson(request: Request): Promise<{ ok: true; data: unknown } | { ok: false }> {
+  const type = request.headers.get('Content-Type') ?? ''
+  if (!type.includes('application/json')) return { ok: false }
+  try {
+    return { ok: true, data: await request.json() }
+  } catch {
+    return { ok: false }
+  }
+}

@@ -1,0 +1,69 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { GeneralErrorBoundary } from './components/error-boundary'
+import { useNonce } from './components/nonce'
+import { PageViewTracker } from './components/page-view-tracker'
+import { SiteFooter } from './components/site-footer'
+import { SiteHeader } from './components/site-header'
+import { Toaster } from './components/toaster'
+import { getPublicEnv } from './env.server'
+import { getToast } from './services/toast.server'
+import stylesheet from './tailwind.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, headers } = await getToast(request)
+  return json({ env: getPublicEnv(), toast, user: null }, { headers: headers ?? undefined })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  const appName = data?.env.APP_NAME ?? 'ProofTrack'
+  return [
+    { title: `${appName} — Lock in your song details` },
+    { name: 'description', content: `${appName} records who made a song — every person and every AI tool — with a timestamped certificate.` },
+  ]
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const data = useRouteLoaderData<typeof loader>('root')
+  const appName = data?.env.APP_NAME ?? 'ProofTrack'
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-white text-slate-900 antialiased">
+        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">Skip to content</a>
+        <SiteHeader appName={appName} user={data?.user ?? null} />
+        <main id="main" className="flex-1">{children}</main>
+        <SiteFooter appName={appName} signedIn={Boolean(data?.user)} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <Toaster toast={toast} />
+      <PageViewTracker />
+      <Outlet />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,21 @@
+import type { MetaFunction } from '@remix-run/node'
+import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
+
+// Any path no other route claims answers 404 with the 404 page.
+export function loader() {
+  throw new Response('Not Found', { status: 404 })
+}
+
+export function action() {
+  throw new Response('Not Found', { status: 404 })
+}
+
+export const meta: MetaFunction = () => [{ title: '404 Page Not Found' }]
+
+export default function CatchAll() {
+  return <NotFound />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,52 @@
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { env } from '~/env.server'
+import { z } from 'zod'
+
+const ToastSchema = z.object({
+  id: z.string().default(() => Math.random().toString(36).slice(2)),
+  title: z.string(),
+  description: z.string().optional(),
+  type: z.enum(['message', 'success', 'error']).default('message'),
+})
+export type ToastInput = z.input<typeof ToastSchema>
+
+// Toasts travel in a flash cookie so they survive a redirect and work with JavaScript off.
+let storage: ReturnType<typeof createCookieSessionStorage> | undefined
+function toastStorage() {
+  storage ??= createCookieSessionStorage({
+    cookie: {
+      name: 'pt_toast',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: env().isProduction,
+      secrets: [env().SESSION_SECRET],
+    },
+  })
+  return storage
+}
+
+async function toastCookie(toast: ToastInput) {
+  const session = await toastStorage().getSession()
+  session.flash('toast', ToastSchema.parse(toast))
+  return toastStorage().commitSession(session)
+}
+
+export async function createToastHeaders(toast: ToastInput) {
+  return new Headers({ 'Set-Cookie': await toastCookie(toast) })
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init: ResponseInit = {}) {
+  const headers = new Headers(init.headers)
+  headers.append('Set-Cookie', await toastCookie(toast))
+  return redirect(url, { ...init, headers })
+}
+
+/** Reads and clears the pending toast (one at a time: a newer flash replaces an older one). */
+export async function getToast(request: Request) {
+  const session = await toastStorage().getSession(request.headers.get('Cookie'))
+  const parsed = ToastSchema.safeParse(session.get('toast'))
+  const toast = parsed.success ? parsed.data : null
+  const headers = toast ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }) : null
+  return { toast, headers }
+}

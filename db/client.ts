@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { CamelCasePlugin, Kysely, type LogEvent, Migrator, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { migrations } from './migrations/index'
+import { PGliteDialect } from './pglite-dialect'
+import type { Database } from './schema'
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export interface DatabaseHandle {
+  db: Kysely<Database>
+  kind: DatabaseKind
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  databaseUrl?: string
+  dataDir: string
+  /** A PGlite data-directory dump to start from (tests load a migrated snapshot this way). */
+  loadDataDir?: Blob
+  /** Keep the embedded database in memory only (tests). */
+  inMemory?: boolean
+  onQuery?: (event: LogEvent) => void
+}
+
+// int8 (count(*), bigserial) fits a JS number for every figure this product shows.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value))
+// A date column is a calendar day, not an instant: keep it as 'YYYY-MM-DD' on both drivers.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
+
+export class DatabaseLockedError extends Error {}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  const plugins = [new CamelCasePlugin()]
+  const log = options.onQuery
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+
+  const { PGlite, types } = await import('@electric-sql/pglite')
+  const parsers = {
+    [types.INT8]: (value: string) => Number(value),
+    [types.DATE]: (value: string) => value,
+  }
+  let unlock = () => {}
+  let dataDir: string | undefined
+  if (!options.inMemory) {
+    fs.mkdirSync(options.dataDir, { recursive: true })
+    unlock = lockDataDir(options.dataDir)
+    dataDir = path.join(options.dataDir, 'pglite')
+  }
+  try {
+    const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers })
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log })
+    let closed = false
+    return {
+      db,
+      kind: 'pglite',
+      async close() {
+        if (closed) return
+        closed = true
+        await db.destroy()
+        await pglite.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+/**
+ * PGlite silently loses writes when two processes open one data directory, so the first
+ * process takes a lock file holding its pid; another stops with a clear message. A lock left
+ * by a process that no longer runs is taken over.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'pglite.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' })
+      return () => fs.rmSync(lockPath, { force: true })
+    } catch (error) {
+      if (!isErrno(error, 'EEXIST')) throw error
+      const owner = Number(fs.readFileSync(lockPath, 'utf8').trim())
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by process ${owner} ` +
+            '(is the server running?). Stop that process first, or set DATABASE_URL to use PostgreSQL.',
+        )
+      }
+      fs.rmSync(lockPath, { force: true })
+    }
+  }
+  throw new DatabaseLockedError(`Could not lock the embedded database in ${path.resolve(dataDir)}`)
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return isErrno(error, 'EPERM')
+  }
+}
+
+function isErrno(error: unknown, code: string) {
+  return error instanceof Error && 'code' in error && error.code === code
+}
+
+/** Runs every pending migration; throws the first failure so start-up stops with it. */
+export async function migrateToLatest(db: Kysely<Database>) {
+  // Migrations are frozen SQL on snake_case names: run them without the camelCase plugin.
+  const plain = db.withoutPlugins() as unknown as Kysely<unknown>
+  const migrator = new Migrator({
+    db: plain,
+    provider: { getMigrations: async () => migrations },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((result) => result.status === 'Error')
+  if (error) {
+    const name = failed ? ` ${failed.migrationName}` : ''
+    throw new Error(`Migration${name} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    })
+  }
+  return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? []
+}

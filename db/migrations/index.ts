@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely'
+import * as initial from './2026-11-22T0000-initial'
+
+// Listed by hand, not read from disk, so the migrations travel inside the server bundle.
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0000-initial': { up: initial.migrateUp, down: initial.migrateDown },
+}

@@ -1,0 +1,195 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+// Table types in camelCase; the CamelCasePlugin maps them to the snake_case columns of db/migrations.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>
+// PostgreSQL numeric arrives as a string on both drivers so no precision is lost.
+type Numeric = ColumnType<string, string | number | undefined, string | number>
+type Json = ColumnType<unknown, string | undefined, string>
+
+export const COMPONENTS = ['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'] as const
+export type Component = (typeof COMPONENTS)[number]
+
+export interface UsersTable {
+  id: Generated<string>
+  email: string
+  username: string
+  passwordHash: string | null
+  firstName: string | null
+  lastName: string | null
+  profileImageUrl: string | null
+  authProvider: Generated<string>
+  externalId: string | null
+  emailVerified: Generated<boolean>
+  stripeCustomerId: string | null
+  subscriptionTier: Generated<string>
+  stripeSubscriptionId: string | null
+  createdAt: CreatedAt
+  updatedAt: Timestamp
+}
+
+export interface SessionsTable {
+  sid: string
+  sess: Json
+  expire: Date
+  userId: string | null
+}
+
+export interface TokenTable {
+  id: Generated<number>
+  userId: string
+  token: string
+  expiresAt: Date
+  used: Generated<boolean>
+  createdAt: CreatedAt
+}
+
+export interface SongsTable {
+  id: Generated<number>
+  userId: string
+  title: string
+  contributorName: string
+  coContributorName: string | null
+  coContributorName2: string | null
+  dateCreated: ColumnType<string, string, string>
+  lyrics: string | null
+  toolsUsed: string
+  fileLink: string
+  arweaveId: string | null
+  certificateId: string
+  genre: string | null
+  isrc: string | null
+  iswc: string | null
+  upc: string | null
+  otherIdentifier: string | null
+  creativeNotes: string | null
+  mainContributorPro: string | null
+  coContributorPro: string | null
+  coContributor2Pro: string | null
+  mainContributorProNumber: string | null
+  coContributorProNumber: string | null
+  coContributor2ProNumber: string | null
+  createdAt: CreatedAt
+  updatedAt: Timestamp
+}
+
+export interface CreativeContributionsTable {
+  id: Generated<number>
+  songId: number
+  component: Component
+  contributorPercent: Numeric
+  coContributorPercent: Numeric
+  coContributor2Percent: Numeric
+  aiPercent: Numeric
+}
+
+export interface BlockchainRegistrationsTable {
+  id: Generated<number>
+  songId: number
+  walletAddress: string | null
+  transactionSignature: string | null
+  blockchainData: Json | null
+  registrationFee: Numeric
+  status: Generated<string>
+  blockTime: ColumnType<string | null, number | string | null | undefined, number | string | null>
+  confirmationStatus: string | null
+  createdAt: CreatedAt
+}
+
+export interface MonthlyUsageTable {
+  id: Generated<number>
+  userId: string
+  month: number
+  year: number
+  registrationsUsed: Generated<number>
+  createdAt: CreatedAt
+  updatedAt: Timestamp
+}
+
+export interface PaymentHistoryTable {
+  id: Generated<number>
+  userId: string | null
+  stripePaymentIntentId: string
+  amount: Numeric
+  currency: Generated<string>
+  status: string
+  description: string | null
+  metadata: Json | null
+  createdAt: CreatedAt
+}
+
+export interface SubscriptionPlansTable {
+  id: Generated<number>
+  name: string
+  displayName: string
+  monthlyRegistrations: number
+  pricePerMonth: Numeric
+  pricePerRegistration: Numeric
+  stripePriceId: string | null
+  features: Json | null
+  active: Generated<boolean>
+  createdAt: CreatedAt
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>
+  eventType: string
+  userId: string | null
+  sessionId: string | null
+  pagePath: string | null
+  userAgent: string | null
+  ipAddress: string | null
+  metadata: Json | null
+  createdAt: CreatedAt
+}
+
+export interface ContactMessagesTable {
+  id: Generated<number>
+  name: string
+  email: string
+  subject: string
+  message: string
+  userId: string | null
+  ipAddress: string | null
+  createdAt: CreatedAt
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>
+  toAddress: string
+  fromAddress: string
+  replyTo: string | null
+  subject: string
+  textBody: string
+  status: Generated<'queued' | 'sent' | 'failed'>
+  error: string | null
+  createdAt: CreatedAt
+  sentAt: Date | null
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  passwordResetTokens: TokenTable
+  emailVerificationTokens: TokenTable
+  songs: SongsTable
+  creativeContributions: CreativeContributionsTable
+  blockchainRegistrations: BlockchainRegistrationsTable
+  monthlyUsage: MonthlyUsageTable
+  paymentHistory: PaymentHistoryTable
+  subscriptionPlans: SubscriptionPlansTable
+  analyticsEvents: AnalyticsEventsTable
+  contactMessages: ContactMessagesTable
+  mailOutbox: MailOutboxTable
+}
+
+export type User = Selectable<UsersTable>
+export type NewUser = Insertable<UsersTable>
+export type UserUpdate = Updateable<UsersTable>
+export type Song = Selectable<SongsTable>
+export type NewSong = Insertable<SongsTable>
+export type Contribution = Selectable<CreativeContributionsTable>
+export type Registration = Selectable<BlockchainRegistrationsTable>
+export type ContactMessage = Selectable<ContactMessagesTable>
+export type OutboxMail = Selectable<MailOutboxTable>
+export type AnalyticsEvent = Selectable<AnalyticsEventsTable>
