@@ -12,6 +12,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>
   kind: DatabaseKind
   close(): Promise<void>
+  /** PGlite only: the data directory as a tarball, to start other instances from. */
+  dump?: () => Promise<Blob>
 }
 
 export interface OpenOptions {
@@ -59,6 +61,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: 'pglite',
+      dump: async () => {
+        const file = await pglite.dumpDataDir('none')
+        return file
+      },
       async close() {
         if (closed) return
         closed = true

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest'
+import { action } from '../../app/routes/api.analytics.track'
+import { loader as healthz } from '../../app/routes/healthz'
+import { recordServerPageView } from '../../app/services/analytics.server'
+import { db } from '../setup/db'
+
+function track(body: unknown) {
+  return action({
+    request: new Request('http://localhost/api/analytics/track', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' }, body: JSON.stringify(body) }),
+    params: {},
+    context: {},
+  })
+}
+
+describe('POST /api/analytics/track', () => {
+  test('stores an event with the spec fields', async () => {
+    const response = await track({ eventType: 'user_action', pagePath: '/submit', metadata: { action: 'clicked_register' }, userAgent: 'Mozilla/5.0', sessionId: 'abc-123', timestamp: new Date().toISOString() })
+    expect(response.status).toBe(201)
+    const row = await db().selectFrom('analyticsEvents').selectAll().where('sessionId', '=', 'abc-123').executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ eventType: 'user_action', pagePath: '/submit', userAgent: 'Mozilla/5.0', ipAddress: '203.0.113.9' })
+    expect(row.metadata).toEqual({ action: 'clicked_register' })
+  })
+
+  test('bad events answer 400 with a message and store nothing', async () => {
+    const count = async () => (await db().selectFrom('analyticsEvents').select('id').execute()).length
+    const before = await count()
+    for (const body of [{}, { eventType: 'hack', pagePath: '/' }, { eventType: 'page_view', pagePath: 'no-slash' }, { eventType: 'page_view', pagePath: '/', metadata: 'x' }]) {
+      const response = await track(body)
+      expect(response.status).toBe(400)
+      expect(typeof (await response.json()).message).toBe('string')
+    }
+    expect(await count()).toBe(before)
+  })
+})
+
+describe('server-side page views', () => {
+  test('a successful document GET is counted, errors and posts are not', async () => {
+    const request = (path: string, method = 'GET') => new Request(`http://localhost${path}`, { method, headers: { 'User-Agent': 'Mozilla/5.0 Firefox/130' } })
+    recordServerPageView(request('/faq'), 200)
+    recordServerPageView(request('/missing'), 404)
+    recordServerPageView(request('/contact', 'POST'), 200)
+    await expect.poll(async () => (await db().selectFrom('analyticsEvents').select('pagePath').where('eventType', '=', 'page_view').execute()).map((r) => r.pagePath)).toEqual(['/faq'])
+  })
+})
+
+test('/healthz answers 200 when the database answers', async () => {
+  const response = await healthz()
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok' })
+})

@@ -1,0 +1,3 @@
+import { db, databaseKind } from '../../app/services/db.server'
+
+export { db, databaseKind }

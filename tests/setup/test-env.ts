@@ -1,0 +1,13 @@
+import os from 'node:os'
+import path from 'node:path'
+
+// Every test process runs with this configuration: nothing real is configured.
+export function testEnv(dataDir = path.join(os.tmpdir(), `prooftrack-test-${process.pid}`)) {
+  return {
+    APP_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'test-session-secret-that-is-at-least-32-characters',
+    SUPPORT_EMAIL: 'support@prooftrack.test',
+    APP_URL: 'http://localhost:3000',
+  }
+}
