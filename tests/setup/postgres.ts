@@ -39,3 +39,9 @@ export async function createDatabaseFromTemplate(url: string, template: string) 
 export async function dropDatabase(url: string, name: string) {
   await admin(url, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
 }
+
+export async function createEmptyDatabase(url: string) {
+  const name = `prooftrack_empty_${crypto.randomBytes(6).toString('hex')}`
+  await admin(url, (client) => client.query(`CREATE DATABASE ${name}`))
+  return { name, url: withDatabase(url, name) }
+}

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react'
+import { LandingVideo } from './landing-video'
+import { ButtonLink } from './ui/button'
+
+const capabilities = [
+  {
+    title: 'Your PT Snapshot',
+    text: 'A timestamped snapshot of your song — its details and every contributor — with its own certificate ID you can share.',
+  },
+  {
+    title: 'A permanent record on Solana',
+    text: 'Register the song on the Solana blockchain: a public, dated record that cannot be changed afterwards. We pay the network fee.',
+  },
+  {
+    title: 'Permanent storage on Arweave',
+    text: 'Your certificate is stored on Arweave, a network built to keep data permanently, and linked from your snapshot.',
+  },
+]
+
+const features: { title: string; text: string; icon: ReactNode }[] = [
+  {
+    title: 'Lock In Every Detail',
+    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — add them now or build them up over time.',
+    icon: <path d="M7 10V7a5 5 0 0 1 10 0v3M6 10h12v10H6z" />,
+  },
+  {
+    title: 'List Every Contributor - Even AI',
+    text: 'Credit up to three people and every AI tool you used, with a human-versus-AI split for lyrics, vocals, instrumentation, production and mixing/mastering.',
+    icon: <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 4l1 2 2 1-2 1-1 2-1-2-2-1 2-1 1-2Z" />,
+  },
+  {
+    title: "Proof That Can't Be Erased",
+    text: 'Once a song is registered, its record lives on a public blockchain and in permanent storage. Nobody can quietly edit or delete it — not even us.',
+    icon: <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3ZM9 12l2 2 4-4" />,
+  },
+  {
+    title: 'Creator-first Workflow',
+    text: 'No crypto wallet, no tokens, no jargon. Fill in a form, review it, and get your certificate — we handle the network and storage fees.',
+    icon: <path d="M4 20h4L19 9l-4-4L4 16v4ZM13 7l4 4" />,
+  },
+]
+
+/** The public front page for visitors; the site header and footer come from the root layout. */
+export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: boolean }) {
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 to-white">
+        <div className="mx-auto max-w-4xl px-4 pb-16 pt-16 text-center sm:pb-20 sm:pt-24">
+          <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{appName}</p>
+          <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+            Lock in Your Song Details - Forever.
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
+            Document who made your song — every writer and every AI tool, with their share of each part — and get a
+            timestamped certificate you can point to for good.
+          </p>
+          <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
+            <ButtonLink to="/register" className="px-6 py-3 text-base">Get Started</ButtonLink>
+            <ButtonLink to="/login" variant="secondary" className="px-6 py-3 text-base">Sign In</ButtonLink>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="capabilities-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="capabilities-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          Three layers of proof
+        </h2>
+        <ol className="mt-10 grid gap-6 md:grid-cols-3">
+          {capabilities.map((capability, index) => (
+            <li key={capability.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+              <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">
+                <span className="sr-only">{index + 1}. </span>
+                {capability.title}
+              </h3>
+              <p className="mt-2 text-slate-600">{capability.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="demo-heading" className="bg-slate-50">
+        <div className="mx-auto max-w-5xl px-4 py-16 sm:py-20">
+          <h2 id="demo-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            Your Song - Your Details - Locked Forever
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-600">
+            See how a song goes from a form to a certificate, a blockchain record and permanent storage in a few minutes.
+          </p>
+          <div className="mt-10">
+            <LandingVideo hasVideo={hasVideo} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
+        <h2 id="features-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          Built for songwriters
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2">
+          {features.map((feature) => (
+            <li key={feature.title} className="flex gap-4 rounded-2xl border border-slate-200 p-6">
+              <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+                  {feature.icon}
+                </svg>
+              </span>
+              <div>
+                <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
+                <p className="mt-2 text-slate-600">{feature.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="cta-heading" className="px-4 pb-8">
+        <div className="mx-auto max-w-5xl rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12">
+          <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">Ready to lock in your next song?</h2>
+          <p className="mx-auto mt-4 max-w-xl text-brand-100">
+            Create a free account, certify your first song in minutes, and keep the proof forever.
+          </p>
+          <ButtonLink to="/register" variant="inverse" className="mt-8 px-6 py-3 text-base focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-700">Get Started for Free</ButtonLink>
+        </div>
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const SOURCES = ['app', 'db', 'public', 'remix.config.js', 'tailwind.config.ts', 'postcss.config.js', 'package-lock.json']
+
+/** Builds the production bundle unless build/ is newer than every source file. */
+export function ensureBuild(root) {
+  if (!needsBuild(root)) return
+  console.log('[build] building the app…')
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
+  if (result.status !== 0) throw new Error(`remix build failed with exit code ${result.status}`)
+}
+
+function needsBuild(root) {
+  const output = path.join(root, 'build', 'index.js')
+  if (!fs.existsSync(output)) return true
+  const built = fs.statSync(output).mtimeMs
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > built)
+}
+
+function newestMtime(file) {
+  if (!fs.existsSync(file)) return 0
+  const stat = fs.statSync(file)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(file)) {
+    if (entry === 'build') continue // public/build is the output itself
+    newest = Math.max(newest, newestMtime(path.join(file, entry)))
+  }
+  return newest
+}

@@ -1,0 +1,47 @@
+import fs from 'node:fs'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, inject } from 'vitest'
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+
+/** One Chromium per test file; each test opens a fresh context with JavaScript on or off. */
+export function useBrowser() {
+  let browser: Browser
+  beforeAll(async () => {
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'apt-get update && apt-get install -y chromium'`)
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  return {
+    baseUrl: () => inject('baseUrl'),
+    /** A page whose console errors and uncaught exceptions fail the test at `assertNoErrors`. */
+    async newPage({ javaScriptEnabled }: { javaScriptEnabled: boolean }) {
+      const context = await browser.newContext({ javaScriptEnabled, baseURL: inject('baseUrl') })
+      const page = await context.newPage()
+      const errors: string[] = []
+      page.on('console', (message) => {
+        // Chromium logs every 4xx answer; a 400 for a bad form or a 404 page is the expected
+        // answer there, while a 5xx or a script error is not.
+        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      return Object.assign(page, {
+        errors,
+        async done() {
+          await context.close()
+          if (errors.length > 0) throw new Error(`Browser errors:\n${errors.join('\n')}`)
+        },
+      })
+    },
+  }
+}
+
+export type TestPage = Page & { errors: string[]; done(): Promise<void> }
+
+export const MODES = [
+  { name: 'JavaScript on', javaScriptEnabled: true },
+  { name: 'JavaScript off', javaScriptEnabled: false },
+] as const

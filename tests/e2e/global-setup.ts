@@ -1,0 +1,20 @@
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { ensureBuild } from '../../scripts/lib/build.mjs'
+import { startServer } from './server'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  ensureBuild(path.resolve(__dirname, '../..'))
+  const server = await startServer()
+  project.provide('baseUrl', server.baseUrl)
+  return async () => {
+    await server.stop()
+  }
+}

@@ -1,0 +1,69 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { testEnv } from '../setup/test-env'
+
+const root = path.resolve(__dirname, '../..')
+
+export interface RunningServer {
+  baseUrl: string
+  dataDir: string
+  process: ChildProcess
+  output: () => string
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export async function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+/** Starts the production build with remix-serve, exactly as `npm start` would after building. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
+  const baseUrl = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], {
+    cwd: root,
+    env: { ...process.env, ...testEnv(dataDir), APP_URL: baseUrl, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let log = ''
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${log}`)
+    try {
+      const response = await fetch(`${baseUrl}/healthz`)
+      if (response.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`The server did not answer /healthz within 60 s:\n${log}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    output: () => log,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
