@@ -55,7 +55,7 @@ const GROUPS: Record<string, (keyof z.infer<typeof EnvSchema>)[]> = {
 
 export class ConfigError extends Error {}
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const appEnv = source.APP_ENV ?? (source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development')
   const parsed = EnvSchema.safeParse({ ...source, APP_ENV: appEnv })
   if (!parsed.success) {

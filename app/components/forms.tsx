@@ -22,7 +22,7 @@ interface FieldProps {
   hint?: ReactNode
 }
 
-export function Field({ label, errors, className, hint, ...inputProps }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id: string }) {
+export function Field({ label, errors, className, hint, ...inputProps }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id?: string }) {
   const errorId = errors?.length ? `${inputProps.id}-error` : undefined
   return (
     <div className={className}>
@@ -34,7 +34,7 @@ export function Field({ label, errors, className, hint, ...inputProps }: FieldPr
   )
 }
 
-export function TextareaField({ label, errors, className, hint, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string }) {
+export function TextareaField({ label, errors, className, hint, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id?: string }) {
   const errorId = errors?.length ? `${props.id}-error` : undefined
   return (
     <div className={className}>

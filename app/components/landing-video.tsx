@@ -58,7 +58,13 @@ function DemoVideo() {
   }, [])
 
   function play() {
-    videoRef.current?.play().catch(() => setWaitingForUser(true))
+    videoRef.current?.play().then(
+      () => {
+        setPaused(false)
+        setWaitingForUser(false)
+      },
+      () => setWaitingForUser(true),
+    )
   }
 
   function togglePlayback() {

@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
-import { ContactSchema } from '~/lib/contact-schema'
+import { type ContactInput, ContactSchema } from '~/lib/contact-schema'
 import { clientIp } from '~/services/analytics.server'
 import { submitContactMessage } from '~/services/contact.server'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server'
@@ -33,7 +33,7 @@ export default function ContactPage() {
   const { sent, constraint } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const pending = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({ id: 'contact', lastResult, constraint, shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm<ContactInput>({ id: 'contact', lastResult, constraint, shouldRevalidate: 'onInput' })
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -52,10 +52,10 @@ export default function ContactPage() {
         </section>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
-          <Field label="Name" id={fields.name.id} errors={fields.name.errors} autoComplete="name" {...getInputProps(fields.name, { type: 'text' })} />
-          <Field label="Email" id={fields.email.id} errors={fields.email.errors} autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} />
-          <Field label="Subject" id={fields.subject.id} errors={fields.subject.errors} {...getInputProps(fields.subject, { type: 'text' })} />
-          <TextareaField label="Message" id={fields.message.id} errors={fields.message.errors} rows={6} {...getTextareaProps(fields.message)} />
+          <Field label="Name" errors={fields.name.errors} autoComplete="name" {...getInputProps(fields.name, { type: 'text' })} />
+          <Field label="Email" errors={fields.email.errors} autoComplete="email" {...getInputProps(fields.email, { type: 'email' })} />
+          <Field label="Subject" errors={fields.subject.errors} {...getInputProps(fields.subject, { type: 'text' })} />
+          <TextareaField label="Message" errors={fields.message.errors} rows={6} {...getTextareaProps(fields.message)} />
           {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
             <label htmlFor="contact-website">Website</label>

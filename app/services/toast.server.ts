@@ -11,9 +11,10 @@ const ToastSchema = z.object({
 export type ToastInput = z.input<typeof ToastSchema>
 
 // Toasts travel in a flash cookie so they survive a redirect and work with JavaScript off.
-let storage: ReturnType<typeof createCookieSessionStorage> | undefined
+type ToastFlash = { toast: z.output<typeof ToastSchema> }
+let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, ToastFlash>> | undefined
 function toastStorage() {
-  storage ??= createCookieSessionStorage({
+  storage ??= createCookieSessionStorage<Record<string, never>, ToastFlash>({
     cookie: {
       name: 'pt_toast',
       path: '/',

@@ -1,6 +1,5 @@
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-// @ts-expect-error plain ESM helper shared with `npm start`
 import { ensureBuild } from '../../scripts/lib/build.mjs'
 import { startServer } from './server'
 
