@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { openDatabase } from '../../db/client'
+import { startServer } from './server'
+
+const root = path.resolve(__dirname, '../..')
+const embedded = !process.env.DATABASE_URL
+
+test('the server keeps its state in DATA_DIR, locks it against a second process, and exits promptly on SIGTERM', async () => {
+  const server = await startServer()
+  // A visitor without JavaScript (a real browser's user agent, not a bot) and a contact post.
+  const headers = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' }
+  expect((await fetch(`${server.baseUrl}/faq`, { headers })).status).toBe(200)
+  const posted = await fetch(`${server.baseUrl}/contact`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Lifecycle', email: 'life@example.com', subject: 'Kept on disk', message: 'This message must survive a restart.' }),
+    redirect: 'manual',
+  })
+  expect(posted.status).toBe(302)
+
+  if (embedded) {
+    const script = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' })
+    expect(script.status).toBe(1)
+    expect(script.stderr).toContain(`is in use by process ${server.process.pid}`)
+  }
+
+  const started = Date.now()
+  const code = await server.stop('SIGTERM')
+  expect(code).toBe(0)
+  expect(Date.now() - started).toBeLessThan(5000)
+  if (!embedded) return
+
+  expect(fs.existsSync(path.join(server.dataDir, 'pglite.lock'))).toBe(false)
+  const handle = await openDatabase({ dataDir: server.dataDir })
+  try {
+    const views = await handle.db.selectFrom('analyticsEvents').select(['pagePath', 'eventType']).where('pagePath', '=', '/faq').execute()
+    expect(views).toEqual([{ pagePath: '/faq', eventType: 'page_view' }])
+    const messages = await handle.db.selectFrom('contactMessages').select('subject').execute()
+    expect(messages).toEqual([{ subject: 'Kept on disk' }])
+    const mail = await handle.db.selectFrom('mailOutbox').select(['toAddress', 'status']).execute()
+    expect(mail).toEqual([{ toAddress: 'support@prooftrack.test', status: 'queued' }])
+  } finally {
+    await handle.close()
+  }
+})
+
+test('in production the server refuses to start without SESSION_SECRET, naming it', async () => {
+  await expect(startServer({ APP_ENV: 'production', SESSION_SECRET: '', APP_URL: 'https://pt.example' })).rejects.toThrow(/SESSION_SECRET is required in production/)
+})
+
+test('a database that cannot be reached stops start-up with its error', async () => {
+  await expect(startServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(/exited during start-up[\s\S]*ECONNREFUSED/)
+})
