@@ -33,6 +33,10 @@ export const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: opt(z.string()),
   GOOGLE_CLIENT_ID: opt(z.string()),
   GOOGLE_CLIENT_SECRET: opt(z.string()),
+  // Google's endpoints, overridable so tests (and staging) can use a local OAuth server.
+  GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://www.googleapis.com/oauth2/v3/userinfo'),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
   MAIL_FROM: opt(z.string()),
 })

@@ -167,6 +167,12 @@ export interface MailOutboxTable {
   sentAt: Date | null
 }
 
+export interface RateLimitsTable {
+  key: string
+  windowStart: Date
+  hits: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -181,6 +187,7 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable
   contactMessages: ContactMessagesTable
   mailOutbox: MailOutboxTable
+  rateLimits: RateLimitsTable
 }
 
 export type User = Selectable<UsersTable>

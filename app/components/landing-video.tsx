@@ -87,7 +87,7 @@ function DemoVideo() {
       <video
         ref={videoRef}
         src={LANDING_VIDEO_SRC}
-        className={`h-full w-full object-cover ${failed ? 'invisible' : ''}`}
+        className={failed ? 'invisible h-full w-full' : 'h-full w-full object-cover'}
         aria-label="Product demo video"
         autoPlay
         muted

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 // @remix-run/testing is not installed; Remix's own components run on this router underneath.
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, type LoaderFunction, RouterProvider } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { LandingPage } from '~/components/landing-page'
 import { LandingVideo } from '~/components/landing-video'
@@ -12,8 +12,8 @@ import FaqPage, { loader as faqLoader, meta as faqMeta } from '~/routes/faq'
 import PrivacyPolicyPage, { loader as privacyLoader, meta as privacyMeta } from '~/routes/privacy-policy'
 import TermsOfServicePage, { loader as termsLoader, meta as termsMeta } from '~/routes/terms-of-service'
 
-async function renderRoute(Component: ComponentType, loader: () => unknown) {
-  const router = createMemoryRouter([{ path: '/', element: <Component />, loader }], {
+async function renderRoute(Component: ComponentType, loader: LoaderFunction) {
+  const router = createMemoryRouter([{ path: '/', element: <Component />, loader, HydrateFallback: () => null }], {
     future: { v7_relativeSplatPath: true, v7_fetcherPersist: true, v7_normalizeFormMethod: true, v7_partialHydration: true, v7_skipActionErrorRevalidation: true },
   })
   const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
@@ -24,7 +24,9 @@ async function renderRoute(Component: ComponentType, loader: () => unknown) {
 const metaArgs = { params: {}, location: { pathname: '/', search: '', hash: '', state: null, key: 'default' }, matches: [] }
 
 function titleOf(descriptors: ReturnType<typeof faqMeta>) {
-  return descriptors.find((descriptor) => 'title' in descriptor)?.title
+  for (const descriptor of descriptors) {
+    if ('title' in descriptor && typeof descriptor.title === 'string') return descriptor.title
+  }
 }
 
 let play: ReturnType<typeof vi.fn<() => Promise<void>>>

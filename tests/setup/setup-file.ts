@@ -1,3 +1,4 @@
+import { Blob as NodeBlob } from 'node:buffer'
 import fs from 'node:fs'
 import { afterAll, afterEach, beforeEach, inject, vi } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
@@ -25,7 +26,8 @@ if (databaseUrl) {
   handle = await openDatabase({ databaseUrl: database.url, dataDir: '' })
   cleanup = () => dropDatabase(databaseUrl, database.name)
 } else {
-  const snapshot = new Blob([fs.readFileSync(inject('pgliteSnapshot'))])
+  // jsdom swaps in a Blob without arrayBuffer(), which PGlite needs: use Node's own.
+  const snapshot = new NodeBlob([fs.readFileSync(inject('pgliteSnapshot'))]) as unknown as Blob
   handle = await openDatabase({ dataDir: '', inMemory: true, loadDataDir: snapshot })
 }
 useDatabase(handle)

@@ -1,0 +1,154 @@
+import { createCookieSessionStorage, redirect } from '@remix-run/node'
+import { Authenticator, AuthorizationError } from 'remix-auth'
+import { FormStrategy } from 'remix-auth-form'
+import { GoogleStrategy } from 'remix-auth-google'
+import { z } from 'zod'
+import type { User } from '#db/schema'
+import { env } from '~/env.server'
+import { safeRedirect } from '~/lib/redirect'
+import { getSessionUser } from './session.server'
+import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
+
+export const LOGIN_FAILED_MESSAGE = 'Invalid username/email or password'
+
+/**
+ * remix-auth runs the strategies; it never writes our session. Its own cookie only carries the
+ * OAuth state across the trip to Google, so anonymous visitors create no session rows.
+ */
+let authenticator: Authenticator<User> | undefined
+export function getAuthenticator() {
+  if (authenticator) return authenticator
+  const e = env()
+  const stateStorage = createCookieSessionStorage({
+    cookie: { name: 'pt_oauth', path: '/', httpOnly: true, sameSite: 'lax', secure: e.isProduction, secrets: [e.SESSION_SECRET], maxAge: 10 * 60 },
+  })
+  authenticator = new Authenticator<User>(stateStorage, { sessionKey: 'oauth:user', throwOnError: true })
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const usernameOrEmail = form.get('usernameOrEmail')
+      const password = form.get('password')
+      if (typeof usernameOrEmail !== 'string' || typeof password !== 'string') throw new AuthorizationError(LOGIN_FAILED_MESSAGE)
+      const user = await verifyLogin(usernameOrEmail, password)
+      if (!user) throw new AuthorizationError(LOGIN_FAILED_MESSAGE)
+      return user
+    }),
+    'form',
+  )
+  if (e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET) {
+    for (const name of ['google', 'google-alternative']) {
+      const strategy = new ConfigurableGoogleStrategy(
+        {
+          clientID: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET,
+          callbackURL: `${e.APP_URL}/api/auth/google/callback`,
+          scope: ['openid', 'profile', 'email'],
+          accessType: 'offline',
+          prompt: 'select_account',
+        },
+        async ({ profile }) => signInWithGoogle(googleProfile(profile._json)),
+        { authorizationURL: e.GOOGLE_AUTHORIZATION_URL, tokenURL: e.GOOGLE_TOKEN_URL, userInfoURL: e.GOOGLE_USERINFO_URL },
+      )
+      authenticator.use(strategy, name)
+    }
+  }
+  return authenticator
+}
+
+type GoogleOptions = ConstructorParameters<typeof GoogleStrategy<User>>[0]
+type GoogleVerify = ConstructorParameters<typeof GoogleStrategy<User>>[1]
+
+/** Google's endpoints come from configuration, so tests and staging can use a local OAuth server. */
+class ConfigurableGoogleStrategy extends GoogleStrategy<User> {
+  private readonly endpoints: { userInfoURL: string }
+  constructor(options: GoogleOptions, verify: GoogleVerify, endpoints: { authorizationURL: string; tokenURL: string; userInfoURL: string }) {
+    super(options, verify)
+    this.authorizationURL = endpoints.authorizationURL
+    this.tokenURL = endpoints.tokenURL
+    this.endpoints = endpoints
+  }
+
+  async userProfile(accessToken: string) {
+    const response = await fetch(this.endpoints.userInfoURL, { headers: { Authorization: `Bearer ${accessToken}` } })
+    if (!response.ok) throw new Error(`Google userinfo answered ${response.status}`)
+    const raw: unknown = await response.json()
+    const info = GoogleUserInfo.parse(raw)
+    return {
+      provider: 'google',
+      id: info.sub,
+      displayName: info.name ?? '',
+      name: { familyName: info.family_name ?? '', givenName: info.given_name ?? '' },
+      emails: [{ value: info.email }],
+      photos: [{ value: info.picture ?? '' }],
+      _json: info,
+    } as Awaited<ReturnType<GoogleStrategy<User>['userProfile']>>
+  }
+}
+
+const GoogleUserInfo = z.object({
+  sub: z.string().min(1),
+  email: z.email(),
+  email_verified: z.union([z.boolean(), z.literal('true'), z.literal('false')]).optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  name: z.string().optional(),
+  picture: z.url().optional(),
+})
+
+function googleProfile(raw: unknown) {
+  const info = GoogleUserInfo.parse(raw)
+  return {
+    id: info.sub,
+    email: info.email,
+    emailVerified: info.email_verified === true || info.email_verified === 'true',
+    givenName: info.given_name,
+    familyName: info.family_name,
+    displayName: info.name,
+    picture: info.picture,
+  }
+}
+
+export function isGoogleConfigured() {
+  const e = env()
+  return Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)
+}
+
+// Root and route loaders of one request ask for the same user: one query serves them all.
+const cache = new WeakMap<Request, Promise<User | null>>()
+export function getUser(request: Request) {
+  let pending = cache.get(request)
+  if (!pending) {
+    pending = getSessionUser(request)
+    cache.set(request, pending)
+  }
+  return pending
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url)
+  const redirectTo = safeRedirect(`${url.pathname}${url.search}`)
+  const search = redirectTo === '/' ? '' : `?${new URLSearchParams({ redirectTo })}`
+  return redirect(`/login${search}`)
+}
+
+/** The signed-in user, or a redirect to sign in that brings them back here. */
+export async function requireUser(request: Request) {
+  const user = await getUser(request)
+  if (!user) throw loginRedirect(request)
+  return user
+}
+
+export async function requireUserId(request: Request) {
+  return (await requireUser(request)).id
+}
+
+/** Pages for signed-out visitors (login, register) send a signed-in user home. */
+export async function requireAnonymous(request: Request) {
+  if (await getUser(request)) throw redirect('/')
+}
+
+/** Admin pages: visitors are sent to sign in; signed-in non-admins get 403. */
+export async function requireAdmin(request: Request) {
+  const user = await requireUser(request)
+  if (!isAdmin(user)) throw new Response('Admin access required', { status: 403 })
+  return user
+}

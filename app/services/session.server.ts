@@ -1,0 +1,105 @@
+import crypto from 'node:crypto'
+import { createCookie, createSessionStorage, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { env } from '~/env.server'
+import { db } from './db.server'
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+const SessionData = z.object({ userId: z.string().uuid() })
+type SessionData = z.infer<typeof SessionData>
+
+const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)
+
+/**
+ * Sessions live in the `sessions` table; the cookie holds only the random session id, so a
+ * session can be ended on the server (sign-out, password reset) and any app server can read it.
+ */
+let cookie: ReturnType<typeof createCookie> | undefined
+export function sessionCookie() {
+  cookie ??= createCookie('pt_session', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env().isProduction,
+    secrets: [env().SESSION_SECRET],
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  })
+  return cookie
+}
+
+let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined
+export function sessionStorage() {
+  storage ??= createSessionStorage<SessionData>({
+    cookie: sessionCookie(),
+    async createData(data, expires) {
+      const sid = crypto.randomBytes(32).toString('base64url')
+      const parsed = SessionData.partial().parse(data)
+      await db()
+        .insertInto('sessions')
+        .values({ sid, sess: JSON.stringify(parsed), expire: expiry(expires), userId: parsed.userId ?? null })
+        .execute()
+      return sid
+    },
+    async readData(sid) {
+      const row = await db().selectFrom('sessions').select('sess').where('sid', '=', sid).where('expire', '>', new Date()).executeTakeFirst()
+      const parsed = SessionData.safeParse(row?.sess)
+      return parsed.success ? parsed.data : null
+    },
+    async updateData(sid, data, expires) {
+      const parsed = SessionData.partial().parse(data)
+      await db().updateTable('sessions').set({ sess: JSON.stringify(parsed), expire: expiry(expires), userId: parsed.userId ?? null }).where('sid', '=', sid).execute()
+    },
+    async deleteData(sid) {
+      await db().deleteFrom('sessions').where('sid', '=', sid).execute()
+    },
+  })
+  return storage
+}
+
+export async function getSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get('Cookie'))
+}
+
+/** The session id from the signed cookie, or null when there is none or it was tampered with. */
+export async function getSessionId(request: Request): Promise<string | null> {
+  const sid: unknown = await sessionCookie().parse(request.headers.get('Cookie'))
+  return typeof sid === 'string' && sid.length > 0 ? sid : null
+}
+
+/** The signed-in user in one query (session joined to user); a session whose user is gone counts as signed out. */
+export async function getSessionUser(request: Request) {
+  const sid = await getSessionId(request)
+  if (!sid) return null
+  const user = await db()
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .where('sessions.sid', '=', sid)
+    .where('sessions.expire', '>', new Date())
+    .executeTakeFirst()
+  return user ?? null
+}
+
+/** Starts a fresh session (a new id, never a reused one) and redirects with its cookie. */
+export async function createUserSession(userId: string, redirectTo: string, headers = new Headers()) {
+  const session = await sessionStorage().getSession()
+  session.set('userId', userId)
+  headers.append('Set-Cookie', await sessionStorage().commitSession(session, { expires: expiry() }))
+  return redirect(redirectTo, { headers })
+}
+
+export async function destroySessionHeaders(request: Request) {
+  const session = await getSession(request)
+  return new Headers({ 'Set-Cookie': await sessionStorage().destroySession(session) })
+}
+
+/** Ends every session of a user except, optionally, the one making the request. */
+export async function endUserSessions(userId: string, exceptSid?: string) {
+  let query = db().deleteFrom('sessions').where('userId', '=', userId)
+  if (exceptSid) query = query.where('sid', '!=', exceptSid)
+  await query.execute()
+}
+
+export async function deleteExpiredSessions() {
+  await db().deleteFrom('sessions').where('expire', '<', new Date()).execute()
+}

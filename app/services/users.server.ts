@@ -1,0 +1,138 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import type { User } from '#db/schema'
+import { env } from '~/env.server'
+import type { RegisterInput } from '~/lib/auth-schemas'
+import { db } from './db.server'
+import { hashPassword, verifyPassword } from './password.server'
+import { endUserSessions } from './session.server'
+
+export const RESERVED_EMAIL_MESSAGE = 'This email address is reserved. Please use a different email address.'
+
+export class FieldError extends Error {
+  constructor(public readonly field: string, message: string) {
+    super(message)
+  }
+}
+
+export function isSupportEmail(email: string) {
+  return email.trim().toLowerCase() === env().SUPPORT_EMAIL.toLowerCase()
+}
+
+/** The administrator is the support account, and only once its email is verified. */
+export function isAdmin(user: Pick<User, 'email' | 'emailVerified'> | null | undefined) {
+  return Boolean(user && user.emailVerified && isSupportEmail(user.email))
+}
+
+/** SPEC §2: first name, else the part of the email before the at-sign, else 'User'. */
+export function displayName(user: Pick<User, 'firstName' | 'email'>) {
+  return user.firstName?.trim() || user.email.split('@')[0] || 'User'
+}
+
+export async function getUserById(id: string) {
+  return db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function getUserByEmail(email: string) {
+  return db().selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst()
+}
+
+export async function createLocalUser(input: RegisterInput) {
+  if (isSupportEmail(input.email)) throw new FieldError('email', RESERVED_EMAIL_MESSAGE)
+  const taken = await db()
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) => eb.or([eb(sql`lower(email)`, '=', input.email.toLowerCase()), eb(sql`lower(username)`, '=', input.username.toLowerCase())]))
+    .execute()
+  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) throw new FieldError('username', 'Username is already taken')
+  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase())) throw new FieldError('email', 'An account with this email already exists')
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await db()
+      .insertInto('users')
+      .values({ email: input.email.toLowerCase(), username: input.username, firstName: input.firstName, lastName: input.lastName, passwordHash, authProvider: 'local', updatedAt: new Date() })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique index decides, the loser gets the message.
+    const message = error instanceof Error ? error.message : ''
+    if (message.includes('users_username_key')) throw new FieldError('username', 'Username is already taken')
+    if (message.includes('users_email_key')) throw new FieldError('email', 'An account with this email already exists')
+    throw error
+  }
+}
+
+/** Username or email (email case-insensitive) plus password; null when they do not match. */
+export async function verifyLogin(usernameOrEmail: string, password: string) {
+  const login = usernameOrEmail.trim().toLowerCase()
+  const user = await db()
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => (login.includes('@') ? eb(sql`lower(email)`, '=', login) : eb(sql`lower(username)`, '=', login)))
+    .executeTakeFirst()
+  const ok = await verifyPassword(user?.passwordHash ?? null, password)
+  return ok && user ? user : null
+}
+
+export interface GoogleProfile {
+  id: string
+  email: string
+  emailVerified: boolean
+  givenName?: string
+  familyName?: string
+  displayName?: string
+  picture?: string
+}
+
+/**
+ * A Google account signs into the user with the same email, or creates one. Google has proved
+ * the address, so a matching account becomes verified — and if it was not verified before, a
+ * password set by whoever registered that address first is dropped and its sessions ended, so a
+ * squatter who registered someone else's email cannot keep a way in.
+ */
+export async function signInWithGoogle(profile: GoogleProfile) {
+  const email = profile.email.trim().toLowerCase()
+  if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
+  if (isSupportEmail(email)) throw new Error(RESERVED_EMAIL_MESSAGE)
+  const existing = await getUserByEmail(email)
+  if (existing) {
+    if (!existing.emailVerified) {
+      await endUserSessions(existing.id)
+      await db().updateTable('users').set({ emailVerified: true, passwordHash: null, externalId: existing.externalId ?? profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
+    } else if (!existing.externalId) {
+      await db().updateTable('users').set({ externalId: profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
+    }
+    return (await getUserById(existing.id))!
+  }
+  const username = await uniqueUsername(profile.displayName || [profile.givenName, profile.familyName].filter(Boolean).join(' ') || email.split('@')[0] || 'user')
+  return db()
+    .insertInto('users')
+    .values({
+      email,
+      username,
+      firstName: profile.givenName?.slice(0, 50) ?? null,
+      lastName: profile.familyName?.slice(0, 50) ?? null,
+      profileImageUrl: profile.picture ?? null,
+      authProvider: 'google',
+      externalId: profile.id,
+      emailVerified: true,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+async function uniqueUsername(source: string) {
+  let base = source.normalize('NFKD').replace(/[^A-Za-z0-9_ ]/g, '').trim().replace(/\s+/g, '_').toLowerCase().slice(0, 24)
+  if (base.length < 3) base = `user_${base}`.slice(0, 24)
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}_${crypto.randomInt(1000, 99999)}`
+    const taken = await db().selectFrom('users').select('id').where(sql`lower(username)`, '=', candidate).executeTakeFirst()
+    if (!taken) return candidate
+  }
+  return `user_${crypto.randomBytes(6).toString('hex')}`
+}
+
+export async function setPassword(userId: string, password: string) {
+  await db().updateTable('users').set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where('id', '=', userId).execute()
+}
