@@ -8,7 +8,9 @@ import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { Toaster } from './components/toaster'
 import { getPublicEnv } from './env.server'
+import { getUser } from './services/auth.server'
 import { getToast } from './services/toast.server'
+import { displayName, isAdmin } from './services/users.server'
 import stylesheet from './tailwind.css'
 
 export const links: LinksFunction = () => [
@@ -17,8 +19,10 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { toast, headers } = await getToast(request)
-  return json({ env: getPublicEnv(), toast, user: null }, { headers: headers ?? undefined })
+  const [{ toast, headers }, user] = await Promise.all([getToast(request), getUser(request)])
+  const name = user ? displayName(user) : null
+  const headerUser = user && name ? { displayName: name, initial: name.charAt(0).toUpperCase(), isAdmin: isAdmin(user) } : null
+  return json({ env: getPublicEnv(), toast, user: headerUser }, { headers: headers ?? undefined })
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

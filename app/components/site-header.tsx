@@ -4,6 +4,7 @@ import { ButtonLink, buttonClass } from './ui/button'
 export interface HeaderUser {
   displayName: string
   initial: string
+  isAdmin: boolean
 }
 
 export function Brand({ appName }: { appName: string }) {
@@ -29,6 +30,7 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
             <NavLink to="/" end className={navClass}>Dashboard</NavLink>
             <NavLink to="/submit" className={navClass}>New Submission</NavLink>
             <NavLink to="/faq" className={navClass}>Help / FAQ</NavLink>
+            {user.isAdmin && <span className="ml-2 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">Administrator</span>}
             <span className="ml-2 flex items-center gap-2 text-sm text-slate-700">
               <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">{user.initial}</span>
               <span>{user.displayName}</span>

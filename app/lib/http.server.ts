@@ -22,3 +22,15 @@ export async function readJson(request: Request): Promise<{ ok: true; data: unkn
     return { ok: false }
   }
 }
+
+/** Parses a JSON body with a zod schema; a bad body becomes a 400 `{ message }` answer. */
+export async function parseJsonBody<T>(request: Request, schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }) {
+  const body = await readJson(request)
+  if (!body.ok) return { ok: false as const, response: jsonError(400, 'Expected a JSON body') }
+  const parsed = schema.safeParse(body.data)
+  if (!parsed.success) {
+    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message]))
+    return { ok: false as const, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { errors }) }
+  }
+  return { ok: true as const, data: parsed.data }
+}

@@ -1,21 +1,37 @@
-import { json, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { AdminPanel } from '~/components/admin-panel'
+import { Dashboard } from '~/components/dashboard'
 import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
+import { getUser } from '~/services/auth.server'
+import { dashboardStats } from '~/services/dashboard.server'
 import { latestLandingVideo } from '~/services/landing-video.server'
+import { displayName, isAdmin } from '~/services/users.server'
 
-export async function loader() {
-  const video = await latestLandingVideo()
-  return json({ appName: env().APP_NAME, hasVideo: video !== null })
+// `/` is three pages: the landing page for visitors, the dashboard for a user, the admin panel.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const appName = env().APP_NAME
+  const user = await getUser(request)
+  if (!user) {
+    const video = await latestLandingVideo()
+    return json({ view: 'landing' as const, appName, hasVideo: video !== null })
+  }
+  if (isAdmin(user)) return json({ view: 'admin' as const, appName })
+  return json({ view: 'dashboard' as const, appName, name: displayName(user), emailVerified: user.emailVerified, stats: await dashboardStats(user.id) })
 }
 
 export default function Index() {
-  const { appName, hasVideo } = useLoaderData<typeof loader>()
-  return <LandingPage appName={appName} hasVideo={hasVideo} />
+  const data = useLoaderData<typeof loader>()
+  if (data.view === 'admin') return <AdminPanel appName={data.appName} />
+  if (data.view === 'dashboard') return <Dashboard appName={data.appName} name={data.name} stats={data.stats} emailVerified={data.emailVerified} />
+  return <LandingPage appName={data.appName} hasVideo={data.hasVideo} />
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const appName = data?.appName ?? 'ProofTrack'
+  if (data?.view === 'dashboard') return [{ title: `Dashboard | ${appName}` }]
+  if (data?.view === 'admin') return [{ title: `Admin | ${appName}` }]
   return [
     { title: `${appName} — Lock in Your Song Details - Forever.` },
     {

@@ -24,11 +24,28 @@ export async function requestPasswordReset(email: string) {
     .execute()
   const { APP_NAME, APP_URL } = env()
   const link = `${APP_URL}/reset-password?token=${encodeURIComponent(token)}`
-  await getMailer().send({
-    to: user.email,
-    subject: `Reset your ${APP_NAME} password`,
-    text: `Someone asked to reset the password of your ${APP_NAME} account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-  })
+  try {
+    await getMailer().send({
+      to: user.email,
+      subject: `Reset your ${APP_NAME} password`,
+      text: `Someone asked to reset the password of your ${APP_NAME} account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    })
+  } catch (error) {
+    // Answering differently would reveal that the account exists; the outbox keeps the failure.
+    console.warn('[password-reset] mail not delivered', error)
+  }
+}
+
+/** Whether a reset link can still be used, so an expired one shows the invalid-link view at once. */
+export async function isResetTokenUsable(token: string) {
+  const row = await db()
+    .selectFrom('passwordResetTokens')
+    .select('id')
+    .where('token', '=', digest(token))
+    .where('used', '=', false)
+    .where('expiresAt', '>', new Date())
+    .executeTakeFirst()
+  return Boolean(row)
 }
 
 /** Single use, within its hour: sets the password and ends every session of that user. */
@@ -46,3 +63,5 @@ export async function resetPassword(token: string, password: string) {
   await endUserSessions(claimed.userId)
   return { ok: true as const, userId: claimed.userId }
 }
+
+export const CHECK_EMAIL_MESSAGE = "If an account with that email exists, you'll receive a password reset link shortly."

@@ -136,3 +136,22 @@ async function uniqueUsername(source: string) {
 export async function setPassword(userId: string, password: string) {
   await db().updateTable('users').set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where('id', '=', userId).execute()
 }
+
+/** What the browser may know about a user: never the password hash or payment ids. */
+export function toPublicUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: displayName(user),
+    profileImageUrl: user.profileImageUrl,
+    authProvider: user.authProvider,
+    emailVerified: user.emailVerified,
+    subscriptionTier: user.subscriptionTier,
+    isAdmin: isAdmin(user),
+    createdAt: user.createdAt.toISOString(),
+  }
+}
+export type PublicUser = ReturnType<typeof toPublicUser>

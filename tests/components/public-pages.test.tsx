@@ -41,7 +41,7 @@ afterEach(cleanup)
 
 describe('landing page', () => {
   test('shows the hero, the three numbered capabilities, the demo and the four features', async () => {
-    await renderRoute(Index, indexLoader)
+    await renderRoute(Index, ({ request, params }) => indexLoader({ request, params, context: {} }))
 
     expect(screen.getByRole('heading', { level: 1, name: 'Lock in Your Song Details - Forever.' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register')
@@ -72,7 +72,7 @@ describe('landing page', () => {
   })
 
   test('shows a placeholder while no demo video has been uploaded', async () => {
-    await renderRoute(Index, indexLoader)
+    await renderRoute(Index, ({ request, params }) => indexLoader({ request, params, context: {} }))
     expect(screen.getByText('Demo video coming soon')).toBeTruthy()
     expect(document.querySelector('video')).toBeNull()
   })
@@ -84,7 +84,7 @@ describe('landing page', () => {
   })
 
   test('sets the page title and description', () => {
-    const descriptors = indexMeta({ ...metaArgs, data: { appName: 'TestTrack', hasVideo: false } })
+    const descriptors = indexMeta({ ...metaArgs, data: { view: 'landing', appName: 'TestTrack', hasVideo: false } })
     expect(titleOf(descriptors)).toBe('TestTrack — Lock in Your Song Details - Forever.')
     expect(descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description')).toBe(true)
   })

@@ -8,7 +8,7 @@ import { startServer } from './server'
 const root = path.resolve(__dirname, '../..')
 const embedded = !process.env.DATABASE_URL
 
-test('the server keeps its state in DATA_DIR, locks it against a second process, and exits promptly on SIGTERM', async () => {
+test('the server keeps its state in DATA_DIR, locks it against a second process, and exits promptly on SIGTERM', { timeout: 180_000 }, async () => {
   const server = await startServer()
   // A visitor without JavaScript (a real browser's user agent, not a bot) and a contact post.
   const headers = { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36' }

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react'
+
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        {subtitle && <p className="mt-2 text-sm text-slate-600">{subtitle}</p>}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  )
+}
+
+export function FormAlert({ errors, id }: { errors?: string[] | null; id?: string }) {
+  if (!errors?.length) return null
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {errors.map((error) => <p key={error}>{error}</p>)}
+    </div>
+  )
+}

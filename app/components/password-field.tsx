@@ -1,0 +1,39 @@
+import { type InputHTMLAttributes, useEffect, useState } from 'react'
+import { ErrorList, type ListOfErrors } from './forms'
+
+/**
+ * A password input with a show/hide toggle. The toggle appears only once JavaScript runs;
+ * without it the field simply stays a password field.
+ */
+export function PasswordField({ label, errors, ...props }: { label: string; errors?: ListOfErrors } & InputHTMLAttributes<HTMLInputElement> & { id?: string }) {
+  const [hydrated, setHydrated] = useState(false)
+  const [visible, setVisible] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const errorId = errors?.length ? `${props.id}-error` : undefined
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <div className="relative mt-1">
+        <input
+          {...props}
+          type={visible ? 'text' : 'password'}
+          className="block w-full rounded-md border border-slate-300 px-3 py-2 pr-16 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+        />
+        {hydrated && (
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-controls={props.id}
+            className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
+          >
+            {visible ? 'Hide' : 'Show'}
+          </button>
+        )}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  )
+}

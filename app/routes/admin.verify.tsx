@@ -1,0 +1,85 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { FormAlert } from '~/components/auth-card'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toaster } from '~/components/toaster'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { VerificationCodeSchema } from '~/lib/auth-schemas'
+import { requireAdmin } from '~/services/auth.server'
+import { verifyEmailByCode } from '~/services/email-verification.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request)
+  return json({})
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request)
+  const formData = await request.formData()
+  // Blank input is ignored (SPEC §5): nothing to verify, nothing to complain about.
+  if (String(formData.get('token') ?? '').trim() === '') return json({ message: null, toast: null })
+  const submission = parseWithZod(formData, { schema: VerificationCodeSchema })
+  const fail = (message: string) => json({ message, toast: { id: 'verify-failed', type: 'error' as const, title: 'Error', description: message } }, { status: 400 })
+  if (submission.status !== 'success') return fail(submission.error?.token?.[0] ?? 'The code must be exactly 6 digits')
+  const result = await verifyEmailByCode(submission.value.token)
+  if (!result.ok) return fail(result.message)
+  // A redirect clears the input, with JavaScript or without.
+  return redirectWithToast('/admin/verify', { type: 'success', title: 'Success', description: 'User email verified successfully!' })
+}
+
+export default function AdminVerifyPage() {
+  const data = useActionData<typeof action>()
+  const pending = useNavigation().state === 'submitting'
+  const [code, setCode] = useState('')
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  // Without JavaScript the button must stay usable; the server applies the same rule.
+  const disabled = pending || (hydrated && code.trim().length !== 6)
+
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <Toaster toast={data?.toast ?? null} />
+      <h1 className="text-2xl font-bold text-slate-900">Verify User Email</h1>
+      <p className="mt-2 text-sm text-slate-600">Enter the 6-digit code the user sent to the support address.</p>
+      <Form method="post" className="mt-6 space-y-4">
+        <div>
+          <label htmlFor="verification-code" className="block text-sm font-medium text-slate-800">Verification code</label>
+          <input
+            id="verification-code"
+            name="token"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-center font-mono text-2xl tracking-widest"
+            aria-describedby={data?.message ? 'verification-code-error' : undefined}
+            aria-invalid={data?.message ? true : undefined}
+          />
+        </div>
+        {data?.message && <FormAlert id="verification-code-error" errors={[data.message]} />}
+        <Button type="submit" disabled={disabled} className="w-full">Verify User Email</Button>
+      </Form>
+      <ButtonLink to="/" variant="ghost" className="mt-4">Back to Dashboard</ButtonLink>
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Verify User Email' }, { name: 'description', content: 'Administrator: verify a user email by code.' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 403: () => <AccessDenied /> }} />
+}
+
+export function AccessDenied() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Access Denied</h1>
+      <p className="mt-4 text-slate-600">Admin access required</p>
+      <ButtonLink to="/" className="mt-8">Return to Home</ButtonLink>
+    </section>
+  )
+}

@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { finishGoogleSignIn } from '~/services/google-auth.server'
+
+export function loader({ request }: LoaderFunctionArgs) {
+  return finishGoogleSignIn(request)
+}

@@ -1,0 +1,75 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { AuthorizationError } from 'remix-auth'
+import { AuthCard, FormAlert } from '~/components/auth-card'
+import { Field } from '~/components/forms'
+import { GoogleButton, OrDivider } from '~/components/google-button'
+import { PasswordField } from '~/components/password-field'
+import { Toaster } from '~/components/toaster'
+import { Button } from '~/components/ui/button'
+import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
+import { safeRedirect } from '~/lib/redirect'
+import { clientIp } from '~/services/analytics.server'
+import { getAuthenticator, isGoogleConfigured, LOGIN_FAILED_MESSAGE, requireAnonymous } from '~/services/auth.server'
+import { clear, hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
+import { createUserSession } from '~/services/session.server'
+import { createToastHeaders } from '~/services/toast.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAnonymous(request)
+  return json({ googleConfigured: isGoogleConfigured(), constraint: getZodConstraint(LoginSchema) })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAnonymous(request)
+  // remix-auth's form strategy reads the body itself, so the schema reads a copy.
+  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema })
+  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), toast: null }, { status: 400 })
+  const fail = (message: string, status: number) =>
+    json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }), toast: { id: 'login-failed', type: 'error' as const, title: 'Login failed', description: message } }, { status })
+
+  const account = LIMITS.loginPerAccount(submission.value.usernameOrEmail)
+  const limited = await hit(account, LIMITS.loginPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed) return fail(tooManyMessage(limited), 429)
+
+  try {
+    const user = await getAuthenticator().authenticate('form', request)
+    await clear(account)
+    const headers = await createToastHeaders({ type: 'success', title: 'Welcome back!', description: 'You have been logged in successfully.' })
+    return createUserSession(user.id, safeRedirect(submission.value.redirectTo), headers)
+  } catch (error) {
+    if (error instanceof AuthorizationError) return fail(error.message || LOGIN_FAILED_MESSAGE, 401)
+    throw error
+  }
+}
+
+export default function LoginPage() {
+  const { googleConfigured, constraint } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const pending = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<LoginInput>({ id: 'login', lastResult: actionData?.result, constraint, shouldRevalidate: 'onInput' })
+
+  return (
+    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to manage your songs and certificates.">
+      <Toaster toast={actionData?.toast ?? null} />
+      <GoogleButton configured={googleConfigured} />
+      <OrDivider />
+      <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        <Field label="Username or email" autoComplete="username" autoFocus errors={fields.usernameOrEmail.errors} {...getInputProps(fields.usernameOrEmail, { type: 'text' })} />
+        <PasswordField label="Password" autoComplete="current-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} />
+        <div className="text-right text-sm"><Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">Forgot your password?</Link></div>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <Button type="submit" disabled={pending} className="w-full">{pending ? 'Signing in...' : 'Sign In'}</Button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don't have an account? <Link to="/register" className="font-medium text-brand-700 hover:underline">Create one</Link>
+      </p>
+    </AuthCard>
+  )
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign In' }, { name: 'description', content: 'Sign in to certify and register your songs.' }]

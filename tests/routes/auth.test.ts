@@ -1,0 +1,202 @@
+import crypto from 'node:crypto'
+import { describe, expect, test } from 'vitest'
+import * as apiLogin from '../../app/routes/api.auth.login'
+import * as apiLogout from '../../app/routes/api.auth.logout'
+import * as apiRegister from '../../app/routes/api.auth.register'
+import * as apiUser from '../../app/routes/api.auth.user'
+import * as login from '../../app/routes/login'
+import * as register from '../../app/routes/register'
+import * as verifyEmail from '../../app/routes/verify-email'
+import { db } from '../setup/db'
+import { args, authedRequest, cookieFrom, createUser, formRequest, jsonRequest, PASSWORD, respond, sessionCookie } from '../setup/fixtures'
+
+const registration = (overrides: Record<string, string> = {}) => ({
+  firstName: 'Ann',
+  lastName: 'Writer',
+  username: `ann_${crypto.randomBytes(3).toString('hex')}`,
+  email: `ann-${crypto.randomBytes(3).toString('hex')}@example.com`,
+  password: 'Str0ngPass',
+  ...overrides,
+})
+
+describe('register', () => {
+  test('the spec rules and messages, next to each field', async () => {
+    const response = await respond(() => register.action(args(formRequest('http://localhost/register', { firstName: '', lastName: 'x'.repeat(51), username: 'no spaces!', email: 'nope', password: 'weakpassword' }))))
+    expect(response.status).toBe(400)
+    const { result } = await response.json()
+    expect(result.error).toEqual({
+      firstName: ['First name is required'],
+      lastName: ['Last name must be at most 50 characters'],
+      username: ['Username can only contain letters, numbers, and underscores'],
+      email: ['Please enter a valid email address'],
+      password: ['Password must contain at least one uppercase letter, one lowercase letter, and one number'],
+    })
+    // The password is never echoed back into the form.
+    expect(result.initialValue.password).toBeUndefined()
+  })
+
+  test('a good registration stores an argon2id hash and sends the user to sign in with a toast', async () => {
+    const input = registration()
+    const response = await respond(() => register.action(args(formRequest('http://localhost/register', input))))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/login')
+    expect(cookieFrom(response, 'pt_toast')).toBeTruthy()
+    const user = await db().selectFrom('users').selectAll().where('username', '=', input.username).executeTakeFirstOrThrow()
+    expect(user.passwordHash).toMatch(/^\$argon2id\$/)
+    expect(user.passwordHash).not.toContain(input.password)
+    expect(user).toMatchObject({ email: input.email, authProvider: 'local', emailVerified: false, firstName: 'Ann' })
+  })
+
+  test('a taken username or email (in any case) is refused with a clear message', async () => {
+    const first = registration()
+    await respond(() => register.action(args(formRequest('http://localhost/register', first))))
+    const sameName = await respond(() => register.action(args(formRequest('http://localhost/register', registration({ username: first.username.toUpperCase() })))))
+    expect(sameName.status).toBe(409)
+    expect((await sameName.json()).result.error.username).toEqual(['Username is already taken'])
+    const sameEmail = await respond(() => register.action(args(formRequest('http://localhost/register', registration({ email: first.email.toUpperCase() })))))
+    expect((await sameEmail.json()).result.error.email).toEqual(['An account with this email already exists'])
+  })
+
+  test('nobody can register the support email, which would make them the admin', async () => {
+    const response = await respond(() => register.action(args(formRequest('http://localhost/register', registration({ email: 'Support@ProofTrack.test' })))))
+    expect(response.status).toBe(409)
+    const body = await response.json()
+    expect(body.result.error.email).toEqual(['This email address is reserved. Please use a different email address.'])
+    expect(body.toast).toMatchObject({ title: 'Registration failed' })
+    const api = await apiRegister.action(args(jsonRequest('http://localhost/api/auth/register', registration({ email: 'support@prooftrack.test' }))))
+    expect(api.status).toBe(409)
+    expect(await api.json()).toMatchObject({ message: 'This email address is reserved. Please use a different email address.' })
+  })
+})
+
+describe('sign in', () => {
+  test('with username or email (any case) it starts a database session and lands on the dashboard', async () => {
+    const user = await createUser({ email: 'casey@example.com', username: 'casey_w' })
+    for (const usernameOrEmail of ['casey_w', 'CASEY@example.com']) {
+      const response = await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail, password: PASSWORD }))))
+      expect(response.status).toBe(302)
+      expect(response.headers.get('Location')).toBe('/')
+      const cookie = (response.headers.get('Set-Cookie') ?? '').split(/, (?=\w+=)/).find((c) => c.startsWith('pt_session=')) ?? ''
+      expect(cookie.split('; ')).toEqual(expect.arrayContaining(['Max-Age=2592000', 'Path=/', 'HttpOnly', 'SameSite=Lax']))
+      expect(cookie).not.toContain('Secure') // tests run outside production
+    }
+    const sessions = await db().selectFrom('sessions').selectAll().where('userId', '=', user.id).execute()
+    expect(sessions).toHaveLength(2)
+    // The cookie carries only the random session id, never user data.
+    for (const session of sessions) expect(session.sid).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  test('a wrong password gets a clear message and a toast, and no session', async () => {
+    const user = await createUser()
+    const response = await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail: user.username, password: 'Wrong-password1' }))))
+    expect(response.status).toBe(401)
+    const body = await response.json()
+    expect(body.result.error['']).toEqual(['Invalid username/email or password'])
+    expect(body.toast).toMatchObject({ title: 'Login failed', description: 'Invalid username/email or password' })
+    expect(response.headers.get('Set-Cookie')).toBeNull()
+    expect(await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).toHaveLength(0)
+  })
+
+  test('empty fields get the schema messages', async () => {
+    const response = await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail: '', password: '' }))))
+    expect(response.status).toBe(400)
+    expect((await response.json()).result.error).toEqual({ usernameOrEmail: ['Username or email is required'], password: ['Password is required'] })
+  })
+
+  test('redirectTo is followed only to same-origin paths', async () => {
+    const user = await createUser()
+    const go = async (redirectTo: string) => (await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail: user.username, password: PASSWORD, redirectTo }))))).headers.get('Location')
+    expect(await go('/verify-email')).toBe('/verify-email')
+    expect(await go('//evil.example/x')).toBe('/')
+    expect(await go('https://evil.example')).toBe('/')
+    expect(await go('/\\evil.example')).toBe('/')
+  })
+
+  test('too many attempts on one account are refused with 429 until the window passes', async () => {
+    const user = await createUser()
+    let last: Response | undefined
+    for (let attempt = 0; attempt < 11; attempt++) {
+      last = await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail: user.username, password: 'Wrong-password1' }))))
+    }
+    expect(last?.status).toBe(429)
+    expect((await last!.json()).result.error['']).toEqual([expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/)])
+    // Even the right password waits: the limit is on the account, not on being wrong.
+    const right = await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail: user.username, password: PASSWORD }))))
+    expect(right.status).toBe(429)
+  })
+
+  test('a signed-in user is sent home from the sign-in and register pages', async () => {
+    const user = await createUser()
+    for (const run of [login.loader, register.loader]) {
+      const response = await respond(async () => run(args(await authedRequest('http://localhost/login', user.id))))
+      expect(response.status).toBe(302)
+      expect(response.headers.get('Location')).toBe('/')
+    }
+  })
+})
+
+describe('session API', () => {
+  test('GET /api/auth/user: 401 signed out, the public user signed in', async () => {
+    const signedOut = await apiUser.loader(args(new Request('http://localhost/api/auth/user')))
+    expect(signedOut.status).toBe(401)
+    expect(await signedOut.json()).toEqual({ message: 'Unauthorized' })
+    const user = await createUser({ firstName: null, email: 'pat.lee@example.com' })
+    const signedIn = await apiUser.loader(args(await authedRequest('http://localhost/api/auth/user', user.id)))
+    const body = await signedIn.json()
+    expect(body).toMatchObject({ id: user.id, email: 'pat.lee@example.com', displayName: 'pat.lee', isAdmin: false, emailVerified: false })
+    expect(JSON.stringify(body)).not.toContain('argon2')
+    expect(body.passwordHash).toBeUndefined()
+  })
+
+  test('sign-out deletes the session row and clears the cookie', async () => {
+    const user = await createUser()
+    const cookie = await sessionCookie(user.id)
+    expect(await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).toHaveLength(1)
+    const response = await respond(() => apiLogout.loader(args(new Request('http://localhost/api/auth/logout', { headers: { Cookie: cookie } }))))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/')
+    expect(response.headers.get('Set-Cookie')).toMatch(/pt_session=; .*Expires=Thu, 01 Jan 1970/)
+    expect(await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).toHaveLength(0)
+    const after = await apiUser.loader(args(new Request('http://localhost/api/auth/user', { headers: { Cookie: cookie } })))
+    expect(after.status).toBe(401)
+  })
+
+  test('a tampered or expired session cookie counts as signed out', async () => {
+    const user = await createUser()
+    const cookie = await sessionCookie(user.id)
+    const tampered = cookie.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    expect((await apiUser.loader(args(new Request('http://localhost/api/auth/user', { headers: { Cookie: tampered } })))).status).toBe(401)
+    await db().updateTable('sessions').set({ expire: new Date(Date.now() - 1000) }).where('userId', '=', user.id).execute()
+    expect((await apiUser.loader(args(new Request('http://localhost/api/auth/user', { headers: { Cookie: cookie } })))).status).toBe(401)
+  })
+
+  test('POST /api/auth/login answers JSON and sets the session cookie', async () => {
+    const user = await createUser()
+    const ok = await apiLogin.action(args(jsonRequest('http://localhost/api/auth/login', { usernameOrEmail: user.email, password: PASSWORD })))
+    expect(ok.status).toBe(200)
+    expect(await ok.json()).toMatchObject({ id: user.id, username: user.username })
+    expect(cookieFrom(ok, 'pt_session')).toBeTruthy()
+    const bad = await apiLogin.action(args(jsonRequest('http://localhost/api/auth/login', { usernameOrEmail: user.email, password: 'nope' })))
+    expect(bad.status).toBe(401)
+    expect(await bad.json()).toEqual({ message: 'Invalid username/email or password' })
+    const invalid = await apiLogin.action(args(jsonRequest('http://localhost/api/auth/login', { usernameOrEmail: '' })))
+    expect(invalid.status).toBe(400)
+  })
+
+  test('POST /api/auth/register answers 201 with the public user, 400 with the spec message', async () => {
+    const created = await apiRegister.action(args(jsonRequest('http://localhost/api/auth/register', registration({ username: 'json_user' }))))
+    expect(created.status).toBe(201)
+    expect(await created.json()).toMatchObject({ username: 'json_user', authProvider: 'local' })
+    const weak = await apiRegister.action(args(jsonRequest('http://localhost/api/auth/register', registration({ password: 'short' }))))
+    expect(weak.status).toBe(400)
+    expect((await weak.json()).message).toBe('Password must be at least 8 characters')
+  })
+})
+
+describe('pages that need a user', () => {
+  test('send a visitor to sign in, with the way back', async () => {
+    const response = await respond(() => verifyEmail.loader(args(new Request('http://localhost/verify-email'))))
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/login?redirectTo=%2Fverify-email')
+  })
+})

@@ -1,0 +1,71 @@
+import crypto from 'node:crypto'
+import { hashPassword } from '../../app/services/password.server'
+import { sessionStorage } from '../../app/services/session.server'
+import { db } from '../../app/services/db.server'
+
+export const PASSWORD = 'Sup3rSecret!'
+
+export async function createUser(overrides: { email?: string; username?: string; emailVerified?: boolean; firstName?: string | null; password?: string } = {}) {
+  const suffix = crypto.randomBytes(4).toString('hex')
+  return db()
+    .insertInto('users')
+    .values({
+      email: overrides.email ?? `user-${suffix}@example.com`,
+      username: overrides.username ?? `user_${suffix}`,
+      firstName: overrides.firstName === undefined ? 'Ann' : overrides.firstName,
+      lastName: 'Writer',
+      passwordHash: await hashPassword(overrides.password ?? PASSWORD),
+      authProvider: 'local',
+      emailVerified: overrides.emailVerified ?? false,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export async function createAdmin() {
+  return createUser({ email: 'support@prooftrack.test', username: `admin_${crypto.randomBytes(3).toString('hex')}`, emailVerified: true })
+}
+
+/** A `Cookie` header value for a fresh database session of this user, as sign-in would make. */
+export async function sessionCookie(userId: string) {
+  const session = await sessionStorage().getSession()
+  session.set('userId', userId)
+  const setCookie = await sessionStorage().commitSession(session)
+  return setCookie.split(';')[0]!
+}
+
+export async function authedRequest(url: string, userId: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers)
+  headers.set('Cookie', await sessionCookie(userId))
+  return new Request(url, { ...init, headers })
+}
+
+export function formRequest(url: string, fields: Record<string, string>, headers: HeadersInit = {}) {
+  return new Request(url, { method: 'POST', headers, body: new URLSearchParams(fields) })
+}
+
+export function jsonRequest(url: string, body: unknown, headers: HeadersInit = {}) {
+  return new Request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+}
+
+/** The `name=value` part of a Set-Cookie header, to send back as a Cookie. */
+export function cookieFrom(response: Response, name: string) {
+  const header = response.headers.get('Set-Cookie') ?? ''
+  const match = new RegExp(`${name}=[^;]*`).exec(header)
+  return match?.[0] ?? null
+}
+
+export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} })
+
+/** Runs a loader or action and returns its Response, whether it was returned or thrown. */
+export async function respond(run: () => unknown): Promise<Response> {
+  try {
+    const result = await run()
+    if (result instanceof Response) return result
+    throw new Error(`Expected a Response, got ${typeof result}`)
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+}
