@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { FormAlert } from '~/components/auth-card'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -36,6 +36,9 @@ export default function AdminVerifyPage() {
   const [code, setCode] = useState('')
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
+  // A successful verification redirects back here: a new location clears the input.
+  const { key } = useLocation()
+  useEffect(() => setCode(''), [key])
   // Without JavaScript the button must stay usable; the server applies the same rule.
   const disabled = pending || (hydrated && code.trim().length !== 6)
 

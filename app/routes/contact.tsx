@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { type ContactInput, ContactSchema } from '~/lib/contact-schema'
 import { clientIp } from '~/services/analytics.server'
 import { submitContactMessage } from '~/services/contact.server'
+import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
 import { createToastHeaders, redirectWithToast } from '~/services/toast.server'
 
 export function loader({ request }: LoaderFunctionArgs) {
@@ -18,6 +19,8 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ContactSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  const limited = await hit(LIMITS.contactPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed) return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })
   try {
     await submitContactMessage(submission.value, { ipAddress: clientIp(request) })
   } catch (error) {

@@ -18,8 +18,8 @@ export function useBrowser() {
   return {
     baseUrl: () => inject('baseUrl'),
     /** A page whose console errors and uncaught exceptions fail the test at `assertNoErrors`. */
-    async newPage({ javaScriptEnabled }: { javaScriptEnabled: boolean }) {
-      const context = await browser.newContext({ javaScriptEnabled, baseURL: inject('baseUrl') })
+    async newPage({ javaScriptEnabled, baseUrl = inject('baseUrl') }: { javaScriptEnabled: boolean; baseUrl?: string }) {
+      const context = await browser.newContext({ javaScriptEnabled, baseURL: baseUrl })
       const page = await context.newPage()
       const errors: string[] = []
       page.on('console', (message) => {

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ensureBuild } from '../../scripts/lib/build.mjs'
-import { startServer } from './server'
+import { startServerWithAdmin } from './server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -11,7 +11,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   ensureBuild(path.resolve(__dirname, '../..'))
-  const server = await startServer()
+  const server = await startServerWithAdmin()
   project.provide('baseUrl', server.baseUrl)
   return async () => {
     await server.stop()

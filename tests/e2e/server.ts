@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -23,6 +23,20 @@ export async function freePort() {
       server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))))
     })
   })
+}
+
+export const ADMIN = { email: 'support@prooftrack.test', password: 'Adm1nistrator' }
+
+/** Creates the administrator with `npm run admin:create` (as an operator would), then starts the server. */
+export async function startServerWithAdmin(extraEnv: Record<string, string> = {}) {
+  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', '--email', ADMIN.email, '--password', ADMIN.password], {
+    cwd: root,
+    env: { ...process.env, ...testEnv(dataDir), ...extraEnv },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`)
+  return startServer({ ...extraEnv, DATA_DIR: dataDir })
 }
 
 /** Starts the production build with remix-serve, exactly as `npm start` would after building. */

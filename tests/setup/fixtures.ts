@@ -23,7 +23,10 @@ export async function createUser(overrides: { email?: string; username?: string;
     .executeTakeFirstOrThrow()
 }
 
+/** The verified support account (one per database: the email is unique). */
 export async function createAdmin() {
+  const existing = await db().selectFrom('users').selectAll().where('email', '=', 'support@prooftrack.test').executeTakeFirst()
+  if (existing) return db().updateTable('users').set({ emailVerified: true }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
   return createUser({ email: 'support@prooftrack.test', username: `admin_${crypto.randomBytes(3).toString('hex')}`, emailVerified: true })
 }
 

@@ -1,0 +1,145 @@
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MODES, type TestPage, useBrowser } from './browser'
+import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+
+const browser = useBrowser()
+// This file runs its own server so it can read the mail the server logs (the embedded outbox).
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServerWithAdmin()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function signIn(page: TestPage, usernameOrEmail: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Username or email').fill(usernameOrEmail)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+const header = (page: TestPage) => page.locator('header').first()
+
+function resetLinkFor(email: string) {
+  const log = server.output()
+  const at = log.lastIndexOf(`to ${email}: Reset your`)
+  const match = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(log.slice(at))
+  return at >= 0 && match ? match[0] : null
+}
+
+describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
+  test('sign up → sign in → sign out → forgot password → reset from the mailed link → sign in with the new password', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    const id = crypto.randomBytes(3).toString('hex')
+    const username = `writer_${id}`
+    const email = `writer-${id}@example.com`
+
+    await page.goto('/register')
+    await page.getByLabel('First name').fill('Robin')
+    await page.getByLabel('Last name').fill('Songwright')
+    await page.getByLabel('Username').fill(username)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password', { exact: true }).fill('weak')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect.poll(() => page.getByText('Password must be at least 8 characters').count()).toBe(1)
+
+    await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.waitForURL('**/login')
+    expect(await page.getByTestId('toast').textContent()).toContain('Registration successful')
+
+    await signIn(page, email.toUpperCase(), 'Wrong-Passw0rd')
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid username/email or password' }).count()).toBeGreaterThan(0)
+
+    await signIn(page, username, 'Gr8tSongs')
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count()).toBe(1)
+    expect(await page.getByTestId('toast').textContent()).toContain('Welcome back!')
+    expect(await header(page).getByText('Robin', { exact: true }).count()).toBe(1)
+    for (const name of ['Dashboard', 'New Submission', 'Help / FAQ', 'Sign Out']) {
+      expect(await header(page).getByRole('link', { name }).count()).toBe(1)
+    }
+
+    await header(page).getByRole('link', { name: 'Sign Out' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    await expect.poll(() => header(page).getByRole('link', { name: 'Sign In' }).count()).toBe(1)
+    expect(await page.getByRole('heading', { name: 'Lock in Your Song Details - Forever.' }).count()).toBe(1)
+
+    await page.goto('/forgot-password')
+    await page.getByLabel('Email').fill(email)
+    await page.getByRole('button', { name: 'Send Reset Link' }).click()
+    await expect.poll(() => page.getByRole('heading', { name: 'Check Your Email' }).count()).toBe(1)
+    await expect.poll(() => resetLinkFor(email)).not.toBeNull()
+
+    await page.goto(resetLinkFor(email)!)
+    expect(await page.getByRole('heading', { name: 'Reset Password' }).count()).toBe(1)
+    await page.getByLabel('New Password').fill('N3wMelody')
+    await page.getByLabel('Confirm Password').fill('N3wMelodyX')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await expect.poll(() => page.getByText("Passwords don't match").count()).toBe(1)
+    await page.getByLabel('New Password').fill('N3wMelody')
+    await page.getByLabel('Confirm Password').fill('N3wMelody')
+    await page.getByRole('button', { name: 'Reset Password' }).click()
+    await page.waitForURL('**/login')
+    expect(await page.getByTestId('toast').textContent()).toContain('Password reset successful')
+
+    await signIn(page, username, 'Gr8tSongs')
+    await expect.poll(() => page.getByText('Invalid username/email or password').count()).toBeGreaterThan(0)
+    await signIn(page, username, 'N3wMelody')
+    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count()).toBe(1)
+
+    // The link was single use.
+    await page.goto(resetLinkFor(email)!)
+    expect(await page.getByRole('heading', { name: 'Invalid Reset Link' }).count()).toBe(1)
+    await page.done()
+  })
+
+  test('a user cannot reach admin pages; the admin can, and verifies a user by code', async () => {
+    const id = crypto.randomBytes(3).toString('hex')
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await page.goto('/register')
+    await page.getByLabel('First name').fill('Sam')
+    await page.getByLabel('Last name').fill('Verse')
+    await page.getByLabel('Username').fill(`sam_${id}`)
+    await page.getByLabel('Email').fill(`sam-${id}@example.com`)
+    await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await page.waitForURL('**/login')
+    await signIn(page, `sam_${id}`, 'Gr8tSongs')
+    await page.waitForURL((url) => url.pathname === '/')
+
+    const denied = await page.goto('/admin/verify')
+    expect(denied?.status()).toBe(403)
+    expect(await page.getByRole('heading', { name: 'Access Denied' }).count()).toBe(1)
+    expect(await page.getByText('Admin access required').count()).toBe(1)
+
+    await page.goto('/verify-email')
+    await page.getByRole('button', { name: 'Generate Verification Code' }).click()
+    await expect.poll(() => page.getByTestId('verification-code').count()).toBe(1)
+    const code = (await page.getByTestId('verification-code').textContent())!.trim()
+    expect(code).toMatch(/^\d{6}$/)
+    const mailto = await page.getByRole('link', { name: 'Open Email Client' }).getAttribute('href')
+    expect(decodeURIComponent(mailto!)).toContain(`subject=Verify Account - Code: ${code}`)
+
+    const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signIn(admin, ADMIN.email, ADMIN.password)
+    await admin.waitForURL((url) => url.pathname === '/')
+    expect(await header(admin).getByText('Administrator').count()).toBe(1)
+    await admin.goto('/admin/verify')
+    const button = admin.getByRole('button', { name: 'Verify User Email' })
+    await admin.getByLabel('Verification code').fill(code.slice(0, 5))
+    if (javaScriptEnabled) expect(await button.isDisabled()).toBe(true)
+    await admin.getByLabel('Verification code').fill(code)
+    expect(await button.isDisabled()).toBe(false)
+    await button.click()
+    await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
+    expect(await admin.getByLabel('Verification code').inputValue()).toBe('')
+    await admin.done()
+
+    await page.goto('/verify-email')
+    expect(await page.getByText(/is verified/).count()).toBe(1)
+    await page.done()
+  })
+})

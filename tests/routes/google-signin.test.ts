@@ -1,0 +1,423 @@
+import crypto from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import { sql } from 'kysely'
+import { type MutableRedirectUri, type MutableResponse, OAuth2Server, type TokenRequestIncomingMessage } from 'oauth2-mock-server'
+import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
+
+/** What the mock's userinfo endpoint answers for the Google account that signs in. */
+interface GoogleAccount {
+  sub: string
+  email: string
+  email_verified?: boolean
+  name?: string
+  given_name?: string
+  family_name?: string
+  picture?: string
+}
+
+// A local OAuth server stands in for Google. Its port is known only once it listens, and env()
+// caches on its first call, so it starts (and the variables are set) before any app module loads.
+const oauth = new OAuth2Server()
+await oauth.issuer.keys.generate('RS256')
+await oauth.start(0, '127.0.0.1')
+const ISSUER = oauth.issuer.url!
+Object.assign(process.env, {
+  GOOGLE_CLIENT_ID: 'prooftrack-test.apps.googleusercontent.com',
+  GOOGLE_CLIENT_SECRET: 'google-test-secret',
+  GOOGLE_AUTHORIZATION_URL: `${ISSUER}/authorize`,
+  GOOGLE_TOKEN_URL: `${ISSUER}/token`,
+  GOOGLE_USERINFO_URL: `${ISSUER}/userinfo`,
+})
+
+const googleStart = await import('../../app/routes/api.auth.google')
+const googleAlternative = await import('../../app/routes/api.auth.google-alternative')
+const googleCallback = await import('../../app/routes/api.auth.google.callback')
+const login = await import('../../app/routes/login')
+const { getToast } = await import('../../app/services/toast.server')
+const { getSessionUser } = await import('../../app/services/session.server')
+const { db } = await import('../setup/db')
+const { args, cookieFrom, createUser, respond, sessionCookie } = await import('../setup/fixtures')
+
+afterAll(async () => {
+  await oauth.stop()
+})
+
+// The mock answers userinfo with the account chosen on the authorize page of that very flow:
+// code (at /authorize) → access token (at /token) → account (at /userinfo).
+let chosenAccount: GoogleAccount | undefined
+const accountByCode = new Map<string, GoogleAccount>()
+const accountByToken = new Map<string, GoogleAccount>()
+const tokenRequests: TokenRequestIncomingMessage['body'][] = []
+oauth.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri) => {
+  const code = url.searchParams.get('code')
+  if (code && chosenAccount) accountByCode.set(code, chosenAccount)
+})
+oauth.service.on('beforeResponse', (response: MutableResponse, req: TokenRequestIncomingMessage) => {
+  tokenRequests.push({ ...req.body })
+  const account = req.body.code ? accountByCode.get(req.body.code) : undefined
+  if (account && response.body !== '' && typeof response.body.access_token === 'string') accountByToken.set(response.body.access_token, account)
+})
+oauth.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingMessage) => {
+  const account = accountByToken.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
+  if (account) response.body = { ...account }
+  else Object.assign(response, { statusCode: 401, body: { error: 'invalid_token' } })
+})
+
+beforeEach(() => {
+  chosenAccount = undefined
+  tokenRequests.length = 0
+})
+
+const USERNAME = /^[A-Za-z0-9_]{3,30}$/
+const CALLBACK = 'http://localhost:3000/api/auth/google/callback'
+
+function account(overrides: Partial<GoogleAccount> = {}): GoogleAccount {
+  const id = crypto.randomBytes(4).toString('hex')
+  return { sub: `google-${id}`, email: `g-${id}@gmail.example`, email_verified: true, name: 'Grace Hopper', given_name: 'Grace', family_name: 'Hopper', picture: 'https://images.example/grace.png', ...overrides }
+}
+
+/** GET /api/auth/google (or the alternative): the redirect to the provider and the state cookie. */
+async function start(route: typeof googleStart = googleStart, path = '/api/auth/google') {
+  const response = await respond(() => route.loader(args(new Request(`http://localhost:3000${path}`))))
+  return { response, authorizeUrl: new URL(response.headers.get('Location') ?? ''), oauthCookie: cookieFrom(response, 'pt_oauth') }
+}
+
+/** The provider's consent step: the mock redirects back to our callback with code and state. */
+async function authorize(authorizeUrl: URL, chosen: GoogleAccount) {
+  chosenAccount = chosen
+  const answer = await fetch(authorizeUrl, { redirect: 'manual' })
+  expect(answer.status).toBe(302)
+  return new URL(answer.headers.get('Location') ?? '')
+}
+
+function callback(url: URL | string, cookie: string | null) {
+  return respond(() => googleCallback.loader(args(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }))))
+}
+
+/** The whole round trip for one Google account, answering the callback's response. */
+async function signInWith(chosen: GoogleAccount) {
+  const { authorizeUrl, oauthCookie } = await start()
+  return callback(await authorize(authorizeUrl, chosen), oauthCookie)
+}
+
+async function toastOf(response: Response) {
+  const cookie = cookieFrom(response, 'pt_toast')
+  expect(cookie).toBeTruthy()
+  return (await getToast(new Request('http://localhost:3000/', { headers: { Cookie: cookie! } }))).toast
+}
+
+/** The user a pt_session cookie of this response signs in, read back as the next request would. */
+async function signedInUser(response: Response) {
+  const cookie = cookieFrom(response, 'pt_session')
+  expect(cookie).toBeTruthy()
+  return getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: cookie! } }))
+}
+
+async function expectAuthError(response: Response) {
+  expect(response.status).toBe(302)
+  expect(response.headers.get('Location')).toBe('/login')
+  expect(cookieFrom(response, 'pt_session')).toBeNull()
+  expect(await toastOf(response)).toMatchObject({ type: 'error', title: 'Authentication Error', description: 'Please try again or use email/password login.' })
+}
+
+const usersWithEmail = (email: string) => db().selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).execute()
+const sessionsOf = (userId: string) => db().selectFrom('sessions').select('sid').where('userId', '=', userId).execute()
+const countRows = async (table: 'users' | 'sessions') => Number((await db().selectFrom(table).select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+
+/** Sign-in failures are logged with console.warn (not console.error); quiet them and keep the reasons. */
+function warnings() {
+  const spy = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  return () => spy.mock.calls.map((call) => call.map(String).join(' '))
+}
+
+describe('starting Google sign-in', () => {
+  test('GET /api/auth/google redirects to the provider with the spec parameters and sets the state cookie', async () => {
+    const { response, authorizeUrl, oauthCookie } = await start()
+    expect(response.status).toBe(302)
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${ISSUER}/authorize`)
+    const params = authorizeUrl.searchParams
+    expect(params.get('response_type')).toBe('code')
+    expect(params.get('client_id')).toBe('prooftrack-test.apps.googleusercontent.com')
+    expect(params.get('redirect_uri')).toBe(CALLBACK)
+    expect(params.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']))
+    expect(params.get('access_type')).toBe('offline')
+    expect(params.get('prompt')).toBe('select_account')
+    expect(params.get('state')).toMatch(/^[\w-]{16,}$/)
+    // The secret never travels through the browser.
+    expect(authorizeUrl.href).not.toContain('google-test-secret')
+
+    expect(oauthCookie).toBeTruthy()
+    const setCookie = (response.headers.get('Set-Cookie') ?? '').split(/, (?=\w+=)/).find((c) => c.startsWith('pt_oauth=')) ?? ''
+    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=600']))
+    // Only the OAuth state cookie: an anonymous visitor gets no session row.
+    expect(cookieFrom(response, 'pt_session')).toBeNull()
+  })
+
+  test('each start gets its own state', async () => {
+    const first = await start()
+    const second = await start()
+    expect(first.authorizeUrl.searchParams.get('state')).not.toBe(second.authorizeUrl.searchParams.get('state'))
+  })
+
+  test('GET /api/auth/google-alternative starts the same flow, back to the same callback', async () => {
+    const { response, authorizeUrl, oauthCookie } = await start(googleAlternative, '/api/auth/google-alternative')
+    expect(response.status).toBe(302)
+    expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${ISSUER}/authorize`)
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(CALLBACK)
+    expect(authorizeUrl.searchParams.get('prompt')).toBe('select_account')
+    const chosen = account()
+    const done = await callback(await authorize(authorizeUrl, chosen), oauthCookie)
+    expect(done.headers.get('Location')).toBe('/')
+    expect((await signedInUser(done))?.email).toBe(chosen.email)
+  })
+
+  test('the login page offers Google sign-in', async () => {
+    const response = await login.loader(args(new Request('http://localhost:3000/login')))
+    expect(await response.json()).toMatchObject({ googleConfigured: true })
+  })
+})
+
+describe('the Google callback', () => {
+  test('a new Google account gets a verified user, a database session and the welcome toast', async () => {
+    const chosen = account({ name: "Zoë O'Brien-Smith", given_name: 'Zoë', family_name: "O'Brien-Smith" })
+    const { authorizeUrl, oauthCookie } = await start()
+    const callbackUrl = await authorize(authorizeUrl, chosen)
+    expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK)
+    expect(callbackUrl.searchParams.get('code')).toBeTruthy()
+    expect(callbackUrl.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'))
+
+    const response = await callback(callbackUrl, oauthCookie)
+    expect(response.status).toBe(302)
+    expect(response.headers.get('Location')).toBe('/')
+    expect(await toastOf(response)).toMatchObject({ type: 'success', title: 'Welcome back!', description: 'You have been logged in successfully.' })
+
+    // The code was exchanged server-side, with the secret and the same redirect URI.
+    expect(tokenRequests).toEqual([
+      expect.objectContaining({ grant_type: 'authorization_code', code: callbackUrl.searchParams.get('code'), redirect_uri: CALLBACK, client_id: 'prooftrack-test.apps.googleusercontent.com', client_secret: 'google-test-secret' }),
+    ])
+
+    const [user, ...others] = await usersWithEmail(chosen.email)
+    expect(others).toEqual([])
+    expect(user).toMatchObject({
+      email: chosen.email,
+      authProvider: 'google',
+      emailVerified: true,
+      externalId: chosen.sub,
+      firstName: 'Zoë',
+      lastName: "O'Brien-Smith",
+      profileImageUrl: chosen.picture,
+      passwordHash: null,
+    })
+    expect(user!.username).toMatch(USERNAME)
+    expect(user!.username).toBe('zoe_obriensmith')
+
+    const sessions = await sessionsOf(user!.id)
+    expect(sessions).toHaveLength(1)
+    const setCookie = (response.headers.get('Set-Cookie') ?? '').split(/, (?=\w+=)/).find((c) => c.startsWith('pt_session=')) ?? ''
+    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax']))
+    expect((await signedInUser(response))?.id).toBe(user!.id)
+  })
+
+  test('a second Google sign-in with the same email signs into the same user', async () => {
+    const chosen = account()
+    const first = await signInWith(chosen)
+    const [user] = await usersWithEmail(chosen.email)
+    const usersBefore = await countRows('users')
+
+    // Google may hand back the address in another case; it is the same account.
+    const second = await signInWith({ ...chosen, email: chosen.email.toUpperCase() })
+    expect(second.status).toBe(302)
+    expect(second.headers.get('Location')).toBe('/')
+    expect(await countRows('users')).toBe(usersBefore)
+    expect((await signedInUser(second))?.id).toBe(user!.id)
+    // A fresh session each time; the first one stays valid.
+    expect(cookieFrom(second, 'pt_session')).not.toBe(cookieFrom(first, 'pt_session'))
+    expect(await sessionsOf(user!.id)).toHaveLength(2)
+    expect((await signedInUser(first))?.id).toBe(user!.id)
+  })
+
+  test('an existing verified local account is linked: same user, Google id stored, password kept', async () => {
+    const local = await createUser({ emailVerified: true })
+    const oldCookie = await sessionCookie(local.id)
+    const chosen = account({ email: local.email })
+
+    const response = await signInWith(chosen)
+    expect(response.headers.get('Location')).toBe('/')
+    expect((await signedInUser(response))?.id).toBe(local.id)
+
+    const [linked, ...others] = await usersWithEmail(local.email)
+    expect(others).toEqual([])
+    expect(linked).toMatchObject({ id: local.id, username: local.username, externalId: chosen.sub, emailVerified: true, passwordHash: local.passwordHash, authProvider: 'local' })
+    // Its other sessions are left alone.
+    expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toMatchObject({ id: local.id })
+  })
+
+  test('an existing unverified local account becomes verified, loses its password and its earlier sessions', async () => {
+    const squatter = await createUser({ emailVerified: false })
+    const oldCookie = await sessionCookie(squatter.id)
+    const earlier = await sessionsOf(squatter.id)
+    expect(earlier).toHaveLength(1)
+    const chosen = account({ email: squatter.email })
+
+    const response = await signInWith(chosen)
+    expect(response.headers.get('Location')).toBe('/')
+    expect((await signedInUser(response))?.id).toBe(squatter.id)
+
+    const [linked, ...others] = await usersWithEmail(squatter.email)
+    expect(others).toEqual([])
+    expect(linked).toMatchObject({ id: squatter.id, emailVerified: true, passwordHash: null, externalId: chosen.sub })
+    const now = await sessionsOf(squatter.id)
+    expect(now).toHaveLength(1)
+    expect(now.map((s) => s.sid)).not.toContain(earlier[0]!.sid)
+    expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toBeNull()
+  })
+
+  test.each(['support@prooftrack.test', 'Support@ProofTrack.TEST'])('the support email (%s) from Google is refused', async (email) => {
+    const logged = warnings()
+    const usersBefore = await countRows('users')
+    const response = await signInWith(account({ email }))
+    await expectAuthError(response)
+    expect(await usersWithEmail(email)).toEqual([])
+    expect(await countRows('users')).toBe(usersBefore)
+    expect(logged()).toEqual([expect.stringContaining('This email address is reserved.')])
+  })
+
+  test('the support email is refused even when a verified admin account with it exists', async () => {
+    const logged = warnings()
+    const admin = await createUser({ email: 'support@prooftrack.test', username: `admin_${crypto.randomBytes(3).toString('hex')}`, emailVerified: true })
+    const response = await signInWith(account({ email: admin.email }))
+    await expectAuthError(response)
+    expect(await sessionsOf(admin.id)).toEqual([])
+    expect((await usersWithEmail(admin.email))[0]?.externalId).toBeNull()
+    expect(logged()).toHaveLength(1)
+  })
+
+  test.each([
+    { name: 'email_verified false', verified: { email_verified: false } },
+    { name: 'email_verified missing', verified: { email_verified: undefined } },
+  ])('an unverified Google email ($name) is refused', async ({ verified }) => {
+    const logged = warnings()
+    const chosen = account(verified)
+    const response = await signInWith(chosen)
+    await expectAuthError(response)
+    expect(await usersWithEmail(chosen.email)).toEqual([])
+    expect(logged()).toEqual([expect.stringContaining('not verified')])
+  })
+
+  test('an unverified Google email does not take over an existing account', async () => {
+    const logged = warnings()
+    const local = await createUser({ emailVerified: false })
+    const oldCookie = await sessionCookie(local.id)
+    const response = await signInWith(account({ email: local.email, email_verified: false }))
+    await expectAuthError(response)
+    const [unchanged] = await usersWithEmail(local.email)
+    expect(unchanged).toMatchObject({ emailVerified: false, passwordHash: local.passwordHash, externalId: null })
+    expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toMatchObject({ id: local.id })
+    expect(logged()).toHaveLength(1)
+  })
+
+  test('a state that does not match the cookie is refused before the code is exchanged', async () => {
+    const logged = warnings()
+    const sessionsBefore = await countRows('sessions')
+    const { authorizeUrl, oauthCookie } = await start()
+    const callbackUrl = await authorize(authorizeUrl, account())
+    callbackUrl.searchParams.set('state', crypto.randomUUID())
+    await expectAuthError(await callback(callbackUrl, oauthCookie))
+
+    // Another visitor's state cookie does not fit either.
+    const other = await start()
+    const original = await authorize(authorizeUrl, account())
+    await expectAuthError(await callback(original, other.oauthCookie))
+
+    expect(tokenRequests).toEqual([])
+    expect(await countRows('sessions')).toBe(sessionsBefore)
+    expect(logged()).toEqual([expect.stringContaining("State doesn't match."), expect.stringContaining("State doesn't match.")])
+  })
+
+  test('a callback without the state cookie, or without a state, is refused', async () => {
+    const logged = warnings()
+    const sessionsBefore = await countRows('sessions')
+    const { authorizeUrl, oauthCookie } = await start()
+    const callbackUrl = await authorize(authorizeUrl, account())
+    await expectAuthError(await callback(callbackUrl, null))
+
+    const withoutState = new URL(callbackUrl)
+    withoutState.searchParams.delete('state')
+    await expectAuthError(await callback(withoutState, oauthCookie))
+
+    // A tampered cookie is as good as none.
+    await expectAuthError(await callback(callbackUrl, `${oauthCookie}x`))
+
+    expect(tokenRequests).toEqual([])
+    expect(await countRows('sessions')).toBe(sessionsBefore)
+    expect(logged()).toEqual([expect.stringContaining('Missing state on session.'), expect.stringContaining('Missing state on URL.'), expect.stringContaining('Missing state on session.')])
+  })
+
+  test('the visitor declining at Google (an error instead of a code) lands on /login', async () => {
+    const logged = warnings()
+    const { authorizeUrl, oauthCookie } = await start()
+    const denied = new URL(CALLBACK)
+    denied.searchParams.set('error', 'access_denied')
+    denied.searchParams.set('state', authorizeUrl.searchParams.get('state')!)
+    await expectAuthError(await callback(denied, oauthCookie))
+    expect(logged()).toEqual([expect.stringContaining('Missing code.')])
+  })
+
+  test('a failing token exchange or userinfo call lands on /login without a user', async () => {
+    const logged = warnings()
+    oauth.service.once('beforeResponse', (response: MutableResponse) => {
+      Object.assign(response, { statusCode: 400, body: { error: 'invalid_grant' } })
+    })
+    const rejected = account()
+    await expectAuthError(await signInWith(rejected))
+    expect(await usersWithEmail(rejected.email)).toEqual([])
+
+    oauth.service.once('beforeUserinfo', (response: MutableResponse) => {
+      Object.assign(response, { statusCode: 500, body: { error: 'backend_error' } })
+    })
+    const unlucky = account()
+    await expectAuthError(await signInWith(unlucky))
+    expect(await usersWithEmail(unlucky.email)).toEqual([])
+    expect(logged()).toEqual([expect.stringContaining('invalid_grant'), expect.stringContaining('userinfo answered 500')])
+  })
+})
+
+describe('usernames for Google users', () => {
+  test('two Google users with the same display name get different valid usernames', async () => {
+    const first = account({ name: 'Jamie Rivera', given_name: 'Jamie', family_name: 'Rivera' })
+    const second = account({ name: 'Jamie Rivera', given_name: 'Jamie', family_name: 'Rivera' })
+    expect((await signInWith(first)).headers.get('Location')).toBe('/')
+    expect((await signInWith(second)).headers.get('Location')).toBe('/')
+    const [a] = await usersWithEmail(first.email)
+    const [b] = await usersWithEmail(second.email)
+    expect(a!.username).toMatch(USERNAME)
+    expect(b!.username).toMatch(USERNAME)
+    expect(a!.username.toLowerCase()).not.toBe(b!.username.toLowerCase())
+    expect(a!.username).toMatch(/^jamie_rivera/)
+    expect(b!.username).toMatch(/^jamie_rivera/)
+  })
+
+  test('a name taken by a local account in another case is not reused', async () => {
+    await createUser({ username: 'Ada_Lovelace' })
+    const chosen = account({ name: 'Ada Lovelace', given_name: 'Ada', family_name: 'Lovelace' })
+    await signInWith(chosen)
+    const [user] = await usersWithEmail(chosen.email)
+    expect(user!.username).toMatch(USERNAME)
+    expect(user!.username.toLowerCase()).not.toBe('ada_lovelace')
+  })
+
+  test.each([
+    { label: 'a very long name', profile: { name: 'Maximilian Alexander Bartholomew Fitzgerald-Worthington III' } },
+    { label: 'a two-letter name', profile: { name: 'Al', given_name: 'Al', family_name: undefined } },
+    { label: 'a name without Latin letters', profile: { name: '李雷', given_name: '雷', family_name: '李' } },
+    { label: 'no name at all', profile: { name: undefined, given_name: undefined, family_name: undefined } },
+    { label: 'punctuation only', profile: { name: '!!! ???', given_name: undefined, family_name: undefined } },
+  ])('$label still gives a valid username, twice', async ({ profile }) => {
+    for (let i = 0; i < 2; i++) {
+      const chosen = account(profile)
+      expect((await signInWith(chosen)).headers.get('Location')).toBe('/')
+      const [user] = await usersWithEmail(chosen.email)
+      expect(user!.username).toMatch(USERNAME)
+    }
+  })
+})
