@@ -5,7 +5,7 @@ import * as apiVerify from '../../app/routes/api.auth.verify-email'
 import * as verifyEmail from '../../app/routes/verify-email'
 import { pendingVerifications } from '../../app/services/email-verification.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createAdmin, createUser, formRequest, jsonRequest, respond } from '../setup/fixtures'
+import { args, authedRequest, createAdmin, createUser, jsonRequest, respond } from '../setup/fixtures'
 
 async function generate(userId: string) {
   const response = await respond(async () => verifyEmail.action(args(await authedRequest('http://localhost/verify-email', userId, { method: 'POST', body: new URLSearchParams({ intent: 'generate' }) }))))
