@@ -50,7 +50,7 @@ export default function RegisterPage() {
   return (
     <AuthCard title="Create your account" subtitle="Start certifying who made your songs — people and AI tools alike.">
       <Toaster toast={actionData?.toast ?? null} />
-      <GoogleButton configured={googleConfigured} label="Sign up with Google" />
+      <GoogleButton configured={googleConfigured} label="Sign up with Google" href="/api/auth/google?from=register" />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">

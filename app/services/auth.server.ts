@@ -15,14 +15,20 @@ export const LOGIN_FAILED_MESSAGE = 'Invalid username/email or password'
  * remix-auth runs the strategies; it never writes our session. Its own cookie only carries the
  * OAuth state across the trip to Google, so anonymous visitors create no session rows.
  */
+let stateStorage: ReturnType<typeof createCookieSessionStorage<{ from: 'register' }>> | undefined
+export function oauthStateStorage() {
+  const e = env()
+  stateStorage ??= createCookieSessionStorage({
+    cookie: { name: 'pt_oauth', path: '/', httpOnly: true, sameSite: 'lax', secure: e.isProduction, secrets: [e.SESSION_SECRET], maxAge: 10 * 60 },
+  })
+  return stateStorage
+}
+
 let authenticator: Authenticator<User> | undefined
 export function getAuthenticator() {
   if (authenticator) return authenticator
   const e = env()
-  const stateStorage = createCookieSessionStorage({
-    cookie: { name: 'pt_oauth', path: '/', httpOnly: true, sameSite: 'lax', secure: e.isProduction, secrets: [e.SESSION_SECRET], maxAge: 10 * 60 },
-  })
-  authenticator = new Authenticator<User>(stateStorage, { sessionKey: 'oauth:user', throwOnError: true })
+  authenticator = new Authenticator<User>(oauthStateStorage(), { sessionKey: 'oauth:user', throwOnError: true })
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const usernameOrEmail = form.get('usernameOrEmail')

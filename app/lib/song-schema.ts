@@ -1,0 +1,150 @@
+import { z } from 'zod'
+import {
+  formatIswc, ISRC_PATTERN, ISWC_PATTERN, iswcCheckDigitOk, normalizeIsrc, normalizeIswc, normalizeUpc, UPC_PATTERN, upcCheckDigitOk,
+} from './identifiers'
+import { COMPONENTS, type Component, DEFAULT_CONTRIBUTION, GENRES, visibleComponents } from './song-constants'
+
+// SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
+// reads an HTML form (through conform) and a JSON body.
+
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const required = (message: string, max: number, label: string) =>
+  z.preprocess(blank, z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`))
+const optional = (max: number, label: string) =>
+  z.preprocess(blank, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+
+const percent = z.preprocess(
+  (value) => (value === undefined || value === null || blank(value) === undefined ? 0 : typeof value === 'string' ? Number(value) : value),
+  z
+    .number({ error: 'Enter a number from 0 to 100' })
+    .refine((n) => Number.isFinite(n), 'Enter a number from 0 to 100')
+    .min(0, 'Percentages must be between 0 and 100')
+    .max(100, 'Percentages must be between 0 and 100')
+    .refine((n) => Math.round(n * 100) === n * 100, 'Use at most two decimals'),
+)
+
+export const ContributionSchema = z.object({
+  component: z.enum(COMPONENTS, { error: 'Component must be one of lyrics, vocals, instrumentation, production, mixing' }),
+  contributorPercent: percent,
+  coContributorPercent: percent,
+  coContributor2Percent: percent,
+  aiPercent: percent,
+})
+
+const contributions = z
+  .array(ContributionSchema)
+  .max(COMPONENTS.length)
+  .default([])
+  .refine((rows) => new Set(rows.map((row) => row.component)).size === rows.length, 'Each component may appear only once')
+
+const isrc = z.preprocess(
+  (value) => (typeof value === 'string' ? blank(normalizeIsrc(value)) : value),
+  z.string().regex(ISRC_PATTERN, 'ISRC must be in format: CCXXXNNNNNNN').optional(),
+)
+
+const iswc = z.preprocess(
+  (value) => (typeof value === 'string' ? blank(normalizeIswc(value)) : value),
+  z
+    .string()
+    .regex(ISWC_PATTERN, 'ISWC must be in format: T-XXXXXXXXXX')
+    .refine(iswcCheckDigitOk, 'This ISWC check digit does not match: please check the number')
+    .transform(formatIswc)
+    .optional(),
+)
+
+const upc = z.preprocess(
+  (value) => (typeof value === 'string' ? blank(normalizeUpc(value)) : value),
+  z.string().regex(UPC_PATTERN, 'UPC must be 12 digits').refine(upcCheckDigitOk, 'This UPC check digit does not match: please check the number').optional(),
+)
+
+const fileLink = z.preprocess(
+  blank,
+  z
+    .string({ error: 'Song link is required' })
+    .trim()
+    .min(1, 'Song link is required')
+    .max(2000, 'Song link must be at most 2000 characters')
+    .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value), 'Please enter a valid link starting with http:// or https://'),
+)
+
+const dateCreated = z.preprocess(
+  blank,
+  z
+    .string({ error: 'Date created is required' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date created is required')
+    .refine((value) => {
+      const [y, m, d] = value.split('-').map(Number) as [number, number, number]
+      const date = new Date(Date.UTC(y, m - 1, d))
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900
+    }, 'Please enter a valid date')
+    // A day's grace: it may already be tomorrow where the writer lives.
+    .refine((value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Date created cannot be in the future'),
+)
+
+const genre = z.preprocess(blank, z.enum(GENRES, { error: 'Please choose a genre from the list' }).optional())
+
+const core = {
+  title: required('Song title is required', 200, 'Song title'),
+  contributorName: required('Contributor name is required', 200, 'Contributor name'),
+  coContributorName: optional(200, 'Co-contributor name'),
+  coContributorName2: optional(200, 'Second co-contributor name'),
+  dateCreated,
+  toolsUsed: required('Tools used is required', 1000, 'Tools used'),
+  fileLink,
+  contributions,
+}
+
+export const SongSchema = z
+  .object({
+    ...core,
+    lyrics: optional(20000, 'Lyrics'),
+    genre,
+    isrc,
+    iswc,
+    upc,
+    otherIdentifier: optional(200, 'Other identifier'),
+    creativeNotes: optional(5000, 'Creative notes'),
+    mainContributorPro: optional(50, 'PRO'),
+    coContributorPro: optional(50, 'PRO'),
+    coContributor2Pro: optional(50, 'PRO'),
+    mainContributorProNumber: optional(50, 'PRO number'),
+    coContributorProNumber: optional(50, 'PRO number'),
+    coContributor2ProNumber: optional(50, 'PRO number'),
+  })
+  .transform((song) => {
+    const coNames = { co1: Boolean(song.coContributorName), co2: Boolean(song.coContributorName2) }
+    return {
+      ...song,
+      // A co-contributor's PRO details mean nothing without the co-contributor.
+      coContributorPro: coNames.co1 ? song.coContributorPro : undefined,
+      coContributorProNumber: coNames.co1 ? song.coContributorProNumber : undefined,
+      coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,
+      coContributor2ProNumber: coNames.co2 ? song.coContributor2ProNumber : undefined,
+      contributions: applyContributionRules(song.contributions, song.genre, coNames),
+    }
+  })
+export type SongInput = z.output<typeof SongSchema>
+
+/** The edit form (SPEC §2): no genre, identifiers, PRO or lyrics; the 100 % rule is checked by the service. */
+export const SongUpdateSchema = z.object(core)
+export type SongUpdateInput = z.output<typeof SongUpdateSchema>
+
+/**
+ * The same rules the form applies with JavaScript, applied again here: components the genre
+ * hides are dropped, every visible component gets a row, and a co-contributor without a name
+ * gets no percentage.
+ */
+export function applyContributionRules(
+  rows: z.output<typeof ContributionSchema>[],
+  genre: string | null | undefined,
+  coNames: { co1: boolean; co2: boolean },
+) {
+  return visibleComponents(genre).map((component: Component) => {
+    const row = rows.find((r) => r.component === component) ?? { component, ...DEFAULT_CONTRIBUTION }
+    return {
+      ...row,
+      coContributorPercent: coNames.co1 ? row.coContributorPercent : 0,
+      coContributor2Percent: coNames.co2 ? row.coContributor2Percent : 0,
+    }
+  })
+}

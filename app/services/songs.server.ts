@@ -1,0 +1,210 @@
+import crypto from 'node:crypto'
+import { type Kysely, sql } from 'kysely'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
+import type { Database } from '#db/schema'
+import type { SongInput, SongUpdateInput } from '~/lib/song-schema'
+import { applyContributionRules } from '~/lib/song-schema'
+import { COMPONENTS, type Component, type ContributionValues, totalsAreComplete } from '~/lib/song-constants'
+import { db } from './db.server'
+
+// Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+export function newCertificateId() {
+  const chars = Array.from({ length: 8 }, () => ALPHABET[crypto.randomInt(ALPHABET.length)])
+  return `PT-${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`
+}
+
+const SONG_COLUMNS = [
+  'songs.id', 'songs.userId', 'songs.title', 'songs.contributorName', 'songs.coContributorName', 'songs.coContributorName2',
+  'songs.dateCreated', 'songs.lyrics', 'songs.toolsUsed', 'songs.fileLink', 'songs.arweaveId', 'songs.certificateId',
+  'songs.genre', 'songs.isrc', 'songs.iswc', 'songs.upc', 'songs.otherIdentifier', 'songs.creativeNotes',
+  'songs.mainContributorPro', 'songs.coContributorPro', 'songs.coContributor2Pro',
+  'songs.mainContributorProNumber', 'songs.coContributorProNumber', 'songs.coContributor2ProNumber',
+  'songs.createdAt', 'songs.updatedAt',
+] as const
+
+/** A song with its contributions and its registration, in one query. */
+function songQuery(database: Kysely<Database>) {
+  return database
+    .selectFrom('songs')
+    .select(SONG_COLUMNS)
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('creativeContributions as c')
+          .select(['c.component', 'c.contributorPercent', 'c.coContributorPercent', 'c.coContributor2Percent', 'c.aiPercent'])
+          .whereRef('c.songId', '=', 'songs.id')
+          .orderBy(sql`array_position(array['lyrics','vocals','instrumentation','production','mixing']::varchar[], c.component)`),
+      ).as('contributions'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('blockchainRegistrations as r')
+          .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.status', 'r.blockTime', 'r.createdAt', 'r.blockchainData', 'r.confirmationStatus'])
+          .whereRef('r.songId', '=', 'songs.id'),
+      ).as('registration'),
+    ])
+}
+
+type SongRow = Awaited<ReturnType<ReturnType<typeof songQuery>['executeTakeFirstOrThrow']>>
+
+export interface RegistrationView {
+  transactionSignature: string | null
+  walletAddress: string | null
+  registrationFee: string
+  status: string
+  blockTime: number | null
+  createdAt: string
+  confirmationStatus: string | null
+  blockchainData: unknown
+}
+
+/** Plain, serialisable song: percentages as numbers, dates as strings. */
+function toView(row: SongRow) {
+  const contributions: ContributionValues[] = row.contributions.map((c) => ({
+    component: c.component as Component,
+    contributorPercent: Number(c.contributorPercent),
+    coContributorPercent: Number(c.coContributorPercent),
+    coContributor2Percent: Number(c.coContributor2Percent),
+    aiPercent: Number(c.aiPercent),
+  }))
+  const r = row.registration
+  const registration: RegistrationView | null = r
+    ? {
+        transactionSignature: r.transactionSignature,
+        walletAddress: r.walletAddress,
+        registrationFee: String(r.registrationFee),
+        status: r.status,
+        blockTime: r.blockTime === null ? null : Number(r.blockTime),
+        createdAt: new Date(String(r.createdAt)).toISOString(),
+        confirmationStatus: r.confirmationStatus,
+        blockchainData: r.blockchainData,
+      }
+    : null
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    contributions,
+    registration,
+    isRegistered: registration !== null && registration.status === 'confirmed',
+  }
+}
+export type SongView = ReturnType<typeof toView>
+
+function nullable<T>(value: T | undefined) {
+  return value === undefined ? null : value
+}
+
+export async function createSong(userId: string, input: SongInput) {
+  return db().transaction().execute(async (trx) => {
+    let song: { id: number; title: string; certificateId: string } | undefined
+    for (let attempt = 0; !song && attempt < 5; attempt++) {
+      song = await trx
+        .insertInto('songs')
+        .values({
+          userId,
+          certificateId: newCertificateId(),
+          title: input.title,
+          contributorName: input.contributorName,
+          coContributorName: nullable(input.coContributorName),
+          coContributorName2: nullable(input.coContributorName2),
+          dateCreated: input.dateCreated,
+          lyrics: nullable(input.lyrics),
+          toolsUsed: input.toolsUsed,
+          fileLink: input.fileLink,
+          genre: nullable(input.genre),
+          isrc: nullable(input.isrc),
+          iswc: nullable(input.iswc),
+          upc: nullable(input.upc),
+          otherIdentifier: nullable(input.otherIdentifier),
+          creativeNotes: nullable(input.creativeNotes),
+          mainContributorPro: nullable(input.mainContributorPro),
+          coContributorPro: nullable(input.coContributorPro),
+          coContributor2Pro: nullable(input.coContributor2Pro),
+          mainContributorProNumber: nullable(input.mainContributorProNumber),
+          coContributorProNumber: nullable(input.coContributorProNumber),
+          coContributor2ProNumber: nullable(input.coContributor2ProNumber),
+          updatedAt: new Date(),
+        })
+        // A certificate id collision (1 in 10^12) is simply retried with a new id.
+        .onConflict((oc) => oc.column('certificateId').doNothing())
+        .returning(['id', 'title', 'certificateId'])
+        .executeTakeFirst()
+    }
+    if (!song) throw new Error('Could not assign a unique certificate id')
+    if (input.contributions.length > 0) {
+      await trx.insertInto('creativeContributions').values(input.contributions.map((c) => ({ songId: song.id, ...c }))).execute()
+    }
+    return song
+  })
+}
+
+export const SONGS_PAGE_SIZE = 20
+
+/** The owner's songs, newest first, each with contributions and registration: one query a page. */
+export async function listSongs(userId: string, { limit = SONGS_PAGE_SIZE, offset = 0 } = {}) {
+  const rows = await songQuery(db()).where('songs.userId', '=', userId).orderBy('songs.createdAt', 'desc').orderBy('songs.id', 'desc').limit(limit).offset(offset).execute()
+  return rows.map(toView)
+}
+
+/** Only the owner's song: another user's id is simply not found. */
+export async function getOwnedSong(userId: string, songId: number) {
+  const row = await songQuery(db()).where('songs.id', '=', songId).where('songs.userId', '=', userId).executeTakeFirst()
+  return row ? toView(row) : null
+}
+
+/**
+ * The certificate: the owner sees everything; anyone else only once the song is registered on
+ * chain (that record is public anyway), and never its lyrics or creative notes.
+ */
+export async function getCertificate(songId: number, viewerId: string | null) {
+  const row = await songQuery(db()).where('songs.id', '=', songId).executeTakeFirst()
+  if (!row) return null
+  const song = toView(row)
+  const isOwner = viewerId !== null && song.userId === viewerId
+  if (isOwner) return { song, isOwner }
+  if (!song.isRegistered) return null
+  return { song: { ...song, lyrics: null, creativeNotes: null }, isOwner }
+}
+
+export type UpdateResult = { ok: true } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+
+/** Edits are refused for a registered song (locked) and unless every component totals 100. */
+export async function updateSong(userId: string, songId: number, input: SongUpdateInput): Promise<UpdateResult> {
+  return db().transaction().execute(async (trx) => {
+    // Row lock: a registration claiming this song waits for the edit, or the edit sees its claim.
+    const song = await trx.selectFrom('songs').select(['id', 'genre']).where('id', '=', songId).where('userId', '=', userId).forUpdate().executeTakeFirst()
+    if (!song) return { ok: false, reason: 'not_found' } as const
+    const registration = await trx.selectFrom('blockchainRegistrations').select('id').where('songId', '=', songId).executeTakeFirst()
+    if (registration) return { ok: false, reason: 'locked' } as const
+    const rows = applyContributionRules(input.contributions, song.genre, { co1: Boolean(input.coContributorName), co2: Boolean(input.coContributorName2) })
+    if (!totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
+    await trx
+      .updateTable('songs')
+      .set({
+        title: input.title,
+        dateCreated: input.dateCreated,
+        contributorName: input.contributorName,
+        coContributorName: nullable(input.coContributorName),
+        coContributorName2: nullable(input.coContributorName2),
+        toolsUsed: input.toolsUsed,
+        fileLink: input.fileLink,
+        // A co-contributor removed in the edit takes their PRO details along.
+        ...(input.coContributorName ? {} : { coContributorPro: null, coContributorProNumber: null }),
+        ...(input.coContributorName2 ? {} : { coContributor2Pro: null, coContributor2ProNumber: null }),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', songId)
+      .execute()
+    await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
+    await trx.insertInto('creativeContributions').values(rows.map((c) => ({ songId, ...c }))).execute()
+    return { ok: true } as const
+  })
+}
+
+export function parseSongId(value: string | undefined) {
+  if (!value || !/^\d{1,9}$/.test(value)) return null
+  return Number(value)
+}
+
+export { COMPONENTS }
