@@ -29,8 +29,14 @@ export async function parseJsonBody<T>(request: Request, schema: { safeParse(dat
   if (!body.ok) return { ok: false as const, response: jsonError(400, 'Expected a JSON body') }
   const parsed = schema.safeParse(body.data)
   if (!parsed.success) {
-    const errors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.map(String).join('.'), issue.message]))
-    return { ok: false as const, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { errors }) }
+    const errors: Record<string, string> = {}
+    const fieldErrors: Record<string, string[]> = {}
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.map(String).join('.')
+      errors[key] ??= issue.message
+      ;(fieldErrors[key] ??= []).push(issue.message)
+    }
+    return { ok: false as const, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { errors, fieldErrors }) }
   }
   return { ok: true as const, data: parsed.data }
 }

@@ -46,7 +46,7 @@ const iswc = z.preprocess(
   (value) => (typeof value === 'string' ? blank(normalizeIswc(value)) : value),
   z
     .string()
-    .regex(ISWC_PATTERN, 'ISWC must be in format: T-XXXXXXXXXX')
+    .regex(ISWC_PATTERN, { message: 'ISWC must be in format: T-XXXXXXXXXX', abort: true })
     .refine(iswcCheckDigitOk, 'This ISWC check digit does not match: please check the number')
     .transform(formatIswc)
     .optional(),
@@ -54,7 +54,7 @@ const iswc = z.preprocess(
 
 const upc = z.preprocess(
   (value) => (typeof value === 'string' ? blank(normalizeUpc(value)) : value),
-  z.string().regex(UPC_PATTERN, 'UPC must be 12 digits').refine(upcCheckDigitOk, 'This UPC check digit does not match: please check the number').optional(),
+  z.string().regex(UPC_PATTERN, { message: 'UPC must be 12 digits', abort: true }).refine(upcCheckDigitOk, 'This UPC check digit does not match: please check the number').optional(),
 )
 
 const fileLink = z.preprocess(

@@ -208,3 +208,5 @@ export function parseSongId(value: string | undefined) {
 }
 
 export { COMPONENTS }
+
+export const LOCKED_MESSAGE = 'This song has been registered on the blockchain and cannot be edited.'

@@ -1,0 +1,131 @@
+import { formatLongDate } from '~/lib/dates'
+import { COMPONENT_LABELS, type Component, componentTotal, type ContributionValues } from '~/lib/song-constants'
+import { formatPercent } from './contributions-table'
+import { PrivacyNotice } from './song-form'
+
+export interface SongSummaryValues {
+  title: string
+  dateCreated: string
+  contributorName: string
+  coContributorName?: string
+  coContributorName2?: string
+  genre?: string
+  toolsUsed: string
+  fileLink: string
+  isrc?: string
+  iswc?: string
+  upc?: string
+  otherIdentifier?: string
+  lyrics?: string
+  creativeNotes?: string
+  mainContributorPro?: string
+  coContributorPro?: string
+  coContributor2Pro?: string
+  mainContributorProNumber?: string
+  coContributorProNumber?: string
+  coContributor2ProNumber?: string
+  contributions: ContributionValues[]
+}
+
+/** Every value travels back as a hidden field, so 'Create Certificate' and 'Edit Details' work as plain posts. */
+export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
+  const { contributions, ...fields } = values
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />))}
+      {contributions.map((row, index) =>
+        (['component', 'contributorPercent', 'coContributorPercent', 'coContributor2Percent', 'aiPercent'] as const).map((key) => (
+          <input key={`${index}-${key}`} type="hidden" name={`contributions[${index}].${key}`} value={String(row[key])} />
+        )),
+      )}
+    </>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string | undefined }) {
+  if (!value) return null
+  return (
+    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="col-span-2 break-words text-slate-900">{value}</dd>
+    </div>
+  )
+}
+
+export function contributionShares(row: ContributionValues, names: { main: string; co1?: string; co2?: string }) {
+  return [
+    { who: names.main, value: row.contributorPercent },
+    { who: names.co1 ?? 'Co-contributor', value: row.coContributorPercent },
+    { who: names.co2 ?? 'Co-contributor 2', value: row.coContributor2Percent },
+    { who: 'AI', value: row.aiPercent },
+  ].filter((share) => share.value > 0)
+}
+
+export function SongSummary({ values }: { values: SongSummaryValues }) {
+  const names = { main: values.contributorName, co1: values.coContributorName, co2: values.coContributorName2 }
+  const rows = values.contributions.filter((row) => componentTotal(row) > 0)
+  const incomplete = values.contributions.filter((row) => componentTotal(row) !== 100)
+  const contributors = [values.contributorName, values.coContributorName, values.coContributorName2].filter(Boolean).join(', ')
+  const pro = (name: string | undefined, org: string | undefined, number: string | undefined) => (org || number ? `${name}: ${[org, number].filter(Boolean).join(' #')}` : undefined)
+
+  return (
+    <div className="space-y-6">
+      <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Basic Information</h2>
+        <dl className="mt-3 divide-y divide-slate-100">
+          <Row label="Song Title" value={values.title} />
+          <Row label="Date Created" value={formatLongDate(values.dateCreated)} />
+          <Row label="Contributors" value={contributors} />
+          <Row label="Genre" value={values.genre} />
+          <Row label="Tools Used" value={values.toolsUsed} />
+          <Row label="Song Link" value={values.fileLink} />
+        </dl>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Additional Information</h2>
+        <dl className="mt-3 divide-y divide-slate-100">
+          <Row label="ISRC" value={values.isrc} />
+          <Row label="ISWC" value={values.iswc} />
+          <Row label="UPC" value={values.upc} />
+          <Row label="Other Identifier" value={values.otherIdentifier} />
+          <Row label="Main Contributor PRO" value={pro(values.contributorName, values.mainContributorPro, values.mainContributorProNumber)} />
+          <Row label="Co-Contributor PRO" value={pro(values.coContributorName, values.coContributorPro, values.coContributorProNumber)} />
+          <Row label="Co-Contributor 2 PRO" value={pro(values.coContributorName2, values.coContributor2Pro, values.coContributor2ProNumber)} />
+          <Row label="Lyrics" value={values.lyrics ? `${values.lyrics.split('\n').length} lines (kept private)` : undefined} />
+          <Row label="Creative Notes" value={values.creativeNotes} />
+        </dl>
+        {!values.isrc && !values.iswc && !values.upc && !values.otherIdentifier && !values.lyrics && !values.creativeNotes && !values.mainContributorPro && (
+          <p className="mt-2 text-sm text-slate-500">No additional information. You can add identifiers later.</p>
+        )}
+      </section>
+
+      <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+        <h2 className="text-lg font-semibold text-slate-900">Creative Contributions</h2>
+        {rows.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-500">No contributions entered.</p>
+        ) : (
+          <ul className="mt-3 space-y-2">
+            {rows.map((row) => {
+              const total = componentTotal(row)
+              return (
+                <li key={row.component} className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                  <span className="font-medium text-slate-800">{COMPONENT_LABELS[row.component as Component]}</span>
+                  <span className="text-slate-700">{contributionShares(row, names).map((s) => `${s.who} ${formatPercent(s.value)}%`).join(' / ')}</span>
+                  <span className={`font-semibold ${total === 100 ? 'text-green-800' : 'text-amber-800'}`}>Total {formatPercent(total)}%</span>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+        {incomplete.length > 0 && (
+          <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            Heads up: {incomplete.map((row) => COMPONENT_LABELS[row.component as Component]).join(', ')} {incomplete.length === 1 ? 'does' : 'do'} not total 100%. You can create the certificate now, but the total must equal 100% before you can save edits later.
+          </p>
+        )}
+      </section>
+
+      <PrivacyNotice />
+    </div>
+  )
+}
