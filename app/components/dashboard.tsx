@@ -1,13 +1,29 @@
+import { Link } from '@remix-run/react'
+import { formatLongDate } from '~/lib/dates'
 import { ButtonLink } from './ui/button'
+
+export const LOCKED_TOOLTIP = 'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
+
+/** What a row needs: the loader's SongView, once it has travelled as JSON. */
+export interface SongRowData {
+  id: number
+  title: string
+  fileLink: string | null
+  dateCreated: string | null
+  createdAt: string | null
+  isRegistered: boolean
+  registration: { createdAt: string; status: string } | null
+}
 
 export interface DashboardProps {
   name: string
   appName: string
   stats: { totalSongs: number; blockchainCertified: number }
   emailVerified: boolean
+  songs: SongRowData[]
 }
 
-export function Dashboard({ name, appName, stats, emailVerified }: DashboardProps) {
+export function Dashboard({ name, appName, stats, emailVerified, songs }: DashboardProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <section className="rounded-xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:p-8">
@@ -27,18 +43,126 @@ export function Dashboard({ name, appName, stats, emailVerified }: DashboardProp
         <StatCard label="Blockchain Registered" value={stats.blockchainCertified} />
       </section>
 
+      {/* Not a landmark of its own: the table's scroll box is the "Recent Submissions" region. */}
       <section className="mt-8 rounded-xl border border-slate-200">
         <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">Recent Submissions</h2>
-        {stats.totalSongs === 0 ? (
-          <div className="px-6 py-12 text-center">
-            <p className="text-slate-600">No songs submitted yet</p>
-            <ButtonLink to="/submit" className="mt-4">Create Your First Submission</ButtonLink>
-          </div>
+        {songs.length === 0 ? (
+          <EmptySongs />
         ) : (
-          <p className="px-6 py-8 text-slate-600">You have {stats.totalSongs} certified song{stats.totalSongs === 1 ? '' : 's'}.</p>
+          <>
+            <SongsTable songs={songs} caption="Recent Submissions" />
+            <div className="border-t border-slate-200 px-6 py-4 text-center">
+              <ButtonLink to="/songs" variant="secondary">View All Submissions</ButtonLink>
+            </div>
+          </>
         )}
       </section>
     </div>
+  )
+}
+
+export function EmptySongs() {
+  return (
+    <div className="px-6 py-12 text-center">
+      <p className="text-slate-600">No songs submitted yet</p>
+      <ButtonLink to="/submit" className="mt-4">Create Your First Submission</ButtonLink>
+    </div>
+  )
+}
+
+const COLUMNS = ['Song Title', 'Created Date', 'Certified Date', 'Blockchain Date', 'Certificate', 'Actions', 'Blockchain Status'] as const
+
+/**
+ * The songs table of the dashboard and of /songs. On a phone it scrolls sideways inside its own
+ * box (focusable, so it scrolls from the keyboard too) rather than squeezing seven columns.
+ */
+export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: string }) {
+  return (
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
+      <table className="w-full min-w-[56rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {songs.map((song) => (
+            <SongRow key={song.id} song={song} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline'
+
+function SongRow({ song }: { song: SongRowData }) {
+  // The server refuses edits once any registration exists, so the row locks on the same rule.
+  const locked = song.isRegistered || song.registration !== null
+  const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
+  const lockedId = `song-${song.id}-locked`
+  return (
+    <tr className="align-top text-slate-700">
+      <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+        <span className="block max-w-[16rem] break-words">{song.title}</span>
+        {listenable && (
+          <a href={song.fileLink ?? undefined} target="_blank" rel="noopener noreferrer" className={`mt-1 inline-block text-xs ${linkClass}`}>
+            Listen<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        )}
+      </th>
+      <td className="whitespace-nowrap px-4 py-3">{formatLongDate(song.dateCreated)}</td>
+      <td className="whitespace-nowrap px-4 py-3">{song.createdAt ? formatLongDate(song.createdAt) : 'N/A'}</td>
+      <td className="whitespace-nowrap px-4 py-3">{song.registration ? formatLongDate(song.registration.createdAt) : 'Not registered'}</td>
+      <td className="whitespace-nowrap px-4 py-3">
+        <Link to={`/certificate/${song.id}`} className={linkClass}>View Certificate</Link>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">
+        {locked ? (
+          // title for a pointer, the hidden description for screen readers; both work without JavaScript.
+          <>
+            <span tabIndex={0} title={LOCKED_TOOLTIP} aria-describedby={lockedId} className="inline-flex cursor-help items-center gap-1 text-slate-500">
+              <LockIcon />
+              Locked
+            </span>
+            <span id={lockedId} className="sr-only">{LOCKED_TOOLTIP}</span>
+          </>
+        ) : (
+          <Link to={`/edit/${song.id}`} className={linkClass}>Edit</Link>
+        )}
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">
+        <BlockchainStatus song={song} />
+      </td>
+    </tr>
+  )
+}
+
+function BlockchainStatus({ song }: { song: SongRowData }) {
+  if (song.isRegistered) {
+    return <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Registered</span>
+  }
+  if (song.registration) {
+    // A registration under way (or one that failed) still claims the song: no second Register.
+    const status = song.registration.status
+    return <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">{status.charAt(0).toUpperCase() + status.slice(1)}</span>
+  }
+  return (
+    <Link to={`/songs/${song.id}/register`} className="inline-flex items-center rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700">
+      Register
+    </Link>
+  )
+}
+
+function LockIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+      <path fillRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" clipRule="evenodd" />
+    </svg>
   )
 }
 

@@ -5,7 +5,7 @@ import { Dashboard } from '~/components/dashboard'
 import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
 import { getUser } from '~/services/auth.server'
-import { dashboardStats } from '~/services/dashboard.server'
+import { dashboardData } from '~/services/dashboard.server'
 import { latestLandingVideo } from '~/services/landing-video.server'
 import { displayName, isAdmin } from '~/services/users.server'
 
@@ -18,13 +18,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return json({ view: 'landing' as const, appName, hasVideo: video !== null })
   }
   if (isAdmin(user)) return json({ view: 'admin' as const, appName })
-  return json({ view: 'dashboard' as const, appName, name: displayName(user), emailVerified: user.emailVerified, stats: await dashboardStats(user.id) })
+  const { stats, songs } = await dashboardData(user.id)
+  return json({ view: 'dashboard' as const, appName, name: displayName(user), emailVerified: user.emailVerified, stats, songs })
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>()
   if (data.view === 'admin') return <AdminPanel appName={data.appName} />
-  if (data.view === 'dashboard') return <Dashboard appName={data.appName} name={data.name} stats={data.stats} emailVerified={data.emailVerified} />
+  if (data.view === 'dashboard') return <Dashboard appName={data.appName} name={data.name} stats={data.stats} emailVerified={data.emailVerified} songs={data.songs} />
   return <LandingPage appName={data.appName} hasVideo={data.hasVideo} />
 }
 

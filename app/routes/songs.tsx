@@ -1,0 +1,64 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { z } from 'zod'
+import { EmptySongs, SongsTable } from '~/components/dashboard'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { requireUser } from '~/services/auth.server'
+import { songRow } from '~/services/dashboard.server'
+import { listSongs, SONGS_PAGE_SIZE } from '~/services/songs.server'
+
+// Anything but a plain page number (missing, 0, -1, 'abc', 1.5) is the first page.
+const PageSchema = z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).catch(1)
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const page = PageSchema.parse(new URL(request.url).searchParams.get('page'))
+  const offset = (page - 1) * SONGS_PAGE_SIZE
+  // One row more than a page tells whether there is a next page without counting them all.
+  const rows = await listSongs(user.id, { limit: SONGS_PAGE_SIZE + 1, offset })
+  return json({ page, offset, hasNext: rows.length > SONGS_PAGE_SIZE, songs: rows.slice(0, SONGS_PAGE_SIZE).map(songRow) })
+}
+
+export default function SongsPage() {
+  const { page, offset, hasNext, songs } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">All Submissions</h1>
+        <ButtonLink to="/submit">New Submission</ButtonLink>
+      </div>
+
+      <section className="mt-6 rounded-xl border border-slate-200">
+        {songs.length > 0 ? (
+          <SongsTable songs={songs} caption="All Submissions" />
+        ) : page === 1 ? (
+          <EmptySongs />
+        ) : (
+          <div className="px-6 py-12 text-center">
+            <p className="text-slate-600">There are no submissions on this page.</p>
+            <ButtonLink to="/songs" variant="secondary" className="mt-4">Back to the first page</ButtonLink>
+          </div>
+        )}
+      </section>
+
+      {songs.length > 0 && (
+        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-4">
+          <p className="text-sm text-slate-600">Showing {offset + 1}–{offset + songs.length}</p>
+          <div className="flex gap-2">
+            {page > 1 && <Link to={`/songs?page=${page - 1}`} rel="prev" className={buttonClass('secondary')}>Previous</Link>}
+            {hasNext && <Link to={`/songs?page=${page + 1}`} rel="next" className={buttonClass('secondary')}>Next</Link>}
+          </div>
+        </nav>
+      )}
+
+      <ButtonLink to="/" variant="ghost" className="mt-6">Back to Dashboard</ButtonLink>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = () => [{ title: 'All Submissions' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

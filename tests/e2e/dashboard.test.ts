@@ -1,0 +1,97 @@
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { formatLongDate } from '~/lib/dates'
+import { MODES, type TestPage, useBrowser } from './browser'
+import { type RunningServer, startServerWithAdmin } from './server'
+
+const browser = useBrowser()
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServerWithAdmin()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function signUpAndIn(page: TestPage, firstName: string) {
+  const id = crypto.randomBytes(3).toString('hex')
+  await page.goto('/register')
+  await page.getByLabel('First name').fill(firstName)
+  await page.getByLabel('Last name').fill('Writer')
+  await page.getByLabel('Username').fill(`dash_${id}`)
+  await page.getByLabel('Email').fill(`dash-${id}@example.com`)
+  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.waitForURL('**/login')
+  await page.getByLabel('Username or email').fill(`dash_${id}`)
+  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+async function createSong(page: TestPage, title: string, dateCreated: string) {
+  const response = await page.request.post('/api/songs', {
+    data: { title, contributorName: 'Dana Writer', dateCreated, toolsUsed: 'Guitar, Ableton', fileLink: `https://example.com/${encodeURIComponent(title)}.mp3`, contributions: [] },
+  })
+  expect(response.status(), await response.text()).toBe(201)
+  return (await response.json()) as { id: number; title: string; certificateId: string }
+}
+
+/** Each body row of the songs table as its cells' text, title cell first. */
+async function rows(page: TestPage) {
+  return page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent?.trim() ?? '')))
+}
+
+describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
+  test('lists the new songs newest first with their dates and links, and all of them on /songs', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signUpAndIn(page, 'Dana')
+    expect(await page.getByText('No songs submitted yet').count()).toBe(1)
+
+    const older = await createSong(page, 'Older Tune', '2025-02-14')
+    const newer = await createSong(page, 'Newer Tune', '2025-03-01')
+    const today = formatLongDate(new Date())
+
+    await page.goto('/')
+    expect(await page.getByRole('heading', { name: 'Welcome back, Dana' }).count()).toBe(1)
+    expect(await page.getByTestId('stat-ProofTrack Certified').textContent()).toBe('2')
+    expect(await page.getByTestId('stat-Blockchain Registered').textContent()).toBe('0')
+    expect(await page.locator('table thead th').allTextContents()).toEqual(['Song Title', 'Created Date', 'Certified Date', 'Blockchain Date', 'Certificate', 'Actions', 'Blockchain Status'])
+    expect(await rows(page)).toEqual([
+      [expect.stringMatching(/^Newer TuneListen/), 'March 1, 2025', today, 'Not registered', 'View Certificate', 'Edit', 'Register'],
+      [expect.stringMatching(/^Older TuneListen/), 'February 14, 2025', today, 'Not registered', 'View Certificate', 'Edit', 'Register'],
+    ])
+    const certificates = await page.getByRole('link', { name: 'View Certificate' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    expect(certificates).toEqual([`/certificate/${newer.id}`, `/certificate/${older.id}`])
+    const edits = await page.getByRole('link', { name: 'Edit', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    expect(edits).toEqual([`/edit/${newer.id}`, `/edit/${older.id}`])
+    const listen = page.getByRole('link', { name: /Listen/ }).first()
+    expect(await listen.getAttribute('href')).toBe('https://example.com/Newer%20Tune.mp3')
+    expect(await listen.getAttribute('target')).toBe('_blank')
+
+    // On a phone the table scrolls inside its own box; the page itself never scrolls sideways.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+    const scroller = page.getByRole('region', { name: 'Recent Submissions' })
+    expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    await page.getByRole('link', { name: 'View All Submissions' }).click()
+    await page.waitForURL((url) => url.pathname === '/songs')
+    expect(await page.getByRole('heading', { level: 1, name: 'All Submissions' }).count()).toBe(1)
+    expect(await page.title()).toBe('All Submissions')
+    expect((await rows(page)).map((cells) => cells[0]?.replace(/Listen.*$/, ''))).toEqual(['Newer Tune', 'Older Tune'])
+    expect(await page.getByText('Showing 1–2').count()).toBe(1)
+    expect(await page.getByRole('link', { name: 'Next' }).count()).toBe(0)
+    await page.done()
+  })
+})
+
+test('a visitor asking for /songs is sent to sign in', async () => {
+  const page = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
+  await page.goto('/songs')
+  const url = new URL(page.url())
+  expect(url.pathname).toBe('/login')
+  expect(url.searchParams.get('redirectTo')).toBe('/songs')
+  await page.done()
+})
