@@ -7,10 +7,18 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { documentCsp, applySecurityHeaders } from '~/lib/security-headers.server'
 import { recordServerPageView } from '~/services/analytics.server'
-import { startDatabase } from '~/services/db.server'
+import { databaseKind, startDatabase } from '~/services/db.server'
+import { reconcilePending } from '~/services/registration.server'
 
 // Opened, migrated and seeded before the first request; a failure here stops start-up.
 await startDatabase()
+// Registrations a crash left pending are finished or failed. The embedded database belongs to
+// this process alone, so every pending row is stale; on PostgreSQL another server may still be
+// working on a fresh one, so only rows idle for two minutes are touched.
+reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).then(
+  (outcome) => outcome.confirmed + outcome.failed > 0 && console.log(`[registration] reconciled ${outcome.confirmed} confirmed, ${outcome.failed} failed`),
+  (error: unknown) => console.warn('[registration] reconcile at start failed', error),
+)
 
 const ABORT_DELAY = 5000
 

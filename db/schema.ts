@@ -94,6 +94,7 @@ export interface BlockchainRegistrationsTable {
   blockTime: ColumnType<string | null, number | string | null | undefined, number | string | null>
   confirmationStatus: string | null
   createdAt: CreatedAt
+  updatedAt: Generated<Date>
 }
 
 export interface MonthlyUsageTable {

@@ -15,7 +15,7 @@ export function SubmitSuccess({ song }: { song: { id: number; title: string; cer
         <strong>“{song.title}”</strong> is now certified. Certificate ID <span className="font-mono">{song.certificateId}</span>.
       </p>
       <div className="mt-6 flex flex-col gap-3">
-        <ButtonLink to={`/songs/${song.id}/register`} variant="primary">Register on Blockchain</ButtonLink>
+        <ButtonLink to={`/songs/${song.id}/register?from=submit`} variant="primary">Register on Blockchain</ButtonLink>
         <a href={`/certificate/${song.id}`} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>See Certificate</a>
         <ButtonLink to="/" variant="ghost">Go to Dashboard</ButtonLink>
       </div>

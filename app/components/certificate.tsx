@@ -1,0 +1,371 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { formatLongDate } from '~/lib/dates'
+import { COMPONENT_LABELS, type ContributionValues } from '~/lib/song-constants'
+import { Button, ButtonLink, buttonClass } from './ui/button'
+
+export interface CertificateRegistration {
+  transactionSignature: string | null
+  walletAddress: string | null
+  registrationFee: string
+  status: string
+  createdAt: string
+  blockchainData?: unknown
+}
+
+/** The facts a certificate shows: a song as the songs service returns it (or its JSON form). */
+export interface CertificateSong {
+  title: string
+  certificateId: string
+  contributorName: string
+  coContributorName: string | null
+  coContributorName2: string | null
+  dateCreated: string
+  createdAt: string
+  toolsUsed: string | null
+  fileLink: string | null
+  genre: string | null
+  isrc: string | null
+  iswc: string | null
+  upc: string | null
+  otherIdentifier: string | null
+  lyrics: string | null
+  creativeNotes: string | null
+  mainContributorPro: string | null
+  coContributorPro: string | null
+  coContributor2Pro: string | null
+  mainContributorProNumber: string | null
+  coContributorProNumber: string | null
+  coContributor2ProNumber: string | null
+  contributions: ContributionValues[]
+  registration: CertificateRegistration | null
+}
+
+export const NOT_SPECIFIED = 'Not specified'
+export const STATEMENT = 'This certificate verifies authorship as declared by the submitter.'
+export const NETWORK_GAS_SOL = '0.000005'
+
+// --- Pure helpers, shared with the PDF (app/services/certificate-pdf.server.ts) ---
+
+const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== ''
+
+export function orNotSpecified(value: string | null | undefined) {
+  return present(value) ? value : NOT_SPECIFIED
+}
+
+/** Only http(s) links become links: a stored `javascript:` URL must never be clickable. */
+export function isWebUrl(value: string | null | undefined): value is string {
+  return present(value) && /^https?:\/\/\S+$/i.test(value.trim())
+}
+
+export interface CertificateContributor {
+  role: string
+  name: string
+  pro: string | null
+  proNumber: string | null
+}
+
+export function certificateContributors(song: CertificateSong): CertificateContributor[] {
+  const people: CertificateContributor[] = [
+    { role: 'Main contributor', name: song.contributorName, pro: song.mainContributorPro, proNumber: song.mainContributorProNumber },
+  ]
+  if (present(song.coContributorName)) {
+    people.push({ role: 'Co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber })
+  }
+  if (present(song.coContributorName2)) {
+    people.push({ role: 'Second co-contributor', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber })
+  }
+  return people
+}
+
+/** 'Ann 60% / Bob 20% / AI 20%': the non-zero shares of one component, with whose they are. */
+export function breakdownText(song: Pick<CertificateSong, 'contributorName' | 'coContributorName' | 'coContributorName2'>, row: ContributionValues) {
+  const shares: [string, number][] = [
+    [song.contributorName, row.contributorPercent],
+    [song.coContributorName || 'Co-contributor', row.coContributorPercent],
+    [song.coContributorName2 || 'Second co-contributor', row.coContributor2Percent],
+    ['AI', row.aiPercent],
+  ]
+  const parts = shares.filter(([, percent]) => Number(percent) > 0).map(([name, percent]) => `${name} ${Number(percent)}%`)
+  return parts.length > 0 ? parts.join(' / ') : 'No shares declared'
+}
+
+export function contributionBreakdown(song: CertificateSong) {
+  return song.contributions.map((row) => ({ component: row.component, label: COMPONENT_LABELS[row.component], text: breakdownText(song, row) }))
+}
+
+/** SOL amounts as whole lamports (10^-9 SOL), so sums are exact. */
+function toLamports(value: string) {
+  const match = /^\s*(\d{1,12})(?:\.(\d{0,9})\d*)?\s*$/.exec(value)
+  if (!match) return null
+  return Number(match[1]) * 1e9 + Number((match[2] ?? '').padEnd(9, '0'))
+}
+
+function formatSol(lamports: number, decimals: number) {
+  const unit = 10 ** (9 - decimals)
+  const scaled = Math.round(lamports / unit)
+  const whole = Math.floor(scaled / 10 ** decimals)
+  const fraction = String(scaled % 10 ** decimals).padStart(decimals, '0')
+  return decimals > 0 ? `${whole}.${fraction}` : String(whole)
+}
+
+/** SPEC §9: the fee as stored (trailing zeros dropped), the network gas, and their total to 6 decimals. */
+export function registrationFeeInfo(registrationFee: string) {
+  const fee = toLamports(registrationFee)
+  const gas = toLamports(NETWORK_GAS_SOL) ?? 0
+  if (fee === null) return { fee: registrationFee, gas: NETWORK_GAS_SOL, total: null }
+  return { fee: formatSol(fee, 9).replace(/\.?0+$/, ''), gas: NETWORK_GAS_SOL, total: formatSol(fee + gas, 6) }
+}
+
+function stringField(data: unknown, key: string) {
+  if (typeof data !== 'object' || data === null || !(key in data)) return null
+  const value: unknown = Reflect.get(data, key)
+  return typeof value === 'string' ? value : null
+}
+
+const linkable = (value: string | null) => (value !== null && (isWebUrl(value) || /^\/[^/\\]/.test(value)) ? value : null)
+
+/** The explorer and storage links recorded with a registration; anything unexpected is ignored. */
+export function registrationLinks(blockchainData: unknown) {
+  let data = blockchainData
+  if (typeof data === 'string') {
+    try {
+      data = JSON.parse(data)
+    } catch {
+      data = null
+    }
+  }
+  return { explorerUrl: linkable(stringField(data, 'explorerUrl')), storageUrl: linkable(stringField(data, 'storageUrl')) }
+}
+
+// --- The view ---
+
+function Section({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
+  return (
+    <section aria-labelledby={id} className={`cert-section break-inside-avoid ${className}`}>
+      <h2 id={id} className="cert-heading border-b border-slate-300 pb-1 text-xs font-bold uppercase tracking-[0.18em] text-brand-700">
+        {title}
+      </h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  )
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="cert-fact min-w-0">
+      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="cert-clamp mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+function ExternalLink({ href, children, className = '' }: { href: string; children: ReactNode; className?: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer" className={`break-all text-brand-700 underline underline-offset-2 hover:text-brand-900 ${className}`}>
+      {children}
+    </a>
+  )
+}
+
+export function Certificate({ song, appName, cluster }: { song: CertificateSong; appName: string; cluster?: string }) {
+  const contributors = certificateContributors(song)
+  const breakdown = contributionBreakdown(song)
+  const identifiers = [
+    { label: 'ISRC', value: song.isrc },
+    { label: 'ISWC', value: song.iswc },
+    { label: 'UPC', value: song.upc },
+    { label: 'Other', value: song.otherIdentifier },
+  ].filter((entry) => present(entry.value))
+  const registration = song.registration
+
+  return (
+    <article
+      aria-label={`Certificate for ${song.title}`}
+      className="cert mx-auto max-w-4xl border-4 border-double border-slate-800 bg-white p-1 font-sans text-slate-900 shadow-sm"
+    >
+      <div className="cert-inner border border-slate-300 px-4 py-6 sm:px-10 sm:py-10">
+        <header className="cert-header text-center">
+          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-brand-700">{appName} · PT Snapshot</p>
+          <p className="cert-kicker mt-2 font-serif text-lg italic text-slate-600">Certificate of Authorship</p>
+          <h1 className="cert-title mt-3 break-words font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{song.title}</h1>
+          <p className="mt-3 text-sm text-slate-700">
+            <span className="font-semibold">Created</span> {formatLongDate(song.dateCreated)}
+          </p>
+        </header>
+
+        <div className="cert-body mt-8 grid gap-6 sm:grid-cols-2 sm:gap-x-8">
+          <Section id="cert-contributors" title="Contributors & PRO Information">
+            <ul className="space-y-2">
+              {contributors.map((person) => (
+                <li key={person.role} className="text-sm">
+                  <p>
+                    <span className="font-semibold">{person.name}</span> <span className="text-slate-500">— {person.role}</span>
+                  </p>
+                  {present(person.pro) || present(person.proNumber) ? (
+                    <p className="text-xs text-slate-600">
+                      {present(person.pro) ? <>PRO: {person.pro}</> : null}
+                      {present(person.pro) && present(person.proNumber) ? ' · ' : null}
+                      {present(person.proNumber) ? <>PRO #: {person.proNumber}</> : null}
+                    </p>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </Section>
+
+          <Section id="cert-breakdown" title="Contribution Breakdown">
+            {breakdown.length > 0 ? (
+              <dl className="space-y-1.5">
+                {breakdown.map((row) => (
+                  <div key={row.component} className="flex flex-wrap gap-x-2 text-sm" data-testid={`breakdown-${row.component}`}>
+                    <dt className="font-semibold">{row.label}:</dt>
+                    <dd>{row.text}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-600">No contributions declared.</p>
+            )}
+          </Section>
+
+          <Section id="cert-details" title="Song Details">
+            <dl className="space-y-2">
+              <Fact label="Tools used">
+                <span className="whitespace-pre-line">{orNotSpecified(song.toolsUsed)}</span>
+              </Fact>
+              <Fact label="File location">
+                {isWebUrl(song.fileLink) ? <ExternalLink href={song.fileLink}>{song.fileLink}</ExternalLink> : orNotSpecified(song.fileLink)}
+              </Fact>
+              <Fact label="Genre">{orNotSpecified(song.genre)}</Fact>
+            </dl>
+          </Section>
+
+          <Section id="cert-identifiers" title="Identifiers">
+            {identifiers.length > 0 ? (
+              <dl className="grid grid-cols-2 gap-2">
+                {identifiers.map((entry) => (
+                  <Fact key={entry.label} label={entry.label}>
+                    <span className="font-mono">{entry.value}</span>
+                  </Fact>
+                ))}
+              </dl>
+            ) : (
+              <p className="text-sm text-slate-600">None declared.</p>
+            )}
+          </Section>
+
+          {/* Before the long free text, so a clipped print never loses the record. */}
+          {registration ? <BlockchainRecord registration={registration} appName={appName} cluster={cluster} /> : null}
+
+          {present(song.lyrics) ? (
+            <Section id="cert-lyrics" title="Lyrics" className="sm:col-span-2">
+              <div className="cert-lyrics whitespace-pre-line break-words font-serif text-sm leading-relaxed text-slate-800">{song.lyrics}</div>
+              <p className="print-only mt-1 text-xs italic text-slate-500">Full lyrics kept with the certificate record.</p>
+            </Section>
+          ) : null}
+
+          {present(song.creativeNotes) ? (
+            <Section id="cert-notes" title="Creative Notes" className="sm:col-span-2">
+              <p className="cert-notes whitespace-pre-line break-words text-sm text-slate-800">{song.creativeNotes}</p>
+            </Section>
+          ) : null}
+        </div>
+
+        <footer className="cert-footer mt-10 border-t-2 border-slate-800 pt-4 text-center">
+          <p className="font-serif text-base italic text-slate-800">{STATEMENT}</p>
+          <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
+            <span>
+              Certificate ID: <span className="font-mono font-semibold text-slate-900">{song.certificateId}</span>
+            </span>
+            <span>Issued {formatLongDate(song.createdAt)}</span>
+          </p>
+        </footer>
+      </div>
+    </article>
+  )
+}
+
+function BlockchainRecord({ registration, appName, cluster }: { registration: CertificateRegistration; appName: string; cluster?: string }) {
+  const fee = registrationFeeInfo(registration.registrationFee)
+  const links = registrationLinks(registration.blockchainData)
+  return (
+    <Section id="cert-blockchain" title="Blockchain Record" className="sm:col-span-2">
+      <dl className="grid gap-2 sm:grid-cols-2">
+        <Fact label="Transaction ID">
+          <span className="break-all font-mono text-xs">{orNotSpecified(registration.transactionSignature)}</span>
+        </Fact>
+        <Fact label="Registration date">{formatLongDate(registration.createdAt)}</Fact>
+        <Fact label="Wallet address">
+          <span className="break-all font-mono text-xs">{orNotSpecified(registration.walletAddress)}</span>
+        </Fact>
+        <Fact label="Fees">
+          Network fees paid by {appName}: registration fee {fee.fee} SOL + network gas {fee.gas} SOL
+          {fee.total !== null ? <> = <span className="font-semibold">{fee.total} SOL</span></> : null}
+        </Fact>
+        {cluster || registration.status !== 'confirmed' ? (
+          <Fact label="Network">
+            {cluster ? `Solana ${cluster}` : 'Solana'}
+            {registration.status !== 'confirmed' ? ` (status: ${registration.status})` : ''}
+          </Fact>
+        ) : null}
+      </dl>
+      {links.explorerUrl || links.storageUrl ? (
+        <p className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap">
+          {links.explorerUrl ? <ExternalLink href={links.explorerUrl} className="cert-print-url">View on blockchain explorer</ExternalLink> : null}
+          {links.storageUrl ? <ExternalLink href={links.storageUrl} className="cert-print-url">View on permanent storage</ExternalLink> : null}
+        </p>
+      ) : null}
+    </Section>
+  )
+}
+
+/**
+ * Share, print and download. Share and print need JavaScript, so until hydration (and without
+ * it) a selectable link stands in for them.
+ */
+export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isOwner }: { title: string; certificateUrl: string; pdfUrl: string; pdfName: string; isOwner: boolean }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+
+  async function share() {
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title, url: certificateUrl })
+        return
+      } catch (error) {
+        // The person closed the share sheet: nothing to do.
+        if (error instanceof DOMException && error.name === 'AbortError') return
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(certificateUrl)
+      window.alert('Certificate link copied to clipboard!')
+    } catch {
+      // No clipboard access (permissions, insecure origin): let the person copy it by hand.
+      window.prompt('Copy the certificate link:', certificateUrl)
+    }
+  }
+
+  return (
+    <div className="no-print mx-auto mb-6 grid max-w-4xl grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+      {hydrated ? (
+        <>
+          <Button variant="secondary" onClick={share}>Share</Button>
+          <Button variant="secondary" onClick={() => window.print()}>Save PDF</Button>
+        </>
+      ) : (
+        <label className="col-span-2 flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
+          Certificate link
+          <input
+            type="text"
+            readOnly
+            value={certificateUrl}
+            className="mt-1 w-full select-all rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
+          />
+        </label>
+      )}
+      <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>Download PDF</a>
+      {isOwner ? <ButtonLink to="/" variant="ghost">Back to Dashboard</ButtonLink> : null}
+    </div>
+  )
+}

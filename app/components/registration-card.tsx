@@ -1,0 +1,100 @@
+import { useFetcher } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { Button, ButtonLink, buttonClass } from './ui/button'
+
+export interface Usage {
+  subscriptionTier: string
+  currentMonthUsage: number
+  monthlyLimit: number
+  remainingFree: number
+  emailVerified: boolean
+}
+
+export interface RegistrationDone {
+  transactionSignature: string
+  explorerUrl: string
+}
+
+type ActionResult = { ok: true; transactionSignature: string; explorerUrl: string } | { ok: false; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean }
+
+const tierName = (tier: string) => `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Plan`
+
+/**
+ * The registration card: confirm, then register (free) or pay. A plain form post to
+ * /songs/:id/register without JavaScript; with it, a fetcher keeps the visitor where they are.
+ */
+export function RegistrationCard({ songId, usage, paymentsConfigured, error, onDone }: { songId: number; usage: Usage; paymentsConfigured: boolean; error?: string | null; onDone?: (done: RegistrationDone) => void }) {
+  const fetcher = useFetcher<ActionResult>()
+  const [interactive, setInteractive] = useState(false)
+  const [confirmed, setConfirmed] = useState(false)
+  useEffect(() => setInteractive(true), [])
+  const pending = fetcher.state !== 'idle'
+  const result = fetcher.data
+  useEffect(() => {
+    if (result?.ok) onDone?.({ transactionSignature: result.transactionSignature, explorerUrl: result.explorerUrl })
+  }, [result, onDone])
+  const free = usage.remainingFree === -1 || usage.remainingFree > 0
+  const message = (result && !result.ok ? result.message : null) ?? error ?? null
+  const needsVerification = free && !usage.emailVerified
+
+  return (
+    <fetcher.Form method="post" action={`/songs/${songId}/register`} className="space-y-4">
+      {interactive && <input type="hidden" name="respond" value="json" />}
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3 text-sm">
+        <span className="font-semibold text-slate-900">{tierName(usage.subscriptionTier)}</span>
+        <span className="text-slate-600">
+          {usage.monthlyLimit === -1 ? 'Unlimited free registrations' : `${usage.currentMonthUsage} of ${usage.monthlyLimit} free registration${usage.monthlyLimit === 1 ? '' : 's'} used this month`}
+        </span>
+      </div>
+
+      <label className="flex items-start gap-3 text-sm text-slate-800">
+        <input type="checkbox" name="confirmed" value="yes" onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 h-4 w-4" />
+        <span>I confirm that I want to permanently register this original work on the Solana blockchain and permanently store its certificate on Arweave. I understand this record is public and can never be changed or deleted.</span>
+      </label>
+
+      {needsVerification && (
+        <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          Free registrations need a verified email. <a href="/verify-email" className="font-semibold underline">Verify your email</a>
+        </p>
+      )}
+
+      {message && (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p>{message}</p>
+          {result && !result.ok && result.requiresEmailVerification && <a href="/verify-email" className="mt-1 inline-block font-semibold underline">Verify your email</a>}
+        </div>
+      )}
+
+      {pending && <p role="status" className="text-sm text-brand-700">Storing your certificate on Arweave and anchoring it on Solana…</p>}
+
+      {free ? (
+        <Button type="submit" disabled={interactive && (!confirmed || pending)} className="w-full">
+          {pending ? 'Registering...' : 'Register on Blockchain — Free'}
+        </Button>
+      ) : paymentsConfigured ? (
+        <Button type="submit" name="intent" value="pay" disabled={interactive && (!confirmed || pending)} className="w-full">Pay $1.99</Button>
+      ) : (
+        <div>
+          <button type="button" disabled className={buttonClass('primary', 'w-full')}>Pay $1.99</button>
+          <p className="mt-2 text-center text-sm text-slate-600">You have used this month’s free registration, and payments are not available on this server.</p>
+        </div>
+      )}
+      <p className="text-xs text-slate-500">Network and storage fees are paid by ProofTrack. No wallet needed.</p>
+    </fetcher.Form>
+  )
+}
+
+export function RegistrationComplete({ songId, done }: { songId: number; done: RegistrationDone }) {
+  return (
+    <div role="dialog" aria-modal="false" aria-labelledby="registration-complete" className="rounded-xl border border-green-200 bg-green-50 p-6 text-center">
+      <h2 id="registration-complete" className="text-2xl font-bold text-green-900">Blockchain Registration Complete</h2>
+      <p className="mt-2 text-green-900">Your song has been permanently registered on the blockchain.</p>
+      <p className="mt-3 break-all font-mono text-xs text-green-900" data-testid="transaction-signature">{done.transactionSignature}</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <ButtonLink to="/">Go to Dashboard</ButtonLink>
+        <a href={done.explorerUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>View Song on Solana Explorer</a>
+        <a href={`/certificate/${songId}`} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>See Certificate</a>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,122 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { type LedgerTransaction as LedgerTransactionData, ledgerDir, readLedgerTransaction } from '~/chain/local.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ButtonLink } from '~/components/ui/button'
+import { env } from '~/env.server'
+import { formatLongDate } from '~/lib/dates'
+import { jsonError, jsonResponse } from '~/lib/http.server'
+
+/**
+ * GET /ledger/tx/:signature — a transaction the embedded ledger executed, re-checked on every view.
+ * `?format=json` answers the same data as JSON to data requests and direct loader calls (a plain
+ * document request in Remix v2 always renders the page).
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const wantsJson = new URL(request.url).searchParams.get('format') === 'json'
+  const transaction = readLedgerTransaction(ledgerDir(env().DATA_DIR), params.signature ?? '')
+  if (!transaction) {
+    if (wantsJson) return jsonError(404, 'Transaction not found')
+    throw new Response('Transaction not found', { status: 404 })
+  }
+  if (wantsJson) return jsonResponse(transaction)
+  return json({ transaction })
+}
+
+export default function LedgerTransactionPage() {
+  const data = useLoaderData<typeof loader>()
+  return 'transaction' in data ? <LedgerTransaction transaction={data.transaction} /> : null
+}
+
+export function LedgerTransaction({ transaction: tx }: { transaction: LedgerTransactionData }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+        {tx.notice}
+      </p>
+      <h1 className="mt-8 text-3xl font-bold text-slate-900">Transaction</h1>
+      <p className="mt-2 text-slate-600">
+        This transaction was executed by the Solana runtime embedded in this server (LiteSVM). It was signed exactly as it would be for a
+        public cluster, but it exists only here.
+      </p>
+
+      <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        {tx.signatureVerified ? (
+          <p className="font-semibold text-green-700">✓ Signature verified</p>
+        ) : (
+          <p role="alert" className="font-semibold text-red-700">✗ Signature does not verify: the stored transaction was altered</p>
+        )}
+        <dl className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr]">
+          <Row label="Signature">
+            <span className="break-all font-mono text-sm">{tx.signature}</span>
+          </Row>
+          <Row label="Status">{tx.err ? `Failed: ${tx.err}` : `Success (${tx.confirmationStatus})`}</Row>
+          <Row label="Slot">{tx.slot.toLocaleString('en-US')}</Row>
+          <Row label="Block time">
+            {tx.blockTimeIso ? (
+              <>
+                {formatLongDate(tx.blockTimeIso)} <span className="font-mono text-sm text-slate-500">({tx.blockTimeIso})</span>
+              </>
+            ) : (
+              'Not available'
+            )}
+          </Row>
+          <Row label="Fee">
+            {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by ProofTrack
+          </Row>
+          <Row label="Fee payer (sponsor)">
+            <span className="break-all font-mono text-sm">{tx.feePayer ?? 'Unreadable'}</span>
+          </Row>
+          <Row label="Memo">
+            <span className="whitespace-pre-wrap break-all font-mono text-sm">{tx.memo ?? 'No memo instruction'}</span>
+          </Row>
+        </dl>
+      </section>
+
+      <section className="mt-6">
+        <h2 className="text-lg font-semibold text-slate-900">Program logs</h2>
+        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">{tx.logs.join('\n')}</pre>
+      </section>
+
+      <details className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
+        <summary className="cursor-pointer font-semibold text-slate-900">Signed transaction (base64)</summary>
+        <p className="mt-2 text-sm text-slate-600">The exact bytes the runtime executed; anyone can decode them and re-check the signature.</p>
+        <pre className="mt-2 whitespace-pre-wrap break-all font-mono text-xs text-slate-800">{tx.transaction}</pre>
+      </details>
+    </div>
+  )
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-sm font-semibold text-slate-500">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data || !('transaction' in data)) return [{ title: 'Transaction not found | Local ledger' }]
+  return [
+    { title: `Transaction ${data.transaction.signature.slice(0, 8)}… | Local ledger` },
+    { name: 'description', content: data.transaction.notice },
+    { name: 'robots', content: 'noindex' },
+  ]
+}
+
+function TransactionNotFound() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-600">404</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Transaction not found</h1>
+      <p className="mt-4 text-slate-600">The local development ledger has no transaction with this signature.</p>
+      <ButtonLink to="/" className="mt-8">Back to Home</ButtonLink>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <TransactionNotFound /> }} />
+}

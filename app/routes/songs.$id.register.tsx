@@ -1,0 +1,89 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
+import { useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
+import { useCallback, useState } from 'react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { RegistrationCard, RegistrationComplete, type RegistrationDone } from '~/components/registration-card'
+import { ButtonLink } from '~/components/ui/button'
+import { env } from '~/env.server'
+import { requireUser } from '~/services/auth.server'
+import { readBlockchainData } from '~/services/manifest.server'
+import { registerSong, usageStats } from '~/services/registration.server'
+import { getOwnedSong, parseSongId } from '~/services/songs.server'
+import { createToastHeaders } from '~/services/toast.server'
+
+async function ownedSong(request: Request, param: string | undefined) {
+  const user = await requireUser(request)
+  const id = parseSongId(param)
+  const song = id === null ? null : await getOwnedSong(user.id, id)
+  if (!song) throw new Response('Song not found', { status: 404 })
+  return { user, song }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { user, song } = await ownedSong(request, params.id)
+  const data = readBlockchainData(song.registration?.blockchainData)
+  const done = song.isRegistered && song.registration?.transactionSignature ? { transactionSignature: song.registration.transactionSignature, explorerUrl: data.explorerUrl ?? '' } : null
+  return json({
+    song: { id: song.id, title: song.title, certificateId: song.certificateId },
+    usage: await usageStats(user.id),
+    status: song.registration?.status ?? null,
+    done,
+    paymentsConfigured: Boolean(env().STRIPE_SECRET_KEY && env().STRIPE_PUBLISHABLE_KEY),
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, song } = await ownedSong(request, params.id)
+  const form = await request.formData()
+  const outcome = await registerSong(user.id, song.id, { confirmed: form.get('confirmed') === 'yes' })
+  const wantsJson = form.get('respond') === 'json'
+  if (outcome.ok) {
+    const headers = await createToastHeaders({ type: 'success', title: 'Blockchain Registration Complete!', description: 'Your song is now permanently registered on the Solana blockchain.' })
+    // Without JavaScript: post/redirect/get, and the page shows the completed registration.
+    if (!wantsJson) return redirect(`/songs/${song.id}/register`, { headers })
+    return json({ ok: true as const, transactionSignature: outcome.transactionSignature, explorerUrl: outcome.explorerUrl }, { headers })
+  }
+  return json({ ok: false as const, message: outcome.message, requiresEmailVerification: outcome.requiresEmailVerification, requiresPayment: outcome.requiresPayment }, { status: outcome.status })
+}
+
+export default function RegisterSongPage() {
+  const { song, usage, done, status, paymentsConfigured } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const [completed, setCompleted] = useState<RegistrationDone | null>(null)
+  const revalidator = useRevalidator()
+  const onDone = useCallback((result: RegistrationDone) => {
+    setCompleted(result)
+    revalidator.revalidate()
+  }, [revalidator])
+  const finished = completed ?? done
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Register on Blockchain</h1>
+      <p className="mt-2 text-slate-600">
+        Adds “{song.title}” to the Solana blockchain for permanent, immutable proof of authorship, with the certificate stored permanently on Arweave.
+      </p>
+      <p className="mt-1 text-sm text-slate-500">Certificate ID <span className="font-mono">{song.certificateId}</span></p>
+      <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
+        {finished ? (
+          <RegistrationComplete songId={song.id} done={finished} />
+        ) : status === 'pending' ? (
+          <p role="status" className="text-slate-700">This song’s registration is in progress. Refresh this page in a minute.</p>
+        ) : (
+          <RegistrationCard songId={song.id} usage={usage} paymentsConfigured={paymentsConfigured} error={actionData && !actionData.ok ? actionData.message : null} onDone={onDone} />
+        )}
+      </div>
+      <div className="mt-6 flex flex-wrap gap-3">
+        {searchParams.get('from') === 'submit' && <ButtonLink to={`/submit?created=${song.id}`} variant="secondary">Back to Success Screen</ButtonLink>}
+        {!finished && <ButtonLink to="/" variant="ghost">Cancel</ButtonLink>}
+      </div>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Register ${data.song.title} on Blockchain` : 'Song not found' }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,271 @@
+import { type Kysely, sql, type Transaction } from 'kysely'
+import type { Database } from '#db/schema'
+import { getChain } from '~/chain/index.server'
+import type { AnchorResult, ChainAdapter } from '~/chain/types'
+import { getStorage } from '~/storage/index.server'
+import type { StorageAdapter } from '~/storage/types'
+import { db } from './db.server'
+import { type BlockchainData, buildManifest, canonicalJson, memoText, readBlockchainData, sha256Hex } from './manifest.server'
+import { getOwnedSong } from './songs.server'
+
+export const EMAIL_VERIFICATION_REQUIRED = 'Email verification required for free blockchain registrations'
+export const REGISTRATION_FAILED = 'Failed to register on blockchain'
+export const CONFIRM_REQUIRED = 'Please confirm the permanent registration first.'
+export const NETWORK_GAS_SOL = 0.000005
+
+export type RegistrationOutcome =
+  | { ok: true; transactionSignature: string; explorerUrl: string; storageId: string; storageUrl: string }
+  | { ok: false; status: number; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean; pending?: boolean }
+
+const fail = (status: number, message: string, extra: { requiresEmailVerification?: boolean; requiresPayment?: boolean; pending?: boolean } = {}) =>
+  ({ ok: false, status, message, ...extra }) as const
+
+function yearMonth(now = new Date()) {
+  return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 }
+}
+
+async function monthlyLimit(database: Kysely<Database>, tier: string) {
+  const plan = await database
+    .selectFrom('subscriptionPlans')
+    .select('monthlyRegistrations')
+    .where((eb) => eb.or([eb('name', '=', tier), eb('name', '=', 'free')]))
+    .where('active', '=', true)
+    .orderBy(sql`name = ${tier}`, 'desc')
+    .executeTakeFirst()
+  return plan?.monthlyRegistrations ?? 0
+}
+
+/** SPEC §3 usage stats; remainingFree -1 means unlimited. */
+export async function usageStats(userId: string, now = new Date()) {
+  const { year, month } = yearMonth(now)
+  const user = await db().selectFrom('users').select(['subscriptionTier', 'emailVerified']).where('id', '=', userId).executeTakeFirstOrThrow()
+  const [limit, usage] = await Promise.all([
+    monthlyLimit(db(), user.subscriptionTier),
+    db().selectFrom('monthlyUsage').select('registrationsUsed').where('userId', '=', userId).where('year', '=', year).where('month', '=', month).executeTakeFirst(),
+  ])
+  const used = usage?.registrationsUsed ?? 0
+  return {
+    subscriptionTier: user.subscriptionTier,
+    currentMonthUsage: used,
+    monthlyLimit: limit,
+    remainingFree: limit === -1 ? -1 : Math.max(0, limit - used),
+    emailVerified: user.emailVerified,
+  }
+}
+
+export async function canRegisterForFree(userId: string) {
+  const stats = await usageStats(userId)
+  return stats.emailVerified && (stats.remainingFree === -1 || stats.remainingFree > 0)
+}
+
+interface Claim {
+  registrationId: number
+  data: BlockchainData
+}
+
+/**
+ * The claim, in one transaction: the song row is locked (an edit waits, or sees the claim), a
+ * pending registration row takes the song (song_id is unique), and the month's free unit is
+ * reserved by a conditional increment. Concurrent requests for one song: one claim, one unit.
+ */
+async function claim(userId: string, songId: number): Promise<Claim | ReturnType<typeof fail>> {
+  return db().transaction().execute(async (trx) => {
+    const song = await trx.selectFrom('songs').select('id').where('id', '=', songId).where('userId', '=', userId).forUpdate().executeTakeFirst()
+    if (!song) return fail(404, 'Song not found')
+    const existing = await trx.selectFrom('blockchainRegistrations').select(['id', 'status']).where('songId', '=', songId).executeTakeFirst()
+    if (existing?.status === 'confirmed') return fail(409, 'This song is already registered on the blockchain.')
+    if (existing && existing.status !== 'failed') return fail(409, 'This song’s registration is already in progress.')
+
+    const user = await trx.selectFrom('users').select(['emailVerified', 'subscriptionTier']).where('id', '=', userId).executeTakeFirstOrThrow()
+    const limit = await monthlyLimit(trx, user.subscriptionTier)
+    const { year, month } = yearMonth()
+    await trx.insertInto('monthlyUsage').values({ userId, year, month, registrationsUsed: 0, updatedAt: new Date() }).onConflict((oc) => oc.columns(['userId', 'year', 'month']).doNothing()).execute()
+    const usage = await trx.selectFrom('monthlyUsage').select('registrationsUsed').where('userId', '=', userId).where('year', '=', year).where('month', '=', month).forUpdate().executeTakeFirstOrThrow()
+    if (limit !== -1 && usage.registrationsUsed >= limit) {
+      return fail(402, 'You have used this month’s free registration. Pay $1.99 to register this song.', { requiresPayment: true })
+    }
+    if (!user.emailVerified) return fail(403, EMAIL_VERIFICATION_REQUIRED, { requiresEmailVerification: true })
+    await trx.updateTable('monthlyUsage').set({ registrationsUsed: sql`registrations_used + 1`, updatedAt: new Date() }).where('userId', '=', userId).where('year', '=', year).where('month', '=', month).execute()
+
+    const data: BlockchainData = { stage: 'claimed', payment: { mode: 'free', year, month } }
+    if (existing) {
+      await trx
+        .updateTable('blockchainRegistrations')
+        .set({ status: 'pending', transactionSignature: null, walletAddress: null, blockTime: null, confirmationStatus: null, blockchainData: JSON.stringify(data), updatedAt: new Date() })
+        .where('id', '=', existing.id)
+        .execute()
+      return { registrationId: existing.id, data }
+    }
+    const row = await trx.insertInto('blockchainRegistrations').values({ songId, status: 'pending', blockchainData: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow()
+    return { registrationId: row.id, data }
+  })
+}
+
+async function saveProgress(registrationId: number, data: BlockchainData, columns: { transactionSignature?: string; walletAddress?: string } = {}) {
+  await db().updateTable('blockchainRegistrations').set({ ...columns, blockchainData: JSON.stringify(data), updatedAt: new Date() }).where('id', '=', registrationId).execute()
+}
+
+/** The last step, in one transaction: the confirmed registration and the song's storage id. */
+async function finish(trx: Transaction<Database>, registrationId: number, songId: number, data: BlockchainData, result: AnchorResult, chain: ChainAdapter) {
+  const final: BlockchainData = {
+    ...data,
+    stage: 'confirmed',
+    slot: result.slot,
+    cluster: chain.cluster,
+    chainKind: chain.kind,
+    feeLamports: result.feeLamports,
+    logs: result.logs,
+    signedTransaction: result.transaction,
+    explorerUrl: chain.explorerUrl(result.signature),
+  }
+  await trx
+    .updateTable('blockchainRegistrations')
+    .set({
+      status: 'confirmed',
+      transactionSignature: result.signature,
+      walletAddress: chain.sponsorAddress(),
+      blockTime: result.blockTime,
+      confirmationStatus: result.confirmationStatus,
+      blockchainData: JSON.stringify(final),
+      updatedAt: new Date(),
+    })
+    .where('id', '=', registrationId)
+    .execute()
+  await trx.updateTable('songs').set({ arweaveId: data.storageId ?? null }).where('id', '=', songId).execute()
+  return final
+}
+
+/** A failed registration consumes nothing: its free unit goes back, and a retry may claim again. */
+async function failRegistration(registrationId: number, data: BlockchainData, reason: string) {
+  await db().transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('blockchainRegistrations')
+      .set({ status: 'failed', blockchainData: JSON.stringify({ ...data, stage: 'failed', error: reason.slice(0, 500) }), updatedAt: new Date() })
+      .where('id', '=', registrationId)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst()
+    const payment = data.payment
+    if (!updated || payment?.mode !== 'free') return
+    const owner = await trx.selectFrom('blockchainRegistrations as r').innerJoin('songs as s', 's.id', 'r.songId').select('s.userId').where('r.id', '=', registrationId).executeTakeFirstOrThrow()
+    await trx
+      .updateTable('monthlyUsage')
+      .set({ registrationsUsed: sql`greatest(registrations_used - 1, 0)`, updatedAt: new Date() })
+      .where('userId', '=', owner.userId)
+      .where('year', '=', payment.year)
+      .where('month', '=', payment.month)
+      .execute()
+  })
+}
+
+export interface RegistrationParts {
+  chain?: ChainAdapter
+  storage?: StorageAdapter
+}
+
+/**
+ * Registers a song: store the manifest, anchor its hash in a memo, then record it all in one
+ * transaction. The signed transaction's signature is saved before it is sent, so a crash can
+ * be reconciled by looking it up; nothing is ever anchored twice.
+ */
+export async function registerSong(userId: string, songId: number, options: { confirmed: boolean }, parts: RegistrationParts = {}): Promise<RegistrationOutcome> {
+  if (!options.confirmed) return fail(400, CONFIRM_REQUIRED)
+  const claimed = await claim(userId, songId)
+  if ('ok' in claimed) return claimed
+  const chain = parts.chain ?? getChain()
+  const storage = parts.storage ?? getStorage()
+  let data = claimed.data
+  try {
+    const song = await getOwnedSong(userId, songId)
+    if (!song) throw new Error('Song disappeared during registration')
+    const manifestJson = canonicalJson(buildManifest(song, new Date()))
+    const manifestSha256 = sha256Hex(manifestJson)
+    const stored = await storage.put(new TextEncoder().encode(manifestJson), {
+      'Content-Type': 'application/json',
+      'App-Name': 'ProofTrack',
+      'App-Version': '1',
+      'Certificate-Id': song.certificateId,
+      'Content-SHA256': manifestSha256,
+    })
+    data = { ...data, stage: 'stored', manifestSha256, storageId: stored.id, storageUrl: stored.url, storageKind: storage.kind }
+    await saveProgress(claimed.registrationId, data)
+
+    const memo = memoText(song.certificateId, manifestSha256, stored.id)
+    const prepared = await chain.prepareMemo(memo)
+    data = { ...data, stage: 'signed', memo, signedTransaction: prepared.transaction, lastValidBlockHeight: prepared.lastValidBlockHeight }
+    await saveProgress(claimed.registrationId, data, { transactionSignature: prepared.signature, walletAddress: chain.sponsorAddress() })
+
+    let result: AnchorResult
+    try {
+      result = await chain.submit(prepared)
+    } catch (error) {
+      // The answer may be lost while the transaction landed: look before deciding.
+      const landed = await chain.lookup(prepared.signature).catch(() => null)
+      if (landed && !landed.err && landed.slot > 0) {
+        result = { signature: landed.signature, slot: landed.slot, blockTime: landed.blockTime, feeLamports: landed.feeLamports ?? 0, confirmationStatus: landed.confirmationStatus ?? 'confirmed', logs: landed.logs, transaction: landed.transaction ?? prepared.transaction }
+      } else if (!landed && !(await chain.hasExpired(prepared).catch(() => false))) {
+        return fail(202, 'Your registration was sent and is waiting for confirmation. Check back in a minute.', { pending: true })
+      } else {
+        throw error
+      }
+    }
+    const final = await db().transaction().execute((trx) => finish(trx, claimed.registrationId, songId, data, result, chain))
+    return { ok: true, transactionSignature: result.signature, explorerUrl: final.explorerUrl ?? chain.explorerUrl(result.signature), storageId: stored.id, storageUrl: stored.url }
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    console.warn(`[registration] song ${songId} failed: ${reason}`)
+    await failRegistration(claimed.registrationId, data, reason)
+    return fail(502, REGISTRATION_FAILED)
+  }
+}
+
+/**
+ * Finishes or fails registrations left pending by a crash: a signed transaction is looked up
+ * on chain (landed → confirmed; expired and absent → failed, nothing consumed); a claim that
+ * never got as far as signing is failed. Runs at start-up and via `npm run reconcile`.
+ */
+export async function reconcilePending({ olderThanMs = 60_000, chain = getChain() }: { olderThanMs?: number; chain?: ChainAdapter } = {}) {
+  const stuck = await db()
+    .selectFrom('blockchainRegistrations')
+    .select(['id', 'songId', 'transactionSignature', 'blockchainData'])
+    .where('status', '=', 'pending')
+    .where('updatedAt', '<', new Date(Date.now() - olderThanMs))
+    .execute()
+  const outcome = { confirmed: 0, failed: 0, waiting: 0 }
+  for (const row of stuck) {
+    const data = readBlockchainData(row.blockchainData)
+    if (!row.transactionSignature || data.stage !== 'signed') {
+      await failRegistration(row.id, data, 'Interrupted before the transaction was signed')
+      outcome.failed++
+      continue
+    }
+    const landed = await chain.lookup(row.transactionSignature)
+    if (landed && !landed.err) {
+      const result: AnchorResult = { signature: landed.signature, slot: landed.slot, blockTime: landed.blockTime, feeLamports: landed.feeLamports ?? 0, confirmationStatus: landed.confirmationStatus ?? 'confirmed', logs: landed.logs, transaction: landed.transaction ?? data.signedTransaction ?? '' }
+      await db().transaction().execute((trx) => finish(trx, row.id, row.songId, data, result, chain))
+      outcome.confirmed++
+    } else if (landed?.err || (await chain.hasExpired({ lastValidBlockHeight: data.lastValidBlockHeight ?? null }))) {
+      await failRegistration(row.id, data, landed?.err ?? 'The transaction never landed and has expired')
+      outcome.failed++
+    } else {
+      outcome.waiting++
+    }
+  }
+  return outcome
+}
+
+export async function registrationsForSong(userId: string, songId: number) {
+  return db()
+    .selectFrom('blockchainRegistrations as r')
+    .innerJoin('songs as s', 's.id', 'r.songId')
+    .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.createdAt', 'r.blockTime', 'r.status', 'r.blockchainData'])
+    .where('r.songId', '=', songId)
+    .where('s.userId', '=', userId)
+    .where('r.status', '=', 'confirmed')
+    .execute()
+}
+
+export function totalFeeSol(registrationFee: string | number) {
+  return (Number(registrationFee) + NETWORK_GAS_SOL).toFixed(6)
+}
+

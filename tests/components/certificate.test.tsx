@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, test } from 'vitest'
+import { Certificate, type CertificateSong, registrationFeeInfo, registrationLinks } from '~/components/certificate'
+
+function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
+  return {
+    title: 'Harbor Lights',
+    certificateId: 'PT-ABCD-EFGH',
+    contributorName: 'Ann',
+    coContributorName: 'Bob',
+    coContributorName2: null,
+    dateCreated: '2025-03-01',
+    createdAt: '2025-04-15T23:30:00.000Z',
+    toolsUsed: 'Logic Pro, Suno',
+    fileLink: 'https://files.example/harbor.mp3',
+    genre: 'Pop',
+    isrc: 'USABC2400001',
+    iswc: 'T-034.524.680-1',
+    upc: null,
+    otherIdentifier: null,
+    lyrics: null,
+    creativeNotes: null,
+    mainContributorPro: 'ASCAP',
+    coContributorPro: 'BMI',
+    coContributor2Pro: null,
+    mainContributorProNumber: '123456789',
+    coContributorProNumber: null,
+    coContributor2ProNumber: null,
+    contributions: [
+      { component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 },
+      { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
+      { component: 'mixing', contributorPercent: 33.33, coContributorPercent: 33.33, coContributor2Percent: 0, aiPercent: 33.34 },
+    ],
+    registration: null,
+    ...overrides,
+  }
+}
+
+function show(value: CertificateSong) {
+  return render(<Certificate song={value} appName="ProofTrack" cluster="devnet" />)
+}
+
+afterEach(cleanup)
+
+describe('Certificate', () => {
+  test('title, creation date in long US form, contributors with their PRO details, and the footer', () => {
+    show(song())
+    expect(screen.getByRole('heading', { level: 1, name: 'Harbor Lights' })).toBeTruthy()
+    expect(screen.getByText('Created').parentElement?.textContent).toBe('Created March 1, 2025')
+    const contributors = screen.getByRole('region', { name: 'Contributors & PRO Information' })
+    expect(within(contributors).getByText('PRO: ASCAP · PRO #: 123456789')).toBeTruthy()
+    expect(within(contributors).getByText('PRO: BMI')).toBeTruthy()
+    expect(contributors.textContent).toContain('Bob — Co-contributor')
+
+    expect(screen.getByText('PT-ABCD-EFGH').parentElement?.textContent).toBe('Certificate ID: PT-ABCD-EFGH')
+    // A timestamp shows its UTC day, the same on the server and in any browser.
+    expect(screen.getByText('Issued April 15, 2025')).toBeTruthy()
+    expect(screen.getByText('This certificate verifies authorship as declared by the submitter.')).toBeTruthy()
+  })
+
+  test('the breakdown joins the non-zero shares with " / ", naming each person and AI', () => {
+    show(song())
+    const breakdown = screen.getByRole('region', { name: 'Contribution Breakdown' })
+    expect(within(breakdown).getByTestId('breakdown-lyrics').textContent).toBe('Lyrics:Ann 60% / Bob 20% / AI 20%')
+    expect(within(breakdown).getByTestId('breakdown-vocals').textContent).toBe('Vocals:Ann 100%')
+    expect(within(breakdown).getByTestId('breakdown-mixing').textContent).toBe('Mixing/Mastering:Ann 33.33% / Bob 33.33% / AI 33.34%')
+  })
+
+  test('missing tools or file link read "Not specified"; a link that is not http(s) is never clickable', () => {
+    show(song({ toolsUsed: '', fileLink: null, genre: null }))
+    const details = screen.getByRole('region', { name: 'Song Details' })
+    expect(within(details).getAllByText('Not specified')).toHaveLength(3)
+    cleanup()
+
+    show(song({ fileLink: 'javascript:alert(1)' }))
+    expect(screen.queryByRole('link', { name: 'javascript:alert(1)' })).toBeNull()
+    cleanup()
+
+    show(song())
+    expect(screen.getByRole('link', { name: 'https://files.example/harbor.mp3' }).getAttribute('href')).toBe('https://files.example/harbor.mp3')
+  })
+
+  test('lyrics and creative notes appear only when present (the owner view)', () => {
+    show(song())
+    expect(screen.queryByRole('region', { name: 'Lyrics' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Creative Notes' })).toBeNull()
+    cleanup()
+
+    show(song({ lyrics: 'Line one\nLine two', creativeNotes: 'Written on a train.' }))
+    expect(screen.getByRole('region', { name: 'Lyrics' }).textContent).toContain('Line one\nLine two')
+    expect(screen.getByRole('region', { name: 'Creative Notes' }).textContent).toContain('Written on a train.')
+  })
+
+  test('the blockchain record: transaction, date, wallet, fees paid by the product, explorer and storage links', () => {
+    show(
+      song({
+        registration: {
+          transactionSignature: '5ig',
+          walletAddress: 'Wa11et',
+          registrationFee: '0.001000000',
+          status: 'confirmed',
+          createdAt: '2025-03-03T10:00:00.000Z',
+          blockchainData: { explorerUrl: 'https://explorer.example/tx/x', storageUrl: 'https://storage.example/y' },
+        },
+      }),
+    )
+    const record = screen.getByRole('region', { name: 'Blockchain Record' })
+    expect(within(record).getByText('5ig')).toBeTruthy()
+    expect(within(record).getByText('Wa11et')).toBeTruthy()
+    expect(within(record).getByText('March 3, 2025')).toBeTruthy()
+    expect(record.textContent).toContain('Network fees paid by ProofTrack')
+    expect(record.textContent).toContain('registration fee 0.001 SOL + network gas 0.000005 SOL = 0.001005 SOL')
+    expect(within(record).getByRole('link', { name: 'View on blockchain explorer' }).getAttribute('href')).toBe('https://explorer.example/tx/x')
+    expect(within(record).getByRole('link', { name: 'View on permanent storage' }).getAttribute('href')).toBe('https://storage.example/y')
+  })
+
+  test('no registration, no blockchain record', () => {
+    show(song())
+    expect(screen.queryByRole('region', { name: 'Blockchain Record' })).toBeNull()
+  })
+})
+
+describe('certificate helpers', () => {
+  test('fee total to 6 decimals (SPEC §9)', () => {
+    expect(registrationFeeInfo('0.001000000')).toEqual({ fee: '0.001', gas: '0.000005', total: '0.001005' })
+    expect(registrationFeeInfo('0.001')).toMatchObject({ total: '0.001005' })
+    expect(registrationFeeInfo('0.000000001')).toMatchObject({ fee: '0.000000001', total: '0.000005' })
+    expect(registrationFeeInfo('1.5')).toMatchObject({ fee: '1.5', total: '1.500005' })
+    expect(registrationFeeInfo('0')).toMatchObject({ fee: '0', total: '0.000005' })
+    expect(registrationFeeInfo('n/a')).toMatchObject({ total: null })
+  })
+
+  test('explorer and storage links are read defensively', () => {
+    expect(registrationLinks('{"explorerUrl":"https://e.example/tx","storageUrl":"/storage/abc"}')).toEqual({ explorerUrl: 'https://e.example/tx', storageUrl: '/storage/abc' })
+    expect(registrationLinks({ explorerUrl: 42, storageUrl: 'javascript:alert(1)' })).toEqual({ explorerUrl: null, storageUrl: null })
+    expect(registrationLinks({ explorerUrl: '//evil.example/x' })).toEqual({ explorerUrl: null, storageUrl: null })
+    for (const value of [null, undefined, 'not json', 7, ['https://x.example']]) {
+      expect(registrationLinks(value)).toEqual({ explorerUrl: null, storageUrl: null })
+    }
+  })
+})

@@ -1,0 +1,216 @@
+import crypto from 'node:crypto'
+import { createRequire } from 'node:module'
+import { describe, expect, test } from 'vitest'
+import * as page from '../../app/routes/certificate.$id'
+import * as pdfRoute from '../../app/routes/certificate.$id[.]pdf'
+import { SongSchema } from '../../app/lib/song-schema'
+import { createSong } from '../../app/services/songs.server'
+import { db } from '../setup/db'
+import { args, authedRequest, createUser, respond } from '../setup/fixtures'
+
+// pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
+const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js')
+
+const LYRICS = 'First line of the verse\nSecond line of the verse'
+const NOTES = 'Written on a night train.'
+
+async function newSong(userId: string, overrides: Record<string, unknown> = {}) {
+  const input = SongSchema.parse({
+    title: `Harbor Lights ${crypto.randomBytes(2).toString('hex')}`,
+    contributorName: 'Ann Writer',
+    coContributorName: 'Bob Beats',
+    dateCreated: '2025-03-01',
+    toolsUsed: 'Logic Pro, Suno',
+    fileLink: 'https://files.example/harbor.mp3',
+    genre: 'Pop',
+    isrc: 'USABC2400001',
+    lyrics: LYRICS,
+    creativeNotes: NOTES,
+    mainContributorPro: 'ASCAP',
+    mainContributorProNumber: '123456789',
+    contributions: [
+      { component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 },
+      { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
+    ],
+    ...overrides,
+  })
+  return createSong(userId, input)
+}
+
+async function register(songId: number) {
+  const signature = crypto.randomBytes(32).toString('hex')
+  await db()
+    .insertInto('blockchainRegistrations')
+    .values({
+      songId,
+      status: 'confirmed',
+      transactionSignature: signature,
+      walletAddress: 'So1anaWa11etAddre55xxxxxxxxxxxxxxxxxxxxxxxx',
+      blockchainData: '{"explorerUrl":"https://explorer.example/tx/x","storageUrl":"https://storage.example/y"}',
+      registrationFee: '0.001000000',
+    })
+    .execute()
+  return signature
+}
+
+const url = (id: number | string) => `http://localhost/certificate/${id}`
+const visitor = (id: number | string, suffix = '') => new Request(`${url(id)}${suffix}`)
+
+async function view(request: Request, id: number | string) {
+  return respond(() => page.loader(args(request, { id: String(id) })))
+}
+
+async function pdfOf(request: Request, id: number | string) {
+  return respond(() => pdfRoute.loader(args(request, { id: String(id) })))
+}
+
+async function pdfText(response: Response) {
+  const bytes = Buffer.from(await response.arrayBuffer())
+  expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF')
+  const parsed = await pdf(bytes)
+  return { pages: parsed.numpages, text: parsed.text.replace(/\s+/g, ' ') }
+}
+
+describe('certificate page', () => {
+  test('the owner sees every field, lyrics and creative notes included, before any registration', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id)
+    const response = await view(await authedRequest(url(song.id), owner.id), song.id)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    const data = await response.json()
+    expect(data.isOwner).toBe(true)
+    expect(data.appName).toBe('ProofTrack')
+    expect(data.certificateUrl).toBe(`http://localhost:3000/certificate/${song.id}`)
+    expect(data.pdfUrl).toBe(`/certificate/${song.id}.pdf`)
+    expect(data.song).toMatchObject({
+      title: song.title,
+      certificateId: song.certificateId,
+      contributorName: 'Ann Writer',
+      coContributorName: 'Bob Beats',
+      dateCreated: '2025-03-01',
+      toolsUsed: 'Logic Pro, Suno',
+      fileLink: 'https://files.example/harbor.mp3',
+      genre: 'Pop',
+      isrc: 'USABC2400001',
+      mainContributorPro: 'ASCAP',
+      mainContributorProNumber: '123456789',
+      lyrics: LYRICS,
+      creativeNotes: NOTES,
+      registration: null,
+    })
+    expect(data.song.contributions[0]).toEqual({ component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 })
+
+    const [title] = page.meta({ data, params: { id: String(song.id) }, location: { pathname: '/', search: '', hash: '', state: null, key: 'k' }, matches: [] } as never)
+    expect(title).toEqual({ title: `${song.title} — Certificate | ProofTrack` })
+  })
+
+  test('an unregistered song is not found for another user or a visitor', async () => {
+    const owner = await createUser()
+    const other = await createUser()
+    const song = await newSong(owner.id)
+    expect((await view(await authedRequest(url(song.id), other.id), song.id)).status).toBe(404)
+    expect((await view(visitor(song.id), song.id)).status).toBe(404)
+  })
+
+  test('a registered song is public, without its lyrics and creative notes, with the blockchain record', async () => {
+    const owner = await createUser()
+    const other = await createUser()
+    const song = await newSong(owner.id)
+    const signature = await register(song.id)
+
+    for (const request of [await authedRequest(url(song.id), other.id), visitor(song.id)]) {
+      const response = await view(request, song.id)
+      expect(response.status).toBe(200)
+      const data = await response.json()
+      expect(data.isOwner).toBe(false)
+      expect(data.song.title).toBe(song.title)
+      expect(data.song.lyrics).toBeNull()
+      expect(data.song.creativeNotes).toBeNull()
+      expect(data.song.registration).toMatchObject({
+        transactionSignature: signature,
+        status: 'confirmed',
+        blockchainData: { explorerUrl: 'https://explorer.example/tx/x', storageUrl: 'https://storage.example/y' },
+      })
+      expect(JSON.stringify(data)).not.toContain('night train')
+    }
+
+    const mine = await (await view(await authedRequest(url(song.id), owner.id), song.id)).json()
+    expect(mine.song.lyrics).toBe(LYRICS)
+  })
+
+  test('an id that is not a song id, or no song, is a 404', async () => {
+    for (const id of ['abc', '12.5', '-1', '0x10', '1234567890', '999999999']) {
+      expect((await view(visitor(id), id)).status).toBe(404)
+    }
+  })
+})
+
+describe('certificate PDF', () => {
+  test('the owner gets a one-page A4 PDF with the facts, and private cache headers', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id)
+    const response = await pdfOf(await authedRequest(url(song.id), owner.id), song.id)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('application/pdf')
+    expect(response.headers.get('Content-Disposition')).toBe(`inline; filename="${song.certificateId}.pdf"`)
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+    expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
+
+    const { pages, text } = await pdfText(response)
+    expect(pages).toBe(1)
+    expect(text).toContain(song.title)
+    expect(text).toContain(song.certificateId)
+    expect(text).toContain('verifies authorship')
+    expect(text).toContain('March 1, 2025')
+    expect(text).toContain('Ann Writer 60% / Bob Beats 20% / AI 20%')
+    // The owner's copy names the lyrics by their digest.
+    expect(text).toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
+  })
+
+  test('a registered song: public PDF without lyrics or notes, with the fee and the record', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id)
+    const signature = await register(song.id)
+    const { pages, text } = await pdfText(await pdfOf(visitor(song.id, '.pdf'), song.id))
+    expect(pages).toBe(1)
+    expect(text).toContain(song.title)
+    // A long signature wraps across lines.
+    expect(text.replace(/\s/g, '')).toContain(signature)
+    expect(text).toContain('0.001005 SOL')
+    expect(text).toContain('https://explorer.example/tx/x')
+    expect(text).not.toContain('First line of the verse')
+    expect(text).not.toContain('night train')
+    expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
+  })
+
+  test('even the longest song still fits on one page', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id, {
+      title: 'A Very Long Title '.repeat(11).trim(),
+      coContributorName2: 'Cleo Keys',
+      toolsUsed: 'tool '.repeat(190),
+      lyrics: 'A long line of lyrics that keeps on going\n'.repeat(400),
+      creativeNotes: 'note '.repeat(900),
+      iswc: 'T-034.524.680-1',
+      upc: '012345678905',
+      otherIdentifier: 'CATALOG-42',
+    })
+    await register(song.id)
+    const { pages, text } = await pdfText(await pdfOf(await authedRequest(url(song.id), owner.id), song.id))
+    expect(pages).toBe(1)
+    expect(text).toContain(song.certificateId)
+    expect(text).toContain('verifies authorship')
+  })
+
+  test('the same 404 rules as the page', async () => {
+    const owner = await createUser()
+    const other = await createUser()
+    const song = await newSong(owner.id)
+    expect((await pdfOf(await authedRequest(url(song.id), other.id), song.id)).status).toBe(404)
+    expect((await pdfOf(visitor(song.id, '.pdf'), song.id)).status).toBe(404)
+    expect((await pdfOf(visitor('x', '.pdf'), 'x')).status).toBe(404)
+    expect((await pdfOf(visitor(999999999, '.pdf'), 999999999)).status).toBe(404)
+  })
+})
