@@ -14,4 +14,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // A route module's imports reach the browser bundle; zod there costs ~100 KB gzip. Schemas
+    // live in app/lib (marked side-effect free), imported only by loaders and actions.
+    files: ['app/routes/**/*.tsx', 'app/components/**/*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'Put the schema in app/lib so it stays out of the browser bundle.' }] }] },
+  },
 )

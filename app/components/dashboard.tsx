@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { RegisterButton } from './register-modal'
 import { formatLongDate } from '~/lib/dates'
 import { ButtonLink } from './ui/button'
 
@@ -101,8 +102,8 @@ export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: 
 const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline'
 
 function SongRow({ song }: { song: SongRowData }) {
-  // The server refuses edits once any registration exists, so the row locks on the same rule.
-  const locked = song.isRegistered || song.registration !== null
+  // The server refuses edits once a registration exists (a failed one claims nothing), so the row locks on the same rule.
+  const locked = song.isRegistered || (song.registration !== null && song.registration.status !== 'failed')
   const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
   const lockedId = `song-${song.id}-locked`
   return (
@@ -117,7 +118,7 @@ function SongRow({ song }: { song: SongRowData }) {
       </th>
       <td className="whitespace-nowrap px-4 py-3">{formatLongDate(song.dateCreated)}</td>
       <td className="whitespace-nowrap px-4 py-3">{song.createdAt ? formatLongDate(song.createdAt) : 'N/A'}</td>
-      <td className="whitespace-nowrap px-4 py-3">{song.registration ? formatLongDate(song.registration.createdAt) : 'Not registered'}</td>
+      <td className="whitespace-nowrap px-4 py-3">{song.isRegistered && song.registration ? formatLongDate(song.registration.createdAt) : 'Not registered'}</td>
       <td className="whitespace-nowrap px-4 py-3">
         <Link to={`/certificate/${song.id}`} className={linkClass}>View Certificate</Link>
       </td>
@@ -146,16 +147,12 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
   if (song.isRegistered) {
     return <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Registered</span>
   }
-  if (song.registration) {
-    // A registration under way (or one that failed) still claims the song: no second Register.
+  if (song.registration && song.registration.status !== 'failed') {
+    // A registration under way still claims the song: no second Register.
     const status = song.registration.status
     return <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">{status.charAt(0).toUpperCase() + status.slice(1)}</span>
   }
-  return (
-    <Link to={`/songs/${song.id}/register`} className="inline-flex items-center rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700">
-      Register
-    </Link>
-  )
+  return <RegisterButton songId={song.id} title={song.title} />
 }
 
 function LockIcon() {

@@ -61,3 +61,5 @@ export const VerificationCodeSchema = z.object({
     .trim()
     .regex(/^\d{6}$/, 'The code must be exactly 6 digits'),
 })
+
+export const VerifyEmailIntentSchema = z.object({ intent: z.enum(['generate', 'verify']) })

@@ -24,7 +24,7 @@ async function loadOwnedSong(request: Request, param: string | undefined) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song } = await loadOwnedSong(request, params.id)
-  return json({ song, locked: song.registration !== null })
+  return json({ song, locked: song.registration !== null && song.registration.status !== 'failed' })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,12 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { z } from 'zod'
 import { FormAlert } from '~/components/auth-card'
 import { CopyField } from '~/components/copy-field'
 import { Field } from '~/components/forms'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
-import { VerificationCodeSchema } from '~/lib/auth-schemas'
+import { VerificationCodeSchema, VerifyEmailIntentSchema } from '~/lib/auth-schemas'
 import { env } from '~/env.server'
 import { requireUser } from '~/services/auth.server'
 import { createVerificationCode, verifyOwnEmailByMailedCode } from '~/services/email-verification.server'
@@ -21,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await request.formData()
-  const intent = z.object({ intent: z.enum(['generate', 'verify']) }).safeParse({ intent: formData.get('intent') })
+  const intent = VerifyEmailIntentSchema.safeParse({ intent: formData.get('intent') })
   if (!intent.success) return json({ kind: 'error' as const, message: 'Unknown action' }, { status: 400 })
   if (user.emailVerified) return redirectWithToast('/verify-email', { type: 'message', title: 'Your email is already verified.' })
 

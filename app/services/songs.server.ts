@@ -175,7 +175,8 @@ export async function updateSong(userId: string, songId: number, input: SongUpda
     // Row lock: a registration claiming this song waits for the edit, or the edit sees its claim.
     const song = await trx.selectFrom('songs').select(['id', 'genre']).where('id', '=', songId).where('userId', '=', userId).forUpdate().executeTakeFirst()
     if (!song) return { ok: false, reason: 'not_found' } as const
-    const registration = await trx.selectFrom('blockchainRegistrations').select('id').where('songId', '=', songId).executeTakeFirst()
+    // A failed registration anchored nothing, so it does not lock the song.
+    const registration = await trx.selectFrom('blockchainRegistrations').select('id').where('songId', '=', songId).where('status', '!=', 'failed').executeTakeFirst()
     if (registration) return { ok: false, reason: 'locked' } as const
     const rows = applyContributionRules(input.contributions, song.genre, { co1: Boolean(input.coContributorName), co2: Boolean(input.coContributorName2) })
     if (!totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const

@@ -8,6 +8,8 @@ const SOURCES = ['app', 'db', 'public', 'remix.config.js', 'tailwind.config.ts',
 export function ensureBuild(root) {
   if (!needsBuild(root)) return
   console.log('[build] building the app…')
+  // Remix leaves earlier builds' chunks behind; start clean so only this build is served.
+  for (const dir of ['build', 'public/build']) fs.rmSync(path.join(root, dir), { recursive: true, force: true })
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
     cwd: root,
     stdio: 'inherit',

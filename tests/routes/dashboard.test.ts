@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as dashboardRoute from '../../app/routes/dashboard'
 import * as index from '../../app/routes/_index'
-import * as songsRoute from '../../app/routes/songs'
+import * as songsRoute from '../../app/routes/songs._index'
 import * as submissionForm from '../../app/routes/submission-form'
 import { SongSchema } from '../../app/lib/song-schema'
 import { createSong, SONGS_PAGE_SIZE } from '../../app/services/songs.server'

@@ -1,15 +1,14 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { z } from 'zod'
 import { EmptySongs, SongsTable } from '~/components/dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { PageSchema } from '~/lib/pagination'
 import { requireUser } from '~/services/auth.server'
 import { songRow } from '~/services/dashboard.server'
 import { listSongs, SONGS_PAGE_SIZE } from '~/services/songs.server'
 
 // Anything but a plain page number (missing, 0, -1, 'abc', 1.5) is the first page.
-const PageSchema = z.string().regex(/^\d{1,6}$/).transform(Number).pipe(z.number().int().min(1)).catch(1)
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

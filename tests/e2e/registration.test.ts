@@ -1,0 +1,126 @@
+import crypto from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MODES, type TestPage, useBrowser } from './browser'
+import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+
+const browser = useBrowser()
+let server: RunningServer
+beforeAll(async () => {
+  server = await startServerWithAdmin()
+})
+afterAll(async () => {
+  await server?.stop()
+})
+
+async function signIn(page: TestPage, login: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Username or email').fill(login)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+async function signUp(page: TestPage) {
+  const id = crypto.randomBytes(3).toString('hex')
+  await page.goto('/register')
+  await page.getByLabel('First name').fill('Lena')
+  await page.getByLabel('Last name').fill('Chain')
+  await page.getByLabel('Username').fill(`lena_${id}`)
+  await page.getByLabel('Email').fill(`lena-${id}@example.com`)
+  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.waitForURL('**/login')
+  await signIn(page, `lena_${id}`, 'Gr8tSongs')
+}
+
+describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
+  test('verify email → register on the local ledger → certificate blockchain block → every verification check passes', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signUp(page)
+    const created = await page.request.post('/api/songs', {
+      data: { title: 'Ledger Lullaby', contributorName: 'Lena Chain', dateCreated: '2025-04-01', toolsUsed: 'Voice, Udio', fileLink: 'https://example.com/lullaby.mp3', lyrics: 'Hush now', contributions: [{ component: 'lyrics', contributorPercent: 70, aiPercent: 30 }] },
+    })
+    expect(created.status()).toBe(201)
+    const song = (await created.json()) as { id: number; certificateId: string }
+
+    // Unverified: the card explains, and the server refuses with the spec's message.
+    await page.goto(`/songs/${song.id}/register`)
+    expect(await page.getByRole('heading', { name: 'Register on Blockchain' }).count()).toBe(1)
+    expect(await page.getByText('Free Plan').count()).toBe(1)
+    expect(await page.getByText('0 of 1 free registration used this month').count()).toBe(1)
+    await page.getByRole('checkbox').check()
+    await page.getByRole('button', { name: /Register on Blockchain/ }).click()
+    await expect.poll(() => page.getByText('Email verification required for free blockchain registrations').count()).toBeGreaterThan(0)
+
+    // The admin verifies the code the user generated.
+    await page.goto('/verify-email')
+    await page.getByRole('button', { name: 'Generate Verification Code' }).click()
+    await expect.poll(() => page.getByTestId('verification-code').count()).toBe(1)
+    const code = (await page.getByTestId('verification-code').textContent())!.trim()
+    const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signIn(admin, ADMIN.email, ADMIN.password)
+    await admin.goto('/admin/verify')
+    await admin.getByLabel('Verification code').fill(code)
+    await admin.getByRole('button', { name: 'Verify User Email' }).click()
+    await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
+    await admin.done()
+
+    await page.goto(`/songs/${song.id}/register`)
+    const button = page.getByRole('button', { name: /Register on Blockchain/ })
+    if (javaScriptEnabled) expect(await button.isDisabled()).toBe(true)
+    await page.getByRole('checkbox').check()
+    await button.click()
+    await expect.poll(() => page.getByRole('heading', { name: 'Blockchain Registration Complete' }).count(), { timeout: 30_000 }).toBe(1)
+    const signature = (await page.getByTestId('transaction-signature').textContent())!.trim()
+    expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
+    for (const name of ['Go to Dashboard', 'View Song on Solana Explorer', 'See Certificate']) expect(await page.getByRole('link', { name }).count()).toBe(1)
+    expect(await page.getByRole('link', { name: 'View Song on Solana Explorer' }).getAttribute('href')).toContain(`/ledger/tx/${signature}`)
+
+    // The local ledger page says plainly what it is and re-checks the signature.
+    await page.goto(`/ledger/tx/${signature}`)
+    expect(await page.getByText('Local development ledger — not a public blockchain').count()).toBeGreaterThan(0)
+    expect(await page.getByText('Signature verified').count()).toBeGreaterThan(0)
+
+    // The certificate carries the blockchain block; the dashboard shows Registered and Locked.
+    await page.goto(`/certificate/${song.id}`)
+    expect(await page.getByText(signature).count()).toBeGreaterThan(0)
+    expect(await page.getByText(/0\.001005 SOL/).count()).toBeGreaterThan(0)
+    await page.goto('/')
+    expect(await page.getByText('Registered', { exact: true }).count()).toBeGreaterThan(0)
+    expect(await page.getByText('Locked', { exact: true }).count()).toBeGreaterThan(0)
+
+    // Anyone can verify it from public records.
+    const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await visitor.goto(`/verify/${song.certificateId}`)
+    await expect.poll(() => visitor.getByTestId('verification-check').count()).toBeGreaterThanOrEqual(6)
+    expect(await visitor.locator('[data-testid="verification-check"][data-ok="false"]').count()).toBe(0)
+    expect(await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count()).toBe(1)
+    // A registered certificate is public, without its lyrics.
+    expect((await visitor.goto(`/certificate/${song.id}`))?.status()).toBe(200)
+    expect(await visitor.getByText('Hush now').count()).toBe(0)
+    await visitor.done()
+
+    // A second registration is refused.
+    const again = await page.request.post(`/api/songs/${song.id}/blockchain/sponsored`)
+    expect(again.status()).toBe(409)
+
+    // The month's free registration is used: the next song's card offers the paid variant,
+    // which says honestly that payments are not configured here. With JavaScript it is a modal.
+    const second = await page.request.post('/api/songs', { data: { title: 'Second Verse', contributorName: 'Lena Chain', dateCreated: '2025-04-02', toolsUsed: 'Voice', fileLink: 'https://example.com/2.mp3' } })
+    expect(second.status()).toBe(201)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Register Second Verse on the blockchain' }).click()
+    if (javaScriptEnabled) {
+      await expect.poll(() => page.getByRole('dialog', { name: 'Register on Blockchain' }).count()).toBe(1)
+      await expect.poll(() => page.getByRole('button', { name: 'Pay $1.99' }).count()).toBe(1)
+      expect(await page.getByText('payments are not available on this server').count()).toBe(1)
+      await page.getByRole('button', { name: 'Cancel' }).click()
+      await expect.poll(() => page.getByRole('dialog').count()).toBe(0)
+    } else {
+      await page.waitForURL('**/register')
+      expect(await page.getByRole('button', { name: 'Pay $1.99' }).isDisabled()).toBe(true)
+      expect(await page.getByText('payments are not available on this server').count()).toBe(1)
+    }
+    await page.done()
+  })
+})
