@@ -1,0 +1,168 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { SongSchema } from '../../app/lib/song-schema'
+import { createSong } from '../../app/services/songs.server'
+import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
+
+// Every route module × visitor, owner, another user and the admin, with the expected answer.
+// The list of routes is read from app/routes, so a new route without a row here fails the test.
+
+type Role = 'visitor' | 'owner' | 'other' | 'admin'
+/** An exact status, or 'ok' for any answer that is not a refusal (2xx, 3xx, or a 400/409/429 about the input). */
+type Expect = number | 'ok'
+type Row = { url: string; get?: Record<Role, Expect>; post?: Record<Role, Expect> }
+
+const all = (value: Expect): Record<Role, Expect> => ({ visitor: value, owner: value, other: value, admin: value })
+const page = (visitor: Expect, owner: Expect, other: Expect, admin: Expect) => ({ visitor, owner, other, admin })
+const PUBLIC = all(200)
+const USER_PAGE = page(302, 200, 200, 200)
+const USER_API = page(401, 200, 200, 200)
+const USER_POST = page(401, 'ok', 'ok', 'ok')
+const ANON_PAGE = page(200, 302, 302, 302)
+const OWNER_PAGE = page(302, 200, 404, 404)
+const OWNER_API = page(401, 200, 404, 404)
+const ADMIN_PAGE = page(302, 403, 403, 200)
+const ADMIN_API = page(401, 403, 403, 200)
+const NO_GET = all(405)
+
+const MATRIX: Record<string, Row> = {
+  $: { url: '/no/such/page', get: all(404), post: all(404) },
+  _index: { url: '/', get: PUBLIC },
+  'admin.verify': { url: '/admin/verify', get: ADMIN_PAGE, post: page(302, 403, 403, 'ok') },
+  'admin.video': { url: '/admin/video', get: page(403, 403, 403, 200) },
+  'api.admin.analytics': { url: '/api/admin/analytics', get: ADMIN_API },
+  'api.admin.pending-verifications': { url: '/api/admin/pending-verifications', get: ADMIN_API },
+  'api.admin.stats': { url: '/api/admin/stats', get: ADMIN_API },
+  'api.admin.upload-video': { url: '/api/admin/upload-video', post: page(401, 403, 403, 'ok') },
+  'api.analytics.track': { url: '/api/analytics/track', get: NO_GET, post: all('ok') },
+  'api.auth.google-alternative': { url: '/api/auth/google-alternative', get: all(302) },
+  'api.auth.google.callback': { url: '/api/auth/google/callback', get: all(302) },
+  'api.auth.google.config': { url: '/api/auth/google/config', get: PUBLIC },
+  'api.auth.google': { url: '/api/auth/google', get: all(302) },
+  'api.auth.login': { url: '/api/auth/login', get: NO_GET, post: all('ok') },
+  'api.auth.logout': { url: '/api/auth/logout', get: all(302), post: all(302) },
+  'api.auth.password-reset-request': { url: '/api/auth/password-reset-request', get: NO_GET, post: all('ok') },
+  'api.auth.register': { url: '/api/auth/register', get: NO_GET, post: all('ok') },
+  'api.auth.request-email-verification': { url: '/api/auth/request-email-verification', get: NO_GET, post: USER_POST },
+  'api.auth.reset-password': { url: '/api/auth/reset-password', get: NO_GET, post: all('ok') },
+  'api.auth.user': { url: '/api/auth/user', get: USER_API },
+  'api.auth.verify-email': { url: '/api/auth/verify-email', get: NO_GET, post: page(401, 403, 403, 'ok') },
+  'api.contact': { url: '/api/contact', get: NO_GET, post: all('ok') },
+  'api.oauth.diagnostics': { url: '/api/oauth/diagnostics', get: PUBLIC },
+  'api.oauth.test-consent': { url: '/api/oauth/test-consent', get: PUBLIC },
+  'api.songs.$id.blockchain.sponsored': { url: '/api/songs/:registerId/blockchain/sponsored', get: NO_GET, post: page(401, 'ok', 404, 404) },
+  'api.songs.$id.blockchain': { url: '/api/songs/:id/blockchain', get: OWNER_API },
+  'api.songs.$id': { url: '/api/songs/:id', get: OWNER_API, post: all(405) },
+  'api.songs': { url: '/api/songs', get: USER_API, post: USER_POST },
+  'api.stats': { url: '/api/stats', get: USER_API },
+  'api.stripe.webhook': { url: '/api/stripe/webhook', post: all('ok') },
+  'api.subscription.can-register-free': { url: '/api/subscription/can-register-free', get: USER_API },
+  'api.subscription.create-payment-intent': { url: '/api/subscription/create-payment-intent', post: USER_POST },
+  'api.subscription.increment-usage': { url: '/api/subscription/increment-usage', get: NO_GET, post: USER_POST },
+  'api.subscription.qualifies-for-free': { url: '/api/subscription/qualifies-for-free', get: USER_API },
+  'api.subscription.usage-stats': { url: '/api/subscription/usage-stats', get: USER_API },
+  'api.subscription.verify-payment': { url: '/api/subscription/verify-payment', post: USER_POST },
+  // An unregistered certificate is the owner's alone; others get 404 (registered ones are public).
+  'certificate.$id': { url: '/certificate/:id', get: page(404, 200, 404, 404) },
+  'certificate.$id[.]pdf': { url: '/certificate/:id.pdf', get: page(404, 200, 404, 404) },
+  contact: { url: '/contact', get: PUBLIC, post: all('ok') },
+  dashboard: { url: '/dashboard', get: all(302) },
+  'edit.$id': { url: '/edit/:id', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },
+  faq: { url: '/faq', get: PUBLIC },
+  'forgot-password': { url: '/forgot-password', get: PUBLIC, post: all('ok') },
+  'google-auth': { url: '/google-auth', get: PUBLIC },
+  healthz: { url: '/healthz', get: PUBLIC },
+  'ledger.tx.$signature': { url: '/ledger/tx/:signature', get: all(404) },
+  login: { url: '/login', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
+  'media.landing-video': { url: '/media/landing-video', get: all(404) },
+  'oauth-status': { url: '/oauth-status', get: PUBLIC },
+  'oauth-test': { url: '/oauth-test', get: PUBLIC },
+  'privacy-policy': { url: '/privacy-policy', get: PUBLIC },
+  register: { url: '/register', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
+  'reset-password': { url: '/reset-password', get: PUBLIC, post: all('ok') },
+  'songs.$id.register': { url: '/songs/:id/register', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },
+  'songs._index': { url: '/songs', get: USER_PAGE },
+  'storage.$id': { url: '/storage/:storage', get: all(404) },
+  'submission-form': { url: '/submission-form', get: all(302) },
+  submit: { url: '/submit', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
+  'terms-of-service': { url: '/terms-of-service', get: PUBLIC },
+  'verify-email': { url: '/verify-email', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
+  'verify.$certificateId': { url: '/verify/:certificate', get: all(404) },
+}
+
+const routeFiles = fs.readdirSync(path.resolve(__dirname, '../../app/routes')).map((file) => file.replace(/\.tsx?$/, ''))
+const modules = import.meta.glob<{ loader?: (a: unknown) => unknown; action?: (a: unknown) => unknown }>('../../app/routes/*.{ts,tsx}')
+const moduleFor = (name: string) => {
+  const key = Object.keys(modules).find((k) => k.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '') === name)
+  if (!key) throw new Error(`No module for ${name}`)
+  return modules[key]!()
+}
+
+// Each case signs in afresh: a sign-out case ends its own session, never another case's.
+const userIds: Partial<Record<Role, string>> = {}
+let songId = 0
+// The sponsored API registers the song it is given; it gets a song of its own so that the
+// other rows still see an unregistered (private) song.
+let registerId = 0
+
+beforeAll(async () => {
+  const owner = await createUser({ emailVerified: true })
+  const other = await createUser({ emailVerified: true })
+  userIds.owner = owner.id
+  userIds.other = other.id
+  userIds.admin = (await createAdmin()).id
+  const input = SongSchema.parse({ title: 'Matrix', contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'x', fileLink: 'https://example.com/x' })
+  songId = (await createSong(owner.id, input)).id
+  registerId = (await createSong(owner.id, input)).id
+  // Refusals log warnings (analytics drops, OAuth errors); they are expected here.
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  vi.spyOn(console, 'log').mockImplementation(() => {})
+})
+
+test('every route in app/routes has a row in the matrix, and every row a route', () => {
+  expect(routeFiles.filter((name) => !(name in MATRIX))).toEqual([])
+  expect(Object.keys(MATRIX).filter((name) => !routeFiles.includes(name))).toEqual([])
+})
+
+const cases = Object.entries(MATRIX).flatMap(([name, row]) =>
+  (['get', 'post'] as const).flatMap((method) => {
+    const expected = row[method]
+    return expected ? (Object.keys(expected) as Role[]).map((role) => ({ name, method, role, url: row.url, expected: expected[role] })) : []
+  }),
+)
+
+function paramsFor(url: string) {
+  const params: Record<string, string> = {}
+  const filled = url
+    .replace(':id', () => ((params.id = String(songId)), String(songId)))
+    .replace(':registerId', () => ((params.id = String(registerId)), String(registerId)))
+    .replace(':signature', () => ((params.signature = '5'.repeat(88)), '5'.repeat(88)))
+    .replace(':storage', () => ((params.id = 'A'.repeat(43)), 'A'.repeat(43)))
+    .replace(':certificate', () => ((params.certificateId = 'PT-0000-0000'), 'PT-0000-0000'))
+  return { filled, params }
+}
+
+describe('authorization matrix', () => {
+  test.each(cases)('$method $url as $role → $expected', async ({ name, method, role, url, expected }) => {
+    const mod = await moduleFor(name)
+    const handler = method === 'get' ? mod.loader : mod.action
+    const { filled, params } = paramsFor(url)
+    const headers = new Headers({ 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 250)}` })
+    if (role !== 'visitor') headers.set('Cookie', await sessionCookie(userIds[role]!))
+    let status: number
+    if (!handler) {
+      // No loader or action: Remix answers 405 for the method.
+      status = 405
+    } else {
+      const request = new Request(`http://localhost${filled}`, method === 'get' ? { headers } : { method: 'POST', headers, body: new URLSearchParams() })
+      status = (await respond(() => handler(args(request, params)))).status
+    }
+    if (expected === 'ok') {
+      expect([401, 403, 404, 405]).not.toContain(status)
+      expect(status).toBeLessThan(500)
+    } else {
+      expect(status).toBe(expected)
+    }
+  })
+})
