@@ -5,7 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
-import { documentCsp, applySecurityHeaders } from '~/lib/security-headers.server'
+import { applySecurityHeaders, documentCsp, routeCspAllowances } from '~/lib/security-headers.server'
 import { recordServerPageView } from '~/services/analytics.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
 import { reconcilePending } from '~/services/registration.server'
@@ -29,7 +29,8 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
-  applySecurityHeaders(responseHeaders, documentCsp(nonce))
+  // A route may widen its own document's policy (the payment step loads Stripe.js); no other page does.
+  applySecurityHeaders(responseHeaders, documentCsp(nonce, routeCspAllowances(remixContext)))
   const userAgent = request.headers.get('User-Agent')
   const bot = isbot(userAgent)
   if (!bot) recordServerPageView(request, responseStatusCode)

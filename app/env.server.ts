@@ -31,6 +31,10 @@ export const EnvSchema = z.object({
   STRIPE_SECRET_KEY: opt(z.string()),
   STRIPE_PUBLISHABLE_KEY: opt(z.string()),
   STRIPE_WEBHOOK_SECRET: opt(z.string()),
+  // Stripe's API address, overridable so tests can point the real client at a local server.
+  STRIPE_API_HOST: z.string().min(1).default('api.stripe.com'),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).default('https'),
   GOOGLE_CLIENT_ID: opt(z.string()),
   GOOGLE_CLIENT_SECRET: opt(z.string()),
   // Google's endpoints, overridable so tests (and staging) can use a local OAuth server.

@@ -117,6 +117,13 @@ export interface PaymentHistoryTable {
   description: string | null
   metadata: Json | null
   createdAt: CreatedAt
+  /** The song this payment buys one registration for. */
+  songId: number | null
+  stripeCheckoutSessionId: string | null
+  /** The registration holding this credit: set by a claim, cleared when that registration fails. */
+  registrationId: number | null
+  /** Set when the registration holding the credit is confirmed: the credit is spent. */
+  consumedAt: Date | null
 }
 
 export interface SubscriptionPlansTable {

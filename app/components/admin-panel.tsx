@@ -1,22 +1,300 @@
-import { ButtonLink } from './ui/button'
+import { Link, useFetcher, useLocation } from '@remix-run/react'
+import { type ReactNode, useEffect, useState } from 'react'
+import {
+  type AdminAnalytics,
+  type AdminTab,
+  formatDateTimeUtc,
+  formatDollars,
+  type LandingVideoInfo,
+  type PendingVerification,
+  type PeriodCounts,
+} from '~/lib/admin'
+import type { action as verifyAction } from '~/routes/admin.verify'
+import { FormAlert } from './auth-card'
+import { Toaster } from './toaster'
+import { Button, ButtonLink, buttonClass } from './ui/button'
+import { VideoManagement } from './video-upload'
 
-/** The administrator's home. Its tabs (analytics, pending verifications, video) come with the admin console. */
-export function AdminPanel({ appName }: { appName: string }) {
+export type AdminPanelData =
+  | { tab: 'email'; supportEmail: string; analytics: AdminAnalytics; pending: PendingVerification[] }
+  | { tab: 'video'; video: LandingVideoInfo | null }
+
+/** The administrator's home on `/`: two tabs, each a plain link so they work without JavaScript. */
+export function AdminPanel({ appName, panel }: { appName: string; panel: AdminPanelData }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">{appName} Admin</h1>
-        <AdministratorBadge />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold text-slate-900">{appName} Admin</h1>
+          <AdministratorBadge />
+        </div>
+        <SignOutLink />
       </div>
-      <section className="mt-6 rounded-xl border border-slate-200 p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Email Verification</h2>
-        <p className="mt-2 text-slate-600">Users email a 6-digit code to the support address from the address of their account. Match the sender, then enter the code.</p>
-        <ButtonLink to="/admin/verify" className="mt-4">Verify User Email</ButtonLink>
-      </section>
+      <AdminTabs active={panel.tab} />
+      <div className="mt-6">
+        {panel.tab === 'email' ? (
+          <EmailVerificationTab analytics={panel.analytics} pending={panel.pending} supportEmail={panel.supportEmail} />
+        ) : (
+          <VideoManagement video={panel.video} returnTo="/?tab=video" />
+        )}
+      </div>
     </div>
   )
 }
 
 export function AdministratorBadge() {
   return <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">Administrator</span>
+}
+
+/** Signing out is a navigation (SPEC §2, §7), so it is a plain link. */
+export function SignOutLink() {
+  return <a href="/api/auth/logout" className={buttonClass('secondary')}>Sign Out</a>
+}
+
+/** What /admin pages show to anyone but the administrator. */
+export function AccessDenied() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">Access Denied</h1>
+      <p className="mt-4 text-slate-600">Admin access required</p>
+      <ButtonLink to="/" className="mt-8">Return to Home</ButtonLink>
+    </section>
+  )
+}
+
+const TABS: { tab: AdminTab; label: string }[] = [
+  { tab: 'email', label: 'Email Verification' },
+  { tab: 'video', label: 'Video Management' },
+]
+
+function AdminTabs({ active }: { active: AdminTab }) {
+  return (
+    <nav aria-label="Admin sections" className="mt-6 border-b border-slate-200">
+      <ul className="-mb-px flex gap-2">
+        {TABS.map(({ tab, label }) => {
+          const current = tab === active
+          return (
+            <li key={tab}>
+              <Link
+                to={`/?tab=${tab}`}
+                aria-current={current ? 'page' : undefined}
+                preventScrollReset
+                className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}
+              >
+                {label}
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
+
+function EmailVerificationTab({ analytics, pending, supportEmail }: { analytics: AdminAnalytics; pending: PendingVerification[]; supportEmail: string }) {
+  return (
+    <div className="space-y-8">
+      <AnalyticsOverview analytics={analytics} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TopPages pages={analytics.topPages} />
+        <RecentActivity activity={analytics.recentActivity} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <VerificationCodeForm />
+        <VerificationInstructions supportEmail={supportEmail} />
+      </div>
+      <PendingVerifications pending={pending} />
+    </div>
+  )
+}
+
+function AnalyticsOverview({ analytics }: { analytics: AdminAnalytics }) {
+  const { stripeRevenue: revenue } = analytics
+  return (
+    <section aria-labelledby="analytics-heading">
+      <h2 id="analytics-heading" className="text-lg font-semibold text-slate-900">Site Analytics</h2>
+      <p className="mt-1 text-xs text-slate-500">Today, this week and this month are UTC calendar periods; weeks start on Monday.</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <CountCard id="websiteVisits" title="Website Visits" counts={analytics.websiteVisits} />
+        <CountCard id="userSignups" title="User Signups" counts={analytics.userSignups} />
+        <CountCard id="certificatesGenerated" title="Certificates Generated" counts={analytics.certificatesGenerated} />
+        <CountCard id="blockchainRegistrations" title="Blockchain Registrations" counts={analytics.blockchainRegistrations} />
+        <Card id="stripeRevenue" title="Stripe Revenue" total={formatDollars(revenue.total)}>
+          <Figure label="Today" value={formatDollars(revenue.today)} />
+          <Figure label="This week" value={formatDollars(revenue.thisWeek)} />
+          <Figure label="This month" value={formatDollars(revenue.thisMonth)} />
+        </Card>
+      </div>
+    </section>
+  )
+}
+
+const count = new Intl.NumberFormat('en-US')
+
+function CountCard({ id, title, counts }: { id: string; title: string; counts: PeriodCounts }) {
+  return (
+    <Card id={id} title={title} total={count.format(counts.total)}>
+      <Figure label="Today" value={count.format(counts.today)} />
+      <Figure label="This month" value={count.format(counts.thisMonth)} />
+    </Card>
+  )
+}
+
+function Card({ id, title, total, children }: { id: string; title: string; total: string; children: ReactNode }) {
+  return (
+    <article aria-labelledby={`${id}-title`} data-testid={`card-${id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 id={`${id}-title`} className="text-sm font-medium text-slate-600">{title}</h3>
+      <p className="mt-2 text-2xl font-bold text-slate-900" data-testid={`${id}-total`}>{total}</p>
+      <dl className="mt-3 space-y-1 text-sm">{children}</dl>
+    </article>
+  )
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  )
+}
+
+function TopPages({ pages }: { pages: AdminAnalytics['topPages'] }) {
+  return (
+    <section aria-labelledby="top-pages-heading" className="rounded-xl border border-slate-200 p-4">
+      <h2 id="top-pages-heading" className="text-lg font-semibold text-slate-900">Top Pages</h2>
+      {pages.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No page views yet.</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-slate-100" data-testid="top-pages">
+          {pages.map((page) => (
+            <li key={page.path} className="flex justify-between gap-4 py-2 text-sm">
+              <span className="truncate font-mono text-slate-800">{page.path}</span>
+              <span className="shrink-0 text-slate-600">{count.format(page.views)} {page.views === 1 ? 'view' : 'views'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+function RecentActivity({ activity }: { activity: AdminAnalytics['recentActivity'] }) {
+  return (
+    <section aria-labelledby="recent-activity-heading" className="rounded-xl border border-slate-200 p-4">
+      <h2 id="recent-activity-heading" className="text-lg font-semibold text-slate-900">Recent Activity</h2>
+      {activity.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No activity yet.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100" data-testid="recent-activity">
+          {activity.map((item, index) => (
+            <li key={`${item.timestamp}-${index}`} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
+              <span className="text-slate-800">{item.description}</span>
+              <time dateTime={item.timestamp} className="text-slate-500">{formatDateTimeUtc(item.timestamp)}</time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/**
+ * Posts to /admin/verify, which owns the rule (6 digits, trimmed, blank ignored). With
+ * JavaScript it is a fetcher: an error stays on this tab as a toast, success redirects with one.
+ */
+function VerificationCodeForm() {
+  const fetcher = useFetcher<typeof verifyAction>()
+  const [code, setCode] = useState('')
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  // A successful verification redirects: the new location clears the input.
+  const { key } = useLocation()
+  useEffect(() => setCode(''), [key])
+  const pending = fetcher.state !== 'idle'
+  const message = fetcher.data?.message ?? null
+  // Without JavaScript the button stays usable; the server applies the same rule.
+  const disabled = pending || (hydrated && code.trim().length !== 6)
+
+  return (
+    <section aria-labelledby="verify-heading" className="rounded-xl border border-slate-200 p-4">
+      <Toaster toast={fetcher.data?.toast ?? null} />
+      <h2 id="verify-heading" className="text-lg font-semibold text-slate-900">Verify User Email</h2>
+      <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from the user&apos;s email.</p>
+      <fetcher.Form method="post" action="/admin/verify" className="mt-4 space-y-3">
+        <input type="hidden" name="redirectTo" value="/?tab=email" />
+        <div>
+          <label htmlFor="admin-verification-code" className="block text-sm font-medium text-slate-800">Verification code</label>
+          <input
+            id="admin-verification-code"
+            name="token"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+            className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 text-center font-mono text-2xl tracking-widest"
+            aria-describedby={message ? 'admin-verification-code-error' : undefined}
+            aria-invalid={message ? true : undefined}
+          />
+        </div>
+        {message && <FormAlert id="admin-verification-code-error" errors={[message]} />}
+        <Button type="submit" disabled={disabled}>Verify User Email</Button>
+      </fetcher.Form>
+    </section>
+  )
+}
+
+function VerificationInstructions({ supportEmail }: { supportEmail: string }) {
+  return (
+    <section aria-labelledby="instructions-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+      <h2 id="instructions-heading" className="text-lg font-semibold text-slate-900">How email verification works</h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-5">
+        <li>
+          The user opens <code className="font-mono">/verify-email</code> and generates a 6-digit code.
+        </li>
+        <li>
+          They email the code to <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">{supportEmail}</a> with the subject &lsquo;Verify Account - Code: &hellip;&rsquo;.
+        </li>
+        <li>Match the sender&apos;s address to the account&apos;s email in the list of pending verifications before you verify.</li>
+        <li>Enter the code above. Codes expire after 24 hours; users are usually confirmed within that time.</li>
+      </ol>
+    </section>
+  )
+}
+
+function PendingVerifications({ pending }: { pending: PendingVerification[] }) {
+  return (
+    <section aria-labelledby="pending-heading">
+      <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">Pending Verifications</h2>
+      {pending.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No pending verifications.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">ID</th>
+                <th scope="col" className="px-4 py-2 font-medium">Code</th>
+                <th scope="col" className="px-4 py-2 font-medium">User ID</th>
+                <th scope="col" className="px-4 py-2 font-medium">User Email</th>
+                <th scope="col" className="px-4 py-2 font-medium">Expires</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {pending.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-2 text-slate-600">{row.id}</td>
+                  <td className="px-4 py-2 font-mono font-semibold text-slate-900">{row.token}</td>
+                  <td className="px-4 py-2 font-mono text-xs text-slate-600">{row.userId}</td>
+                  <td className="px-4 py-2 text-slate-800">{row.email}</td>
+                  <td className="px-4 py-2 text-slate-600"><time dateTime={row.expiresAt}>{formatDateTimeUtc(row.expiresAt)}</time></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
 }

@@ -58,7 +58,7 @@ function RegisterModal({ songId, onClose }: { songId: number; onClose: () => voi
         </p>
         <div className="mt-4 whitespace-normal">
           {data.data ? (
-            <RegistrationCard songId={songId} usage={data.data.usage} paymentsConfigured={data.data.paymentsConfigured} onDone={onDone} />
+            <RegistrationCard songId={songId} usage={data.data.usage} paymentsConfigured={data.data.paymentsConfigured} paidCredits={data.data.paidCredits} onDone={onDone} />
           ) : (
             <p role="status" className="text-sm text-slate-600">Loading...</p>
           )}

@@ -20,10 +20,27 @@ type ActionResult = { ok: true; transactionSignature: string; explorerUrl: strin
 const tierName = (tier: string) => `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Plan`
 
 /**
- * The registration card: confirm, then register (free) or pay. A plain form post to
- * /songs/:id/register without JavaScript; with it, a fetcher keeps the visitor where they are.
+ * The registration card: confirm, then register (free, or with a payment already made) or pay.
+ * A plain form post to /songs/:id/register without JavaScript, where 'Pay $1.99' goes to Stripe's
+ * hosted Checkout; with it, a fetcher keeps the visitor where they are, and 'Pay $1.99' opens the
+ * payment step, a page of its own because only that document may load Stripe.js.
  */
-export function RegistrationCard({ songId, usage, paymentsConfigured, error, onDone }: { songId: number; usage: Usage; paymentsConfigured: boolean; error?: string | null; onDone?: (done: RegistrationDone) => void }) {
+export function RegistrationCard({
+  songId,
+  usage,
+  paymentsConfigured,
+  paidCredits = 0,
+  error,
+  onDone,
+}: {
+  songId: number
+  usage: Usage
+  paymentsConfigured: boolean
+  /** Payments made and not yet used for a registration. */
+  paidCredits?: number
+  error?: string | null
+  onDone?: (done: RegistrationDone) => void
+}) {
   const fetcher = useFetcher<ActionResult>()
   const [interactive, setInteractive] = useState(false)
   const [confirmed, setConfirmed] = useState(false)
@@ -33,7 +50,10 @@ export function RegistrationCard({ songId, usage, paymentsConfigured, error, onD
   useEffect(() => {
     if (result?.ok) onDone?.({ transactionSignature: result.transactionSignature, explorerUrl: result.explorerUrl })
   }, [result, onDone])
-  const free = usage.remainingFree === -1 || usage.remainingFree > 0
+  const freeLeft = usage.remainingFree === -1 || usage.remainingFree > 0
+  // Mirrors the claim: a verified free unit first, else a payment already made.
+  const paid = paidCredits > 0 && !(freeLeft && usage.emailVerified)
+  const free = freeLeft && !paid
   const message = (result && !result.ok ? result.message : null) ?? error ?? null
   const needsVerification = free && !usage.emailVerified
 
@@ -67,12 +87,26 @@ export function RegistrationCard({ songId, usage, paymentsConfigured, error, onD
 
       {pending && <p role="status" className="text-sm text-brand-700">Storing your certificate on Arweave and anchoring it on Solana…</p>}
 
-      {free ? (
+      {paid ? (
+        <div>
+          <p className="mb-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">Payment received: your $1.99 pays for this registration.</p>
+          <Button type="submit" disabled={interactive && (!confirmed || pending)} className="w-full">
+            {pending ? 'Registering...' : 'Register on Blockchain'}
+          </Button>
+        </div>
+      ) : free ? (
         <Button type="submit" disabled={interactive && (!confirmed || pending)} className="w-full">
           {pending ? 'Registering...' : 'Register on Blockchain — Free'}
         </Button>
       ) : paymentsConfigured ? (
-        <Button type="submit" name="intent" value="pay" disabled={interactive && (!confirmed || pending)} className="w-full">Pay $1.99</Button>
+        interactive ? (
+          // A full page load, not a client navigation: the payment step's document has its own CSP.
+          <Button disabled={!confirmed || pending} className="w-full" onClick={() => window.location.assign(`/songs/${songId}/register/pay?confirmed=yes`)}>
+            Pay $1.99
+          </Button>
+        ) : (
+          <Button type="submit" name="intent" value="pay" className="w-full">Pay $1.99</Button>
+        )
       ) : (
         <div>
           <button type="button" disabled className={buttonClass('primary', 'w-full')}>Pay $1.99</button>

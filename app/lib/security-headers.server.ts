@@ -1,20 +1,65 @@
+import type { EntryContext } from '@remix-run/node'
 import { env } from '~/env.server'
 
-/** Content-Security-Policy for HTML documents: scripts only from us or carrying this request's nonce. */
-export function documentCsp(nonce: string) {
+/**
+ * What a route's document may need beyond the default policy, declared in its `handle`
+ * (`export const handle = { csp: ['stripe-elements'] }`), so only that page gets it:
+ * - stripe-checkout: its form may post to us and be redirected to Stripe's hosted Checkout;
+ * - stripe-elements: Stripe.js, its iframes and its API calls (the payment step).
+ */
+export type CspAllowance = 'stripe-checkout' | 'stripe-elements'
+export interface CspHandle {
+  csp?: CspAllowance[]
+}
+
+const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com']
+
+function hasCsp(handle: unknown): handle is { csp: unknown[] } {
+  return typeof handle === 'object' && handle !== null && 'csp' in handle && Array.isArray(handle.csp)
+}
+
+/** The allowances of every route the document renders (the page and its parents). */
+export function routeCspAllowances(context: Pick<EntryContext, 'routeModules' | 'staticHandlerContext'>) {
+  const allowances = new Set<CspAllowance>()
+  for (const match of context.staticHandlerContext.matches) {
+    const handle: unknown = context.routeModules[match.route.id]?.handle
+    if (!hasCsp(handle)) continue
+    for (const value of handle.csp) if (value === 'stripe-checkout' || value === 'stripe-elements') allowances.add(value)
+  }
+  return allowances
+}
+
+/** Where Checkout lives: Stripe's host, or the stand-in that serves it when the API is pointed elsewhere. */
+function checkoutOrigins() {
   const e = env()
+  if (e.STRIPE_API_HOST === 'api.stripe.com') return ['https://checkout.stripe.com']
+  const defaultPort = (e.STRIPE_API_PROTOCOL === 'https' && e.STRIPE_API_PORT === 443) || (e.STRIPE_API_PROTOCOL === 'http' && e.STRIPE_API_PORT === 80)
+  return [`${e.STRIPE_API_PROTOCOL}://${e.STRIPE_API_HOST}${defaultPort ? '' : `:${e.STRIPE_API_PORT}`}`]
+}
+
+/** Content-Security-Policy for HTML documents: scripts only from us or carrying this request's nonce. */
+export function documentCsp(nonce: string, allow: ReadonlySet<CspAllowance> = new Set()) {
+  const e = env()
+  // Nothing of Stripe's is allowed on a server where payments are not configured.
+  const stripe = Boolean(e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY)
+  const elements = stripe && allow.has('stripe-elements')
+  const checkout = stripe && allow.has('stripe-checkout')
+  const connect = ["'self'"]
+  if (e.APP_ENV === 'development' && process.env.NODE_ENV === 'development') connect.push('ws:')
+  if (elements) connect.push('https://api.stripe.com')
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ['script-src', "'self'", `'nonce-${nonce}'`, ...(elements ? STRIPE_JS : [])].join(' '),
     // React writes style attributes (progress bars, widths), which need 'unsafe-inline' styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://lh3.googleusercontent.com",
     "media-src 'self'",
     "font-src 'self'",
-    e.APP_ENV === 'development' && process.env.NODE_ENV === 'development' ? "connect-src 'self' ws:" : "connect-src 'self'",
-    "frame-src 'none'",
+    `connect-src ${connect.join(' ')}`,
+    elements ? `frame-src ${[...STRIPE_JS, 'https://hooks.stripe.com'].join(' ')}` : "frame-src 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    // Browsers check form-action on the redirect that follows a post, too.
+    ['form-action', "'self'", ...(checkout ? checkoutOrigins() : [])].join(' '),
     "base-uri 'self'",
     "object-src 'none'",
   ]

@@ -4,10 +4,14 @@ import { AdminPanel } from '~/components/admin-panel'
 import { Dashboard } from '~/components/dashboard'
 import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
+import { adminTab } from '~/lib/admin'
+import { adminAnalytics } from '~/services/admin-analytics.server'
 import { getUser } from '~/services/auth.server'
 import { dashboardData } from '~/services/dashboard.server'
+import { pendingVerifications } from '~/services/email-verification.server'
 import { latestLandingVideo } from '~/services/landing-video.server'
 import { displayName, isAdmin } from '~/services/users.server'
+import { currentLandingVideo } from '~/services/video-upload.server'
 
 // `/` is three pages: the landing page for visitors, the dashboard for a user, the admin panel.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,14 +21,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const video = await latestLandingVideo()
     return json({ view: 'landing' as const, appName, hasVideo: video !== null })
   }
-  if (isAdmin(user)) return json({ view: 'admin' as const, appName })
+  if (isAdmin(user)) return json({ view: 'admin' as const, appName, panel: await adminPanel(request) })
   const { stats, songs } = await dashboardData(user.id)
   return json({ view: 'dashboard' as const, appName, name: displayName(user), emailVerified: user.emailVerified, stats, songs })
 }
 
+// Each admin tab loads only what it shows.
+async function adminPanel(request: Request) {
+  const tab = adminTab(new URL(request.url).searchParams.get('tab'))
+  if (tab === 'video') return { tab, video: await currentLandingVideo() }
+  const [analytics, pending] = await Promise.all([adminAnalytics(), pendingVerifications()])
+  return { tab, supportEmail: env().SUPPORT_EMAIL, analytics, pending }
+}
+
 export default function Index() {
   const data = useLoaderData<typeof loader>()
-  if (data.view === 'admin') return <AdminPanel appName={data.appName} />
+  if (data.view === 'admin') return <AdminPanel appName={data.appName} panel={data.panel} />
   if (data.view === 'dashboard') return <Dashboard appName={data.appName} name={data.name} stats={data.stats} emailVerified={data.emailVerified} songs={data.songs} />
   return <LandingPage appName={data.appName} hasVideo={data.hasVideo} />
 }

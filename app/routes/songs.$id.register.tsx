@@ -4,12 +4,16 @@ import { useCallback, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { RegistrationCard, RegistrationComplete, type RegistrationDone } from '~/components/registration-card'
 import { ButtonLink } from '~/components/ui/button'
-import { env } from '~/env.server'
+import type { CspHandle } from '~/lib/security-headers.server'
 import { requireUser } from '~/services/auth.server'
 import { readBlockchainData } from '~/services/manifest.server'
-import { registerSong, usageStats } from '~/services/registration.server'
+import { createCheckoutSession, openCredits, paymentsConfigured } from '~/services/payments.server'
+import { CONFIRM_REQUIRED, registerSong, usageStats } from '~/services/registration.server'
 import { getOwnedSong, parseSongId } from '~/services/songs.server'
 import { createToastHeaders } from '~/services/toast.server'
+
+// Without JavaScript, 'Pay $1.99' posts here and is redirected to Stripe's hosted Checkout.
+export const handle: CspHandle = { csp: ['stripe-checkout'] }
 
 async function ownedSong(request: Request, param: string | undefined) {
   const user = await requireUser(request)
@@ -28,15 +32,24 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     usage: await usageStats(user.id),
     status: song.registration?.status ?? null,
     done,
-    paymentsConfigured: Boolean(env().STRIPE_SECRET_KEY && env().STRIPE_PUBLISHABLE_KEY),
+    paymentsConfigured: paymentsConfigured(),
+    paidCredits: await openCredits(user.id),
   })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, song } = await ownedSong(request, params.id)
   const form = await request.formData()
-  const outcome = await registerSong(user.id, song.id, { confirmed: form.get('confirmed') === 'yes' })
+  const confirmed = form.get('confirmed') === 'yes'
   const wantsJson = form.get('respond') === 'json'
+  if (form.get('intent') === 'pay') {
+    // The no-JavaScript payment: Stripe's hosted Checkout, back to /songs/:id/register/paid.
+    if (!confirmed) return json({ ok: false as const, message: CONFIRM_REQUIRED }, { status: 400 })
+    const checkout = await createCheckoutSession(user.id, song.id)
+    if (!checkout.ok) return json({ ok: false as const, message: checkout.message }, { status: checkout.status })
+    return redirect(checkout.url, 303)
+  }
+  const outcome = await registerSong(user.id, song.id, { confirmed })
   if (outcome.ok) {
     const headers = await createToastHeaders({ type: 'success', title: 'Blockchain Registration Complete!', description: 'Your song is now permanently registered on the Solana blockchain.' })
     // Without JavaScript: post/redirect/get, and the page shows the completed registration.
@@ -47,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RegisterSongPage() {
-  const { song, usage, done, status, paymentsConfigured } = useLoaderData<typeof loader>()
+  const { song, usage, done, status, paymentsConfigured, paidCredits } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const [completed, setCompleted] = useState<RegistrationDone | null>(null)
@@ -71,7 +84,7 @@ export default function RegisterSongPage() {
         ) : status === 'pending' ? (
           <p role="status" className="text-slate-700">This song’s registration is in progress. Refresh this page in a minute.</p>
         ) : (
-          <RegistrationCard songId={song.id} usage={usage} paymentsConfigured={paymentsConfigured} error={actionData && !actionData.ok ? actionData.message : null} onDone={onDone} />
+          <RegistrationCard songId={song.id} usage={usage} paymentsConfigured={paymentsConfigured} paidCredits={paidCredits} error={actionData && !actionData.ok ? actionData.message : null} onDone={onDone} />
         )}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">

@@ -65,8 +65,11 @@ interface Claim {
 
 /**
  * The claim, in one transaction: the song row is locked (an edit waits, or sees the claim), a
- * pending registration row takes the song (song_id is unique), and the month's free unit is
- * reserved by a conditional increment. Concurrent requests for one song: one claim, one unit.
+ * pending registration row takes the song (song_id is unique), and what pays for it is reserved:
+ * the month's free unit by a conditional increment under the usage row's lock, or else a paid
+ * credit (a succeeded, unused payment) by its locked row pointing at this registration.
+ * Concurrent requests: one claim, one unit or one credit. The free unit goes first, so a paid
+ * credit is never spent while a free registration is there to use.
  */
 async function claim(userId: string, songId: number): Promise<Claim | ReturnType<typeof fail>> {
   return db().transaction().execute(async (trx) => {
@@ -81,23 +84,50 @@ async function claim(userId: string, songId: number): Promise<Claim | ReturnType
     const { year, month } = yearMonth()
     await trx.insertInto('monthlyUsage').values({ userId, year, month, registrationsUsed: 0, updatedAt: new Date() }).onConflict((oc) => oc.columns(['userId', 'year', 'month']).doNothing()).execute()
     const usage = await trx.selectFrom('monthlyUsage').select('registrationsUsed').where('userId', '=', userId).where('year', '=', year).where('month', '=', month).forUpdate().executeTakeFirstOrThrow()
-    if (limit !== -1 && usage.registrationsUsed >= limit) {
-      return fail(402, 'You have used this month’s free registration. Pay $1.99 to register this song.', { requiresPayment: true })
-    }
-    if (!user.emailVerified) return fail(403, EMAIL_VERIFICATION_REQUIRED, { requiresEmailVerification: true })
-    await trx.updateTable('monthlyUsage').set({ registrationsUsed: sql`registrations_used + 1`, updatedAt: new Date() }).where('userId', '=', userId).where('year', '=', year).where('month', '=', month).execute()
+    const freeLeft = limit === -1 || usage.registrationsUsed < limit
 
-    const data: BlockchainData = { stage: 'claimed', payment: { mode: 'free', year, month } }
+    let payment: NonNullable<BlockchainData['payment']>
+    if (freeLeft && user.emailVerified) {
+      await trx.updateTable('monthlyUsage').set({ registrationsUsed: sql`registrations_used + 1`, updatedAt: new Date() }).where('userId', '=', userId).where('year', '=', year).where('month', '=', month).execute()
+      payment = { mode: 'free', year, month }
+    } else {
+      // A credit bought for this song first, else any other unused one of this user's.
+      const credit = await trx
+        .selectFrom('paymentHistory')
+        .select('id')
+        .where('userId', '=', userId)
+        .where('status', '=', 'succeeded')
+        .where('registrationId', 'is', null)
+        .where('consumedAt', 'is', null)
+        .orderBy(sql`case when song_id = ${songId} then 0 else 1 end`)
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .executeTakeFirst()
+      if (credit) payment = { mode: 'paid', paymentId: credit.id }
+      else if (freeLeft) return fail(403, EMAIL_VERIFICATION_REQUIRED, { requiresEmailVerification: true })
+      else return fail(402, 'You have used this month’s free registration. Pay $1.99 to register this song.', { requiresPayment: true })
+    }
+
+    const data: BlockchainData = { stage: 'claimed', payment }
+    let registrationId: number
     if (existing) {
       await trx
         .updateTable('blockchainRegistrations')
         .set({ status: 'pending', transactionSignature: null, walletAddress: null, blockTime: null, confirmationStatus: null, blockchainData: JSON.stringify(data), updatedAt: new Date() })
         .where('id', '=', existing.id)
         .execute()
-      return { registrationId: existing.id, data }
+      registrationId = existing.id
+    } else {
+      const row = await trx.insertInto('blockchainRegistrations').values({ songId, status: 'pending', blockchainData: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow()
+      registrationId = row.id
     }
-    const row = await trx.insertInto('blockchainRegistrations').values({ songId, status: 'pending', blockchainData: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow()
-    return { registrationId: row.id, data }
+    if (payment.mode === 'paid') {
+      const held = await trx.updateTable('paymentHistory').set({ registrationId }).where('id', '=', payment.paymentId).where('registrationId', 'is', null).where('consumedAt', 'is', null).executeTakeFirst()
+      // The row is locked above, so this cannot miss; if it ever did, nothing may be half-claimed.
+      if (held.numUpdatedRows !== 1n) throw new Error(`Payment ${payment.paymentId} could not be reserved`)
+    }
+    return { registrationId, data }
   })
 }
 
@@ -132,10 +162,14 @@ async function finish(trx: Transaction<Database>, registrationId: number, songId
     .where('id', '=', registrationId)
     .execute()
   await trx.updateTable('songs').set({ arweaveId: data.storageId ?? null }).where('id', '=', songId).execute()
+  // A paid credit is spent only here, together with the confirmed registration.
+  if (data.payment?.mode === 'paid') {
+    await trx.updateTable('paymentHistory').set({ consumedAt: new Date() }).where('id', '=', data.payment.paymentId).where('registrationId', '=', registrationId).where('consumedAt', 'is', null).execute()
+  }
   return final
 }
 
-/** A failed registration consumes nothing: its free unit goes back, and a retry may claim again. */
+/** A failed registration consumes nothing: its free unit or paid credit goes back, and a retry may claim again. */
 async function failRegistration(registrationId: number, data: BlockchainData, reason: string) {
   await db().transaction().execute(async (trx) => {
     const updated = await trx
@@ -146,7 +180,11 @@ async function failRegistration(registrationId: number, data: BlockchainData, re
       .returning('id')
       .executeTakeFirst()
     const payment = data.payment
-    if (!updated || payment?.mode !== 'free') return
+    if (!updated || !payment) return
+    if (payment.mode === 'paid') {
+      await trx.updateTable('paymentHistory').set({ registrationId: null }).where('id', '=', payment.paymentId).where('registrationId', '=', registrationId).where('consumedAt', 'is', null).execute()
+      return
+    }
     const owner = await trx.selectFrom('blockchainRegistrations as r').innerJoin('songs as s', 's.id', 'r.songId').select('s.userId').where('r.id', '=', registrationId).executeTakeFirstOrThrow()
     await trx
       .updateTable('monthlyUsage')

@@ -6,7 +6,7 @@ import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
 
 test('migrations are recorded, and running them again applies nothing', async () => {
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db())
-  expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-22T0000-initial', '2026-11-22T0100-rate-limits', '2026-11-22T0200-registration-progress'])
+  expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-22T0000-initial', '2026-11-22T0100-rate-limits', '2026-11-22T0200-registration-progress', '2026-11-22T0300-payment-credits'])
   expect(await migrateToLatest(db())).toEqual([])
 })
 

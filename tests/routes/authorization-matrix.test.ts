@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
@@ -83,6 +84,9 @@ const MATRIX: Record<string, Row> = {
   'reset-password': { url: '/reset-password', get: PUBLIC, post: all('ok') },
   'songs.$id.register': { url: '/songs/:id/register', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },
   'songs._index': { url: '/songs', get: USER_PAGE },
+  // The payment step and the Checkout return: the owner's alone (without Stripe keys they send the owner back to the card).
+  'songs.$id.register_.pay': { url: '/songs/:id/register/pay', get: page(302, 302, 404, 404) },
+  'songs.$id.register_.paid': { url: '/songs/:id/register/paid', get: page(302, 'ok', 404, 404) },
   'storage.$id': { url: '/storage/:storage', get: all(404) },
   'submission-form': { url: '/submission-form', get: all(302) },
   submit: { url: '/submit', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },

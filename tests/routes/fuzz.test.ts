@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import * as adminVerify from '../../app/routes/admin.verify'
@@ -44,7 +45,7 @@ const jsonBody = fc.oneof(
   fc.constantFrom('{', '[]', 'null', '{"contributions":[{"component":"lyrics","aiPercent":"x"}]}', '{"title":{"$ne":1}}'),
 )
 
-type Handler = (a: { request: Request; params: Record<string, string>; context: object }) => unknown
+type Handler = (a: ActionFunctionArgs) => unknown
 
 async function expectClearAnswer(run: () => unknown) {
   const response = await respond(run)

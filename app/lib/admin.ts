@@ -1,0 +1,65 @@
+import { formatLongDate } from './dates'
+
+// Shapes and formatting of the admin console, shared by the server and the browser.
+
+export const ADMIN_TABS = ['email', 'video'] as const
+export type AdminTab = (typeof ADMIN_TABS)[number]
+
+/** `?tab=` of the admin panel; anything else is the default, Email Verification. */
+export function adminTab(value: string | null): AdminTab {
+  return value === 'video' ? 'video' : 'email'
+}
+
+export interface PeriodCounts {
+  total: number
+  today: number
+  thisMonth: number
+}
+
+/** SPEC §3 admin analytics. Revenue is in dollars; timestamps are ISO strings. */
+export interface AdminAnalytics {
+  websiteVisits: PeriodCounts
+  userSignups: PeriodCounts
+  certificatesGenerated: PeriodCounts
+  blockchainRegistrations: PeriodCounts
+  stripeRevenue: { total: number; today: number; thisWeek: number; thisMonth: number }
+  topPages: { path: string; views: number }[]
+  recentActivity: { description: string; timestamp: string }[]
+}
+
+export interface PendingVerification {
+  id: number
+  token: string
+  userId: string
+  email: string
+  expiresAt: string
+}
+
+export interface LandingVideoInfo {
+  uploadedAt: string
+  size: number
+}
+
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+export function formatDollars(amount: number) {
+  return dollars.format(amount)
+}
+
+/**
+ * 'March 1, 2025, 3:04 PM UTC'. Built by hand rather than with Intl's dateStyle/timeStyle, whose
+ * joining words differ between ICU versions, so the server and the browser render the same text.
+ */
+export function formatDateTimeUtc(value: string | Date) {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return 'Invalid date'
+  const hours = date.getUTCHours()
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0')
+  return `${formatLongDate(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} UTC`
+}
+
+export function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+}

@@ -1,0 +1,195 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import fsp from 'node:fs/promises'
+import path from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import type { LandingVideoInfo } from '~/lib/admin'
+import { MAX_VIDEO_BYTES, type UploadError, type UploadReturnPath, uploadReturnPath, VIDEO_FIELD } from '~/lib/video-upload'
+import { landingVideoDir, latestLandingVideo } from './landing-video.server'
+
+/** Older uploads beyond this many are deleted after a successful upload. */
+export const KEEP_VIDEOS = 3
+// Room for the multipart framing and the small fields around a file of the maximum size.
+const MULTIPART_OVERHEAD = 64 * 1024
+// A refused upload's remaining bytes are read and dropped, so the browser gets our answer
+// instead of a reset connection; past this much the connection is simply cut.
+const DRAIN_LIMIT = 4 * MAX_VIDEO_BYTES
+const TEMP_PREFIX = '.upload-'
+// A temp file this old is left over from a crash: no upload takes an hour.
+const STALE_TEMP_MS = 60 * 60 * 1000
+const MAX_FIELD_BYTES = 1024
+
+export type UploadResult =
+  | { ok: true; fileName: string; size: number; returnTo: UploadReturnPath }
+  | { ok: false; error: UploadError; returnTo: UploadReturnPath }
+
+class UploadRefused extends Error {
+  constructor(public readonly reason: Exclude<UploadError, 'failed'>) {
+    super(reason)
+  }
+}
+
+/**
+ * Receives the landing video from a multipart body, streaming the `video` part to a dot-file
+ * in the videos folder (which `latestLandingVideo` never serves), and renaming it only once it
+ * is complete and valid. A wrong type is refused before a byte is written; a part over the
+ * limit is refused as soon as it crosses it. On any failure the temp file is deleted.
+ */
+export async function receiveLandingVideo(request: Request, dir = landingVideoDir()): Promise<UploadResult> {
+  const declared = Number(request.headers.get('Content-Length') ?? NaN)
+  const multipart = /^multipart\/form-data;.*boundary=/i.test(request.headers.get('Content-Type') ?? '')
+  if (!request.body) return { ok: false, error: 'invalid', returnTo: uploadReturnPath(null) }
+  const reader = request.body.getReader()
+  // Filled in by the part handler as the body streams past.
+  const state: { returnTo: UploadReturnPath; temp: string | null; video: ReceivedVideo | null } = { returnTo: uploadReturnPath(null), temp: null, video: null }
+  try {
+    if (!multipart) return { ok: false, error: 'invalid', returnTo: state.returnTo }
+
+    const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+      if (filename === undefined) {
+        const value = await readField(data)
+        if (name === 'redirectTo') state.returnTo = uploadReturnPath(value)
+        return value
+      }
+      if (name !== VIDEO_FIELD || state.video) throw new UploadRefused('invalid')
+      if (!contentType.toLowerCase().startsWith('video/')) throw new UploadRefused('invalid')
+      // A body declared too big for any valid upload is refused before its file is written.
+      if (declared > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) throw new UploadRefused('too-large')
+      const temp = path.join(dir, `${TEMP_PREFIX}${crypto.randomBytes(12).toString('hex')}`)
+      await fsp.mkdir(dir, { recursive: true })
+      state.temp = temp
+      const size = await streamToFile(data, temp)
+      if (size === 0) throw new UploadRefused('invalid')
+      state.video = { temp, size, filename, contentType }
+      return undefined
+    }
+    await unstable_parseMultipartFormData(readerRequest(request, reader), handler)
+    const video = state.video
+    if (!video) return { ok: false, error: 'invalid', returnTo: state.returnTo }
+
+    const fileName = `${Date.now()}-${safeBaseName(video.filename)}.${extensionFor(video.filename, video.contentType)}`
+    await fsp.rename(video.temp, path.join(dir, fileName))
+    state.temp = null
+    // The upload has succeeded; failing to tidy older ones must not say otherwise.
+    await pruneLandingVideos(dir).catch((error: unknown) => console.warn('[video] could not remove older videos', error))
+    return { ok: true, fileName, size: video.size, returnTo: state.returnTo }
+  } catch (error) {
+    if (error instanceof UploadRefused) return { ok: false, error: error.reason, returnTo: state.returnTo }
+    // The parser's words for a body that is not valid multipart: the client's mistake, not ours.
+    if (error instanceof Error && /^malformed multipart/.test(error.message)) return { ok: false, error: 'invalid', returnTo: state.returnTo }
+    console.error('[video] upload failed', error)
+    return { ok: false, error: 'failed', returnTo: state.returnTo }
+  } finally {
+    if (state.temp) await fsp.rm(state.temp, { force: true })
+    await discardRest(reader)
+  }
+}
+
+interface ReceivedVideo {
+  temp: string
+  size: number
+  filename: string
+  contentType: string
+}
+
+/** The parser reads through our reader, so whatever it leaves unread can still be drained. */
+function readerRequest(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>) {
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+  })
+  return new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' })
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let seen = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      seen += value.byteLength
+      if (seen > DRAIN_LIMIT) {
+        await reader.cancel()
+        return
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}
+
+async function readField(data: AsyncIterable<Uint8Array>) {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of data) {
+    size += chunk.byteLength
+    if (size > MAX_FIELD_BYTES) throw new UploadRefused('invalid')
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Writes with backpressure (never more than a few chunks in memory) and stops past the limit. */
+async function streamToFile(data: AsyncIterable<Uint8Array>, file: string) {
+  let size = 0
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.byteLength
+      if (size > MAX_VIDEO_BYTES) callback(new UploadRefused('too-large'))
+      else callback(null, chunk)
+    },
+  })
+  await pipeline(Readable.from(data), limit, fs.createWriteStream(file, { flags: 'wx' }))
+  return size
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'video/ogg': 'ogv',
+  'video/quicktime': 'mov',
+}
+
+function extensionFor(filename: string, contentType: string) {
+  const known = EXTENSIONS[contentType.toLowerCase().split(';')[0]!.trim()]
+  if (known) return known
+  const fromName = path.extname(filename).slice(1).toLowerCase()
+  return /^[a-z0-9]{1,5}$/.test(fromName) ? fromName : 'video'
+}
+
+function safeBaseName(filename: string) {
+  const base = path.basename(filename, path.extname(filename)).normalize('NFKD').toLowerCase()
+  const safe = base.replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60)
+  return safe || 'video'
+}
+
+/** Keeps the newest few videos; also removes temp files a crashed upload left behind. */
+export async function pruneLandingVideos(dir = landingVideoDir(), keep = KEEP_VIDEOS) {
+  const entries = await fsp.readdir(dir, { withFileTypes: true })
+  const videos: { file: string; mtime: number }[] = []
+  const now = Date.now()
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const file = path.join(dir, entry.name)
+    const stat = await fsp.stat(file).catch(() => null)
+    if (!stat) continue
+    if (entry.name.startsWith(TEMP_PREFIX)) {
+      if (now - stat.mtimeMs > STALE_TEMP_MS) await fsp.rm(file, { force: true })
+    } else if (!entry.name.startsWith('.')) {
+      videos.push({ file, mtime: stat.mtimeMs })
+    }
+  }
+  videos.sort((a, b) => b.mtime - a.mtime)
+  for (const old of videos.slice(keep)) await fsp.rm(old.file, { force: true })
+}
+
+/** What the video panel shows about the video the landing page plays. */
+export async function currentLandingVideo(): Promise<LandingVideoInfo | null> {
+  const video = await latestLandingVideo()
+  return video ? { uploadedAt: video.mtime.toISOString(), size: video.size } : null
+}
