@@ -26,8 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success') return fail(submission.error?.token?.[0] ?? 'The code must be exactly 6 digits')
   const result = await verifyEmailByCode(submission.value.token)
   if (!result.ok) return fail(result.message)
-  // A redirect clears the input, with JavaScript or without.
-  return redirectWithToast('/admin/verify', { type: 'success', title: 'Success', description: 'User email verified successfully!' })
+  // A redirect clears the input, with JavaScript or without. Only the admin panel's own tab
+  // is honoured as a return path.
+  const redirectTo = formData.get('redirectTo') === '/?tab=email' ? '/?tab=email' : '/admin/verify'
+  return redirectWithToast(redirectTo, { type: 'success', title: 'Success', description: 'User email verified successfully!' })
 }
 
 export default function AdminVerifyPage() {
