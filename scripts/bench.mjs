@@ -447,8 +447,8 @@ async function measureBundles(baseUrl, seed) {
     })
   }
   const ok = results.filter((page) => !page.error)
-  // The scripts every page loads: the framework's entry, the manifest and the root route (with
-  // everything they import). That is what an empty route of this app ships.
+  // The scripts every page loads: the framework's entry and the root route, with everything they
+  // import (the route manifest is inline in the HTML). That is what an empty route of this app ships.
   const common = ok.length > 0 ? ok[0].js.filter((asset) => ok.every((page) => page.js.some((other) => other.pathname === asset.pathname))) : []
   const framework = common.filter((asset) => /\/(entry\.client|manifest)-|\/chunk-/.test(asset.pathname) && !/\/root-/.test(asset.pathname))
   const entryClosure = ok[0] ? await sizer.closure(ok[0].js.filter((asset) => /\/(entry\.client|manifest)-/.test(asset.pathname)).map((asset) => asset.pathname)) : []

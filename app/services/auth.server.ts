@@ -118,13 +118,17 @@ export function isGoogleConfigured() {
   return Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET)
 }
 
-// Root and route loaders of one request ask for the same user: one query serves them all.
-const cache = new WeakMap<Request, Promise<User | null>>()
+// Root and route loaders of one request ask for the same user at the same moment, but Remix
+// hands each loader its own Request: lookups in flight are shared by session cookie, and
+// forgotten as soon as they settle, so nothing is ever served stale.
+const inFlight = new Map<string, Promise<User | null>>()
 export function getUser(request: Request) {
-  let pending = cache.get(request)
+  const key = request.headers.get('Cookie') ?? ''
+  if (!key.includes('pt_session=')) return getSessionUser(request)
+  let pending = inFlight.get(key)
   if (!pending) {
-    pending = getSessionUser(request)
-    cache.set(request, pending)
+    pending = getSessionUser(request).finally(() => inFlight.delete(key))
+    inFlight.set(key, pending)
   }
   return pending
 }

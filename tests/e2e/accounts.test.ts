@@ -126,7 +126,7 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signIn(admin, ADMIN.email, ADMIN.password)
     await admin.waitForURL((url) => url.pathname === '/')
-    expect(await header(admin).getByText('Administrator').count()).toBe(1)
+    await expect.poll(() => header(admin).getByText('Administrator').count()).toBe(1)
     await admin.goto('/admin/verify')
     const button = admin.getByRole('button', { name: 'Verify User Email' })
     await admin.getByLabel('Verification code').fill(code.slice(0, 5))
