@@ -19,7 +19,10 @@ export function useBrowser() {
     baseUrl: () => inject('baseUrl'),
     /** A page whose console errors and uncaught exceptions fail the test at `assertNoErrors`. */
     async newPage({ javaScriptEnabled, baseUrl = inject('baseUrl') }: { javaScriptEnabled: boolean; baseUrl?: string }) {
-      const context = await browser.newContext({ javaScriptEnabled, baseURL: baseUrl })
+      // Each context is its own client, as a proxy would report it: per-address rate limits
+      // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
+      const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
+      const context = await browser.newContext({ javaScriptEnabled, baseURL: baseUrl, extraHTTPHeaders: { 'X-Forwarded-For': address } })
       const page = await context.newPage()
       const errors: string[] = []
       page.on('console', (message) => {
