@@ -46,7 +46,7 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
   test('lists the new songs newest first with their dates and links, and all of them on /songs', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signUpAndIn(page, 'Dana')
-    expect(await page.getByText('No songs submitted yet').count()).toBe(1)
+    await expect.poll(() => page.getByText('No songs submitted yet').count()).toBe(1)
 
     const older = await createSong(page, 'Older Tune', '2025-02-14')
     const newer = await createSong(page, 'Newer Tune', '2025-03-01')
