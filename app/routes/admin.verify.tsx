@@ -2,6 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { AccessDenied } from '~/components/admin-panel'
 import { FormAlert } from '~/components/auth-card'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
@@ -77,14 +78,4 @@ export const meta: MetaFunction = () => [{ title: 'Verify User Email' }, { name:
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 403: () => <AccessDenied /> }} />
-}
-
-export function AccessDenied() {
-  return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Access Denied</h1>
-      <p className="mt-4 text-slate-600">Admin access required</p>
-      <ButtonLink to="/" className="mt-8">Return to Home</ButtonLink>
-    </section>
-  )
 }
