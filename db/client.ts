@@ -38,8 +38,22 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const log = options.onQuery
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    let closing = false
+    // When the server drops an idle connection (a restart, a failover, an admin's terminate), the
+    // pool discards that client and emits 'error'; with no listener Node would crash the whole
+    // server. The next query simply opens a fresh connection, so a warning is all it deserves.
+    pool.on('error', (error) => {
+      if (!closing) console.warn(`[db] an idle PostgreSQL connection was lost: ${error.message}`)
+    })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins, log })
-    return { db, kind: 'postgres', close: () => db.destroy() }
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        closing = true
+        await db.destroy()
+      },
+    }
   }
 
   const { PGlite, types } = await import('@electric-sql/pglite')
