@@ -10,6 +10,9 @@ import { recordServerPageView } from '~/services/analytics.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
 import { reconcilePending } from '~/services/registration.server'
 
+// The benchmark flushes buffered page views through the built server bundle to count them apart.
+export { flushPageViews } from '~/services/analytics.server'
+
 // Opened, migrated and seeded before the first request; a failure here stops start-up.
 await startDatabase()
 // Registrations a crash left pending are finished or failed. The embedded database belongs to

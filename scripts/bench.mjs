@@ -629,7 +629,7 @@ function report(results) {
   }
   out.push(table(['songs', 'page', 'req/s', '× static', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'server CPU ms/req'], rows))
   out.push('')
-  out.push('### SQL queries per request (root + page loaders, and the page-view insert)')
+  out.push('### SQL queries per request (root + page loaders; the page view is buffered and written in batches of up to 100, one insert per batch, not counted here)')
   const names = [...new Set(results.runs.flatMap((run) => (run.queries?.pages ?? []).map((page) => page.name)))]
   out.push(
     table(

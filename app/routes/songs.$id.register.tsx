@@ -7,7 +7,7 @@ import { ButtonLink } from '~/components/ui/button'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { requireUser } from '~/services/auth.server'
 import { readBlockchainData } from '~/services/manifest.server'
-import { createCheckoutSession, openCredits, paymentsConfigured } from '~/services/payments.server'
+import { createCheckoutSession, paymentsConfigured } from '~/services/payments.server'
 import { CONFIRM_REQUIRED, registerSong, usageStats } from '~/services/registration.server'
 import { getOwnedSong, parseSongId } from '~/services/songs.server'
 import { createToastHeaders } from '~/services/toast.server'
@@ -27,13 +27,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, song } = await ownedSong(request, params.id)
   const data = readBlockchainData(song.registration?.blockchainData)
   const done = song.isRegistered && song.registration?.transactionSignature ? { transactionSignature: song.registration.transactionSignature, explorerUrl: data.explorerUrl ?? '' } : null
+  const { openCredits, ...usage } = await usageStats(user.id)
   return json({
     song: { id: song.id, title: song.title, certificateId: song.certificateId },
-    usage: await usageStats(user.id),
+    usage,
     status: song.registration?.status ?? null,
     done,
     paymentsConfigured: paymentsConfigured(),
-    paidCredits: await openCredits(user.id),
+    paidCredits: openCredits,
   })
 }
 

@@ -1,6 +1,5 @@
 import { sql } from 'kysely'
 import { db } from './db.server'
-import { listSongs, type SongView } from './songs.server'
 
 /** SPEC §2: the dashboard lists this many of the newest songs; the rest are on /songs. */
 export const DASHBOARD_SONGS = 10
@@ -16,21 +15,39 @@ export async function dashboardStats(userId: string) {
   return { totalSongs: row.totalSongs, blockchainCertified: row.blockchainCertified }
 }
 
-/** Everything the dashboard shows: the stats and the newest songs, fetched side by side. */
-export async function dashboardData(userId: string) {
-  const [stats, songs] = await Promise.all([dashboardStats(userId), listSongs(userId, { limit: DASHBOARD_SONGS })])
-  return { stats, songs: songs.map(songRow) }
+/**
+ * A page of the owner's songs as a songs table shows them, newest first, and in the same
+ * statement the owner's totals: window counts are taken over every song before LIMIT applies.
+ * No song at all means no row, and the totals are then simply zero.
+ */
+export async function songTable(userId: string, { limit, offset = 0 }: { limit: number; offset?: number }) {
+  const rows = await db()
+    .selectFrom('songs')
+    .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
+    .select(['songs.id', 'songs.title', 'songs.fileLink', 'songs.dateCreated', 'songs.createdAt', 'r.createdAt as registeredAt', 'r.status as registrationStatus'])
+    .select([sql<number>`count(*) over ()`.as('totalSongs'), sql<number>`count(*) filter (where r.status = 'confirmed') over ()`.as('blockchainCertified')])
+    .where('songs.userId', '=', userId)
+    .orderBy('songs.createdAt', 'desc')
+    .orderBy('songs.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  const first = rows[0]
+  return {
+    stats: { totalSongs: Number(first?.totalSongs ?? 0), blockchainCertified: Number(first?.blockchainCertified ?? 0) },
+    songs: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      fileLink: row.fileLink,
+      dateCreated: row.dateCreated,
+      createdAt: row.createdAt.toISOString(),
+      isRegistered: row.registrationStatus === 'confirmed',
+      registration: row.registeredAt && row.registrationStatus ? { createdAt: new Date(row.registeredAt).toISOString(), status: row.registrationStatus } : null,
+    })),
+  }
 }
 
-/** Only what a songs table shows travels to the browser: not the lyrics, notes or contributions. */
-export function songRow(song: SongView) {
-  return {
-    id: song.id,
-    title: song.title,
-    fileLink: song.fileLink,
-    dateCreated: song.dateCreated,
-    createdAt: song.createdAt,
-    isRegistered: song.isRegistered,
-    registration: song.registration ? { createdAt: song.registration.createdAt, status: song.registration.status } : null,
-  }
+/** Everything the dashboard shows, stats and the newest songs, in one statement. */
+export function dashboardData(userId: string) {
+  return songTable(userId, { limit: DASHBOARD_SONGS })
 }

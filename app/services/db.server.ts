@@ -43,19 +43,28 @@ export function useDatabase(handle: DatabaseHandle) {
   holder.__prooftrackDbReady = Promise.resolve(handle)
 }
 
+const closeHooks: (() => Promise<void>)[] = []
+
+/** Work to finish before the database closes at shutdown (buffered writes). Must not throw. */
+export function beforeDatabaseClose(hook: () => Promise<void>) {
+  closeHooks.push(hook)
+}
+
 // remix-serve closes its HTTP server on these signals but an open PGlite keeps the process
 // alive, so the database is closed here and the process exits; a timer bounds the wait.
 function closeOnSignals(handle: DatabaseHandle) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       setTimeout(() => process.exit(1), 3000).unref()
-      handle.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          console.error('[db] close failed', error)
-          process.exit(1)
-        },
-      )
+      Promise.all(closeHooks.map((hook) => hook()))
+        .then(() => handle.close())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            console.error('[db] close failed', error)
+            process.exit(1)
+          },
+        )
     })
   }
 }

@@ -105,8 +105,8 @@ async function requirePayable(userId: string, songId: number): Promise<{ ok: tru
   const registration = await db().selectFrom('blockchainRegistrations').select('status').where('songId', '=', songId).executeTakeFirst()
   if (registration?.status === 'confirmed') return fail(409, 'This song is already registered on the blockchain.')
   if (registration && registration.status !== 'failed') return fail(409, 'This song’s registration is already in progress.')
-  if ((await openCredits(userId)) > 0) return fail(409, ALREADY_PAID)
   const usage = await usageStats(userId)
+  if (usage.openCredits > 0) return fail(409, ALREADY_PAID)
   if (usage.remainingFree !== 0) return fail(409, 'This song can be registered with this month’s free registration.')
   return { ok: true, song }
 }

@@ -35,21 +35,47 @@ async function monthlyLimit(database: Kysely<Database>, tier: string) {
   return plan?.monthlyRegistrations ?? 0
 }
 
-/** SPEC §3 usage stats; remainingFree -1 means unlimited. */
+/**
+ * SPEC §3 usage stats, and the paid registrations waiting to be used, in one statement: the plan's
+ * limit (the user's tier, else the free plan), this month's usage and the unused credits are
+ * subqueries of the user's row. remainingFree -1 means unlimited.
+ */
 export async function usageStats(userId: string, now = new Date()) {
   const { year, month } = yearMonth(now)
-  const user = await db().selectFrom('users').select(['subscriptionTier', 'emailVerified']).where('id', '=', userId).executeTakeFirstOrThrow()
-  const [limit, usage] = await Promise.all([
-    monthlyLimit(db(), user.subscriptionTier),
-    db().selectFrom('monthlyUsage').select('registrationsUsed').where('userId', '=', userId).where('year', '=', year).where('month', '=', month).executeTakeFirst(),
-  ])
-  const used = usage?.registrationsUsed ?? 0
+  const row = await db()
+    .selectFrom('users as u')
+    .select((eb) => [
+      'u.subscriptionTier',
+      'u.emailVerified',
+      eb
+        .selectFrom('subscriptionPlans as p')
+        .select('p.monthlyRegistrations')
+        .where((plan) => plan.or([plan('p.name', '=', plan.ref('u.subscriptionTier')), plan('p.name', '=', 'free')]))
+        .where('p.active', '=', true)
+        .orderBy((plan) => plan('p.name', '=', plan.ref('u.subscriptionTier')), 'desc')
+        .limit(1)
+        .as('monthlyLimit'),
+      eb.selectFrom('monthlyUsage as m').select('m.registrationsUsed').whereRef('m.userId', '=', 'u.id').where('m.year', '=', year).where('m.month', '=', month).as('used'),
+      eb
+        .selectFrom('paymentHistory as ph')
+        .select((count) => count.fn.countAll<number>().as('n'))
+        .whereRef('ph.userId', '=', 'u.id')
+        .where('ph.status', '=', 'succeeded')
+        .where('ph.registrationId', 'is', null)
+        .where('ph.consumedAt', 'is', null)
+        .as('openCredits'),
+    ])
+    .where('u.id', '=', userId)
+    .executeTakeFirstOrThrow()
+  const limit = row.monthlyLimit ?? 0
+  const used = row.used ?? 0
   return {
-    subscriptionTier: user.subscriptionTier,
+    subscriptionTier: row.subscriptionTier,
     currentMonthUsage: used,
     monthlyLimit: limit,
     remainingFree: limit === -1 ? -1 : Math.max(0, limit - used),
-    emailVerified: user.emailVerified,
+    emailVerified: row.emailVerified,
+    openCredits: Number(row.openCredits ?? 0),
   }
 }
 

@@ -1,16 +1,26 @@
 import { describe, expect, test } from 'vitest'
 import { action } from '../../app/routes/api.analytics.track'
 import { loader as healthz } from '../../app/routes/healthz'
-import { recordServerPageView } from '../../app/services/analytics.server'
+import { clientIp, flushPageViews, PAGE_VIEW_BATCH, recordServerPageView } from '../../app/services/analytics.server'
 import { db } from '../setup/db'
 
 function track(body: unknown) {
   return action({
-    request: new Request('http://localhost/api/analytics/track', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '203.0.113.9, 10.0.0.1' }, body: JSON.stringify(body) }),
+    request: new Request('http://localhost/api/analytics/track', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.9.9.9, 203.0.113.9' }, body: JSON.stringify(body) }),
     params: {},
     context: {},
   })
 }
+
+test('the client address is the entry our proxy appended, not what the client claimed before it', () => {
+  const from = (header?: string) => clientIp(new Request('http://localhost/', { headers: header === undefined ? {} : { 'X-Forwarded-For': header } }))
+  expect(from('198.51.100.4')).toBe('198.51.100.4')
+  // A client that sends its own X-Forwarded-For cannot pick the address its limits count against.
+  expect(from('1.2.3.4, 5.6.7.8, 198.51.100.4')).toBe('198.51.100.4')
+  expect(from(' 2001:db8::1 ')).toBe('2001:db8::1')
+  expect(from()).toBeNull()
+  expect(from('')).toBeNull()
+})
 
 describe('POST /api/analytics/track', () => {
   test('stores an event with the spec fields', async () => {
@@ -40,6 +50,23 @@ describe('server-side page views', () => {
     recordServerPageView(request('/missing'), 404)
     recordServerPageView(request('/contact', 'POST'), 200)
     await expect.poll(async () => (await db().selectFrom('analyticsEvents').select('pagePath').where('eventType', '=', 'page_view').execute()).map((r) => r.pagePath)).toEqual(['/faq'])
+  })
+
+  test('page views are written in batches, and a flush (as at shutdown) writes what is buffered', async () => {
+    const request = (path: string) => new Request(`http://localhost${path}`, { headers: { 'User-Agent': 'Mozilla/5.0 Firefox/130', 'X-Forwarded-For': '203.0.113.9' } })
+    const views = async () => (await db().selectFrom('analyticsEvents').select(['pagePath', 'ipAddress']).where('eventType', '=', 'page_view').execute()).length
+    const before = await views()
+    recordServerPageView(request('/one'), 200)
+    recordServerPageView(request('/two'), 200)
+    expect(await views()).toBe(before)
+    await flushPageViews()
+    expect(await views()).toBe(before + 2)
+    // A full batch goes out at once, without waiting for the timer.
+    for (let i = 0; i < PAGE_VIEW_BATCH; i++) recordServerPageView(request(`/batch/${i}`), 200)
+    await expect.poll(views, { timeout: 200 }).toBe(before + 2 + PAGE_VIEW_BATCH)
+    const row = await db().selectFrom('analyticsEvents').select(['ipAddress', 'metadata']).where('pagePath', '=', '/batch/7').executeTakeFirstOrThrow()
+    expect(row.ipAddress).toBe('203.0.113.9')
+    expect(row.metadata).toMatchObject({ source: 'server' })
   })
 })
 
