@@ -223,25 +223,34 @@ function VerificationCodeForm() {
       <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from the user&apos;s email.</p>
       <fetcher.Form method="post" action="/admin/verify" className="mt-4 space-y-3">
         <input type="hidden" name="redirectTo" value="/?tab=email" />
-        <div>
-          <label htmlFor="admin-verification-code" className="block text-sm font-medium text-slate-800">Verification code</label>
-          <input
-            id="admin-verification-code"
-            name="token"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            className="mt-1 block w-full max-w-xs rounded-md border border-slate-300 px-3 py-2 text-center font-mono text-2xl tracking-widest"
-            aria-describedby={message ? 'admin-verification-code-error' : undefined}
-            aria-invalid={message ? true : undefined}
-          />
-        </div>
-        {message && <FormAlert id="admin-verification-code-error" errors={[message]} />}
+        <VerificationCodeField id="admin-verification-code" code={code} onChange={setCode} message={message} className="max-w-xs" />
         <Button type="submit" disabled={disabled}>Verify User Email</Button>
       </fetcher.Form>
     </section>
+  )
+}
+
+/** The admin's 6-digit code input: digits only, with the server's message under it. */
+export function VerificationCodeField({ id, code, onChange, message, className = '' }: { id: string; code: string; onChange: (code: string) => void; message: string | null; className?: string }) {
+  return (
+    <>
+      <div>
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">Verification code</label>
+        <input
+          id={id}
+          name="token"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={6}
+          value={code}
+          onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+          className={`mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-center font-mono text-2xl tracking-widest ${className}`}
+          aria-describedby={message ? `${id}-error` : undefined}
+          aria-invalid={message ? true : undefined}
+        />
+      </div>
+      {message && <FormAlert id={`${id}-error`} errors={[message]} />}
+    </>
   )
 }
 

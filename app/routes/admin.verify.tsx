@@ -2,8 +2,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLocation, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { AccessDenied } from '~/components/admin-panel'
-import { FormAlert } from '~/components/auth-card'
+import { AccessDenied, VerificationCodeField } from '~/components/admin-panel'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -51,22 +50,7 @@ export default function AdminVerifyPage() {
       <h1 className="text-2xl font-bold text-slate-900">Verify User Email</h1>
       <p className="mt-2 text-sm text-slate-600">Enter the 6-digit code the user sent to the support address.</p>
       <Form method="post" className="mt-6 space-y-4">
-        <div>
-          <label htmlFor="verification-code" className="block text-sm font-medium text-slate-800">Verification code</label>
-          <input
-            id="verification-code"
-            name="token"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-center font-mono text-2xl tracking-widest"
-            aria-describedby={data?.message ? 'verification-code-error' : undefined}
-            aria-invalid={data?.message ? true : undefined}
-          />
-        </div>
-        {data?.message && <FormAlert id="verification-code-error" errors={[data.message]} />}
+        <VerificationCodeField id="verification-code" code={code} onChange={setCode} message={data?.message ?? null} />
         <Button type="submit" disabled={disabled} className="w-full">Verify User Email</Button>
       </Form>
       <ButtonLink to="/" variant="ghost" className="mt-4">Back to Dashboard</ButtonLink>

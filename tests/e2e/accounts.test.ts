@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
+import { signUpAndIn, submitSignIn } from './flows'
 import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
 
 const browser = useBrowser()
@@ -12,13 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-async function signIn(page: TestPage, usernameOrEmail: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username or email').fill(usernameOrEmail)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-}
 
 const header = (page: TestPage) => page.locator('header').first()
 
@@ -50,10 +44,10 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await page.waitForURL('**/login')
     expect(await page.getByTestId('toast').textContent()).toContain('Registration successful')
 
-    await signIn(page, email.toUpperCase(), 'Wrong-Passw0rd')
+    await submitSignIn(page, email.toUpperCase(), 'Wrong-Passw0rd')
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid username/email or password' }).count()).toBeGreaterThan(0)
 
-    await signIn(page, username, 'Gr8tSongs')
+    await submitSignIn(page, username, 'Gr8tSongs')
     await page.waitForURL((url) => url.pathname === '/')
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count()).toBe(1)
     expect(await page.getByTestId('toast').textContent()).toContain('Welcome back!')
@@ -85,9 +79,9 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await page.waitForURL('**/login')
     expect(await page.getByTestId('toast').textContent()).toContain('Password reset successful')
 
-    await signIn(page, username, 'Gr8tSongs')
+    await submitSignIn(page, username, 'Gr8tSongs')
     await expect.poll(() => page.getByText('Invalid username/email or password').count()).toBeGreaterThan(0)
-    await signIn(page, username, 'N3wMelody')
+    await submitSignIn(page, username, 'N3wMelody')
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count()).toBe(1)
 
     // The link was single use.
@@ -97,18 +91,8 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
   })
 
   test('a user cannot reach admin pages; the admin can, and verifies a user by code', async () => {
-    const id = crypto.randomBytes(3).toString('hex')
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await page.goto('/register')
-    await page.getByLabel('First name').fill('Sam')
-    await page.getByLabel('Last name').fill('Verse')
-    await page.getByLabel('Username').fill(`sam_${id}`)
-    await page.getByLabel('Email').fill(`sam-${id}@example.com`)
-    await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-    await page.getByRole('button', { name: 'Create Account' }).click()
-    await page.waitForURL('**/login')
-    await signIn(page, `sam_${id}`, 'Gr8tSongs')
-    await page.waitForURL((url) => url.pathname === '/')
+    await signUpAndIn(page, 'Sam', 'Verse')
 
     const denied = await page.goto('/admin/verify')
     expect(denied?.status()).toBe(403)
@@ -124,7 +108,7 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     expect(decodeURIComponent(mailto!)).toContain(`subject=Verify Account - Code: ${code}`)
 
     const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signIn(admin, ADMIN.email, ADMIN.password)
+    await submitSignIn(admin, ADMIN.email, ADMIN.password)
     await admin.waitForURL((url) => url.pathname === '/')
     await expect.poll(() => header(admin).getByText('Administrator').count()).toBe(1)
     await admin.goto('/admin/verify')

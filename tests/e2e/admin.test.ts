@@ -5,6 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MAX_VIDEO_BYTES } from '~/lib/video-upload'
 import { MODES, type TestPage, useBrowser } from './browser'
+import { expectSoon, signIn, signUpAndIn } from './flows'
 import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
 
 const browser = useBrowser()
@@ -23,35 +24,13 @@ afterAll(async () => {
   if (tooBig) fs.rmSync(path.dirname(tooBig), { recursive: true, force: true })
 })
 
-async function signIn(page: TestPage, usernameOrEmail: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username or email').fill(usernameOrEmail)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
-}
-
-async function signUpAndIn(page: TestPage) {
-  const id = crypto.randomBytes(3).toString('hex')
-  await page.goto('/register')
-  await page.getByLabel('First name').fill('Vera')
-  await page.getByLabel('Last name').fill('Writer')
-  await page.getByLabel('Username').fill(`vera_${id}`)
-  await page.getByLabel('Email').fill(`vera-${id}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL('**/login')
-  await signIn(page, `vera_${id}`, 'Gr8tSongs')
-  return { email: `vera-${id}@example.com` }
-}
-
 const main = (page: TestPage) => page.getByRole('main')
 const toast = (page: TestPage, text: string) => page.getByTestId('toast').filter({ hasText: text })
 
 describe.each(MODES)('admin console with $name', ({ javaScriptEnabled }) => {
   test('the admin sees the analytics, verifies a user by code from the panel, and uploads the landing video', async () => {
     const user = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    const { email } = await signUpAndIn(user)
+    const { email } = await signUpAndIn(user, 'Vera')
     await user.goto('/verify-email')
     await user.getByRole('button', { name: 'Generate Verification Code' }).click()
     await expect.poll(() => user.getByTestId('verification-code').count()).toBe(1)
@@ -104,7 +83,7 @@ describe.each(MODES)('admin console with $name', ({ javaScriptEnabled }) => {
     await admin.goto('/')
     await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Video Management' }).click()
     await admin.waitForURL((url) => url.search === '?tab=video')
-    await expect.poll(() => tabs.getByRole('link', { name: 'Video Management' }).getAttribute('aria-current')).toBe('page')
+    await expectSoon(admin, (timeout) => tabs.getByRole('link', { name: 'Video Management' }).getAttribute('aria-current', { timeout }), 'page')
     expect(await main(admin).getByText('MP4, 16:9').count()).toBeGreaterThan(0)
     const file = admin.getByLabel('Video file')
     expect(await file.getAttribute('accept')).toBe('video/*')
@@ -160,7 +139,7 @@ describe.each(MODES)('admin console with $name', ({ javaScriptEnabled }) => {
     expect(visitorView?.status()).toBe(403)
     expect(await page.getByRole('heading', { name: 'Access Denied' }).count()).toBe(1)
 
-    await signUpAndIn(page)
+    await signUpAndIn(page, 'Vera')
     await expect.poll(() => page.getByRole('heading', { name: /^Welcome back/ }).count()).toBe(1)
     expect(await page.getByRole('heading', { name: 'ProofTrack Admin', exact: true }).count()).toBe(0)
     const denied = await page.goto('/admin/video')

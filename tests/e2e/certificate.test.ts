@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { MODES, type TestPage, useBrowser } from './browser'
+import { signUpAndIn } from './flows'
 import { type RunningServer, startServerWithAdmin } from './server'
 
 // pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
@@ -16,23 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-async function signUpAndIn(page: TestPage, firstName: string) {
-  const id = crypto.randomBytes(3).toString('hex')
-  const username = `${firstName.toLowerCase()}_${id}`
-  await page.goto('/register')
-  await page.getByLabel('First name').fill(firstName)
-  await page.getByLabel('Last name').fill('Writer')
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Email').fill(`${username}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL('**/login')
-  await page.getByLabel('Username or email').fill(username)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
-}
 
 // Long enough that an unclamped print would run onto a second page.
 const LYRICS = Array.from({ length: 80 }, (_, i) => `Line ${i + 1}: the harbor lights are calling me home tonight`).join('\n')

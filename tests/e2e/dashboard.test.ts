@@ -1,7 +1,7 @@
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatLongDate } from '~/lib/dates'
 import { MODES, type TestPage, useBrowser } from './browser'
+import { expectSoon, signUpAndIn } from './flows'
 import { type RunningServer, startServerWithAdmin } from './server'
 
 const browser = useBrowser()
@@ -12,22 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-async function signUpAndIn(page: TestPage, firstName: string) {
-  const id = crypto.randomBytes(3).toString('hex')
-  await page.goto('/register')
-  await page.getByLabel('First name').fill(firstName)
-  await page.getByLabel('Last name').fill('Writer')
-  await page.getByLabel('Username').fill(`dash_${id}`)
-  await page.getByLabel('Email').fill(`dash-${id}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL('**/login')
-  await page.getByLabel('Username or email').fill(`dash_${id}`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
-}
 
 async function createSong(page: TestPage, title: string, dateCreated: string) {
   const response = await page.request.post('/api/songs', {
@@ -78,7 +62,7 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
 
     await page.getByRole('link', { name: 'View All Submissions' }).click()
     await page.waitForURL((url) => url.pathname === '/songs')
-    expect(await page.getByRole('heading', { level: 1, name: 'All Submissions' }).count()).toBe(1)
+    await expectSoon(page, () => page.getByRole('heading', { level: 1, name: 'All Submissions' }).count(), 1)
     expect(await page.title()).toBe('All Submissions')
     expect((await rows(page)).map((cells) => cells[0]?.replace(/Listen.*$/, ''))).toEqual(['Newer Tune', 'Older Tune'])
     expect(await page.getByText('Showing 1–2').count()).toBe(1)

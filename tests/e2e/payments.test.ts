@@ -1,8 +1,8 @@
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type StripeServer, startStripeServer } from '../setup/stripe-server'
 import { type TestPage, useBrowser } from './browser'
-import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+import { signUpAndIn, verifyEmailThroughAdmin } from './flows'
+import { type RunningServer, startServerWithAdmin } from './server'
 
 // The app runs with Stripe configured, its real client pointed at the loopback stand-in, which
 // also serves the hosted Checkout page and delivers signed webhooks back to the app.
@@ -21,37 +21,10 @@ afterAll(async () => {
   await stripe?.stop()
 })
 
-async function signIn(page: TestPage, login: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username or email').fill(login)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
-}
-
 /** A new user whose email the administrator has verified, signed in on `page`. */
 async function verifiedUser(page: TestPage) {
-  const id = crypto.randomBytes(3).toString('hex')
-  await page.goto('/register')
-  await page.getByLabel('First name').fill('Pia')
-  await page.getByLabel('Last name').fill('Payer')
-  await page.getByLabel('Username').fill(`pia_${id}`)
-  await page.getByLabel('Email').fill(`pia-${id}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL('**/login')
-  await signIn(page, `pia_${id}`, 'Gr8tSongs')
-  await page.goto('/verify-email')
-  await page.getByRole('button', { name: 'Generate Verification Code' }).click()
-  await expect.poll(() => page.getByTestId('verification-code').count()).toBe(1)
-  const code = (await page.getByTestId('verification-code').textContent())!.trim()
-  const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signIn(admin, ADMIN.email, ADMIN.password)
-  await admin.goto('/admin/verify')
-  await admin.getByLabel('Verification code').fill(code)
-  await admin.getByRole('button', { name: 'Verify User Email' }).click()
-  await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
-  await admin.done()
+  await signUpAndIn(page, 'Pia', 'Payer')
+  await verifyEmailThroughAdmin(page, await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }))
 }
 
 async function createSong(page: TestPage, title: string) {

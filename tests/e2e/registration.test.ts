@@ -1,7 +1,7 @@
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { MODES, type TestPage, useBrowser } from './browser'
-import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+import { MODES, useBrowser } from './browser'
+import { signUpAndIn, verifyEmailThroughAdmin } from './flows'
+import { type RunningServer, startServerWithAdmin } from './server'
 
 const browser = useBrowser()
 let server: RunningServer
@@ -12,31 +12,10 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function signIn(page: TestPage, login: string, password: string) {
-  await page.goto('/login')
-  await page.getByLabel('Username or email').fill(login)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
-}
-
-async function signUp(page: TestPage) {
-  const id = crypto.randomBytes(3).toString('hex')
-  await page.goto('/register')
-  await page.getByLabel('First name').fill('Lena')
-  await page.getByLabel('Last name').fill('Chain')
-  await page.getByLabel('Username').fill(`lena_${id}`)
-  await page.getByLabel('Email').fill(`lena-${id}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL('**/login')
-  await signIn(page, `lena_${id}`, 'Gr8tSongs')
-}
-
 describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
   test('verify email → register on the local ledger → certificate blockchain block → every verification check passes', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUp(page)
+    await signUpAndIn(page, 'Lena', 'Chain')
     const created = await page.request.post('/api/songs', {
       data: { title: 'Ledger Lullaby', contributorName: 'Lena Chain', dateCreated: '2025-04-01', toolsUsed: 'Voice, Udio', fileLink: 'https://example.com/lullaby.mp3', lyrics: 'Hush now', contributions: [{ component: 'lyrics', contributorPercent: 70, aiPercent: 30 }] },
     })
@@ -53,17 +32,7 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
     await expect.poll(() => page.getByText('Email verification required for free blockchain registrations').count()).toBeGreaterThan(0)
 
     // The admin verifies the code the user generated.
-    await page.goto('/verify-email')
-    await page.getByRole('button', { name: 'Generate Verification Code' }).click()
-    await expect.poll(() => page.getByTestId('verification-code').count()).toBe(1)
-    const code = (await page.getByTestId('verification-code').textContent())!.trim()
-    const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signIn(admin, ADMIN.email, ADMIN.password)
-    await admin.goto('/admin/verify')
-    await admin.getByLabel('Verification code').fill(code)
-    await admin.getByRole('button', { name: 'Verify User Email' }).click()
-    await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
-    await admin.done()
+    await verifyEmailThroughAdmin(page, await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl }))
 
     await page.goto(`/songs/${song.id}/register`)
     const button = page.getByRole('button', { name: /Register on Blockchain/ })

@@ -1,6 +1,6 @@
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
+import { signUpAndIn } from './flows'
 import { type RunningServer, startServerWithAdmin } from './server'
 
 const browser = useBrowser()
@@ -11,22 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop()
 })
-
-async function signUpAndIn(page: TestPage, firstName: string) {
-  const id = crypto.randomBytes(3).toString('hex')
-  await page.goto('/register')
-  await page.getByLabel('First name').fill(firstName)
-  await page.getByLabel('Last name').fill('Writer')
-  await page.getByLabel('Username').fill(`${firstName.toLowerCase()}_${id}`)
-  await page.getByLabel('Email').fill(`${firstName.toLowerCase()}-${id}@example.com`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Create Account' }).click()
-  await page.waitForURL('**/login')
-  await page.getByLabel('Username or email').fill(`${firstName.toLowerCase()}_${id}`)
-  await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.waitForURL((url) => url.pathname === '/')
-}
 
 const percent = (page: TestPage, component: string, column: string) => page.getByLabel(`${component}: ${column} %`)
 

@@ -1,0 +1,83 @@
+import crypto from 'node:crypto'
+import { expect } from 'vitest'
+import type { TestPage } from './browser'
+import { ADMIN } from './server'
+
+// The steps many browser tests take on the way to what they test, done the way a user does
+// them: through the forms, with JavaScript on or off as the page was opened.
+
+export const PASSWORD = 'Gr8tSongs'
+
+export interface Account {
+  username: string
+  email: string
+}
+
+/** Fills in and submits the sign-in form; what happens next is the caller's to check. */
+export async function submitSignIn(page: TestPage, usernameOrEmail: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel('Username or email').fill(usernameOrEmail)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+}
+
+/** Signs in and waits for the dashboard (or the admin panel) at `/`. */
+export async function signIn(page: TestPage, usernameOrEmail: string, password: string) {
+  await submitSignIn(page, usernameOrEmail, password)
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
+/** A new account made through /register, which lands on /login. Names are unique per call. */
+export async function signUp(page: TestPage, firstName: string, lastName = 'Writer'): Promise<Account> {
+  const id = crypto.randomBytes(3).toString('hex')
+  const username = `${firstName.toLowerCase()}_${id}`
+  const email = `${firstName.toLowerCase()}-${id}@example.com`
+  await page.goto('/register')
+  await page.getByLabel('First name').fill(firstName)
+  await page.getByLabel('Last name').fill(lastName)
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await page.waitForURL('**/login')
+  return { username, email }
+}
+
+export async function signUpAndIn(page: TestPage, firstName: string, lastName = 'Writer'): Promise<Account> {
+  const account = await signUp(page, firstName, lastName)
+  await signIn(page, account.username, PASSWORD)
+  return account
+}
+
+/**
+ * The manual email verification of SPEC §5: the signed-in user generates a code on
+ * /verify-email, and the administrator, signed in on `admin` (a page of its own), enters it on
+ * /admin/verify. Closes `admin` when done.
+ */
+export async function verifyEmailThroughAdmin(user: TestPage, admin: TestPage) {
+  await user.goto('/verify-email')
+  await user.getByRole('button', { name: 'Generate Verification Code' }).click()
+  await expect.poll(() => user.getByTestId('verification-code').count()).toBe(1)
+  const code = (await user.getByTestId('verification-code').textContent())!.trim()
+  await signIn(admin, ADMIN.email, ADMIN.password)
+  await admin.goto('/admin/verify')
+  await admin.getByLabel('Verification code').fill(code)
+  await admin.getByRole('button', { name: 'Verify User Email' }).click()
+  await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
+  await admin.done()
+}
+
+/**
+ * Waits for what a page shows after a navigation: with JavaScript, Remix changes the URL before
+ * React has rendered the new route, so a check right after `waitForURL` can run too early. Each
+ * read gets a short time of its own; on failure the message carries the page's text.
+ */
+export async function expectSoon<T>(page: TestPage, read: (timeout: number) => Promise<T>, expected: T, timeout = 15_000) {
+  const attempt = () => read(1000).catch(() => undefined)
+  try {
+    await expect.poll(attempt, { timeout, interval: 100 }).toEqual(expected)
+  } catch (error) {
+    const shown = await page.locator('body').innerText({ timeout: 1000 }).catch(() => '(no body)')
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe page at ${page.url()} shows:\n${shown.slice(0, 1500)}`)
+  }
+}
