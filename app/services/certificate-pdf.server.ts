@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
 import {
@@ -33,28 +35,58 @@ interface Style {
   characterSpacing?: number
 }
 
-// The built-in PDF fonts only cover Windows-1252 (Latin-1 plus a few typographic marks); other
-// characters would print as unrelated glyphs, so they become '?' (accents are kept when the
-// letter exists, otherwise dropped). The QR code leads to the full online certificate.
+// The built-in PDF fonts (Helvetica, Times) only cover Windows-1252: Western Latin and a few
+// typographic marks. Text that fits is set in them; any other text (Greek, Cyrillic, Hebrew,
+// Arabic, Vietnamese, Central European names...) is set in the embedded DejaVu Sans, so a
+// contributor's name prints as written. Characters DejaVu lacks too (Chinese, Japanese, Korean)
+// print as '?'; the QR code leads to the full online certificate.
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-function printable(text: string) {
+const UNICODE_FONT = 'DejaVuSans'
+const UNICODE_FONT_BOLD = 'DejaVuSans-Bold'
+const fontFiles = createRequire(import.meta.url)
+let unicodeFonts: { regular: Buffer; bold: Buffer } | undefined
+function loadUnicodeFonts() {
+  unicodeFonts ??= {
+    regular: fs.readFileSync(fontFiles.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-400-normal.woff')),
+    bold: fs.readFileSync(fontFiles.resolve('@fontsource/dejavu-sans/files/dejavu-sans-latin-700-normal.woff')),
+  }
+  return unicodeFonts
+}
+
+function isWinAnsi(char: string) {
+  const code = char.codePointAt(0) ?? 0
+  return char === '\n' || char === '\r' || char === '\t' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)
+}
+
+/** The text as the current font can draw it: control characters tidied, missing glyphs as '?'. */
+function drawable(text: string, hasGlyph: (char: string) => boolean) {
   return Array.from(text, (char) => {
-    const code = char.codePointAt(0) ?? 0
-    if (char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) return char
     if (char === '\r') return ''
     if (char === '\t') return ' '
-    const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    return /^[\x20-\x7e]+$/.test(base) ? base : '?'
+    return char === '\n' || hasGlyph(char) ? char : '?'
   }).join('')
+}
+
+/** Sets the style's font, or the embedded Unicode font when the text needs it; returns the text to draw. */
+function useFont(doc: Doc, text: string, font: string) {
+  if (Array.from(text).every(isWinAnsi)) {
+    doc.font(font)
+    return drawable(text, isWinAnsi)
+  }
+  doc.font(/Bold/.test(font) ? UNICODE_FONT_BOLD : UNICODE_FONT)
+  // pdfkit keeps the parsed (fontkit) font of an embedded font on `_font.font`: the only way to
+  // ask which characters it can draw.
+  const embedded = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint(code: number): boolean } } })._font?.font
+  return drawable(text, (char) => embedded?.hasGlyphForCodePoint(char.codePointAt(0) ?? 0) ?? false)
 }
 
 /** Writes text inside a box of at most `maxLines` lines and `room` points; returns the height used. */
 function write(doc: Doc, text: string, x: number, y: number, width: number, room: number, style: Style = {}) {
   const { font = 'Helvetica', size = 9, color = INK, maxLines = 1, align = 'left', link, characterSpacing = 0 } = style
-  doc.font(font).fontSize(size).fillColor(color)
+  const value = useFont(doc, text, font)
+  doc.fontSize(size).fillColor(color)
   const lineHeight = doc.currentLineHeight(true)
   const lines = Math.min(maxLines, Math.floor(room / lineHeight))
-  const value = printable(text)
   if (lines < 1 || value === '') return 0
   const options = { width, align, characterSpacing, lineBreak: true }
   const needed = doc.heightOfString(value, options)
@@ -84,6 +116,9 @@ export async function renderCertificatePdf(song: CertificateSong, { appName, cer
     margin: 0,
     info: { Title: `${song.title} — Certificate ${song.certificateId}`, Author: appName, Subject: 'Certificate of authorship', Creator: appName },
   })
+  const fonts = loadUnicodeFonts()
+  doc.registerFont(UNICODE_FONT, fonts.regular)
+  doc.registerFont(UNICODE_FONT_BOLD, fonts.bold)
   const chunks: Buffer[] = []
   doc.on('data', (chunk: Buffer) => chunks.push(chunk))
   const finished = new Promise<Buffer>((resolve, reject) => {

@@ -185,6 +185,22 @@ describe('certificate PDF', () => {
     expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
   })
 
+  test('names in other scripts print as written; only characters no bundled font has become ?', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id, { title: 'Ночь над Волгой', contributorName: 'Ζωή Παπαδοπούλου', coContributorName: 'Nguyễn Thị Hương', coContributorName2: '山田太郎' })
+    const response = await pdfOf(await authedRequest(url(song.id), owner.id), song.id)
+    const bytes = Buffer.from(await response.clone().arrayBuffer())
+    expect(bytes.toString('latin1')).toContain('DejaVu')
+    const { pages, text } = await pdfText(response)
+    expect(pages).toBe(1)
+    for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương']) expect(text).toContain(written)
+    expect(text).toContain('????')
+    // Latin-only text keeps the standard fonts; the Unicode font is embedded only when needed.
+    const latin = await newSong(owner.id)
+    const standard = Buffer.from(await (await pdfOf(await authedRequest(url(latin.id), owner.id), latin.id)).arrayBuffer())
+    expect(standard.toString('latin1')).not.toContain('DejaVu')
+  })
+
   test('even the longest song still fits on one page', async () => {
     const owner = await createUser()
     const song = await newSong(owner.id, {
