@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { PageSchema } from '~/lib/pagination'
 import { requireUser } from '~/services/auth.server'
-import { songTable } from '~/services/dashboard.server'
+import { songRows } from '~/services/dashboard.server'
 import { SONGS_PAGE_SIZE } from '~/services/songs.server'
 
 // Anything but a plain page number (missing, 0, -1, 'abc', 1.5) is the first page.
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = PageSchema.parse(new URL(request.url).searchParams.get('page'))
   const offset = (page - 1) * SONGS_PAGE_SIZE
   // One row more than a page tells whether there is a next page without counting them all.
-  const { songs } = await songTable(user.id, { limit: SONGS_PAGE_SIZE + 1, offset })
+  const songs = await songRows(user.id, { limit: SONGS_PAGE_SIZE + 1, offset })
   return json({ page, offset, hasNext: songs.length > SONGS_PAGE_SIZE, songs: songs.slice(0, SONGS_PAGE_SIZE) })
 }
 

@@ -43,20 +43,37 @@ const PAGE_VIEW_DELAY_MS = 250
 let buffered: Insertable<AnalyticsEventsTable>[] = []
 let timer: ReturnType<typeof setTimeout> | null = null
 
-/** Writes the buffered page views now. Never throws: analytics must not break anything. */
-export async function flushPageViews() {
+const writing = new Set<Promise<void>>()
+
+/**
+ * Starts writing the buffered page views, and resolves once every write started so far has
+ * finished (at shutdown, one a full batch started a moment earlier too). Never rejects:
+ * analytics must not break anything.
+ */
+export function flushPageViews(): Promise<void> {
   if (timer) clearTimeout(timer)
   timer = null
   const rows = buffered
   buffered = []
-  if (rows.length === 0) return
-  try {
-    await db().insertInto('analyticsEvents').values(rows).execute()
-  } catch (error) {
-    console.warn(`[analytics] ${rows.length} page views not recorded`, error)
+  if (rows.length > 0) {
+    const write = (async () => {
+      try {
+        await db().insertInto('analyticsEvents').values(rows).execute()
+      } catch (error) {
+        console.warn(`[analytics] ${rows.length} page views not recorded`, error)
+      }
+    })()
+    writing.add(write)
+    void write.finally(() => writing.delete(write))
   }
+  return settlePageViews()
 }
-beforeDatabaseClose(flushPageViews)
+
+/** Resolves once every page-view write already started has finished; starts none. */
+export async function settlePageViews() {
+  await Promise.all([...writing])
+}
+beforeDatabaseClose('page views', flushPageViews)
 
 /**
  * Page views are counted on the server for every successful document request, so visitors

@@ -15,17 +15,45 @@ export async function dashboardStats(userId: string) {
   return { totalSongs: row.totalSongs, blockchainCertified: row.blockchainCertified }
 }
 
-/**
- * A page of the owner's songs as a songs table shows them, newest first, and in the same
- * statement the owner's totals as two uncorrelated subqueries (PostgreSQL runs each once, as an
- * index scan, instead of counting every joined row). No song at all means no row, and the
- * totals are then simply zero.
- */
-export async function songTable(userId: string, { limit, offset = 0 }: { limit: number; offset?: number }) {
-  const rows = await db()
+/** The owner's songs as a songs table shows them, newest first (light: no lyrics, no contributions). */
+function songRowsQuery(userId: string, { limit, offset }: { limit: number; offset: number }) {
+  return db()
     .selectFrom('songs')
     .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
     .select(['songs.id', 'songs.title', 'songs.fileLink', 'songs.dateCreated', 'songs.createdAt', 'r.createdAt as registeredAt', 'r.status as registrationStatus'])
+    .where('songs.userId', '=', userId)
+    .orderBy('songs.createdAt', 'desc')
+    .orderBy('songs.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+}
+
+type SongRowRecord = Awaited<ReturnType<ReturnType<typeof songRowsQuery>['execute']>>[number]
+
+function toSongRow(row: SongRowRecord) {
+  return {
+    id: row.id,
+    title: row.title,
+    fileLink: row.fileLink,
+    dateCreated: row.dateCreated,
+    createdAt: row.createdAt.toISOString(),
+    isRegistered: row.registrationStatus === 'confirmed',
+    registration: row.registeredAt && row.registrationStatus ? { createdAt: new Date(row.registeredAt).toISOString(), status: row.registrationStatus } : null,
+  }
+}
+
+/** A page of the owner's songs for /songs, in one query. */
+export async function songRows(userId: string, page: { limit: number; offset: number }) {
+  return (await songRowsQuery(userId, page).execute()).map(toSongRow)
+}
+
+/**
+ * Everything the dashboard shows, in one statement: the newest songs, and the owner's totals as
+ * two uncorrelated subqueries (PostgreSQL runs each once, as an index scan, instead of counting
+ * every joined row). No song at all means no row, and the totals are then simply zero.
+ */
+export async function dashboardData(userId: string) {
+  const rows = await songRowsQuery(userId, { limit: DASHBOARD_SONGS, offset: 0 })
     .select((eb) => [
       eb.selectFrom('songs as owned').select((count) => count.fn.countAll<number>().as('n')).where('owned.userId', '=', userId).as('totalSongs'),
       eb
@@ -36,28 +64,10 @@ export async function songTable(userId: string, { limit, offset = 0 }: { limit: 
         .where('certified.status', '=', 'confirmed')
         .as('blockchainCertified'),
     ])
-    .where('songs.userId', '=', userId)
-    .orderBy('songs.createdAt', 'desc')
-    .orderBy('songs.id', 'desc')
-    .limit(limit)
-    .offset(offset)
     .execute()
   const first = rows[0]
   return {
     stats: { totalSongs: Number(first?.totalSongs ?? 0), blockchainCertified: Number(first?.blockchainCertified ?? 0) },
-    songs: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      fileLink: row.fileLink,
-      dateCreated: row.dateCreated,
-      createdAt: row.createdAt.toISOString(),
-      isRegistered: row.registrationStatus === 'confirmed',
-      registration: row.registeredAt && row.registrationStatus ? { createdAt: new Date(row.registeredAt).toISOString(), status: row.registrationStatus } : null,
-    })),
+    songs: rows.map(toSongRow),
   }
-}
-
-/** Everything the dashboard shows, stats and the newest songs, in one statement. */
-export function dashboardData(userId: string) {
-  return songTable(userId, { limit: DASHBOARD_SONGS })
 }

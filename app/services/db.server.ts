@@ -4,7 +4,11 @@ import { env } from '~/env.server'
 
 // One handle per process, kept on globalThis so a rebuilt server module in development reuses
 // it instead of opening the embedded database a second time.
-const holder = globalThis as typeof globalThis & { __prooftrackDb?: DatabaseHandle; __prooftrackDbReady?: Promise<DatabaseHandle> }
+const holder = globalThis as typeof globalThis & {
+  __prooftrackDb?: DatabaseHandle
+  __prooftrackDbReady?: Promise<DatabaseHandle>
+  __prooftrackCloseHooks?: Map<string, () => Promise<void>>
+}
 
 export function db() {
   const handle = holder.__prooftrackDb
@@ -43,11 +47,13 @@ export function useDatabase(handle: DatabaseHandle) {
   holder.__prooftrackDbReady = Promise.resolve(handle)
 }
 
-const closeHooks: (() => Promise<void>)[] = []
+// Kept on globalThis beside the handle: the signal handler is installed once per process, and
+// a module rebuilt in development replaces its hook (by name) instead of adding one nobody reads.
+const closeHooks = (holder.__prooftrackCloseHooks ??= new Map())
 
 /** Work to finish before the database closes at shutdown (buffered writes). Must not throw. */
-export function beforeDatabaseClose(hook: () => Promise<void>) {
-  closeHooks.push(hook)
+export function beforeDatabaseClose(name: string, hook: () => Promise<void>) {
+  closeHooks.set(name, hook)
 }
 
 // remix-serve closes its HTTP server on these signals but an open PGlite keeps the process
@@ -56,7 +62,7 @@ function closeOnSignals(handle: DatabaseHandle) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       setTimeout(() => process.exit(1), 3000).unref()
-      Promise.all(closeHooks.map((hook) => hook()))
+      Promise.all([...closeHooks.values()].map((hook) => hook()))
         .then(() => handle.close())
         .then(
           () => process.exit(0),

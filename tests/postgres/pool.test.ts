@@ -21,13 +21,3 @@ test('the server dropping an idle connection is a warning, not a crash, and the 
     await handle.close()
   }
 })
-
-test('closing the pool while the server ends its connections stays silent', async () => {
-  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: '' })
-  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-  const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)
-  await handle.close()
-  await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(db())
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  expect(warn).not.toHaveBeenCalled()
-})
