@@ -114,7 +114,7 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await admin.goto('/admin/verify')
     const button = admin.getByRole('button', { name: 'Verify User Email' })
     await admin.getByLabel('Verification code').fill(code.slice(0, 5))
-    if (javaScriptEnabled) expect(await button.isDisabled()).toBe(true)
+    if (javaScriptEnabled) await expect.poll(() => button.isDisabled()).toBe(true)
     await admin.getByLabel('Verification code').fill(code)
     expect(await button.isDisabled()).toBe(false)
     await button.click()

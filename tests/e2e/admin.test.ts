@@ -71,7 +71,7 @@ describe.each(MODES)('admin console with $name', ({ javaScriptEnabled }) => {
     const input = admin.getByLabel('Verification code')
     const verify = main(admin).getByRole('button', { name: 'Verify User Email' })
     await input.fill(code.slice(0, 5))
-    if (javaScriptEnabled) expect(await verify.isDisabled()).toBe(true)
+    if (javaScriptEnabled) await expect.poll(() => verify.isDisabled()).toBe(true)
     await input.fill(code)
     await verify.click()
     await expect.poll(() => toast(admin, 'User email verified successfully!').count()).toBe(1)

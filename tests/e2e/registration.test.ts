@@ -36,7 +36,8 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
 
     await page.goto(`/songs/${song.id}/register`)
     const button = page.getByRole('button', { name: /Register on Blockchain/ })
-    if (javaScriptEnabled) expect(await button.isDisabled()).toBe(true)
+    // Disabled until the box is ticked, once the page has hydrated (without JavaScript it stays usable).
+    if (javaScriptEnabled) await expect.poll(() => button.isDisabled()).toBe(true)
     await page.getByRole('checkbox').check()
     await button.click()
     await expect.poll(() => page.getByRole('heading', { name: 'Blockchain Registration Complete' }).count(), { timeout: 30_000 }).toBe(1)
