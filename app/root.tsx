@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
 import { PageViewTracker } from './components/page-view-tracker'
@@ -37,6 +37,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const data = useRouteLoaderData<typeof loader>('root')
   const appName = data?.env.APP_NAME ?? 'ProofTrack'
+  // Marks the document once React has hydrated it: until then a click follows the plain HTML
+  // link or form, which is right for people but not what a browser test of the enhanced page means.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <html lang="en" className="h-full">
       <head>

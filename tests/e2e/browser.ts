@@ -24,6 +24,17 @@ export function useBrowser() {
       const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
       const context = await browser.newContext({ javaScriptEnabled, baseURL: baseUrl, extraHTTPHeaders: { 'X-Forwarded-For': address } })
       const page = await context.newPage()
+      if (javaScriptEnabled) {
+        // With JavaScript, a test means the enhanced page: every visit of one of our HTML pages
+        // waits until React has hydrated it (root.tsx marks <html data-hydrated>).
+        const goto = page.goto.bind(page)
+        page.goto = async (url, options) => {
+          const response = await goto(url, options)
+          const html = response?.headers()['content-type']?.startsWith('text/html') ?? false
+          if (html && new URL(page.url()).origin === new URL(baseUrl).origin) await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 })
+          return response
+        }
+      }
       const errors: string[] = []
       page.on('console', (message) => {
         // Chromium logs every 4xx answer; a 400 for a bad form or a 404 page is the expected
