@@ -84,15 +84,8 @@ const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInval
 
 /** A user's paid, unused registrations: succeeded payments that no registration holds or spent. */
 export async function openCredits(userId: string) {
-  const row = await db()
-    .selectFrom('paymentHistory')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('userId', '=', userId)
-    .where('status', '=', 'succeeded')
-    .where('registrationId', 'is', null)
-    .where('consumedAt', 'is', null)
-    .executeTakeFirstOrThrow()
-  return Number(row.count)
+  // One definition of an unused paid registration: usageStats counts them with the plan's usage.
+  return (await usageStats(userId)).openCredits
 }
 
 /**
