@@ -15,6 +15,11 @@ export default tseslint.config(
     },
   },
   {
+    // The server entry runs on Node with Remix's fetch globals installed.
+    files: ['server/**/*.mjs'],
+    languageOptions: { globals: { AbortController: 'readonly', Request: 'readonly' } },
+  },
+  {
     // A route module's imports reach the browser bundle; zod there costs ~100 KB gzip. Schemas
     // live in app/lib (marked side-effect free), imported only by loaders and actions.
     files: ['app/routes/**/*.tsx', 'app/components/**/*.tsx'],

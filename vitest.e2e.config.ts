@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import { aliases } from './vitest.config'
 
 // Browser tests: Chromium (Debian's /usr/bin/chromium) through playwright-core against the
-// production build served by remix-serve.
+// production build served by the server entry (server/index.mjs).
 export default defineConfig({
   resolve: { alias: aliases },
   test: {

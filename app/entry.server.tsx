@@ -5,6 +5,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
+import { env } from '~/env.server'
 import { applySecurityHeaders, documentCsp, routeCspAllowances } from '~/lib/security-headers.server'
 import { recordServerPageView } from '~/services/analytics.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
@@ -12,6 +13,18 @@ import { reconcilePending } from '~/services/registration.server'
 
 // The benchmark flushes buffered page views through the built server bundle to count them apart.
 export { flushPageViews } from '~/services/analytics.server'
+
+/** What the Express entry (server/index.mjs) needs of the validated configuration. */
+export function serverSettings() {
+  const e = env()
+  return {
+    appOrigin: new URL(e.APP_URL).origin,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    logFormat: e.LOG_FORMAT,
+    // Every response starts with these, static files and resource-route errors included.
+    baselineHeaders: Object.fromEntries(applySecurityHeaders(new Headers())),
+  }
+}
 
 // Opened, migrated and seeded before the first request; a failure here stops start-up.
 await startDatabase()
@@ -75,5 +88,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
-  console.error(error)
+  // The server entry gives every request an id; the access log line carries the same one.
+  console.error(`[error] request ${request.headers.get('X-Request-Id') ?? '-'}`, error)
 }

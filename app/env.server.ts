@@ -14,6 +14,10 @@ const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined
 export const EnvSchema = z.object({
   APP_ENV: z.enum(['production', 'development', 'test']),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // How many proxies in front of the server may be believed about the client's address
+  // (X-Forwarded-For, X-Forwarded-Proto); 0 means the socket's address is the client.
+  TRUST_PROXY_HOPS: z.coerce.number().int('TRUST_PROXY_HOPS must be a whole number').min(0).max(20).default(0),
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   DATA_DIR: z.string().min(1).default('./data'),
   APP_NAME: z.string().min(1).max(60).default('ProofTrack'),
   APP_URL: opt(z.url()),

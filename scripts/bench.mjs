@@ -1,6 +1,6 @@
 // `npm run bench`: measures the production build. For each song count (10, 1,000, 10,000) it
 // seeds a fresh database (a temporary PGlite data directory, or a fresh PostgreSQL database
-// `prooftrack_bench_<n>` when DATABASE_URL is set), starts remix-serve on a free port and
+// `prooftrack_bench_<n>` when DATABASE_URL is set), starts the server entry (server/index.mjs) on a free port and
 // measures with autocannon; it also counts SQL queries per page, weighs the JavaScript and CSS
 // each page ships, and times local registrations end to end. Writes bench/results/latest.json
 // and prints markdown tables with the budgets of issue 8. See bench/README.md.
@@ -136,6 +136,8 @@ export function serverEnv({ dataDir, databaseUrl, port }) {
     APP_ENV: 'test',
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
+    // The load script stands in for a proxy: each sign-in attempt says which client it is.
+    TRUST_PROXY_HOPS: '1',
     SESSION_SECRET,
     SUPPORT_EMAIL: 'support@prooftrack.test',
     ...(port ? { PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}` } : { APP_URL: 'http://127.0.0.1:3000' }),
@@ -181,17 +183,17 @@ export function freePort() {
   })
 }
 
-/** Starts `remix-serve build/index.js` as `npm start` does; stopped on clean-up. */
+/** Starts `server/index.mjs` as `npm start` does; stopped on clean-up. */
 export async function startServer({ app, dataDir, databaseUrl }) {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], {
+  const child = spawn(process.execPath, [path.join(root, 'server/index.mjs'), 'build/index.js'], {
     cwd: app,
     env: serverEnv({ dataDir, databaseUrl, port }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
-  // remix-serve logs every request (morgan): keep only the tail, for diagnostics.
+  // The server logs every request: keep only the tail, for diagnostics.
   let tail = ''
   const keep = (chunk) => {
     tail = (tail + chunk).slice(-20_000)

@@ -1,7 +1,8 @@
-// `npm run dev`: Remix's dev server with live reload, on the embedded database by default.
+// `npm run dev`: Remix's dev server with live reload, serving through our Express entry
+// (server/index.mjs), on the embedded database by default.
 import { spawn } from 'node:child_process'
 
-const child = spawn(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'dev'], {
+const child = spawn(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'dev', '--manual', '-c', 'node server/index.mjs'], {
   stdio: 'inherit',
   env: { ...process.env, APP_ENV: process.env.APP_ENV ?? 'development' },
 })

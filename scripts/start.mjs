@@ -1,4 +1,5 @@
-// `npm start`: build when the sources are newer than the build, then serve it with remix-serve.
+// `npm start`: build when the sources are newer than the build, then serve it with our Express
+// entry (server/index.mjs), which wraps Remix's own adapter.
 // Migrations run inside the server at start-up (app/entry.server.tsx), so a failure stops it.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
@@ -8,7 +9,7 @@ import { ensureBuild } from './lib/build.mjs'
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
-// Decided before remix-serve sets NODE_ENV=production for the optimised build: a plain
+// Decided before NODE_ENV=production is set for the optimised build: a plain
 // `npm start` is a local run (generated session secret, no HSTS); NODE_ENV or APP_ENV=production
 // asks for the strict production checks.
 const appEnv = process.env.APP_ENV ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
@@ -20,7 +21,7 @@ try {
   process.exit(1)
 }
 
-const child = spawn(process.execPath, ['node_modules/@remix-run/serve/dist/cli.js', 'build/index.js'], {
+const child = spawn(process.execPath, ['server/index.mjs'], {
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: 'production', APP_ENV: appEnv, PORT: process.env.PORT ?? '3000' },
 })

@@ -10,15 +10,19 @@ export interface EventContext {
 }
 
 /**
- * The client's address as the proxy in front of us saw it. remix-serve does not expose the
- * socket, so it comes from X-Forwarded-For; a proxy appends the address it saw to whatever the
- * client sent, so only the last entry can be trusted (the first is the client's own claim).
+ * The client's address, as the server entry (server/index.mjs) established it from the socket
+ * and the configured number of trusted proxy hops (TRUST_PROXY_HOPS). The entry overwrites
+ * whatever a client sent under this header; X-Forwarded-For itself is never read here.
  */
 export function clientIp(request: Request) {
-  const forwarded = request.headers.get('X-Forwarded-For')?.split(',').at(-1)?.trim()
-  return forwarded ? forwarded.slice(0, 45) : null
+  const address = request.headers.get('X-ProofTrack-Client-Address')?.trim()
+  return address ? address.slice(0, 45) : null
 }
 
+/**
+ * An event sent to the track endpoint. Its text is the sender's: with a session it is the
+ * user's ('user'), without one it is an anonymous visitor's, which the admin sees as unverified.
+ */
 export async function recordEvent(event: TrackEvent, context: EventContext) {
   await db()
     .insertInto('analyticsEvents')

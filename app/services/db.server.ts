@@ -56,7 +56,7 @@ export function beforeDatabaseClose(name: string, hook: () => Promise<void>) {
   closeHooks.set(name, hook)
 }
 
-// remix-serve closes its HTTP server on these signals but an open PGlite keeps the process
+// The server entry closes its HTTP server on these signals but an open PGlite keeps the process
 // alive, so the database is closed here and the process exits; a timer bounds the wait.
 function closeOnSignals(handle: DatabaseHandle) {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -39,14 +39,16 @@ export async function startServerWithAdmin(extraEnv: Record<string, string> = {}
   return startServer({ ...extraEnv, DATA_DIR: dataDir })
 }
 
-/** Starts the production build with remix-serve, exactly as `npm start` would after building. */
+/** Starts the production build with the server entry, exactly as `npm start` would after building. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
   const baseUrl = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [path.join(root, 'node_modules/@remix-run/serve/dist/cli.js'), 'build/index.js'], {
+  // The tests stand in for one proxy: each browser context sends its own X-Forwarded-For, so
+  // per-address limits count per test. tests/e2e/hardening.test.ts starts one with 0 hops.
+  const child = spawn(process.execPath, [path.join(root, 'server/index.mjs')], {
     cwd: root,
-    env: { ...process.env, ...testEnv(dataDir), APP_URL: baseUrl, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', ...extraEnv },
+    env: { ...process.env, ...testEnv(dataDir), APP_URL: baseUrl, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY_HOPS: '1', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''

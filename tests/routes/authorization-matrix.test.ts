@@ -152,7 +152,7 @@ describe('authorization matrix', () => {
     const mod = await moduleFor(name)
     const handler = method === 'get' ? mod.loader : mod.action
     const { filled, params } = paramsFor(url)
-    const headers = new Headers({ 'X-Forwarded-For': `203.0.113.${Math.floor(Math.random() * 250)}` })
+    const headers = new Headers({ 'X-ProofTrack-Client-Address': `203.0.113.${Math.floor(Math.random() * 250)}` })
     if (role !== 'visitor') headers.set('Cookie', await sessionCookie(userIds[role]!))
     let status: number
     if (!handler) {

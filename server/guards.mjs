@@ -1,0 +1,88 @@
+// Checks the server makes on every request before Remix sees it: which client this is, whether
+// a write comes from our own pages, and how large a body may be. Pure functions of the request's
+// method, path and headers, so tests/unit/server-guards.test.ts covers them without a server.
+import { Transform } from 'node:stream'
+
+/** The address header the server entry sets on every request; clientIp() reads it. */
+export const CLIENT_ADDRESS_HEADER = 'x-prooftrack-client-address'
+
+export const KIB = 1024
+export const MIB = 1024 * KIB
+
+/**
+ * The most a request body may carry, counted while reading whatever Content-Length says.
+ * Routes read with smaller limits of their own (app/lib/form.server.ts, readJson); this is the
+ * ceiling for everything, so an action that forgot its limit still cannot be fed 200 MB.
+ */
+export function bodyLimit(path) {
+  // The admin's landing video streams to its own 50 MB limit; multipart framing adds a little.
+  if (path === '/api/admin/upload-video' || path === '/admin/video') return 50 * MIB + 64 * KIB
+  return 1 * MIB
+}
+
+/** Only the video upload takes multipart; every form and JSON route is refused one. */
+export function multipartAllowed(path) {
+  return path === '/api/admin/upload-video' || path === '/admin/video'
+}
+
+// Stripe signs its webhook posts; they come from Stripe's servers, never from a browser page.
+const CROSS_SITE_EXEMPT = new Set(['/api/stripe/webhook'])
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses a write that a browser sent from another site (login CSRF and the like). Browsers
+ * say where a request comes from in Sec-Fetch-Site (every current one) or at least in Origin
+ * (on every cross-site POST); a request with neither is not from a browser page and cannot
+ * ride on a victim's cookies. Returns the reason to refuse, or null.
+ */
+export function crossSiteRefusal({ method, path, headers, appOrigin }) {
+  if (SAFE_METHODS.has(method.toUpperCase()) || CROSS_SITE_EXEMPT.has(path)) return null
+  const site = headerValue(headers, 'sec-fetch-site')
+  if (site) return site === 'same-origin' || site === 'none' ? null : `Sec-Fetch-Site: ${site.slice(0, 40)}`
+  const origin = headerValue(headers, 'origin')
+  if (origin !== undefined && origin !== appOrigin) return `Origin: ${origin.slice(0, 100)}`
+  return null
+}
+
+/** An IPv4 client reached over an IPv6 socket is still that IPv4 address. */
+export function normaliseAddress(address) {
+  if (!address) return 'unknown'
+  return address.startsWith('::ffff:') ? address.slice(7) : address.slice(0, 45)
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(limit) {
+    super(`The request body is larger than ${formatBytes(limit)}.`)
+    this.status = 413
+  }
+}
+
+/** Passes bytes through until more than `limit` have gone by, then fails the stream. */
+export function countingStream(limit) {
+  let seen = 0
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      seen += chunk.length
+      if (seen > limit) callback(new BodyTooLargeError(limit))
+      else callback(null, chunk)
+    },
+  })
+}
+
+export function formatBytes(bytes) {
+  if (bytes >= MIB) return `${Math.round(bytes / MIB)} MB`
+  return bytes >= KIB ? `${Math.round(bytes / KIB)} KB` : `${bytes} bytes`
+}
+
+/** Whether an answer to this request should be JSON (API routes, Remix data requests). */
+export function wantsJson(path, query, headers) {
+  if (path.startsWith('/api/') || (query && Object.hasOwn(query, '_data'))) return true
+  const accept = headerValue(headers, 'accept') ?? ''
+  return accept.includes('application/json') && !accept.includes('text/html')
+}
+
+function headerValue(headers, name) {
+  const value = headers[name]
+  return Array.isArray(value) ? value[0] : value
+}

@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest'
+import { bodyLimit, countingStream, crossSiteRefusal, multipartAllowed, normaliseAddress, wantsJson } from '../../server/guards.mjs'
+
+const appOrigin = 'https://prooftrack.example'
+const refusal = (method: string, path: string, headers: Record<string, string>) => crossSiteRefusal({ method, path, headers, appOrigin })
+
+describe('cross-site writes', () => {
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])('%s from another site is refused, documents, data requests and resource routes alike', (method) => {
+    for (const path of ['/login', '/api/auth/login', '/api/songs/1', '/songs/1/register']) {
+      expect(refusal(method, path, { 'sec-fetch-site': 'cross-site' })).toMatch(/cross-site/)
+      expect(refusal(method, path, { 'sec-fetch-site': 'same-site' })).toMatch(/same-site/)
+      expect(refusal(method, path, { origin: 'https://evil.test' })).toMatch(/evil/)
+      expect(refusal(method, path, { origin: 'null' })).toMatch(/null/)
+      // A sibling origin of ours is another origin still.
+      expect(refusal(method, path, { origin: 'https://prooftrack.example:444' })).not.toBeNull()
+      expect(refusal(method, path, { origin: 'http://prooftrack.example' })).not.toBeNull()
+    }
+  })
+
+  test('our own pages, a typed address and non-browser clients pass', () => {
+    expect(refusal('POST', '/login', { 'sec-fetch-site': 'same-origin', origin: appOrigin })).toBeNull()
+    expect(refusal('POST', '/login', { 'sec-fetch-site': 'none' })).toBeNull()
+    expect(refusal('POST', '/login', { origin: appOrigin })).toBeNull()
+    expect(refusal('POST', '/api/songs', {})).toBeNull()
+  })
+
+  test('Sec-Fetch-Site decides over a matching Origin', () => {
+    expect(refusal('POST', '/login', { 'sec-fetch-site': 'cross-site', origin: appOrigin })).not.toBeNull()
+  })
+
+  test('reads are never refused here, and only the Stripe webhook is exempt from the check', () => {
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(refusal(method, '/api/auth/logout', { 'sec-fetch-site': 'cross-site' })).toBeNull()
+    expect(refusal('POST', '/api/stripe/webhook', { 'sec-fetch-site': 'cross-site' })).toBeNull()
+    expect(refusal('POST', '/api/stripe/webhook/', { 'sec-fetch-site': 'cross-site' })).not.toBeNull()
+    expect(refusal('POST', '/API/STRIPE/WEBHOOK', { 'sec-fetch-site': 'cross-site' })).not.toBeNull()
+  })
+})
+
+describe('bodies', () => {
+  test('a small ceiling everywhere but the video upload, which alone takes multipart', () => {
+    expect(bodyLimit('/login')).toBe(1024 * 1024)
+    expect(bodyLimit('/api/stripe/webhook')).toBe(1024 * 1024)
+    expect(bodyLimit('/api/admin/upload-video')).toBeGreaterThan(50 * 1024 * 1024)
+    expect(multipartAllowed('/login')).toBe(false)
+    expect(multipartAllowed('/api/songs')).toBe(false)
+    expect(multipartAllowed('/api/admin/upload-video')).toBe(true)
+  })
+
+  test('the counting stream fails once the limit is passed, whatever was declared', async () => {
+    const stream = countingStream(10)
+    const chunks: Buffer[] = []
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const failed = new Promise<Error>((resolve) => stream.on('error', resolve))
+    stream.write(Buffer.alloc(6))
+    stream.write(Buffer.alloc(4))
+    stream.write(Buffer.alloc(1))
+    const error = await failed
+    expect(error.message).toBe('The request body is larger than 10 bytes.')
+    expect(Buffer.concat(chunks).length).toBe(10)
+  })
+})
+
+test('addresses: an IPv4 client over an IPv6 socket, and no address at all', () => {
+  expect(normaliseAddress('::ffff:203.0.113.9')).toBe('203.0.113.9')
+  expect(normaliseAddress('2001:db8::1')).toBe('2001:db8::1')
+  expect(normaliseAddress(undefined)).toBe('unknown')
+})
+
+test('JSON answers for API routes and Remix data requests, pages otherwise', () => {
+  expect(wantsJson('/api/songs', {}, {})).toBe(true)
+  expect(wantsJson('/login', { _data: 'routes/login' }, {})).toBe(true)
+  expect(wantsJson('/login', {}, { accept: 'text/html,application/xhtml+xml' })).toBe(false)
+  expect(wantsJson('/login', {}, {})).toBe(false)
+})
