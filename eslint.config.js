@@ -1,6 +1,8 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
+const READ_BODY_MESSAGE = 'Read request bodies with readForm (app/lib/form.server.ts) or readJson/readBodyBytes (app/lib/http.server.ts): they count bytes and bound fields.'
+
 export default tseslint.config(
   { ignores: ['build/', 'public/build/', 'node_modules/', 'data/', '.cache/'] },
   js.configs.recommended,
@@ -24,5 +26,19 @@ export default tseslint.config(
     // live in app/lib (marked side-effect free), imported only by loaders and actions.
     files: ['app/routes/**/*.tsx', 'app/components/**/*.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'Put the schema in app/lib so it stays out of the browser bundle.' }] }] },
+  },
+  {
+    // docs/decisions/014: request bodies are read only through the counted, bounded helpers.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/lib/http.server.ts', 'app/lib/form.server.ts', 'app/services/video-upload.server.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['request', 'req'].flatMap((name) => [
+          { selector: `MemberExpression[object.name='${name}'][property.name=/^(formData|json|text|arrayBuffer|blob|body|clone)$/]`, message: READ_BODY_MESSAGE },
+          { selector: `MemberExpression[object.property.name='${name}'][property.name=/^(formData|json|text|arrayBuffer|blob|body|clone)$/]`, message: READ_BODY_MESSAGE },
+        ]),
+      ],
+    },
   },
 )

@@ -9,7 +9,9 @@ import { env } from '~/env.server'
 import { applySecurityHeaders, documentCsp, routeCspAllowances } from '~/lib/security-headers.server'
 import { recordServerPageView } from '~/services/analytics.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
-import { reconcilePending } from '~/services/registration.server'
+import { startMailWorker } from '~/services/mail.server'
+import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
+import { noStoreWhenSignedIn } from '~/services/session.server'
 
 // The benchmark flushes buffered page views through the built server bundle to count them apart.
 export { flushPageViews } from '~/services/analytics.server'
@@ -28,6 +30,10 @@ export function serverSettings() {
 
 // Opened, migrated and seeded before the first request; a failure here stops start-up.
 await startDatabase()
+// Where registrations go, said once at start-up; production on a test network or a stand-in warns.
+const target = targetLogLine(currentTarget(), env().isProduction)
+if (target.warn) console.warn(target.line)
+else console.log(target.line)
 // Registrations a crash left pending are finished or failed. The embedded database belongs to
 // this process alone, so every pending row is stale; on PostgreSQL another server may still be
 // working on a fresh one, so only rows idle for two minutes are touched.
@@ -35,6 +41,9 @@ reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).the
   (outcome) => outcome.confirmed + outcome.failed > 0 && console.log(`[registration] reconciled ${outcome.confirmed} confirmed, ${outcome.failed} failed`),
   (error: unknown) => console.warn('[registration] reconcile at start failed', error),
 )
+
+// Queued mail is delivered from here, never inside a request; the worker stops before the database closes.
+startMailWorker()
 
 const ABORT_DELAY = 5000
 
@@ -47,6 +56,7 @@ export default function handleRequest(
   const nonce = crypto.randomBytes(16).toString('base64')
   // A route may widen its own document's policy (the payment step loads Stripe.js); no other page does.
   applySecurityHeaders(responseHeaders, documentCsp(nonce, routeCspAllowances(remixContext)))
+  noStoreWhenSignedIn(request, responseHeaders)
   const userAgent = request.headers.get('User-Agent')
   const bot = isbot(userAgent)
   if (!bot) recordServerPageView(request, responseStatusCode)
@@ -81,8 +91,9 @@ export default function handleRequest(
   })
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers)
+  noStoreWhenSignedIn(request, response.headers)
   return response
 }
 

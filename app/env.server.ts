@@ -2,9 +2,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import type { Network, StorageKind } from '~/lib/registration-network'
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
+const flag = (name: string) =>
+  z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional()).transform((value) => value === 'true')
 
 /**
  * Every environment variable the product reads. Parsed once at start-up; README lists them.
@@ -25,13 +28,16 @@ export const EnvSchema = z.object({
   SESSION_SECRET: opt(z.string().min(32, 'SESSION_SECRET must be at least 32 characters')),
   DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')),
   SOLANA_RPC_URL: opt(z.url()),
-  SOLANA_CLUSTER: z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
+  SOLANA_CLUSTER: z.preprocess(blankToUndefined, z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet')),
   SOLANA_SPONSOR_SECRET_KEY: opt(z.string()),
   ARWEAVE_HOST: opt(z.string()),
   ARWEAVE_PORT: opt(z.coerce.number().int().min(1).max(65535)),
   ARWEAVE_PROTOCOL: z.enum(['http', 'https']).default('https'),
   ARWEAVE_WALLET_JWK: opt(z.string()),
   ARWEAVE_GATEWAY_URL: opt(z.url()),
+  // Production refuses the embedded stand-ins unless these say so; such certificates say it too.
+  ALLOW_LOCAL_LEDGER: flag('ALLOW_LOCAL_LEDGER'),
+  ALLOW_LOCAL_STORAGE: flag('ALLOW_LOCAL_STORAGE'),
   STRIPE_SECRET_KEY: opt(z.string()),
   STRIPE_PUBLISHABLE_KEY: opt(z.string()),
   STRIPE_WEBHOOK_SECRET: opt(z.string()),
@@ -67,6 +73,21 @@ const GROUPS: Record<string, (keyof z.infer<typeof EnvSchema>)[]> = {
 
 export class ConfigError extends Error {}
 
+type ChainSettings = Pick<z.infer<typeof EnvSchema>, 'SOLANA_RPC_URL' | 'SOLANA_SPONSOR_SECRET_KEY' | 'SOLANA_CLUSTER' | 'ARWEAVE_HOST' | 'ARWEAVE_WALLET_JWK'>
+
+/**
+ * Where this configuration sends registrations: the same conditions createChain and
+ * createStorage follow (app/chain, app/storage). Only for start-up checks and notices; a
+ * record's own network is what it recorded (decision 019).
+ */
+export function configuredTarget(config: ChainSettings): { network: Network; storageKind: StorageKind } {
+  const solana = Boolean(config.SOLANA_RPC_URL && config.SOLANA_SPONSOR_SECRET_KEY)
+  return {
+    network: solana ? config.SOLANA_CLUSTER : 'local-ledger',
+    storageKind: config.ARWEAVE_HOST && config.ARWEAVE_WALLET_JWK ? 'arweave' : 'local-store',
+  }
+}
+
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const appEnv = source.APP_ENV ?? (source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development')
   const parsed = EnvSchema.safeParse({ ...source, APP_ENV: appEnv })
@@ -86,6 +107,24 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       if (set.length > 0 && missing.length > 0) {
         throw new ConfigError(`${part} is half-configured: ${missing.join(', ')} must be set too (or unset ${set.join(', ')}).`)
       }
+    }
+    // A record's network label comes from SOLANA_CLUSTER: in production it is never a default.
+    if (env.SOLANA_RPC_URL && blankToUndefined(source.SOLANA_CLUSTER) === undefined) {
+      throw new ConfigError('SOLANA_CLUSTER is required in production when SOLANA_RPC_URL is set (devnet, testnet or mainnet-beta): every registration records it.')
+    }
+    const target = configuredTarget(env)
+    if (target.network === 'local-ledger' && !env.ALLOW_LOCAL_LEDGER) {
+      throw new ConfigError(
+        'Production would register songs on the local development ledger of this server, which is not a public blockchain. Set SOLANA_RPC_URL, SOLANA_SPONSOR_SECRET_KEY and SOLANA_CLUSTER, or set ALLOW_LOCAL_LEDGER=true to run on the local ledger anyway (every certificate then says so).',
+      )
+    }
+    if (target.network === 'localnet' && !env.ALLOW_LOCAL_LEDGER) {
+      throw new ConfigError('SOLANA_CLUSTER=localnet is a private validator, not a public blockchain. Use devnet, testnet or mainnet-beta, or set ALLOW_LOCAL_LEDGER=true to run on it anyway (every certificate then says so).')
+    }
+    if (target.storageKind === 'local-store' && !env.ALLOW_LOCAL_STORAGE) {
+      throw new ConfigError(
+        'Production would store certificates in the local store of this server, which is not permanent storage. Set ARWEAVE_HOST and ARWEAVE_WALLET_JWK, or set ALLOW_LOCAL_STORAGE=true to use the local store anyway (every certificate then says so).',
+      )
     }
   }
 
@@ -125,7 +164,6 @@ export function getPublicEnv() {
   return {
     APP_NAME: e.APP_NAME,
     SUPPORT_EMAIL: e.SUPPORT_EMAIL,
-    SOLANA_CLUSTER: e.SOLANA_CLUSTER,
     STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY ?? null,
     GOOGLE_CONFIGURED: Boolean(e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET),
   }

@@ -10,6 +10,10 @@ type Json = ColumnType<unknown, string | undefined, string>
 export const COMPONENTS = ['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'] as const
 export type Component = (typeof COMPONENTS)[number]
 
+/** Where a registration went (db/migrations/2026-11-23T0300-registration-network.ts checks the same values). */
+export type Network = 'local-ledger' | 'localnet' | 'devnet' | 'testnet' | 'mainnet-beta'
+export type StorageKind = 'local-store' | 'arweave'
+
 export interface UsersTable {
   id: Generated<string>
   email: string
@@ -44,6 +48,18 @@ export interface TokenTable {
   createdAt: CreatedAt
 }
 
+/** A reset asked for an address, waiting for the mail worker to resolve it (decision 015). */
+export interface PasswordResetRequestsTable {
+  id: Generated<number>
+  email: string
+  createdAt: CreatedAt
+}
+
+export interface EmailVerificationTokensTable extends TokenTable {
+  /** Wrong guesses at a mailed code; the code is void when they reach the cap. */
+  attempts: Generated<number>
+}
+
 export interface SongsTable {
   id: Generated<number>
   userId: string
@@ -71,6 +87,9 @@ export interface SongsTable {
   coContributor2ProNumber: string | null
   createdAt: CreatedAt
   updatedAt: Timestamp
+  /** Private: the salts of the lyrics and notes commitments (64 hex characters), set at the first registration. */
+  lyricsSalt: string | null
+  creativeNotesSalt: string | null
 }
 
 export interface CreativeContributionsTable {
@@ -95,6 +114,11 @@ export interface BlockchainRegistrationsTable {
   confirmationStatus: string | null
   createdAt: CreatedAt
   updatedAt: Generated<Date>
+  /** Where it was anchored, written when claimed (decision 019); NULL on rows that never recorded it. */
+  network: Network | null
+  /** Where its manifest was stored; the Arweave gateway it used, for Arweave. */
+  storageKind: StorageKind | null
+  storageGateway: string | null
 }
 
 export interface MonthlyUsageTable {
@@ -124,6 +148,8 @@ export interface PaymentHistoryTable {
   registrationId: number | null
   /** Set when the registration holding the credit is confirmed: the credit is spent. */
   consumedAt: Date | null
+  /** When a refund or dispute (status 'refunded' / 'disputed') stopped this payment being a credit. */
+  voidedAt: Date | null
 }
 
 export interface SubscriptionPlansTable {
@@ -149,7 +175,12 @@ export interface AnalyticsEventsTable {
   ipAddress: string | null
   metadata: Json | null
   createdAt: CreatedAt
+  /** Who vouches for the row; 'anonymous' rows are shown to the admin as unverified. */
+  source: ColumnType<AnalyticsSource, AnalyticsSource | undefined, AnalyticsSource>
 }
+
+/** 'server': a page the server served; 'user': sent with a session; 'anonymous': sent without one. */
+export type AnalyticsSource = 'server' | 'user' | 'anonymous'
 
 export interface ContactMessagesTable {
   id: Generated<number>
@@ -168,11 +199,20 @@ export interface MailOutboxTable {
   fromAddress: string
   replyTo: string | null
   subject: string
-  textBody: string
+  /** The body sealed with AES-256-GCM (app/services/mail.server.ts); wiped once delivered. */
+  sealedBody: string | null
+  /** queued (waiting or between retries), sent, or failed (given up); `error` is the last failure. */
   status: Generated<'queued' | 'sent' | 'failed'>
   error: string | null
   createdAt: CreatedAt
   sentAt: Date | null
+  /** Delivery attempts started, counted when a worker claims the message. */
+  attempts: Generated<number>
+  nextAttemptAt: Generated<Date>
+  /** A worker's claim: until then no other worker takes the message. */
+  lockedUntil: Date | null
+  /** 'smtp', or 'file' for the development mailbox under DATA_DIR/mail. */
+  deliveredVia: 'smtp' | 'file' | null
 }
 
 export interface RateLimitsTable {
@@ -185,7 +225,8 @@ export interface Database {
   users: UsersTable
   sessions: SessionsTable
   passwordResetTokens: TokenTable
-  emailVerificationTokens: TokenTable
+  passwordResetRequests: PasswordResetRequestsTable
+  emailVerificationTokens: EmailVerificationTokensTable
   songs: SongsTable
   creativeContributions: CreativeContributionsTable
   blockchainRegistrations: BlockchainRegistrationsTable

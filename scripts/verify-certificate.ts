@@ -1,23 +1,39 @@
-// `npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>]`: checks a
-// certificate against the public records only (the chain transaction and the stored manifest).
-// Without --signature it asks the app's public verification endpoint for the transaction.
+// `npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>]`:
+// checks a certificate against the public records only (the chain transaction and the stored
+// manifest), printing every step with its evidence; exits 1 on any mismatch, 2 on bad usage.
+// Without --signature it asks the app's public endpoint (/verify/<id>.json) which transaction to check.
 import { parseArgs } from 'node:util'
 import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
 import { verifyCertificate } from '../app/services/verification.server'
 import { getStorage } from '../app/storage/index.server'
 
-const { values, positionals } = parseArgs({ options: { signature: { type: 'string' }, 'app-url': { type: 'string' } }, allowPositionals: true })
-const certificateId = positionals[0]?.toUpperCase()
-if (!certificateId) {
-  console.error('Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>]')
+const USAGE = 'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>]'
+
+function usage(message?: string): never {
+  if (message) console.error(message)
+  console.error(USAGE)
   process.exit(2)
 }
+
+let parsed: ReturnType<typeof parse>
+function parse() {
+  return parseArgs({ options: { signature: { type: 'string' }, 'app-url': { type: 'string' }, sponsor: { type: 'string' } }, allowPositionals: true })
+}
+try {
+  parsed = parse()
+} catch (error) {
+  usage(error instanceof Error ? error.message : String(error))
+}
+const { values, positionals } = parsed
+const certificateId = positionals[0]?.toUpperCase()
+if (!certificateId || !/^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(certificateId)) usage(certificateId ? `Not a certificate id: ${positionals[0]}` : undefined)
+
 const env = loadEnv()
 let signature = values.signature
 if (!signature) {
-  const appUrl = values['app-url'] ?? env.APP_URL
-  const response = await fetch(`${appUrl}/verify/${certificateId}?format=json`).catch((error: unknown) => {
+  const appUrl = (values['app-url'] ?? env.APP_URL).replace(/\/+$/, '')
+  const response = await fetch(`${appUrl}/verify/${certificateId}.json`).catch((error: unknown) => {
     console.error(`Could not reach ${appUrl}: ${error instanceof Error ? error.message : error}. Pass --signature instead.`)
     process.exit(2)
   })
@@ -28,7 +44,21 @@ if (!signature) {
   }
   signature = body.signature
 }
-const report = await verifyCertificate(certificateId, signature, { chain: getChain(), storage: getStorage(), verifySignature: verifyTransactionSignature })
-for (const check of report.checks) console.log(`${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
-console.log(report.ok ? `\n${certificateId}: VERIFIED` : `\n${certificateId}: FAILED`)
+
+const report = await verifyCertificate(certificateId, signature, { chain: getChain(), storage: getStorage(), verifySignature: verifyTransactionSignature, expectedSponsor: values.sponsor })
+console.log(`Certificate ${certificateId}, transaction ${signature}\n`)
+report.steps.forEach((step, index) => {
+  console.log(`${index + 1}. ${step.title}`)
+  if (!step.reached) {
+    console.log('   Not checked: an earlier step failed.\n')
+    return
+  }
+  for (const item of step.evidence) {
+    if (item.kind === 'block') console.log(`   ${item.label}:\n${item.value.replace(/^/gm, '      ')}`)
+    else console.log(`   ${item.label}: ${item.value}`)
+  }
+  for (const check of step.checks) console.log(`   ${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
+  console.log('')
+})
+console.log(report.ok ? `${certificateId}: VERIFIED` : `${certificateId}: FAILED`)
 process.exit(report.ok ? 0 : 1)

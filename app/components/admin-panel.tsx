@@ -8,6 +8,8 @@ import {
   type LandingVideoInfo,
   type PendingVerification,
   type PeriodCounts,
+  UNVERIFIED_LABEL,
+  type VoidedPayment,
 } from '~/lib/admin'
 import type { action as verifyAction } from '~/routes/admin.verify'
 import { FormAlert } from './auth-card'
@@ -16,11 +18,11 @@ import { Button, ButtonLink, buttonClass } from './ui/button'
 import { VideoManagement } from './video-upload'
 
 export type AdminPanelData =
-  | { tab: 'email'; supportEmail: string; analytics: AdminAnalytics; pending: PendingVerification[] }
+  | { tab: 'email'; supportEmail: string; analytics: AdminAnalytics; pending: PendingVerification[]; voidedPayments: VoidedPayment[] }
   | { tab: 'video'; video: LandingVideoInfo | null }
 
 /** The administrator's home on `/`: two tabs, each a plain link so they work without JavaScript. */
-export function AdminPanel({ appName, panel }: { appName: string; panel: AdminPanelData }) {
+export function AdminPanel({ appName, panel, deployment }: { appName: string; panel: AdminPanelData; deployment?: Deployment }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -30,15 +32,34 @@ export function AdminPanel({ appName, panel }: { appName: string; panel: AdminPa
         </div>
         <SignOutLink />
       </div>
+      {deployment && <DeploymentLine deployment={deployment} />}
       <AdminTabs active={panel.tab} />
       <div className="mt-6">
         {panel.tab === 'email' ? (
-          <EmailVerificationTab analytics={panel.analytics} pending={panel.pending} supportEmail={panel.supportEmail} />
+          <EmailVerificationTab analytics={panel.analytics} pending={panel.pending} supportEmail={panel.supportEmail} voidedPayments={panel.voidedPayments} />
         ) : (
           <VideoManagement video={panel.video} returnTo="/?tab=video" />
         )}
       </div>
     </div>
+  )
+}
+
+/** Where this server sends registrations: a test network or a stand-in is never a surprise. */
+export interface Deployment {
+  production: boolean
+  network: string
+  storage: string
+  notes: string[]
+}
+
+function DeploymentLine({ deployment }: { deployment: Deployment }) {
+  const warn = deployment.notes.length > 0
+  return (
+    <p data-testid="admin-deployment" className={`mt-4 rounded-lg border px-4 py-3 text-sm ${warn ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}>
+      {deployment.production ? 'Production' : 'This server (not production)'} registers on: <span className="font-semibold">{deployment.network}</span>. Storage:{' '}
+      <span className="font-semibold">{deployment.storage}</span>.{warn ? ` ${deployment.notes.join(' ')}` : ''}
+    </p>
   )
 }
 
@@ -91,7 +112,7 @@ function AdminTabs({ active }: { active: AdminTab }) {
   )
 }
 
-function EmailVerificationTab({ analytics, pending, supportEmail }: { analytics: AdminAnalytics; pending: PendingVerification[]; supportEmail: string }) {
+function EmailVerificationTab({ analytics, pending, supportEmail, voidedPayments }: { analytics: AdminAnalytics; pending: PendingVerification[]; supportEmail: string; voidedPayments: VoidedPayment[] }) {
   return (
     <div className="space-y-8">
       <AnalyticsOverview analytics={analytics} />
@@ -99,6 +120,11 @@ function EmailVerificationTab({ analytics, pending, supportEmail }: { analytics:
         <TopPages pages={analytics.topPages} />
         <RecentActivity activity={analytics.recentActivity} />
       </div>
+      <p className="text-xs text-slate-500">
+        Entries marked <UnverifiedBadge /> were sent to the analytics endpoint by someone who was not signed in: their pages and
+        names are whatever the sender typed.
+      </p>
+      <VoidedPayments payments={voidedPayments} />
       <div className="grid gap-6 lg:grid-cols-2">
         <VerificationCodeForm />
         <VerificationInstructions supportEmail={supportEmail} />
@@ -168,9 +194,16 @@ function TopPages({ pages }: { pages: AdminAnalytics['topPages'] }) {
       ) : (
         <ol className="mt-3 divide-y divide-slate-100" data-testid="top-pages">
           {pages.map((page) => (
-            <li key={page.path} className="flex justify-between gap-4 py-2 text-sm">
-              <span className="truncate font-mono text-slate-800">{page.path}</span>
-              <span className="shrink-0 text-slate-600">{count.format(page.views)} {page.views === 1 ? 'view' : 'views'}</span>
+            <li key={page.path} className="py-2 text-sm">
+              <div className="flex justify-between gap-4">
+                <span className="truncate font-mono text-slate-800">{page.path}</span>
+                <span className="shrink-0 text-slate-600">{count.format(page.views)} {page.views === 1 ? 'view' : 'views'}</span>
+              </div>
+              {page.unverifiedViews > 0 && (
+                <p className="mt-1 text-xs text-slate-600">
+                  <UnverifiedBadge /> {page.unverifiedViews === page.views ? 'every view' : `${count.format(page.unverifiedViews)} of ${count.format(page.views)} views`}
+                </p>
+              )}
             </li>
           ))}
         </ol>
@@ -189,11 +222,72 @@ function RecentActivity({ activity }: { activity: AdminAnalytics['recentActivity
         <ul className="mt-3 divide-y divide-slate-100" data-testid="recent-activity">
           {activity.map((item, index) => (
             <li key={`${item.timestamp}-${index}`} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
-              <span className="text-slate-800">{item.description}</span>
+              <span className="break-all text-slate-800">
+                {item.description}
+                {item.unverified && (
+                  <>
+                    {' '}
+                    <UnverifiedBadge />
+                  </>
+                )}
+              </span>
               <time dateTime={item.timestamp} className="text-slate-500">{formatDateTimeUtc(item.timestamp)}</time>
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  )
+}
+
+/** Text only: what it marks came from an anonymous visitor and is rendered as text, never HTML. */
+function UnverifiedBadge() {
+  return <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{UNVERIFIED_LABEL}</span>
+}
+
+const VOID_LABEL = { refunded: 'Refunded', disputed: 'Disputed' } as const
+
+/** Payments Stripe reported refunded or disputed: no longer credits; a registration they paid for stays. */
+function VoidedPayments({ payments }: { payments: VoidedPayment[] }) {
+  return (
+    <section aria-labelledby="voided-payments-heading">
+      <h2 id="voided-payments-heading" className="text-lg font-semibold text-slate-900">Refunded and Disputed Payments</h2>
+      <p className="mt-1 text-xs text-slate-500">
+        These payments no longer pay for a registration. A registration they already paid for stays on the blockchain: the record is permanent.
+      </p>
+      {payments.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">No refunded or disputed payments.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="voided-payments">
+            <thead className="bg-slate-50 text-left text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-2 font-medium">Status</th>
+                <th scope="col" className="px-4 py-2 font-medium">Since</th>
+                <th scope="col" className="px-4 py-2 font-medium">Amount</th>
+                <th scope="col" className="px-4 py-2 font-medium">User Email</th>
+                <th scope="col" className="px-4 py-2 font-medium">Bought For</th>
+                <th scope="col" className="px-4 py-2 font-medium">Registration Paid</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td className="px-4 py-2 font-semibold text-red-800">{VOID_LABEL[payment.status]}</td>
+                  <td className="px-4 py-2 text-slate-600"><time dateTime={payment.voidedAt}>{formatDateTimeUtc(payment.voidedAt)}</time></td>
+                  <td className="px-4 py-2 text-slate-800">{formatDollars(payment.amount)}</td>
+                  <td className="px-4 py-2 text-slate-800">{payment.email ?? 'Deleted account'}</td>
+                  <td className="px-4 py-2 text-slate-800">{payment.boughtFor ? `${payment.boughtFor.title} (${payment.boughtFor.certificateId})` : 'Deleted song'}</td>
+                  <td className="px-4 py-2 text-slate-800">
+                    {payment.spentOn
+                      ? `${payment.spentOn.status === 'confirmed' ? 'Registered' : 'In progress'}: ${payment.spentOn.title} (${payment.spentOn.certificateId})`
+                      : 'None: the credit was unused'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   )

@@ -1,44 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { formatLongDate } from '~/lib/dates'
+import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
+import type { CertificateRegistration, CertificateView } from '~/services/certificate.server'
 import { COMPONENT_LABELS, type ContributionValues } from '~/lib/song-constants'
 import { Button, ButtonLink, buttonClass } from './ui/button'
 
-export interface CertificateRegistration {
-  transactionSignature: string | null
-  walletAddress: string | null
-  registrationFee: string
-  status: string
-  createdAt: string
-  blockchainData?: unknown
-}
-
-/** The facts a certificate shows: a song as the songs service returns it (or its JSON form). */
-export interface CertificateSong {
-  title: string
-  certificateId: string
-  contributorName: string
-  coContributorName: string | null
-  coContributorName2: string | null
-  dateCreated: string
-  createdAt: string
-  toolsUsed: string | null
-  fileLink: string | null
-  genre: string | null
-  isrc: string | null
-  iswc: string | null
-  upc: string | null
-  otherIdentifier: string | null
-  lyrics: string | null
-  creativeNotes: string | null
-  mainContributorPro: string | null
-  coContributorPro: string | null
-  coContributor2Pro: string | null
-  mainContributorProNumber: string | null
-  coContributorProNumber: string | null
-  coContributor2ProNumber: string | null
-  contributions: ContributionValues[]
-  registration: CertificateRegistration | null
-}
+/** What the certificate shows: the public projection, with the private texts for the owner (app/services/certificate.server.ts). */
+export type CertificateSong = CertificateView
 
 export const NOT_SPECIFIED = 'Not specified'
 export const STATEMENT = 'This certificate verifies authorship as declared by the submitter.'
@@ -116,25 +84,19 @@ export function registrationFeeInfo(registrationFee: string) {
   return { fee: formatSol(fee, 9).replace(/\.?0+$/, ''), gas: NETWORK_GAS_SOL, total: formatSol(fee + gas, 6) }
 }
 
-function stringField(data: unknown, key: string) {
-  if (typeof data !== 'object' || data === null || !(key in data)) return null
-  const value: unknown = Reflect.get(data, key)
-  return typeof value === 'string' ? value : null
+/** Where the record can be seen, in words that say what each place is. */
+export function registrationLinkLabels(registration: Pick<CertificateRegistration, 'network' | 'storageKind'>) {
+  return {
+    explorer: registration.network === 'local-ledger' ? 'View on this server’s local ledger' : 'View on blockchain explorer',
+    storage: registration.storageKind === 'local-store' ? 'View the copy stored on this server' : 'View on permanent storage',
+  }
 }
 
-const linkable = (value: string | null) => (value !== null && (isWebUrl(value) || /^\/[^/\\]/.test(value)) ? value : null)
-
-/** The explorer and storage links recorded with a registration; anything unexpected is ignored. */
-export function registrationLinks(blockchainData: unknown) {
-  let data = blockchainData
-  if (typeof data === 'string') {
-    try {
-      data = JSON.parse(data)
-    } catch {
-      data = null
-    }
-  }
-  return { explorerUrl: linkable(stringField(data, 'explorerUrl')), storageUrl: linkable(stringField(data, 'storageUrl')) }
+/** The permanence sentences of a record's network and storage, for the view and the PDF alike. */
+export function registrationNotes(registration: Pick<CertificateRegistration, 'network' | 'storageKind' | 'storageGateway'>) {
+  const network = registrationNetwork(registration)
+  const storage = registrationStorage(registration)
+  return { network, storage, notes: [network.permanenceNote, storage.permanenceNote].filter((note): note is string => note !== null) }
 }
 
 // --- The view ---
@@ -167,7 +129,7 @@ function ExternalLink({ href, children, className = '' }: { href: string; childr
   )
 }
 
-export function Certificate({ song, appName, cluster }: { song: CertificateSong; appName: string; cluster?: string }) {
+export function Certificate({ song, appName }: { song: CertificateSong; appName: string }) {
   const contributors = certificateContributors(song)
   const breakdown = contributionBreakdown(song)
   const identifiers = [
@@ -255,7 +217,7 @@ export function Certificate({ song, appName, cluster }: { song: CertificateSong;
           </Section>
 
           {/* Before the long free text, so a clipped print never loses the record. */}
-          {registration ? <BlockchainRecord registration={registration} appName={appName} cluster={cluster} /> : null}
+          {registration ? <BlockchainRecord registration={registration} appName={appName} /> : null}
 
           {present(song.lyrics) ? (
             <Section id="cert-lyrics" title="Lyrics" className="sm:col-span-2">
@@ -285,9 +247,10 @@ export function Certificate({ song, appName, cluster }: { song: CertificateSong;
   )
 }
 
-function BlockchainRecord({ registration, appName, cluster }: { registration: CertificateRegistration; appName: string; cluster?: string }) {
+function BlockchainRecord({ registration, appName }: { registration: CertificateRegistration; appName: string }) {
   const fee = registrationFeeInfo(registration.registrationFee)
-  const links = registrationLinks(registration.blockchainData)
+  const { network, storage, notes } = registrationNotes(registration)
+  const labels = registrationLinkLabels(registration)
   return (
     <Section id="cert-blockchain" title="Blockchain Record" className="sm:col-span-2">
       <dl className="grid gap-2 sm:grid-cols-2">
@@ -302,17 +265,23 @@ function BlockchainRecord({ registration, appName, cluster }: { registration: Ce
           Network fees paid by {appName}: registration fee {fee.fee} SOL + network gas {fee.gas} SOL
           {fee.total !== null ? <> = <span className="font-semibold">{fee.total} SOL</span></> : null}
         </Fact>
-        {cluster || registration.status !== 'confirmed' ? (
-          <Fact label="Network">
-            {cluster ? `Solana ${cluster}` : 'Solana'}
-            {registration.status !== 'confirmed' ? ` (status: ${registration.status})` : ''}
-          </Fact>
-        ) : null}
+        <Fact label="Network">
+          <span data-testid="certificate-network">{network.label}</span>
+          {registration.status !== 'confirmed' ? ` (status: ${registration.status})` : ''}
+        </Fact>
+        <Fact label="Storage">
+          <span data-testid="certificate-storage">{storage.label}</span>
+        </Fact>
       </dl>
-      {links.explorerUrl || links.storageUrl ? (
+      {notes.length > 0 ? (
+        <p role="note" data-testid="certificate-permanence" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {notes.join(' ')}
+        </p>
+      ) : null}
+      {registration.explorerUrl || registration.storageUrl ? (
         <p className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap">
-          {links.explorerUrl ? <ExternalLink href={links.explorerUrl} className="cert-print-url">View on blockchain explorer</ExternalLink> : null}
-          {links.storageUrl ? <ExternalLink href={links.storageUrl} className="cert-print-url">View on permanent storage</ExternalLink> : null}
+          {registration.explorerUrl ? <ExternalLink href={registration.explorerUrl} className="cert-print-url">{labels.explorer}</ExternalLink> : null}
+          {registration.storageUrl ? <ExternalLink href={registration.storageUrl} className="cert-print-url">{labels.storage}</ExternalLink> : null}
         </p>
       ) : null}
     </Section>
@@ -365,6 +334,7 @@ export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isO
         </label>
       )}
       <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>Download PDF</a>
+      {isOwner ? <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>Download proof bundle</a> : null}
       {isOwner ? <ButtonLink to="/" variant="ghost">Back to Dashboard</ButtonLink> : null}
     </div>
   )

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
 import { RegisterButton } from './register-modal'
 import { formatLongDate } from '~/lib/dates'
+import { registrationNetwork } from '~/lib/registration-network'
 import { ButtonLink } from './ui/button'
 
 export const LOCKED_TOOLTIP = 'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
@@ -13,7 +14,7 @@ export interface SongRowData {
   dateCreated: string | null
   createdAt: string | null
   isRegistered: boolean
-  registration: { createdAt: string; status: string } | null
+  registration: { createdAt: string; status: string; network?: string | null } | null
 }
 
 export interface DashboardProps {
@@ -145,7 +146,14 @@ function SongRow({ song }: { song: SongRowData }) {
 
 function BlockchainStatus({ song }: { song: SongRowData }) {
   if (song.isRegistered) {
-    return <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Registered</span>
+    // The network the registration recorded, so a test network or the local ledger is never mistaken for mainnet.
+    const network = registrationNetwork({ network: song.registration?.network })
+    return (
+      <span className="inline-flex flex-col items-start gap-0.5">
+        <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Registered</span>
+        <span className="text-xs text-slate-500" data-testid={`song-${song.id}-network`}>{network.shortLabel}</span>
+      </span>
+    )
   }
   if (song.registration && song.registration.status !== 'failed') {
     // A registration under way still claims the song: no second Register.

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { loader as registerLoader } from '~/routes/songs.$id.register'
-import { RegistrationCard } from './registration-card'
+import { RegistrationCard, SplitsNotWhole } from './registration-card'
 import { Button } from './ui/button'
 
 const registerClass = 'inline-flex items-center rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700'
@@ -57,8 +57,17 @@ function RegisterModal({ songId, onClose }: { songId: number; onClose: () => voi
           {data.data ? `Adds “${data.data.song.title}”` : 'Adds the song title'} to the Solana blockchain for permanent, immutable proof of authorship.
         </p>
         <div className="mt-4 whitespace-normal">
-          {data.data ? (
-            <RegistrationCard songId={songId} usage={data.data.usage} paymentsConfigured={data.data.paymentsConfigured} paidCredits={data.data.paidCredits} onDone={onDone} />
+          {data.data?.blocked ? (
+            <SplitsNotWhole message={data.data.blocked.message} editUrl={data.data.blocked.editUrl} />
+          ) : data.data ? (
+            <RegistrationCard
+              songId={songId}
+              usage={data.data.usage}
+              paymentsConfigured={data.data.paymentsConfigured}
+              paidCredits={data.data.paidCredits}
+              destination={data.data.destination}
+              onDone={onDone}
+            />
           ) : (
             <p role="status" className="text-sm text-slate-600">Loading...</p>
           )}

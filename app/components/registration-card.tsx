@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { registrationCompleteText, registrationNetwork } from '~/lib/registration-network'
 import { Button, ButtonLink, buttonClass } from './ui/button'
 
 export interface Usage {
@@ -13,9 +14,20 @@ export interface Usage {
 export interface RegistrationDone {
   transactionSignature: string
   explorerUrl: string
+  /** The network the registration recorded (decision 019). */
+  network: string | null
 }
 
-type ActionResult = { ok: true; transactionSignature: string; explorerUrl: string } | { ok: false; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean }
+/** Where a registration made now would go, in words (this server's current chain and storage). */
+export interface Destination {
+  network: string
+  storage: string
+  notes: string[]
+}
+
+type ActionResult =
+  | { ok: true; transactionSignature: string; explorerUrl: string; network: string }
+  | { ok: false; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean; editUrl?: string }
 
 const tierName = (tier: string) => `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Plan`
 
@@ -30,6 +42,7 @@ export function RegistrationCard({
   usage,
   paymentsConfigured,
   paidCredits = 0,
+  destination,
   error,
   onDone,
 }: {
@@ -38,7 +51,8 @@ export function RegistrationCard({
   paymentsConfigured: boolean
   /** Payments made and not yet used for a registration. */
   paidCredits?: number
-  error?: string | null
+  destination?: Destination
+  error?: { message: string; editUrl?: string } | null
   onDone?: (done: RegistrationDone) => void
 }) {
   const fetcher = useFetcher<ActionResult>()
@@ -48,13 +62,14 @@ export function RegistrationCard({
   const pending = fetcher.state !== 'idle'
   const result = fetcher.data
   useEffect(() => {
-    if (result?.ok) onDone?.({ transactionSignature: result.transactionSignature, explorerUrl: result.explorerUrl })
+    if (result?.ok) onDone?.({ transactionSignature: result.transactionSignature, explorerUrl: result.explorerUrl, network: result.network })
   }, [result, onDone])
   const freeLeft = usage.remainingFree === -1 || usage.remainingFree > 0
   // Mirrors the claim: a verified free unit first, else a payment already made.
   const paid = paidCredits > 0 && !(freeLeft && usage.emailVerified)
   const free = freeLeft && !paid
-  const message = (result && !result.ok ? result.message : null) ?? error ?? null
+  const message = (result && !result.ok ? result.message : null) ?? error?.message ?? null
+  const editUrl = (result && !result.ok ? result.editUrl : error?.editUrl) ?? null
   const needsVerification = free && !usage.emailVerified
 
   return (
@@ -66,6 +81,12 @@ export function RegistrationCard({
           {usage.monthlyLimit === -1 ? 'Unlimited free registrations' : `${usage.currentMonthUsage} of ${usage.monthlyLimit} free registration${usage.monthlyLimit === 1 ? '' : 's'} used this month`}
         </span>
       </div>
+
+      {destination && (
+        <p data-testid="registration-destination" className={`rounded-md border p-3 text-sm ${destination.notes.length > 0 ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}>
+          This server registers on: <span className="font-semibold">{destination.network}</span>. Storage: {destination.storage}. {destination.notes.join(' ')}
+        </p>
+      )}
 
       <label className="flex items-start gap-3 text-sm text-slate-800">
         <input type="checkbox" name="confirmed" value="yes" onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 h-4 w-4" />
@@ -82,6 +103,7 @@ export function RegistrationCard({
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p>{message}</p>
           {result && !result.ok && result.requiresEmailVerification && <a href="/verify-email" className="mt-1 inline-block font-semibold underline">Verify your email</a>}
+          {editUrl && <a href={editUrl} className="mt-1 inline-block font-semibold underline">Edit the song’s splits</a>}
         </div>
       )}
 
@@ -118,11 +140,25 @@ export function RegistrationCard({
   )
 }
 
+/** Registration refuses a split that is not whole (every component must total 100 %): fix it first. */
+export function SplitsNotWhole({ message, editUrl }: { message: string; editUrl: string }) {
+  return (
+    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+      <p>{message}</p>
+      <a href={editUrl} className="mt-2 inline-block font-semibold underline">Edit the song’s splits</a>
+    </div>
+  )
+}
+
 export function RegistrationComplete({ songId, done }: { songId: number; done: RegistrationDone }) {
+  const network = registrationNetwork(done)
   return (
     <div role="dialog" aria-modal="false" aria-labelledby="registration-complete" className="rounded-xl border border-green-200 bg-green-50 p-6 text-center">
       <h2 id="registration-complete" className="text-2xl font-bold text-green-900">Blockchain Registration Complete</h2>
-      <p className="mt-2 text-green-900">Your song has been permanently registered on the blockchain.</p>
+      <p className="mt-2 text-green-900">{registrationCompleteText(done).dialog}</p>
+      <p className="mt-1 text-sm text-green-900" data-testid="registration-network">
+        Recorded on: {network.label}.{network.permanenceNote ? ` ${network.permanenceNote}` : ''}
+      </p>
       <p className="mt-3 break-all font-mono text-xs text-green-900" data-testid="transaction-signature">{done.transactionSignature}</p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonLink to="/">Go to Dashboard</ButtonLink>

@@ -23,8 +23,30 @@ export interface AdminAnalytics {
   certificatesGenerated: PeriodCounts
   blockchainRegistrations: PeriodCounts
   stripeRevenue: { total: number; today: number; thisWeek: number; thisMonth: number }
-  topPages: { path: string; views: number }[]
-  recentActivity: { description: string; timestamp: string }[]
+  /** unverifiedViews: how many of the views an anonymous visitor sent to the track endpoint. */
+  topPages: { path: string; views: number; unverifiedViews: number }[]
+  /** unverified: sent to the track endpoint by an anonymous visitor; its text is theirs. */
+  recentActivity: { description: string; timestamp: string; unverified: boolean }[]
+}
+
+/** How the admin panel marks analytics text that nobody signed in vouches for. */
+export const UNVERIFIED_LABEL = 'unverified — sent by an anonymous visitor'
+
+export const PAYMENT_VOID_STATUSES = ['refunded', 'disputed'] as const
+export type PaymentVoidStatus = (typeof PAYMENT_VOID_STATUSES)[number]
+
+/** A payment a refund or dispute took back, for the admin panel. */
+export interface VoidedPayment {
+  id: number
+  status: PaymentVoidStatus
+  amount: number
+  voidedAt: string
+  paidAt: string
+  email: string | null
+  /** The song it was bought for. */
+  boughtFor: { title: string; certificateId: string } | null
+  /** The registration it paid for, when it was spent (or held by one in progress) before the refund. */
+  spentOn: { title: string; certificateId: string; status: string } | null
 }
 
 export interface PendingVerification {

@@ -12,21 +12,101 @@ export function jsonError(status: number, message: string, extra: Record<string,
   return jsonResponse({ message, ...extra }, { status })
 }
 
-/** Reads a JSON body without letting a malformed one become a 500. */
-export async function readJson(request: Request): Promise<{ ok: true; data: unknown } | { ok: false }> {
-  const type = request.headers.get('Content-Type') ?? ''
-  if (!type.includes('application/json')) return { ok: false }
-  try {
-    return { ok: true, data: await request.json() }
-  } catch {
+const KB = 1024
+
+/** docs/decisions/013: JSON bodies are a few kilobytes; a song with maximal lyrics fits in 256 KB. */
+export const JSON_BODY_LIMIT = 64 * KB
+export const SONG_JSON_BODY_LIMIT = 256 * KB
+// After a refusal the client may still be sending: this much more is read and dropped so it
+// gets our answer rather than a reset connection; past it the connection is cut.
+const DRAIN_LIMIT = 1024 * KB
+
+export function tooLargeMessage(maxBytes: number) {
+  return `The request body is larger than ${Math.round(maxBytes / KB)} KB.`
+}
+
+/**
+ * Reads a whole body, counting bytes as they arrive and stopping past `maxBytes` whatever
+ * Content-Length says: a chunked body has none, and a lying one is not believed either.
+ */
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false }> {
+  if (!request.body) return { ok: true, bytes: new Uint8Array(0) }
+  const reader = request.body.getReader()
+  if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) {
+    await discard(reader, 0)
     return { ok: false }
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > maxBytes) {
+      await discard(reader, size)
+      return { ok: false }
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return { ok: true, bytes }
+}
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number) {
+  try {
+    while (seen <= DRAIN_LIMIT) {
+      const { done, value } = await reader.read()
+      if (done) return
+      seen += value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing left to drop.
   }
 }
 
-/** Parses a JSON body with a zod schema; a bad body becomes a 400 `{ message }` answer. */
-export async function parseJsonBody<T>(request: Request, schema: { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }) {
-  const body = await readJson(request)
-  if (!body.ok) return { ok: false as const, response: jsonError(400, 'Expected a JSON body') }
+/** Exactly `application/json`, optionally `; charset=utf-8`: no other type smuggles one in a parameter. */
+export function isJsonContentType(value: string | null) {
+  if (value === null) return false
+  const [type, ...parameters] = value.split(';').map((part) => part.trim().toLowerCase())
+  if (type !== 'application/json') return false
+  return parameters.every((parameter) => /^charset=(?:utf-8|"utf-8")$/.test(parameter)) && parameters.length <= 1
+}
+
+export type JsonBody = { ok: true; data: unknown } | { ok: false; response: Response }
+
+/**
+ * Reads a JSON body within `maxBytes` (413 beyond it); anything but an exact JSON content type
+ * is a 415, malformed JSON a 400. `allowEmpty` lets an empty body through as `undefined`, for
+ * the calls the spec sends without one.
+ */
+export async function readJson(request: Request, options: { maxBytes?: number; allowEmpty?: boolean } = {}): Promise<JsonBody> {
+  const maxBytes = options.maxBytes ?? JSON_BODY_LIMIT
+  const typed = isJsonContentType(request.headers.get('Content-Type'))
+  // Refused before a byte is read, unless it may be the empty body some calls send.
+  if (!typed && !options.allowEmpty) return { ok: false, response: jsonError(415, 'Content-Type must be application/json') }
+  const body = await readBodyBytes(request, maxBytes)
+  if (!body.ok) return { ok: false, response: jsonError(413, tooLargeMessage(maxBytes)) }
+  if (body.bytes.byteLength === 0 && options.allowEmpty) return { ok: true, data: undefined }
+  if (!typed) return { ok: false, response: jsonError(415, 'Content-Type must be application/json') }
+  try {
+    return { ok: true, data: JSON.parse(new TextDecoder().decode(body.bytes)) }
+  } catch {
+    return { ok: false, response: jsonError(400, 'Expected a JSON body') }
+  }
+}
+
+type SafeParser<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }
+
+/** Parses a JSON body with a zod schema; a bad body becomes a 400 (or 413, 415) `{ message }` answer. */
+export async function parseJsonBody<T>(request: Request, schema: SafeParser<T>, options: { maxBytes?: number } = {}) {
+  const body = await readJson(request, options)
+  if (!body.ok) return body
   const parsed = schema.safeParse(body.data)
   if (!parsed.success) {
     const errors: Record<string, string> = {}
@@ -39,4 +119,26 @@ export async function parseJsonBody<T>(request: Request, schema: { safeParse(dat
     return { ok: false as const, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { errors, fieldErrors }) }
   }
   return { ok: true as const, data: parsed.data }
+}
+
+// No value the app reads from a query string is anywhere near this long.
+const MAX_QUERY_VALUE = 2048
+
+type QuerySchema<T> = SafeParser<T> & { shape: Record<string, unknown> }
+
+/**
+ * The query string values a schema names (the first of each, empty ones as missing), parsed by
+ * it; other parameters are never looked at. A failure carries the schema's first message.
+ */
+export function parseQuery<T>(request: Request, schema: QuerySchema<T>): { ok: true; data: T } | { ok: false; message: string } {
+  const params = new URL(request.url).searchParams
+  const picked: Record<string, string> = {}
+  for (const name of Object.keys(schema.shape)) {
+    const value = params.get(name)
+    if (value === null || value === '') continue
+    if (value.length > MAX_QUERY_VALUE) return { ok: false, message: `${name} is too long` }
+    picked[name] = value
+  }
+  const parsed = schema.safeParse(picked)
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid query string' }
 }

@@ -1,13 +1,15 @@
 import type { EntryContext } from '@remix-run/node'
 import { env } from '~/env.server'
+import { getStorage } from '~/storage/index.server'
 
 /**
  * What a route's document may need beyond the default policy, declared in its `handle`
  * (`export const handle = { csp: ['stripe-elements'] }`), so only that page gets it:
  * - stripe-checkout: its form may post to us and be redirected to Stripe's hosted Checkout;
- * - stripe-elements: Stripe.js, its iframes and its API calls (the payment step).
+ * - stripe-elements: Stripe.js, its iframes and its API calls (the payment step);
+ * - storage-gateway: fetching from the Arweave gateway (the verification page re-hashes a manifest).
  */
-export type CspAllowance = 'stripe-checkout' | 'stripe-elements'
+export type CspAllowance = 'stripe-checkout' | 'stripe-elements' | 'storage-gateway'
 export interface CspHandle {
   csp?: CspAllowance[]
 }
@@ -24,7 +26,7 @@ export function routeCspAllowances(context: Pick<EntryContext, 'routeModules' | 
   for (const match of context.staticHandlerContext.matches) {
     const handle: unknown = context.routeModules[match.route.id]?.handle
     if (!hasCsp(handle)) continue
-    for (const value of handle.csp) if (value === 'stripe-checkout' || value === 'stripe-elements') allowances.add(value)
+    for (const value of handle.csp) if (value === 'stripe-checkout' || value === 'stripe-elements' || value === 'storage-gateway') allowances.add(value)
   }
   return allowances
 }
@@ -37,6 +39,12 @@ function checkoutOrigins() {
   return [`${e.STRIPE_API_PROTOCOL}://${e.STRIPE_API_HOST}${defaultPort ? '' : `:${e.STRIPE_API_PORT}`}`]
 }
 
+/** The Arweave gateway's origin when the server stores on Arweave; the local store is 'self'. */
+function storageGatewayOrigins() {
+  const storage = getStorage()
+  return storage.kind === 'arweave' ? [new URL(storage.url('x'.repeat(43))).origin] : []
+}
+
 /** Content-Security-Policy for HTML documents: scripts only from us or carrying this request's nonce. */
 export function documentCsp(nonce: string, allow: ReadonlySet<CspAllowance> = new Set()) {
   const e = env()
@@ -47,6 +55,7 @@ export function documentCsp(nonce: string, allow: ReadonlySet<CspAllowance> = ne
   const connect = ["'self'"]
   if (e.APP_ENV === 'development' && process.env.NODE_ENV === 'development') connect.push('ws:')
   if (elements) connect.push('https://api.stripe.com')
+  if (allow.has('storage-gateway')) connect.push(...storageGatewayOrigins())
   const directives = [
     "default-src 'self'",
     ['script-src', "'self'", `'nonce-${nonce}'`, ...(elements ? STRIPE_JS : [])].join(' '),

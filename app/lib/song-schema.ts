@@ -31,9 +31,12 @@ export const ContributionSchema = z.object({
   aiPercent: percent,
 })
 
+/** One row per component at most: the form's own maximum number of rows. */
+export const MAX_CONTRIBUTION_ROWS = COMPONENTS.length
+
 const contributions = z
   .array(ContributionSchema)
-  .max(COMPONENTS.length)
+  .max(MAX_CONTRIBUTION_ROWS)
   .default([])
   .refine((rows) => new Set(rows.map((row) => row.component)).size === rows.length, 'Each component may appear only once')
 
@@ -128,6 +131,14 @@ export type SongInput = z.output<typeof SongSchema>
 /** The edit form (SPEC §2): no genre, identifiers, PRO or lyrics; the 100 % rule is checked by the service. */
 export const SongUpdateSchema = z.object(core)
 export type SongUpdateInput = z.output<typeof SongUpdateSchema>
+
+// What the song forms may post (app/lib/form.server.ts, docs/decisions/013 and 014): the
+// schema's fields and its rows. The submit form carries lyrics up to 20,000 characters, which
+// URL-encoded in a three-byte script take about 180 KB.
+const contributionRows = { contributions: { maxRows: MAX_CONTRIBUTION_ROWS, fields: Object.keys(ContributionSchema.shape) } }
+const plainFields = (shape: Record<string, unknown>) => Object.keys(shape).filter((name) => name !== 'contributions')
+export const SONG_FORM = { fields: [...plainFields(SongSchema.in.shape), 'intent'], lists: contributionRows, maxBytes: 512 * 1024 }
+export const SONG_UPDATE_FORM = { fields: plainFields(SongUpdateSchema.shape), lists: contributionRows }
 
 /**
  * The same rules the form applies with JavaScript, applied again here: components the genre

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster } from '~/components/toaster'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { VerificationCodeSchema } from '~/lib/auth-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
 import { requireAdmin } from '~/services/auth.server'
 import { verifyEmailByCode } from '~/services/email-verification.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdmin(request)
-  const formData = await request.formData()
+  const formData = await readForm(request, { fields: fieldsOf(VerificationCodeSchema, 'redirectTo') })
   // Blank input is ignored (SPEC §5): nothing to verify, nothing to complain about.
   if (String(formData.get('token') ?? '').trim() === '') return json({ message: null, toast: null })
   const submission = parseWithZod(formData, { schema: VerificationCodeSchema })

@@ -1,11 +1,23 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
-import { destroySessionHeaders } from '~/services/session.server'
+import { env } from '~/env.server'
+import { isSameOriginRequest } from '~/lib/request-site'
+import { destroySessionHeaders, getSessionId } from '~/services/session.server'
+import { redirectWithToast } from '~/services/toast.server'
 
-// SPEC §7: sign-out is a GET navigation; the session row is deleted, then home.
+// SPEC §7: sign-out is a GET navigation; the session row is deleted, then home. Only our own
+// pages may ask: a link or redirect on another site lands home still signed in (decision 017).
 export async function loader({ request }: LoaderFunctionArgs) {
-  return redirect('/', { headers: await destroySessionHeaders(request) })
+  return signOut(request)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  return signOut(request)
+}
+
+async function signOut(request: Request) {
+  if (!isSameOriginRequest(request.headers, [new URL(env().APP_URL).origin, new URL(request.url).origin])) {
+    if (!(await getSessionId(request))) return redirect('/')
+    return redirectWithToast('/', { type: 'message', title: 'You are still signed in', description: 'A link from another site tried to sign you out. To sign out, use Sign Out in the header.' })
+  }
   return redirect('/', { headers: await destroySessionHeaders(request) })
 }

@@ -9,7 +9,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await getUser(request)
   if (!user) return jsonError(401, 'Unauthorized')
   if (user.emailVerified) return jsonError(409, 'Your email is already verified.')
-  const limited = await hit(LIMITS.verificationPerUser(user.id))
+  const limited = await hit(LIMITS.verificationPerUser(user.id), LIMITS.verificationPerUserPerDay(user.id))
   if (!limited.allowed) return jsonError(429, tooManyMessage(limited))
   const { code, expiresAt } = await createVerificationCode(user.id, user.email)
   return jsonResponse({ verificationCode: code, expiresAt: expiresAt.toISOString() })

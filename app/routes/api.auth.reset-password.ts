@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { jsonError, jsonResponse, parseJsonBody } from '~/lib/http.server'
 import { ResetPasswordSchema } from '~/lib/auth-schemas'
+import { trustDevice } from '~/services/login-throttle.server'
 import { resetPassword } from '~/services/password-reset.server'
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -9,7 +10,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response
   const result = await resetPassword(parsed.data.token, parsed.data.password)
   if (!result.ok) return jsonError(400, result.message)
-  return jsonResponse({ message: 'Password reset successful' })
+  return jsonResponse({ message: 'Password reset successful' }, { headers: { 'Set-Cookie': await trustDevice(request.headers.get('Cookie'), result.userId) } })
 }
 
 export function loader() {

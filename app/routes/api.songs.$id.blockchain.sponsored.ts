@@ -15,13 +15,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!user) return jsonError(401, 'Unauthorized')
   const id = parseSongId(params.id)
   if (id === null) return jsonError(404, 'Song not found')
-  const body = await readJson(request)
-  const parsed = z.object({ confirmed: z.boolean().default(true) }).safeParse(body.ok ? body.data ?? {} : {})
+  const body = await readJson(request, { allowEmpty: true })
+  if (!body.ok) return body.response
+  const parsed = z.object({ confirmed: z.boolean().default(true) }).safeParse(body.data ?? {})
   if (!parsed.success) return jsonError(400, 'confirmed must be true or false')
   const outcome = await registerSong(user.id, id, { confirmed: parsed.data.confirmed })
-  if (outcome.ok) return jsonResponse({ transactionSignature: outcome.transactionSignature, explorerUrl: outcome.explorerUrl, storageId: outcome.storageId, storageUrl: outcome.storageUrl }, { status: 201 })
-  const { status, message, requiresEmailVerification, requiresPayment, pending } = outcome
-  return jsonError(status, message, { ...(requiresEmailVerification ? { requiresEmailVerification } : {}), ...(requiresPayment ? { requiresPayment } : {}), ...(pending ? { pending } : {}) })
+  if (outcome.ok) {
+    return jsonResponse({ transactionSignature: outcome.transactionSignature, explorerUrl: outcome.explorerUrl, storageId: outcome.storageId, storageUrl: outcome.storageUrl, network: outcome.network }, { status: 201 })
+  }
+  const { status, message, requiresEmailVerification, requiresPayment, pending, editUrl } = outcome
+  return jsonError(status, message, {
+    ...(requiresEmailVerification ? { requiresEmailVerification } : {}),
+    ...(requiresPayment ? { requiresPayment } : {}),
+    ...(pending ? { pending } : {}),
+    // A split that is not whole: where to fix it.
+    ...(editUrl ? { editUrl } : {}),
+  })
 }
 
 export function loader() {

@@ -23,6 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         explorerUrl: data.explorerUrl ?? null,
         storageId: data.storageId ?? null,
         storageUrl: data.storageUrl ?? null,
+        // Where it went, as recorded (decision 019).
+        network: row.network,
+        storageKind: row.storageKind,
+        storageGateway: row.storageGateway,
       }
     }),
   )

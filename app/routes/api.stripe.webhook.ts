@@ -1,13 +1,20 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
-import { jsonError, jsonResponse } from '~/lib/http.server'
-import { handleStripeWebhook } from '~/services/payments.server'
+import { jsonError, jsonResponse, readBodyBytes, tooLargeMessage } from '~/lib/http.server'
+import { handleStripeWebhook, stripeWebhookRefusal } from '~/services/payments.server'
 
-/** Stripe's webhook: the raw body is what the signature covers, so it is read as text. */
+// Stripe's events are a few kilobytes (docs/decisions/013); nothing bigger is read into memory.
+const WEBHOOK_BODY_LIMIT = 512 * 1024
+
+/** Stripe's webhook: the raw body is what the signature covers, so it is read as bytes. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Method not allowed')
-  // Stripe's events are a few kilobytes; nothing bigger is read into memory.
-  if (Number(request.headers.get('Content-Length') ?? 0) > 512 * 1024) return jsonError(413, 'Payload too large')
-  const outcome = await handleStripeWebhook(await request.text(), request.headers.get('Stripe-Signature'))
+  const signature = request.headers.get('Stripe-Signature')
+  // Without the secret or a signature nothing could be verified: no reason to read the body.
+  const refused = stripeWebhookRefusal(signature)
+  if (refused) return jsonResponse(refused.body, { status: refused.status })
+  const body = await readBodyBytes(request, WEBHOOK_BODY_LIMIT)
+  if (!body.ok) return jsonError(413, tooLargeMessage(WEBHOOK_BODY_LIMIT))
+  const outcome = await handleStripeWebhook(new TextDecoder().decode(body.bytes), signature)
   return jsonResponse(outcome.body, { status: outcome.status })
 }
 

@@ -6,7 +6,8 @@ import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
 import type { loader as rootLoader } from '~/root'
 import { getUser } from '~/services/auth.server'
-import { getCertificate, parseSongId } from '~/services/songs.server'
+import { certificateFor } from '~/services/certificate.server'
+import { parseSongId } from '~/services/songs.server'
 import printStyles from '~/styles/certificate-print.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
@@ -14,17 +15,17 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyle
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const songId = parseSongId(params.id)
   if (songId === null) throw new Response('Certificate not found', { status: 404 })
-  // A visitor may see a registered song's certificate: getCertificate decides what each viewer gets.
+  // A visitor may see a registered song's certificate, as its public projection only; the owner
+  // gets the full view. The network shown is the one the registration recorded (decision 019).
   const user = await getUser(request)
-  const certificate = await getCertificate(songId, user?.id ?? null)
-  if (!certificate) throw new Response('Certificate not found', { status: 404 })
+  const found = await certificateFor(songId, user?.id ?? null)
+  if (!found) throw new Response('Certificate not found', { status: 404 })
   const e = env()
   return json(
     {
-      song: certificate.song,
-      isOwner: certificate.isOwner,
+      certificate: found.certificate,
+      isOwner: found.isOwner,
       appName: e.APP_NAME,
-      cluster: e.SOLANA_CLUSTER,
       certificateUrl: `${e.APP_URL}/certificate/${songId}`,
       pdfUrl: `/certificate/${songId}.pdf`,
     },
@@ -36,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store' })
 
 export default function CertificatePage() {
-  const { song, isOwner, appName, cluster, certificateUrl, pdfUrl } = useLoaderData<typeof loader>()
+  const { certificate, isOwner, appName, certificateUrl, pdfUrl } = useLoaderData<typeof loader>()
   const navigation = useNavigation()
   const location = useLocation()
   const loadingAnother =
@@ -49,8 +50,8 @@ export default function CertificatePage() {
           Loading certificate...
         </p>
       ) : null}
-      <CertificateActions title={song.title} certificateUrl={certificateUrl} pdfUrl={pdfUrl} pdfName={`${song.certificateId}.pdf`} isOwner={isOwner} />
-      <Certificate song={song} appName={appName} cluster={cluster} />
+      <CertificateActions title={certificate.title} certificateUrl={certificateUrl} pdfUrl={pdfUrl} pdfName={`${certificate.certificateId}.pdf`} isOwner={isOwner} />
+      <Certificate song={certificate} appName={appName} />
     </div>
   )
 }
@@ -59,8 +60,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
   const appName = data?.appName ?? matches.find((match) => match.id === 'root')?.data?.env.APP_NAME ?? 'ProofTrack'
   if (!data) return [{ title: `Certificate not found | ${appName}` }]
   return [
-    { title: `${data.song.title} — Certificate | ${appName}` },
-    { name: 'description', content: `Certificate ${data.song.certificateId}: who made "${data.song.title}", people and AI, with their shares.` },
+    { title: `${data.certificate.title} — Certificate | ${appName}` },
+    { name: 'description', content: `Certificate ${data.certificate.certificateId}: who made "${data.certificate.title}", people and AI, with their shares.` },
   ]
 }
 

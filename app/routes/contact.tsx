@@ -5,6 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { type ContactInput, ContactSchema } from '~/lib/contact-schema'
+import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/services/analytics.server'
 import { submitContactMessage } from '~/services/contact.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
@@ -17,7 +18,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ContactSchema })
+  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(ContactSchema) }), { schema: ContactSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const limited = await hit(LIMITS.contactPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed) return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })

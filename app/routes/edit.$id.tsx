@@ -8,7 +8,8 @@ import { Field } from '~/components/forms'
 import { Toaster } from '~/components/toaster'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { TOTALS_MESSAGE, totalsAreComplete, visibleComponents } from '~/lib/song-constants'
-import { SongUpdateSchema } from '~/lib/song-schema'
+import { readForm } from '~/lib/form.server'
+import { SONG_UPDATE_FORM, SongUpdateSchema } from '~/lib/song-schema'
 import { requireUser } from '~/services/auth.server'
 import { getOwnedSong, LOCKED_MESSAGE, parseSongId, updateSong } from '~/services/songs.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -29,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, song } = await loadOwnedSong(request, params.id)
-  const submission = parseWithZod(await request.formData(), { schema: SongUpdateSchema })
+  const submission = parseWithZod(await readForm(request, SONG_UPDATE_FORM), { schema: SongUpdateSchema })
   const fail = (status: number, message: string, errors: Record<string, string[] | null> = {}) =>
     json({ message, errors, values: submission.payload, toast: { id: 'update-failed', type: 'error' as const, title: 'Error', description: message } }, { status })
   if (submission.status !== 'success') return fail(400, 'Please correct the highlighted fields.', submission.reply().error ?? {})

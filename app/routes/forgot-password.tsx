@@ -6,6 +6,7 @@ import { AuthCard, FormAlert } from '~/components/auth-card'
 import { Field } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/services/analytics.server'
 import { CHECK_EMAIL_MESSAGE, requestPasswordReset } from '~/services/password-reset.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
@@ -16,7 +17,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotPasswordSchema })
+  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(ForgotPasswordSchema) }), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const limited = await hit(LIMITS.resetPerAddress(clientIp(request) ?? 'unknown'), LIMITS.resetPerEmail(submission.value.email))
   if (!limited.allowed) return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })

@@ -6,15 +6,18 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
 import { formatLongDate } from '~/lib/dates'
-import { jsonError, jsonResponse } from '~/lib/http.server'
+import { jsonError, jsonResponse, parseQuery } from '~/lib/http.server'
+import { LedgerQuerySchema } from '~/lib/url-schemas'
 
 /**
  * GET /ledger/tx/:signature — a transaction the embedded ledger executed, re-checked on every view.
- * `?format=json` answers the same data as JSON to data requests and direct loader calls (a plain
- * document request in Remix v2 always renders the page).
+ * `?format=json` answers the same data as JSON to scripts, data requests and direct loader calls;
+ * a browser opening that address asks for HTML and gets the page (Remix renders a document with
+ * whatever the loader returns, and the page cannot be drawn from the bare JSON).
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const wantsJson = new URL(request.url).searchParams.get('format') === 'json'
+  const query = parseQuery(request, LedgerQuerySchema)
+  const wantsJson = query.ok && query.data.format === 'json' && !(request.headers.get('Accept') ?? '').includes('text/html')
   const transaction = readLedgerTransaction(ledgerDir(env().DATA_DIR), params.signature ?? '')
   if (!transaction) {
     if (wantsJson) return jsonError(404, 'Transaction not found')
@@ -26,7 +29,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function LedgerTransactionPage() {
   const data = useLoaderData<typeof loader>()
-  return 'transaction' in data ? <LedgerTransaction transaction={data.transaction} /> : null
+  // The JSON answer has a `transaction` too (the raw bytes, a string): only the page's object is one.
+  return 'transaction' in data && typeof data.transaction === 'object' ? <LedgerTransaction transaction={data.transaction} /> : null
 }
 
 export function LedgerTransaction({ transaction: tx }: { transaction: LedgerTransactionData }) {
@@ -75,8 +79,16 @@ export function LedgerTransaction({ transaction: tx }: { transaction: LedgerTran
       </section>
 
       <section className="mt-6">
-        <h2 className="text-lg font-semibold text-slate-900">Program logs</h2>
-        <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">{tx.logs.join('\n')}</pre>
+        <h2 id="ledger-logs" className="text-lg font-semibold text-slate-900">Program logs</h2>
+        {/* Long log lines scroll sideways: focusable, so the keyboard can scroll them too (axe scrollable-region-focusable). */}
+        <pre
+          tabIndex={0}
+          role="region"
+          aria-labelledby="ledger-logs"
+          className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {tx.logs.join('\n')}
+        </pre>
       </section>
 
       <details className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
@@ -98,7 +110,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data || !('transaction' in data)) return [{ title: 'Transaction not found | Local ledger' }]
+  if (!data || !('transaction' in data) || typeof data.transaction !== 'object') return [{ title: 'Transaction not found | Local ledger' }]
   return [
     { title: `Transaction ${data.transaction.signature.slice(0, 8)}… | Local ledger` },
     { name: 'description', content: data.transaction.notice },

@@ -10,10 +10,12 @@ import { PasswordField } from '~/components/password-field'
 import { Toaster } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/redirect'
 import { clientIp } from '~/services/analytics.server'
 import { getAuthenticator, isGoogleConfigured, LOGIN_FAILED_MESSAGE, requireAnonymous } from '~/services/auth.server'
-import { clear, hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
+import { startSignIn } from '~/services/login-throttle.server'
+import { tooManyMessage } from '~/services/rate-limit.server'
 import { createUserSession } from '~/services/session.server'
 import { createToastHeaders } from '~/services/toast.server'
 
@@ -24,20 +26,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
-  // remix-auth's form strategy reads the body itself, so the schema reads a copy.
-  const submission = parseWithZod(await request.clone().formData(), { schema: LoginSchema })
+  const formData = await readForm(request, { fields: fieldsOf(LoginSchema) })
+  const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), toast: null }, { status: 400 })
   const fail = (message: string, status: number) =>
     json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }), toast: { id: 'login-failed', type: 'error' as const, title: 'Login failed', description: message } }, { status })
 
-  const account = LIMITS.loginPerAccount(submission.value.usernameOrEmail)
-  const limited = await hit(account, LIMITS.loginPerAddress(clientIp(request) ?? 'unknown'))
-  if (!limited.allowed) return fail(tooManyMessage(limited), 429)
+  const attempt = await startSignIn({ usernameOrEmail: submission.value.usernameOrEmail, address: clientIp(request), cookie: request.headers.get('Cookie') })
+  if (!attempt.allowed) return fail(tooManyMessage(attempt.limit), 429)
 
   try {
-    const user = await getAuthenticator().authenticate('form', request)
-    await clear(account)
+    // The form strategy takes the form already read (and bounded) instead of reading the body
+    // again; remix-auth copies the request, which it can only do without the consumed body.
+    const unread = new Request(request.url, { method: 'POST', headers: request.headers })
+    const user = await getAuthenticator().authenticate('form', unread, { context: { formData } })
     const headers = await createToastHeaders({ type: 'success', title: 'Welcome back!', description: 'You have been logged in successfully.' })
+    headers.append('Set-Cookie', await attempt.succeeded(user.id))
     return createUserSession(user.id, safeRedirect(submission.value.redirectTo), headers)
   } catch (error) {
     if (error instanceof AuthorizationError) return fail(error.message || LOGIN_FAILED_MESSAGE, 401)

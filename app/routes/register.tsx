@@ -9,6 +9,7 @@ import { PasswordField } from '~/components/password-field'
 import { Toaster } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { type RegisterInput, RegisterSchema } from '~/lib/auth-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/services/analytics.server'
 import { isGoogleConfigured, requireAnonymous } from '~/services/auth.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
-  const submission = parseWithZod(await request.formData(), { schema: RegisterSchema })
+  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(RegisterSchema) }), { schema: RegisterSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), toast: null }, { status: 400 })
   const failed = (reply: ReturnType<typeof submission.reply>, message: string, status: number) =>
     json({ result: reply, toast: { id: 'register-failed', type: 'error' as const, title: 'Registration failed', description: message } }, { status })

@@ -1,23 +1,28 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { PasswordField } from '~/components/password-field'
 import { Toaster } from '~/components/toaster'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ResetPasswordSchema } from '~/lib/auth-schemas'
-import { isResetTokenUsable, resetPassword } from '~/services/password-reset.server'
+import { fieldsOf, readForm } from '~/lib/form.server'
+import { trustDevice } from '~/services/login-throttle.server'
+import { forgetResetToken, isResetTokenUsable, keepResetToken, keptResetToken, resetPassword } from '~/services/password-reset.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? ''
-  const valid = token.length > 0 && token.length <= 200 && (await isResetTokenUsable(token))
-  return json({ token: valid ? token : null, constraint: getZodConstraint(ResetPasswordSchema) })
+  // SPEC: the token comes in the query string; it is moved into a cookie before anything renders.
+  const fromLink = new URL(request.url).searchParams.get('token')
+  if (fromLink !== null) return redirect('/reset-password', { headers: { 'Set-Cookie': await keepResetToken(fromLink), 'Cache-Control': 'no-store' } })
+  const token = await keptResetToken(request.headers.get('Cookie'))
+  const valid = token !== null && (await isResetTokenUsable(token))
+  return json({ token: valid ? token : null, constraint: getZodConstraint(ResetPasswordSchema) }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema })
+  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(ResetPasswordSchema) }), { schema: ResetPasswordSchema })
   if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), toast: null }, { status: 400 })
   const result = await resetPassword(submission.value.token, submission.value.password)
   if (!result.ok) {
@@ -26,7 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     )
   }
-  return redirectWithToast('/login', { type: 'success', title: 'Password reset successful', description: 'Please log in with your new password.' })
+  // The link is spent; this browser, having proved the mailbox, signs in past a lockout (decision 016).
+  const headers = new Headers({ 'Set-Cookie': await forgetResetToken() })
+  headers.append('Set-Cookie', await trustDevice(request.headers.get('Cookie'), result.userId))
+  return redirectWithToast('/login', { type: 'success', title: 'Password reset successful', description: 'Please log in with your new password.' }, { headers })
 }
 
 export default function ResetPasswordPage() {
@@ -58,5 +66,8 @@ export default function ResetPasswordPage() {
     </AuthCard>
   )
 }
+
+// The page holds a live reset token in its form: no cache, shared or private, may keep it.
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
 export const meta: MetaFunction = () => [{ title: 'Reset Password' }, { name: 'description', content: 'Choose a new password.' }]

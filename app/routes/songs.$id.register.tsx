@@ -2,13 +2,15 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useCallback, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { RegistrationCard, RegistrationComplete, type RegistrationDone } from '~/components/registration-card'
+import { RegistrationCard, RegistrationComplete, type RegistrationDone, SplitsNotWhole } from '~/components/registration-card'
 import { ButtonLink } from '~/components/ui/button'
+import { readForm } from '~/lib/form.server'
+import { registrationCompleteText } from '~/lib/registration-network'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { requireUser } from '~/services/auth.server'
 import { readBlockchainData } from '~/services/manifest.server'
 import { createCheckoutSession, paymentsConfigured } from '~/services/payments.server'
-import { CONFIRM_REQUIRED, registerSong, usageStats } from '~/services/registration.server'
+import { CONFIRM_REQUIRED, currentTarget, registerSong, registrationBlocker, usageStats } from '~/services/registration.server'
 import { getOwnedSong, parseSongId } from '~/services/songs.server'
 import { createToastHeaders } from '~/services/toast.server'
 
@@ -26,13 +28,20 @@ async function ownedSong(request: Request, param: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { user, song } = await ownedSong(request, params.id)
   const data = readBlockchainData(song.registration?.blockchainData)
-  const done = song.isRegistered && song.registration?.transactionSignature ? { transactionSignature: song.registration.transactionSignature, explorerUrl: data.explorerUrl ?? '' } : null
+  const done = song.isRegistered && song.registration?.transactionSignature
+    ? { transactionSignature: song.registration.transactionSignature, explorerUrl: data.explorerUrl ?? '', network: song.registration.network }
+    : null
   const { openCredits, ...usage } = await usageStats(user.id)
+  // Where a registration made now would go: this server's current chain and storage.
+  const { networkFacts, storageFacts } = currentTarget()
   return json({
     song: { id: song.id, title: song.title, certificateId: song.certificateId },
     usage,
     status: song.registration?.status ?? null,
     done,
+    // A split that is not whole is refused before anything is paid or claimed.
+    blocked: done ? null : registrationBlocker(song),
+    destination: { network: networkFacts.label, storage: storageFacts.label, notes: [networkFacts.permanenceNote, storageFacts.permanenceNote].filter((note) => note !== null) },
     paymentsConfigured: paymentsConfigured(),
     paidCredits: openCredits,
   })
@@ -40,28 +49,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, song } = await ownedSong(request, params.id)
-  const form = await request.formData()
+  const form = await readForm(request, { fields: ['confirmed', 'respond', 'intent'] })
   const confirmed = form.get('confirmed') === 'yes'
   const wantsJson = form.get('respond') === 'json'
   if (form.get('intent') === 'pay') {
     // The no-JavaScript payment: Stripe's hosted Checkout, back to /songs/:id/register/paid.
     if (!confirmed) return json({ ok: false as const, message: CONFIRM_REQUIRED }, { status: 400 })
+    const blocked = registrationBlocker(song)
+    if (blocked) return json({ ok: false as const, message: blocked.message, editUrl: blocked.editUrl }, { status: 422 })
     const checkout = await createCheckoutSession(user.id, song.id)
     if (!checkout.ok) return json({ ok: false as const, message: checkout.message }, { status: checkout.status })
     return redirect(checkout.url, 303)
   }
   const outcome = await registerSong(user.id, song.id, { confirmed })
   if (outcome.ok) {
-    const headers = await createToastHeaders({ type: 'success', title: 'Blockchain Registration Complete!', description: 'Your song is now permanently registered on the Solana blockchain.' })
+    // The spec's words on mainnet; elsewhere the toast names the network it really went to.
+    const headers = await createToastHeaders({ type: 'success', title: 'Blockchain Registration Complete!', description: registrationCompleteText({ network: outcome.network }).toast })
     // Without JavaScript: post/redirect/get, and the page shows the completed registration.
     if (!wantsJson) return redirect(`/songs/${song.id}/register`, { headers })
-    return json({ ok: true as const, transactionSignature: outcome.transactionSignature, explorerUrl: outcome.explorerUrl }, { headers })
+    return json({ ok: true as const, transactionSignature: outcome.transactionSignature, explorerUrl: outcome.explorerUrl, network: outcome.network }, { headers })
   }
-  return json({ ok: false as const, message: outcome.message, requiresEmailVerification: outcome.requiresEmailVerification, requiresPayment: outcome.requiresPayment }, { status: outcome.status })
+  return json(
+    { ok: false as const, message: outcome.message, requiresEmailVerification: outcome.requiresEmailVerification, requiresPayment: outcome.requiresPayment, editUrl: outcome.editUrl },
+    { status: outcome.status },
+  )
 }
 
 export default function RegisterSongPage() {
-  const { song, usage, done, status, paymentsConfigured, paidCredits } = useLoaderData<typeof loader>()
+  const { song, usage, done, status, blocked, destination, paymentsConfigured, paidCredits } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const [completed, setCompleted] = useState<RegistrationDone | null>(null)
@@ -84,8 +99,18 @@ export default function RegisterSongPage() {
           <RegistrationComplete songId={song.id} done={finished} />
         ) : status === 'pending' ? (
           <p role="status" className="text-slate-700">This song’s registration is in progress. Refresh this page in a minute.</p>
+        ) : blocked ? (
+          <SplitsNotWhole message={blocked.message} editUrl={blocked.editUrl} />
         ) : (
-          <RegistrationCard songId={song.id} usage={usage} paymentsConfigured={paymentsConfigured} paidCredits={paidCredits} error={actionData && !actionData.ok ? actionData.message : null} onDone={onDone} />
+          <RegistrationCard
+            songId={song.id}
+            usage={usage}
+            paymentsConfigured={paymentsConfigured}
+            paidCredits={paidCredits}
+            destination={destination}
+            error={actionData && !actionData.ok ? { message: actionData.message, editUrl: 'editUrl' in actionData && typeof actionData.editUrl === 'string' ? actionData.editUrl : undefined } : null}
+            onDone={onDone}
+          />
         )}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">

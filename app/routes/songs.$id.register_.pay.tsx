@@ -12,6 +12,7 @@ import type { Toast } from '~/lib/toast'
 import type { action as registerAction } from '~/routes/songs.$id.register'
 import { requireUser } from '~/services/auth.server'
 import { openCredits, paymentsConfigured } from '~/services/payments.server'
+import { registrationBlocker } from '~/services/registration.server'
 import { getOwnedSong, parseSongId } from '~/services/songs.server'
 
 // The only document that may load Stripe.js, frame its fields and let it call Stripe's API.
@@ -24,7 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!song) throw new Response('Song not found', { status: 404 })
   const back = `/songs/${song.id}/register`
   const publishableKey = env().STRIPE_PUBLISHABLE_KEY
-  if (!paymentsConfigured() || !publishableKey || song.isRegistered) throw redirect(back)
+  // Nothing to pay for while the split is not whole: the card says so and links to the edit page.
+  if (!paymentsConfigured() || !publishableKey || song.isRegistered || registrationBlocker(song)) throw redirect(back)
   const url = new URL(request.url)
   // Back from a payment method that leaves the page (3-D Secure, a bank): verify, never pay again.
   const returned = url.searchParams.get('redirect_status') === 'succeeded' ? url.searchParams.get('payment_intent') : null
@@ -99,7 +101,7 @@ export default function PaymentStepPage() {
           <p className="text-slate-700">The card form needs JavaScript. Go back and use Pay $1.99 to pay on Stripe’s secure checkout page instead.</p>
         </noscript>
         {done ? (
-          <RegistrationComplete songId={song.id} done={{ transactionSignature: done.transactionSignature, explorerUrl: done.explorerUrl }} />
+          <RegistrationComplete songId={song.id} done={{ transactionSignature: done.transactionSignature, explorerUrl: done.explorerUrl, network: done.network }} />
         ) : result && !result.ok ? (
           <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
             <p>{result.message}</p>

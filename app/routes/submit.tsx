@@ -6,7 +6,8 @@ import { SongSummary, SummaryHiddenFields } from '~/components/song-summary'
 import { SubmitSuccess } from '~/components/submit-success'
 import { Button } from '~/components/ui/button'
 import { todayIso } from '~/lib/dates'
-import { SongSchema } from '~/lib/song-schema'
+import { readForm } from '~/lib/form.server'
+import { SONG_FORM, SongSchema } from '~/lib/song-schema'
 import { requireUser } from '~/services/auth.server'
 import { createSong, getOwnedSong, parseSongId } from '~/services/songs.server'
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Three buttons, one form: review the form, go back to edit it, or create the song.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readForm(request, SONG_FORM)
   const intent = formData.get('intent')
   const submission = parseWithZod(formData, { schema: SongSchema })
   const payload: SongFormValues = submission.payload

@@ -6,26 +6,27 @@ import { CopyField } from '~/components/copy-field'
 import { Field } from '~/components/forms'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { VerificationCodeSchema, VerifyEmailIntentSchema } from '~/lib/auth-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
 import { env } from '~/env.server'
 import { requireUser } from '~/services/auth.server'
-import { createVerificationCode, verifyOwnEmailByMailedCode } from '~/services/email-verification.server'
+import { createVerificationCode, MAX_CODE_ATTEMPTS, verifyOwnEmailByMailedCode } from '~/services/email-verification.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
 import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ emailVerified: user.emailVerified, email: user.email, supportEmail: env().SUPPORT_EMAIL, mailConfigured: Boolean(env().SMTP_URL) })
+  return json({ emailVerified: user.emailVerified, email: user.email, supportEmail: env().SUPPORT_EMAIL, mailConfigured: Boolean(env().SMTP_URL), codeTries: MAX_CODE_ATTEMPTS })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readForm(request, { fields: fieldsOf(VerificationCodeSchema, 'intent') })
   const intent = VerifyEmailIntentSchema.safeParse({ intent: formData.get('intent') })
   if (!intent.success) return json({ kind: 'error' as const, message: 'Unknown action' }, { status: 400 })
   if (user.emailVerified) return redirectWithToast('/verify-email', { type: 'message', title: 'Your email is already verified.' })
 
   if (intent.data.intent === 'generate') {
-    const limited = await hit(LIMITS.verificationPerUser(user.id))
+    const limited = await hit(LIMITS.verificationPerUser(user.id), LIMITS.verificationPerUserPerDay(user.id))
     if (!limited.allowed) return json({ kind: 'error' as const, message: tooManyMessage(limited) }, { status: 429 })
     const { code, expiresAt } = await createVerificationCode(user.id, user.email)
     return json({ kind: 'code' as const, code, expiresAt: expiresAt.toISOString() })
@@ -33,7 +34,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: VerificationCodeSchema })
   if (submission.status !== 'success') return json({ kind: 'error' as const, message: submission.error?.token?.[0] ?? 'The code must be exactly 6 digits' }, { status: 400 })
-  const limited = await hit(LIMITS.verifyCodePerUser(user.id))
+  const limited = await hit(LIMITS.verifyCodePerUserPerDay(user.id))
   if (!limited.allowed) return json({ kind: 'error' as const, message: tooManyMessage(limited) }, { status: 429 })
   const result = await verifyOwnEmailByMailedCode(user.id, submission.value.token)
   if (!result.ok) return json({ kind: 'error' as const, message: result.message }, { status: 400 })
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifyEmailPage() {
-  const { emailVerified, email, supportEmail, mailConfigured } = useLoaderData<typeof loader>()
+  const { emailVerified, email, supportEmail, mailConfigured, codeTries } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const navigation = useNavigation()
   const generating = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'generate'
@@ -92,7 +93,7 @@ export default function VerifyEmailPage() {
       {!emailVerified && mailConfigured && (
         <section className="mt-8 rounded-lg border border-slate-200 p-6">
           <h2 className="text-lg font-semibold text-slate-900">Got a code by email?</h2>
-          <p className="mt-1 text-sm text-slate-600">When you generate a code we also email a separate code to {email}. Enter it here to verify right away.</p>
+          <p className="mt-1 text-sm text-slate-600">When you generate a code we also email a separate code to {email}. Enter it here to verify right away; each emailed code allows {codeTries} tries.</p>
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="verify" />
             <Field label="Code from the email" name="token" id="mailed-code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} pattern="\d{6}" />

@@ -1,27 +1,44 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { getChain, verifyTransactionSignature } from '~/chain/index.server'
+import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { jsonError, jsonResponse } from '~/lib/http.server'
+import { ButtonLink } from '~/components/ui/button'
+import type { CspHandle } from '~/lib/security-headers.server'
+import { clientIp } from '~/services/analytics.server'
+import { getUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
-import { findRegistrationSignature, verifyCertificate } from '~/services/verification.server'
-import { getStorage } from '~/storage/index.server'
+import { hit, LIMITS, retryAfterHeaders, tooManyRequestsMessage } from '~/services/rate-limit.server'
+import { ownerOpenings } from '~/services/proof-bundle.server'
+import { certificateReport, NOT_REGISTERED } from '~/services/verification.server'
 
-const ID = /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/
+// The browser re-hashes the stored manifest itself, from the storage address the page shows.
+export const handle: CspHandle = { csp: ['storage-gateway'] }
 
+/**
+ * GET /verify/:certificateId — every step of the proof with its evidence, from public records
+ * only. The owner also sees the salts of the private texts and the proof bundle link.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const certificateId = (params.certificateId ?? '').toUpperCase()
-  const wantsJson = new URL(request.url).searchParams.get('format') === 'json'
-  const registration = ID.test(certificateId) ? await findRegistrationSignature(db(), certificateId) : null
-  if (!registration) {
-    if (wantsJson) return jsonError(404, 'No blockchain registration found for this certificate')
-    throw new Response('No blockchain registration found for this certificate', { status: 404 })
-  }
-  const chain = getChain()
-  const report = await verifyCertificate(certificateId, registration.signature, { chain, storage: getStorage(), verifySignature: verifyTransactionSignature })
-  const body = { ...report, songId: registration.songId, chainKind: chain.kind }
-  return wantsJson ? jsonResponse(body) : json(body)
+  // Anyone may ask, and each check reads the chain and permanent storage: a throttle per address.
+  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed) throw new Response(tooManyRequestsMessage(limited), { status: 429, statusText: 'Too Many Requests', headers: retryAfterHeaders(limited) })
+  const found = await certificateReport(params.certificateId)
+  if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
+  const user = await getUser(request)
+  const owner = user ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest) : null
+  // The owner's part is private; everyone's result is re-checked live, so nothing is cached.
+  return json({ ...found.report, songId: found.songId, owner }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
+
+export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
+  const headers = new Headers({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store' })
+  // A throttled request's page keeps the refusal's Retry-After.
+  const retryAfter = errorHeaders?.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
+}
+
+type Report = ReturnType<typeof useLoaderData<typeof loader>>
 
 export default function VerifyPage() {
   const report = useLoaderData<typeof loader>()
@@ -29,36 +46,196 @@ export default function VerifyPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Verify Certificate {report.certificateId}</h1>
       <p className="mt-2 text-slate-600">
-        Every check below uses only public records: the transaction on {report.chainKind === 'local' ? 'the local development ledger' : 'Solana'} and the manifest in permanent storage. Our own database is not trusted.
+        Every step below uses only public records: the transaction on the ledger ({report.network}) and the manifest in storage. Our own database is
+        not trusted; you can repeat each step yourself.
       </p>
       <p role="status" className={`mt-6 rounded-lg p-4 text-lg font-semibold ${report.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
         {report.ok ? '✓ Verified: the certificate matches its blockchain record.' : '✗ Verification failed: the records do not match.'}
       </p>
-      <ol className="mt-6 space-y-3">
-        {report.checks.map((check: { name: string; ok: boolean; detail: string }) => (
-          <li key={check.name} className="flex gap-3 rounded-lg border border-slate-200 p-3" data-testid="verification-check" data-ok={check.ok}>
-            <span aria-hidden="true" className={check.ok ? 'text-green-700' : 'text-red-700'}>{check.ok ? '✓' : '✗'}</span>
-            <div>
-              <p className="font-medium text-slate-900">{check.name} <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span></p>
-              <p className="break-all text-sm text-slate-600">{check.detail}</p>
-            </div>
+
+      <ol className="mt-8 space-y-6" aria-label="Verification steps">
+        {report.steps.map((step, index) => (
+          <li key={step.id}>
+            <section aria-labelledby={`step-${step.id}`} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`step-${step.id}`}>
+              <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
+                {index + 1}. {step.title}
+              </h2>
+              {step.reached ? (
+                <>
+                  {step.evidence.length > 0 ? (
+                    <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
+                      {step.evidence.map((item) => (
+                        <div key={item.label} className="contents">
+                          <dt className="font-medium text-slate-500">{item.label}</dt>
+                          <dd className="min-w-0 text-slate-900">
+                            <EvidenceValue item={item} />
+                          </dd>
+                        </div>
+                      ))}
+                    </dl>
+                  ) : null}
+                  <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
+                    {step.checks.map((check) => (
+                      <li key={check.name} className="flex gap-3" data-testid="verification-check" data-ok={check.ok}>
+                        <span aria-hidden="true" className={check.ok ? 'text-green-700' : 'text-red-700'}>{check.ok ? '✓' : '✗'}</span>
+                        <div className="min-w-0">
+                          <p className="font-medium text-slate-900">
+                            {check.name} <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
+                          </p>
+                          <p className="break-all text-sm text-slate-600">{check.detail}</p>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">Not checked: an earlier step failed.</p>
+              )}
+            </section>
           </li>
         ))}
       </ol>
-      <dl className="mt-6 space-y-1 text-sm">
-        <div><dt className="inline font-medium">Transaction: </dt><dd className="inline break-all font-mono">{report.signature}</dd></div>
-        {'explorerUrl' in report && report.explorerUrl && <div><a className="text-brand-700 underline" href={report.explorerUrl} target="_blank" rel="noopener noreferrer">View the transaction</a></div>}
-        {'storageUrl' in report && report.storageUrl && <div><a className="text-brand-700 underline" href={report.storageUrl} target="_blank" rel="noopener noreferrer">View the stored manifest</a></div>}
-      </dl>
-      <p className="mt-6 text-sm text-slate-600">
+
+      <BrowserCheck check={report.browserCheck} />
+
+      {report.owner ? <OwnerTexts owner={report.owner} /> : null}
+
+      <p className="mt-8 text-sm text-slate-600">
         <Link to={`/certificate/${report.songId}`} className="text-brand-700 underline">Open the certificate</Link>
       </p>
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Verify ${data.certificateId}` : 'Certificate not registered' }]
+function EvidenceValue({ item }: { item: Report['steps'][number]['evidence'][number] }) {
+  if (item.kind === 'link' && item.href) {
+    return (
+      <a href={item.href} className="break-all text-brand-700 underline" target="_blank" rel="noopener noreferrer">
+        {item.value}
+      </a>
+    )
+  }
+  // Wrapped, never scrolled: a scrolling box would need its own keyboard focus.
+  if (item.kind === 'block') return <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">{item.value}</pre>
+  return <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>{item.value}</span>
+}
+
+type BrowserState = { status: 'idle' } | { status: 'working' } | { status: 'done'; sha256: string; bytes: number } | { status: 'error'; message: string }
+
+/**
+ * With JavaScript, the browser fetches the stored bytes from the storage address itself and hashes
+ * them with Web Crypto, so the result does not rest on our server's word. Without it, the page
+ * gives the command that does the same.
+ */
+function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
+  const [state, setState] = useState<BrowserState>({ status: 'idle' })
+  const url = check?.url
+  useEffect(() => {
+    if (!url) return
+    if (!window.crypto?.subtle) {
+      setState({ status: 'error', message: 'This browser offers no Web Crypto on this page (it needs a secure, https page).' })
+      return
+    }
+    let cancelled = false
+    setState({ status: 'working' })
+    fetch(url, { cache: 'no-store', credentials: 'omit' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`the storage answered ${response.status}`)
+        const bytes = await response.arrayBuffer()
+        const digest = new Uint8Array(await window.crypto.subtle.digest('SHA-256', bytes))
+        if (!cancelled) setState({ status: 'done', sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''), bytes: bytes.byteLength })
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setState({ status: 'error', message: `Your browser could not fetch the stored manifest (${error instanceof Error ? error.message : String(error)}).` })
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [url])
+
+  if (!check) return null
+  const matches = state.status === 'done' && state.sha256 === check.memoSha256
+  return (
+    <section aria-labelledby="browser-check" className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="browser-check" className="text-lg font-semibold text-slate-900">Check it in your browser</h2>
+      <p className="mt-2 text-sm text-slate-600">
+        The memo names SHA-256 <span className="break-all font-mono">{check.memoSha256}</span>; the server computed{' '}
+        <span className="break-all font-mono">{check.storedSha256}</span> from the stored bytes.
+      </p>
+      <div role="status" className="mt-3 text-sm" data-testid="browser-check">
+        {state.status === 'idle' ? (
+          <p>
+            Without JavaScript, repeat it yourself: <code className="break-all font-mono">curl -s {check.url} | sha256sum</code> must print the memo’s hash.
+          </p>
+        ) : state.status === 'working' ? (
+          <p>Your browser is fetching the stored manifest and hashing it…</p>
+        ) : state.status === 'error' ? (
+          <p className="text-red-800">{state.message}</p>
+        ) : (
+          <p className={matches ? 'font-semibold text-green-800' : 'font-semibold text-red-800'}>
+            {matches ? '✓' : '✗'} Your browser computed SHA-256 <span className="break-all font-mono">{state.sha256}</span> from the {state.bytes} bytes at the storage
+            address: {state.sha256 === check.storedSha256 ? 'it agrees with the server' : 'it does not agree with the server'}, and{' '}
+            {matches ? 'it matches the memo.' : 'it does not match the memo.'}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function OwnerTexts({ owner }: { owner: NonNullable<Report['owner']> }) {
+  return (
+    <section aria-labelledby="owner-texts" className="mt-8 rounded-lg border border-brand-200 bg-brand-50 p-5">
+      <h2 id="owner-texts" className="text-lg font-semibold text-slate-900">Your private texts</h2>
+      <p className="mt-2 text-sm text-slate-700">
+        Only you see this. The manifest publishes your lyrics and creative notes only as salted commitments: nobody can test a guess without the
+        salt. Keep the salts private; to prove a text, show it with its salt. The proof bundle holds both.
+      </p>
+      {owner.openings.length > 0 ? (
+        <dl className="mt-3 space-y-3 text-sm">
+          {owner.openings.map((opening) => (
+            <div key={opening.text}>
+              <dt className="font-medium text-slate-900">{opening.label}</dt>
+              <dd className="mt-1 text-slate-800">
+                {opening.salt ? (
+                  <>
+                    Salt <span className="break-all font-mono">{opening.salt}</span>
+                  </>
+                ) : (
+                  'Version 1 record: a bare SHA-256, no salt'
+                )}
+                <span className="block" data-testid={`opening-${opening.text}`}>
+                  {opening.opens ? '✓ Your text opens the published value.' : '✗ Your text does not open the published value.'}
+                </span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-3 text-sm text-slate-700">This certificate publishes no private text.</p>
+      )}
+      <ButtonLink to={`/certificate/${owner.songId}/proof-bundle`} reloadDocument variant="secondary" className="mt-4">
+        Download proof bundle
+      </ButtonLink>
+    </section>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+  { title: data ? `Verify ${data.certificateId}` : isRouteErrorResponse(error) && error.status === 429 ? 'Too many requests' : 'Certificate not registered' },
+]
+
+function NotRegistered() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <p className="text-sm font-semibold text-brand-600">404</p>
+      <h1 className="mt-2 text-3xl font-bold text-slate-900">Certificate not registered</h1>
+      <p className="mt-4 text-slate-600">{NOT_REGISTERED}</p>
+      <ButtonLink to="/" className="mt-8">Back to Home</ButtonLink>
+    </section>
+  )
+}
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary />
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <NotRegistered /> }} />
 }

@@ -93,7 +93,7 @@ async function topPages() {
     .selectFrom('analyticsEvents')
     .where('eventType', '=', 'page_view')
     .where('pagePath', 'is not', null)
-    .select(['pagePath as path', sql<number>`count(*)::int`.as('views')])
+    .select(['pagePath as path', sql<number>`count(*)::int`.as('views'), sql<number>`(count(*) filter (where source = 'anonymous'))::int`.as('unverifiedViews')])
     .groupBy('pagePath')
     .orderBy('views', 'desc')
     .orderBy('pagePath')
@@ -105,12 +105,12 @@ async function topPages() {
 async function recentActivity() {
   const rows = await db()
     .selectFrom('analyticsEvents')
-    .select(['eventType', 'pagePath', 'createdAt', sql<string | null>`metadata->>'action'`.as('action'), sql<string | null>`metadata->>'name'`.as('name')])
+    .select(['eventType', 'pagePath', 'createdAt', 'source', sql<string | null>`metadata->>'action'`.as('action'), sql<string | null>`metadata->>'name'`.as('name')])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(RECENT_ACTIVITY_LIMIT)
     .execute()
-  return rows.map((row) => ({ description: describeEvent(row), timestamp: row.createdAt.toISOString() }))
+  return rows.map((row) => ({ description: describeEvent(row), timestamp: row.createdAt.toISOString(), unverified: row.source === 'anonymous' }))
 }
 
 /** 'Page view: /faq', 'User action: clicked_register', 'Custom event: …'. */

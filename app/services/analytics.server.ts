@@ -23,17 +23,26 @@ export function clientIp(request: Request) {
  * An event sent to the track endpoint. Its text is the sender's: with a session it is the
  * user's ('user'), without one it is an anonymous visitor's, which the admin sees as unverified.
  */
+/**
+ * A page path or referrer without its query string and fragment: links can carry secrets
+ * there (a reset token, a signed URL), and analytics is read by the admin (decision 015).
+ */
+export function withoutQuery(location: string) {
+  return location.split(/[?#]/, 1)[0]!.slice(0, 2048)
+}
+
 export async function recordEvent(event: TrackEvent, context: EventContext) {
   await db()
     .insertInto('analyticsEvents')
     .values({
+      source: context.userId ? 'user' : 'anonymous',
       eventType: event.eventType,
-      pagePath: event.pagePath,
+      pagePath: withoutQuery(event.pagePath),
       sessionId: event.sessionId ?? null,
       userAgent: (event.userAgent ?? context.userAgent ?? null)?.slice(0, 1024) ?? null,
       userId: context.userId ?? null,
       ipAddress: context.ipAddress ?? null,
-      metadata: JSON.stringify(event.metadata),
+      metadata: JSON.stringify(typeof event.metadata.referrer === 'string' ? { ...event.metadata, referrer: withoutQuery(event.metadata.referrer) } : event.metadata),
     })
     .execute()
 }
@@ -87,13 +96,14 @@ export function recordServerPageView(request: Request, status: number, userId?: 
   if (request.method !== 'GET' || status !== 200) return
   const url = new URL(request.url)
   buffered.push({
+    source: 'server',
     eventType: 'page_view',
     pagePath: url.pathname.slice(0, 2048),
     sessionId: null,
     userAgent: request.headers.get('User-Agent')?.slice(0, 1024) ?? null,
     userId: userId ?? null,
     ipAddress: clientIp(request),
-    metadata: JSON.stringify({ source: 'server', referrer: request.headers.get('Referer') ?? '' }),
+    metadata: JSON.stringify({ source: 'server', referrer: withoutQuery(request.headers.get('Referer') ?? '') }),
   })
   if (buffered.length >= PAGE_VIEW_BATCH) void flushPageViews()
   else timer ??= setTimeout(() => void flushPageViews(), PAGE_VIEW_DELAY_MS).unref()

@@ -1,10 +1,9 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
 import {
-  type CertificateSong, certificateContributors, contributionBreakdown, isWebUrl, orNotSpecified, registrationFeeInfo, registrationLinks, STATEMENT,
+  type CertificateSong, certificateContributors, contributionBreakdown, isWebUrl, orNotSpecified, registrationFeeInfo, registrationLinkLabels, registrationNotes, STATEMENT,
 } from '~/components/certificate'
 import { formatLongDate } from '~/lib/dates'
 
@@ -190,9 +189,14 @@ export async function renderCertificatePdf(song: CertificateSong, { appName, cer
       const fee = registrationFeeInfo(registration.registrationFee)
       const feeText = `Network fees paid by ${appName}: registration fee ${fee.fee} SOL + network gas ${fee.gas} SOL${fee.total === null ? '' : ` = ${fee.total} SOL`}`
       rightY += fact(doc, 'Fees', feeText, right, rightY, COLUMN, room(rightY), { size: 8, maxLines: 3 })
+      // Where the record really is, as it recorded it (decision 019), with what that means.
+      const { network, storage, notes } = registrationNotes(registration)
+      left += fact(doc, 'Network', `${network.label}${registration.status === 'confirmed' ? '' : ` (status: ${registration.status})`}`, LEFT, left, COLUMN, room(left), { size: 8, maxLines: 2 })
+      rightY += fact(doc, 'Storage', storage.label, right, rightY, COLUMN, room(rightY), { size: 8, maxLines: 2 })
       y = Math.max(left, rightY)
-      const links = registrationLinks(registration.blockchainData)
-      for (const [label, url] of [['Blockchain explorer', links.explorerUrl], ['Permanent storage', links.storageUrl]] as const) {
+      if (notes.length > 0) y += write(doc, notes.join(' '), LEFT, y, WIDTH, room(y), { font: 'Helvetica-Bold', size: 8, color: '#92400e', maxLines: 3 }) + 6
+      const labels = registrationLinkLabels(registration)
+      for (const [label, url] of [[labels.explorer, registration.explorerUrl], [labels.storage, registration.storageUrl]] as const) {
         if (!url) continue
         const absolute = new URL(url, certificateUrl).toString()
         y += fact(doc, label, absolute, LEFT, y, WIDTH, room(y), { size: 8, color: BRAND, link: absolute, maxLines: 1 })
@@ -205,8 +209,7 @@ export async function renderCertificatePdf(song: CertificateSong, { appName, cer
     const heightUsed = heading(doc, 'Lyrics', LEFT, y, WIDTH, room(y))
     if (heightUsed) {
       y += heightUsed
-      const digest = crypto.createHash('sha256').update(song.lyrics, 'utf8').digest('hex')
-      y += write(doc, `SHA-256 ${digest}`, LEFT, y, WIDTH, room(y), { font: 'Courier', size: 7.5, color: MUTED }) + 3
+      // No bare digest of the lyrics: a shared PDF would let anyone test guessed lyrics against it.
       const lines = song.lyrics.split(/\r?\n/).filter((line) => line.trim() !== '')
       const opening = lines.slice(0, 4).join('\n')
       y += write(doc, opening, LEFT, y, WIDTH, room(y), { font: 'Times-Italic', size: 9, maxLines: 4 })

@@ -20,7 +20,7 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
   return db()
     .selectFrom('songs')
     .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
-    .select(['songs.id', 'songs.title', 'songs.fileLink', 'songs.dateCreated', 'songs.createdAt', 'r.createdAt as registeredAt', 'r.status as registrationStatus'])
+    .select(['songs.id', 'songs.title', 'songs.fileLink', 'songs.dateCreated', 'songs.createdAt', 'r.createdAt as registeredAt', 'r.status as registrationStatus', 'r.network as registrationNetwork'])
     .where('songs.userId', '=', userId)
     .orderBy('songs.createdAt', 'desc')
     .orderBy('songs.id', 'desc')
@@ -38,7 +38,7 @@ function toSongRow(row: SongRowRecord) {
     dateCreated: row.dateCreated,
     createdAt: row.createdAt.toISOString(),
     isRegistered: row.registrationStatus === 'confirmed',
-    registration: row.registeredAt && row.registrationStatus ? { createdAt: new Date(row.registeredAt).toISOString(), status: row.registrationStatus } : null,
+    registration: row.registeredAt && row.registrationStatus ? { createdAt: new Date(row.registeredAt).toISOString(), status: row.registrationStatus, network: row.registrationNetwork } : null,
   }
 }
 

@@ -1,11 +1,15 @@
 import crypto from 'node:crypto'
-import { sql } from 'kysely'
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '#db/schema'
 import { env } from '~/env.server'
 import { db } from './db.server'
-import { getMailer } from './mail.server'
+import { enqueueMail } from './mail.server'
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
+/** Wrong guesses one mailed code survives (decision 017); the daily cap is in rate-limit.server.ts. */
+export const MAX_CODE_ATTEMPTS = 5
+export const VOID_CODE_MESSAGE = 'Too many wrong codes: this code no longer works. Please generate a new code.'
 // Mailed codes are stored hashed with this prefix; the admin's list shows only displayed codes.
 const MAILED = 'mail:'
 const digest = (code: string) => `${MAILED}${crypto.createHash('sha256').update(code).digest('hex')}`
@@ -15,31 +19,36 @@ const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
  * The spec's flow: the user is shown a code and mails it to support from their own mailbox;
  * the admin matches the sender to the account and enters the code. When SMTP is configured a
  * second, different code is mailed to the user, which they can enter themselves — it proves the
- * mailbox because it is never shown on screen.
+ * mailbox because it is never shown on screen. A new pair replaces the user's earlier codes.
  */
 export async function createVerificationCode(userId: string, email: string) {
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
-  await db()
-    .deleteFrom('emailVerificationTokens')
-    .where((eb) => eb.or([eb('userId', '=', userId), eb('used', '=', true), eb('expiresAt', '<', new Date())]))
-    .execute()
-  const code = await insertUnique(userId, expiresAt, (candidate) => candidate)
-  if (env().SMTP_URL) {
-    const mailed = await insertUnique(userId, expiresAt, digest)
-    const { APP_NAME, APP_URL } = env()
-    await getMailer().send({
-      to: email,
-      subject: `Your ${APP_NAME} verification code`,
-      text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
+  const { APP_NAME, APP_URL, SMTP_URL } = env()
+  const code = await db()
+    .transaction()
+    .execute(async (trx) => {
+      await trx
+        .deleteFrom('emailVerificationTokens')
+        .where((eb) => eb.or([eb('userId', '=', userId), eb('used', '=', true), eb('expiresAt', '<', new Date())]))
+        .execute()
+      const shown = await insertUnique(trx, userId, expiresAt, (candidate) => candidate)
+      if (SMTP_URL) {
+        const mailed = await insertUnique(trx, userId, expiresAt, digest)
+        await enqueueMail(trx, {
+          to: email,
+          subject: `Your ${APP_NAME} verification code`,
+          text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
+        })
+      }
+      return shown
     })
-  }
   return { code, expiresAt }
 }
 
-async function insertUnique(userId: string, expiresAt: Date, store: (code: string) => string) {
+async function insertUnique(trx: Transaction<Database>, userId: string, expiresAt: Date, store: (code: string) => string) {
   for (let attempt = 0; attempt < 10; attempt++) {
     const code = sixDigits()
-    const inserted = await db()
+    const inserted = await trx
       .insertInto('emailVerificationTokens')
       .values({ userId, token: store(code), expiresAt })
       .onConflict((oc) => oc.column('token').doNothing())
@@ -55,9 +64,40 @@ export function verifyEmailByCode(code: string) {
   return claim(code)
 }
 
-/** A user entering the mailed code; it must be one of theirs. */
-export function verifyOwnEmailByMailedCode(userId: string, code: string) {
-  return claim(digest(code), userId)
+/**
+ * A user entering the mailed code; it must be their live one. Each guess is spent before it is
+ * compared, in one conditional update, so parallel guesses cannot go past the cap; the guess
+ * that reaches it voids the code.
+ */
+export async function verifyOwnEmailByMailedCode(userId: string, code: string) {
+  const live = await db()
+    .updateTable('emailVerificationTokens')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('userId', '=', userId)
+    .where('token', 'like', `${MAILED}%`)
+    .where('used', '=', false)
+    .where('expiresAt', '>', new Date())
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .returning(['id', 'token', 'attempts'])
+    .executeTakeFirst()
+  if (!live) {
+    const spent = await db()
+      .selectFrom('emailVerificationTokens')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('token', 'like', `${MAILED}%`)
+      .where('attempts', '>=', MAX_CODE_ATTEMPTS)
+      .where('expiresAt', '>', new Date())
+      .executeTakeFirst()
+    return { ok: false as const, message: spent ? VOID_CODE_MESSAGE : INVALID_CODE_MESSAGE }
+  }
+  const expected = Buffer.from(live.token)
+  const given = Buffer.from(digest(code))
+  if (expected.length === given.length && crypto.timingSafeEqual(expected, given)) return claim(live.token, userId)
+  const left = MAX_CODE_ATTEMPTS - live.attempts
+  if (left > 0) return { ok: false as const, message: `${INVALID_CODE_MESSAGE}. ${left} ${left === 1 ? 'try' : 'tries'} left for this code.` }
+  await db().updateTable('emailVerificationTokens').set({ used: true }).where('id', '=', live.id).execute()
+  return { ok: false as const, message: VOID_CODE_MESSAGE }
 }
 
 // Marking the code used is the claim: under concurrent attempts only one update matches.

@@ -1,6 +1,15 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { type Kysely, sql } from 'kysely'
 import nodemailer from 'nodemailer'
+import type { Database } from '#db/schema'
 import { env } from '~/env.server'
-import { db } from './db.server'
+import { beforeDatabaseClose, db } from './db.server'
+
+// One worker per server process, kept on globalThis so a module rebuilt in development
+// replaces it instead of leaving a second one polling.
+const holder = globalThis as typeof globalThis & { __prooftrackMailWorker?: MailWorker }
 
 export interface MailMessage {
   to: string
@@ -9,42 +18,269 @@ export interface MailMessage {
   replyTo?: string
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>
+/**
+ * Mail never leaves inside a request (decision 015): a request only queues the message in
+ * `mail_outbox`, in the caller's transaction, and a worker in every server process delivers it.
+ * The answer therefore takes the same time whether or not a message was queued, and a slow or
+ * failing mail server never holds a page. The body is sealed; subject and addresses stay
+ * readable for the status, so no subject may carry a secret.
+ */
+export async function enqueueMail(database: Kysely<Database>, message: MailMessage) {
+  const row = await database
+    .insertInto('mailOutbox')
+    .values({ toAddress: message.to, fromAddress: env().MAIL_FROM, replyTo: message.replyTo ?? null, subject: message.subject, sealedBody: sealBody(message.text) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  wakeMailWorker()
+  return row.id
 }
 
-/**
- * Every message is written to the outbox first, so nothing is lost when delivery fails and a
- * developer without SMTP can read it (and follow its links). With SMTP_URL it is then delivered.
- */
-class OutboxMailer implements Mailer {
-  constructor(private readonly transport: nodemailer.Transporter | null) {}
+/** Work queued for the worker besides mail (reset requests): look soon rather than at the next poll. */
+export function wakeMailWorker() {
+  holder.__prooftrackMailWorker?.wake()
+}
 
-  async send(message: MailMessage) {
-    const from = env().MAIL_FROM
-    const row = await db()
-      .insertInto('mailOutbox')
-      .values({ toAddress: message.to, fromAddress: from, replyTo: message.replyTo ?? null, subject: message.subject, textBody: message.text })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    if (!this.transport) {
-      console.log(`[mail] outbox #${row.id} to ${message.to}: ${message.subject}\n${message.text}`)
-      return
-    }
-    try {
-      await this.transport.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text })
-      await db().updateTable('mailOutbox').set({ status: 'sent', sentAt: new Date() }).where('id', '=', row.id).execute()
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      await db().updateTable('mailOutbox').set({ status: 'failed', error: reason.slice(0, 2000) }).where('id', '=', row.id).execute()
-      throw error
-    }
+// Queued work that turns into mail (a reset request becomes a link, or nothing), run by the
+// worker at the start of each pass; registered by the service that owns it, replaced by name.
+const steps = new Map<string, (database: Kysely<Database>) => Promise<unknown>>()
+export function beforeEachMailPass(name: string, step: (database: Kysely<Database>) => Promise<unknown>) {
+  steps.set(name, step)
+}
+
+// Sealing: AES-256-GCM under a key derived from SESSION_SECRET with HKDF, so a copy of the
+// database (a backup, a replica, a support dump) holds no usable reset link or mailed code.
+const SEAL_VERSION = 'v1'
+let derived: { secret: string; key: Buffer } | undefined
+function bodyKey() {
+  const secret = env().SESSION_SECRET
+  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(crypto.hkdfSync('sha256', secret, 'prooftrack mail_outbox', 'mail body v1', 32)) }
+  return derived.key
+}
+
+export function sealBody(text: string) {
+  const iv = crypto.randomBytes(12)
+  const cipher = crypto.createCipheriv('aes-256-gcm', bodyKey(), iv)
+  const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()])
+  return [SEAL_VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.')
+}
+
+/** The body of a queued message; throws when it was sealed under another secret or altered. */
+export function openBody(sealed: string) {
+  const [version, iv, tag, data] = sealed.split('.')
+  if (version !== SEAL_VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed mail body')
+  const decipher = crypto.createDecipheriv('aes-256-gcm', bodyKey(), Buffer.from(iv, 'base64url'))
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'))
+  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
+}
+
+export interface OutgoingMail {
+  id: number
+  from: string
+  to: string
+  replyTo: string | null
+  subject: string
+  text: string
+}
+
+/** Where the worker hands a message: a real SMTP server, or the development mailbox on disk. */
+export interface MailTransport {
+  readonly kind: 'smtp' | 'file'
+  deliver(mail: OutgoingMail): Promise<void>
+}
+
+export function smtpTransport(url: string): MailTransport {
+  // Bounded waits, so one send always ends well inside the claim lease.
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 })
+  return {
+    kind: 'smtp',
+    async deliver(mail) {
+      await transporter.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text })
+    },
   }
 }
 
-let mailer: Mailer | undefined
-export function getMailer(): Mailer {
-  const url = env().SMTP_URL
-  mailer ??= new OutboxMailer(url ? nodemailer.createTransport(url) : null)
-  return mailer
+/**
+ * Without SMTP_URL each message becomes an .eml file (mode 0600) under DATA_DIR/mail, which any
+ * mail client opens, so a developer can follow a reset link; the log names only the file.
+ */
+export function fileTransport(directory: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return {
+    kind: 'file',
+    async deliver(mail) {
+      const info = await composer.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text })
+      await fs.mkdir(directory, { recursive: true, mode: 0o700 })
+      const file = path.resolve(directory, `${mail.id}.eml`)
+      // A file left by an earlier database could have looser permissions: write a fresh one.
+      await fs.rm(file, { force: true })
+      await fs.writeFile(file, info.message, { mode: 0o600, flag: 'wx' })
+      console.log(`[mail] #${mail.id} to ${mail.to}: ${JSON.stringify(mail.subject)} written to ${file}`)
+    },
+  }
+}
+
+export const MAX_ATTEMPTS = 6
+const LEASE_SECONDS = 120
+const POLL_MS = 5_000
+// A message queued inside a transaction becomes visible at commit; the wake-up waits that long.
+const WAKE_DELAY_MS = 50
+
+/** 30 s, 2 min, 8 min, 32 min, then 2 h between attempts: about 2 h 45 min before giving up. */
+export function retryDelayMs(attempts: number) {
+  return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 2 * 60 * 60 * 1000)
+}
+
+/**
+ * Drains the queue: claims one due message at a time (FOR UPDATE SKIP LOCKED plus a lease, so
+ * any number of workers in any number of processes never take the same message), delivers it,
+ * then marks it sent and wipes its body, or schedules a retry. A process that dies mid-send
+ * leaves the lease to expire and the message is tried again: delivery is at least once, and
+ * exactly once unless a process dies between the SMTP answer and the next write.
+ */
+export class MailWorker {
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private running: Promise<number> | null = null
+  private pending = false
+  private polling = false
+  private halted = false
+
+  constructor(
+    private readonly transport: MailTransport,
+    private readonly database: () => Kysely<Database> = db,
+    private readonly pollMs = POLL_MS,
+  ) {}
+
+  start() {
+    this.polling = true
+    this.halted = false
+    this.schedule(0)
+    return this
+  }
+
+  /** Something was queued in this process: look soon rather than at the next poll. */
+  wake() {
+    if (this.polling) this.schedule(WAKE_DELAY_MS)
+  }
+
+  /** Stops claiming and waits for the message being sent; one that takes too long is left to its lease. */
+  async stop(maxWaitMs = 2000) {
+    this.polling = false
+    this.halted = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    if (!this.running) return
+    let timeout: ReturnType<typeof setTimeout> | undefined
+    await Promise.race([this.running.catch(() => 0), new Promise((resolve) => (timeout = setTimeout(resolve, maxWaitMs)))])
+    clearTimeout(timeout)
+  }
+
+  /** Delivers every message due now; resolves with how many were delivered. */
+  drain(): Promise<number> {
+    if (this.running) {
+      // Asked again mid-drain (a wake-up): one more pass after this one finds the new message.
+      this.pending = true
+      return this.running
+    }
+    this.running = (async () => {
+      let delivered = 0
+      try {
+        do {
+          this.pending = false
+          for (const step of steps.values()) if (!this.halted) await step(this.database())
+          for (let mail = await this.next(); mail; mail = await this.next()) {
+            if (await this.deliver(mail)) delivered++
+          }
+        } while (this.pending && !this.halted)
+      } finally {
+        this.running = null
+      }
+      return delivered
+    })()
+    return this.running
+  }
+
+  private schedule(delayMs: number) {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => void this.tick(), delayMs)
+    this.timer.unref()
+  }
+
+  private async tick() {
+    this.timer = null
+    try {
+      await this.drain()
+    } catch (error) {
+      console.warn('[mail] the queue could not be read', error)
+    }
+    if (this.polling && !this.timer) this.schedule(this.pollMs)
+  }
+
+  private next() {
+    return this.halted ? Promise.resolve(undefined) : this.claim()
+  }
+
+  private async claim() {
+    return this.database()
+      .updateTable('mailOutbox')
+      .set((eb) => ({ lockedUntil: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('mailOutbox')
+          .select('id')
+          .where('status', '=', 'queued')
+          .where('nextAttemptAt', '<=', sql<Date>`now()`)
+          .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]))
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(['id', 'fromAddress', 'toAddress', 'replyTo', 'subject', 'sealedBody', 'attempts'])
+      .executeTakeFirst()
+  }
+
+  private async deliver(row: NonNullable<Awaited<ReturnType<MailWorker['claim']>>>) {
+    const outbox = () => this.database().updateTable('mailOutbox').where('id', '=', row.id)
+    let text: string
+    try {
+      text = openBody(row.sealedBody ?? '')
+    } catch {
+      await outbox().set({ status: 'failed', error: 'The body cannot be opened: it was sealed under another SESSION_SECRET, or altered.', lockedUntil: null }).execute()
+      console.warn(`[mail] #${row.id} to ${row.toAddress} cannot be opened; marked failed`)
+      return false
+    }
+    try {
+      await this.transport.deliver({ id: row.id, from: row.fromAddress, to: row.toAddress, replyTo: row.replyTo, subject: row.subject, text })
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2000)
+      // A 5xx answer (no such mailbox, refused) will not change on retry.
+      const permanent = isPermanentSmtpError(error)
+      const giveUp = permanent || row.attempts >= MAX_ATTEMPTS
+      const retryMs = retryDelayMs(row.attempts)
+      await outbox()
+        .set({ status: giveUp ? 'failed' : 'queued', error: reason, lockedUntil: null, nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryMs / 1000})` })
+        .execute()
+      console.warn(`[mail] #${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${reason})${giveUp ? '; given up' : `; next try in ${Math.round(retryMs / 1000)} s`}`)
+      return false
+    }
+    await outbox().set({ status: 'sent', sentAt: new Date(), sealedBody: null, error: null, lockedUntil: null, deliveredVia: this.transport.kind }).execute()
+    return true
+  }
+}
+
+function isPermanentSmtpError(error: unknown) {
+  if (typeof error !== 'object' || error === null || !('responseCode' in error)) return false
+  const code = error.responseCode
+  return typeof code === 'number' && code >= 500 && code < 600
+}
+
+
+/** Started once by the server entry; stops before the database closes at shutdown. */
+export function startMailWorker() {
+  void holder.__prooftrackMailWorker?.stop()
+  const { SMTP_URL, DATA_DIR } = env()
+  const worker = new MailWorker(SMTP_URL ? smtpTransport(SMTP_URL) : fileTransport(path.join(DATA_DIR, 'mail')))
+  holder.__prooftrackMailWorker = worker
+  beforeDatabaseClose('mail queue', () => worker.stop())
+  return worker.start()
 }

@@ -1,25 +1,61 @@
 import crypto from 'node:crypto'
 import canonicalize from 'canonicalize'
+import type { Kysely } from 'kysely'
 import { z } from 'zod'
+import type { Database } from '#db/schema'
+import { type Commitment, type ManifestV1, ManifestV1Schema, type ManifestV2, ManifestV2Schema } from '~/lib/manifest-schema'
 import type { SongView } from './songs.server'
 
-// Certificate manifest v1 — see docs/certificate-manifest.md. Anyone can re-derive the hash
-// from the stored copy and compare it with the memo on chain, without trusting our database.
+// The certificate manifest — see docs/certificate-manifest.md. Anyone can re-derive its hash from
+// the stored copy and compare it with the memo on chain, without trusting our database. Each
+// version keeps its own schema and reader (MANIFEST_VERSIONS), so every record ever issued stays
+// verifiable; new facts (fingerprints, co-writers' confirmations, superseded certificates) come as
+// new versions, never as changes to an old one.
 
-export const MANIFEST_VERSION = 1
-export const MEMO_PREFIX = 'ProofTrack v1'
+/** The version new registrations issue. */
+export const MANIFEST_VERSION = 2
+const MEMO_PREFIX = 'ProofTrack'
 
 export const sha256Hex = (data: string | Uint8Array) => crypto.createHash('sha256').update(data).digest('hex')
 
-export function buildManifest(song: SongView, issuedAt: Date) {
-  const contributors = [
+/** 32 random bytes as 64 lowercase hex characters: the salt of one private text. */
+export function newSalt() {
+  return crypto.randomBytes(32).toString('hex')
+}
+
+/**
+ * A hiding commitment to a private text: SHA-256 over the UTF-8 bytes of the salt's 64 hex
+ * characters, one NUL byte, and the text exactly as stored. Without the salt nobody can test a
+ * guess; with it, anyone can recompute the value (`{ printf '%s\0' "$SALT"; printf '%s' "$TEXT"; } | sha256sum`).
+ */
+export function textCommitment(salt: string, text: string): Commitment {
+  if (!/^[0-9a-f]{64}$/.test(salt)) throw new Error('A commitment salt is 64 lowercase hex characters')
+  return { alg: 'salted-sha256', value: sha256Hex(`${salt}\u0000${text}`) }
+}
+
+/** The salts of a song's private texts; a text without a salt cannot be committed to. */
+export interface TextSalts {
+  lyricsSalt: string | null
+  creativeNotesSalt: string | null
+}
+
+const present = (text: string | null | undefined): text is string => typeof text === 'string' && text !== ''
+
+function commit(text: string | null, salt: string | null) {
+  if (!present(text)) return null
+  if (!salt) throw new Error('A private text needs its salt before it is committed to')
+  return textCommitment(salt, text)
+}
+
+export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV2 {
+  const contributors: ManifestV2['contributors'] = [
     { role: 'main', name: song.contributorName, pro: song.mainContributorPro, proNumber: song.mainContributorProNumber },
-    song.coContributorName ? { role: 'co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber } : null,
-    song.coContributorName2 ? { role: 'co-contributor-2', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber } : null,
-  ].filter((c) => c !== null)
+  ]
+  if (song.coContributorName) contributors.push({ role: 'co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber })
+  if (song.coContributorName2) contributors.push({ role: 'co-contributor-2', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber })
   return {
     schema: 'prooftrack.certificate',
-    version: MANIFEST_VERSION,
+    version: 2,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
@@ -35,14 +71,28 @@ export function buildManifest(song: SongView, issuedAt: Date) {
     genre: song.genre,
     identifiers: { isrc: song.isrc, iswc: song.iswc, upc: song.upc, other: song.otherIdentifier },
     fileLink: song.fileLink,
-    // Private text is never stored in the clear on public storage: only its fingerprint.
-    lyricsSha256: song.lyrics ? sha256Hex(song.lyrics) : null,
-    creativeNotesSha256: song.creativeNotes ? sha256Hex(song.creativeNotes) : null,
+    // Private text is never published, not even as a bare digest a guess could be tested against.
+    lyricsCommitment: commit(song.lyrics, salts.lyricsSalt),
+    creativeNotesCommitment: commit(song.creativeNotes, salts.creativeNotesSalt),
     certifiedAt: song.createdAt,
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ReturnType<typeof buildManifest>
+export type Manifest = ManifestV1 | ManifestV2
+
+/**
+ * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
+ * the same ones) and returns them. Kept with the song, private; shown only to its owner.
+ */
+export async function ensureTextSalts(database: Kysely<Database>, songId: number): Promise<TextSalts> {
+  const row = await database
+    .updateTable('songs')
+    .set((eb) => ({ lyricsSalt: eb.fn.coalesce('lyricsSalt', eb.val(newSalt())), creativeNotesSalt: eb.fn.coalesce('creativeNotesSalt', eb.val(newSalt())) }))
+    .where('id', '=', songId)
+    .returning(['lyricsSalt', 'creativeNotesSalt'])
+    .executeTakeFirstOrThrow()
+  return { lyricsSalt: row.lyricsSalt, creativeNotesSalt: row.creativeNotesSalt }
+}
 
 /** RFC 8785 (JSON Canonicalization Scheme): sorted keys, no whitespace, ECMAScript numbers. */
 export function canonicalJson(value: unknown) {
@@ -51,15 +101,83 @@ export function canonicalJson(value: unknown) {
   return text
 }
 
-export function memoText(certificateId: string, hashHex: string, storageId: string) {
-  return `${MEMO_PREFIX} ${certificateId} sha256:${hashHex} ar:${storageId}`
+/** The tags a manifest is stored with, so a storage search finds it by certificate and by hash. */
+export function manifestTags(certificateId: string, manifestSha256: string, version: number = MANIFEST_VERSION) {
+  return {
+    'Content-Type': 'application/json',
+    'App-Name': 'ProofTrack',
+    'App-Version': String(version),
+    'Certificate-Id': certificateId,
+    'Content-SHA256': manifestSha256,
+  }
 }
 
-const MemoPattern = /^ProofTrack v1 (PT-[0-9A-Z]{4}-[0-9A-Z]{4}) sha256:([0-9a-f]{64}) ar:([A-Za-z0-9_-]{1,100})$/
+/** The memo names the manifest's version, so a verifier knows which reader applies before fetching it. */
+export function memoText(certificateId: string, hashHex: string, storageId: string, version: number = MANIFEST_VERSION) {
+  return `${MEMO_PREFIX} v${version} ${certificateId} sha256:${hashHex} ar:${storageId}`
+}
 
+const MemoPattern = /^ProofTrack v([1-9][0-9]{0,2}) (PT-[0-9A-Z]{4}-[0-9A-Z]{4}) sha256:([0-9a-f]{64}) ar:([A-Za-z0-9_-]{1,100})$/
+
+/** Any version's memo (they share one grammar); whether the version is known is the verifier's question. */
 export function parseMemo(text: string | null) {
   const match = text ? MemoPattern.exec(text) : null
-  return match ? { certificateId: match[1]!, sha256: match[2]!, storageId: match[3]! } : null
+  return match ? { version: Number(match[1]), certificateId: match[2]!, sha256: match[3]!, storageId: match[4]! } : null
+}
+
+/** A private text's published form in a manifest of any version. */
+export type PublishedText = { alg: 'sha256'; value: string } | Commitment
+
+/**
+ * The reader of each manifest version: its schema and where it keeps the private texts' digests.
+ * A version missing here is one this code cannot vouch for, and verification says so.
+ */
+export const MANIFEST_VERSIONS = {
+  1: {
+    schema: ManifestV1Schema,
+    privateTexts: (m: ManifestV1): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsSha256 === null ? null : { alg: 'sha256', value: m.lyricsSha256 },
+      creativeNotes: m.creativeNotesSha256 === null ? null : { alg: 'sha256', value: m.creativeNotesSha256 },
+    }),
+  },
+  2: {
+    schema: ManifestV2Schema,
+    privateTexts: (m: ManifestV2): Record<PrivateText, PublishedText | null> => ({ lyrics: m.lyricsCommitment, creativeNotes: m.creativeNotesCommitment }),
+  },
+} as const
+export type PrivateText = 'lyrics' | 'creativeNotes'
+
+/** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
+export function readManifest(value: unknown): { version: 1; manifest: ManifestV1 } | { version: 2; manifest: ManifestV2 } | { version: number | null; manifest: null; problem: string } {
+  const version = typeof value === 'object' && value !== null && 'version' in value && typeof value.version === 'number' ? value.version : null
+  if (version === 1) {
+    const parsed = ManifestV1Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
+  if (version === 2) {
+    const parsed = ManifestV2Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
+  return { version, manifest: null, problem: version === null ? 'It has no version number' : `Version ${version} is not one this verifier knows` }
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined) {
+  if (!issue) return 'It does not fit its version'
+  return `${issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : ''}${issue.message}`
+}
+
+/** The private texts' published digests of a manifest read by readManifest. */
+export function publishedTexts(read: ReturnType<typeof readManifest>): Record<PrivateText, PublishedText | null> | null {
+  if (read.manifest === null) return null
+  return read.version === 1 ? MANIFEST_VERSIONS[1].privateTexts(read.manifest) : MANIFEST_VERSIONS[2].privateTexts(read.manifest)
+}
+
+/** Whether a text (and its salt, for a commitment) opens a published digest. */
+export function opens(published: PublishedText, text: string, salt: string | null) {
+  if (published.alg === 'sha256') return sha256Hex(text) === published.value
+  return salt !== null && /^[0-9a-f]{64}$/.test(salt) && textCommitment(salt, text).value === published.value
 }
 
 /** What registration keeps in blockchain_registrations.blockchain_data. */

@@ -1,7 +1,9 @@
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import Stripe from 'stripe'
 import { z } from 'zod'
+import type { Database } from '#db/schema'
 import { env } from '~/env.server'
+import { PAYMENT_VOID_STATUSES, type PaymentVoidStatus, type VoidedPayment } from '~/lib/admin'
 import { db } from './db.server'
 import { usageStats } from './registration.server'
 
@@ -14,6 +16,11 @@ export const PAYMENTS_UNAVAILABLE = 'Payments are not available on this server.'
 export const PAYMENT_INIT_FAILED = 'Unable to initialize payment'
 export const ALREADY_PAID = 'Your payment is already received: register the song now.'
 export const PROVIDER_UNREACHABLE = 'The payment provider could not be reached. Please try again.'
+/** A refund or dispute took the money back, so the payment no longer pays for a registration. */
+export const VOIDED_MESSAGES: Record<PaymentVoidStatus, string> = {
+  refunded: 'This payment was refunded, so it no longer pays for a registration.',
+  disputed: 'This payment is disputed, so it no longer pays for a registration.',
+}
 
 type Failure = { ok: false; status: number; message: string }
 const fail = (status: number, message: string): Failure => ({ ok: false, status, message })
@@ -66,6 +73,22 @@ const CheckoutSessionSchema = z.object({
   url: z.string().nullable().optional(),
 })
 type CheckoutSessionData = z.infer<typeof CheckoutSessionSchema>
+const expandableId = z.union([z.string(), z.object({ id: z.string() }).transform((object) => object.id)])
+const ChargeSchema = z.object({
+  id: z.string(),
+  object: z.literal('charge'),
+  payment_intent: expandableId.nullable(),
+  amount_refunded: z.number(),
+})
+const DisputeSchema = z.object({
+  id: z.string(),
+  object: z.literal('dispute'),
+  charge: expandableId,
+  // Older API versions leave it out; the charge then names the intent.
+  payment_intent: expandableId.nullable().optional(),
+  amount: z.number(),
+  reason: z.string(),
+})
 
 function monthKey(now = new Date()) {
   return now.toISOString().slice(0, 7)
@@ -92,7 +115,7 @@ export async function openCredits(userId: string) {
  * Whether this song needs a payment now: owned, not registered or in progress, no unused paid
  * registration waiting, and the month's free registration used up.
  */
-async function requirePayable(userId: string, songId: number): Promise<{ ok: true; song: { id: number; certificateId: string } } | Failure> {
+async function requirePayable(userId: string, songId: number): Promise<{ ok: true; song: { id: number; certificateId: string }; keySuffix: string } | Failure> {
   const song = await db().selectFrom('songs').select(['id', 'certificateId']).where('id', '=', songId).where('userId', '=', userId).executeTakeFirst()
   if (!song) return fail(404, 'Song not found')
   const registration = await db().selectFrom('blockchainRegistrations').select('status').where('songId', '=', songId).executeTakeFirst()
@@ -101,7 +124,11 @@ async function requirePayable(userId: string, songId: number): Promise<{ ok: tru
   const usage = await usageStats(userId)
   if (usage.openCredits > 0) return fail(409, ALREADY_PAID)
   if (usage.remainingFree !== 0) return fail(409, 'This song can be registered with this month’s free registration.')
-  return { ok: true, song }
+  // After a refund or dispute the next payment needs a new idempotency key, or Stripe would
+  // answer the old, refunded intent again.
+  const voided = await db().selectFrom('paymentHistory').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', userId).where('songId', '=', songId).where('voidedAt', 'is not', null).executeTakeFirstOrThrow()
+  const count = Number(voided.n)
+  return { ok: true, song, keySuffix: count > 0 ? `-v${count}` : '' }
 }
 
 const metadataFor = (userId: string, songId: number) => ({ userId, songId: String(songId) })
@@ -125,7 +152,7 @@ export async function createPaymentIntent(userId: string, songId: number): Promi
         description: `Blockchain registration of certificate ${payable.song.certificateId}`,
         metadata: metadataFor(userId, songId),
       },
-      { idempotencyKey: `pi-${userId}-${songId}-${monthKey()}` },
+      { idempotencyKey: `pi-${userId}-${songId}-${monthKey()}${payable.keySuffix}` },
     )
     intent = PaymentIntentSchema.parse(replayed(created) ? await stripe.paymentIntents.retrieve(created.id) : created)
   } catch (error) {
@@ -165,7 +192,7 @@ export async function createCheckoutSession(userId: string, songId: number): Pro
         cancel_url: `${e.APP_URL}/songs/${songId}/register`,
       },
       // One open session per song and day: pressing Pay again returns to the same page.
-      { idempotencyKey: `cs-${userId}-${songId}-${new Date().toISOString().slice(0, 10)}` },
+      { idempotencyKey: `cs-${userId}-${songId}-${new Date().toISOString().slice(0, 10)}${payable.keySuffix}` },
     )
     session = CheckoutSessionSchema.parse(replayed(created) ? await stripe.checkout.sessions.retrieve(created.id) : created)
   } catch (error) {
@@ -209,7 +236,7 @@ async function checkPayment(
  * of the verify call, the return from Checkout and the two webhooks comes first inserts the row
  * and the others find it: one payment, one credit.
  */
-async function recordPayment(payment: { userId: string; songId: number; paymentIntentId: string; checkoutSessionId: string | null; source: 'payment_intent' | 'checkout_session' }): Promise<Accepted> {
+async function recordPayment(payment: { userId: string; songId: number; paymentIntentId: string; checkoutSessionId: string | null; source: 'payment_intent' | 'checkout_session' }): Promise<Accepted | Failure> {
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -232,7 +259,9 @@ async function recordPayment(payment: { userId: string; songId: number; paymentI
       if (!inserted && payment.checkoutSessionId) {
         await trx.updateTable('paymentHistory').set({ stripeCheckoutSessionId: payment.checkoutSessionId }).where('stripePaymentIntentId', '=', payment.paymentIntentId).where('stripeCheckoutSessionId', 'is', null).execute()
       }
-      const row = await trx.selectFrom('paymentHistory').select(['id', 'songId']).where('stripePaymentIntentId', '=', payment.paymentIntentId).executeTakeFirstOrThrow()
+      const row = await trx.selectFrom('paymentHistory').select(['id', 'songId', 'status']).where('stripePaymentIntentId', '=', payment.paymentIntentId).executeTakeFirstOrThrow()
+      // Stripe keeps a refunded intent 'succeeded': the row, not the intent, knows it was refunded.
+      if (isVoidStatus(row.status)) return fail(402, VOIDED_MESSAGES[row.status])
       return { ok: true as const, paymentId: row.id, songId: row.songId ?? payment.songId, created: Boolean(inserted) }
     })
 }
@@ -280,6 +309,13 @@ export async function verifyCheckoutSession(userId: string, songId: number, sess
   return acceptCheckoutSession(session, { userId, songId })
 }
 
+/** A webhook call that cannot be checked at all is refused before its body is read. */
+export function stripeWebhookRefusal(signature: string | null): { status: number; body: Record<string, unknown> } | null {
+  if (!stripeClient() || !env().STRIPE_WEBHOOK_SECRET) return { status: 400, body: { message: PAYMENTS_UNAVAILABLE } }
+  if (!signature) return { status: 400, body: { message: 'Missing Stripe-Signature header' } }
+  return null
+}
+
 /**
  * Stripe's webhook. The signature proves the event came from Stripe with this secret; a
  * payment that fails our checks is acknowledged (Stripe retrying it would not change it) and
@@ -298,7 +334,7 @@ export async function handleStripeWebhook(payload: string, signature: string | n
     console.warn(`[payments] webhook refused: ${error instanceof Error ? error.message : String(error)}`)
     return { status: 400, body: { message: 'Invalid signature' } }
   }
-  let outcome: Accepted | Failure | null = null
+  let outcome: { ok: true } | Failure | null = null
   if (event.type === 'payment_intent.succeeded') {
     const intent = PaymentIntentSchema.safeParse(event.data.object)
     outcome = intent.success ? await acceptPaymentIntent(intent.data, {}) : fail(400, 'Malformed payment intent')
@@ -307,9 +343,140 @@ export async function handleStripeWebhook(payload: string, signature: string | n
     // An asynchronous payment method completes the session unpaid; its success event follows.
     if (session.success && session.data.payment_status !== 'paid') return { status: 200, body: { received: true } }
     outcome = session.success ? await acceptCheckoutSession(session.data, {}) : fail(400, 'Malformed checkout session')
+  } else if (event.type === 'charge.refunded') {
+    const charge = ChargeSchema.safeParse(event.data.object)
+    outcome = charge.success ? await voidPayment('refunded', charge.data.payment_intent, { chargeId: charge.data.id, amountRefunded: charge.data.amount_refunded }) : fail(400, 'Malformed charge')
+  } else if (event.type === 'charge.dispute.created') {
+    const dispute = DisputeSchema.safeParse(event.data.object)
+    outcome = dispute.success ? await voidDisputedPayment(dispute.data) : fail(400, 'Malformed dispute')
   }
-  if (outcome && !outcome.ok) console.warn(`[payments] ${event.type} ${event.id} not credited: ${outcome.message}`)
+  // Stripe could not be asked about a refunded payment we have not seen: Stripe retries the event later.
+  if (outcome && !outcome.ok && outcome.status === 503) return { status: 503, body: { message: outcome.message } }
+  if (outcome && !outcome.ok) console.warn(`[payments] ${event.type} ${event.id} not applied: ${outcome.message}`)
   return { status: 200, body: { received: true } }
+}
+
+const isVoidStatus = (status: string): status is PaymentVoidStatus => (PAYMENT_VOID_STATUSES as readonly string[]).includes(status)
+
+/**
+ * A refund or dispute: the payment stops being a credit (openCredits and claim() count only
+ * 'succeeded' rows). A registration it already paid for stays: the record is permanent, and the
+ * admin panel lists it. Only a 'succeeded' row changes, so a replayed event changes nothing.
+ */
+async function voidPayment(status: PaymentVoidStatus, paymentIntentId: string | null, detail: Record<string, string | number>): Promise<{ ok: true } | Failure> {
+  // A charge made without a PaymentIntent was never one of our payments.
+  if (!paymentIntentId) return fail(400, 'The charge has no payment intent.')
+  const known = await db().selectFrom('paymentHistory').select('id').where('stripePaymentIntentId', '=', paymentIntentId).executeTakeFirst()
+  if (!known) {
+    const recorded = await recordVoidedPayment(status, paymentIntentId, detail)
+    if (!recorded.ok) return recorded
+  }
+  await db()
+    .updateTable('paymentHistory')
+    .set({ status, voidedAt: new Date(), metadata: sql<string>`coalesce(metadata, '{}'::jsonb) || ${JSON.stringify({ [status]: detail })}::jsonb` })
+    .where('stripePaymentIntentId', '=', paymentIntentId)
+    .where('status', '=', 'succeeded')
+    .execute()
+  return { ok: true }
+}
+
+/**
+ * Webhooks arrive in any order and the verify call may never come: a refund or dispute of a
+ * payment not recorded yet records it void at once, so a later success event finds the row
+ * (ON CONFLICT DO NOTHING) and grants nothing. The intent is fetched from Stripe for its owner.
+ */
+async function recordVoidedPayment(status: PaymentVoidStatus, paymentIntentId: string, detail: Record<string, string | number>): Promise<{ ok: true } | Failure> {
+  const stripe = stripeClient()
+  if (!stripe) return fail(503, PAYMENTS_UNAVAILABLE)
+  let intent: PaymentIntentData
+  try {
+    intent = PaymentIntentSchema.parse(await stripe.paymentIntents.retrieve(paymentIntentId))
+  } catch (error) {
+    if (isMissing(error)) return fail(400, 'Payment not found')
+    return fail(503, providerFailure(error).message)
+  }
+  // Not a registration payment of ours (another product on the account): nothing to void.
+  const checked = await checkPayment({ amount: intent.amount, received: intent.amount_received, currency: intent.currency, metadata: intent.metadata }, {})
+  if (!checked.ok) return checked
+  await db()
+    .insertInto('paymentHistory')
+    .values({
+      userId: checked.userId,
+      songId: checked.songId,
+      stripePaymentIntentId: intent.id,
+      amount: PRICE_DOLLARS,
+      currency: CURRENCY,
+      status,
+      voidedAt: new Date(),
+      description: 'Blockchain registration',
+      metadata: JSON.stringify({ songId: checked.songId, source: 'payment_intent', [status]: detail }),
+    })
+    .onConflict((oc) => oc.column('stripePaymentIntentId').doNothing())
+    .execute()
+  return { ok: true }
+}
+
+/** A dispute names its charge, and (in current API versions) the charge's intent. */
+async function voidDisputedPayment(dispute: z.infer<typeof DisputeSchema>): Promise<{ ok: true } | Failure> {
+  let paymentIntentId = dispute.payment_intent ?? null
+  if (!paymentIntentId) {
+    const stripe = stripeClient()
+    if (!stripe) return fail(503, PAYMENTS_UNAVAILABLE)
+    try {
+      paymentIntentId = ChargeSchema.parse(await stripe.charges.retrieve(dispute.charge)).payment_intent
+    } catch (error) {
+      if (isMissing(error)) return fail(400, 'Charge not found')
+      return fail(503, providerFailure(error).message)
+    }
+  }
+  return voidPayment('disputed', paymentIntentId, { disputeId: dispute.id, chargeId: dispute.charge, reason: dispute.reason, amount: dispute.amount })
+}
+
+/** The admin's list of payments a refund or dispute took back, newest first. */
+export async function voidedPayments(database: Kysely<Database>, limit = 20): Promise<VoidedPayment[]> {
+  const rows = await database
+    .selectFrom('paymentHistory as p')
+    .leftJoin('users as u', 'u.id', 'p.userId')
+    .leftJoin('songs as bought', 'bought.id', 'p.songId')
+    .leftJoin('blockchainRegistrations as r', 'r.id', 'p.registrationId')
+    .leftJoin('songs as spent', 'spent.id', 'r.songId')
+    .select([
+      'p.id',
+      'p.status',
+      'p.amount',
+      'p.createdAt',
+      'p.voidedAt',
+      'u.email',
+      'bought.title as boughtTitle',
+      'bought.certificateId as boughtCertificateId',
+      'spent.title as spentTitle',
+      'spent.certificateId as spentCertificateId',
+      'r.status as registrationStatus',
+    ])
+    .where('p.voidedAt', 'is not', null)
+    .orderBy('p.voidedAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.flatMap((row) => {
+    const status = row.status
+    if (!isVoidStatus(status) || !row.voidedAt) return []
+    return [
+      {
+        id: row.id,
+        status,
+        amount: Number(row.amount),
+        paidAt: row.createdAt.toISOString(),
+        voidedAt: row.voidedAt.toISOString(),
+        email: row.email,
+        boughtFor: row.boughtTitle !== null && row.boughtCertificateId !== null ? { title: row.boughtTitle, certificateId: row.boughtCertificateId } : null,
+        spentOn:
+          row.spentTitle !== null && row.spentCertificateId !== null && row.registrationStatus !== null
+            ? { title: row.spentTitle, certificateId: row.spentCertificateId, status: row.registrationStatus }
+            : null,
+      },
+    ]
+  })
 }
 
 /** Revenue for the admin, in dollars, from the recorded payments (SPEC §3 analytics). */

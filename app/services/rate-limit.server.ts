@@ -9,14 +9,24 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  loginPerAccount: (account: string): Limit => ({ key: `login:account:${account.toLowerCase()}`, max: 10, windowSeconds: 15 * 60 }),
+  // Sign-in (decision 016): keyed on the resolved account, so username and email share a count.
   loginPerAddress: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 50, windowSeconds: 15 * 60 }),
+  loginPerAccountAddress: (userId: string, ip: string): Limit => ({ key: `login:account-ip:${userId}:${ip}`, max: 10, windowSeconds: 15 * 60 }),
+  loginPerAccountDevice: (userId: string, device: string): Limit => ({ key: `login:account-device:${userId}:${device}`, max: 10, windowSeconds: 15 * 60 }),
+  loginPerAccountFromNewDevices: (userId: string): Limit => ({ key: `login:account-new-devices:${userId}`, max: 30, windowSeconds: 15 * 60 }),
+  loginUnknownAccountPerAddress: (ip: string): Limit => ({ key: `login:unknown-account-ip:${ip}`, max: 10, windowSeconds: 15 * 60 }),
   registerPerAddress: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowSeconds: 60 * 60 }),
   resetPerAddress: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowSeconds: 60 * 60 }),
   resetPerEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 5, windowSeconds: 60 * 60 }),
   contactPerAddress: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowSeconds: 60 * 60 }),
+  // Anonymous endpoints (decision 018): generous for a person, small for a flood.
+  analyticsPerAddress: (ip: string): Limit => ({ key: `analytics:ip:${ip}`, max: 120, windowSeconds: 10 * 60 }),
+  certificateVerifyPerAddress: (ip: string): Limit => ({ key: `cert-verify:ip:${ip}`, max: 30, windowSeconds: 10 * 60 }),
+  certificatePdfPerAddress: (ip: string): Limit => ({ key: `cert-pdf:ip:${ip}`, max: 20, windowSeconds: 10 * 60 }),
   verificationPerUser: (userId: string): Limit => ({ key: `verify:user:${userId}`, max: 10, windowSeconds: 60 * 60 }),
-  verifyCodePerUser: (userId: string): Limit => ({ key: `verify-code:user:${userId}`, max: 10, windowSeconds: 60 * 60 }),
+  verificationPerUserPerDay: (userId: string): Limit => ({ key: `verify-day:user:${userId}`, max: 20, windowSeconds: 24 * 60 * 60 }),
+  // Guesses at mailed codes: 5 per code (email-verification.server.ts), 15 a day (decision 017).
+  verifyCodePerUserPerDay: (userId: string): Limit => ({ key: `verify-code-day:user:${userId}`, max: 15, windowSeconds: 24 * 60 * 60 }),
 }
 
 export interface LimitResult {
@@ -56,6 +66,23 @@ export async function clear(limit: Limit) {
 }
 
 export function tooManyMessage(result: LimitResult) {
+  return `Too many attempts. Please try again in ${waitText(result.retryAfterSeconds)}.`
+}
+
+// Daily windows would read '845 minutes': past two hours the wait is given in hours.
+function waitText(seconds: number) {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`
+  return `${Math.ceil(minutes / 60)} hours`
+}
+
+/** For pages and downloads, where 'attempts' would be the wrong word. */
+export function tooManyRequestsMessage(result: LimitResult) {
   const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60))
-  return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+  return `Too many requests. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+}
+
+/** The Retry-After header of a refused request, in whole seconds. */
+export function retryAfterHeaders(result: LimitResult): Record<string, string> {
+  return { 'Retry-After': String(Math.max(1, result.retryAfterSeconds)) }
 }

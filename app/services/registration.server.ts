@@ -2,23 +2,80 @@ import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { getChain } from '~/chain/index.server'
 import type { AnchorResult, ChainAdapter } from '~/chain/types'
+import { isNetwork, type Network, registrationNetwork, registrationStorage, type StorageKind } from '~/lib/registration-network'
+import { TOTALS_MESSAGE, totalsAreComplete, type ContributionValues, type PercentField } from '~/lib/song-constants'
 import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db } from './db.server'
-import { type BlockchainData, buildManifest, canonicalJson, memoText, readBlockchainData, sha256Hex } from './manifest.server'
+import { type BlockchainData, buildManifest, canonicalJson, ensureTextSalts, manifestTags, memoText, readBlockchainData, sha256Hex } from './manifest.server'
 import { getOwnedSong } from './songs.server'
 
 export const EMAIL_VERIFICATION_REQUIRED = 'Email verification required for free blockchain registrations'
 export const REGISTRATION_FAILED = 'Failed to register on blockchain'
 export const CONFIRM_REQUIRED = 'Please confirm the permanent registration first.'
 export const NETWORK_GAS_SOL = 0.000005
+/** Registration refuses a split that is not whole; the edit page is where it gets fixed. */
+export const SPLITS_NOT_WHOLE = `${TOTALS_MESSAGE} Correct the song’s splits on its edit page before registering it.`
 
 export type RegistrationOutcome =
-  | { ok: true; transactionSignature: string; explorerUrl: string; storageId: string; storageUrl: string }
-  | { ok: false; status: number; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean; pending?: boolean }
+  | { ok: true; transactionSignature: string; explorerUrl: string; storageId: string; storageUrl: string; network: Network }
+  | { ok: false; status: number; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean; pending?: boolean; editUrl?: string }
 
-const fail = (status: number, message: string, extra: { requiresEmailVerification?: boolean; requiresPayment?: boolean; pending?: boolean } = {}) =>
-  ({ ok: false, status, message, ...extra }) as const
+type FailureExtra = { requiresEmailVerification?: boolean; requiresPayment?: boolean; pending?: boolean; editUrl?: string }
+const fail = (status: number, message: string, extra: FailureExtra = {}) => ({ ok: false, status, message, ...extra }) as const
+
+/** Where a registration goes, as its row records it (decision 019). */
+export interface RegistrationTarget {
+  network: Network
+  storageKind: StorageKind
+  storageGateway: string | null
+}
+
+/** The network a chain adapter anchors on: the embedded ledger is never called a Solana cluster. */
+export function chainNetwork(chain: ChainAdapter): Network {
+  if (chain.kind === 'local') return 'local-ledger'
+  if (isNetwork(chain.cluster) && chain.cluster !== 'local-ledger') return chain.cluster
+  throw new Error(`Unknown Solana cluster: ${chain.cluster}`)
+}
+
+/** The storage an adapter writes to; for Arweave, the gateway its links go through. */
+export function storageTarget(storage: StorageAdapter): Pick<RegistrationTarget, 'storageKind' | 'storageGateway'> {
+  if (storage.kind === 'local') return { storageKind: 'local-store', storageGateway: null }
+  const probe = 'x'.repeat(43)
+  const url = storage.url(probe)
+  return { storageKind: 'arweave', storageGateway: (url.endsWith(`/${probe}`) ? url.slice(0, -(probe.length + 1)) : new URL(url).origin).slice(0, 255) }
+}
+
+export function registrationTarget(chain: ChainAdapter, storage: StorageAdapter): RegistrationTarget {
+  return { network: chainNetwork(chain), ...storageTarget(storage) }
+}
+
+/** This server's destination in words: the start-up log line and the admin panel. */
+export function currentTarget(parts: RegistrationParts = {}) {
+  const target = registrationTarget(parts.chain ?? getChain(), parts.storage ?? getStorage())
+  return { ...target, networkFacts: registrationNetwork(target), storageFacts: registrationStorage(target) }
+}
+
+export function targetLogLine(target: ReturnType<typeof currentTarget>, isProduction: boolean) {
+  const { networkFacts: network, storageFacts: storage } = target
+  const notes = [network.permanenceNote, storage.permanenceNote].filter((note) => note !== null)
+  const warn = isProduction && (!network.isPublic || network.isTest || !storage.isPermanent)
+  return { warn, line: `[registration] ${isProduction ? 'production ' : ''}registrations go to: ${network.label}; storage: ${storage.label}.${notes.length > 0 ? ` ${notes.join(' ')}` : ''}` }
+}
+
+/**
+ * A split is whole when every component totals 100 % — exactly the edit path's rule
+ * (totalsAreComplete). Songs get a row for every visible component when created, so an empty
+ * split only comes from rows written outside the app, and the rule has nothing to refuse there.
+ */
+export function splitIsWhole(rows: Pick<ContributionValues, PercentField>[]) {
+  return totalsAreComplete(rows)
+}
+
+/** Why a song cannot be registered as it stands, for the page to show before anything is claimed. */
+export function registrationBlocker(song: { id: number; contributions: Pick<ContributionValues, PercentField>[] }) {
+  return splitIsWhole(song.contributions) ? null : { message: SPLITS_NOT_WHOLE, editUrl: `/edit/${song.id}` }
+}
 
 function yearMonth(now = new Date()) {
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 }
@@ -97,13 +154,17 @@ interface Claim {
  * Concurrent requests: one claim, one unit or one credit. The free unit goes first, so a paid
  * credit is never spent while a free registration is there to use.
  */
-async function claim(userId: string, songId: number): Promise<Claim | ReturnType<typeof fail>> {
+async function claim(userId: string, songId: number, target: RegistrationTarget): Promise<Claim | ReturnType<typeof fail>> {
   return db().transaction().execute(async (trx) => {
     const song = await trx.selectFrom('songs').select('id').where('id', '=', songId).where('userId', '=', userId).forUpdate().executeTakeFirst()
     if (!song) return fail(404, 'Song not found')
     const existing = await trx.selectFrom('blockchainRegistrations').select(['id', 'status']).where('songId', '=', songId).executeTakeFirst()
     if (existing?.status === 'confirmed') return fail(409, 'This song is already registered on the blockchain.')
     if (existing && existing.status !== 'failed') return fail(409, 'This song’s registration is already in progress.')
+    // Nothing becomes permanent with a split that is not whole; the lock keeps an edit out meanwhile.
+    const split = await trx.selectFrom('creativeContributions').select(['contributorPercent', 'coContributorPercent', 'coContributor2Percent', 'aiPercent']).where('songId', '=', songId).execute()
+    const rows = split.map((row) => ({ contributorPercent: Number(row.contributorPercent), coContributorPercent: Number(row.coContributorPercent), coContributor2Percent: Number(row.coContributor2Percent), aiPercent: Number(row.aiPercent) }))
+    if (!splitIsWhole(rows)) return fail(422, SPLITS_NOT_WHOLE, { editUrl: `/edit/${songId}` })
 
     const user = await trx.selectFrom('users').select(['emailVerified', 'subscriptionTier']).where('id', '=', userId).executeTakeFirstOrThrow()
     const limit = await monthlyLimit(trx, user.subscriptionTier)
@@ -140,12 +201,12 @@ async function claim(userId: string, songId: number): Promise<Claim | ReturnType
     if (existing) {
       await trx
         .updateTable('blockchainRegistrations')
-        .set({ status: 'pending', transactionSignature: null, walletAddress: null, blockTime: null, confirmationStatus: null, blockchainData: JSON.stringify(data), updatedAt: new Date() })
+        .set({ status: 'pending', transactionSignature: null, walletAddress: null, blockTime: null, confirmationStatus: null, blockchainData: JSON.stringify(data), ...target, updatedAt: new Date() })
         .where('id', '=', existing.id)
         .execute()
       registrationId = existing.id
     } else {
-      const row = await trx.insertInto('blockchainRegistrations').values({ songId, status: 'pending', blockchainData: JSON.stringify(data) }).returning('id').executeTakeFirstOrThrow()
+      const row = await trx.insertInto('blockchainRegistrations').values({ songId, status: 'pending', blockchainData: JSON.stringify(data), ...target }).returning('id').executeTakeFirstOrThrow()
       registrationId = row.id
     }
     if (payment.mode === 'paid') {
@@ -167,8 +228,6 @@ async function finish(trx: Transaction<Database>, registrationId: number, songId
     ...data,
     stage: 'confirmed',
     slot: result.slot,
-    cluster: chain.cluster,
-    chainKind: chain.kind,
     feeLamports: result.feeLamports,
     logs: result.logs,
     signedTransaction: result.transaction,
@@ -183,6 +242,7 @@ async function finish(trx: Transaction<Database>, registrationId: number, songId
       blockTime: result.blockTime,
       confirmationStatus: result.confirmationStatus,
       blockchainData: JSON.stringify(final),
+      network: chainNetwork(chain),
       updatedAt: new Date(),
     })
     .where('id', '=', registrationId)
@@ -234,24 +294,19 @@ export interface RegistrationParts {
  */
 export async function registerSong(userId: string, songId: number, options: { confirmed: boolean }, parts: RegistrationParts = {}): Promise<RegistrationOutcome> {
   if (!options.confirmed) return fail(400, CONFIRM_REQUIRED)
-  const claimed = await claim(userId, songId)
-  if ('ok' in claimed) return claimed
   const chain = parts.chain ?? getChain()
   const storage = parts.storage ?? getStorage()
+  const target = registrationTarget(chain, storage)
+  const claimed = await claim(userId, songId, target)
+  if ('ok' in claimed) return claimed
   let data = claimed.data
   try {
     const song = await getOwnedSong(userId, songId)
     if (!song) throw new Error('Song disappeared during registration')
-    const manifestJson = canonicalJson(buildManifest(song, new Date()))
+    const manifestJson = canonicalJson(buildManifest(song, await ensureTextSalts(db(), songId), new Date()))
     const manifestSha256 = sha256Hex(manifestJson)
-    const stored = await storage.put(new TextEncoder().encode(manifestJson), {
-      'Content-Type': 'application/json',
-      'App-Name': 'ProofTrack',
-      'App-Version': '1',
-      'Certificate-Id': song.certificateId,
-      'Content-SHA256': manifestSha256,
-    })
-    data = { ...data, stage: 'stored', manifestSha256, storageId: stored.id, storageUrl: stored.url, storageKind: storage.kind }
+    const stored = await storage.put(new TextEncoder().encode(manifestJson), manifestTags(song.certificateId, manifestSha256))
+    data = { ...data, stage: 'stored', manifestSha256, storageId: stored.id, storageUrl: stored.url }
     await saveProgress(claimed.registrationId, data)
 
     const memo = memoText(song.certificateId, manifestSha256, stored.id)
@@ -274,7 +329,7 @@ export async function registerSong(userId: string, songId: number, options: { co
       }
     }
     const final = await db().transaction().execute((trx) => finish(trx, claimed.registrationId, songId, data, result, chain))
-    return { ok: true, transactionSignature: result.signature, explorerUrl: final.explorerUrl ?? chain.explorerUrl(result.signature), storageId: stored.id, storageUrl: stored.url }
+    return { ok: true, transactionSignature: result.signature, explorerUrl: final.explorerUrl ?? chain.explorerUrl(result.signature), storageId: stored.id, storageUrl: stored.url, network: target.network }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
     console.warn(`[registration] song ${songId} failed: ${reason}`)
@@ -289,15 +344,22 @@ export async function registerSong(userId: string, songId: number, options: { co
  * never got as far as signing is failed. Runs at start-up and via `npm run reconcile`.
  */
 export async function reconcilePending({ olderThanMs = 60_000, chain = getChain() }: { olderThanMs?: number; chain?: ChainAdapter } = {}) {
+  // A row signed for another network cannot be looked up on this one: it waits for a server that
+  // runs on its network, rather than being failed (and its unit given back) while it may land.
+  const network = chainNetwork(chain)
   const stuck = await db()
     .selectFrom('blockchainRegistrations')
-    .select(['id', 'songId', 'transactionSignature', 'blockchainData'])
+    .select(['id', 'songId', 'transactionSignature', 'blockchainData', 'network'])
     .where('status', '=', 'pending')
     .where('updatedAt', '<', new Date(Date.now() - olderThanMs))
     .execute()
   const outcome = { confirmed: 0, failed: 0, waiting: 0 }
   for (const row of stuck) {
     const data = readBlockchainData(row.blockchainData)
+    if (row.transactionSignature && data.stage === 'signed' && row.network !== null && row.network !== network) {
+      outcome.waiting++
+      continue
+    }
     if (!row.transactionSignature || data.stage !== 'signed') {
       await failRegistration(row.id, data, 'Interrupted before the transaction was signed')
       outcome.failed++
@@ -322,7 +384,7 @@ export async function registrationsForSong(userId: string, songId: number) {
   return db()
     .selectFrom('blockchainRegistrations as r')
     .innerJoin('songs as s', 's.id', 'r.songId')
-    .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.createdAt', 'r.blockTime', 'r.status', 'r.blockchainData'])
+    .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.createdAt', 'r.blockTime', 'r.status', 'r.blockchainData', 'r.network', 'r.storageKind', 'r.storageGateway'])
     .where('r.songId', '=', songId)
     .where('s.userId', '=', userId)
     .where('r.status', '=', 'confirmed')

@@ -60,6 +60,17 @@ export async function getSession(request: Request) {
   return sessionStorage().getSession(request.headers.get('Cookie'))
 }
 
+/**
+ * Answers to a request that carries the session cookie are one person's: neither a proxy nor
+ * the browser (the back button on a shared computer after sign-out) may keep them. Only the
+ * cookie's presence is checked, so no page pays a query for it; a stale one costs a cache miss.
+ */
+export function noStoreWhenSignedIn(request: Request, headers: Headers) {
+  const name = `${sessionCookie().name}=`
+  const cookies = request.headers.get('Cookie')?.split(';') ?? []
+  if (cookies.some((cookie) => cookie.trim().startsWith(name))) headers.set('Cache-Control', 'no-store')
+}
+
 /** The session id from the signed cookie, or null when there is none or it was tampered with. */
 export async function getSessionId(request: Request): Promise<string | null> {
   const sid: unknown = await sessionCookie().parse(request.headers.get('Cookie'))

@@ -5,6 +5,7 @@ import type { Database } from '#db/schema'
 import type { SongInput, SongUpdateInput } from '~/lib/song-schema'
 import { applyContributionRules } from '~/lib/song-schema'
 import { COMPONENTS, type Component, type ContributionValues, totalsAreComplete } from '~/lib/song-constants'
+import { SongIdSchema } from '~/lib/url-schemas'
 import { db } from './db.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
@@ -39,7 +40,7 @@ function songQuery(database: Kysely<Database>) {
       jsonObjectFrom(
         eb
           .selectFrom('blockchainRegistrations as r')
-          .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.status', 'r.blockTime', 'r.createdAt', 'r.blockchainData', 'r.confirmationStatus'])
+          .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.status', 'r.blockTime', 'r.createdAt', 'r.blockchainData', 'r.confirmationStatus', 'r.network', 'r.storageKind', 'r.storageGateway'])
           .whereRef('r.songId', '=', 'songs.id'),
       ).as('registration'),
     ])
@@ -56,6 +57,10 @@ export interface RegistrationView {
   createdAt: string
   confirmationStatus: string | null
   blockchainData: unknown
+  /** Where it went, as recorded (decision 019). */
+  network: string | null
+  storageKind: string | null
+  storageGateway: string | null
 }
 
 /** Plain, serialisable song: percentages as numbers, dates as strings. */
@@ -78,6 +83,9 @@ function toView(row: SongRow) {
         createdAt: new Date(String(r.createdAt)).toISOString(),
         confirmationStatus: r.confirmationStatus,
         blockchainData: r.blockchainData,
+        network: r.network,
+        storageKind: r.storageKind,
+        storageGateway: r.storageGateway,
       }
     : null
   return {
@@ -203,9 +211,10 @@ export async function updateSong(userId: string, songId: number, input: SongUpda
   })
 }
 
+/** A song id from a path or query parameter; anything else is no song. */
 export function parseSongId(value: string | undefined) {
-  if (!value || !/^\d{1,9}$/.test(value)) return null
-  return Number(value)
+  const parsed = SongIdSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
 }
 
 export { COMPONENTS }

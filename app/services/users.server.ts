@@ -4,6 +4,7 @@ import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import type { RegisterInput } from '~/lib/auth-schemas'
 import { db } from './db.server'
+import { enqueueMail } from './mail.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { endUserSessions } from './session.server'
 
@@ -62,16 +63,25 @@ export async function createLocalUser(input: RegisterInput) {
   }
 }
 
+// A sign-in name with an at-sign is an email, otherwise a username; both case-insensitive.
+function byLogin(usernameOrEmail: string) {
+  const login = usernameOrEmail.trim().toLowerCase()
+  return db()
+    .selectFrom('users')
+    .where((eb) => (login.includes('@') ? eb(sql`lower(email)`, '=', login) : eb(sql`lower(username)`, '=', login)))
+}
+
 /** Username or email (email case-insensitive) plus password; null when they do not match. */
 export async function verifyLogin(usernameOrEmail: string, password: string) {
-  const login = usernameOrEmail.trim().toLowerCase()
-  const user = await db()
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => (login.includes('@') ? eb(sql`lower(email)`, '=', login) : eb(sql`lower(username)`, '=', login)))
-    .executeTakeFirst()
+  const user = await byLogin(usernameOrEmail).selectAll().executeTakeFirst()
   const ok = await verifyPassword(user?.passwordHash ?? null, password)
   return ok && user ? user : null
+}
+
+/** The account a sign-in name names, whichever of the two it is; null when none. */
+export async function findLoginAccountId(usernameOrEmail: string) {
+  const row = await byLogin(usernameOrEmail).select('id').executeTakeFirst()
+  return row?.id ?? null
 }
 
 export interface GoogleProfile {
@@ -100,7 +110,13 @@ export async function signInWithGoogle(profile: GoogleProfile) {
       await endUserSessions(existing.id)
       await db().updateTable('users').set({ emailVerified: true, passwordHash: null, externalId: existing.externalId ?? profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
     } else if (!existing.externalId) {
-      await db().updateTable('users').set({ externalId: profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('users').set({ externalId: profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
+          // A new way into an account that has a password: its owner hears of it (decision 017).
+          if (existing.passwordHash) await enqueueMail(trx, googleLinkedMail(existing, profile.email))
+        })
     }
     return (await getUserById(existing.id))!
   }
@@ -120,6 +136,18 @@ export async function signInWithGoogle(profile: GoogleProfile) {
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+function googleLinkedMail(user: User, googleEmail: string) {
+  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+  return {
+    to: user.email,
+    subject: `Google sign-in was added to your ${APP_NAME} account`,
+    text:
+      `Hello ${displayName(user)},\n\nYour ${APP_NAME} account (username ${user.username}) was just signed into with the Google account ${googleEmail}. ` +
+      `From now on that Google account can sign in to it.\n\nIf this was you, there is nothing to do; your password keeps working too.\n\n` +
+      `If it was not you, reset your password at ${APP_URL}/forgot-password and write to ${SUPPORT_EMAIL}.\n`,
+  }
 }
 
 async function uniqueUsername(source: string) {

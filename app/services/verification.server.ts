@@ -1,6 +1,12 @@
-import type { ChainAdapter } from '~/chain/types'
+import type { Kysely } from 'kysely'
+import type { Database } from '#db/schema'
+import { getChain, transactionFeePayer, verifyTransactionSignature } from '~/chain/index.server'
+import type { ChainAdapter, ChainTransaction } from '~/chain/types'
+import { registrationNetwork } from '~/lib/registration-network'
+import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
-import { canonicalJson, parseMemo, sha256Hex } from './manifest.server'
+import { db } from './db.server'
+import { canonicalJson, type PublishedText, parseMemo, publishedTexts, readManifest, sha256Hex } from './manifest.server'
 
 export interface Check {
   name: string
@@ -8,52 +14,193 @@ export interface Check {
   detail: string
 }
 
-/**
- * Re-derives a certificate's proof from public sources only: the chain transaction (by its
- * signature) and the stored manifest (by the id the memo names). Nothing here reads our
- * database, so a tampered row, file or transaction shows up as a failed check.
- */
-export async function verifyCertificate(certificateId: string, signature: string, parts: { chain: ChainAdapter; storage: StorageAdapter; verifySignature?: (transaction: string) => boolean }) {
-  const checks: Check[] = []
-  const add = (name: string, ok: boolean, detail: string) => {
-    checks.push({ name, ok, detail })
-    return ok
+/** One fact a step rests on, as the page and the command line show it. */
+export interface Evidence {
+  label: string
+  value: string
+  /** mono: an identifier or a hash; block: a document shown whole; link: `href` opens it. */
+  kind?: 'text' | 'mono' | 'block' | 'link'
+  href?: string
+}
+
+export type StepId = 'transaction' | 'memo' | 'manifest' | 'hash' | 'comparison'
+
+export interface VerificationStep {
+  id: StepId
+  title: string
+  /** False when an earlier step failed so this one had nothing to work on. */
+  reached: boolean
+  evidence: Evidence[]
+  checks: Check[]
+}
+
+const STEP_TITLES: Record<StepId, string> = {
+  transaction: 'The transaction',
+  memo: 'The memo',
+  manifest: 'The manifest in permanent storage',
+  hash: 'Its canonical form, re-hashed',
+  comparison: 'The comparison',
+}
+
+export interface VerificationParts {
+  chain: ChainAdapter
+  storage: StorageAdapter
+  /** Re-checks the transaction's ed25519 signatures over its message bytes. */
+  verifySignature?: (transaction: string) => boolean
+  /** The account that must have paid for the memo; by default the configured chain's sponsor. */
+  expectedSponsor?: string
+}
+
+/** Where the chain adapter reads from, in the words part 1's labels use for recorded networks. */
+function chainLabel(chain: ChainAdapter) {
+  return registrationNetwork({ network: chain.kind === 'local' ? 'local-ledger' : chain.cluster }).label
+}
+
+function feePayerOf(tx: ChainTransaction) {
+  if (!tx.transaction) return null
+  try {
+    return transactionFeePayer(tx.transaction)
+  } catch {
+    return null
   }
-  const result = () => ({ certificateId, signature, ok: checks.length > 0 && checks.every((c) => c.ok), checks })
+}
 
-  const tx = await parts.chain.lookup(signature).catch(() => null)
-  if (!add('Transaction found on chain', Boolean(tx && !tx.err), tx ? (tx.err ? `Failed on chain: ${tx.err}` : `Slot ${tx.slot}, ${tx.confirmationStatus ?? 'unknown'} on ${parts.chain.cluster}`) : 'No such transaction')) return result()
-  if (parts.verifySignature && tx?.transaction) add('Signed by the sponsor', parts.verifySignature(tx.transaction), 'The ed25519 signature over the transaction message re-checks')
+function describePublished(published: PublishedText | null) {
+  if (published === null) return 'None declared'
+  if (published.alg === 'sha256') return `Bare SHA-256 ${published.value} (version 1: the text itself is not published)`
+  return `Salted commitment ${published.value} (the text and its salt stay with the owner)`
+}
 
-  const memo = parseMemo(tx?.memo ?? null)
-  if (!add('Memo is a ProofTrack v1 record', memo !== null, tx?.memo ?? 'No memo')) return result()
-  add('Memo names this certificate', memo!.certificateId === certificateId, `Memo: ${memo!.certificateId}`)
-
-  const stored = await parts.storage.get(memo!.storageId).catch(() => null)
-  if (!add('Manifest retrieved from permanent storage', stored !== null, stored ? `${parts.storage.kind} id ${memo!.storageId}` : `Nothing stored under ${memo!.storageId}`)) return result()
-
-  const raw = new TextDecoder().decode(stored!.data)
+/**
+ * Re-derives a certificate's proof from public sources only, step by step: the chain transaction
+ * (by its signature), its memo, the manifest the memo names in permanent storage, that manifest's
+ * canonical form re-hashed, and the comparison. Nothing here reads our database, so a tampered
+ * row, file or transaction shows up as a failed check.
+ */
+export async function verifyCertificate(certificateId: string, signature: string, parts: VerificationParts) {
+  const steps: VerificationStep[] = (Object.keys(STEP_TITLES) as StepId[]).map((id) => ({ id, title: STEP_TITLES[id], reached: false, evidence: [], checks: [] }))
+  const step = (id: StepId) => {
+    const found = steps.find((s) => s.id === id)!
+    found.reached = true
+    return {
+      evidence: (label: string, value: string, kind: Evidence['kind'] = 'text', href?: string) => found.evidence.push(href ? { label, value, kind, href } : { label, value, kind }),
+      check: (name: string, ok: boolean, detail: string) => {
+        found.checks.push({ name, ok, detail })
+        return ok
+      },
+    }
+  }
+  const explorerUrl = parts.chain.explorerUrl(signature)
+  let storageUrl: string | null = null
   let manifest: unknown = null
+  let manifestVersion: number | null = null
+  let browserCheck: { url: string; memoSha256: string; storedSha256: string; byteLength: number } | null = null
+  const result = () => {
+    const checks = steps.flatMap((s) => s.checks)
+    return {
+      certificateId,
+      signature,
+      ok: steps.every((s) => s.reached && s.checks.every((c) => c.ok)) && checks.length > 0,
+      steps,
+      checks,
+      manifest,
+      manifestVersion,
+      explorerUrl,
+      storageUrl,
+      browserCheck,
+      network: chainLabel(parts.chain),
+    }
+  }
+
+  // 1. The transaction, from the chain.
+  const transaction = step('transaction')
+  transaction.evidence('Signature', signature, 'mono')
+  transaction.evidence('Network', chainLabel(parts.chain))
+  const tx = await parts.chain.lookup(signature).catch(() => null)
+  if (!transaction.check('Transaction found on chain', Boolean(tx && !tx.err), tx ? (tx.err ? `Failed on chain: ${tx.err}` : `Slot ${tx.slot}, ${tx.confirmationStatus ?? 'status unknown'}`) : 'No such transaction')) {
+    transaction.evidence('Explorer', explorerUrl, 'link', explorerUrl)
+    return result()
+  }
+  const found = tx!
+  const feePayer = feePayerOf(found)
+  transaction.evidence('Slot', String(found.slot), 'mono')
+  transaction.evidence('Block time', found.blockTime === null ? 'Not reported' : `${new Date(found.blockTime * 1000).toISOString()} (Unix ${found.blockTime})`)
+  transaction.evidence('Fee payer', feePayer ?? 'Not readable', 'mono')
+  if (found.feeLamports !== null) transaction.evidence('Fee', `${found.feeLamports} lamports`)
+  transaction.evidence('Explorer', explorerUrl, 'link', explorerUrl)
+  if (parts.verifySignature && found.transaction) {
+    transaction.check('Signatures verify', parts.verifySignature(found.transaction), 'Every ed25519 signature re-checks over the transaction’s message bytes')
+  }
+  const sponsor = parts.expectedSponsor ?? parts.chain.sponsorAddress()
+  transaction.check('Paid and signed by the ProofTrack sponsor', feePayer === sponsor, feePayer === sponsor ? `Fee payer ${feePayer}` : `Fee payer ${feePayer ?? 'unknown'}, but the sponsor is ${sponsor}`)
+
+  // 2. The memo the transaction carries.
+  const memoStep = step('memo')
+  memoStep.evidence('Memo', found.memo ?? 'No memo instruction', 'mono')
+  const memo = parseMemo(found.memo)
+  if (!memoStep.check('Memo is a ProofTrack record', memo !== null, memo ? `Format version ${memo.version}` : 'The memo is not “ProofTrack v<n> <certificate id> sha256:<hash> ar:<storage id>”')) return result()
+  memoStep.evidence('Certificate', memo!.certificateId, 'mono')
+  memoStep.evidence('Manifest SHA-256', memo!.sha256, 'mono')
+  memoStep.evidence('Storage id', memo!.storageId, 'mono')
+  memoStep.check('Memo names this certificate', memo!.certificateId === certificateId, `Memo: ${memo!.certificateId}`)
+
+  // 3. The manifest the memo names, from permanent storage.
+  const manifestStep = step('manifest')
+  storageUrl = parts.storage.url(memo!.storageId)
+  manifestStep.evidence('Storage', parts.storage.kind === 'local' ? 'Local store on this server — not permanent storage' : 'Arweave')
+  manifestStep.evidence('Address', storageUrl, 'link', storageUrl)
+  let failure = ''
+  const stored = await parts.storage.get(memo!.storageId).catch((error: unknown) => {
+    failure = error instanceof Error ? error.message : String(error)
+    return null
+  })
+  if (!manifestStep.check('Manifest retrieved from permanent storage', stored !== null, stored ? `${stored.data.byteLength} bytes` : failure || `Nothing stored under ${memo!.storageId}`)) return result()
+  const raw = new TextDecoder().decode(stored!.data)
+  manifestStep.evidence('Tags', Object.entries(stored!.tags).map(([name, value]) => `${name}: ${value}`).join('\n'), 'block')
+  manifestStep.evidence('Stored bytes', raw, 'block')
+
+  // 4. Its canonical form (RFC 8785), re-hashed.
+  const hashStep = step('hash')
+  const storedSha256 = sha256Hex(stored!.data)
+  browserCheck = { url: storageUrl, memoSha256: memo!.sha256, storedSha256, byteLength: stored!.data.byteLength }
   try {
     manifest = JSON.parse(raw)
   } catch {
     manifest = null
   }
   const canonical = manifest === null ? null : canonicalJson(manifest)
-  const hash = canonical === null ? null : sha256Hex(canonical)
-  add('Manifest hash matches the memo', hash === memo!.sha256 && sha256Hex(raw) === memo!.sha256, hash ? `sha256 ${hash}` : 'The stored copy is not valid JSON')
+  const canonicalSha256 = canonical === null ? null : sha256Hex(canonical)
+  hashStep.evidence('SHA-256 of the canonical form', canonicalSha256 ?? 'The stored copy is not valid JSON', 'mono')
+  hashStep.evidence('SHA-256 of the stored bytes', storedSha256, 'mono')
+  hashStep.evidence('SHA-256 in the memo', memo!.sha256, 'mono')
+  hashStep.check('Manifest hash matches the memo', canonicalSha256 === memo!.sha256, canonicalSha256 ? (canonicalSha256 === memo!.sha256 ? 'The canonical form hashes to the memo’s value' : `sha256 ${canonicalSha256} is not the memo’s ${memo!.sha256}`) : 'The stored copy is not valid JSON')
+  // What `sha256sum` and the browser compute: the bytes as stored, which are already canonical.
+  hashStep.check('Stored bytes hash to the memo’s value', storedSha256 === memo!.sha256, storedSha256 === memo!.sha256 ? (canonical === raw ? 'The stored bytes are the canonical form, byte for byte' : 'Equal hashes') : `sha256 ${storedSha256} is not the memo’s ${memo!.sha256}`)
+  if (manifest === null) return result()
+
+  // 5. The comparison: what the manifest says against the memo and the storage tags.
+  const comparison = step('comparison')
+  const read = readManifest(manifest)
+  manifestVersion = read.version
   const manifestId = typeof manifest === 'object' && manifest !== null && 'certificateId' in manifest ? String(manifest.certificateId) : null
-  add('Manifest names this certificate', manifestId === certificateId, `Manifest: ${manifestId ?? 'none'}`)
-  add(
-    'Storage tags agree',
-    stored!.tags['Certificate-Id'] === certificateId && stored!.tags['Content-SHA256'] === memo!.sha256,
-    `Certificate-Id ${stored!.tags['Certificate-Id'] ?? '—'}, Content-SHA256 ${stored!.tags['Content-SHA256']?.slice(0, 16) ?? '—'}…`,
-  )
-  return { ...result(), manifest, explorerUrl: parts.chain.explorerUrl(signature), storageUrl: parts.storage.url(memo!.storageId) }
+  comparison.evidence('Manifest version', read.version === null ? 'None' : String(read.version))
+  comparison.check('Manifest names this certificate', manifestId === certificateId, `Manifest: ${manifestId ?? 'none'}`)
+  comparison.check('Manifest version matches the memo', read.version === memo!.version, `Manifest version ${read.version ?? 'none'}, memo version ${memo!.version}`)
+  comparison.check('Manifest follows its version’s format', read.manifest !== null, read.manifest !== null ? `Read as version ${read.version}` : read.problem)
+  const texts = publishedTexts(read)
+  if (texts) {
+    comparison.evidence('Lyrics', describePublished(texts.lyrics), 'mono')
+    comparison.evidence('Creative notes', describePublished(texts.creativeNotes), 'mono')
+  }
+  const tags = stored!.tags
+  const tagsAgree = tags['Certificate-Id'] === certificateId && tags['Content-SHA256'] === memo!.sha256 && (tags['App-Version'] === undefined || tags['App-Version'] === String(memo!.version))
+  comparison.check('Storage tags agree', tagsAgree, `Certificate-Id ${tags['Certificate-Id'] ?? '—'}, Content-SHA256 ${tags['Content-SHA256'] ?? '—'}, App-Version ${tags['App-Version'] ?? '—'}`)
+  return result()
 }
+export type VerificationReport = Awaited<ReturnType<typeof verifyCertificate>>
 
 /** The public facts needed to start a verification: the certificate's confirmed transaction. */
-export async function findRegistrationSignature(database: import('kysely').Kysely<import('#db/schema').Database>, certificateId: string) {
+export async function findRegistrationSignature(database: Kysely<Database>, certificateId: string) {
   const row = await database
     .selectFrom('songs as s')
     .innerJoin('blockchainRegistrations as r', 'r.songId', 's.id')
@@ -62,4 +209,20 @@ export async function findRegistrationSignature(database: import('kysely').Kysel
     .where('r.status', '=', 'confirmed')
     .executeTakeFirst()
   return row?.transactionSignature ? { signature: row.transactionSignature, songId: row.songId } : null
+}
+
+export const NOT_REGISTERED = 'No blockchain registration found for this certificate'
+const CERTIFICATE_ID = /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/
+
+/**
+ * The verification of a certificate by its id, with this server's chain and storage: our database
+ * only says which transaction to look at; everything checked comes from the public records.
+ */
+export async function certificateReport(rawId: string | undefined) {
+  const certificateId = (rawId ?? '').toUpperCase()
+  if (!CERTIFICATE_ID.test(certificateId)) return null
+  const registration = await findRegistrationSignature(db(), certificateId)
+  if (!registration) return null
+  const report = await verifyCertificate(certificateId, registration.signature, { chain: getChain(), storage: getStorage(), verifySignature: verifyTransactionSignature })
+  return { songId: registration.songId, report }
 }

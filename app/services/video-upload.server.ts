@@ -43,7 +43,7 @@ export async function receiveLandingVideo(request: Request, dir = landingVideoDi
   if (!request.body) return { ok: false, error: 'invalid', returnTo: uploadReturnPath(null) }
   const reader = request.body.getReader()
   // Filled in by the part handler as the body streams past.
-  const state: { returnTo: UploadReturnPath; temp: string | null; video: ReceivedVideo | null } = { returnTo: uploadReturnPath(null), temp: null, video: null }
+  const state: { returnTo: UploadReturnPath; temp: string | null; video: ReceivedVideo | null; bodyTooLarge: boolean } = { returnTo: uploadReturnPath(null), temp: null, video: null, bodyTooLarge: false }
   try {
     if (!multipart) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
@@ -65,7 +65,7 @@ export async function receiveLandingVideo(request: Request, dir = landingVideoDi
       state.video = { temp, size, filename, contentType }
       return undefined
     }
-    await unstable_parseMultipartFormData(readerRequest(request, reader), handler)
+    await unstable_parseMultipartFormData(readerRequest(request, reader, state), handler)
     const video = state.video
     if (!video) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
@@ -76,6 +76,8 @@ export async function receiveLandingVideo(request: Request, dir = landingVideoDi
     await pruneLandingVideos(dir).catch((error: unknown) => console.warn('[video] could not remove older videos', error))
     return { ok: true, fileName, size: video.size, returnTo: state.returnTo }
   } catch (error) {
+    // However the parser passes the stream's failure on, a body past the limit is too large.
+    if (state.bodyTooLarge) return { ok: false, error: 'too-large', returnTo: state.returnTo }
     if (error instanceof UploadRefused) return { ok: false, error: error.reason, returnTo: state.returnTo }
     // The parser's words for a body that is not valid multipart: the client's mistake, not ours.
     if (error instanceof Error && /^malformed multipart/.test(error.message)) return { ok: false, error: 'invalid', returnTo: state.returnTo }
@@ -94,13 +96,24 @@ interface ReceivedVideo {
   contentType: string
 }
 
-/** The parser reads through our reader, so whatever it leaves unread can still be drained. */
-function readerRequest(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>) {
+/**
+ * The parser reads through our reader, so whatever it leaves unread can still be drained. The
+ * whole body is counted too: many small fields, or framing around the file, cannot take it
+ * past the largest valid upload whatever Content-Length says.
+ */
+function readerRequest(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>, state: { bodyTooLarge: boolean }) {
+  let seen = 0
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
+      if (done) return controller.close()
+      seen += value.byteLength
+      if (seen > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) {
+        state.bodyTooLarge = true
+        controller.error(new UploadRefused('too-large'))
+      } else {
+        controller.enqueue(value)
+      }
     },
   })
   return new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' })

@@ -3,6 +3,12 @@ import * as initial from './2026-11-22T0000-initial'
 import * as rateLimits from './2026-11-22T0100-rate-limits'
 import * as registrationProgress from './2026-11-22T0200-registration-progress'
 import * as paymentCredits from './2026-11-22T0300-payment-credits'
+import * as mailQueue from './2026-11-23T0100-mail-queue'
+import * as verificationCodeAttempts from './2026-11-23T0110-verification-code-attempts'
+import * as passwordResetRequests from './2026-11-23T0120-password-reset-requests'
+import * as eventSourceVoidedPayments from './2026-11-23T0200-event-source-voided-payments'
+import * as registrationNetwork from './2026-11-23T0300-registration-network'
+import * as privateTextSalts from './2026-11-23T0400-private-text-salts'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +16,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-rate-limits': { up: rateLimits.migrateUp, down: rateLimits.migrateDown },
   '2026-11-22T0200-registration-progress': { up: registrationProgress.migrateUp, down: registrationProgress.migrateDown },
   '2026-11-22T0300-payment-credits': { up: paymentCredits.migrateUp, down: paymentCredits.migrateDown },
+  '2026-11-23T0100-mail-queue': { up: mailQueue.migrateUp, down: mailQueue.migrateDown },
+  '2026-11-23T0110-verification-code-attempts': { up: verificationCodeAttempts.migrateUp, down: verificationCodeAttempts.migrateDown },
+  '2026-11-23T0120-password-reset-requests': { up: passwordResetRequests.migrateUp, down: passwordResetRequests.migrateDown },
+  '2026-11-23T0200-event-source-voided-payments': { up: eventSourceVoidedPayments.migrateUp, down: eventSourceVoidedPayments.migrateDown },
+  '2026-11-23T0300-registration-network': { up: registrationNetwork.migrateUp, down: registrationNetwork.migrateDown },
+  '2026-11-23T0400-private-text-salts': { up: privateTextSalts.migrateUp, down: privateTextSalts.migrateDown },
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { Certificate, type CertificateSong, registrationFeeInfo, registrationLinks } from '~/components/certificate'
+import { Certificate, type CertificateSong, registrationFeeInfo } from '~/components/certificate'
+import type { CertificateRegistration } from '~/services/certificate.server'
 
 function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
   return {
@@ -38,7 +39,7 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
 }
 
 function show(value: CertificateSong) {
-  return render(<Certificate song={value} appName="ProofTrack" cluster="devnet" />)
+  return render(<Certificate song={value} appName="ProofTrack" />)
 }
 
 afterEach(cleanup)
@@ -68,7 +69,7 @@ describe('Certificate', () => {
   })
 
   test('missing tools or file link read "Not specified"; a link that is not http(s) is never clickable', () => {
-    show(song({ toolsUsed: '', fileLink: null, genre: null }))
+    show(song({ toolsUsed: '', fileLink: '', genre: null }))
     const details = screen.getByRole('region', { name: 'Song Details' })
     expect(within(details).getAllByText('Not specified')).toHaveLength(3)
     cleanup()
@@ -92,27 +93,60 @@ describe('Certificate', () => {
     expect(screen.getByRole('region', { name: 'Creative Notes' }).textContent).toContain('Written on a train.')
   })
 
-  test('the blockchain record: transaction, date, wallet, fees paid by the product, explorer and storage links', () => {
-    show(
-      song({
-        registration: {
-          transactionSignature: '5ig',
-          walletAddress: 'Wa11et',
-          registrationFee: '0.001000000',
-          status: 'confirmed',
-          createdAt: '2025-03-03T10:00:00.000Z',
-          blockchainData: { explorerUrl: 'https://explorer.example/tx/x', storageUrl: 'https://storage.example/y' },
-        },
-      }),
-    )
+  const registration = (overrides: Partial<CertificateRegistration> = {}): CertificateRegistration => ({
+    transactionSignature: '5ig',
+    walletAddress: 'Wa11et',
+    registrationFee: '0.001000000',
+    status: 'confirmed',
+    createdAt: '2025-03-03T10:00:00.000Z',
+    network: 'mainnet-beta',
+    storageKind: 'arweave',
+    storageGateway: 'https://arweave.net',
+    explorerUrl: 'https://explorer.example/tx/x',
+    storageUrl: 'https://storage.example/y',
+    ...overrides,
+  })
+
+  test('the blockchain record: transaction, date, wallet, fees paid by the product, network, storage, explorer and storage links', () => {
+    show(song({ registration: registration() }))
     const record = screen.getByRole('region', { name: 'Blockchain Record' })
     expect(within(record).getByText('5ig')).toBeTruthy()
     expect(within(record).getByText('Wa11et')).toBeTruthy()
     expect(within(record).getByText('March 3, 2025')).toBeTruthy()
     expect(record.textContent).toContain('Network fees paid by ProofTrack')
     expect(record.textContent).toContain('registration fee 0.001 SOL + network gas 0.000005 SOL = 0.001005 SOL')
+    expect(within(record).getByTestId('certificate-network').textContent).toBe('Solana mainnet')
+    expect(within(record).getByTestId('certificate-storage').textContent).toBe('Arweave, through the gateway https://arweave.net')
+    // Mainnet and Arweave need no warning.
+    expect(within(record).queryByRole('note')).toBeNull()
     expect(within(record).getByRole('link', { name: 'View on blockchain explorer' }).getAttribute('href')).toBe('https://explorer.example/tx/x')
     expect(within(record).getByRole('link', { name: 'View on permanent storage' }).getAttribute('href')).toBe('https://storage.example/y')
+  })
+
+  test('each record is labelled by the network and storage it recorded: local ledger, test networks, none recorded', () => {
+    show(song({ registration: registration({ network: 'local-ledger', storageKind: 'local-store', storageGateway: null, explorerUrl: '/ledger/tx/5ig', storageUrl: '/storage/abc' }) }))
+    let record = screen.getByRole('region', { name: 'Blockchain Record' })
+    expect(within(record).getByTestId('certificate-network').textContent).toBe('Local development ledger on this server — not a public blockchain')
+    expect(within(record).getByTestId('certificate-storage').textContent).toBe('Local store on this server — not permanent storage')
+    expect(within(record).getByRole('note').textContent).toBe(
+      'This is a development record kept only by this server: it is not on a public blockchain, and only this server can show it. The certificate’s stored copy is kept by this server only, not on Arweave.',
+    )
+    expect(within(record).getByRole('link', { name: 'View on this server’s local ledger' }).getAttribute('href')).toBe('/ledger/tx/5ig')
+    expect(within(record).getByRole('link', { name: 'View the copy stored on this server' }).getAttribute('href')).toBe('/storage/abc')
+    cleanup()
+
+    for (const network of ['devnet', 'testnet'] as const) {
+      show(song({ registration: registration({ network }) }))
+      record = screen.getByRole('region', { name: 'Blockchain Record' })
+      expect(within(record).getByTestId('certificate-network').textContent).toBe(`Solana ${network} — a public test network`)
+      expect(within(record).getByRole('note').textContent).toBe(`${network === 'devnet' ? 'Devnet' : 'Testnet'} is reset from time to time, so this record is not permanent: it may disappear at the next reset.`)
+      cleanup()
+    }
+
+    show(song({ registration: registration({ network: null, storageKind: null, storageGateway: null }) }))
+    record = screen.getByRole('region', { name: 'Blockchain Record' })
+    expect(within(record).getByTestId('certificate-network').textContent).toBe('Network not recorded')
+    expect(within(record).getByTestId('certificate-storage').textContent).toBe('Storage not recorded')
   })
 
   test('no registration, no blockchain record', () => {
@@ -129,14 +163,5 @@ describe('certificate helpers', () => {
     expect(registrationFeeInfo('1.5')).toMatchObject({ fee: '1.5', total: '1.500005' })
     expect(registrationFeeInfo('0')).toMatchObject({ fee: '0', total: '0.000005' })
     expect(registrationFeeInfo('n/a')).toMatchObject({ total: null })
-  })
-
-  test('explorer and storage links are read defensively', () => {
-    expect(registrationLinks('{"explorerUrl":"https://e.example/tx","storageUrl":"/storage/abc"}')).toEqual({ explorerUrl: 'https://e.example/tx', storageUrl: '/storage/abc' })
-    expect(registrationLinks({ explorerUrl: 42, storageUrl: 'javascript:alert(1)' })).toEqual({ explorerUrl: null, storageUrl: null })
-    expect(registrationLinks({ explorerUrl: '//evil.example/x' })).toEqual({ explorerUrl: null, storageUrl: null })
-    for (const value of [null, undefined, 'not json', 7, ['https://x.example']]) {
-      expect(registrationLinks(value)).toEqual({ explorerUrl: null, storageUrl: null })
-    }
   })
 })

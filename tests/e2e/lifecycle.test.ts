@@ -20,6 +20,9 @@ test('the server keeps its state in DATA_DIR, locks it against a second process,
     redirect: 'manual',
   })
   expect(posted.status).toBe(302)
+  // The mail worker in the server delivers it (without SMTP, to a file under DATA_DIR/mail).
+  const mailbox = path.join(server.dataDir, 'mail')
+  await expect.poll(() => (fs.existsSync(mailbox) ? fs.readdirSync(mailbox) : []), { timeout: 10_000 }).toHaveLength(1)
 
   if (embedded) {
     const script = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], { cwd: root, env: { ...process.env, DATA_DIR: server.dataDir }, encoding: 'utf8' })
@@ -40,8 +43,8 @@ test('the server keeps its state in DATA_DIR, locks it against a second process,
     expect(views).toEqual([{ pagePath: '/faq', eventType: 'page_view' }])
     const messages = await handle.db.selectFrom('contactMessages').select('subject').execute()
     expect(messages).toEqual([{ subject: 'Kept on disk' }])
-    const mail = await handle.db.selectFrom('mailOutbox').select(['toAddress', 'status']).execute()
-    expect(mail).toEqual([{ toAddress: 'support@prooftrack.test', status: 'queued' }])
+    const mail = await handle.db.selectFrom('mailOutbox').select(['toAddress', 'status', 'deliveredVia', 'sealedBody']).execute()
+    expect(mail).toEqual([{ toAddress: 'support@prooftrack.test', status: 'sent', deliveredVia: 'file', sealedBody: null }])
   } finally {
     await handle.close()
   }

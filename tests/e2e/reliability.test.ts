@@ -84,7 +84,8 @@ test('a server killed with SIGKILL mid-registration loses, doubles and leaves pe
 })
 
 test('in production: HSTS, an upgrade-insecure-requests CSP and Secure, HttpOnly, SameSite=Lax cookies', { timeout: 120_000 }, async () => {
-  const server = await startServerWithAdmin({ APP_ENV: 'production', APP_URL: 'https://prooftrack.example', SESSION_SECRET: 'p'.repeat(48) })
+  // Production on the embedded ledger and store only when allowed outright (decision 019).
+  const server = await startServerWithAdmin({ APP_ENV: 'production', APP_URL: 'https://prooftrack.example', SESSION_SECRET: 'p'.repeat(48), ALLOW_LOCAL_LEDGER: 'true', ALLOW_LOCAL_STORAGE: 'true' })
   try {
     const page = await fetch(`${server.baseUrl}/login`)
     expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/)

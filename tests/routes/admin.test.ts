@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { AnalyticsSource } from '../../db/schema'
 import { MAX_VIDEO_BYTES } from '../../app/lib/video-upload'
 import * as index from '../../app/routes/_index'
 import * as adminVerify from '../../app/routes/admin.verify'
@@ -159,11 +160,11 @@ describe('only the verified support account reaches the admin console', () => {
     expect(email.status).toBe(200)
     const emailData = await email.json()
     expect(emailData).toMatchObject({ view: 'admin', panel: { tab: 'email', supportEmail: 'support@prooftrack.test' } })
-    expect(Object.keys(emailData.panel).sort()).toEqual(['analytics', 'pending', 'supportEmail', 'tab'])
+    expect(Object.keys(emailData.panel).sort()).toEqual(['analytics', 'pending', 'supportEmail', 'tab', 'voidedPayments'])
     expect(emailData.panel.pending).toEqual(expect.arrayContaining([{ id: expect.any(Number), token: code, userId: user.id, email: user.email, expiresAt: expect.any(String) }]))
 
     const video = await respond(async () => index.loader(args(await request('/?tab=video', admin.id))))
-    expect(await video.json()).toEqual({ view: 'admin', appName: expect.any(String), panel: { tab: 'video', video: null } })
+    expect(await video.json()).toEqual({ view: 'admin', appName: expect.any(String), panel: { tab: 'video', video: null }, deployment: expect.objectContaining({ network: expect.any(String) }) })
     const unknownTab = await respond(async () => index.loader(args(await request('/?tab=nonsense', admin.id))))
     expect((await unknownTab.json()).panel.tab).toBe('email')
 
@@ -216,19 +217,20 @@ describe('admin analytics', () => {
     expect(before.websiteVisits).toEqual({ total: 0, today: 0, thisMonth: 0 })
     expect(before.userSignups.today + before.certificatesGenerated.thisMonth + before.blockchainRegistrations.today).toBe(0)
 
-    const pageViews: [string, Date][] = [
-      ['/faq', TODAY], ['/faq', LATER_TODAY], ['/faq', LAST_MONTH], ['/faq', LAST_YEAR],
+    // Page views the server served, except those an anonymous visitor sent to the track endpoint.
+    const pageViews: [string, Date, AnalyticsSource?][] = [
+      ['/faq', TODAY], ['/faq', LATER_TODAY], ['/faq', LAST_MONTH], ['/faq', LAST_YEAR, 'anonymous'],
       ['/', YESTERDAY], ['/', EARLIER_THIS_MONTH], ['/', MONDAY],
       ['/contact', LAST_SUNDAY], ['/contact', LAST_YEAR],
-      ['/pricing', LAST_MONTH], ['/pricing', LAST_MONTH],
+      ['/pricing', LAST_MONTH, 'anonymous'], ['/pricing', LAST_MONTH, 'anonymous'],
       ['/login', LAST_YEAR], ['/register', LAST_YEAR],
     ]
     await db()
       .insertInto('analyticsEvents')
       .values([
-        ...pageViews.map(([pagePath, createdAt]) => ({ eventType: 'page_view', pagePath, createdAt, metadata: JSON.stringify({ title: 'x' }) })),
-        { eventType: 'user_action', pagePath: '/', createdAt: at('2031-06-18T11:30:00Z'), metadata: JSON.stringify({ action: 'clicked_register' }) },
-        { eventType: 'custom', pagePath: '/', createdAt: at('2031-06-18T11:45:00Z'), metadata: JSON.stringify({ name: 'video_played' }) },
+        ...pageViews.map(([pagePath, createdAt, source = 'server' as const]) => ({ eventType: 'page_view', pagePath, createdAt, source, metadata: JSON.stringify({ title: 'x' }) })),
+        { eventType: 'user_action', pagePath: '/', createdAt: at('2031-06-18T11:30:00Z'), source: 'user', metadata: JSON.stringify({ action: 'clicked_register' }) },
+        { eventType: 'custom', pagePath: '/', createdAt: at('2031-06-18T11:45:00Z'), source: 'anonymous', metadata: JSON.stringify({ name: 'video_played' }) },
       ])
       .execute()
 
@@ -282,18 +284,18 @@ describe('admin analytics', () => {
     expect(figures.stripeRevenue).toEqual({ total: 139.48, today: 1.99, thisWeek: 13.98, thisMonth: 18.98 })
     // Five pages by views; ties in path order; the sixth ('/register', 1 view) is left out.
     expect(figures.topPages).toEqual([
-      { path: '/faq', views: 4 },
-      { path: '/', views: 3 },
-      { path: '/contact', views: 2 },
-      { path: '/pricing', views: 2 },
-      { path: '/login', views: 1 },
+      { path: '/faq', views: 4, unverifiedViews: 1 },
+      { path: '/', views: 3, unverifiedViews: 0 },
+      { path: '/contact', views: 2, unverifiedViews: 0 },
+      { path: '/pricing', views: 2, unverifiedViews: 2 },
+      { path: '/login', views: 1, unverifiedViews: 0 },
     ])
     expect(figures.recentActivity).toEqual([
-      { description: 'Page view: /faq', timestamp: LATER_TODAY.toISOString() },
-      { description: 'Custom event: video_played', timestamp: '2031-06-18T11:45:00.000Z' },
-      { description: 'User action: clicked_register', timestamp: '2031-06-18T11:30:00.000Z' },
-      { description: 'Page view: /faq', timestamp: TODAY.toISOString() },
-      { description: 'Page view: /', timestamp: YESTERDAY.toISOString() },
+      { description: 'Page view: /faq', timestamp: LATER_TODAY.toISOString(), unverified: false },
+      { description: 'Custom event: video_played', timestamp: '2031-06-18T11:45:00.000Z', unverified: true },
+      { description: 'User action: clicked_register', timestamp: '2031-06-18T11:30:00.000Z', unverified: false },
+      { description: 'Page view: /faq', timestamp: TODAY.toISOString(), unverified: false },
+      { description: 'Page view: /', timestamp: YESTERDAY.toISOString(), unverified: false },
     ])
     expect(await adminStats(now)).toEqual({
       websiteVisits: 13,
@@ -371,6 +373,15 @@ describe('landing video upload', () => {
     expect(filesInVideos().filter((name) => name.startsWith('.'))).toEqual([])
   })
 
+  test('the whole body is counted: a 50 MB video with 100 KB of small fields after it is refused, and nothing is kept', async () => {
+    const admin = await createAdmin()
+    const notes = Array.from({ length: 100 }, (_, i): Part => ({ name: `note${i}`, value: 'n'.repeat(1000) }))
+    const refused = await upload(admin.id, [videoPart(MAX_VIDEO_BYTES), ...notes])
+    expect(refused.status).toBe(413)
+    expect(await refused.json()).toEqual({ message: 'Please select a video under 50MB.', title: 'File Too Large' })
+    expect(filesInVideos()).toEqual([])
+  })
+
   test('a body that declares more than 50 MB is refused before its file is written, still honouring the return path', async () => {
     const admin = await createAdmin()
     const declaredTooBig = async (headers: Record<string, string>) => {
@@ -391,8 +402,9 @@ describe('landing video upload', () => {
   test('while the upload streams it is a dot-file the landing page never serves', async () => {
     const admin = await createAdmin()
     let during: { files: string[]; latest: unknown } | null = null
+    // Large enough that halfway is well past the part's header, however far the streams read ahead.
     const part: Part = {
-      ...videoPart(512 * 1024),
+      ...videoPart(4 * 1024 * 1024),
       onHalfway: async () => {
         during = { files: filesInVideos(), latest: await latestLandingVideo() }
       },

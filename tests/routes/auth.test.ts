@@ -112,7 +112,7 @@ describe('sign in', () => {
     expect(await go('/\\evil.example')).toBe('/')
   })
 
-  test('too many attempts on one account are refused with 429 until the window passes', async () => {
+  test('too many attempts on one account from one address are refused with 429 until the window passes', async () => {
     const user = await createUser()
     let last: Response | undefined
     for (let attempt = 0; attempt < 11; attempt++) {
@@ -120,9 +120,62 @@ describe('sign in', () => {
     }
     expect(last?.status).toBe(429)
     expect((await last!.json()).result.error['']).toEqual([expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/)])
-    // Even the right password waits: the limit is on the account, not on being wrong.
+    // Even the right password waits at that address: the limit counts attempts, not only wrong ones.
     const right = await respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail: user.username, password: PASSWORD }))))
     expect(right.status).toBe(429)
+  })
+
+  describe('lockout (decision 016)', () => {
+    const from = (address: string, cookie?: string | null) => ({ 'X-ProofTrack-Client-Address': address, ...(cookie ? { Cookie: cookie } : {}) })
+    const attempt = (usernameOrEmail: string, password: string, headers: Record<string, string>) =>
+      respond(() => login.action(args(formRequest('http://localhost/login', { usernameOrEmail, password }, headers))))
+
+    test('an attacker at one address cannot lock the owner out at another', async () => {
+      const user = await createUser()
+      const statuses = []
+      for (let i = 0; i < 15; i++) statuses.push((await attempt(user.username, `Wrong-${i}`, from('192.0.2.10'))).status)
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true)
+      expect(statuses.slice(10).every((status) => status === 429)).toBe(true)
+      const owner = await attempt(user.username, PASSWORD, from('192.0.2.20'))
+      expect(owner.status).toBe(302)
+      expect(cookieFrom(owner, 'pt_session')).toBeTruthy()
+    })
+
+    test('username and email share one count: ten guesses in all, not ten of each', async () => {
+      const user = await createUser()
+      for (let i = 0; i < 5; i++) expect((await attempt(user.username, `Wrong-${i}`, from('192.0.2.30'))).status).toBe(401)
+      for (let i = 0; i < 5; i++) expect((await attempt(user.email.toUpperCase(), `Wrong-${i}`, from('192.0.2.30'))).status).toBe(401)
+      expect((await attempt(user.email, 'Wrong-x', from('192.0.2.30'))).status).toBe(429)
+      // The JSON sign-in counts against the same account.
+      const api = await apiLogin.action(args(jsonRequest('http://localhost/api/auth/login', { usernameOrEmail: user.username, password: PASSWORD }, from('192.0.2.30'))))
+      expect(api.status).toBe(429)
+    })
+
+    test('guessing from many addresses closes the account to new browsers only: one that signed in before still gets in', async () => {
+      const user = await createUser()
+      const first = await attempt(user.username, PASSWORD, from('192.0.2.40'))
+      expect(first.status).toBe(302)
+      const device = cookieFrom(first, 'pt_device')
+      expect(first.headers.get('Set-Cookie')).toMatch(/pt_device=[^;]+; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/)
+      for (let address = 0; address < 4; address++) {
+        for (let i = 0; i < 10; i++) await attempt(user.email, `Wrong-${i}`, from(`198.18.0.${address}`))
+      }
+      const stranger = await attempt(user.username, PASSWORD, from('192.0.2.41'))
+      expect(stranger.status).toBe(429)
+      expect((await stranger.json()).result.error['']).toEqual([expect.stringMatching(/^Too many attempts\. Please try again in \d+ minutes?\.$/)])
+      const owner = await attempt(user.username, PASSWORD, from('192.0.2.41', device))
+      expect(owner.status).toBe(302)
+      // The device cookie is signed: a forged one counts as a new browser.
+      const forged = device!.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+      expect((await attempt(user.username, PASSWORD, from('192.0.2.42', forged))).status).toBe(429)
+    })
+
+    test('a name that matches no account spends the address\'s own count', async () => {
+      for (let i = 0; i < 10; i++) expect((await attempt(`ghost_${i}`, 'Wrong-1', from('192.0.2.50'))).status).toBe(401)
+      expect((await attempt('ghost_x', 'Wrong-1', from('192.0.2.50'))).status).toBe(429)
+      const user = await createUser()
+      expect((await attempt(user.username, PASSWORD, from('192.0.2.50'))).status).toBe(302)
+    })
   })
 
   test('a signed-in user is sent home from the sign-in and register pages', async () => {
@@ -159,6 +212,35 @@ describe('session API', () => {
     expect(await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).toHaveLength(0)
     const after = await apiUser.loader(args(new Request('http://localhost/api/auth/user', { headers: { Cookie: cookie } })))
     expect(after.status).toBe(401)
+  })
+
+  test('sign-out by GET works from our own pages and the address bar, never from another site', async () => {
+    const user = await createUser()
+    const cookie = await sessionCookie(user.id)
+    const signOut = (headers: Record<string, string>) => respond(() => apiLogout.loader(args(new Request('http://localhost/api/auth/logout', { headers: { Cookie: cookie, ...headers } }))))
+    const sessions = async () => (await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).length
+    const crossSite: Record<string, string>[] = [
+      { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },
+      { 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'navigate' },
+      // Browsers that send no Sec-Fetch-Site still name the page the link was on.
+      { Referer: 'https://evil.example/page' },
+      { Origin: 'https://evil.example' },
+    ]
+    for (const headers of crossSite) {
+      const refused = await signOut(headers)
+      expect(refused.status).toBe(302)
+      expect(refused.headers.get('Location')).toBe('/')
+      expect(refused.headers.get('Set-Cookie')).toMatch(/^pt_toast=/)
+      expect(refused.headers.get('Set-Cookie')).not.toContain('pt_session=')
+      expect(await sessions()).toBe(1)
+    }
+    const ours = await signOut({ 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'navigate', Referer: 'http://localhost:3000/songs' })
+    expect(ours.headers.get('Set-Cookie')).toMatch(/pt_session=; /)
+    expect(await sessions()).toBe(0)
+    const again = await sessionCookie(user.id)
+    const typed = await respond(() => apiLogout.loader(args(new Request('http://localhost/api/auth/logout', { headers: { Cookie: again, 'Sec-Fetch-Site': 'none' } }))))
+    expect(typed.headers.get('Set-Cookie')).toMatch(/pt_session=; /)
+    expect(await sessions()).toBe(0)
   })
 
   test('a tampered or expired session cookie counts as signed out', async () => {

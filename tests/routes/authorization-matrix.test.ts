@@ -67,6 +67,8 @@ const MATRIX: Record<string, Row> = {
   // An unregistered certificate is the owner's alone; others get 404 (registered ones are public).
   'certificate.$id': { url: '/certificate/:id', get: page(404, 200, 404, 404) },
   'certificate.$id[.]pdf': { url: '/certificate/:id.pdf', get: page(404, 200, 404, 404) },
+  // The owner's proof bundle: visitors sign in first; the song here is unregistered, so the owner is sent back to it.
+  'certificate.$id_.proof-bundle': { url: '/certificate/:id/proof-bundle', get: page(302, 'ok', 404, 404) },
   contact: { url: '/contact', get: PUBLIC, post: all('ok') },
   dashboard: { url: '/dashboard', get: all(302) },
   'edit.$id': { url: '/edit/:id', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },
@@ -75,6 +77,8 @@ const MATRIX: Record<string, Row> = {
   'google-auth': { url: '/google-auth', get: PUBLIC },
   healthz: { url: '/healthz', get: PUBLIC },
   'ledger.tx.$signature': { url: '/ledger/tx/:signature', get: all(404) },
+  // Public, like a Solana node: an unknown signature is a null result.
+  'ledger.rpc.getTransaction.$signature': { url: '/ledger/rpc/getTransaction/:signature', get: PUBLIC },
   login: { url: '/login', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
   'media.landing-video': { url: '/media/landing-video', get: all(404) },
   'oauth-status': { url: '/oauth-status', get: PUBLIC },
@@ -93,6 +97,7 @@ const MATRIX: Record<string, Row> = {
   'terms-of-service': { url: '/terms-of-service', get: PUBLIC },
   'verify-email': { url: '/verify-email', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
   'verify.$certificateId': { url: '/verify/:certificate', get: all(404) },
+  'verify.$certificateId[.]json': { url: '/verify/:certificate.json', get: all(404) },
 }
 
 const routeFiles = fs.readdirSync(path.resolve(__dirname, '../../app/routes')).map((file) => file.replace(/\.tsx?$/, ''))

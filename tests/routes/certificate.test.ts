@@ -4,8 +4,10 @@ import { describe, expect, test } from 'vitest'
 import * as page from '../../app/routes/certificate.$id'
 import * as pdfRoute from '../../app/routes/certificate.$id[.]pdf'
 import { SongSchema } from '../../app/lib/song-schema'
+import type { Network, StorageKind } from '../../db/schema'
 import { createSong } from '../../app/services/songs.server'
 import { db } from '../setup/db'
+import { PUBLIC_CERTIFICATE_KEYS as PUBLIC_KEYS, keyPaths } from '../setup/certificate-keys'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 
 // pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
@@ -37,7 +39,8 @@ async function newSong(userId: string, overrides: Record<string, unknown> = {}) 
   return createSong(userId, input)
 }
 
-async function register(songId: number) {
+/** A confirmed registration row as registration writes it, private parts (payment, logs, signed bytes) included. */
+async function register(songId: number, columns: { network?: Network | null; storageKind?: StorageKind | null; storageGateway?: string | null } = {}, data: Record<string, unknown> = {}) {
   const signature = crypto.randomBytes(32).toString('hex')
   await db()
     .insertInto('blockchainRegistrations')
@@ -46,12 +49,26 @@ async function register(songId: number) {
       status: 'confirmed',
       transactionSignature: signature,
       walletAddress: 'So1anaWa11etAddre55xxxxxxxxxxxxxxxxxxxxxxxx',
-      blockchainData: '{"explorerUrl":"https://explorer.example/tx/x","storageUrl":"https://storage.example/y"}',
+      blockchainData: JSON.stringify({
+        stage: 'confirmed',
+        payment: { mode: 'paid', paymentId: 4242 },
+        logs: ['Program MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr invoke [1]'],
+        signedTransaction: 'AQIDBAUGBwgJ',
+        memo: 'ProofTrack v1 PT-0000-0000 sha256:00 ar:x',
+        explorerUrl: 'https://explorer.example/tx/x',
+        storageUrl: 'https://storage.example/y',
+        ...data,
+      }),
       registrationFee: '0.001000000',
+      network: 'mainnet-beta',
+      storageKind: 'arweave',
+      storageGateway: 'https://arweave.net',
+      ...columns,
     })
     .execute()
   return signature
 }
+
 
 const url = (id: number | string) => `http://localhost/certificate/${id}`
 const visitor = (id: number | string, suffix = '') => new Request(`${url(id)}${suffix}`)
@@ -83,7 +100,7 @@ describe('certificate page', () => {
     expect(data.appName).toBe('ProofTrack')
     expect(data.certificateUrl).toBe(`http://localhost:3000/certificate/${song.id}`)
     expect(data.pdfUrl).toBe(`/certificate/${song.id}.pdf`)
-    expect(data.song).toMatchObject({
+    expect(data.certificate).toMatchObject({
       title: song.title,
       certificateId: song.certificateId,
       contributorName: 'Ann Writer',
@@ -99,7 +116,7 @@ describe('certificate page', () => {
       creativeNotes: NOTES,
       registration: null,
     })
-    expect(data.song.contributions[0]).toEqual({ component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 })
+    expect(data.certificate.contributions[0]).toEqual({ component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 })
 
     const [title] = page.meta({ data, params: { id: String(song.id) }, location: { pathname: '/', search: '', hash: '', state: null, key: 'k' }, matches: [] } as never)
     expect(title).toEqual({ title: `${song.title} — Certificate | ProofTrack` })
@@ -113,7 +130,7 @@ describe('certificate page', () => {
     expect((await view(visitor(song.id), song.id)).status).toBe(404)
   })
 
-  test('a registered song is public, without its lyrics and creative notes, with the blockchain record', async () => {
+  test('a registered song is public as its projection only: exactly the public keys, no user id, payment, logs or signed transaction', async () => {
     const owner = await createUser()
     const other = await createUser()
     const song = await newSong(owner.id)
@@ -123,20 +140,56 @@ describe('certificate page', () => {
       const response = await view(request, song.id)
       expect(response.status).toBe(200)
       const data = await response.json()
+      expect(keyPaths(data)).toEqual(PUBLIC_KEYS)
       expect(data.isOwner).toBe(false)
-      expect(data.song.title).toBe(song.title)
-      expect(data.song.lyrics).toBeNull()
-      expect(data.song.creativeNotes).toBeNull()
-      expect(data.song.registration).toMatchObject({
-        transactionSignature: signature,
+      expect(data.certificate.title).toBe(song.title)
+      expect(data.certificate.registration).toEqual({
         status: 'confirmed',
-        blockchainData: { explorerUrl: 'https://explorer.example/tx/x', storageUrl: 'https://storage.example/y' },
+        transactionSignature: signature,
+        walletAddress: 'So1anaWa11etAddre55xxxxxxxxxxxxxxxxxxxxxxxx',
+        // numeric(18, 9): PGlite drops the trailing zeros, PostgreSQL keeps them.
+        registrationFee: expect.stringMatching(/^0\.0010*$/),
+        createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        network: 'mainnet-beta',
+        storageKind: 'arweave',
+        storageGateway: 'https://arweave.net',
+        explorerUrl: 'https://explorer.example/tx/x',
+        storageUrl: 'https://storage.example/y',
       })
-      expect(JSON.stringify(data)).not.toContain('night train')
+      const text = JSON.stringify(data)
+      for (const secret of ['night train', 'First line of the verse', owner.id, '4242', 'AQIDBAUGBwgJ', 'MemoSq4g', '"paid"']) expect(text).not.toContain(secret)
     }
 
+    // The owner gets the full view: the private texts too.
     const mine = await (await view(await authedRequest(url(song.id), owner.id), song.id)).json()
-    expect(mine.song.lyrics).toBe(LYRICS)
+    expect(mine.isOwner).toBe(true)
+    expect(mine.certificate.lyrics).toBe(LYRICS)
+    expect(mine.certificate.creativeNotes).toBe(NOTES)
+    expect(keyPaths(mine)).toEqual([...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics'].sort())
+  })
+
+  test('the network shown is the one the registration recorded, never the server’s SOLANA_CLUSTER', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id)
+    // This server is configured for devnet (SOLANA_CLUSTER's default); the record says local ledger.
+    await register(song.id, { network: 'local-ledger', storageKind: 'local-store', storageGateway: null }, { explorerUrl: 'http://localhost:3000/ledger/tx/abc', storageUrl: 'http://localhost:3000/storage/abc' })
+    const data = await (await view(visitor(song.id), song.id)).json()
+    expect(data.certificate.registration).toMatchObject({ network: 'local-ledger', storageKind: 'local-store', storageGateway: null })
+    expect(JSON.stringify(data)).not.toContain('devnet')
+
+    const { text } = await pdfText(await pdfOf(visitor(song.id, '.pdf'), song.id))
+    expect(text).toContain('Local development ledger on this server — not a public blockchain')
+    expect(text).toContain('Local store on this server — not permanent storage')
+    expect(text).toContain('This is a development record kept only by this server')
+    expect(text).not.toContain('devnet')
+  })
+
+  test('a stored link that is not http(s) or a same-site path never reaches the page', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id)
+    await register(song.id, {}, { explorerUrl: 'javascript:alert(1)', storageUrl: '//evil.example/x' })
+    const data = await (await view(visitor(song.id), song.id)).json()
+    expect(data.certificate.registration).toMatchObject({ explorerUrl: null, storageUrl: null })
   })
 
   test('an id that is not a song id, or no song, is a 404', async () => {
@@ -165,8 +218,9 @@ describe('certificate PDF', () => {
     expect(text).toContain('verifies authorship')
     expect(text).toContain('March 1, 2025')
     expect(text).toContain('Ann Writer 60% / Bob Beats 20% / AI 20%')
-    // The owner's copy names the lyrics by their digest.
-    expect(text).toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
+    expect(text).toContain('First line of the verse')
+    // No bare digest of the lyrics: anyone holding the PDF could test guessed lyrics against it.
+    expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
   })
 
   test('a registered song: public PDF without lyrics or notes, with the fee and the record', async () => {
@@ -180,6 +234,8 @@ describe('certificate PDF', () => {
     expect(text.replace(/\s/g, '')).toContain(signature)
     expect(text).toContain('0.001005 SOL')
     expect(text).toContain('https://explorer.example/tx/x')
+    expect(text).toContain('Solana mainnet')
+    expect(text).toContain('Arweave, through the gateway https://arweave.net')
     expect(text).not.toContain('First line of the verse')
     expect(text).not.toContain('night train')
     expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))

@@ -1,4 +1,7 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
+/// <reference types="vite/client" />
+import fs from 'node:fs'
+import path from 'node:path'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import * as adminVerify from '../../app/routes/admin.verify'
@@ -19,6 +22,10 @@ import * as register from '../../app/routes/register'
 import * as reset from '../../app/routes/reset-password'
 import * as submit from '../../app/routes/submit'
 import * as verifyEmail from '../../app/routes/verify-email'
+import * as proofBundle from '../../app/routes/certificate.$id_.proof-bundle'
+import * as ledgerRpc from '../../app/routes/ledger.rpc.getTransaction.$signature'
+import * as verifyPage from '../../app/routes/verify.$certificateId'
+import * as verifyJson from '../../app/routes/verify.$certificateId[.]json'
 import { SongSchema } from '../../app/lib/song-schema'
 import { createSong } from '../../app/services/songs.server'
 import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
@@ -118,6 +125,161 @@ describe.each(apis)('$name', ({ url, handler, method = 'POST', cookie, params })
         await expectClearAnswer(() => handler(args(request, params?.() ?? {})))
       }),
       { numRuns: RUNS },
+    )
+  }, 600_000)
+})
+
+// Path parameters of the public verification routes and the owner's bundle: anything in the URL.
+const paths: { name: string; handler: (a: LoaderFunctionArgs) => unknown; param: string; cookie?: () => string }[] = [
+  { name: 'GET /verify/:certificateId', handler: verifyPage.loader, param: 'certificateId' },
+  { name: 'GET /verify/:certificateId.json', handler: verifyJson.loader, param: 'certificateId' },
+  { name: 'GET /ledger/rpc/getTransaction/:signature', handler: ledgerRpc.loader, param: 'signature' },
+  { name: 'GET /certificate/:id/proof-bundle', handler: proofBundle.loader, param: 'id', cookie: () => userCookie },
+]
+
+describe.each(paths)('$name', ({ handler, param, cookie }) => {
+  test(`${RUNS} arbitrary path parameters: never a 5xx, errors carry a message`, async () => {
+    await fc.assert(
+      fc.asyncProperty(text, async (value) => {
+        const request = new Request('http://localhost/fuzzed', { headers: new Headers(cookie ? { Cookie: cookie() } : {}) })
+        await expectClearAnswer(() => handler(args(request, { [param]: value })))
+      }),
+      { numRuns: RUNS },
+    )
+  }, 600_000)
+})
+
+// Every route module's path parameters and the query string names it reads (issue 11 item 11),
+// fed arbitrary values as every kind of visitor. The list is read from app/routes: a new route
+// without a row here fails. Never a 5xx; a resource route's error (it bypasses entry.server)
+// carries the security headers itself; a page's meta copes with whatever its loader answered.
+type RouteRow = { params?: string[]; query?: string[]; signsOut?: boolean }
+const ROUTES: Record<string, RouteRow> = {
+  $: { params: ['*'] },
+  _index: { query: ['tab'] },
+  'admin.verify': {},
+  'admin.video': {},
+  'api.admin.analytics': {},
+  'api.admin.pending-verifications': {},
+  'api.admin.stats': {},
+  'api.admin.upload-video': {},
+  'api.analytics.track': {},
+  'api.auth.google-alternative': { query: ['from'] },
+  'api.auth.google.callback': { query: ['code', 'state', 'error', 'scope'] },
+  'api.auth.google.config': {},
+  'api.auth.google': { query: ['from'] },
+  'api.auth.login': {},
+  'api.auth.logout': { signsOut: true },
+  'api.auth.password-reset-request': {},
+  'api.auth.register': {},
+  'api.auth.request-email-verification': {},
+  'api.auth.reset-password': {},
+  'api.auth.user': {},
+  'api.auth.verify-email': {},
+  'api.contact': {},
+  'api.oauth.diagnostics': {},
+  'api.oauth.test-consent': {},
+  'api.songs.$id.blockchain.sponsored': { params: ['id'] },
+  'api.songs.$id.blockchain': { params: ['id'] },
+  'api.songs.$id': { params: ['id'] },
+  'api.songs': { query: ['limit', 'offset'] },
+  'api.stats': {},
+  'api.stripe.webhook': {},
+  'api.subscription.can-register-free': {},
+  'api.subscription.create-payment-intent': {},
+  'api.subscription.increment-usage': {},
+  'api.subscription.qualifies-for-free': {},
+  'api.subscription.usage-stats': {},
+  'api.subscription.verify-payment': {},
+  'certificate.$id': { params: ['id'] },
+  'certificate.$id[.]pdf': { params: ['id'] },
+  'certificate.$id_.proof-bundle': { params: ['id'] },
+  contact: { query: ['sent'] },
+  dashboard: {},
+  'edit.$id': { params: ['id'] },
+  faq: {},
+  'forgot-password': { query: ['sent'] },
+  'google-auth': {},
+  healthz: {},
+  'ledger.rpc.getTransaction.$signature': { params: ['signature'] },
+  'ledger.tx.$signature': { params: ['signature'], query: ['format'] },
+  login: { query: ['redirectTo'] },
+  'media.landing-video': {},
+  'oauth-status': {},
+  'oauth-test': { query: ['test'] },
+  'privacy-policy': {},
+  register: {},
+  'reset-password': { query: ['token'] },
+  'songs.$id.register': { params: ['id'], query: ['from'] },
+  'songs._index': { query: ['page'] },
+  'songs.$id.register_.pay': { params: ['id'], query: ['redirect_status', 'payment_intent', 'confirmed'] },
+  'songs.$id.register_.paid': { params: ['id'], query: ['session_id'] },
+  'storage.$id': { params: ['id'] },
+  'submission-form': {},
+  submit: { query: ['created'] },
+  'terms-of-service': {},
+  'verify-email': {},
+  'verify.$certificateId': { params: ['certificateId'] },
+  'verify.$certificateId[.]json': { params: ['certificateId'] },
+}
+
+type RouteModule = { loader?: (a: LoaderFunctionArgs) => unknown; action?: Handler; default?: unknown; meta?: (a: unknown) => unknown }
+const routeModules = import.meta.glob<RouteModule>('../../app/routes/*.{ts,tsx}')
+const routeNames = fs.readdirSync(path.resolve(__dirname, '../../app/routes')).map((file) => file.replace(/\.tsx?$/, ''))
+const loadRoute = (name: string) => routeModules[Object.keys(routeModules).find((key) => key.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '') === name)!]!()
+
+test('every route in app/routes has a row in the query and parameter fuzz, and every row a route', () => {
+  expect(routeNames.filter((name) => !(name in ROUTES))).toEqual([])
+  expect(Object.keys(ROUTES).filter((name) => !routeNames.includes(name))).toEqual([])
+})
+
+// Numbers in every spelling, ids that exist, and the values the routes look for.
+const urlValue = () =>
+  fc.oneof(
+    text,
+    fc.constantFrom('1.5', '1e300', 'Infinity', '-Infinity', '-0', '0x10', '007', '99999999999', '2147483648', '%00', '..', '.', 'json', 'video', '1', 'yes', 'register', 'succeeded', 'pi_123', 'cs_123', 'PT-0000-0000', '5'.repeat(88)),
+    fc.integer().map(String),
+    fc.constant('').map(() => String(songId)),
+  )
+
+const ROUTE_RUNS = Math.max(10, Math.ceil(RUNS / 10))
+const filled = (names: string[] = [], value: string) => Object.fromEntries(names.map((name) => [name, value]))
+
+describe.each(Object.entries(ROUTES))('route %s', (name, row) => {
+  test(`${ROUTE_RUNS} arbitrary query strings and path parameters: never a 5xx; errors say what and carry the headers`, async () => {
+    const mod = await loadRoute(name)
+    const resource = mod.default === undefined
+    const extra = fc.dictionary(fc.string({ maxLength: 12 }), text, { maxKeys: 2 })
+    const query = fc.record(Object.fromEntries((row.query ?? []).map((key) => [key, urlValue()])), { requiredKeys: [] })
+    const params = fc.record(Object.fromEntries((row.params ?? []).map((key) => [key, urlValue()])))
+    const role = fc.constantFrom<'visitor' | 'user' | 'admin'>('visitor', 'user', 'admin')
+    await fc.assert(
+      fc.asyncProperty(query, extra, params, role, async (known, unknown, values, who) => {
+        const cookie = who === 'visitor' ? '' : row.signsOut ? await sessionCookie((await createUser()).id) : who === 'user' ? userCookie : adminCookie
+        const url = `http://localhost/fuzzed?${new URLSearchParams({ ...unknown, ...known } as Record<string, string>)}`
+        const calls = [
+          mod.loader && (() => mod.loader!(args(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), values))),
+          mod.action && (() => mod.action!(args(new Request(url, { method: 'POST', headers: cookie ? { Cookie: cookie } : {}, body: new URLSearchParams() }), values))),
+        ]
+        for (const call of calls) {
+          if (!call) continue
+          const response = await respond(call)
+          expect(response.status, `${name}: status ${response.status}`).toBeLessThan(500)
+          // A page's loader data (a 403 view, a 404 thrown for the boundary) is drawn by the page.
+          if (resource && response.status >= 400) {
+            await expectClearAnswer(() => response.clone())
+            expect(response.headers.get('Content-Security-Policy'), `${name} ${response.status}`).toBeTruthy()
+            expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
+          }
+          const type = response.headers.get('Content-Type') ?? ''
+          if (!resource && mod.meta && response.status === 200 && type.includes('application/json')) {
+            // Remix renders a document's <head> from whatever the loader answered.
+            mod.meta({ data: await response.json(), params: values, location: new URL(url), matches: [] })
+          }
+        }
+      }),
+      // The spellings that were 500s (issue 11 item 11) are always among the cases.
+      { numRuns: ROUTE_RUNS, examples: ['1.5', '1e300', 'Infinity'].map((bad): [Record<string, string>, Record<string, string>, Record<string, string>, 'user'] => [filled(row.query, bad), {}, filled(row.params, bad), 'user']) },
     )
   }, 600_000)
 })

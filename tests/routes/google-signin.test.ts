@@ -37,6 +37,7 @@ const { getToast } = await import('../../app/services/toast.server')
 const { getSessionUser } = await import('../../app/services/session.server')
 const { db } = await import('../setup/db')
 const { args, cookieFrom, createUser, respond, sessionCookie } = await import('../setup/fixtures')
+const { mailTo } = await import('../setup/mail')
 
 afterAll(async () => {
   await oauth.stop()
@@ -250,6 +251,22 @@ describe('the Google callback', () => {
     expect(linked).toMatchObject({ id: local.id, username: local.username, externalId: chosen.sub, emailVerified: true, passwordHash: local.passwordHash, authProvider: 'local' })
     // Its other sessions are left alone.
     expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toMatchObject({ id: local.id })
+
+    // A new way into an account with a password: its owner is told, once, through the mail queue.
+    const [notice, ...more] = await mailTo(local.email)
+    expect(more).toEqual([])
+    expect(notice).toMatchObject({ subject: 'Google sign-in was added to your ProofTrack account', status: 'queued' })
+    expect(notice!.text).toContain(`was just signed into with the Google account ${chosen.email}`)
+    expect(notice!.text).toContain('http://localhost:3000/forgot-password')
+    await signInWith(chosen)
+    expect(await mailTo(local.email)).toHaveLength(1)
+
+    // An account Google made has no password: linking it again tells nobody anything new.
+    const made = account()
+    await signInWith(made)
+    await db().updateTable('users').set({ externalId: null }).where('email', '=', made.email).execute()
+    await signInWith(made)
+    expect(await mailTo(made.email)).toEqual([])
   })
 
   test('an existing unverified local account becomes verified, loses its password and its earlier sessions', async () => {

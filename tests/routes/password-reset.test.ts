@@ -1,19 +1,39 @@
 import crypto from 'node:crypto'
-import { describe, expect, test } from 'vitest'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { simpleParser } from 'mailparser'
+import { describe, expect, test, vi } from 'vitest'
 import * as apiRequest from '../../app/routes/api.auth.password-reset-request'
 import * as apiReset from '../../app/routes/api.auth.reset-password'
 import * as forgot from '../../app/routes/forgot-password'
 import * as reset from '../../app/routes/reset-password'
+import { processResetRequests } from '../../app/services/password-reset.server'
+import { flushPageViews, recordEvent, recordServerPageView } from '../../app/services/analytics.server'
+import { fileTransport, MailWorker } from '../../app/services/mail.server'
 import { verifyLogin } from '../../app/services/users.server'
 import { db } from '../setup/db'
-import { args, createUser, formRequest, jsonRequest, PASSWORD, respond, sessionCookie } from '../setup/fixtures'
+import { args, cookieFrom, createUser, formRequest, jsonRequest, PASSWORD, respond, sessionCookie } from '../setup/fixtures'
+import { lastMailTo } from '../setup/mail'
 
 const NEW_PASSWORD = 'N3wPassword'
 
+/** The link mailed last to an address, once the queued requests are resolved (the worker's first step). */
 async function lastResetLink(to: string) {
-  const mail = await db().selectFrom('mailOutbox').selectAll().where('toAddress', '=', to).orderBy('id', 'desc').executeTakeFirst()
-  const link = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')
+  await processResetRequests(db())
+  const mail = await lastMailTo(to)
+  const link = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')
   return link ? { url: link[0], token: link[1]! } : null
+}
+
+/** Follows a mailed link as a browser would: the token moves into a cookie, then the page. */
+async function openResetLink(token: string) {
+  const link = await respond(() => reset.loader(args(new Request(`http://localhost/reset-password?token=${token}`))))
+  expect(link.status).toBe(302)
+  expect(link.headers.get('Location')).toBe('/reset-password')
+  const cookie = cookieFrom(link, 'pt_reset')
+  const page = await respond(() => reset.loader(args(new Request('http://localhost/reset-password', { headers: cookie ? { Cookie: cookie } : {} }))))
+  return { link, cookie, page, data: (await page.json()) as { token: string | null } }
 }
 
 async function requestReset(email: string) {
@@ -62,10 +82,9 @@ describe('forgot password', () => {
 
 describe('reset password', () => {
   test('without a token, or with an unknown one, the page shows the invalid-link view', async () => {
-    for (const url of ['http://localhost/reset-password', 'http://localhost/reset-password?token=nope']) {
-      const response = await respond(() => reset.loader(args(new Request(url))))
-      expect(await response.json()).toMatchObject({ token: null })
-    }
+    const none = await respond(() => reset.loader(args(new Request('http://localhost/reset-password'))))
+    expect(await none.json()).toMatchObject({ token: null })
+    expect((await openResetLink('nope')).data).toMatchObject({ token: null })
   })
 
   test('field rules: required token, 6+ characters, matching confirmation — errors under the fields', async () => {
@@ -84,8 +103,7 @@ describe('reset password', () => {
     await sessionCookie(user.id)
     await requestReset(user.email)
     const { token } = (await lastResetLink(user.email))!
-    const page = await respond(() => reset.loader(args(new Request(`http://localhost/reset-password?token=${token}`))))
-    expect(await page.json()).toMatchObject({ token })
+    expect((await openResetLink(token)).data).toMatchObject({ token })
 
     const done = await respond(() => reset.action(args(formRequest('http://localhost/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }))))
     expect(done.status).toBe(302)
@@ -106,8 +124,7 @@ describe('reset password', () => {
     await requestReset(user.email)
     const { token } = (await lastResetLink(user.email))!
     await db().updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', user.id).execute()
-    const page = await respond(() => reset.loader(args(new Request(`http://localhost/reset-password?token=${token}`))))
-    expect(await page.json()).toMatchObject({ token: null })
+    expect((await openResetLink(token)).data).toMatchObject({ token: null })
     const api = await apiReset.action(args(jsonRequest('http://localhost/api/auth/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD })))
     expect(api.status).toBe(400)
     expect(await api.json()).toEqual({ message: 'The password reset link is invalid or has expired.' })
@@ -123,5 +140,107 @@ describe('reset password', () => {
     let last: Response | undefined
     for (let i = 0; i < 6; i++) last = await requestReset(user.email)
     expect(last?.status).toBe(429)
+  })
+})
+
+describe('reset links (issue 11)', () => {
+  // Each test asks from its own address, so the per-address limit of the tests above stays theirs.
+  const from = (address: string) => ({ 'X-ProofTrack-Client-Address': address })
+  const ask = (email: string, address: string) => respond(() => forgot.action(args(formRequest('http://localhost/forgot-password', { email }, from(address)))))
+  const resetWith = (token: string, password: string) => respond(() => reset.action(args(formRequest('http://localhost/reset-password', { token, password, confirmPassword: password }))))
+
+  test('the request does the same work whether or not the account exists: one queued row, resolved later', async () => {
+    const user = await createUser()
+    const count = async (table: 'passwordResetTokens' | 'mailOutbox' | 'passwordResetRequests') => Number((await db().selectFrom(table).select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    await processResetRequests(db())
+    const before = { tokens: await count('passwordResetTokens'), mail: await count('mailOutbox') }
+    for (const email of [user.email, 'nobody-at-all@example.com']) {
+      expect((await ask(email, '198.51.100.5')).headers.get('Location')).toBe('/forgot-password?sent=1')
+    }
+    const queued = await db().selectFrom('passwordResetRequests').select('email').orderBy('id').execute()
+    expect(queued).toEqual([{ email: user.email }, { email: 'nobody-at-all@example.com' }])
+    expect({ tokens: await count('passwordResetTokens'), mail: await count('mailOutbox') }).toEqual(before)
+
+    expect(await processResetRequests(db())).toBe(2)
+    expect(await count('passwordResetRequests')).toBe(0)
+    expect({ tokens: await count('passwordResetTokens'), mail: await count('mailOutbox') }).toEqual({ tokens: before.tokens + 1, mail: before.mail + 1 })
+    expect((await lastMailTo(user.email))?.subject).toBe('Reset your ProofTrack password')
+  })
+
+  test('a reset ends every other link of that user, so an older mail cannot undo it', async () => {
+    const user = await createUser()
+    await ask(user.email, '198.51.100.1')
+    const first = (await lastResetLink(user.email))!.token
+    await ask(user.email, '198.51.100.1')
+    const second = (await lastResetLink(user.email))!.token
+    expect(second).not.toBe(first)
+
+    expect((await resetWith(second, NEW_PASSWORD)).status).toBe(302)
+    const older = await resetWith(first, 'An0therPass')
+    expect(older.status).toBe(400)
+    expect((await older.json()).toast).toMatchObject({ description: 'The password reset link is invalid or has expired.' })
+    expect((await verifyLogin(user.username, NEW_PASSWORD))?.id).toBe(user.id)
+    const live = await db().selectFrom('passwordResetTokens').select('id').where('userId', '=', user.id).where('used', '=', false).execute()
+    expect(live).toEqual([])
+  })
+
+  test('opening a link moves its token into an HttpOnly cookie and away from the address bar', async () => {
+    const user = await createUser()
+    await ask(user.email, '198.51.100.2')
+    const { token } = (await lastResetLink(user.email))!
+    const { link, cookie, page, data } = await openResetLink(token)
+    expect(link.headers.get('Location')).not.toContain(token)
+    expect(link.headers.get('Set-Cookie')).toMatch(/^pt_reset=.*; Path=\/reset-password; .*HttpOnly/)
+    expect(cookie).not.toBeNull()
+    // The form still carries the token in its hidden field, on a page no cache keeps.
+    expect(data.token).toBe(token)
+    expect(page.headers.get('Cache-Control')).toBe('no-store')
+    expect(reset.headers({} as never)).toEqual({ 'Cache-Control': 'no-store' })
+  })
+
+  test('after a whole reset, no token is readable in the outbox, the log or analytics', async () => {
+    const logged: string[] = []
+    for (const level of ['log', 'info', 'warn'] as const) vi.spyOn(console, level).mockImplementation((...parts: unknown[]) => void logged.push(parts.map(String).join(' ')))
+    const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-mailbox-'))
+    const user = await createUser()
+    await ask(user.email, '198.51.100.3')
+
+    // Delivered as development delivers it: the worker resolves the request, then writes the message as a file.
+    await processResetRequests(db())
+    const { id } = await db().selectFrom('mailOutbox').select('id').where('toAddress', '=', user.email).executeTakeFirstOrThrow()
+    expect(await new MailWorker(fileTransport(mailbox)).drain()).toBeGreaterThanOrEqual(1)
+    const file = path.join(mailbox, `${id}.eml`)
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    const mail = await simpleParser(fs.readFileSync(file))
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text ?? '')![1]!
+    expect(logged.join('\n')).toContain(`#${id} to ${user.email}: "Reset your ProofTrack password" written to ${file}`)
+
+    const { cookie } = await openResetLink(token)
+    const done = await respond(() => reset.action(args(formRequest('http://localhost/reset-password', { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { Cookie: cookie! }))))
+    expect(done.status).toBe(302)
+    // Whatever a browser reports — the link it came from, a path with the token — is stored without it.
+    const withToken = `http://localhost:3000/reset-password?token=${token}`
+    recordServerPageView(new Request(withToken, { headers: { Referer: withToken, 'User-Agent': 'Mozilla/5.0' } }), 200)
+    recordServerPageView(new Request('http://localhost:3000/login', { headers: { Referer: withToken, 'User-Agent': 'Mozilla/5.0' } }), 200)
+    await flushPageViews()
+    await recordEvent({ eventType: 'page_view', pagePath: `/reset-password?token=${token}`, metadata: { referrer: `/reset-password?token=${token}` } }, {})
+
+    const outbox = await db().selectFrom('mailOutbox').selectAll().where('toAddress', '=', user.email).execute()
+    expect(outbox).toMatchObject([{ status: 'sent', sealedBody: null, deliveredVia: 'file', attempts: 1 }])
+    const analytics = await db().selectFrom('analyticsEvents').selectAll().execute()
+    expect(analytics.map((row) => row.pagePath)).toEqual(expect.arrayContaining(['/reset-password', '/login']))
+    for (const [where, text] of [['outbox', JSON.stringify(outbox)], ['log', logged.join('\n')], ['analytics', JSON.stringify(analytics)]] as const) {
+      expect(text, where).not.toContain(token)
+    }
+  })
+
+  test('queued, not yet delivered, the message is sealed: the table holds no link', async () => {
+    const user = await createUser()
+    await ask(user.email, '198.51.100.4')
+    const { token } = (await lastResetLink(user.email))!
+    const row = await db().selectFrom('mailOutbox').selectAll().where('toAddress', '=', user.email).executeTakeFirstOrThrow()
+    expect(JSON.stringify(row)).not.toContain(token)
+    expect(JSON.stringify(row)).not.toContain('reset-password')
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, sentAt: null })
   })
 })

@@ -27,6 +27,11 @@ describe('payments not configured', () => {
     expect([verified.status, await verified.json()]).toEqual([503, message])
     const hook = await webhookRoute.action(args(new Request('http://localhost/api/stripe/webhook', { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=x' }, body: '{}' })))
     expect([hook.status, await hook.json()]).toEqual([400, message])
+    // Nothing could verify it, so not a byte of the body is read (issue 11 item 2).
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({ pull: (controller) => (++pulled > 16 ? controller.close() : controller.enqueue(new Uint8Array(64 * 1024))) }, { highWaterMark: 0 })
+    const unread = await webhookRoute.action(args(new Request('http://localhost/api/stripe/webhook', { method: 'POST', headers: { 'Stripe-Signature': 't=1,v1=x' }, body, duplex: 'half' } as RequestInit)))
+    expect([unread.status, pulled]).toEqual([400, 0])
 
     const page = await (await registerRoute.loader(args(await authedRequest(`http://localhost/songs/${song.id}/register`, user.id), { id: String(song.id) }))).json()
     expect(page).toMatchObject({ paymentsConfigured: false, paidCredits: 0 })

@@ -1,5 +1,5 @@
 import Stripe from 'stripe'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { startStripeServer } from '../setup/stripe-server'
 
 // The real `stripe` client talks to a loopback stand-in for Stripe's API. env() caches on its
@@ -18,8 +18,8 @@ const paidRoute = await import('../../app/routes/songs.$id.register_.paid')
 const { getChain } = await import('../../app/chain/index.server')
 const { SongSchema } = await import('../../app/lib/song-schema')
 const { documentCsp, routeCspAllowances } = await import('../../app/lib/security-headers.server')
-const { openCredits, revenueStats } = await import('../../app/services/payments.server')
-const { registerSong } = await import('../../app/services/registration.server')
+const { openCredits, revenueStats, voidedPayments } = await import('../../app/services/payments.server')
+const { registerSong, usageStats } = await import('../../app/services/registration.server')
 const { createSong } = await import('../../app/services/songs.server')
 const { getToast } = await import('../../app/services/toast.server')
 const { db } = await import('../setup/db')
@@ -382,6 +382,156 @@ describe('spending a credit', () => {
     const song = await newSong(user.id)
     await verify(user.id, await paidIntent(user.id, song.id))
     expect((await registerSong(user.id, song.id, { confirmed: true })).ok).toBe(true)
+  })
+})
+
+describe('refunds and disputes: the payment stops being a credit', () => {
+  // A failed test must not leave simulated outages for the next one.
+  afterEach(() => stripeServer.failNext(0, 500))
+
+  const chargeOf = (paymentIntentId: string) => stripeServer.charges.get(stripeServer.intents.get(paymentIntentId)!.latest_charge!)!
+
+  /** What the user sees of their credit: usage stats, the registration card, and a registration attempt. */
+  async function creditState(userId: string, songId: number) {
+    const card = await (await registerRoute.loader(args(await authedRequest(`http://localhost/songs/${songId}/register`, userId), { id: String(songId) }))).json()
+    return { openCredits: (await usageStats(userId)).openCredits, paidCredits: card.paidCredits }
+  }
+
+  async function paidAndVerified() {
+    const { user, song } = await payingUser()
+    const id = await paidIntent(user.id, song.id)
+    expect((await verify(user.id, id)).status).toBe(200)
+    expect(await creditState(user.id, song.id)).toEqual({ openCredits: 1, paidCredits: 1 })
+    return { user, song, id }
+  }
+
+  test('charge.refunded: the unused credit is void, a registration attempt asks for payment, verify says refunded; replays change nothing', async () => {
+    const { user, song, id } = await paidAndVerified()
+    await stripe.refunds.create({ payment_intent: id })
+    const refunded = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    expect(await webhook(refunded.payload, refunded.signature)).toEqual({ status: 200, body: { received: true } })
+
+    const [row] = await payments(user.id)
+    expect(row).toMatchObject({ status: 'refunded', voidedAt: expect.any(Date), registrationId: null, consumedAt: null })
+    expect(row!.metadata).toMatchObject({ refunded: { chargeId: chargeOf(id).id, amountRefunded: 199 } })
+    expect(await creditState(user.id, song.id)).toEqual({ openCredits: 0, paidCredits: 0 })
+    expect(await registerSong(user.id, song.id, { confirmed: true })).toMatchObject({ ok: false, status: 402, requiresPayment: true })
+    expect(await verify(user.id, id)).toEqual({ status: 402, body: { message: 'This payment was refunded, so it no longer pays for a registration.' } })
+
+    // Stripe delivers an event more than once, and the success event may come late: still void.
+    const again = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    const late = stripeServer.signedEvent('payment_intent.succeeded', stripeServer.intents.get(id))
+    for (const event of [refunded, again, late]) expect((await webhook(event.payload, event.signature)).status).toBe(200)
+    expect(await payments(user.id)).toEqual([row])
+    expect(await creditState(user.id, song.id)).toEqual({ openCredits: 0, paidCredits: 0 })
+    expect(await db().selectFrom('blockchainRegistrations').select('id').where('songId', '=', song.id).execute()).toHaveLength(0)
+  })
+
+  test('charge.dispute.created: the credit is void; a dispute that names only its charge is traced through Stripe; replays change nothing', async () => {
+    const { user, song, id } = await paidAndVerified()
+    const dispute = stripeServer.openDispute(id, 'fraudulent')
+    // Older API versions send no payment_intent on the dispute: the charge is fetched to find it.
+    const event = stripeServer.signedEvent('charge.dispute.created', { ...dispute, payment_intent: null })
+    expect(await webhook(event.payload, event.signature)).toEqual({ status: 200, body: { received: true } })
+    expect(stripeServer.requests.at(-1)).toMatchObject({ method: 'GET', path: `/v1/charges/${dispute.charge}` })
+
+    const [row] = await payments(user.id)
+    expect(row).toMatchObject({ status: 'disputed', voidedAt: expect.any(Date) })
+    expect(row!.metadata).toMatchObject({ disputed: { disputeId: dispute.id, reason: 'fraudulent', amount: 199 } })
+    expect(await creditState(user.id, song.id)).toEqual({ openCredits: 0, paidCredits: 0 })
+    expect(await registerSong(user.id, song.id, { confirmed: true })).toMatchObject({ ok: false, status: 402, requiresPayment: true })
+
+    const replay = stripeServer.signedEvent('charge.dispute.created', dispute)
+    expect((await webhook(replay.payload, replay.signature)).status).toBe(200)
+    expect((await webhook(event.payload, event.signature)).status).toBe(200)
+    expect(await payments(user.id)).toEqual([row])
+  })
+
+  test('a registration the payment already paid for stays registered; the admin list shows it', async () => {
+    const { user, song, id } = await paidAndVerified()
+    expect((await registerSong(user.id, song.id, { confirmed: true })).ok).toBe(true)
+    await stripe.refunds.create({ payment_intent: id })
+    const event = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    expect((await webhook(event.payload, event.signature)).status).toBe(200)
+
+    const registration = await db().selectFrom('blockchainRegistrations').select(['id', 'status']).where('songId', '=', song.id).executeTakeFirstOrThrow()
+    expect(registration.status).toBe('confirmed')
+    const [row] = await payments(user.id)
+    expect(row).toMatchObject({ status: 'refunded', registrationId: registration.id, consumedAt: expect.any(Date) })
+    const listed = (await voidedPayments(db(), 100)).find((payment) => payment.id === row!.id)
+    expect(listed).toEqual({
+      id: row!.id,
+      status: 'refunded',
+      amount: 1.99,
+      paidAt: row!.createdAt.toISOString(),
+      voidedAt: row!.voidedAt!.toISOString(),
+      email: user.email,
+      boughtFor: { title: song.title, certificateId: song.certificateId },
+      spentOn: { title: song.title, certificateId: song.certificateId, status: 'confirmed' },
+    })
+  })
+
+  test('a refund that arrives before the payment was recorded records it void; the success events and verify then grant nothing', async () => {
+    const { user, song } = await payingUser()
+    const created = await createIntent(user.id, song.id)
+    const id = intentIdOf(created.body.clientSecret)
+    await payIntent(id)
+    // A partial refund takes the credit too: a registration costs one price, not part of one.
+    await stripe.refunds.create({ payment_intent: id, amount: 100 })
+    const refunded = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    expect((await webhook(refunded.payload, refunded.signature)).status).toBe(200)
+    expect(await payments(user.id)).toMatchObject([{ stripePaymentIntentId: id, songId: song.id, status: 'refunded', amount: '1.99' }])
+
+    const succeeded = stripeServer.signedEvent('payment_intent.succeeded', stripeServer.intents.get(id))
+    expect((await webhook(succeeded.payload, succeeded.signature)).status).toBe(200)
+    expect((await verify(user.id, id)).status).toBe(402)
+    expect(await payments(user.id)).toHaveLength(1)
+    expect(await creditState(user.id, song.id)).toEqual({ openCredits: 0, paidCredits: 0 })
+
+    // A refunded charge that is not one of our registration payments, or a malformed dispute, records nothing.
+    const foreign = await stripe.paymentIntents.create({ amount: 5000, currency: 'usd', metadata: { order: '42' } })
+    await payIntent(foreign.id)
+    await stripe.refunds.create({ payment_intent: foreign.id })
+    const foreignRefund = stripeServer.signedEvent('charge.refunded', chargeOf(foreign.id))
+    const malformed = stripeServer.signedEvent('charge.dispute.created', { object: 'dispute', id: 'dp_x' })
+    for (const event of [foreignRefund, malformed]) expect((await webhook(event.payload, event.signature)).status).toBe(200)
+    expect(await db().selectFrom('paymentHistory').select('id').where('stripePaymentIntentId', '=', foreign.id).execute()).toHaveLength(0)
+  })
+
+  test('Stripe unreachable while tracing an unknown refunded payment: 503 so Stripe retries; the retry voids it', async () => {
+    const { user, song } = await payingUser()
+    const id = intentIdOf((await createIntent(user.id, song.id)).body.clientSecret)
+    await payIntent(id)
+    await stripe.refunds.create({ payment_intent: id })
+    const event = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    stripeServer.failNext(3, 500) // the client retries twice
+    expect(await webhook(event.payload, event.signature)).toEqual({ status: 503, body: { message: 'The payment provider could not be reached. Please try again.' } })
+    expect(await payments(user.id)).toHaveLength(0)
+    expect((await webhook(event.payload, event.signature)).status).toBe(200)
+    expect(await payments(user.id)).toMatchObject([{ status: 'refunded' }])
+  })
+
+  test('after a refund the song can be paid for again: a new intent, not the refunded one', async () => {
+    const { user, song, id } = await paidAndVerified()
+    await stripe.refunds.create({ payment_intent: id })
+    const event = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    expect((await webhook(event.payload, event.signature)).status).toBe(200)
+    const again = await createIntent(user.id, song.id)
+    expect(again.status).toBe(200)
+    const newId = intentIdOf(again.body.clientSecret)
+    expect(newId).not.toBe(id)
+    await payIntent(newId)
+    expect((await verify(user.id, newId)).status).toBe(200)
+    expect(await creditState(user.id, song.id)).toEqual({ openCredits: 1, paidCredits: 1 })
+  })
+
+  test('refunded money is not revenue', async () => {
+    const { id } = await paidAndVerified()
+    const before = await revenueStats()
+    await stripe.refunds.create({ payment_intent: id })
+    const event = stripeServer.signedEvent('charge.refunded', chargeOf(id))
+    expect((await webhook(event.payload, event.signature)).status).toBe(200)
+    expect((Number(before.total) - Number((await revenueStats()).total)).toFixed(2)).toBe('1.99')
   })
 })
 

@@ -73,7 +73,9 @@ describe('registration', () => {
     const stored = await getStorage().get(outcome.storageId)
     const manifestText = new TextDecoder().decode(stored!.data)
     expect(manifestText).not.toContain('Private words')
-    expect(JSON.parse(manifestText)).toMatchObject({ certificateId: song.certificateId, lyricsSha256: sha256Hex('Private words') })
+    // Manifest v2: the lyrics only as a salted commitment (tests/routes/verification.test.ts has the details).
+    expect(JSON.parse(manifestText)).toMatchObject({ certificateId: song.certificateId, version: 2, lyricsCommitment: { alg: 'salted-sha256' } })
+    expect(manifestText).not.toContain(sha256Hex('Private words'))
     expect(parseMemo(tx!.memo)!.sha256).toBe(sha256Hex(canonicalJson(JSON.parse(manifestText))))
 
     expect(await updateSong(user.id, song.id, { title: 'x', dateCreated: '2025-03-01', contributorName: 'Ann', toolsUsed: 'x', fileLink: 'https://example.com/x', contributions: [] })).toEqual({ ok: false, reason: 'locked' })

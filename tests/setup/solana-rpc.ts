@@ -117,7 +117,7 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
 
   function getTransaction(params: unknown[]) {
     const [signature, config = {}] = params as [string, { encoding?: string; maxSupportedTransactionVersion?: number }]
-    if (config.encoding && config.encoding !== 'json') throw new RpcError(-32602, 'Invalid params: only json encoding is served here')
+    if (config.encoding && config.encoding !== 'json' && config.encoding !== 'jsonParsed') throw new RpcError(-32602, 'Invalid params: only json and jsonParsed encodings are served here')
     const record = landed.get(signature)
     if (!record?.bytes) return null
     const { message, signatures } = VersionedTransaction.deserialize(record.bytes)
@@ -130,7 +130,8 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
       version: message.version,
       transaction: {
         signatures: signatures.map((s) => bs58.encode(s)),
-        message: {
+        // jsonParsed (docs/verify.md's query): account keys with their flags, the Memo program's data as its text.
+        message: config.encoding === 'jsonParsed' ? parsedMessage(message) : {
           accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
           header: message.header,
           instructions: message.compiledInstructions.map((instruction) => ({
@@ -238,6 +239,22 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
       server.closeAllConnections()
       return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
     },
+  }
+}
+
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+
+/** A legacy message as a node renders it for `"encoding": "jsonParsed"`. */
+function parsedMessage(message: VersionedTransaction['message']) {
+  const keys = message.staticAccountKeys.map((key) => key.toBase58())
+  return {
+    accountKeys: keys.map((pubkey, i) => ({ pubkey, signer: message.isAccountSigner(i), source: 'transaction', writable: message.isAccountWritable(i) })),
+    instructions: message.compiledInstructions.map((instruction) => {
+      const programId = keys[instruction.programIdIndex]!
+      if (programId === MEMO_PROGRAM) return { parsed: Buffer.from(instruction.data).toString('utf8'), program: 'spl-memo', programId, stackHeight: null }
+      return { accounts: instruction.accountKeyIndexes.map((i) => keys[i]!), data: bs58.encode(instruction.data), programId, stackHeight: null }
+    }),
+    recentBlockhash: message.recentBlockhash,
   }
 }
 

@@ -6,8 +6,10 @@ import Stripe from 'stripe'
 /**
  * A loopback stand-in for the parts of Stripe's API this product calls, so tests drive the real
  * `stripe` client over HTTP: PaymentIntents (create, retrieve, confirm with test payment
- * methods), Checkout Sessions (create, retrieve) and Stripe's hosted Checkout page, which here
- * is a minimal page whose Pay button completes the session and redirects to its success_url.
+ * methods), Checkout Sessions (create, retrieve), Charges (retrieve), Refunds (create, as the
+ * dashboard does), disputes (opened by a helper, as a card network would) and Stripe's hosted
+ * Checkout page, which here is a minimal page whose Pay button completes the session and
+ * redirects to its success_url.
  * It behaves like Stripe where the product depends on it: form-encoded bodies with bracketed
  * keys, Bearer secret-key auth, `Idempotency-Key` replay (and refusal of a reused key with other
  * parameters), Stripe-shaped error bodies with 4xx codes, and signed webhook events.
@@ -59,6 +61,38 @@ export interface CheckoutSessionObject {
   livemode: false
   /** Not Stripe's: what the session's PaymentIntent will carry. */
   _payment_intent_data: { metadata: Record<string, string>; description: string | null }
+}
+
+export interface ChargeObject {
+  id: string
+  object: 'charge'
+  amount: number
+  amount_captured: number
+  amount_refunded: number
+  currency: string
+  paid: boolean
+  refunded: boolean
+  disputed: boolean
+  status: 'succeeded'
+  payment_intent: string
+  payment_method: string
+  metadata: Record<string, string>
+  created: number
+  livemode: false
+}
+
+export interface DisputeObject {
+  id: string
+  object: 'dispute'
+  amount: number
+  currency: string
+  charge: string
+  payment_intent: string | null
+  reason: string
+  status: 'needs_response'
+  metadata: Record<string, string>
+  created: number
+  livemode: false
 }
 
 interface StripeErrorBody {
@@ -137,6 +171,7 @@ export interface WebhookDelivery {
 export async function startStripeServer(options: StripeServerOptions) {
   const intents = new Map<string, PaymentIntentObject>()
   const sessions = new Map<string, CheckoutSessionObject>()
+  const charges = new Map<string, ChargeObject>()
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>()
   const requests: { method: string; path: string; idempotencyKey: string | null; params: FormObject }[] = []
   const deliveries: WebhookDelivery[] = []
@@ -199,9 +234,57 @@ export async function startStripeServer(options: StripeServerOptions) {
   }
 
   function succeed(intent: PaymentIntentObject, paymentMethod: string) {
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: paymentMethod, latest_charge: `ch_3${randomId(23)}`, last_payment_error: null })
+    const charge: ChargeObject = {
+      id: `ch_3${randomId(23)}`,
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      currency: intent.currency,
+      paid: true,
+      refunded: false,
+      disputed: false,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      payment_method: paymentMethod,
+      // Like Stripe: the intent's metadata is not copied onto its charge.
+      metadata: {},
+      created: now(),
+      livemode: false,
+    }
+    charges.set(charge.id, charge)
+    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: paymentMethod, latest_charge: charge.id, last_payment_error: null })
     deliver('payment_intent.succeeded', intent)
     return intent
+  }
+
+  const noSuchCharge = (id: string) => new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'charge', message: `No such charge: '${id}'` })
+
+  /** A refund of a succeeded payment, whole or partial; Stripe leaves the intent 'succeeded'. */
+  function createRefund(params: FormObject) {
+    const intentId = str(params.payment_intent)
+    const chargeId = str(params.charge) ?? (intentId ? intents.get(intentId)?.latest_charge : undefined)
+    if (!chargeId) throw intentId ? new ApiError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `PaymentIntent ${intentId} has no charge to refund.` }) : missing('charge')
+    const charge = charges.get(chargeId)
+    if (!charge) throw noSuchCharge(chargeId)
+    const amount = params.amount === undefined ? charge.amount - charge.amount_refunded : integer(params, 'amount')
+    if (amount <= 0 || charge.amount_refunded + amount > charge.amount) {
+      throw new ApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` })
+    }
+    Object.assign(charge, { amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount })
+    deliver('charge.refunded', charge)
+    return { id: `re_3${randomId(23)}`, object: 'refund', amount, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency, status: 'succeeded', created: now() }
+  }
+
+  /** What a card network does when the cardholder disputes a payment. */
+  function openDispute(paymentIntentId: string, reason: string) {
+    const chargeId = intents.get(paymentIntentId)?.latest_charge
+    const charge = chargeId ? charges.get(chargeId) : undefined
+    if (!charge) throw new Error(`no charge for ${paymentIntentId}`)
+    charge.disputed = true
+    const dispute: DisputeObject = { id: `dp_1${randomId(23)}`, object: 'dispute', amount: charge.amount, currency: charge.currency, charge: charge.id, payment_intent: charge.payment_intent, reason, status: 'needs_response', metadata: {}, created: now(), livemode: false }
+    deliver('charge.dispute.created', dispute)
+    return dispute
   }
 
   function createIntent(params: FormObject) {
@@ -295,6 +378,12 @@ export async function startStripeServer(options: StripeServerOptions) {
       if (method === 'POST' && match[2]) return confirmIntent(intent, params)
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') return publicSession(createSession(params, origin))
+    if (method === 'POST' && path === '/v1/refunds') return createRefund(params)
+    if ((match = /^\/v1\/charges\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const charge = charges.get(decodeURIComponent(match[1]!))
+      if (!charge) throw noSuchCharge(match[1]!)
+      return charge
+    }
     if ((match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && method === 'GET') {
       const session = sessions.get(decodeURIComponent(match[1]!))
       if (!session) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${match[1]}'` })
@@ -392,6 +481,7 @@ ${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Back</a></p>`
     origin: `http://${host}:${port}`,
     intents,
     sessions,
+    charges,
     requests,
     deliveries,
     /** The app's env variables that point the real client here. */
@@ -410,6 +500,10 @@ ${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Back</a></p>`
       const session = sessions.get(id)
       if (!session) throw new Error(`no session ${id}`)
       return publicSession(paySession(session))
+    },
+    /** Opens a dispute on the intent's charge, as the cardholder's bank would. */
+    openDispute(paymentIntentId: string, reason = 'fraudulent') {
+      return openDispute(paymentIntentId, reason)
     },
     async webhooksSettled() {
       while (pending.size > 0) await Promise.all([...pending])

@@ -1,0 +1,60 @@
+import { z } from 'zod'
+
+// The certificate manifest, one schema per version (docs/certificate-manifest.md). A version once
+// issued never changes: verifying an old record means reading it with its own version's schema.
+
+const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'Expected 64 lowercase hex characters')
+const Percent = z.number().min(0).max(100)
+
+const ContributorSchema = z.strictObject({
+  role: z.enum(['main', 'co-contributor', 'co-contributor-2']),
+  name: z.string(),
+  pro: z.string().nullable(),
+  proNumber: z.string().nullable(),
+})
+
+const ContributionSchema = z.strictObject({
+  component: z.enum(['lyrics', 'vocals', 'instrumentation', 'production', 'mixing']),
+  contributorPercent: Percent,
+  coContributorPercent: Percent,
+  coContributor2Percent: Percent,
+  aiPercent: Percent,
+})
+
+const declaredFacts = {
+  schema: z.literal('prooftrack.certificate'),
+  certificateId: z.string().regex(/^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+  title: z.string(),
+  dateCreated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  contributors: z.array(ContributorSchema).min(1),
+  contributions: z.array(ContributionSchema),
+  toolsUsed: z.string().nullable(),
+  genre: z.string().nullable(),
+  identifiers: z.strictObject({ isrc: z.string().nullable(), iswc: z.string().nullable(), upc: z.string().nullable(), other: z.string().nullable() }),
+  fileLink: z.string().nullable(),
+  certifiedAt: z.string(),
+  issuedAt: z.string(),
+}
+
+/** v1: private texts as bare SHA-256 digests (guessable for short texts; no longer issued). */
+export const ManifestV1Schema = z.strictObject({
+  ...declaredFacts,
+  version: z.literal(1),
+  lyricsSha256: Hex64.nullable(),
+  creativeNotesSha256: Hex64.nullable(),
+})
+
+/** A hiding commitment to a private text: SHA-256 of the salt (64 hex characters), a NUL byte and the text. */
+export const CommitmentSchema = z.strictObject({ alg: z.literal('salted-sha256'), value: Hex64 })
+
+/** v2: private texts only as salted commitments; the salts stay with the owner. */
+export const ManifestV2Schema = z.strictObject({
+  ...declaredFacts,
+  version: z.literal(2),
+  lyricsCommitment: CommitmentSchema.nullable(),
+  creativeNotesCommitment: CommitmentSchema.nullable(),
+})
+
+export type ManifestV1 = z.infer<typeof ManifestV1Schema>
+export type ManifestV2 = z.infer<typeof ManifestV2Schema>
+export type Commitment = z.infer<typeof CommitmentSchema>

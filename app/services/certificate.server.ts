@@ -1,0 +1,93 @@
+import { readBlockchainData } from './manifest.server'
+import { getCertificate, type RegistrationView, type SongView } from './songs.server'
+
+/** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
+function linkable(value: string | undefined) {
+  if (value === undefined) return null
+  return /^https?:\/\/\S+$/i.test(value) || /^\/[^/\\]/.test(value) ? value : null
+}
+
+/**
+ * The registration as a certificate shows it: what a verifier needs to find the record (the
+ * transaction, the network it is on, where the manifest is stored) and the spec's fee and wallet
+ * facts. Never the payment, the program logs, the signed transaction or the error text.
+ */
+function certificateRegistration(registration: RegistrationView) {
+  const data = readBlockchainData(registration.blockchainData)
+  return {
+    status: registration.status,
+    transactionSignature: registration.transactionSignature,
+    walletAddress: registration.walletAddress,
+    registrationFee: registration.registrationFee,
+    createdAt: registration.createdAt,
+    network: registration.network,
+    storageKind: registration.storageKind,
+    storageGateway: registration.storageGateway,
+    explorerUrl: linkable(data.explorerUrl),
+    storageUrl: linkable(data.storageUrl),
+  }
+}
+export type CertificateRegistration = ReturnType<typeof certificateRegistration>
+
+/**
+ * What anyone may see of a registered song: the declared facts the public manifest holds anyway,
+ * and the registration record. Built key by key, so a column added to songs never leaks by
+ * default — no user id, no song row id, no lyrics or creative notes, no payment (decision 020).
+ */
+export function publicCertificate(song: SongView) {
+  return {
+    certificateId: song.certificateId,
+    title: song.title,
+    dateCreated: song.dateCreated,
+    createdAt: song.createdAt,
+    contributorName: song.contributorName,
+    coContributorName: song.coContributorName,
+    coContributorName2: song.coContributorName2,
+    mainContributorPro: song.mainContributorPro,
+    coContributorPro: song.coContributorPro,
+    coContributor2Pro: song.coContributor2Pro,
+    mainContributorProNumber: song.mainContributorProNumber,
+    coContributorProNumber: song.coContributorProNumber,
+    coContributor2ProNumber: song.coContributor2ProNumber,
+    toolsUsed: song.toolsUsed,
+    fileLink: song.fileLink,
+    genre: song.genre,
+    isrc: song.isrc,
+    iswc: song.iswc,
+    upc: song.upc,
+    otherIdentifier: song.otherIdentifier,
+    contributions: song.contributions.map((row) => ({
+      component: row.component,
+      contributorPercent: row.contributorPercent,
+      coContributorPercent: row.coContributorPercent,
+      coContributor2Percent: row.coContributor2Percent,
+      aiPercent: row.aiPercent,
+    })),
+    registration: song.registration && song.registration.status === 'confirmed' ? certificateRegistration(song.registration) : null,
+  }
+}
+export type PublicCertificate = ReturnType<typeof publicCertificate>
+
+/** The owner's certificate: the public facts, the private texts, and a registration in any state. */
+export function ownerCertificate(song: SongView) {
+  return {
+    ...publicCertificate(song),
+    registration: song.registration ? certificateRegistration(song.registration) : null,
+    lyrics: song.lyrics,
+    creativeNotes: song.creativeNotes,
+  }
+}
+export type OwnerCertificate = ReturnType<typeof ownerCertificate>
+
+/** What a certificate view renders: the public facts, and the private texts for the owner. */
+export type CertificateView = PublicCertificate & Partial<Pick<OwnerCertificate, 'lyrics' | 'creativeNotes'>>
+
+/**
+ * The certificate for one viewer: the owner gets the full view; anyone else the public
+ * projection, and only once the song is registered (getCertificate decides who may see it).
+ */
+export async function certificateFor(songId: number, viewerId: string | null) {
+  const found = await getCertificate(songId, viewerId)
+  if (!found) return null
+  return found.isOwner ? { isOwner: true as const, certificate: ownerCertificate(found.song) } : { isOwner: false as const, certificate: publicCertificate(found.song) }
+}

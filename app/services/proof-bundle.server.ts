@@ -1,0 +1,202 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '#db/schema'
+import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
+import type { StorageAdapter } from '~/storage/types'
+import { type PrivateText, opens, type PublishedText, parseMemo, publishedTexts, readBlockchainData, readManifest, sha256Hex } from './manifest.server'
+
+// The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
+// facts and of the private texts without this service — the manifest as stored, the
+// transaction, and each private text with the salt that opens its commitment.
+
+export const BUNDLE_NOT_REGISTERED = 'This song is not registered on the blockchain yet: the proof bundle holds its blockchain record, so it exists once the song is registered.'
+export const BUNDLE_STORAGE_UNAVAILABLE = 'The stored manifest could not be read from permanent storage just now. Please try again in a few minutes.'
+export const BUNDLE_STORAGE_MISMATCH = 'The stored manifest does not match this registration’s record, so no bundle was made. Check the certificate on its verification page.'
+
+const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
+const PUBLIC_RPC: Record<string, string> = {
+  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
+  devnet: 'https://api.devnet.solana.com',
+  testnet: 'https://api.testnet.solana.com',
+}
+const TEXT_LABELS: Record<PrivateText, string> = { lyrics: 'Lyrics', creativeNotes: 'Creative notes' }
+
+/** The owner's song with its private texts, their salts and its confirmed registration; null for anyone else. */
+async function ownedRecord(database: Kysely<Database>, userId: string, songId: number) {
+  return database
+    .selectFrom('songs as s')
+    .leftJoin('blockchainRegistrations as r', (join) => join.onRef('r.songId', '=', 's.id').on('r.status', '=', 'confirmed'))
+    .select([
+      's.id', 's.title', 's.certificateId', 's.lyrics', 's.creativeNotes', 's.lyricsSalt', 's.creativeNotesSalt',
+      'r.transactionSignature', 'r.walletAddress', 'r.blockTime', 'r.blockchainData', 'r.network', 'r.storageKind', 'r.storageGateway',
+    ])
+    .where('s.id', '=', songId)
+    .where('s.userId', '=', userId)
+    .executeTakeFirst()
+}
+
+export interface TextOpening {
+  text: PrivateText
+  label: string
+  /** The digest the manifest published for this text (null: none was published). */
+  published: PublishedText | null
+  /** The salt, for a salted commitment (version 2 on); null for version 1's bare digest. */
+  salt: string | null
+  /** The text and salt we hold reproduce the published value. */
+  opens: boolean
+}
+
+/** How each private text the manifest published is opened by what the owner holds. */
+function openingsFor(record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>, manifest: unknown): TextOpening[] {
+  const published = publishedTexts(readManifest(manifest))
+  if (!published) return []
+  const held: Record<PrivateText, { text: string | null; salt: string | null }> = {
+    lyrics: { text: record.lyrics, salt: record.lyricsSalt },
+    creativeNotes: { text: record.creativeNotes, salt: record.creativeNotesSalt },
+  }
+  return (['lyrics', 'creativeNotes'] as const)
+    .filter((key) => published[key] !== null)
+    .map((key) => {
+      const digest = published[key]!
+      const salt = digest.alg === 'sha256' ? null : held[key].salt
+      return { text: key, label: TEXT_LABELS[key], published: digest, salt, opens: held[key].text !== null && opens(digest, held[key].text!, salt) }
+    })
+}
+
+/**
+ * For the owner on the verification page: the salts and whether our copy of each text opens the
+ * manifest's commitment. Null for anyone who is not the owner.
+ */
+export async function ownerOpenings(database: Kysely<Database>, userId: string, songId: number, manifest: unknown) {
+  const record = await ownedRecord(database, userId, songId)
+  if (!record) return null
+  return { songId: record.id, openings: openingsFor(record, manifest) }
+}
+
+export type ProofBundleResult =
+  | { ok: true; fileName: string; bundle: ReturnType<typeof assemble> }
+  | { ok: false; status: number; message: string }
+
+/** The owner's proof bundle of a registered song, read back from permanent storage and checked against the record. */
+export async function getProofBundle(database: Kysely<Database>, userId: string, songId: number, parts: { storage: StorageAdapter; appUrl: string; now?: Date }): Promise<ProofBundleResult> {
+  const record = await ownedRecord(database, userId, songId)
+  if (!record) return { ok: false, status: 404, message: 'Certificate not found' }
+  const data = readBlockchainData(record.blockchainData)
+  const memo = parseMemo(data.memo ?? null)
+  if (!record.transactionSignature || !memo || !data.manifestSha256) return { ok: false, status: 409, message: BUNDLE_NOT_REGISTERED }
+
+  const stored = await parts.storage.get(memo.storageId).catch(() => null)
+  if (!stored) return { ok: false, status: 503, message: BUNDLE_STORAGE_UNAVAILABLE }
+  if (sha256Hex(stored.data) !== memo.sha256 || memo.sha256 !== data.manifestSha256) return { ok: false, status: 502, message: BUNDLE_STORAGE_MISMATCH }
+  const canonical = new TextDecoder().decode(stored.data)
+  const manifest: unknown = JSON.parse(canonical)
+  return { ok: true, fileName: `${record.certificateId}-proof-bundle.json`, bundle: assemble(record, data, memo, canonical, manifest, parts.storage.url(memo.storageId), parts.appUrl, parts.now ?? new Date()) }
+}
+
+function assemble(
+  record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>,
+  data: ReturnType<typeof readBlockchainData>,
+  memo: NonNullable<ReturnType<typeof parseMemo>>,
+  canonical: string,
+  manifest: unknown,
+  storageUrl: string,
+  appUrl: string,
+  now: Date,
+) {
+  const network = registrationNetwork(record)
+  const storage = registrationStorage(record)
+  const signature = record.transactionSignature!
+  const blockTime = record.blockTime === null ? null : Number(record.blockTime)
+  const openings = openingsFor(record, manifest)
+  const textOf = (key: PrivateText) => (key === 'lyrics' ? record.lyrics : record.creativeNotes)
+  const privateTexts = Object.fromEntries(
+    (['lyrics', 'creativeNotes'] as const).map((key) => {
+      const opening = openings.find((o) => o.text === key)
+      return [key, opening ? { text: textOf(key), salt: opening.salt, commitment: opening.published } : null]
+    }),
+  ) as Record<PrivateText, { text: string | null; salt: string | null; commitment: PublishedText | null } | null>
+
+  return {
+    README: readme({ record, network, memo, memoText: data.memo ?? '', signature, storageUrl, appUrl, openings, now }),
+    format: 'prooftrack.proof-bundle',
+    formatVersion: 1,
+    createdAt: now.toISOString(),
+    certificateId: record.certificateId,
+    title: record.title,
+    manifest: {
+      version: memo.version,
+      sha256: memo.sha256,
+      storage: { kind: storage.storageKind, label: storage.label, id: memo.storageId, url: storageUrl },
+      /** The exact stored bytes, as text: `jq -j .manifest.canonical` gives them back. */
+      canonical,
+      content: manifest,
+    },
+    transaction: {
+      network: network.network,
+      networkLabel: network.label,
+      permanenceNote: network.permanenceNote,
+      signature,
+      memo: data.memo ?? null,
+      slot: data.slot ?? null,
+      blockTime,
+      blockTimeIso: blockTime === null ? null : new Date(blockTime * 1000).toISOString(),
+      feePayer: record.walletAddress,
+      explorerUrl: data.explorerUrl ?? null,
+      /** The signed transaction as it was sent (base64 wire bytes): anyone can re-check its signatures. */
+      signedTransaction: data.signedTransaction ?? null,
+    },
+    privateTexts,
+  }
+}
+
+function readme(input: {
+  record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>
+  network: ReturnType<typeof registrationNetwork>
+  memo: NonNullable<ReturnType<typeof parseMemo>>
+  memoText: string
+  signature: string
+  storageUrl: string
+  appUrl: string
+  openings: TextOpening[]
+  now: Date
+}) {
+  const { record, network, memo, signature, storageUrl, appUrl, openings, now } = input
+  const file = `${record.certificateId}-proof-bundle.json`
+  const memoFilter = `jq -r '.result.transaction.message.instructions[] | select(.programId == "${MEMO_PROGRAM}") | .parsed'`
+  const rpc = network.network ? PUBLIC_RPC[network.network] : undefined
+  const fetchTransaction = rpc
+    ? `curl -s ${rpc} -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{"encoding":"jsonParsed","maxSupportedTransactionVersion":0}]}' | ${memoFilter}`
+    : `curl -s ${appUrl}/ledger/rpc/getTransaction/${signature} | ${memoFilter}`
+  const lines = [
+    `ProofTrack proof bundle — certificate ${record.certificateId}, “${record.title}”.`,
+    `Made ${now.toISOString()} for the song’s owner. Keep it private: it holds your unpublished texts and the salts that open their commitments.`,
+    '',
+    'With this file alone you can show what was declared, and when, even if ProofTrack is gone. Run these commands (bash, curl, jq, sha256sum) in the folder where this file is:',
+    '',
+    `1. The transaction ${signature}`,
+    `   on ${network.label} carries the memo`,
+    `   ${input.memoText}`,
+    `   Ask the network for it: ${fetchTransaction}`,
+    ...(network.permanenceNote ? [`   Note: ${network.permanenceNote}`] : []),
+    '',
+    `2. The memo's hash is the SHA-256 of the manifest, whose exact bytes are in "manifest.canonical" below and at ${storageUrl}:`,
+    `   jq -j .manifest.canonical ${file} | sha256sum     → ${memo.sha256}`,
+    `   curl -s ${storageUrl} | sha256sum     → the same`,
+    '',
+    ...openings.flatMap((opening, i) => {
+      const key = `.privateTexts.${opening.text}`
+      if (opening.published!.alg === 'sha256') {
+        return [`${3 + i}. ${opening.label}: the manifest (version 1) publishes the bare SHA-256 of the text:`, `   jq -j ${key}.text ${file} | sha256sum     → ${opening.published!.value}`, '']
+      }
+      return [
+        `${3 + i}. ${opening.label}: the manifest publishes only a salted commitment, the SHA-256 of the salt (64 hex characters), one NUL byte and the exact text. Without the salt nobody can test a guess; with it, anyone can check the text:`,
+        `   { printf '%s\\0' "$(jq -r ${key}.salt ${file})"; jq -j ${key}.text ${file}; } | sha256sum     → ${opening.published!.value}`,
+        '',
+      ]
+    }),
+    'What this proves: that these exact facts and texts were declared to ProofTrack and anchored no later than the block time above, by ProofTrack’s sponsor account (the fee payer).',
+    'What it does not prove: that the people named are the authors, or that the splits are true — it records authorship as declared by the submitter — nor that nobody wrote the same text earlier.',
+    `The full procedure, step by step: ${appUrl}/verify/${record.certificateId} and docs/verify.md in ProofTrack's source.`,
+  ]
+  return lines
+}
+

@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+import crypto from 'node:crypto'
+import { cleanup, render, screen, within } from '@testing-library/react'
+// @remix-run/testing is not installed; Remix's own components run on this router underneath.
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { afterEach, describe, expect, test } from 'vitest'
+import { SongSchema } from '~/lib/song-schema'
+import * as track from '~/routes/api.analytics.track'
+import Index, { loader as indexLoader } from '~/routes/_index'
+import { createSong } from '~/services/songs.server'
+import { db } from '../setup/db'
+import { args, authedRequest, createAdmin, createUser } from '../setup/fixtures'
+
+const LABEL = 'unverified — sent by an anonymous visitor'
+
+/** The admin's `/`, rendered from the route's own loader with the admin's session. */
+async function renderAdminHome() {
+  const admin = await createAdmin()
+  const loader = async () => indexLoader(args(await authedRequest('http://localhost/', admin.id)))
+  const router = createMemoryRouter([{ path: '/', element: <Index />, loader, HydrateFallback: () => null }], {
+    future: { v7_relativeSplatPath: true, v7_fetcherPersist: true, v7_normalizeFormMethod: true, v7_partialHydration: true, v7_skipActionErrorRevalidation: true },
+  })
+  const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+  await screen.findByRole('heading', { level: 1, name: /Admin/ })
+  return view
+}
+
+async function send(body: Record<string, unknown>, cookieOf?: string) {
+  const init = { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ProofTrack-Client-Address': `192.0.2.${crypto.randomInt(1, 255)}` }, body: JSON.stringify(body) }
+  const request = cookieOf ? await authedRequest('http://localhost/api/analytics/track', cookieOf, init) : new Request('http://localhost/api/analytics/track', init)
+  expect((await track.action(args(request))).status).toBe(201)
+}
+
+afterEach(cleanup)
+
+describe('the admin panel marks what came from anonymous visitors', () => {
+  test('anonymous events and page paths carry the label and render as text; a signed-in user’s do not', async () => {
+    await db().deleteFrom('analyticsEvents').execute()
+    const user = await createUser()
+    const injectedPath = '/<img src=x onerror=alert(1)>'
+    const injectedAction = '<b>Refund approved</b> call +1 555 0100'
+    await send({ eventType: 'page_view', pagePath: injectedPath, metadata: { title: 'x' } })
+    await send({ eventType: 'page_view', pagePath: injectedPath, metadata: { title: 'x' } })
+    await send({ eventType: 'user_action', pagePath: '/', metadata: { action: injectedAction } })
+    await send({ eventType: 'user_action', pagePath: '/submit', metadata: { action: 'clicked_register' } }, user.id)
+    await send({ eventType: 'page_view', pagePath: '/faq', metadata: { title: 'FAQ' } }, user.id)
+
+    const { container } = await renderAdminHome()
+
+    const activity = within(screen.getByTestId('recent-activity'))
+    const anonymousAction = activity.getByText(`User action: ${injectedAction}`, { exact: false }).closest('li')!
+    expect(within(anonymousAction).getByText(LABEL)).toBeTruthy()
+    const userAction = activity.getByText('User action: clicked_register', { exact: false }).closest('li')!
+    expect(within(userAction).queryByText(LABEL)).toBeNull()
+    expect(within(activity.getByText('Page view: /faq', { exact: false }).closest('li')!).queryByText(LABEL)).toBeNull()
+
+    const pages = within(screen.getByTestId('top-pages'))
+    const injectedRow = pages.getByText(injectedPath).closest('li')!
+    expect(within(injectedRow).getByText(LABEL)).toBeTruthy()
+    expect(injectedRow.textContent).toContain('every view')
+    expect(within(pages.getByText('/faq').closest('li')!).queryByText(LABEL)).toBeNull()
+
+    // The sender's markup is text on the page, never elements.
+    expect(container.querySelector('img')).toBeNull()
+    expect(screen.getByTestId('recent-activity').querySelector('b')).toBeNull()
+  })
+})
+
+describe('the admin panel lists refunded and disputed payments', () => {
+  test('a refunded payment that already paid for a registration shows the registration it paid for; a disputed unused one says so', async () => {
+    const user = await createUser()
+    const newSong = (title: string) =>
+      createSong(user.id, SongSchema.parse({ title, contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'Piano', fileLink: 'https://example.com/a.mp3', contributions: [{ component: 'lyrics', contributorPercent: 100 }] }))
+    const spentSong = await newSong('Spent Verse')
+    const unusedSong = await newSong('Unused Verse')
+    const registration = await db().insertInto('blockchainRegistrations').values({ songId: spentSong.id, status: 'confirmed', blockchainData: '{}' }).returning('id').executeTakeFirstOrThrow()
+    const voidedAt = new Date('2031-06-18T12:00:00Z')
+    await db()
+      .insertInto('paymentHistory')
+      .values([
+        { userId: user.id, songId: spentSong.id, stripePaymentIntentId: `pi_${crypto.randomBytes(8).toString('hex')}`, amount: '1.99', status: 'refunded', voidedAt, registrationId: registration.id, consumedAt: voidedAt },
+        { userId: user.id, songId: unusedSong.id, stripePaymentIntentId: `pi_${crypto.randomBytes(8).toString('hex')}`, amount: '1.99', status: 'disputed', voidedAt },
+      ])
+      .execute()
+
+    await renderAdminHome()
+
+    const table = within(screen.getByTestId('voided-payments'))
+    const refunded = table.getByText(`Registered: Spent Verse (${spentSong.certificateId})`).closest('tr')!
+    expect(within(refunded).getByText('Refunded')).toBeTruthy()
+    expect(within(refunded).getByText(user.email)).toBeTruthy()
+    expect(within(refunded).getByText('$1.99')).toBeTruthy()
+    const disputed = table.getByText(`Unused Verse (${unusedSong.certificateId})`).closest('tr')!
+    expect(within(disputed).getByText('Disputed')).toBeTruthy()
+    expect(within(disputed).getByText('None: the credit was unused')).toBeTruthy()
+  })
+})

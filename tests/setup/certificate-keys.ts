@@ -1,0 +1,53 @@
+// Shared by the route and browser tests of the public certificate (decision 020).
+
+/** Every key path of a JSON value, arrays as `[]`: the exact shape a response discloses. */
+export function keyPaths(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return [...new Set(value.flatMap((item) => keyPaths(item, `${prefix}[]`)))].sort()
+  if (value === null || typeof value !== 'object') return prefix ? [prefix] : []
+  return Object.entries(value)
+    .flatMap(([key, inner]) => keyPaths(inner, prefix ? `${prefix}.${key}` : key))
+    .sort()
+}
+
+// The public projection of a certificate (decision 020), key by key: anything more is a leak.
+export const PUBLIC_CERTIFICATE_KEYS = [
+  'appName',
+  'certificate.certificateId',
+  'certificate.coContributor2Pro',
+  'certificate.coContributor2ProNumber',
+  'certificate.coContributorName',
+  'certificate.coContributorName2',
+  'certificate.coContributorPro',
+  'certificate.coContributorProNumber',
+  'certificate.contributions[].aiPercent',
+  'certificate.contributions[].coContributor2Percent',
+  'certificate.contributions[].coContributorPercent',
+  'certificate.contributions[].component',
+  'certificate.contributions[].contributorPercent',
+  'certificate.contributorName',
+  'certificate.createdAt',
+  'certificate.dateCreated',
+  'certificate.fileLink',
+  'certificate.genre',
+  'certificate.isrc',
+  'certificate.iswc',
+  'certificate.mainContributorPro',
+  'certificate.mainContributorProNumber',
+  'certificate.otherIdentifier',
+  'certificate.registration.createdAt',
+  'certificate.registration.explorerUrl',
+  'certificate.registration.network',
+  'certificate.registration.registrationFee',
+  'certificate.registration.status',
+  'certificate.registration.storageGateway',
+  'certificate.registration.storageKind',
+  'certificate.registration.storageUrl',
+  'certificate.registration.transactionSignature',
+  'certificate.registration.walletAddress',
+  'certificate.title',
+  'certificate.toolsUsed',
+  'certificate.upc',
+  'certificateUrl',
+  'isOwner',
+  'pdfUrl',
+]
