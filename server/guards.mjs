@@ -1,6 +1,7 @@
 // Checks the server makes on every request before Remix sees it: which client this is, whether
 // a write comes from our own pages, and how large a body may be. Pure functions of the request's
 // method, path and headers, so tests/unit/server-guards.test.ts covers them without a server.
+import { isIPv4, isIPv6 } from 'node:net'
 import { Transform } from 'node:stream'
 
 /** The address header the server entry sets on every request; clientIp() reads it. */
@@ -39,16 +40,28 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function crossSiteRefusal({ method, path, headers, appOrigin }) {
   if (SAFE_METHODS.has(method.toUpperCase()) || CROSS_SITE_EXEMPT.has(path)) return null
   const site = headerValue(headers, 'sec-fetch-site')
-  if (site) return site === 'same-origin' || site === 'none' ? null : `Sec-Fetch-Site: ${site.slice(0, 40)}`
+  if (site && site !== 'same-origin' && site !== 'none') return `Sec-Fetch-Site: ${site.slice(0, 40)}`
+  // The browser's own word that the page is ours stands (it may be reached under another host
+  // name in development); otherwise an Origin, when there is one, must be ours.
   const origin = headerValue(headers, 'origin')
-  if (origin !== undefined && origin !== appOrigin) return `Origin: ${origin.slice(0, 100)}`
+  if (site !== 'same-origin' && origin !== undefined && origin !== appOrigin) return `Origin: ${origin.slice(0, 100)}`
   return null
 }
 
-/** An IPv4 client reached over an IPv6 socket is still that IPv4 address. */
+/**
+ * The address a per-client limit counts against. An IPv4 client reached over an IPv6 socket is
+ * that IPv4 address; an IPv6 client is its /64, the block one subscriber is given, since it can
+ * pick any of the 2^64 addresses inside it at will.
+ */
 export function normaliseAddress(address) {
   if (!address) return 'unknown'
-  return address.startsWith('::ffff:') ? address.slice(7) : address.slice(0, 45)
+  if (address.startsWith('::ffff:') && isIPv4(address.slice(7))) return address.slice(7)
+  if (!isIPv6(address)) return address.slice(0, 45)
+  const [head, tail = ''] = address.split('%')[0].toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = address.includes('::') && tail ? tail.split(':') : []
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
 }
 
 export class BodyTooLargeError extends Error {

@@ -138,7 +138,15 @@ app.use((error, req, res, _next) => {
 /** @remix-run/express's request, with the body counted against the route's limit. */
 function remixRequest(req, res) {
   const controller = new AbortController()
-  const init = { method: req.method, headers: createRemixHeaders(req.headers), signal: controller.signal }
+  const headers = createRemixHeaders(req.headers)
+  // The cross-site check above has been made against APP_URL. Remix repeats a narrower one on
+  // document posts (Origin against Host or X-Forwarded-Host), which a proxy that rewrites Host
+  // would fail with a 500; for a post from our own origin, the host Remix sees is ours.
+  if (headers.get('origin') === settings.appOrigin) {
+    headers.set('host', new URL(settings.appOrigin).host)
+    headers.delete('x-forwarded-host')
+  }
+  const init = { method: req.method, headers, signal: controller.signal }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const counted = countingStream(res.locals.bodyLimit ?? bodyLimit(req.path))
     counted.on('error', () => (res.locals.bodyTooLarge = true))

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { env } from '~/env.server'
-import { isSameOriginRequest } from '~/lib/request-site'
+import { isOwnPageRequest } from '~/lib/request-site'
 import { destroySessionHeaders, getSessionId } from '~/services/session.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -15,7 +15,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function signOut(request: Request) {
-  if (!isSameOriginRequest(request.headers, [new URL(env().APP_URL).origin, new URL(request.url).origin])) {
+  if (!isOwnPageRequest(request.headers, [new URL(env().APP_URL).origin, new URL(request.url).origin])) {
     if (!(await getSessionId(request))) return redirect('/')
     return redirectWithToast('/', { type: 'message', title: 'You are still signed in', description: 'A link from another site tried to sign you out. To sign out, use Sign Out in the header.' })
   }

@@ -2,16 +2,15 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { jsonError, jsonResponse, parseJsonBody } from '~/lib/http.server'
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { clientIp } from '~/services/analytics.server'
-import { CHECK_EMAIL_MESSAGE, requestPasswordReset } from '~/services/password-reset.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
+import { CHECK_EMAIL_MESSAGE, requestPasswordResetLimited } from '~/services/password-reset.server'
+import { tooManyMessage } from '~/services/rate-limit.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return jsonError(405, 'Method not allowed')
   const parsed = await parseJsonBody(request, ForgotPasswordSchema)
   if (!parsed.ok) return parsed.response
-  const limited = await hit(LIMITS.resetPerAddress(clientIp(request) ?? 'unknown'), LIMITS.resetPerEmail(parsed.data.email))
+  const limited = await requestPasswordResetLimited(parsed.data.email, clientIp(request) ?? 'unknown')
   if (!limited.allowed) return jsonError(429, tooManyMessage(limited))
-  await requestPasswordReset(parsed.data.email)
   return jsonResponse({ message: CHECK_EMAIL_MESSAGE })
 }
 

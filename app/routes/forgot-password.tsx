@@ -8,8 +8,8 @@ import { Button, ButtonLink } from '~/components/ui/button'
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/services/analytics.server'
-import { CHECK_EMAIL_MESSAGE, requestPasswordReset } from '~/services/password-reset.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
+import { CHECK_EMAIL_MESSAGE, requestPasswordResetLimited } from '~/services/password-reset.server'
+import { tooManyMessage } from '~/services/rate-limit.server'
 
 export function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.get('sent') === '1'
@@ -19,10 +19,9 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request, { fields: fieldsOf(ForgotPasswordSchema) }), { schema: ForgotPasswordSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
-  const limited = await hit(LIMITS.resetPerAddress(clientIp(request) ?? 'unknown'), LIMITS.resetPerEmail(submission.value.email))
-  if (!limited.allowed) return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })
   try {
-    await requestPasswordReset(submission.value.email)
+    const limited = await requestPasswordResetLimited(submission.value.email, clientIp(request) ?? 'unknown')
+    if (!limited.allowed) return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })
   } catch (error) {
     console.error('[forgot-password] request failed', error)
     return json(submission.reply({ formErrors: ['Failed to send reset email'] }), { status: 503 })

@@ -14,5 +14,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!limited.allowed) return jsonResponse({ message: tooManyRequestsMessage(limited) }, { status: 429, headers: retryAfterHeaders(limited) })
   const found = await certificateReport(params.certificateId)
   if (!found) return jsonError(404, NOT_REGISTERED)
-  return jsonResponse({ ...found.report, songId: found.songId })
+  return jsonResponse(found.report)
 }

@@ -20,10 +20,6 @@ export function clientIp(request: Request) {
 }
 
 /**
- * An event sent to the track endpoint. Its text is the sender's: with a session it is the
- * user's ('user'), without one it is an anonymous visitor's, which the admin sees as unverified.
- */
-/**
  * A page path or referrer without its query string and fragment: links can carry secrets
  * there (a reset token, a signed URL), and analytics is read by the admin (decision 015).
  */
@@ -31,6 +27,10 @@ export function withoutQuery(location: string) {
   return location.split(/[?#]/, 1)[0]!.slice(0, 2048)
 }
 
+/**
+ * An event sent to the track endpoint. Its text is the sender's: with a session it is the
+ * user's ('user'), without one it is an anonymous visitor's, which the admin sees as unverified.
+ */
 export async function recordEvent(event: TrackEvent, context: EventContext) {
   await db()
     .insertInto('analyticsEvents')

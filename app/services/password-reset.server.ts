@@ -6,6 +6,7 @@ import { env } from '~/env.server'
 import { db } from './db.server'
 import { beforeEachMailPass, enqueueMail, wakeMailWorker } from './mail.server'
 import { hashPassword } from './password.server'
+import { hit, LIMITS, type LimitResult } from './rate-limit.server'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export const INVALID_RESET_MESSAGE = 'The password reset link is invalid or has expired.'
@@ -21,6 +22,20 @@ const digest = (token: string) => crypto.createHash('sha256').update(token).dige
 export async function requestPasswordReset(email: string) {
   await db().insertInto('passwordResetRequests').values({ email: email.trim().toLowerCase() }).execute()
   wakeMailWorker()
+}
+
+/**
+ * A reset request under its limits (decision 016): an address may ask 10 times an hour and 5
+ * times for one mailbox, and is told when it is over. One mailbox gets at most 30 links an hour
+ * however many addresses ask; past that the request is dropped with the same answer, so a
+ * stranger can neither flood the owner's inbox nor, by using up a shared count, stop the owner
+ * asking from their own address.
+ */
+export async function requestPasswordResetLimited(email: string, address: string): Promise<LimitResult> {
+  const visible = await hit(LIMITS.resetPerAddress(address), LIMITS.resetPerEmailFromAddress(email, address))
+  if (!visible.allowed) return visible
+  if ((await hit(LIMITS.resetPerEmail(email))).allowed) await requestPasswordReset(email)
+  return visible
 }
 
 /**

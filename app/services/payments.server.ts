@@ -283,16 +283,21 @@ async function acceptCheckoutSession(session: CheckoutSessionData, expected: Exp
 
 /** SPEC §7 verify-payment: the intent is fetched from Stripe; the browser's word counts for nothing. */
 export async function verifyPaymentIntent(userId: string, paymentIntentId: string): Promise<Accepted | Failure> {
+  const intent = await fetchPaymentIntent(paymentIntentId, 404)
+  if (!('id' in intent)) return intent
+  return acceptPaymentIntent(intent, { userId })
+}
+
+/** The intent as Stripe has it; an unknown id fails with `missingStatus`, Stripe down with 503. */
+async function fetchPaymentIntent(paymentIntentId: string, missingStatus: number): Promise<PaymentIntentData | Failure> {
   const stripe = stripeClient()
   if (!stripe) return fail(503, PAYMENTS_UNAVAILABLE)
-  let intent: PaymentIntentData
   try {
-    intent = PaymentIntentSchema.parse(await stripe.paymentIntents.retrieve(paymentIntentId))
+    return PaymentIntentSchema.parse(await stripe.paymentIntents.retrieve(paymentIntentId))
   } catch (error) {
-    if (isMissing(error)) return fail(404, 'Payment not found')
+    if (isMissing(error)) return fail(missingStatus, 'Payment not found')
     return providerFailure(error)
   }
-  return acceptPaymentIntent(intent, { userId })
 }
 
 /** The return from Checkout: the session is fetched from Stripe and must be this user's, for this song. */
@@ -386,15 +391,9 @@ async function voidPayment(status: PaymentVoidStatus, paymentIntentId: string | 
  * (ON CONFLICT DO NOTHING) and grants nothing. The intent is fetched from Stripe for its owner.
  */
 async function recordVoidedPayment(status: PaymentVoidStatus, paymentIntentId: string, detail: Record<string, string | number>): Promise<{ ok: true } | Failure> {
-  const stripe = stripeClient()
-  if (!stripe) return fail(503, PAYMENTS_UNAVAILABLE)
-  let intent: PaymentIntentData
-  try {
-    intent = PaymentIntentSchema.parse(await stripe.paymentIntents.retrieve(paymentIntentId))
-  } catch (error) {
-    if (isMissing(error)) return fail(400, 'Payment not found')
-    return fail(503, providerFailure(error).message)
-  }
+  const intent = await fetchPaymentIntent(paymentIntentId, 400)
+  // Stripe unreachable is a 503 here whatever the failure says, so Stripe sends the event again.
+  if (!('id' in intent)) return intent.status === 400 ? intent : fail(503, intent.message)
   // Not a registration payment of ours (another product on the account): nothing to void.
   const checked = await checkPayment({ amount: intent.amount, received: intent.amount_received, currency: intent.currency, metadata: intent.metadata }, {})
   if (!checked.ok) return checked

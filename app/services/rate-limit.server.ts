@@ -17,7 +17,9 @@ export const LIMITS = {
   loginUnknownAccountPerAddress: (ip: string): Limit => ({ key: `login:unknown-account-ip:${ip}`, max: 10, windowSeconds: 15 * 60 }),
   registerPerAddress: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowSeconds: 60 * 60 }),
   resetPerAddress: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowSeconds: 60 * 60 }),
-  resetPerEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 5, windowSeconds: 60 * 60 }),
+  resetPerEmailFromAddress: (email: string, ip: string): Limit => ({ key: `reset:email-ip:${email.toLowerCase()}:${ip}`, max: 5, windowSeconds: 60 * 60 }),
+  // Silent: past it requests are dropped with the usual answer (requestPasswordResetLimited).
+  resetPerEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 30, windowSeconds: 60 * 60 }),
   contactPerAddress: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowSeconds: 60 * 60 }),
   // Anonymous endpoints (decision 018): generous for a person, small for a flood.
   analyticsPerAddress: (ip: string): Limit => ({ key: `analytics:ip:${ip}`, max: 120, windowSeconds: 10 * 60 }),

@@ -106,6 +106,21 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
     expect((await fetch(`${server.baseUrl}/`)).headers.get('Content-Security-Policy')).toMatch(/^default-src 'self'; script-src 'self' 'nonce-/)
   })
 
+  test('a proxy that rewrites Host does not turn a post from our own pages into a 500', async () => {
+    const body = new URLSearchParams(contact(99)).toString()
+    const status = await new Promise<number>((resolve, reject) => {
+      const headers = { Host: 'app-upstream:8080', Origin: server.baseUrl, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)) }
+      const request = http.request(`${server.baseUrl}/contact`, { method: 'POST', headers }, (response) => {
+        response.resume()
+        resolve(response.statusCode ?? 0)
+      })
+      request.on('error', reject)
+      request.end(body)
+    })
+    // The action ran (a redirect, or 429 once this address has used its contact limit above).
+    expect([302, 429]).toContain(status)
+  })
+
   test('the access log has one line per request with its id, and never a query string', async () => {
     const response = await fetch(`${server.baseUrl}/reset-password?token=s3cr3t-t0ken-in-the-query`)
     const id = response.headers.get('X-Request-Id')

@@ -167,6 +167,23 @@ describe('reset links (issue 11)', () => {
     expect((await lastMailTo(user.email))?.subject).toBe('Reset your ProofTrack password')
   })
 
+  test('a stranger asking for the owner’s mailbox cannot stop the owner asking, nor flood the inbox', async () => {
+    const user = await createUser()
+    const queuedFor = async () => (await db().selectFrom('passwordResetRequests').select('id').where('email', '=', user.email).execute()).length
+    // Five from the stranger's address use up only that address's count for this mailbox…
+    for (let i = 0; i < 5; i++) expect((await ask(user.email, '203.0.113.66')).status).toBe(302)
+    expect((await ask(user.email, '203.0.113.66')).status).toBe(429)
+    // …and the owner, from their own address, is still answered and mailed.
+    expect((await ask(user.email, '198.51.100.8')).headers.get('Location')).toBe('/forgot-password?sent=1')
+    expect(await queuedFor()).toBe(6)
+    // Past 30 links an hour for one mailbox, from however many addresses, the answer stays the
+    // same and nothing more is queued.
+    for (let i = 0; i < 30; i++) await ask(user.email, `192.0.2.${i}`)
+    expect(await queuedFor()).toBe(30)
+    expect((await ask(user.email, '192.0.2.200')).headers.get('Location')).toBe('/forgot-password?sent=1')
+    expect(await queuedFor()).toBe(30)
+  })
+
   test('a reset ends every other link of that user, so an older mail cannot undo it', async () => {
     const user = await createUser()
     await ask(user.email, '198.51.100.1')

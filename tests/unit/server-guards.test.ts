@@ -24,8 +24,11 @@ describe('cross-site writes', () => {
     expect(refusal('POST', '/api/songs', {})).toBeNull()
   })
 
-  test('Sec-Fetch-Site decides over a matching Origin', () => {
+  test('Sec-Fetch-Site decides over a matching Origin; "none" with a foreign Origin is refused', () => {
     expect(refusal('POST', '/login', { 'sec-fetch-site': 'cross-site', origin: appOrigin })).not.toBeNull()
+    expect(refusal('POST', '/login', { 'sec-fetch-site': 'none', origin: 'https://evil.test' })).toMatch(/evil/)
+    // Our page reached under another host name (127.0.0.1 for localhost in development).
+    expect(refusal('POST', '/login', { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:3000' })).toBeNull()
   })
 
   test('reads are never refused here, and only the Stripe webhook is exempt from the check', () => {
@@ -62,8 +65,13 @@ describe('bodies', () => {
 
 test('addresses: an IPv4 client over an IPv6 socket, and no address at all', () => {
   expect(normaliseAddress('::ffff:203.0.113.9')).toBe('203.0.113.9')
-  expect(normaliseAddress('2001:db8::1')).toBe('2001:db8::1')
   expect(normaliseAddress(undefined)).toBe('unknown')
+  // One subscriber's /64 is one client, however it fills in the rest.
+  expect(normaliseAddress('2001:db8::1')).toBe('2001:db8:0:0::/64')
+  expect(normaliseAddress('2001:0db8:0000:0000:ffff:1:2:3')).toBe('2001:db8:0:0::/64')
+  expect(normaliseAddress('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64')
+  expect(normaliseAddress('::1')).toBe('0:0:0:0::/64')
+  expect(normaliseAddress('fe80::1%eth0')).toBe('fe80:0:0:0::/64')
 })
 
 test('JSON answers for API routes and Remix data requests, pages otherwise', () => {
