@@ -149,6 +149,9 @@ describe('GET /verify/:certificateId (and its .json) is throttled per address', 
 
     const served = await verify(song.certificateId, newAddress(), true)
     expect(served.status).toBe(200)
-    expect(await served.json()).toMatchObject({ certificateId: song.certificateId, songId: song.id })
+    const report = await served.json()
+    expect(report).toMatchObject({ certificateId: song.certificateId })
+    // Public facts only: not even the song's row id (decision 020).
+    expect(report).not.toHaveProperty('songId')
   })
 })
