@@ -27,7 +27,7 @@ async function createSong(page: TestPage, title: string, lyrics: { contributorPe
 }
 
 describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) => {
-  test('a split of 200 % is refused with a link to the edit page; a whole one registers and every view names the local ledger', async () => {
+  test('a split of 200 % is refused with a link to the edit page; a whole one registers and every view names the local ledger', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signUpAndIn(page, 'Nia', 'Split')
     await verifyEmailThroughAdmin(page, await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl }))

@@ -30,10 +30,12 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
   })
 
   test('a rotating X-Forwarded-For does not escape the per-address limit', async () => {
-    const statuses: number[] = []
-    for (let n = 0; n < 11; n++) statuses.push((await postContact(server.baseUrl, n, { 'X-Forwarded-For': `203.0.113.${n}` })).status)
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201))
-    expect(statuses[10]).toBe(429)
+    // On PostgreSQL the count for this machine's address may already hold other tests' posts:
+    // whatever it holds, a client rotating X-Forwarded-For meets the limit within 11 posts.
+    let status = 0
+    for (let n = 0; n < 11 && status !== 429; n++) status = (await postContact(server.baseUrl, n, { 'X-Forwarded-For': `203.0.113.${n}` })).status
+    expect(status).toBe(429)
+    expect((await postContact(server.baseUrl, 12, { 'X-Forwarded-For': '203.0.113.250' })).status).toBe(429)
     // Nor does a client naming the internal address header itself.
     const spoofed = await postContact(server.baseUrl, 11, { 'X-ProofTrack-Client-Address': '198.51.100.77' })
     expect(spoofed.status).toBe(429)
