@@ -1,4 +1,5 @@
-// The HTTP server: Express with Remix's own request and response adapters (as Epic Stack does),
+// One HTTP server process (server/index.mjs starts one, or WEB_CONCURRENCY of them in a cluster):
+// Express with Remix's own request and response adapters (as Epic Stack does),
 // in place of remix-serve, so that the server knows the client's socket address, counts request
 // bodies while reading them, refuses cross-site writes before any route runs, and puts the
 // security headers on static files and on errors too (docs/decisions/023-server-entry.md).
@@ -73,6 +74,17 @@ app.use((req, res, next) => {
     if (settings.logFormat === 'json') console.log(JSON.stringify({ level: 'info', msg: 'request', ...line }))
     else console.log(`[http] ${id} ${line.method} ${line.path} ${line.status} ${line.ms}ms`)
   })
+  next()
+})
+
+// Requests in flight, so that a shutdown can wait for them; once it has begun, every answer
+// closes its connection so keep-alive clients reconnect to a server that stays.
+let inFlight = 0
+let draining = false
+app.use((req, res, next) => {
+  inFlight++
+  res.once('close', () => inFlight--)
+  if (draining) res.setHeader('Connection', 'close')
   next()
 })
 
@@ -183,11 +195,34 @@ const onListen = () => {
 }
 const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen)
 
-// Stop taking connections; app/services/db.server.ts finishes buffered writes, closes the
-// database and exits.
-for (const signal of ['SIGTERM', 'SIGINT']) {
-  process.once(signal, () => {
-    server.close()
+// SIGTERM (a deploy, a scale-down) or SIGINT: readiness turns 503, the listener closes, the
+// requests in flight finish (at most SHUTDOWN_GRACE_MS), then the app flushes page views, stops
+// its workers and closes the database, and the process exits 0. A timer bounds the whole.
+const SHUTDOWN_GRACE_MS = 10_000
+const SHUTDOWN_HARD_LIMIT_MS = SHUTDOWN_GRACE_MS + 5000
+let stopping = null
+function stop() {
+  stopping ??= (async () => {
+    setTimeout(() => {
+      console.error('[server] shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_HARD_LIMIT_MS).unref()
+    draining = true
+    build.entry.module.beginShutdown()
+    const closed = new Promise((resolve) => server.close(resolve))
     server.closeIdleConnections()
-  })
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+    if (inFlight > 0) console.warn(`[server] ${inFlight} request(s) still running after ${SHUTDOWN_GRACE_MS} ms; closing them`)
+    server.closeAllConnections()
+    await closed
+    await build.entry.module.shutdown()
+  })().then(
+    () => process.exit(0),
+    (error) => {
+      console.error('[server] shutdown failed', error)
+      process.exit(1)
+    },
+  )
 }
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, stop)
