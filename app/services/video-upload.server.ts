@@ -3,7 +3,7 @@ import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/
 import type { LandingVideoInfo } from '~/lib/admin'
 import { MAX_VIDEO_BYTES, type UploadError, type UploadReturnPath, uploadReturnPath, VIDEO_FIELD } from '~/lib/video-upload'
 import { db } from './db.server'
-import { CHUNK_BYTES, latestLandingVideo } from './landing-video.server'
+import { CHUNK_BYTES, latestLandingVideo, videoContentType } from './landing-video.server'
 
 /** Older uploads beyond this many are deleted after a successful upload. */
 export const KEEP_VIDEOS = 3
@@ -53,7 +53,7 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
       // A body declared too big for any valid upload is refused before its file is written.
       if (declared > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) throw new UploadRefused('too-large')
       const fileName = `${Date.now()}-${safeBaseName(filename)}.${extensionFor(filename, contentType)}`
-      const pending = await db().insertInto('landingVideos').values({ fileName, contentType: contentType.split(';')[0]!.trim().toLowerCase(), chunkBytes: CHUNK_BYTES }).returning('id').executeTakeFirstOrThrow()
+      const pending = await db().insertInto('landingVideos').values({ fileName, contentType: videoContentType(fileName), chunkBytes: CHUNK_BYTES }).returning('id').executeTakeFirstOrThrow()
       state.pendingId = pending.id
       const size = await streamToChunks(data, pending.id)
       if (size === 0) throw new UploadRefused('invalid')
