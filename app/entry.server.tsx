@@ -9,12 +9,15 @@ import { env } from '~/env.server'
 import { applySecurityHeaders, documentCsp, routeCspAllowances } from '~/lib/security-headers.server'
 import { recordServerPageView } from '~/services/analytics.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
+import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
 import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
 import { noStoreWhenSignedIn } from '~/services/session.server'
 
 // The benchmark flushes buffered page views through the built server bundle to count them apart.
 export { flushPageViews } from '~/services/analytics.server'
+// The server entry drains its HTTP server on SIGTERM, then shuts the app down (hooks, database).
+export { beginShutdown, shutdown } from '~/services/db.server'
 
 /** What the Express entry (server/index.mjs) needs of the validated configuration. */
 export function serverSettings() {
@@ -36,7 +39,8 @@ if (target.warn) console.warn(target.line)
 else console.log(target.line)
 // Registrations a crash left pending are finished or failed. The embedded database belongs to
 // this process alone, so every pending row is stale; on PostgreSQL another server may still be
-// working on a fresh one, so only rows idle for two minutes are touched.
+// working on a fresh one, so only rows idle for two minutes are touched, each claimed with a row
+// lock so that servers starting together never finish one twice.
 reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).then(
   (outcome) => outcome.confirmed + outcome.failed > 0 && console.log(`[registration] reconciled ${outcome.confirmed} confirmed, ${outcome.failed} failed`),
   (error: unknown) => console.warn('[registration] reconcile at start failed', error),
@@ -44,6 +48,8 @@ reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).the
 
 // Queued mail is delivered from here, never inside a request; the worker stops before the database closes.
 startMailWorker()
+// Expired sessions, spent tokens and ended rate-limit windows, pruned hourly under an advisory lock.
+startHousekeeping()
 
 const ABORT_DELAY = 5000
 

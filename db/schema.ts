@@ -221,6 +221,25 @@ export interface RateLimitsTable {
   hits: number
 }
 
+/** One uploaded landing video; its bytes are in landingVideoChunks (decision 024). */
+export interface LandingVideosTable {
+  id: Generated<number>
+  fileName: string
+  contentType: string
+  /** Every chunk but the last holds exactly this many bytes. */
+  chunkBytes: number
+  size: Generated<number>
+  createdAt: CreatedAt
+  /** Set once every chunk is in; until then nothing serves the video. */
+  completedAt: Date | null
+}
+
+export interface LandingVideoChunksTable {
+  videoId: number
+  seq: number
+  data: Uint8Array
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -237,6 +256,8 @@ export interface Database {
   contactMessages: ContactMessagesTable
   mailOutbox: MailOutboxTable
   rateLimits: RateLimitsTable
+  landingVideos: LandingVideosTable
+  landingVideoChunks: LandingVideoChunksTable
 }
 
 export type User = Selectable<UsersTable>

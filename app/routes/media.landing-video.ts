@@ -1,9 +1,8 @@
-import fs from 'node:fs/promises'
-import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { parseRange } from '~/lib/http-range'
 import { jsonError } from '~/lib/http.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { latestLandingVideo } from '~/services/landing-video.server'
+import { latestLandingVideo, readLandingVideo } from '~/services/landing-video.server'
 
 const NO_VIDEO = 'No landing video has been uploaded yet.'
 
@@ -11,35 +10,24 @@ const NO_VIDEO = 'No landing video has been uploaded yet.'
 export async function loader({ request }: LoaderFunctionArgs) {
   const video = await latestLandingVideo()
   if (!video) return jsonError(404, NO_VIDEO)
-
-  let file
-  try {
-    file = await fs.open(video.path, 'r')
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return jsonError(404, NO_VIDEO)
-    throw error
-  }
-  // Sizes come from the opened file, so a replacement uploaded meanwhile cannot skew the range.
-  const { size, mtime } = await file.stat().catch(async (error: unknown) => {
-    await file.close()
-    throw error
-  })
-  const etag = `"${size.toString(16)}-${mtime.getTime().toString(16)}"`
+  const { size, uploadedAt } = video
+  // The id changes with every upload, so one server's ETag holds on every other server too.
+  const etag = `"v${video.id}-${size.toString(16)}"`
+  const lastModified = uploadedAt.toUTCString()
 
   const headers = applySecurityHeaders(new Headers())
   headers.set('Content-Type', video.contentType)
   headers.set('Accept-Ranges', 'bytes')
   headers.set('Cache-Control', 'public, max-age=300')
   headers.set('ETag', etag)
-  headers.set('Last-Modified', mtime.toUTCString())
+  headers.set('Last-Modified', lastModified)
 
   // A resumed download must not splice bytes of a newer video onto an older one.
   const ifRange = request.headers.get('If-Range')
-  const rangeHeader = ifRange && ifRange !== etag && ifRange !== mtime.toUTCString() ? null : request.headers.get('Range')
+  const rangeHeader = ifRange && ifRange !== etag && ifRange !== lastModified ? null : request.headers.get('Range')
   const range = parseRange(rangeHeader, size)
 
   if (range === 'unsatisfiable') {
-    await file.close()
     headers.set('Content-Range', `bytes */${size}`)
     headers.delete('Content-Type')
     return new Response(null, { status: 416, headers })
@@ -51,10 +39,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (range) headers.set('Content-Range', `bytes ${start}-${end}/${size}`)
   const status = range ? 206 : 200
 
-  if (request.method === 'HEAD' || size === 0) {
-    await file.close()
-    return new Response(null, { status, headers })
-  }
-  const body = createReadableStreamFromReadable(file.createReadStream({ start, end }))
-  return new Response(body, { status, headers })
+  if (request.method === 'HEAD' || size === 0) return new Response(null, { status, headers })
+  return new Response(readLandingVideo(video, start, end), { status, headers })
 }

@@ -8,6 +8,8 @@ const holder = globalThis as typeof globalThis & {
   __prooftrackDb?: DatabaseHandle
   __prooftrackDbReady?: Promise<DatabaseHandle>
   __prooftrackCloseHooks?: Map<string, () => Promise<void>>
+  __prooftrackShuttingDown?: boolean
+  __prooftrackShutdown?: Promise<void>
 }
 
 export function db() {
@@ -20,7 +22,7 @@ export function databaseKind() {
   return holder.__prooftrackDb?.kind
 }
 
-/** Opens the database, migrates it, seeds reference data, and closes it on SIGTERM/SIGINT. */
+/** Opens the database, migrates it and seeds reference data; `shutdown()` closes it. */
 export function startDatabase(): Promise<DatabaseHandle> {
   holder.__prooftrackDbReady ??= (async () => {
     const config = env()
@@ -34,7 +36,6 @@ export function startDatabase(): Promise<DatabaseHandle> {
       throw error
     }
     holder.__prooftrackDb = handle
-    closeOnSignals(handle)
     console.log(`[db] ready (${handle.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`)
     return handle
   })()
@@ -56,21 +57,25 @@ export function beforeDatabaseClose(name: string, hook: () => Promise<void>) {
   closeHooks.set(name, hook)
 }
 
-// The server entry closes its HTTP server on these signals but an open PGlite keeps the process
-// alive, so the database is closed here and the process exits; a timer bounds the wait.
-function closeOnSignals(handle: DatabaseHandle) {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      setTimeout(() => process.exit(1), 3000).unref()
-      Promise.all([...closeHooks.values()].map((hook) => hook()))
-        .then(() => handle.close())
-        .then(
-          () => process.exit(0),
-          (error: unknown) => {
-            console.error('[db] close failed', error)
-            process.exit(1)
-          },
-        )
-    })
-  }
+/** From the first shutdown signal on: readiness answers 503 so a load balancer stops sending work. */
+export function beginShutdown() {
+  holder.__prooftrackShuttingDown = true
+}
+
+export function isShuttingDown() {
+  return holder.__prooftrackShuttingDown === true
+}
+
+/**
+ * The server entry calls this once its HTTP server has finished the requests in flight: the
+ * hooks finish buffered writes and stop the workers, then the database closes. Idempotent, so a
+ * second signal (Ctrl-C reaches every process of a cluster) waits for the same shutdown.
+ */
+export function shutdown(): Promise<void> {
+  beginShutdown()
+  holder.__prooftrackShutdown ??= (async () => {
+    await Promise.all([...closeHooks.values()].map((hook) => hook()))
+    await holder.__prooftrackDb?.close()
+  })()
+  return holder.__prooftrackShutdown
 }

@@ -57,8 +57,7 @@ export async function hit(...limits: Limit[]): Promise<LimitResult> {
       result = { allowed: false, retryAfterSeconds: Math.max(result.retryAfterSeconds, retryAfterSeconds) }
     }
   }
-  // Old windows are dead weight; trimming now and then keeps the table small.
-  if (Math.random() < 0.01) await db().deleteFrom('rateLimits').where('windowStart', '<', new Date(now - 24 * 3600 * 1000)).execute()
+  // Ended windows are pruned on a schedule (housekeeping.server.ts).
   return result
 }
 

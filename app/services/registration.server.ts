@@ -257,29 +257,31 @@ async function finish(trx: Transaction<Database>, registrationId: number, songId
 
 /** A failed registration consumes nothing: its free unit or paid credit goes back, and a retry may claim again. */
 async function failRegistration(registrationId: number, data: BlockchainData, reason: string) {
-  await db().transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('blockchainRegistrations')
-      .set({ status: 'failed', blockchainData: JSON.stringify({ ...data, stage: 'failed', error: reason.slice(0, 500) }), updatedAt: new Date() })
-      .where('id', '=', registrationId)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .executeTakeFirst()
-    const payment = data.payment
-    if (!updated || !payment) return
-    if (payment.mode === 'paid') {
-      await trx.updateTable('paymentHistory').set({ registrationId: null }).where('id', '=', payment.paymentId).where('registrationId', '=', registrationId).where('consumedAt', 'is', null).execute()
-      return
-    }
-    const owner = await trx.selectFrom('blockchainRegistrations as r').innerJoin('songs as s', 's.id', 'r.songId').select('s.userId').where('r.id', '=', registrationId).executeTakeFirstOrThrow()
-    await trx
-      .updateTable('monthlyUsage')
-      .set({ registrationsUsed: sql`greatest(registrations_used - 1, 0)`, updatedAt: new Date() })
-      .where('userId', '=', owner.userId)
-      .where('year', '=', payment.year)
-      .where('month', '=', payment.month)
-      .execute()
-  })
+  await db().transaction().execute((trx) => failPending(trx, registrationId, data, reason))
+}
+
+async function failPending(trx: Transaction<Database>, registrationId: number, data: BlockchainData, reason: string) {
+  const updated = await trx
+    .updateTable('blockchainRegistrations')
+    .set({ status: 'failed', blockchainData: JSON.stringify({ ...data, stage: 'failed', error: reason.slice(0, 500) }), updatedAt: new Date() })
+    .where('id', '=', registrationId)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst()
+  const payment = data.payment
+  if (!updated || !payment) return
+  if (payment.mode === 'paid') {
+    await trx.updateTable('paymentHistory').set({ registrationId: null }).where('id', '=', payment.paymentId).where('registrationId', '=', registrationId).where('consumedAt', 'is', null).execute()
+    return
+  }
+  const owner = await trx.selectFrom('blockchainRegistrations as r').innerJoin('songs as s', 's.id', 'r.songId').select('s.userId').where('r.id', '=', registrationId).executeTakeFirstOrThrow()
+  await trx
+    .updateTable('monthlyUsage')
+    .set({ registrationsUsed: sql`greatest(registrations_used - 1, 0)`, updatedAt: new Date() })
+    .where('userId', '=', owner.userId)
+    .where('year', '=', payment.year)
+    .where('month', '=', payment.month)
+    .execute()
 }
 
 export interface RegistrationParts {
@@ -347,35 +349,45 @@ export async function reconcilePending({ olderThanMs = 60_000, chain = getChain(
   // A row signed for another network cannot be looked up on this one: it waits for a server that
   // runs on its network, rather than being failed (and its unit given back) while it may land.
   const network = chainNetwork(chain)
-  const stuck = await db()
-    .selectFrom('blockchainRegistrations')
-    .select(['id', 'songId', 'transactionSignature', 'blockchainData', 'network'])
-    .where('status', '=', 'pending')
-    .where('updatedAt', '<', new Date(Date.now() - olderThanMs))
-    .execute()
+  const idleSince = () => new Date(Date.now() - olderThanMs)
+  const stuck = await db().selectFrom('blockchainRegistrations').select('id').where('status', '=', 'pending').where('updatedAt', '<', idleSince()).orderBy('id').execute()
   const outcome = { confirmed: 0, failed: 0, waiting: 0 }
-  for (const row of stuck) {
-    const data = readBlockchainData(row.blockchainData)
-    if (row.transactionSignature && data.stage === 'signed' && row.network !== null && row.network !== network) {
-      outcome.waiting++
-      continue
-    }
-    if (!row.transactionSignature || data.stage !== 'signed') {
-      await failRegistration(row.id, data, 'Interrupted before the transaction was signed')
-      outcome.failed++
-      continue
-    }
-    const landed = await chain.lookup(row.transactionSignature)
-    if (landed && !landed.err) {
-      const result: AnchorResult = { signature: landed.signature, slot: landed.slot, blockTime: landed.blockTime, feeLamports: landed.feeLamports ?? 0, confirmationStatus: landed.confirmationStatus ?? 'confirmed', logs: landed.logs, transaction: landed.transaction ?? data.signedTransaction ?? '' }
-      await db().transaction().execute((trx) => finish(trx, row.id, row.songId, data, result, chain))
-      outcome.confirmed++
-    } else if (landed?.err || (await chain.hasExpired({ lastValidBlockHeight: data.lastValidBlockHeight ?? null }))) {
-      await failRegistration(row.id, data, landed?.err ?? 'The transaction never landed and has expired')
-      outcome.failed++
-    } else {
-      outcome.waiting++
-    }
+  for (const { id } of stuck) {
+    // Each row is claimed before it is finished: several servers reconciling at once (every one
+    // does at start-up) skip a row another holds, and one that was finished meanwhile is no longer
+    // pending. The lock is held across the chain lookup, which only reads.
+    const result = await db()
+      .transaction()
+      .execute(async (trx): Promise<keyof typeof outcome | 'skipped'> => {
+        const row = await trx
+          .selectFrom('blockchainRegistrations')
+          .select(['id', 'songId', 'transactionSignature', 'blockchainData', 'network'])
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .where('updatedAt', '<', idleSince())
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst()
+        if (!row) return 'skipped'
+        const data = readBlockchainData(row.blockchainData)
+        if (row.transactionSignature && data.stage === 'signed' && row.network !== null && row.network !== network) return 'waiting'
+        if (!row.transactionSignature || data.stage !== 'signed') {
+          await failPending(trx, row.id, data, 'Interrupted before the transaction was signed')
+          return 'failed'
+        }
+        const landed = await chain.lookup(row.transactionSignature)
+        if (landed && !landed.err) {
+          const result: AnchorResult = { signature: landed.signature, slot: landed.slot, blockTime: landed.blockTime, feeLamports: landed.feeLamports ?? 0, confirmationStatus: landed.confirmationStatus ?? 'confirmed', logs: landed.logs, transaction: landed.transaction ?? data.signedTransaction ?? '' }
+          await finish(trx, row.id, row.songId, data, result, chain)
+          return 'confirmed'
+        }
+        if (landed?.err || (await chain.hasExpired({ lastValidBlockHeight: data.lastValidBlockHeight ?? null }))) {
+          await failPending(trx, row.id, data, landed?.err ?? 'The transaction never landed and has expired')
+          return 'failed'
+        }
+        return 'waiting'
+      })
+    if (result !== 'skipped') outcome[result]++
   }
   return outcome
 }

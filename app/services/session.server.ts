@@ -110,7 +110,3 @@ export async function endUserSessions(userId: string, exceptSid?: string) {
   if (exceptSid) query = query.where('sid', '!=', exceptSid)
   await query.execute()
 }
-
-export async function deleteExpiredSessions() {
-  await db().deleteFrom('sessions').where('expire', '<', new Date()).execute()
-}

@@ -1,13 +1,9 @@
-import crypto from 'node:crypto'
-import fs from 'node:fs'
-import fsp from 'node:fs/promises'
 import path from 'node:path'
-import { Readable, Transform } from 'node:stream'
-import { pipeline } from 'node:stream/promises'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import type { LandingVideoInfo } from '~/lib/admin'
 import { MAX_VIDEO_BYTES, type UploadError, type UploadReturnPath, uploadReturnPath, VIDEO_FIELD } from '~/lib/video-upload'
-import { landingVideoDir, latestLandingVideo } from './landing-video.server'
+import { db } from './db.server'
+import { CHUNK_BYTES, latestLandingVideo, videoContentType } from './landing-video.server'
 
 /** Older uploads beyond this many are deleted after a successful upload. */
 export const KEEP_VIDEOS = 3
@@ -16,9 +12,8 @@ const MULTIPART_OVERHEAD = 64 * 1024
 // A refused upload's remaining bytes are read and dropped, so the browser gets our answer
 // instead of a reset connection; past this much the connection is simply cut.
 const DRAIN_LIMIT = 4 * MAX_VIDEO_BYTES
-const TEMP_PREFIX = '.upload-'
-// A temp file this old is left over from a crash: no upload takes an hour.
-const STALE_TEMP_MS = 60 * 60 * 1000
+// An incomplete upload this old is left over from a crash: no upload takes an hour.
+const STALE_UPLOAD_MS = 60 * 60 * 1000
 const MAX_FIELD_BYTES = 1024
 
 export type UploadResult =
@@ -32,18 +27,18 @@ class UploadRefused extends Error {
 }
 
 /**
- * Receives the landing video from a multipart body, streaming the `video` part to a dot-file
- * in the videos folder (which `latestLandingVideo` never serves), and renaming it only once it
- * is complete and valid. A wrong type is refused before a byte is written; a part over the
- * limit is refused as soon as it crosses it. On any failure the temp file is deleted.
+ * Receives the landing video from a multipart body, writing the `video` part in chunks to an
+ * incomplete `landing_videos` row (which `latestLandingVideo` never serves) and completing it
+ * only once it is whole and valid. A wrong type is refused before a byte is written; a part over
+ * the limit is refused as soon as it crosses it. On any failure the row and its chunks go.
  */
-export async function receiveLandingVideo(request: Request, dir = landingVideoDir()): Promise<UploadResult> {
+export async function receiveLandingVideo(request: Request): Promise<UploadResult> {
   const declared = Number(request.headers.get('Content-Length') ?? NaN)
   const multipart = /^multipart\/form-data;.*boundary=/i.test(request.headers.get('Content-Type') ?? '')
   if (!request.body) return { ok: false, error: 'invalid', returnTo: uploadReturnPath(null) }
   const reader = request.body.getReader()
   // Filled in by the part handler as the body streams past.
-  const state: { returnTo: UploadReturnPath; temp: string | null; video: ReceivedVideo | null; bodyTooLarge: boolean } = { returnTo: uploadReturnPath(null), temp: null, video: null, bodyTooLarge: false }
+  const state: { returnTo: UploadReturnPath; pendingId: number | null; video: ReceivedVideo | null; bodyTooLarge: boolean } = { returnTo: uploadReturnPath(null), pendingId: null, video: null, bodyTooLarge: false }
   try {
     if (!multipart) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
@@ -57,24 +52,23 @@ export async function receiveLandingVideo(request: Request, dir = landingVideoDi
       if (!contentType.toLowerCase().startsWith('video/')) throw new UploadRefused('invalid')
       // A body declared too big for any valid upload is refused before its file is written.
       if (declared > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) throw new UploadRefused('too-large')
-      const temp = path.join(dir, `${TEMP_PREFIX}${crypto.randomBytes(12).toString('hex')}`)
-      await fsp.mkdir(dir, { recursive: true })
-      state.temp = temp
-      const size = await streamToFile(data, temp)
+      const fileName = `${Date.now()}-${safeBaseName(filename)}.${extensionFor(filename, contentType)}`
+      const pending = await db().insertInto('landingVideos').values({ fileName, contentType: videoContentType(fileName), chunkBytes: CHUNK_BYTES }).returning('id').executeTakeFirstOrThrow()
+      state.pendingId = pending.id
+      const size = await streamToChunks(data, pending.id)
       if (size === 0) throw new UploadRefused('invalid')
-      state.video = { temp, size, filename, contentType }
+      state.video = { id: pending.id, fileName, size }
       return undefined
     }
     await unstable_parseMultipartFormData(readerRequest(request, reader, state), handler)
     const video = state.video
     if (!video) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
-    const fileName = `${Date.now()}-${safeBaseName(video.filename)}.${extensionFor(video.filename, video.contentType)}`
-    await fsp.rename(video.temp, path.join(dir, fileName))
-    state.temp = null
+    await db().updateTable('landingVideos').set({ size: video.size, completedAt: new Date() }).where('id', '=', video.id).execute()
+    state.pendingId = null
     // The upload has succeeded; failing to tidy older ones must not say otherwise.
-    await pruneLandingVideos(dir).catch((error: unknown) => console.warn('[video] could not remove older videos', error))
-    return { ok: true, fileName, size: video.size, returnTo: state.returnTo }
+    await pruneLandingVideos().catch((error: unknown) => console.warn('[video] could not remove older videos', error))
+    return { ok: true, fileName: video.fileName, size: video.size, returnTo: state.returnTo }
   } catch (error) {
     // However the parser passes the stream's failure on, a body past the limit is too large.
     if (state.bodyTooLarge) return { ok: false, error: 'too-large', returnTo: state.returnTo }
@@ -84,16 +78,18 @@ export async function receiveLandingVideo(request: Request, dir = landingVideoDi
     console.error('[video] upload failed', error)
     return { ok: false, error: 'failed', returnTo: state.returnTo }
   } finally {
-    if (state.temp) await fsp.rm(state.temp, { force: true })
+    if (state.pendingId !== null) {
+      const id = state.pendingId
+      await db().deleteFrom('landingVideos').where('id', '=', id).execute().catch((error: unknown) => console.warn(`[video] could not remove the incomplete upload ${id}`, error))
+    }
     await discardRest(reader)
   }
 }
 
 interface ReceivedVideo {
-  temp: string
+  id: number
+  fileName: string
   size: number
-  filename: string
-  contentType: string
 }
 
 /**
@@ -147,17 +143,31 @@ async function readField(data: AsyncIterable<Uint8Array>) {
   return Buffer.concat(chunks).toString('utf8')
 }
 
-/** Writes with backpressure (never more than a few chunks in memory) and stops past the limit. */
-async function streamToFile(data: AsyncIterable<Uint8Array>, file: string) {
+/**
+ * Writes the part as CHUNK_BYTES rows while it streams (one chunk in memory at a time, the
+ * parser waiting on each insert) and stops as soon as it crosses the limit.
+ */
+async function streamToChunks(data: AsyncIterable<Uint8Array>, videoId: number) {
   let size = 0
-  const limit = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.byteLength
-      if (size > MAX_VIDEO_BYTES) callback(new UploadRefused('too-large'))
-      else callback(null, chunk)
-    },
-  })
-  await pipeline(Readable.from(data), limit, fs.createWriteStream(file, { flags: 'wx' }))
+  let seq = 0
+  let pending: Uint8Array[] = []
+  let pendingBytes = 0
+  const write = async (chunk: Uint8Array) => {
+    await db().insertInto('landingVideoChunks').values({ videoId, seq: seq++, data: chunk }).execute()
+  }
+  for await (const piece of data) {
+    size += piece.byteLength
+    if (size > MAX_VIDEO_BYTES) throw new UploadRefused('too-large')
+    pending.push(piece)
+    pendingBytes += piece.byteLength
+    while (pendingBytes >= CHUNK_BYTES) {
+      const joined = Buffer.concat(pending)
+      await write(joined.subarray(0, CHUNK_BYTES))
+      pending = [joined.subarray(CHUNK_BYTES)]
+      pendingBytes = joined.byteLength - CHUNK_BYTES
+    }
+  }
+  if (pendingBytes > 0) await write(Buffer.concat(pending))
   return size
 }
 
@@ -181,28 +191,24 @@ function safeBaseName(filename: string) {
   return safe || 'video'
 }
 
-/** Keeps the newest few videos; also removes temp files a crashed upload left behind. */
-export async function pruneLandingVideos(dir = landingVideoDir(), keep = KEEP_VIDEOS) {
-  const entries = await fsp.readdir(dir, { withFileTypes: true })
-  const videos: { file: string; mtime: number }[] = []
-  const now = Date.now()
-  for (const entry of entries) {
-    if (!entry.isFile()) continue
-    const file = path.join(dir, entry.name)
-    const stat = await fsp.stat(file).catch(() => null)
-    if (!stat) continue
-    if (entry.name.startsWith(TEMP_PREFIX)) {
-      if (now - stat.mtimeMs > STALE_TEMP_MS) await fsp.rm(file, { force: true })
-    } else if (!entry.name.startsWith('.')) {
-      videos.push({ file, mtime: stat.mtimeMs })
-    }
-  }
-  videos.sort((a, b) => b.mtime - a.mtime)
-  for (const old of videos.slice(keep)) await fsp.rm(old.file, { force: true })
+/** Keeps the newest few videos; also removes uploads a crash left incomplete. */
+export async function pruneLandingVideos(keep = KEEP_VIDEOS) {
+  await db()
+    .deleteFrom('landingVideos')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('completedAt', 'is', null), eb('createdAt', '<', new Date(Date.now() - STALE_UPLOAD_MS))]),
+        eb.and([
+          eb('completedAt', 'is not', null),
+          eb('id', 'not in', eb.selectFrom('landingVideos').select('id').where('completedAt', 'is not', null).orderBy('completedAt', 'desc').orderBy('id', 'desc').limit(keep)),
+        ]),
+      ]),
+    )
+    .execute()
 }
 
 /** What the video panel shows about the video the landing page plays. */
 export async function currentLandingVideo(): Promise<LandingVideoInfo | null> {
   const video = await latestLandingVideo()
-  return video ? { uploadedAt: video.mtime.toISOString(), size: video.size } : null
+  return video ? { uploadedAt: video.uploadedAt.toISOString(), size: video.size } : null
 }

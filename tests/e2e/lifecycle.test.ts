@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { openDatabase } from '../../db/client'
-import { startServer } from './server'
+import { ADMIN, startServer, startServerWithAdmin } from './server'
 
 const root = path.resolve(__dirname, '../..')
 const embedded = !process.env.DATABASE_URL
@@ -48,6 +49,30 @@ test('the server keeps its state in DATA_DIR, locks it against a second process,
   } finally {
     await handle.close()
   }
+})
+
+test('on SIGTERM a response in flight is finished before the server exits 0', { timeout: 180_000 }, async () => {
+  const server = await startServerWithAdmin()
+  const login = await fetch(`${server.baseUrl}/login`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }) })
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('pt_session='))!.split(';')[0]!
+  // Larger than the socket buffers, so the download is still running when the signal comes.
+  const video = crypto.randomBytes(16 * 1024 * 1024)
+  const body = new FormData()
+  body.set('video', new Blob([video], { type: 'video/mp4' }), 'drain.mp4')
+  const upload = await fetch(`${server.baseUrl}/api/admin/upload-video`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest', Cookie: cookie }, body })
+  expect(upload.status).toBe(201)
+
+  const download = await fetch(`${server.baseUrl}/media/landing-video`)
+  const reader = download.body!.getReader()
+  const first = await reader.read()
+  const chunks = [first.value!]
+  const exited = server.stop('SIGTERM')
+  // The listener is closed at once: a new connection is refused while the download goes on.
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow()
+  for (let next = await reader.read(); !next.done; next = await reader.read()) chunks.push(next.value)
+  expect(Buffer.concat(chunks).equals(video)).toBe(true)
+  expect(await exited).toBe(0)
 })
 
 test('in production the server refuses to start without SESSION_SECRET, naming it', async () => {

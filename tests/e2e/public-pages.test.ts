@@ -93,7 +93,10 @@ describe('responses', () => {
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`)
   })
 
-  test('API answers carry security headers too, and /healthz reports the database', async () => {
+  test('API answers carry security headers too; /healthz and /readyz answer', async () => {
+    const ready = await fetch(`${browser.baseUrl()}/readyz`)
+    expect(ready.status).toBe(200)
+    expect(await ready.json()).toEqual({ status: 'ok' })
     const response = await fetch(`${browser.baseUrl()}/healthz`)
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok' })

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { action } from '../../app/routes/api.analytics.track'
-import { loader as healthz } from '../../app/routes/healthz'
 import { clientIp, flushPageViews, PAGE_VIEW_BATCH, recordServerPageView, settlePageViews } from '../../app/services/analytics.server'
 import { db } from '../setup/db'
 
@@ -70,10 +69,4 @@ describe('server-side page views', () => {
     expect(row.ipAddress).toBe('203.0.113.9')
     expect(row.metadata).toMatchObject({ source: 'server' })
   })
-})
-
-test('/healthz answers 200 when the database answers', async () => {
-  const response = await healthz()
-  expect(response.status).toBe(200)
-  expect(await response.json()).toEqual({ status: 'ok' })
 })

@@ -84,6 +84,7 @@ const MATRIX: Record<string, Row> = {
   'oauth-status': { url: '/oauth-status', get: PUBLIC },
   'oauth-test': { url: '/oauth-test', get: PUBLIC },
   'privacy-policy': { url: '/privacy-policy', get: PUBLIC },
+  readyz: { url: '/readyz', get: PUBLIC },
   register: { url: '/register', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
   'reset-password': { url: '/reset-password', get: PUBLIC, post: all('ok') },
   'songs.$id.register': { url: '/songs/:id/register', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },

@@ -208,6 +208,7 @@ const ROUTES: Record<string, RouteRow> = {
   'oauth-status': {},
   'oauth-test': { query: ['test'] },
   'privacy-policy': {},
+  readyz: {},
   register: {},
   'reset-password': { query: ['token'] },
   'songs.$id.register': { params: ['id'], query: ['from'] },

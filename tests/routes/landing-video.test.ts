@@ -1,17 +1,8 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { parseRange } from '~/lib/http-range'
 import { loader } from '~/routes/media.landing-video'
 import { latestLandingVideo, videoContentType } from '~/services/landing-video.server'
-
-// The route reads the shared data directory; point it at a folder this file owns instead.
-const videos = vi.hoisted(() => ({ dir: '' }))
-vi.mock('~/services/landing-video.server', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('~/services/landing-video.server')>()
-  return { ...actual, latestLandingVideo: (dir?: string) => actual.latestLandingVideo(dir ?? videos.dir) }
-})
+import { db } from '../setup/db'
 
 describe('parseRange', () => {
   const size = 1000
@@ -97,12 +88,19 @@ describe('videoContentType', () => {
 
 const bytes = Buffer.from('0123456789abcdefghij')
 
-function writeVideo(name: string, content: Buffer, mtime: Date) {
-  const file = path.join(videos.dir, name)
-  fs.writeFileSync(file, content)
-  fs.utimesSync(file, mtime, mtime)
-  return file
+/**
+ * Stores a finished video the way an upload does, in chunks of `chunkBytes` (8 here, so a
+ * range crosses chunk boundaries; uploads use 256 KB).
+ */
+async function storeVideo(fileName: string, content: Buffer, completedAt: Date | null, chunkBytes = 8) {
+  const video = await db().insertInto('landingVideos').values({ fileName, contentType: videoContentType(fileName), chunkBytes, size: content.byteLength, completedAt }).returning('id').executeTakeFirstOrThrow()
+  for (let seq = 0; seq * chunkBytes < content.byteLength; seq++) {
+    await db().insertInto('landingVideoChunks').values({ videoId: video.id, seq, data: content.subarray(seq * chunkBytes, (seq + 1) * chunkBytes) }).execute()
+  }
+  return video.id
 }
+
+const writeVideo = (name: string, content: Buffer, completedAt: Date) => storeVideo(name, content, completedAt)
 
 function get(headers: Record<string, string> = {}, method = 'GET') {
   return loader({ request: new Request('http://localhost/media/landing-video', { method, headers }), params: {}, context: {} })
@@ -112,34 +110,22 @@ async function body(response: Response) {
   return Buffer.from(await response.arrayBuffer()).toString()
 }
 
-beforeAll(() => {
-  videos.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-videos-'))
-})
-beforeEach(() => {
-  fs.rmSync(videos.dir, { recursive: true, force: true })
-  fs.mkdirSync(videos.dir)
-})
-afterAll(() => {
-  fs.rmSync(videos.dir, { recursive: true, force: true })
+beforeEach(async () => {
+  await db().deleteFrom('landingVideos').execute()
 })
 
 describe('latestLandingVideo', () => {
-  test('a missing folder means no video', async () => {
-    expect(await latestLandingVideo(path.join(videos.dir, 'does-not-exist'))).toBeNull()
+  test('no upload means no video', async () => {
+    expect(await latestLandingVideo()).toBeNull()
   })
 
-  test('an empty folder means no video', async () => {
-    expect(await latestLandingVideo(videos.dir)).toBeNull()
-  })
+  test('the most recently completed upload wins, and an upload still being written is skipped', async () => {
+    await writeVideo('old.mp4', bytes, new Date('2025-01-01T00:00:00Z'))
+    const newest = await writeVideo('new.webm', Buffer.from('abc'), new Date('2025-03-01T00:00:00Z'))
+    await storeVideo('in-progress.mp4', bytes, null)
 
-  test('the most recently modified file wins, and unfinished dot-files are skipped', async () => {
-    writeVideo('old.mp4', bytes, new Date('2025-01-01T00:00:00Z'))
-    const newest = writeVideo('new.webm', Buffer.from('abc'), new Date('2025-03-01T00:00:00Z'))
-    writeVideo('.upload-in-progress.mp4', bytes, new Date('2025-06-01T00:00:00Z'))
-    fs.mkdirSync(path.join(videos.dir, 'folder'))
-
-    const video = await latestLandingVideo(videos.dir)
-    expect(video).toEqual({ path: newest, size: 3, contentType: 'video/webm', mtime: new Date('2025-03-01T00:00:00Z') })
+    const video = await latestLandingVideo()
+    expect(video).toEqual({ id: newest, fileName: 'new.webm', size: 3, chunkBytes: 8, contentType: 'video/webm', uploadedAt: new Date('2025-03-01T00:00:00Z') })
   })
 })
 
@@ -150,8 +136,8 @@ describe('GET /media/landing-video', () => {
     expect(await response.json()).toEqual({ message: expect.any(String) })
   })
 
-  test('streams the whole file with caching, range and security headers', async () => {
-    writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+  test('streams the whole video across its chunks with caching, range and security headers', async () => {
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
     const response = await get()
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('video/mp4')
@@ -165,8 +151,8 @@ describe('GET /media/landing-video', () => {
   })
 
   test('serves the newest upload', async () => {
-    writeVideo('first.mp4', bytes, new Date('2025-01-01T00:00:00Z'))
-    writeVideo('second.webm', Buffer.from('newer'), new Date('2025-02-01T00:00:00Z'))
+    await writeVideo('first.mp4', bytes, new Date('2025-01-01T00:00:00Z'))
+    await writeVideo('second.webm', Buffer.from('newer'), new Date('2025-02-01T00:00:00Z'))
     const response = await get()
     expect(response.headers.get('Content-Type')).toBe('video/webm')
     expect(await body(response)).toBe('newer')
@@ -174,11 +160,13 @@ describe('GET /media/landing-video', () => {
 
   test.each([
     ['bytes=2-5', 2, 5],
+    ['bytes=6-17', 6, 17],
+    ['bytes=8-15', 8, 15],
     ['bytes=15-', 15, 19],
     ['bytes=-4', 16, 19],
     ['bytes=0-999', 0, 19],
   ])('%s answers 206 with that part', async (range, start, end) => {
-    writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
     const response = await get({ Range: range })
     expect(response.status).toBe(206)
     expect(response.headers.get('Content-Range')).toBe(`bytes ${start}-${end}/${bytes.length}`)
@@ -186,8 +174,18 @@ describe('GET /media/landing-video', () => {
     expect(await body(response)).toBe(bytes.subarray(start, end + 1).toString())
   })
 
+  test('a range reads only the chunks it needs', async () => {
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+    const spy = vi.spyOn(db().getExecutor(), 'executeQuery')
+    const response = await get({ Range: 'bytes=9-10' })
+    expect(await body(response)).toBe('9a')
+    const chunkReads = spy.mock.calls.map(([query]) => query).filter((query) => query.sql.includes('landing_video_chunks'))
+    spy.mockRestore()
+    expect(chunkReads.map((query) => query.parameters.at(-1))).toEqual([1])
+  })
+
   test('an unsatisfiable range answers 416 with the file size', async () => {
-    writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
     const response = await get({ Range: 'bytes=20-' })
     expect(response.status).toBe(416)
     expect(response.headers.get('Content-Range')).toBe(`bytes */${bytes.length}`)
@@ -195,14 +193,14 @@ describe('GET /media/landing-video', () => {
   })
 
   test('a range we do not honour gets the whole file', async () => {
-    writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
     const response = await get({ Range: 'bytes=0-1,4-5' })
     expect(response.status).toBe(200)
     expect(await body(response)).toBe(bytes.toString())
   })
 
-  test('If-Range honours the range only while the file is unchanged', async () => {
-    writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+  test('If-Range honours the range only while the video is unchanged', async () => {
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
     const etag = (await get({}, 'HEAD')).headers.get('ETag')
     expect(etag).toBeTruthy()
 
@@ -216,7 +214,7 @@ describe('GET /media/landing-video', () => {
   })
 
   test('HEAD answers the headers without a body', async () => {
-    writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
+    await writeVideo('demo.mp4', bytes, new Date('2025-02-01T00:00:00Z'))
     const response = await get({ Range: 'bytes=0-9' }, 'HEAD')
     expect(response.status).toBe(206)
     expect(response.headers.get('Content-Length')).toBe('10')

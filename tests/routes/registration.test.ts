@@ -157,6 +157,29 @@ describe('registration', () => {
     expect(await usageUnits(user.id)).toBe(1)
   })
 
+  test('two reconciles at once (two servers starting) finish each stuck registration once', async () => {
+    const chain = getChain()
+    const crashing = Object.assign(Object.create(chain) as ChainAdapter, {
+      submit: async (prepared: Parameters<ChainAdapter['submit']>[0]) => {
+        await chain.submit(prepared)
+        throw new Error('process killed')
+      },
+      lookup: async () => null,
+      hasExpired: async () => false,
+    })
+    const users = []
+    for (let i = 0; i < 4; i++) {
+      const user = await createUser({ emailVerified: true })
+      const song = await newSong(user.id)
+      expect(await registerSong(user.id, song.id, { confirmed: true }, { chain: crashing })).toMatchObject({ status: 202 })
+      users.push(user)
+    }
+    const [a, b] = await Promise.all([reconcilePending({ olderThanMs: 0 }), reconcilePending({ olderThanMs: 0 })])
+    expect(a.confirmed + b.confirmed).toBe(4)
+    expect(a.failed + b.failed).toBe(0)
+    for (const user of users) expect(await usageUnits(user.id)).toBe(1)
+  })
+
   test('tampering with the stored manifest makes verification fail visibly', async () => {
     const user = await createUser({ emailVerified: true })
     const song = await newSong(user.id)

@@ -1,0 +1,236 @@
+// One HTTP server process (server/index.mjs starts one, or WEB_CONCURRENCY of them in a cluster):
+// Express with Remix's own request and response adapters (as Epic Stack does),
+// in place of remix-serve, so that the server knows the client's socket address, counts request
+// bodies while reading them, refuses cross-site writes before any route runs, and puts the
+// security headers on static files and on errors too (docs/decisions/023-server-entry.md).
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import url from 'node:url'
+// The adapter's own header and response helpers; its index exports only the whole handler,
+// which cannot count the body it reads.
+import remixExpress from '@remix-run/express/dist/server.js'
+import { broadcastDevReady, createReadableStreamFromReadable, createRequestHandler, installGlobals } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import {
+  CLIENT_ADDRESS_HEADER,
+  bodyLimit,
+  countingStream,
+  crossSiteRefusal,
+  formatBytes,
+  multipartAllowed,
+  normaliseAddress,
+  wantsJson,
+} from './guards.mjs'
+
+// A CommonJS package: its named exports are read off the default one.
+const { createRemixHeaders, sendRemixResponse } = remixExpress
+
+// As remix-serve: the build and public/ are found from the working directory (the bench serves
+// a snapshot of the build from another folder).
+const BUILD_PATH = path.resolve(process.argv[2] ?? 'build/index.js')
+const PUBLIC_DIR = path.resolve('public')
+const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
+
+async function importBuild() {
+  const stat = fs.statSync(BUILD_PATH)
+  // The query busts Node's import cache when development rebuilds the bundle.
+  return import(`${url.pathToFileURL(BUILD_PATH).href}?t=${stat.mtimeMs}`)
+}
+
+let build = await importBuild()
+// As remix-serve does for this build: Remix's fetch globals unless single fetch is on.
+installGlobals({ nativeFetch: build.future.v3_singleFetch })
+const settings = build.entry.module.serverSettings()
+let handleRequest = createRequestHandler(build, mode)
+
+if (mode === 'development') {
+  // `remix dev` rebuilds into build/ and waits for the app server to say it has the new build.
+  fs.watch(path.dirname(BUILD_PATH), async (_event, file) => {
+    if (file !== 'version.txt') return
+    build = await importBuild()
+    handleRequest = createRequestHandler(build, mode)
+    void broadcastDevReady(build)
+  })
+}
+
+export const app = express()
+app.disable('x-powered-by')
+// Plain key=value parsing; nothing here reads nested query objects.
+app.set('query parser', 'simple')
+app.set('trust proxy', settings.trustProxyHops)
+
+// One access line per request: an id (also in the error log), no query string — links such
+// as a password reset carry secrets there.
+app.use((req, res, next) => {
+  const id = crypto.randomBytes(6).toString('hex')
+  const started = process.hrtime.bigint()
+  req.headers['x-request-id'] = id
+  res.setHeader('X-Request-Id', id)
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    const line = { id, method: req.method, path: req.path.slice(0, 300), status: res.statusCode, ms: Math.round(ms * 10) / 10 }
+    if (settings.logFormat === 'json') console.log(JSON.stringify({ level: 'info', msg: 'request', ...line }))
+    else console.log(`[http] ${id} ${line.method} ${line.path} ${line.status} ${line.ms}ms`)
+  })
+  next()
+})
+
+// Requests in flight, so that a shutdown can wait for them; once it has begun, every answer
+// closes its connection so keep-alive clients reconnect to a server that stays.
+let inFlight = 0
+let draining = false
+app.use((req, res, next) => {
+  inFlight++
+  res.once('close', () => inFlight--)
+  if (draining) res.setHeader('Connection', 'close')
+  next()
+})
+
+app.use((req, res, next) => {
+  for (const [name, value] of Object.entries(settings.baselineHeaders)) res.setHeader(name, value)
+  // Routes read the client's address from here (clientIp); whatever a client sent under this
+  // name is overwritten, and X-Forwarded-For counts only for the configured proxy hops.
+  req.headers[CLIENT_ADDRESS_HEADER] = normaliseAddress(req.ip)
+  next()
+})
+
+app.use((req, res, next) => {
+  const refusal = crossSiteRefusal({ method: req.method, path: req.path, headers: req.headers, appOrigin: settings.appOrigin })
+  if (refusal) {
+    console.warn(`[http] ${req.headers['x-request-id']} refused a cross-site ${req.method} ${req.path.slice(0, 300)} (${refusal})`)
+    return answer(req, res, 403, 'This request came from another site, so it was refused. Please use the form on this site.')
+  }
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  const type = req.headers['content-type'] ?? ''
+  const limit = bodyLimit(req.path)
+  const declared = Number(req.headers['content-length'] ?? 0)
+  // A refused body is drained only when it is known to be small; otherwise the connection closes.
+  if (!(declared > 0 && declared <= limit)) res.setHeader('Connection', 'close')
+  if (/^\s*multipart\//i.test(type) && !multipartAllowed(req.path)) {
+    return answer(req, res, 415, 'File uploads are not accepted here.')
+  }
+  if (declared > limit) return answer(req, res, 413, `The request is too large (at most ${formatBytes(limit)}).`)
+  res.removeHeader('Connection')
+  res.locals.bodyLimit = limit
+  next()
+})
+
+app.use(compression())
+app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }))
+app.use(express.static(PUBLIC_DIR, { maxAge: '1h' }))
+
+app.all('*', async (req, res, next) => {
+  try {
+    const request = remixRequest(req, res)
+    const response = await handleRequest(request, {})
+    // An action that read past the limit failed on the counted stream: that is the client's
+    // oversized body, not a server fault.
+    if (res.locals.bodyTooLarge && response.status >= 500) {
+      return answer(req, res, 413, `The request is too large (at most ${formatBytes(res.locals.bodyLimit)}).`)
+    }
+    // The response's own headers replace the baseline ones (a document's CSP, for one).
+    for (const name of new Set(response.headers.keys())) res.removeHeader(name)
+    // A body the route did not read to the end (refused as too large, say) is not drained: the
+    // connection closes after the answer instead.
+    if (!req.complete) res.setHeader('Connection', 'close')
+    await sendRemixResponse(res, response)
+  } catch (error) {
+    next(error)
+  }
+})
+
+app.use((error, req, res, _next) => {
+  console.error(`[error] request ${req.headers['x-request-id']}`, error)
+  if (res.headersSent) return res.destroy()
+  answer(req, res, 500, 'Something went wrong on our side. Please try again.')
+})
+
+/** @remix-run/express's request, with the body counted against the route's limit. */
+function remixRequest(req, res) {
+  const controller = new AbortController()
+  const headers = createRemixHeaders(req.headers)
+  // The cross-site check above has been made against APP_URL. Remix repeats a narrower one on
+  // document posts (Origin against Host or X-Forwarded-Host), which a proxy that rewrites Host
+  // would fail with a 500; for a post from our own origin, the host Remix sees is ours.
+  if (headers.get('origin') === settings.appOrigin) {
+    headers.set('host', new URL(settings.appOrigin).host)
+    headers.delete('x-forwarded-host')
+  }
+  const init = { method: req.method, headers, signal: controller.signal }
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    const counted = countingStream(res.locals.bodyLimit ?? bodyLimit(req.path))
+    counted.on('error', () => (res.locals.bodyTooLarge = true))
+    req.on('error', (error) => counted.destroy(error))
+    init.body = createReadableStreamFromReadable(req.pipe(counted))
+    init.duplex = 'half'
+  }
+  // Loaders and actions stop once the client is gone before the answer was sent.
+  let done = false
+  res.on('finish', () => (done = true))
+  res.on('close', () => !done && controller.abort())
+  let requestUrl
+  try {
+    requestUrl = new URL(req.originalUrl, `${req.protocol}://${req.get('host')}`)
+  } catch {
+    requestUrl = new URL(req.originalUrl, settings.appOrigin)
+  }
+  return new Request(requestUrl.href, init)
+}
+
+/** A short answer the server gives itself: JSON `{ message }` for APIs and data requests, else a page. */
+function answer(req, res, status, message) {
+  res.status(status)
+  res.setHeader('Cache-Control', 'no-store')
+  if (wantsJson(req.path, req.query, req.headers)) return res.json({ message })
+  res.type('html').send(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head>` +
+      `<body><h1>${status === 403 ? 'Request refused' : status >= 500 ? 'Something went wrong' : 'Request not accepted'}</h1>` +
+      `<p>${escapeHtml(message)}</p><p><a href="/">Back to the home page</a></p></body></html>`,
+  )
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST
+const onListen = () => {
+  console.log(`[server] http://${host ?? 'localhost'}:${port}`)
+  if (mode === 'development') void broadcastDevReady(build)
+}
+const server = host ? app.listen(port, host, onListen) : app.listen(port, onListen)
+
+// SIGTERM (a deploy, a scale-down) or SIGINT: readiness turns 503, the listener closes, the
+// requests in flight finish (at most SHUTDOWN_GRACE_MS), then the app flushes page views, stops
+// its workers and closes the database, and the process exits 0. A timer bounds the whole.
+const SHUTDOWN_GRACE_MS = 10_000
+const SHUTDOWN_HARD_LIMIT_MS = SHUTDOWN_GRACE_MS + 5000
+let stopping = null
+function stop() {
+  stopping ??= (async () => {
+    setTimeout(() => {
+      console.error('[server] shutdown took too long; exiting')
+      process.exit(1)
+    }, SHUTDOWN_HARD_LIMIT_MS).unref()
+    draining = true
+    build.entry.module.beginShutdown()
+    const closed = new Promise((resolve) => server.close(resolve))
+    server.closeIdleConnections()
+    const deadline = Date.now() + SHUTDOWN_GRACE_MS
+    while (inFlight > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
+    if (inFlight > 0) console.warn(`[server] ${inFlight} request(s) still running after ${SHUTDOWN_GRACE_MS} ms; closing them`)
+    server.closeAllConnections()
+    await closed
+    await build.entry.module.shutdown()
+  })().then(
+    () => process.exit(0),
+    (error) => {
+      console.error('[server] shutdown failed', error)
+      process.exit(1)
+    },
+  )
+}
+for (const signal of ['SIGTERM', 'SIGINT']) process.on(signal, stop)

@@ -1,0 +1,50 @@
+import { expect, test, vi } from 'vitest'
+import { openDatabase } from '../../db/client'
+import { loader as healthz } from '../../app/routes/healthz'
+import { loader as readyz } from '../../app/routes/readyz'
+import { beginShutdown, useDatabase } from '../../app/services/db.server'
+import { databaseKind, db } from '../setup/db'
+
+// The tests below change this process's state (a closed database, a shutdown begun), in order;
+// each test file runs in its own process.
+
+test('/healthz is liveness: 200 without touching the database', async () => {
+  const spy = vi.spyOn(db().getExecutor(), 'executeQuery')
+  const response = healthz()
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok' })
+  expect(spy).not.toHaveBeenCalled()
+  spy.mockRestore()
+})
+
+test('/readyz answers 200 when the database answers', async () => {
+  const response = await readyz()
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ status: 'ok' })
+})
+
+test('/readyz answers 503 with a message when the database does not answer', async () => {
+  const unreachable = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', dataDir: '/nonexistent' })
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const live = { db: db(), kind: databaseKind() ?? 'pglite', close: async () => {} }
+  useDatabase(unreachable)
+  try {
+    const response = await readyz()
+    expect(response.status).toBe(503)
+    expect(await response.json()).toEqual({ status: 'error', message: 'Database unavailable' })
+    expect(healthz().status).toBe(200)
+  } finally {
+    useDatabase(live)
+    await unreachable.close()
+    logged.mockRestore()
+  }
+})
+
+test('/readyz answers 503 with a message once shutdown has begun, while /healthz still answers', async () => {
+  beginShutdown()
+  const response = await readyz()
+  expect(response.status).toBe(503)
+  expect(response.headers.get('Cache-Control')).toBe('no-store')
+  expect(await response.json()).toEqual({ status: 'shutting-down', message: 'This server is shutting down.' })
+  expect(healthz().status).toBe(200)
+})

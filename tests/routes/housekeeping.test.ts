@@ -1,0 +1,75 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import { beforeEach, expect, test } from 'vitest'
+import { pruneExpired, startHousekeeping } from '../../app/services/housekeeping.server'
+import { db, databaseKind } from '../setup/db'
+import { createUser } from '../setup/fixtures'
+
+const HOUR = 60 * 60 * 1000
+const ago = (ms: number) => new Date(Date.now() - ms)
+const later = (ms: number) => new Date(Date.now() + ms)
+
+beforeEach(async () => {
+  await db().deleteFrom('sessions').execute()
+  await db().deleteFrom('passwordResetTokens').execute()
+  await db().deleteFrom('emailVerificationTokens').execute()
+  await db().deleteFrom('rateLimits').execute()
+})
+
+/** One row that must go and one that must stay, in each table the pruning touches. */
+async function seed() {
+  const user = await createUser()
+  const token = () => crypto.randomBytes(16).toString('hex')
+  await db().insertInto('sessions').values([
+    { sid: 'expired', sess: '{}', expire: ago(1000), userId: user.id },
+    { sid: 'live', sess: '{}', expire: later(HOUR), userId: user.id },
+  ]).execute()
+  for (const table of ['passwordResetTokens', 'emailVerificationTokens'] as const) {
+    await db().insertInto(table).values([
+      { userId: user.id, token: token(), expiresAt: ago(1000) },
+      { userId: user.id, token: token(), expiresAt: later(HOUR), used: true },
+      { userId: user.id, token: `live-${token()}`, expiresAt: later(HOUR) },
+    ]).execute()
+  }
+  await db().insertInto('rateLimits').values([
+    { key: 'login:ip:a', windowStart: ago(25 * HOUR), hits: 3 },
+    { key: 'login:ip:a', windowStart: ago(HOUR), hits: 3 },
+  ]).execute()
+}
+
+test('pruning deletes expired sessions, spent or expired reset links and codes, and ended rate-limit windows, and nothing live', async () => {
+  await seed()
+  expect(await pruneExpired()).toEqual({ sessions: 1, passwordResetTokens: 2, verificationCodes: 2, rateLimitWindows: 1 })
+  expect(await db().selectFrom('sessions').select('sid').execute()).toEqual([{ sid: 'live' }])
+  for (const table of ['passwordResetTokens', 'emailVerificationTokens'] as const) {
+    const left = await db().selectFrom(table).select(['token', 'used']).execute()
+    expect(left).toEqual([{ token: expect.stringMatching(/^live-/), used: false }])
+  }
+  expect(await db().selectFrom('rateLimits').select('windowStart').execute()).toHaveLength(1)
+  expect(await pruneExpired()).toEqual({ sessions: 0, passwordResetTokens: 0, verificationCodes: 0, rateLimitWindows: 0 })
+})
+
+test('the schedule prunes soon after start and stops before the database closes', async () => {
+  await seed()
+  const housekeeping = startHousekeeping({ firstRunMs: 10, intervalMs: 60_000 })
+  await expect.poll(async () => (await db().selectFrom('sessions').select('sid').execute()).length).toBe(1)
+  await housekeeping.stop()
+  await db().insertInto('sessions').values({ sid: 'expired-later', sess: '{}', expire: ago(1000), userId: null }).execute()
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  expect(await db().selectFrom('sessions').select('sid').where('sid', '=', 'expired-later').execute()).toHaveLength(1)
+})
+
+// PGlite has one connection, so a second holder cannot exist there; PostgreSQL proves the lock.
+test.skipIf(!process.env.DATABASE_URL)('while another server prunes (holds the lock), this one skips and deletes nothing', async () => {
+  expect(databaseKind()).toBe('postgres')
+  await seed()
+  let skipped: Awaited<ReturnType<typeof pruneExpired>> | undefined
+  await db()
+    .transaction()
+    .execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(150001)`.execute(trx)
+      skipped = await pruneExpired()
+    })
+  expect(skipped).toBeNull()
+  expect(await db().selectFrom('sessions').select('sid').execute()).toHaveLength(2)
+})
