@@ -9,6 +9,7 @@ import * as passwordResetRequests from './2026-11-23T0120-password-reset-request
 import * as eventSourceVoidedPayments from './2026-11-23T0200-event-source-voided-payments'
 import * as registrationNetwork from './2026-11-23T0300-registration-network'
 import * as privateTextSalts from './2026-11-23T0400-private-text-salts'
+import * as recordingFingerprint from './2026-11-23T0600-recording-fingerprint'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0200-event-source-voided-payments': { up: eventSourceVoidedPayments.migrateUp, down: eventSourceVoidedPayments.migrateDown },
   '2026-11-23T0300-registration-network': { up: registrationNetwork.migrateUp, down: registrationNetwork.migrateDown },
   '2026-11-23T0400-private-text-salts': { up: privateTextSalts.migrateUp, down: privateTextSalts.migrateDown },
+  '2026-11-23T0600-recording-fingerprint': { up: recordingFingerprint.migrateUp, down: recordingFingerprint.migrateDown },
 }
