@@ -7,6 +7,7 @@ import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db } from './db.server'
 import type { RecordingFingerprint } from '~/lib/manifest-schema'
+import { NOT_REGISTERED_RECORDING, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
 import { canonicalJson, type PublishedText, parseMemo, publishedRecording, publishedTexts, readManifest, sha256Hex } from './manifest.server'
 
 export interface Check {
@@ -208,17 +209,13 @@ export async function verifyCertificate(certificateId: string, signature: string
 }
 export type VerificationReport = Awaited<ReturnType<typeof verifyCertificate>>
 
-/** The only two answers a file check gives (issue 17). */
-export const REGISTERED_RECORDING = 'This is the registered recording'
-export const NOT_REGISTERED_RECORDING = 'This is not the registered recording'
-
 /**
  * Compares a file's SHA-256 and size with the fingerprint of a verified certificate. Null when
  * there is nothing to compare with: the certificate did not verify, or records no fingerprint.
  */
 export function compareRecording(report: Pick<VerificationReport, 'ok' | 'recording'>, file: { sha256: string; size: number }) {
   if (!report.ok || !report.recording) return null
-  const matches = file.sha256 === report.recording.sha256 && file.size === report.recording.size
+  const matches = sameRecording(file, report.recording)
   return { matches, answer: matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING, fileSha256: file.sha256, fileSize: file.size, registeredSha256: report.recording.sha256, registeredSize: report.recording.size }
 }
 export type RecordingComparison = NonNullable<ReturnType<typeof compareRecording>>
