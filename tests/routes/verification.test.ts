@@ -406,6 +406,15 @@ describe('GET /certificate/:id/proof-bundle', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
+  test('a fingerprinted song’s bundle tells how to check the recording with sha256sum', async () => {
+    const file = crypto.randomBytes(1000)
+    const digest = crypto.createHash('sha256').update(file).digest('hex')
+    const { user, song } = await registered({ recordingSha256: digest, recordingSize: '1000' })
+    const body = await (await bundle(song.id, user.id)).json()
+    expect(body.manifest.content.recording).toMatchObject({ sha256: digest, size: 1000 })
+    expect(body.README).toContain(`   sha256sum <the recording file>     → ${digest}`)
+  })
+
   test('a v1 record’s bundle carries its texts with the bare digests, and no salt', async () => {
     const { user, song } = await registeredV1()
     const body = await (await bundle(song.id, user.id)).json()
