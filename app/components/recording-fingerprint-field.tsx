@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react'
-import { formatBytesShort, type HashedFile, MAX_RECORDING_BYTES, RECORDING_FIELD } from '~/lib/recording'
+import { formatBytesShort, type HashedFile, MAX_RECORDING_LABEL, RECORDING_FIELD } from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList, type ListOfErrors } from './forms'
 
 export const HASHED_IN_BROWSER = 'Your browser computes the fingerprint (SHA-256) on this device. The file is not uploaded: only its fingerprint, size, type and name are sent.'
-export const HASHED_ON_SERVER = `JavaScript is off, so the file is uploaded when you continue: the server reads it through SHA-256 as it arrives and discards it, never storing it. Up to ${formatBytesShort(MAX_RECORDING_BYTES).replace('.0', '')}.`
+export const HASHED_ON_SERVER = `JavaScript is off, so the file is uploaded when you continue: the server reads it through SHA-256 as it arrives and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
 
 type Progress = { read: number; total: number } | null
 

@@ -3,10 +3,11 @@
 
 /** The largest file the server hashes for a browser without JavaScript (the browser itself has no limit). */
 export const MAX_RECORDING_BYTES = 500 * 1024 * 1024
+export const MAX_RECORDING_LABEL = '500 MB'
 /** The file input's name in a form posted without JavaScript. */
 export const RECORDING_FIELD = 'recording'
 
-export const RECORDING_TOO_LARGE = 'The file is larger than 500 MB, the most the server reads without JavaScript. Turn JavaScript on to fingerprint it in your browser (any size), or choose a smaller file.'
+export const RECORDING_TOO_LARGE = `The file is larger than ${MAX_RECORDING_LABEL}, the most the server reads without JavaScript. Turn JavaScript on to fingerprint it in your browser (any size), or choose a smaller file.`
 
 /** What the browser reports about a file it hashed itself. */
 export interface HashedFile {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint-field'
 import { Button, ButtonLink } from '~/components/ui/button'
-import { formatBytesShort, MAX_RECORDING_BYTES, NOT_REGISTERED_RECORDING, RECORDING_FIELD, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
+import { MAX_RECORDING_LABEL, NOT_REGISTERED_RECORDING, RECORDING_FIELD, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/services/analytics.server'
 import { getUser } from '~/services/auth.server'
@@ -213,7 +213,7 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
 }
 
 export const CHECKED_IN_BROWSER = 'Your browser computes the file’s SHA-256 on this device and compares it: the file is not sent anywhere.'
-export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded when you press “Check this file”: the server reads it through SHA-256 as it arrives, compares it and discards it, never storing it. Up to ${formatBytesShort(MAX_RECORDING_BYTES).replace('.0', '')}.`
+export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded when you press “Check this file”: the server reads it through SHA-256 as it arrives, compares it and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
 
 type Comparison = { matches: boolean; fileSha256: string; fileSize: number; registeredSha256: string; registeredSize: number }
 

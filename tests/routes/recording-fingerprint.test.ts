@@ -5,6 +5,8 @@ import path from 'node:path'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { RECORDING_DIGEST_MESSAGE, RECORDING_SIZE_MESSAGE } from '../../app/lib/song-schema'
 import { MAX_RECORDING_BYTES } from '../../app/lib/recording'
+import { HASHED_ON_SERVER } from '../../app/components/recording-fingerprint-field'
+import { CHECKED_ON_SERVER } from '../../app/routes/verify.$certificateId'
 import * as submit from '../../app/routes/submit'
 import * as verifyRoute from '../../app/routes/verify.$certificateId'
 import { SongSchema } from '../../app/lib/song-schema'
@@ -115,6 +117,9 @@ describe('the song form without JavaScript: the recording streamed through SHA-2
   }, 120_000)
 
   test('past the limit: refused with 413 and the stated limit, whether declared or only counted', async () => {
+    // The limit the pages state next to the field is the one the server applies (500 MiB, said as 500 MB).
+    expect(MAX_RECORDING_BYTES).toBe(500 * MB)
+    for (const said of [HASHED_ON_SERVER, CHECKED_ON_SERVER]) expect(said).toMatch(/ Up to 500 MB\.$/)
     const declared = multipartBody({ ...SONG, intent: 'review' }, { field: 'recording', name: 'huge.wav', type: 'audio/wav', size: 10 })
     const refused = await respond(() => submit.action(args(multipartPost(declared, { 'Content-Length': String(MAX_RECORDING_BYTES + 2 * MB) }))))
     expect(refused.status).toBe(413)
