@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { formatBytesShort, type HashedFile, MAX_RECORDING_LABEL, RECORDING_FIELD } from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList, type ListOfErrors } from './forms'
@@ -60,9 +60,12 @@ function initialFingerprint(values: Record<string, unknown>): HashedFile | null 
  * no name: the browser hashes the file and only the hidden fields travel. Without it the input is
  * named and the form is multipart, so the server hashes the upload as it streams by.
  */
-export function RecordingFingerprintField({ values, errors, interactive }: { values: Record<string, unknown>; errors: Record<string, ListOfErrors>; interactive: boolean }) {
+export function RecordingFingerprintField({ values, errors, interactive, onBusyChange }: { values: Record<string, unknown>; errors: Record<string, ListOfErrors>; interactive: boolean; onBusyChange?: (busy: boolean) => void }) {
   const [fingerprint, setFingerprint] = useState<HashedFile | null>(() => initialFingerprint(values))
   const { hash, progress, error } = useBrowserHash()
+  // The form waits for the fingerprint: sent half-way, it would go without one.
+  const busy = progress !== null
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
   const fieldErrors = [...(errors.recordingSha256 ?? []), ...(errors.recordingSize ?? []), ...(errors.recordingMediaType ?? []), ...(errors.recordingFileName ?? [])]
   const showName = values.recordingShowFileName === true || values.recordingShowFileName === 'true' || values.recordingShowFileName === 'on'
 

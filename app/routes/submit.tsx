@@ -44,6 +44,7 @@ export default function SubmitPage() {
   // Without JavaScript the form carries the recording file itself (multipart); with it, only the digest.
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
+  const [fingerprinting, setFingerprinting] = useState(false)
   const data = useActionData<typeof action>()
   const navigation = useNavigation()
   const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
@@ -78,9 +79,11 @@ export default function SubmitPage() {
       )}
       {/* The key remounts the form when the server sends values back, so its fields show them. */}
       <Form method="post" encType={hydrated ? 'application/x-www-form-urlencoded' : 'multipart/form-data'} noValidate className="mt-6 space-y-6" key={JSON.stringify(data?.values ?? null)}>
-        <SongForm values={data?.step === 'form' ? data.values : {}} errors={errors} today={today} />
+        <SongForm values={data?.step === 'form' ? data.values : {}} errors={errors} today={today} onBusyChange={setFingerprinting} />
         <div className="flex justify-end">
-          <Button type="submit" name="intent" value="review" disabled={pendingIntent === 'review'}>{pendingIntent === 'review' ? 'Checking...' : 'Review & Continue'}</Button>
+          <Button type="submit" name="intent" value="review" disabled={pendingIntent === 'review' || fingerprinting}>
+            {pendingIntent === 'review' ? 'Checking...' : fingerprinting ? 'Fingerprinting...' : 'Review & Continue'}
+          </Button>
         </div>
       </Form>
     </div>
