@@ -3,12 +3,14 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createRequire } from 'node:module'
 import { promisify } from 'node:util'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { HASHED_IN_BROWSER, HASHED_ON_SERVER } from '../../app/components/recording-fingerprint-field'
 import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '../../app/routes/verify.$certificateId'
-import { MODES, useBrowser } from './browser'
+import { MODES, type TestPage, useBrowser } from './browser'
 import { signIn, signUpAndIn } from './flows'
 import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
 
@@ -25,9 +27,31 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-fingerprint-e2e-'))
 })
 afterAll(async () => {
+  await judge?.done()
   await server?.stop()
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+type AxeResults = { violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }
+
+let judge: TestPage | undefined
+/** axe's serious and critical findings; a no-JavaScript page is judged as rendered, as in verify.test.ts. */
+async function serious(page: TestPage, javaScriptEnabled: boolean) {
+  let target: Page = page
+  if (!javaScriptEnabled) {
+    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
+    judge ??= await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })
+    // A plain page of the judge's context: React cannot hydrate the script-less copy, so no waiting for it.
+    target = await judge.context().newPage()
+    await target.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))
+    await target.goto(page.url())
+  }
+  await target.evaluate(axeSource)
+  const results = await target.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
+  if (target !== page) await target.close()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
+}
 
 /** A generated "recording" of a few MB on disk, with the digest `sha256sum` prints for it. */
 async function recording(name: string, size: number) {
@@ -50,6 +74,7 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
     expect(await page.getByRole('heading', { name: 'Fingerprint your recording (Optional)' }).count()).toBe(1)
     // Next to the field, plainly: which of the two happens.
     expect(await page.getByTestId('recording-how').textContent()).toBe(javaScriptEnabled ? HASHED_IN_BROWSER : HASHED_ON_SERVER)
+    expect(await serious(page, javaScriptEnabled)).toEqual([])
 
     await page.getByLabel('Song Title *').fill('Fingerprinted Song')
     await page.getByLabel('Main Contributor Name *').fill('Finn Writer')
@@ -103,6 +128,7 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
       expect(await visitor.getByTestId('file-sha256').textContent()).toBe(file.sha256)
     }
     if (javaScriptEnabled) expect(visitorPost).toBe(0)
+    expect(await serious(visitor, javaScriptEnabled)).toEqual([])
     await visitor.done()
   }, 180_000)
 })
