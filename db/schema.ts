@@ -90,6 +90,13 @@ export interface SongsTable {
   /** Private: the salts of the lyrics and notes commitments (64 hex characters), set at the first registration. */
   lyricsSalt: string | null
   creativeNotesSalt: string | null
+  /** The recording's fingerprint (decision 026): SHA-256 of its bytes, its size and media type; never the file. */
+  recordingSha256: ColumnType<string | null, string | null | undefined, string | null>
+  recordingSize: ColumnType<string | null, number | null | undefined, number | null>
+  recordingMediaType: ColumnType<string | null, string | null | undefined, string | null>
+  /** Kept for the owner; published only when recordingShowFileName is true. */
+  recordingFileName: ColumnType<string | null, string | null | undefined, string | null>
+  recordingShowFileName: Generated<boolean>
 }
 
 export interface CreativeContributionsTable {

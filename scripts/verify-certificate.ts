@@ -2,13 +2,17 @@
 // checks a certificate against the public records only (the chain transaction and the stored
 // manifest), printing every step with its evidence; exits 1 on any mismatch, 2 on bad usage.
 // Without --signature it asks the app's public endpoint (/verify/<id>.json) which transaction to check.
+// With --file it also says whether that file is the registered recording (its SHA-256 and size
+// against the verified manifest's fingerprint); exit 1 when it is not.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
-import { verifyCertificate } from '../app/services/verification.server'
+import { compareRecording, verifyCertificate } from '../app/services/verification.server'
 import { getStorage } from '../app/storage/index.server'
 
-const USAGE = 'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>]'
+const USAGE = 'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>]'
 
 function usage(message?: string): never {
   if (message) console.error(message)
@@ -18,7 +22,7 @@ function usage(message?: string): never {
 
 let parsed: ReturnType<typeof parse>
 function parse() {
-  return parseArgs({ options: { signature: { type: 'string' }, 'app-url': { type: 'string' }, sponsor: { type: 'string' } }, allowPositionals: true })
+  return parseArgs({ options: { signature: { type: 'string' }, 'app-url': { type: 'string' }, sponsor: { type: 'string' }, file: { type: 'string' } }, allowPositionals: true })
 }
 try {
   parsed = parse()
@@ -61,4 +65,22 @@ report.steps.forEach((step, index) => {
   console.log('')
 })
 console.log(report.ok ? `${certificateId}: VERIFIED` : `${certificateId}: FAILED`)
-process.exit(report.ok ? 0 : 1)
+if (!report.ok) process.exit(1)
+
+if (values.file) {
+  const file = values.file
+  const stat = await fs.promises.stat(file).catch(() => null)
+  if (!stat?.isFile()) usage(`Not a file: ${file}`)
+  const hash = crypto.createHash('sha256')
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk)
+  const comparison = compareRecording(report, { sha256: hash.digest('hex'), size: stat.size })
+  if (!comparison) {
+    console.log(`\n${file}: this certificate records no recording fingerprint to compare with`)
+    process.exit(1)
+  }
+  console.log(`\n${file}: ${comparison.answer}`)
+  console.log(`   File SHA-256:       ${comparison.fileSha256} (${comparison.fileSize} bytes)`)
+  console.log(`   Registered SHA-256: ${comparison.registeredSha256} (${comparison.registeredSize} bytes)`)
+  process.exit(comparison.matches ? 0 : 1)
+}
+process.exit(0)

@@ -18,12 +18,20 @@ export const MIB = 1024 * KIB
 export function bodyLimit(path) {
   // The admin's landing video streams to its own 50 MB limit; multipart framing adds a little.
   if (path === '/api/admin/upload-video' || path === '/admin/video') return 50 * MIB + 64 * KIB
+  // A recording posted without JavaScript is hashed as it streams and dropped (decision 026):
+  // 500 MB (MAX_RECORDING_BYTES), the song form's 512 KB of text, and the framing.
+  if (takesRecording(path)) return 500 * MIB + 1 * MIB
   return 1 * MIB
 }
 
-/** Only the video upload takes multipart; every form and JSON route is refused one. */
+/** The pages whose forms carry a recording without JavaScript: the song form and a certificate's check. */
+function takesRecording(path) {
+  return path === '/submit' || /^\/verify\/PT-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}$/.test(path)
+}
+
+/** Only the video upload and the recording forms take multipart; every other form and JSON route is refused one. */
 export function multipartAllowed(path) {
-  return path === '/api/admin/upload-video' || path === '/admin/video'
+  return path === '/api/admin/upload-video' || path === '/admin/video' || takesRecording(path)
 }
 
 // Stripe signs its webhook posts; they come from Stripe's servers, never from a browser page.

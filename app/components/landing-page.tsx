@@ -20,7 +20,7 @@ const capabilities = [
 const features: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Lock In Every Detail',
-    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — add them now or build them up over time.',
+    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — add them now or build them up over time. Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.',
     icon: <path d="M7 10V7a5 5 0 0 1 10 0v3M6 10h12v10H6z" />,
   },
   {

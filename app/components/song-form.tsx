@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { GENRES, visibleComponents } from '~/lib/song-constants'
 import { ContributionsTable, type FieldErrors, percentValuesFrom } from './contributions-table'
 import { Field, TextareaField } from './forms'
+import { RecordingFingerprintField } from './recording-fingerprint-field'
 
 export type SongFormValues = Record<string, unknown>
 
@@ -37,7 +38,7 @@ export function PrivacyNotice() {
  * Step one of /submit. Without JavaScript every field shows and the server applies the genre
  * and co-contributor rules; with it, hidden parts follow the genre and the names as you type.
  */
-export function SongForm({ values, errors, today }: { values: SongFormValues; errors: FieldErrors; today: string }) {
+export function SongForm({ values, errors, today, onBusyChange }: { values: SongFormValues; errors: FieldErrors; today: string; onBusyChange?: (busy: boolean) => void }) {
   const [interactive, setInteractive] = useState(false)
   useEffect(() => setInteractive(true), [])
   const [genre, setGenre] = useState(text(values, 'genre'))
@@ -66,6 +67,10 @@ export function SongForm({ values, errors, today }: { values: SongFormValues; er
           <Field label="Tools Used *" required hint="Instruments, software and AI tools, e.g. Logic Pro, Suno" {...field('toolsUsed')} />
           <Field label="Song Link *" type="url" required hint="Where the recording lives: SoundCloud, Dropbox, YouTube…" placeholder="https://" {...field('fileLink')} />
         </div>
+      </Section>
+
+      <Section title="Fingerprint your recording (Optional)" description="The SHA-256 of the file's bytes goes into the certificate, so anyone holding the file can later check it is this recording.">
+        <RecordingFingerprintField values={values} errors={errors} interactive={interactive} onBusyChange={onBusyChange} />
       </Section>
 
       <Section title="Song Identifiers (Optional)" description="Hyphens and lower case are fine; we store the standard form.">

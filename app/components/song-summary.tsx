@@ -24,6 +24,11 @@ export interface SongSummaryValues {
   mainContributorProNumber?: string
   coContributorProNumber?: string
   coContributor2ProNumber?: string
+  recordingSha256?: string
+  recordingSize?: number
+  recordingMediaType?: string
+  recordingFileName?: string
+  recordingShowFileName?: boolean
   contributions: ContributionValues[]
 }
 
@@ -80,6 +85,20 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           <Row label="Tools Used" value={values.toolsUsed} />
           <Row label="Song Link" value={values.fileLink} />
         </dl>
+      </section>
+
+      <section className="rounded-xl border border-slate-200 p-5 sm:p-6" data-testid="summary-recording">
+        <h2 className="text-lg font-semibold text-slate-900">Recording Fingerprint</h2>
+        {values.recordingSha256 && values.recordingSize ? (
+          <dl className="mt-3 divide-y divide-slate-100">
+            <Row label="SHA-256" value={values.recordingSha256} />
+            <Row label="Size" value={`${values.recordingSize.toLocaleString('en-US')} bytes`} />
+            <Row label="Type" value={values.recordingMediaType} />
+            <Row label="File Name" value={values.recordingFileName ? `${values.recordingFileName} (${values.recordingShowFileName ? 'shown on the certificate' : 'kept private'})` : undefined} />
+          </dl>
+        ) : (
+          <p className="mt-2 text-sm text-slate-500">No recording fingerprinted.</p>
+        )}
       </section>
 
       <section className="rounded-xl border border-slate-200 p-5 sm:p-6">

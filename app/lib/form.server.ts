@@ -39,9 +39,18 @@ export async function readForm(request: Request, spec: FormSpec): Promise<FormDa
   const body = await readBodyBytes(request, maxBytes)
   if (!body.ok) throw refusal(413, `${tooLargeMessage(maxBytes)} Please shorten the text and send the form again.`)
 
+  return formFromPairs(new URLSearchParams(new TextDecoder().decode(body.bytes)), spec)
+}
+
+/**
+ * The fields of a form, however they were sent: only the names the form declares, the first
+ * value of each, rows within the form's maximum. Shared with the streamed multipart reader of
+ * the forms that take a file (app/services/recording-fingerprint.server.ts).
+ */
+export function formFromPairs(pairsIn: Iterable<[string, string]>, spec: FormSpec): FormData {
   const form = new FormData()
   let pairs = 0
-  for (const [name, value] of new URLSearchParams(new TextDecoder().decode(body.bytes))) {
+  for (const [name, value] of pairsIn) {
     if (++pairs > MAX_PAIRS) throw refusal(413, 'The form has too many fields.')
     const known = name === CONFORM_INTENT ? isValidateIntent(value) : acceptedName(name, spec)
     if (known === 'refused') throw refusal(400, 'The form has more rows than it allows.')
@@ -78,7 +87,7 @@ function acceptedName(name: string, spec: FormSpec): boolean | 'refused' {
   return index.length <= 6 && Number(index) < list.maxRows ? true : 'refused'
 }
 
-function refusal(status: number, message: string) {
+export function refusal(status: number, message: string) {
   const statusText = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request'
   return new Response(message, { status, statusText, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }

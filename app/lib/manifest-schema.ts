@@ -55,6 +55,30 @@ export const ManifestV2Schema = z.strictObject({
   creativeNotesCommitment: CommitmentSchema.nullable(),
 })
 
+/**
+ * A fingerprint of the recording: SHA-256 of the file's bytes, exactly as `sha256sum` prints it,
+ * with its size and media type. The file itself never leaves the writer (it is hashed in the
+ * browser, or streamed through the server's hash and dropped); its name only when the owner chose.
+ */
+export const RecordingFingerprintSchema = z.strictObject({
+  alg: z.literal('sha256'),
+  sha256: Hex64,
+  size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  mediaType: z.string().max(255).nullable(),
+  fileName: z.string().max(255).nullable(),
+})
+
+/** v3: v2, plus the recording's fingerprint (null when the writer fingerprinted none). */
+export const ManifestV3Schema = z.strictObject({
+  ...declaredFacts,
+  version: z.literal(3),
+  lyricsCommitment: CommitmentSchema.nullable(),
+  creativeNotesCommitment: CommitmentSchema.nullable(),
+  recording: RecordingFingerprintSchema.nullable(),
+})
+
 export type ManifestV1 = z.infer<typeof ManifestV1Schema>
 export type ManifestV2 = z.infer<typeof ManifestV2Schema>
+export type ManifestV3 = z.infer<typeof ManifestV3Schema>
+export type RecordingFingerprint = z.infer<typeof RecordingFingerprintSchema>
 export type Commitment = z.infer<typeof CommitmentSchema>

@@ -84,6 +84,27 @@ const dateCreated = z.preprocess(
     .refine((value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Date created cannot be in the future'),
 )
 
+// The recording's fingerprint (decision 026): posted by the browser, which hashed the file itself,
+// or filled in by the server from a no-JavaScript upload it hashed and dropped.
+export const RECORDING_DIGEST_MESSAGE = 'The fingerprint must be 64 hexadecimal characters (a SHA-256)'
+export const RECORDING_SIZE_MESSAGE = 'The file size must be a whole number of bytes, more than 0'
+const recordingFields = {
+  recordingSha256: z.preprocess(
+    (value) => (typeof value === 'string' ? blank(value.trim().toLowerCase()) : value),
+    z.string().regex(/^[0-9a-f]{64}$/, RECORDING_DIGEST_MESSAGE).optional(),
+  ),
+  recordingSize: z.preprocess(
+    (value) => (typeof value === 'string' ? (blank(value) === undefined ? undefined : /^[0-9]{1,16}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
+    z.number({ error: RECORDING_SIZE_MESSAGE }).int(RECORDING_SIZE_MESSAGE).positive(RECORDING_SIZE_MESSAGE).max(Number.MAX_SAFE_INTEGER, RECORDING_SIZE_MESSAGE).optional(),
+  ),
+  recordingMediaType: z.preprocess(
+    blank,
+    z.string().trim().max(255, 'The media type must be at most 255 characters').regex(/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(;.*)?$/i, 'The media type must look like audio/wav').optional(),
+  ),
+  recordingFileName: optional(255, 'The file name'),
+  recordingShowFileName: z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean()),
+}
+
 const genre = z.preprocess(blank, z.enum(GENRES, { error: 'Please choose a genre from the list' }).optional())
 
 const core = {
@@ -113,8 +134,15 @@ export const SongSchema = z
     mainContributorProNumber: optional(50, 'PRO number'),
     coContributorProNumber: optional(50, 'PRO number'),
     coContributor2ProNumber: optional(50, 'PRO number'),
+    ...recordingFields,
+  })
+  .superRefine((song, ctx) => {
+    if ((song.recordingSha256 === undefined) !== (song.recordingSize === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['recordingSha256'], message: 'Fingerprint the recording again: its digest and its size come together' })
+    }
   })
   .transform((song) => {
+    const fingerprinted = song.recordingSha256 !== undefined
     const coNames = { co1: Boolean(song.coContributorName), co2: Boolean(song.coContributorName2) }
     return {
       ...song,
@@ -124,6 +152,10 @@ export const SongSchema = z
       coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,
       coContributor2ProNumber: coNames.co2 ? song.coContributor2ProNumber : undefined,
       contributions: applyContributionRules(song.contributions, song.genre, coNames),
+      // Without a fingerprint, its name and type mean nothing.
+      recordingMediaType: fingerprinted ? song.recordingMediaType : undefined,
+      recordingFileName: fingerprinted ? song.recordingFileName : undefined,
+      recordingShowFileName: fingerprinted && song.recordingFileName !== undefined && song.recordingShowFileName,
     }
   })
 export type SongInput = z.output<typeof SongSchema>

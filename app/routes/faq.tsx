@@ -105,6 +105,13 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             <li>the song details as they stood at that moment.</li>
           </ul>
           <p>
+            If you fingerprint your recording when you submit the song, the snapshot also records the recording itself: the SHA-256
+            fingerprint of the file’s exact bytes, its size and type (and its name only if you choose). The file is not stored
+            anywhere. With JavaScript on, your browser computes the fingerprint and the file never leaves your device; with
+            JavaScript off, our server reads the upload once to compute it and discards it. Anyone holding the file can later check
+            it against your certificate’s verification page.
+          </p>
+          <p>
             It documents authorship as you declared it. It does not judge whether a claim is true, and it is not a legal
             ruling on ownership.
           </p>

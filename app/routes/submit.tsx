@@ -1,14 +1,15 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
 import { SongForm, type SongFormValues } from '~/components/song-form'
 import { SongSummary, SummaryHiddenFields } from '~/components/song-summary'
 import { SubmitSuccess } from '~/components/submit-success'
 import { Button } from '~/components/ui/button'
 import { todayIso } from '~/lib/dates'
-import { readForm } from '~/lib/form.server'
 import { SONG_FORM, SongSchema } from '~/lib/song-schema'
 import { requireUser } from '~/services/auth.server'
+import { readFormFingerprintingRecording } from '~/services/recording-fingerprint.server'
 import { createSong, getOwnedSong, parseSongId } from '~/services/songs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,12 +22,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 // Three buttons, one form: review the form, go back to edit it, or create the song.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await readForm(request, SONG_FORM)
+  // Without JavaScript the form is multipart, with the recording in it: hashed on the way past and dropped.
+  const { form: formData, problem } = await readFormFingerprintingRecording(request, SONG_FORM)
   const intent = formData.get('intent')
   const submission = parseWithZod(formData, { schema: SongSchema })
   const payload: SongFormValues = submission.payload
   if (intent === 'edit') return json({ step: 'form' as const, values: payload, errors: {} })
-  if (submission.status !== 'success') return json({ step: 'form' as const, values: payload, errors: submission.reply().error ?? {} }, { status: 400 })
+  if (submission.status !== 'success' || problem) {
+    const errors: Record<string, string[] | null> = { ...(submission.reply().error ?? {}), ...(problem ? { recordingSha256: [problem] } : {}) }
+    return json({ step: 'form' as const, values: payload, errors }, { status: 400 })
+  }
   if (intent === 'create') {
     const song = await createSong(user.id, submission.value)
     return redirect(`/submit?created=${song.id}`)
@@ -36,6 +41,10 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function SubmitPage() {
   const { today, created } = useLoaderData<typeof loader>()
+  // Without JavaScript the form carries the recording file itself (multipart); with it, only the digest.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const [fingerprinting, setFingerprinting] = useState(false)
   const data = useActionData<typeof action>()
   const navigation = useNavigation()
   const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
@@ -69,10 +78,12 @@ export default function SubmitPage() {
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">Please correct the highlighted fields below.</p>
       )}
       {/* The key remounts the form when the server sends values back, so its fields show them. */}
-      <Form method="post" noValidate className="mt-6 space-y-6" key={JSON.stringify(data?.values ?? null)}>
-        <SongForm values={data?.step === 'form' ? data.values : {}} errors={errors} today={today} />
+      <Form method="post" encType={hydrated ? 'application/x-www-form-urlencoded' : 'multipart/form-data'} noValidate className="mt-6 space-y-6" key={JSON.stringify(data?.values ?? null)}>
+        <SongForm values={data?.step === 'form' ? data.values : {}} errors={errors} today={today} onBusyChange={setFingerprinting} />
         <div className="flex justify-end">
-          <Button type="submit" name="intent" value="review" disabled={pendingIntent === 'review'}>{pendingIntent === 'review' ? 'Checking...' : 'Review & Continue'}</Button>
+          <Button type="submit" name="intent" value="review" disabled={pendingIntent === 'review' || fingerprinting}>
+            {pendingIntent === 'review' ? 'Checking...' : fingerprinting ? 'Fingerprinting...' : 'Review & Continue'}
+          </Button>
         </div>
       </Form>
     </div>

@@ -1,15 +1,18 @@
-import { type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useLoaderData } from '@remix-run/react'
+import { type ActionFunctionArgs, type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { isRouteErrorResponse, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ButtonLink } from '~/components/ui/button'
+import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint-field'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { MAX_RECORDING_LABEL, NOT_REGISTERED_RECORDING, RECORDING_FIELD, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/services/analytics.server'
 import { getUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import { hit, LIMITS, retryAfterHeaders, tooManyRequestsMessage } from '~/services/rate-limit.server'
 import { ownerOpenings } from '~/services/proof-bundle.server'
-import { certificateReport, NOT_REGISTERED } from '~/services/verification.server'
+import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
+import { certificateReport, compareRecording, NOT_REGISTERED } from '~/services/verification.server'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
 export const handle: CspHandle = { csp: ['storage-gateway'] }
@@ -28,6 +31,30 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const owner = user ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest) : null
   // The owner's part is private; everyone's result is re-checked live, so nothing is cached.
   return json({ ...found.report, songId: found.songId, owner }, { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+/**
+ * POST /verify/:certificateId, multipart with one file (`recording`): the check of a file without
+ * JavaScript. The file is streamed through SHA-256 and dropped (decision 026), then compared with
+ * the fingerprint in the verified stored manifest — never with our database.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (!isMultipart(request)) throw new Response('Choose a file to check with the form on this page.', { status: 415, statusText: 'Unsupported Media Type' })
+  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed) throw new Response(tooManyRequestsMessage(limited), { status: 429, statusText: 'Too Many Requests', headers: retryAfterHeaders(limited) })
+  const { file, problem } = await readFormWithRecording(request, { fields: [], maxBytes: 1024 })
+  if (!file) {
+    const message = problem ?? 'Choose a file to check.'
+    return json({ message, fileCheck: { problem: message, comparison: null } }, { status: 400 })
+  }
+  const found = await certificateReport(params.certificateId)
+  if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
+  const comparison = compareRecording(found.report, file)
+  if (!comparison) {
+    const message = 'This certificate has no verified recording fingerprint to compare a file with.'
+    return json({ message, fileCheck: { problem: message, comparison: null } }, { status: 400 })
+  }
+  return json({ message: comparison.answer, fileCheck: { problem: null, comparison } }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -97,6 +124,8 @@ export default function VerifyPage() {
       </ol>
 
       <BrowserCheck check={report.browserCheck} />
+
+      {report.ok ? <RecordingCheck recording={report.recording} version={report.manifestVersion} /> : null}
 
       {report.owner ? <OwnerTexts owner={report.owner} /> : null}
 
@@ -179,6 +208,75 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
           </p>
         )}
       </div>
+    </section>
+  )
+}
+
+export const CHECKED_IN_BROWSER = 'Your browser computes the file’s SHA-256 on this device and compares it: the file is not sent anywhere.'
+export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded when you press “Check this file”: the server reads it through SHA-256 as it arrives, compares it and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
+
+type Comparison = { matches: boolean; fileSha256: string; fileSize: number; registeredSha256: string; registeredSize: number }
+
+/**
+ * "Check a file against this certificate": with JavaScript the browser hashes the file and
+ * compares; without it the form posts the file to the action, which does the same on the server.
+ */
+function RecordingCheck({ recording, version }: { recording: Report['recording']; version: number | null }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  const posted = useActionData<typeof action>()
+  const { hash, progress, error } = useBrowserHash()
+  const [local, setLocal] = useState<Comparison | null>(null)
+  const comparison: Comparison | null = local ?? posted?.fileCheck.comparison ?? null
+
+  return (
+    <section aria-labelledby="recording-check" className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 id="recording-check" className="text-lg font-semibold text-slate-900">Check a recording against this certificate</h2>
+      {recording ? (
+        <>
+          <p className="mt-2 text-sm text-slate-600">
+            The verified manifest fingerprints the recording as SHA-256 <span className="break-all font-mono" data-testid="registered-sha256">{recording.sha256}</span> ({recording.size.toLocaleString('en-US')} bytes
+            {recording.mediaType ? `, ${recording.mediaType}` : ''}). Pick a file to see whether it is that recording.
+          </p>
+          <form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
+            <label htmlFor="check-recording" className="block text-sm font-medium text-slate-800">File to check</label>
+            <input
+              id="check-recording"
+              type="file"
+              name={hydrated ? undefined : RECORDING_FIELD}
+              className="block w-full text-sm"
+              aria-describedby="check-recording-how"
+              onChange={async (event) => {
+                const file = event.currentTarget.files?.[0]
+                if (!file) return
+                setLocal(null)
+                const hashed = await hash(file)
+                if (hashed) setLocal({ matches: sameRecording(hashed, recording), fileSha256: hashed.sha256, fileSize: hashed.size, registeredSha256: recording.sha256, registeredSize: recording.size })
+              }}
+            />
+            <p id="check-recording-how" className="text-sm text-slate-600" data-testid="check-recording-how">{hydrated ? CHECKED_IN_BROWSER : CHECKED_ON_SERVER}</p>
+            {hydrated ? null : <Button type="submit" variant="secondary">Check this file</Button>}
+          </form>
+          <HashProgress progress={progress} />
+          {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
+          {!local && posted?.fileCheck.problem ? <p className="mt-2 text-sm text-red-700" role="alert">{posted.fileCheck.problem}</p> : null}
+          {comparison ? (
+            <div role="status" className={`mt-3 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
+              <p className="text-base font-semibold" data-testid="recording-answer">{comparison.matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING}</p>
+              <p className="mt-1">
+                Your file: SHA-256 <span className="break-all font-mono" data-testid="file-sha256">{comparison.fileSha256}</span> ({comparison.fileSize.toLocaleString('en-US')} bytes)
+              </p>
+              <p>
+                Registered: SHA-256 <span className="break-all font-mono">{comparison.registeredSha256}</span> ({comparison.registeredSize.toLocaleString('en-US')} bytes)
+              </p>
+            </div>
+          ) : null}
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600" data-testid="no-recording">
+          {version !== null && version < 3 ? `This record (manifest version ${version}) predates recording fingerprints: there is no file to compare with.` : 'The owner fingerprinted no recording for this certificate.'}
+        </p>
+      )}
     </section>
   )
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
 import {
-  type CertificateSong, certificateContributors, contributionBreakdown, isWebUrl, orNotSpecified, registrationFeeInfo, registrationLinkLabels, registrationNotes, STATEMENT,
+  type CertificateSong, certificateContributors, contributionBreakdown, isWebUrl, orNotSpecified, recordingDetails, registrationFeeInfo, registrationLinkLabels, registrationNotes, STATEMENT,
 } from '~/components/certificate'
 import { formatLongDate } from '~/lib/dates'
 
@@ -167,6 +167,10 @@ export async function renderCertificatePdf(song: CertificateSong, { appName, cer
   const fileLink = isWebUrl(song.fileLink) ? song.fileLink : null
   left += fact(doc, 'File location', orNotSpecified(song.fileLink), LEFT, left, COLUMN, room(left), fileLink ? { link: fileLink, color: BRAND } : {})
   left += fact(doc, 'Genre', orNotSpecified(song.genre), LEFT, left, COLUMN, room(left))
+  if (song.recording) {
+    left += fact(doc, 'Recording fingerprint (SHA-256)', song.recording.sha256, LEFT, left, COLUMN, room(left), { font: 'Courier', size: 7.5, maxLines: 2 })
+    left += write(doc, recordingDetails(song.recording), LEFT, left, COLUMN, room(left), { size: 7.5, color: MUTED, maxLines: 2 }) + 4
+  }
   rightY += heading(doc, 'Identifiers', right, rightY, COLUMN, room(rightY)) ?? 0
   const identifiers = ([['ISRC', song.isrc], ['ISWC', song.iswc], ['UPC', song.upc], ['Other', song.otherIdentifier]] as const).flatMap(([label, value]) =>
     value && value.trim() !== '' ? [[label, value] as const] : [],

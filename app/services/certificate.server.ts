@@ -1,4 +1,4 @@
-import { readBlockchainData } from './manifest.server'
+import { readBlockchainData, recordingFingerprint } from './manifest.server'
 import { getCertificate, type RegistrationView, type SongView } from './songs.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
@@ -28,6 +28,13 @@ function certificateRegistration(registration: RegistrationView) {
   }
 }
 export type CertificateRegistration = ReturnType<typeof certificateRegistration>
+
+/** The recording's fingerprint as the manifest publishes it: the file name only when the owner chose. */
+function publicRecording(song: SongView) {
+  const fingerprint = recordingFingerprint(song)
+  return fingerprint ? { sha256: fingerprint.sha256, size: fingerprint.size, mediaType: fingerprint.mediaType, fileName: fingerprint.fileName } : null
+}
+export type PublicRecording = NonNullable<ReturnType<typeof publicRecording>>
 
 /**
  * What anyone may see of a registered song: the declared facts the public manifest holds anyway,
@@ -63,6 +70,7 @@ export function publicCertificate(song: SongView) {
       coContributor2Percent: row.coContributor2Percent,
       aiPercent: row.aiPercent,
     })),
+    recording: publicRecording(song),
     registration: song.registration && song.registration.status === 'confirmed' ? certificateRegistration(song.registration) : null,
   }
 }

@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '#db/schema'
-import { type Commitment, type ManifestV1, ManifestV1Schema, type ManifestV2, ManifestV2Schema } from '~/lib/manifest-schema'
+import { type Commitment, type ManifestV1, ManifestV1Schema, type ManifestV2, ManifestV2Schema, type ManifestV3, ManifestV3Schema, type RecordingFingerprint } from '~/lib/manifest-schema'
 import type { SongView } from './songs.server'
 
 // The certificate manifest — see docs/certificate-manifest.md. Anyone can re-derive its hash from
@@ -13,7 +13,7 @@ import type { SongView } from './songs.server'
 // new versions, never as changes to an old one.
 
 /** The version new registrations issue. */
-export const MANIFEST_VERSION = 2
+export const MANIFEST_VERSION = 3
 const MEMO_PREFIX = 'ProofTrack'
 
 export const sha256Hex = (data: string | Uint8Array) => crypto.createHash('sha256').update(data).digest('hex')
@@ -47,15 +47,28 @@ function commit(text: string | null, salt: string | null) {
   return textCommitment(salt, text)
 }
 
-export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV2 {
-  const contributors: ManifestV2['contributors'] = [
+/** The fingerprint a song's record publishes: the file name only when the owner chose to show it. */
+export function recordingFingerprint(song: Pick<SongView, 'recordingSha256' | 'recordingSize' | 'recordingMediaType' | 'recordingFileName' | 'recordingShowFileName'>): RecordingFingerprint | null {
+  if (song.recordingSha256 === null || song.recordingSize === null) return null
+  return {
+    alg: 'sha256',
+    sha256: song.recordingSha256,
+    size: Number(song.recordingSize),
+    mediaType: song.recordingMediaType,
+    fileName: song.recordingShowFileName ? song.recordingFileName : null,
+  }
+}
+
+/** Every new registration issues version 3, with `recording: null` when no file was fingerprinted (decision 026). */
+export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV3 {
+  const contributors: ManifestV3['contributors'] = [
     { role: 'main', name: song.contributorName, pro: song.mainContributorPro, proNumber: song.mainContributorProNumber },
   ]
   if (song.coContributorName) contributors.push({ role: 'co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber })
   if (song.coContributorName2) contributors.push({ role: 'co-contributor-2', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber })
   return {
     schema: 'prooftrack.certificate',
-    version: 2,
+    version: 3,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
@@ -74,11 +87,12 @@ export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date):
     // Private text is never published, not even as a bare digest a guess could be tested against.
     lyricsCommitment: commit(song.lyrics, salts.lyricsSalt),
     creativeNotesCommitment: commit(song.creativeNotes, salts.creativeNotesSalt),
+    recording: recordingFingerprint(song),
     certifiedAt: song.createdAt,
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ManifestV1 | ManifestV2
+export type Manifest = ManifestV1 | ManifestV2 | ManifestV3
 
 /**
  * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
@@ -144,11 +158,17 @@ export const MANIFEST_VERSIONS = {
     schema: ManifestV2Schema,
     privateTexts: (m: ManifestV2): Record<PrivateText, PublishedText | null> => ({ lyrics: m.lyricsCommitment, creativeNotes: m.creativeNotesCommitment }),
   },
+  3: {
+    schema: ManifestV3Schema,
+    privateTexts: (m: ManifestV3): Record<PrivateText, PublishedText | null> => ({ lyrics: m.lyricsCommitment, creativeNotes: m.creativeNotesCommitment }),
+  },
 } as const
 export type PrivateText = 'lyrics' | 'creativeNotes'
 
+export type ReadManifest = { version: 1; manifest: ManifestV1 } | { version: 2; manifest: ManifestV2 } | { version: 3; manifest: ManifestV3 } | { version: number | null; manifest: null; problem: string }
+
 /** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
-export function readManifest(value: unknown): { version: 1; manifest: ManifestV1 } | { version: 2; manifest: ManifestV2 } | { version: number | null; manifest: null; problem: string } {
+export function readManifest(value: unknown): ReadManifest {
   const version = typeof value === 'object' && value !== null && 'version' in value && typeof value.version === 'number' ? value.version : null
   if (version === 1) {
     const parsed = ManifestV1Schema.safeParse(value)
@@ -157,6 +177,11 @@ export function readManifest(value: unknown): { version: 1; manifest: ManifestV1
   }
   if (version === 2) {
     const parsed = ManifestV2Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
+  if (version === 3) {
+    const parsed = ManifestV3Schema.safeParse(value)
     if (parsed.success) return { version, manifest: parsed.data }
     return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
   }
@@ -169,9 +194,19 @@ function describeIssue(issue: { path: PropertyKey[]; message: string } | undefin
 }
 
 /** The private texts' published digests of a manifest read by readManifest. */
-export function publishedTexts(read: ReturnType<typeof readManifest>): Record<PrivateText, PublishedText | null> | null {
+export function publishedTexts(read: ReadManifest): Record<PrivateText, PublishedText | null> | null {
   if (read.manifest === null) return null
-  return read.version === 1 ? MANIFEST_VERSIONS[1].privateTexts(read.manifest) : MANIFEST_VERSIONS[2].privateTexts(read.manifest)
+  if (read.version === 1) return MANIFEST_VERSIONS[1].privateTexts(read.manifest)
+  return read.version === 2 ? MANIFEST_VERSIONS[2].privateTexts(read.manifest) : MANIFEST_VERSIONS[3].privateTexts(read.manifest)
+}
+
+/**
+ * The recording fingerprint a manifest publishes: null for a version 3 record without one,
+ * undefined for versions 1 and 2, which had no such field (so "none declared" and "not
+ * recorded in this version" stay apart).
+ */
+export function publishedRecording(read: ReadManifest): RecordingFingerprint | null | undefined {
+  return read.manifest !== null && read.version === 3 ? read.manifest.recording : undefined
 }
 
 /** Whether a text (and its salt, for a commitment) opens a published digest. */

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
 import type { StorageAdapter } from '~/storage/types'
-import { type PrivateText, opens, type PublishedText, parseMemo, publishedTexts, readBlockchainData, readManifest, sha256Hex } from './manifest.server'
+import type { RecordingFingerprint } from '~/lib/manifest-schema'
+import { type PrivateText, opens, type PublishedText, parseMemo, publishedRecording, publishedTexts, readBlockchainData, readManifest, sha256Hex } from './manifest.server'
 
 // The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
 // facts and of the private texts without this service — the manifest as stored, the
@@ -116,7 +117,7 @@ function assemble(
   ) as Record<PrivateText, { text: string | null; salt: string | null; commitment: PublishedText | null } | null>
 
   return {
-    README: readme({ record, network, memo, memoText: data.memo ?? '', signature, storageUrl, appUrl, openings, now }),
+    README: readme({ record, network, memo, memoText: data.memo ?? '', signature, storageUrl, appUrl, openings, recording: publishedRecording(readManifest(manifest)) ?? null, now }),
     format: 'prooftrack.proof-bundle',
     formatVersion: 1,
     createdAt: now.toISOString(),
@@ -157,9 +158,10 @@ function readme(input: {
   storageUrl: string
   appUrl: string
   openings: TextOpening[]
+  recording: RecordingFingerprint | null
   now: Date
 }) {
-  const { record, network, memo, signature, storageUrl, appUrl, openings, now } = input
+  const { record, network, memo, signature, storageUrl, appUrl, openings, recording, now } = input
   const file = `${record.certificateId}-proof-bundle.json`
   const memoFilter = `jq -r '.result.transaction.message.instructions[] | select(.programId == "${MEMO_PROGRAM}") | .parsed'`
   const rpc = network.network ? PUBLIC_RPC[network.network] : undefined
@@ -193,6 +195,13 @@ function readme(input: {
         '',
       ]
     }),
+    ...(recording
+      ? [
+          `${3 + openings.length}. The recording: the manifest fingerprints it as the SHA-256 of the file's bytes (${recording.size} bytes). Anyone holding the file can check it:`,
+          `   sha256sum <the recording file>     → ${recording.sha256}`,
+          '',
+        ]
+      : []),
     'What this proves: that these exact facts and texts were declared to ProofTrack and anchored no later than the block time above, by ProofTrack’s sponsor account (the fee payer).',
     'What it does not prove: that the people named are the authors, or that the splits are true — it records authorship as declared by the submitter — nor that nobody wrote the same text earlier.',
     `The full procedure, step by step: ${appUrl}/verify/${record.certificateId} and docs/verify.md in ProofTrack's source.`,

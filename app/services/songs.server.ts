@@ -22,6 +22,7 @@ const SONG_COLUMNS = [
   'songs.mainContributorPro', 'songs.coContributorPro', 'songs.coContributor2Pro',
   'songs.mainContributorProNumber', 'songs.coContributorProNumber', 'songs.coContributor2ProNumber',
   'songs.createdAt', 'songs.updatedAt',
+  'songs.recordingSha256', 'songs.recordingSize', 'songs.recordingMediaType', 'songs.recordingFileName', 'songs.recordingShowFileName',
 ] as const
 
 /** A song with its contributions and its registration, in one query. */
@@ -92,6 +93,7 @@ function toView(row: SongRow) {
     ...row,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    recordingSize: row.recordingSize === null ? null : Number(row.recordingSize),
     contributions,
     registration,
     isRegistered: registration !== null && registration.status === 'confirmed',
@@ -132,6 +134,11 @@ export async function createSong(userId: string, input: SongInput) {
           mainContributorProNumber: nullable(input.mainContributorProNumber),
           coContributorProNumber: nullable(input.coContributorProNumber),
           coContributor2ProNumber: nullable(input.coContributor2ProNumber),
+          recordingSha256: nullable(input.recordingSha256),
+          recordingSize: nullable(input.recordingSize),
+          recordingMediaType: nullable(input.recordingMediaType),
+          recordingFileName: nullable(input.recordingFileName),
+          recordingShowFileName: input.recordingShowFileName,
           updatedAt: new Date(),
         })
         // A certificate id collision (1 in 10^12) is simply retried with a new id.

@@ -6,7 +6,9 @@ import { registrationNetwork } from '~/lib/registration-network'
 import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db } from './db.server'
-import { canonicalJson, type PublishedText, parseMemo, publishedTexts, readManifest, sha256Hex } from './manifest.server'
+import type { RecordingFingerprint } from '~/lib/manifest-schema'
+import { NOT_REGISTERED_RECORDING, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
+import { canonicalJson, type PublishedText, parseMemo, publishedRecording, publishedTexts, readManifest, sha256Hex } from './manifest.server'
 
 export interface Check {
   name: string
@@ -95,6 +97,8 @@ export async function verifyCertificate(certificateId: string, signature: string
   let manifest: unknown = null
   let manifestVersion: number | null = null
   let browserCheck: { url: string; memoSha256: string; storedSha256: string; byteLength: number } | null = null
+  // The fingerprint a file is checked against: only ever read from the verified stored manifest.
+  let recording: RecordingFingerprint | null = null
   const result = () => {
     const checks = steps.flatMap((s) => s.checks)
     return {
@@ -108,6 +112,7 @@ export async function verifyCertificate(certificateId: string, signature: string
       explorerUrl,
       storageUrl,
       browserCheck,
+      recording,
       network: chainLabel(parts.chain),
     }
   }
@@ -192,12 +197,28 @@ export async function verifyCertificate(certificateId: string, signature: string
     comparison.evidence('Lyrics', describePublished(texts.lyrics), 'mono')
     comparison.evidence('Creative notes', describePublished(texts.creativeNotes), 'mono')
   }
+  const published = publishedRecording(read)
+  if (published !== undefined) {
+    comparison.evidence('Recording', published === null ? 'No recording fingerprinted' : `SHA-256 ${published.sha256}, ${published.size} bytes${published.mediaType ? `, ${published.mediaType}` : ''}${published.fileName ? `, ${published.fileName}` : ''}`, 'mono')
+    recording = published
+  }
   const tags = stored!.tags
   const tagsAgree = tags['Certificate-Id'] === certificateId && tags['Content-SHA256'] === memo!.sha256 && (tags['App-Version'] === undefined || tags['App-Version'] === String(memo!.version))
   comparison.check('Storage tags agree', tagsAgree, `Certificate-Id ${tags['Certificate-Id'] ?? '—'}, Content-SHA256 ${tags['Content-SHA256'] ?? '—'}, App-Version ${tags['App-Version'] ?? '—'}`)
   return result()
 }
 export type VerificationReport = Awaited<ReturnType<typeof verifyCertificate>>
+
+/**
+ * Compares a file's SHA-256 and size with the fingerprint of a verified certificate. Null when
+ * there is nothing to compare with: the certificate did not verify, or records no fingerprint.
+ */
+export function compareRecording(report: Pick<VerificationReport, 'ok' | 'recording'>, file: { sha256: string; size: number }) {
+  if (!report.ok || !report.recording) return null
+  const matches = sameRecording(file, report.recording)
+  return { matches, answer: matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING, fileSha256: file.sha256, fileSize: file.size, registeredSha256: report.recording.sha256, registeredSize: report.recording.size }
+}
+export type RecordingComparison = NonNullable<ReturnType<typeof compareRecording>>
 
 /** The public facts needed to start a verification: the certificate's confirmed transaction. */
 export async function findRegistrationSignature(database: Kysely<Database>, certificateId: string) {

@@ -10,6 +10,7 @@ import * as eventSourceVoidedPayments from './2026-11-23T0200-event-source-voide
 import * as registrationNetwork from './2026-11-23T0300-registration-network'
 import * as privateTextSalts from './2026-11-23T0400-private-text-salts'
 import * as landingVideoChunks from './2026-11-23T0500-landing-video-chunks'
+import * as recordingFingerprint from './2026-11-23T0600-recording-fingerprint'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0300-registration-network': { up: registrationNetwork.migrateUp, down: registrationNetwork.migrateDown },
   '2026-11-23T0400-private-text-salts': { up: privateTextSalts.migrateUp, down: privateTextSalts.migrateDown },
   '2026-11-23T0500-landing-video-chunks': { up: landingVideoChunks.migrateUp, down: landingVideoChunks.migrateDown },
+  '2026-11-23T0600-recording-fingerprint': { up: recordingFingerprint.migrateUp, down: recordingFingerprint.migrateDown },
 }

@@ -33,6 +33,7 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
       { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
       { component: 'mixing', contributorPercent: 33.33, coContributorPercent: 33.33, coContributor2Percent: 0, aiPercent: 33.34 },
     ],
+    recording: null,
     registration: null,
     ...overrides,
   }

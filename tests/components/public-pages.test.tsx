@@ -66,6 +66,8 @@ describe('landing page', () => {
       "Proof That Can't Be Erased",
       'Creator-first Workflow',
     ])
+    // Issue 17: what is fingerprinted, and what never leaves the writer's machine.
+    expect(features.textContent).toContain('Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.')
 
     const closing = screen.getByRole('region', { name: 'Ready to lock in your next song?' })
     expect(within(closing).getByRole('link').getAttribute('href')).toBe('/register')
@@ -163,6 +165,9 @@ describe('FAQ', () => {
       'What does a PT Snapshot prove?',
       'Do I need a crypto wallet or tokens?',
     ])
+    const proves = items[6]!.textContent ?? ''
+    expect(proves).toContain('the SHA-256 fingerprint of the file’s exact bytes, its size and type (and its name only if you choose)')
+    expect(proves).toContain('With JavaScript on, your browser computes the fingerprint and the file never leaves your device; with JavaScript off, our server reads the upload once to compute it and discards it.')
 
     const [, howItWorks] = items
     expect(howItWorks?.querySelectorAll('ol > li')).toHaveLength(3)

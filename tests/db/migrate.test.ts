@@ -6,7 +6,7 @@ import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
 
 test('migrations are recorded, and running them again applies nothing', async () => {
   const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db())
-  expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-22T0000-initial', '2026-11-22T0100-rate-limits', '2026-11-22T0200-registration-progress', '2026-11-22T0300-payment-credits', '2026-11-23T0100-mail-queue', '2026-11-23T0110-verification-code-attempts', '2026-11-23T0120-password-reset-requests', '2026-11-23T0200-event-source-voided-payments', '2026-11-23T0300-registration-network', '2026-11-23T0400-private-text-salts', '2026-11-23T0500-landing-video-chunks'])
+  expect(applied.rows.map((row) => row.name)).toEqual(['2026-11-22T0000-initial', '2026-11-22T0100-rate-limits', '2026-11-22T0200-registration-progress', '2026-11-22T0300-payment-credits', '2026-11-23T0100-mail-queue', '2026-11-23T0110-verification-code-attempts', '2026-11-23T0120-password-reset-requests', '2026-11-23T0200-event-source-voided-payments', '2026-11-23T0300-registration-network', '2026-11-23T0400-private-text-salts', '2026-11-23T0500-landing-video-chunks', '2026-11-23T0600-recording-fingerprint'])
   expect(await migrateToLatest(db())).toEqual([])
 })
 

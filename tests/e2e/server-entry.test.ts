@@ -90,6 +90,23 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
     const api = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', body: form })
     expect(api.status).toBe(415)
     expect(await api.json()).toEqual({ message: 'File uploads are not accepted here.' })
+
+    // The recording forms (decision 027): multipart reaches them; past 501 MB declared, 413 before reading.
+    const recording = new FormData()
+    recording.set('recording', new Blob([new Uint8Array(1000)], { type: 'audio/wav' }), 'take.wav')
+    const check = await fetch(`${server.baseUrl}/verify/PT-0000-0000`, { method: 'POST', body: recording, headers: { Accept: 'text/html' } })
+    expect(check.status).toBe(404)
+    const huge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${server.baseUrl}/submit`, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(502 * 1024 * 1024), Accept: 'application/json' } }, (response) => {
+        let body = ''
+        response.on('data', (c: Buffer) => (body += c.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      })
+      request.on('error', reject)
+      request.write('--x\r\n')
+    })
+    expect(huge.status).toBe(413)
+    expect(JSON.parse(huge.body)).toEqual({ message: 'The request is too large (at most 501 MB).' })
   })
 
   test('every answer carries the security headers: static files, refusals and errors', async () => {

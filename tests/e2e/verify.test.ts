@@ -285,13 +285,13 @@ describe('docs/verify.md, run as a stranger would', () => {
     const bundle = await bundleOf(registration)
     const passed = await procedure(local, { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` }, bundle)
     expect(passed.code, JSON.stringify(passed)).toBe(0)
-    expect(passed.stdout).toMatch(new RegExp(`^ProofTrack v2 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`, 'm'))
+    expect(passed.stdout).toMatch(new RegExp(`^ProofTrack v3 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`, 'm'))
     expect(passed.stdout).toContain('"lyricsCommitment"')
 
     // The wrong transaction: another certificate's memo stops it at step 2.
     const wrong = await procedure(local, { CERT: song.certificateId, SIG: other.signature, GATEWAY: `${local.baseUrl}/storage` }, bundle)
     expect(wrong.code).not.toBe(0)
-    expect(wrong.stdout).toContain(`ProofTrack v2 ${other.song.certificateId} `)
+    expect(wrong.stdout).toContain(`ProofTrack v3 ${other.song.certificateId} `)
     expect(wrong.stdout).not.toContain('"lyricsCommitment"')
 
     // A tampered manifest: fetched (step 3), then its hash is not the memo's (step 4).
@@ -313,7 +313,7 @@ describe('docs/verify.md, run as a stranger would', () => {
       const registration = await registeredSong(server, false)
       const passed = await procedure(server, { CERT: registration.song.certificateId, SIG: registration.signature, GATEWAY: `${server.baseUrl}/storage`, RPC: rpc.url, SPONSOR: sponsor.publicKey.toBase58() }, await bundleOf(registration))
       expect(passed.code, JSON.stringify(passed)).toBe(0)
-      expect(passed.stdout).toContain(`ProofTrack v2 ${registration.song.certificateId} `)
+      expect(passed.stdout).toContain(`ProofTrack v3 ${registration.song.certificateId} `)
       await registration.owner.done()
     } finally {
       await server.stop()
@@ -325,7 +325,7 @@ describe('docs/verify.md, run as a stranger would', () => {
     const registration = await registeredSong(arweave, false)
     const passed = await procedure(arweave, { CERT: registration.song.certificateId, SIG: registration.signature, GATEWAY: arlocal.base }, await bundleOf(registration))
     expect(passed.code, JSON.stringify(passed)).toBe(0)
-    expect(passed.stdout).toContain(`ProofTrack v2 ${registration.song.certificateId} `)
+    expect(passed.stdout).toContain(`ProofTrack v3 ${registration.song.certificateId} `)
     await registration.owner.done()
   })
 

@@ -97,7 +97,8 @@ const MATRIX: Record<string, Row> = {
   submit: { url: '/submit', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
   'terms-of-service': { url: '/terms-of-service', get: PUBLIC },
   'verify-email': { url: '/verify-email', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
-  'verify.$certificateId': { url: '/verify/:certificate', get: all(404) },
+  // Anyone may check a file against a certificate (multipart; this empty URL-encoded post is refused with 415).
+  'verify.$certificateId': { url: '/verify/:certificate', get: all(404), post: all('ok') },
   'verify.$certificateId[.]json': { url: '/verify/:certificate.json', get: all(404) },
 }
 

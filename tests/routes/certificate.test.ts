@@ -15,6 +15,7 @@ const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = creat
 
 const LYRICS = 'First line of the verse\nSecond line of the verse'
 const NOTES = 'Written on a night train.'
+const RECORDING_SHA256 = 'ab'.repeat(32)
 
 async function newSong(userId: string, overrides: Record<string, unknown> = {}) {
   const input = SongSchema.parse({
@@ -30,6 +31,10 @@ async function newSong(userId: string, overrides: Record<string, unknown> = {}) 
     creativeNotes: NOTES,
     mainContributorPro: 'ASCAP',
     mainContributorProNumber: '123456789',
+    recordingSha256: RECORDING_SHA256,
+    recordingSize: '48000044',
+    recordingMediaType: 'audio/wav',
+    recordingFileName: 'harbor-demo-private.wav',
     contributions: [
       { component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 },
       { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
@@ -156,8 +161,10 @@ describe('certificate page', () => {
         explorerUrl: 'https://explorer.example/tx/x',
         storageUrl: 'https://storage.example/y',
       })
+      // The recording's fingerprint is public; its file name only when the owner chose to show it.
+      expect(data.certificate.recording).toEqual({ sha256: RECORDING_SHA256, size: 48000044, mediaType: 'audio/wav', fileName: null })
       const text = JSON.stringify(data)
-      for (const secret of ['night train', 'First line of the verse', owner.id, '4242', 'AQIDBAUGBwgJ', 'MemoSq4g', '"paid"']) expect(text).not.toContain(secret)
+      for (const secret of ['harbor-demo-private', 'night train', 'First line of the verse', owner.id, '4242', 'AQIDBAUGBwgJ', 'MemoSq4g', '"paid"']) expect(text).not.toContain(secret)
     }
 
     // The owner gets the full view: the private texts too.
@@ -166,6 +173,19 @@ describe('certificate page', () => {
     expect(mine.certificate.lyrics).toBe(LYRICS)
     expect(mine.certificate.creativeNotes).toBe(NOTES)
     expect(keyPaths(mine)).toEqual([...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics'].sort())
+  })
+
+  test('a recording file name the owner chose to show is on the public certificate and its PDF', async () => {
+    const owner = await createUser()
+    const song = await newSong(owner.id, { recordingShowFileName: 'on' })
+    await register(song.id)
+    const data = await (await view(visitor(song.id), song.id)).json()
+    expect(data.certificate.recording).toEqual({ sha256: RECORDING_SHA256, size: 48000044, mediaType: 'audio/wav', fileName: 'harbor-demo-private.wav' })
+    const response = await pdfRoute.loader(args(new Request(`http://localhost/certificate/${song.id}.pdf`), { id: String(song.id) }))
+    const text = (await pdf(Buffer.from(await response.arrayBuffer()))).text.replace(/\s+/g, ' ')
+    // Courier at this size wraps the 64 characters onto two lines.
+    expect(text.replace(/\s+/g, '')).toContain(RECORDING_SHA256)
+    expect(text).toContain('harbor-demo-private.wav')
   })
 
   test('the network shown is the one the registration recorded, never the server’s SOLANA_CLUSTER', async () => {

@@ -47,6 +47,7 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'songs.$id.register': { url: '/songs/:id/register', role: 'user' },
   submit: { url: '/submit', role: 'user' },
   'verify-email': { url: '/verify-email', role: 'user' },
+  'verify.$certificateId': { url: '/verify/PT-0000-0000', role: 'visitor' },
 }
 
 const modules = import.meta.glob<{ action?: Action }>('../../app/routes/*.{ts,tsx}')
@@ -174,6 +175,18 @@ describe('body limits, counted while reading', () => {
     expect(await refused.text()).toMatch(/plain HTML form post/)
     const text = await respond(() => contact.action(args(formPost('/contact', 'visitor', 'name=Ann', 'text/plain'))))
     expect(text.status).toBe(415)
+  })
+
+  test('only the forms that carry a recording take multipart: /submit reads it, /verify/:id refuses a URL-encoded post', async () => {
+    const body = new FormData()
+    body.set('title', 'Multipart')
+    body.set('intent', 'edit')
+    const request = new Request('http://localhost/submit', { method: 'POST', headers: { Cookie: cookies.user }, body })
+    const answer = await respond(() => submit.action(args(request)))
+    expect(answer.status).toBe(200)
+    expect((await answer.json()).values).toMatchObject({ title: 'Multipart' })
+    const refused = await post('verify.$certificateId', (await import('../../app/routes/verify.$certificateId')).action as Action, 'recording=x')
+    expect([refused.status, refused.text]).toEqual([415, 'Choose a file to check with the form on this page.'])
   })
 
   test('more than 1000 fields are refused, however short', async () => {

@@ -103,6 +103,37 @@ describe.each(forms)('form $name', ({ url, handler, fields, cookie, params }) =>
   }, 600_000)
 })
 
+// The two forms that take a recording without JavaScript, fed arbitrary multipart bodies.
+const multipartForms: { name: string; url: string; handler: Handler; cookie?: () => string; params?: () => Record<string, string> }[] = [
+  { name: 'submit', url: '/submit', handler: submit.action, cookie: () => userCookie },
+  { name: 'verify/:certificateId', url: '/verify/PT-0000-0000', handler: verifyPage.action, params: () => ({ certificateId: 'PT-0000-0000' }) },
+]
+
+const multipartPart = fc.record({
+  name: fc.oneof(fc.constantFrom('recording', 'title', 'intent', 'contributions[0].aiPercent', 'contributions[9].component'), fc.string({ maxLength: 12 })),
+  filename: fc.option(fc.oneof(fc.constantFrom('', 'a.wav', '../../etc/passwd', 'x\\y.mp3'), fc.string({ maxLength: 20 })), { nil: undefined }),
+  type: fc.option(fc.constantFrom('audio/wav', '', 'text/plain', 'application/octet-stream', 'x'), { nil: undefined }),
+  value: text,
+})
+
+describe.each(multipartForms)('multipart $name', ({ url, handler, cookie, params }) => {
+  test(`${Math.min(RUNS, 300)} arbitrary multipart bodies, well-formed or not: never a 5xx`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(multipartPart, { maxLength: 4 }), fc.boolean(), fc.string({ maxLength: 40 }), async (parts, wellFormed, garbage) => {
+        const boundary = 'fuzzboundary'
+        const body = wellFormed
+          ? `${parts.map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n${p.type === undefined ? '' : `Content-Type: ${p.type}\r\n`}\r\n${p.value}\r\n`).join('')}--${boundary}--\r\n`
+          : `--${boundary}\r\n${garbage}`
+        const headers = new Headers({ 'Content-Type': `multipart/form-data; boundary=${boundary}` })
+        if (cookie) headers.set('Cookie', cookie())
+        const request = new Request(`http://localhost${url}`, { method: 'POST', headers, body })
+        await expectClearAnswer(() => handler(args(request, params?.() ?? {})))
+      }),
+      { numRuns: Math.min(RUNS, 300) },
+    )
+  }, 600_000)
+})
+
 const apis: { name: string; url: string; handler: Handler; method?: string; cookie?: () => string; params?: () => Record<string, string> }[] = [
   { name: 'POST /api/contact', url: '/api/contact', handler: apiContact.action },
   { name: 'POST /api/analytics/track', url: '/api/analytics/track', handler: apiTrack.action },

@@ -11,7 +11,7 @@ import * as bundleRoute from '../../app/routes/certificate.$id_.proof-bundle'
 import * as rpcRoute from '../../app/routes/ledger.rpc.getTransaction.$signature'
 import * as verifyRoute from '../../app/routes/verify.$certificateId'
 import * as verifyJsonRoute from '../../app/routes/verify.$certificateId[.]json'
-import { canonicalJson, ensureTextSalts, parseMemo, sha256Hex } from '../../app/services/manifest.server'
+import { buildManifest, canonicalJson, ensureTextSalts, parseMemo, sha256Hex } from '../../app/services/manifest.server'
 import { registerSong } from '../../app/services/registration.server'
 import { createSong, getOwnedSong, type SongView } from '../../app/services/songs.server'
 import { verifyCertificate } from '../../app/services/verification.server'
@@ -90,17 +90,28 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
   }
 }
 
+/** The v2 manifest as the code before version 3 built it: version 3's fields without `recording`. */
+async function buildManifestV2(song: SongView, issuedAt: Date) {
+  const { recording: _none, ...rest } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt)
+  return { ...rest, version: 2 }
+}
+
 /** A registration made the v1 way: v1 manifest and tags, a `ProofTrack v1` memo, the row as v1 recorded it. */
 async function registeredV1() {
+  return registeredOld(1)
+}
+
+/** A registration made the way an older version did: its manifest and tags, its `ProofTrack v<n>` memo, the row as it recorded it. */
+async function registeredOld(version: 1 | 2, fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
-  const song = await newSong(user.id)
+  const song = await newSong(user.id, fields)
   const view = (await getOwnedSong(user.id, song.id))!
-  const manifestJson = canonicalJson(buildManifestV1(view, new Date()))
+  const manifestJson = canonicalJson(version === 1 ? buildManifestV1(view, new Date()) : await buildManifestV2(view, new Date()))
   const manifestSha256 = sha256Hex(manifestJson)
   const storage = getStorage()
-  const stored = await storage.put(new TextEncoder().encode(manifestJson), { 'Content-Type': 'application/json', 'App-Name': 'ProofTrack', 'App-Version': '1', 'Certificate-Id': song.certificateId, 'Content-SHA256': manifestSha256 })
+  const stored = await storage.put(new TextEncoder().encode(manifestJson), { 'Content-Type': 'application/json', 'App-Name': 'ProofTrack', 'App-Version': String(version), 'Certificate-Id': song.certificateId, 'Content-SHA256': manifestSha256 })
   const chain = getChain()
-  const memo = `ProofTrack v1 ${song.certificateId} sha256:${manifestSha256} ar:${stored.id}`
+  const memo = `ProofTrack v${version} ${song.certificateId} sha256:${manifestSha256} ar:${stored.id}`
   const prepared = await chain.prepareMemo(memo)
   const landed = await chain.submit(prepared)
   await db()
@@ -120,8 +131,8 @@ async function registeredV1() {
   return { user, song, signature: landed.signature, storageId: stored.id, manifestJson }
 }
 
-describe('manifest v2: private texts as salted commitments', () => {
-  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v2 memo; the salts stay in the database', async () => {
+describe('manifest v3: private texts as salted commitments, and the recording’s fingerprint', () => {
+  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v3 memo; the salts stay in the database', async () => {
     const { song, outcome } = await registered()
     const { lyricsSalt, creativeNotesSalt } = await salts(song.id)
     expect(lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
@@ -131,7 +142,8 @@ describe('manifest v2: private texts as salted commitments', () => {
     const stored = (await getStorage().get(outcome.storageId))!
     const text = new TextDecoder().decode(stored.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(2)
+    expect(manifest.version).toBe(3)
+    expect(manifest.recording).toBeNull()
     // Exactly sha256(salt hex, NUL, text) — recomputed here with node:crypto, not with the app's helper.
     const commitment = (salt: string, value: string) => crypto.createHash('sha256').update(Buffer.concat([Buffer.from(salt, 'utf8'), Buffer.from([0]), Buffer.from(value, 'utf8')])).digest('hex')
     expect(manifest.lyricsCommitment).toEqual({ alg: 'salted-sha256', value: commitment(lyricsSalt!, LYRICS) })
@@ -139,11 +151,11 @@ describe('manifest v2: private texts as salted commitments', () => {
     // Nothing a guess could be tested against: no bare digest, no salt, no text.
     for (const secret of [sha256Hex(LYRICS), sha256Hex(NOTES), lyricsSalt!, creativeNotesSalt!, 'Hush now', NOTES]) expect(text).not.toContain(secret)
     expect(manifest).not.toHaveProperty('lyricsSha256')
-    expect(stored.tags['App-Version']).toBe('2')
+    expect(stored.tags['App-Version']).toBe('3')
 
     const tx = await getChain().lookup(outcome.transactionSignature)
-    expect(tx!.memo).toBe(`ProofTrack v2 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`)
-    expect(parseMemo(tx!.memo)).toEqual({ version: 2, certificateId: song.certificateId, sha256: sha256Hex(text), storageId: outcome.storageId })
+    expect(tx!.memo).toBe(`ProofTrack v3 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`)
+    expect(parseMemo(tx!.memo)).toEqual({ version: 3, certificateId: song.certificateId, sha256: sha256Hex(text), storageId: outcome.storageId })
   })
 
   test('the database keeps only well-formed salts, and a retried registration reuses the first ones', async () => {
@@ -157,22 +169,45 @@ describe('manifest v2: private texts as salted commitments', () => {
   test('a song without lyrics or notes publishes null commitments; two songs with the same lyrics publish different ones', async () => {
     const bare = await registered({ lyrics: undefined, creativeNotes: undefined })
     const bareManifest = JSON.parse(new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data))
-    expect(bareManifest).toMatchObject({ version: 2, lyricsCommitment: null, creativeNotesCommitment: null })
+    expect(bareManifest).toMatchObject({ version: 3, lyricsCommitment: null, creativeNotesCommitment: null })
 
     const [first, second] = await Promise.all([registered(), registered()])
     const commitmentOf = async (storageId: string) => JSON.parse(new TextDecoder().decode((await getStorage().get(storageId))!.data)).lyricsCommitment.value
     expect(await commitmentOf(first.outcome.storageId)).not.toBe(await commitmentOf(second.outcome.storageId))
   })
+
+  test('a fingerprinted song publishes digest, size and media type; the file name only when the owner chose to show it', async () => {
+    const digest = sha256Hex('the master, byte for byte')
+    const fingerprint = { recordingSha256: digest, recordingSize: '25', recordingMediaType: 'audio/wav', recordingFileName: 'secret-demo-v7.wav' }
+    const hidden = await registered(fingerprint)
+    const hiddenText = new TextDecoder().decode((await getStorage().get(hidden.outcome.storageId))!.data)
+    expect(JSON.parse(hiddenText).recording).toEqual({ alg: 'sha256', sha256: digest, size: 25, mediaType: 'audio/wav', fileName: null })
+    expect(hiddenText).not.toContain('secret-demo-v7')
+    const shown = await registered({ ...fingerprint, recordingShowFileName: 'on' })
+    const shownManifest = JSON.parse(new TextDecoder().decode((await getStorage().get(shown.outcome.storageId))!.data))
+    expect(shownManifest.recording).toEqual({ alg: 'sha256', sha256: digest, size: 25, mediaType: 'audio/wav', fileName: 'secret-demo-v7.wav' })
+    const report = await (await verifyPage(shown.song.certificateId)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 3, recording: shownManifest.recording })
+  })
+
+  test('the database refuses a malformed digest, a size of 0 and a digest without its size', async () => {
+    const user = await createUser()
+    const song = await newSong(user.id)
+    const set = (values: { recordingSha256?: string | null; recordingSize?: number | null }) => db().updateTable('songs').set(values).where('id', '=', song.id).execute()
+    await expect(set({ recordingSha256: 'AB'.repeat(32), recordingSize: 1 })).rejects.toThrow(/songs_recording_sha256_format/)
+    await expect(set({ recordingSha256: 'ab'.repeat(32), recordingSize: 0 })).rejects.toThrow(/songs_recording_size_positive/)
+    await expect(set({ recordingSha256: 'ab'.repeat(32) })).rejects.toThrow(/songs_recording_complete/)
+  })
 })
 
 describe('GET /verify/:certificateId', () => {
-  test('a v2 record: five steps, each with its evidence, every check passing', async () => {
+  test('a v3 record: five steps, each with its evidence, every check passing', async () => {
     const { song, outcome } = await registered()
     const response = await verifyPage(song.certificateId)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const report = await response.json()
     expect(report.ok).toBe(true)
-    expect(report.manifestVersion).toBe(2)
+    expect(report.manifestVersion).toBe(3)
     expect(report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached])).toEqual([
       ['The transaction', true],
       ['The memo', true],
@@ -222,6 +257,16 @@ describe('GET /verify/:certificateId', () => {
     expect(body).not.toHaveProperty('owner')
   })
 
+  test('a v2 record built the old way still verifies, on the page, by its JSON and in the owner’s openings; it has no fingerprint to check', async () => {
+    const { user, song } = await registeredOld(2)
+    const report = await (await verifyPage(song.certificateId, user.id)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 2, recording: null })
+    expect(report.checks.find((c: { name: string }) => c.name === 'Manifest follows its version’s format')).toMatchObject({ ok: true, detail: 'Read as version 2' })
+    expect(report.owner.openings).toEqual([expect.objectContaining({ text: 'lyrics', opens: true }), expect.objectContaining({ text: 'creativeNotes', opens: true })])
+    const body = await (await respond(() => verifyJsonRoute.loader(args(new Request(`http://localhost/verify/${song.certificateId}.json`), { certificateId: song.certificateId })))).json()
+    expect(body).toMatchObject({ ok: true, manifestVersion: 2 })
+  })
+
   test('a tampered manifest fails at the hash step, and the steps after it still say why', async () => {
     const { song, outcome } = await registered()
     const manifest = JSON.parse(fs.readFileSync(storedFile(outcome.storageId), 'utf8'))
@@ -252,7 +297,7 @@ describe('GET /verify/:certificateId', () => {
 })
 
 describe('npm run verify', () => {
-  test('prints every step with its evidence and exits 0 for a v2 record and for a v1 record', async () => {
+  test('prints every step with its evidence and exits 0 for a v3, a v2 and a v1 record', async () => {
     const { song, outcome } = await registered()
     const v2 = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
     expect(v2.output).toContain(`Certificate ${song.certificateId}, transaction ${outcome.transactionSignature}`)
@@ -260,6 +305,12 @@ describe('npm run verify', () => {
       expect(v2.output).toContain(line)
     }
     expect(v2.code).toBe(0)
+
+    const v2Record = await registeredOld(2)
+    const v2Old = await verifyCli(v2Record.song.certificateId, '--signature', v2Record.signature)
+    expect(v2Old.output).toContain('   Manifest version: 2')
+    expect(v2Old.output).toContain(`${v2Record.song.certificateId}: VERIFIED`)
+    expect(v2Old.code).toBe(0)
 
     const old = await registeredV1()
     const v1 = await verifyCli(old.song.certificateId, '--signature', old.signature)
@@ -284,8 +335,31 @@ describe('npm run verify', () => {
     expect(tampered.code).toBe(1)
 
     const usage = await verifyCli('not-an-id')
+    expect(usage.output).toContain('[--file <path>]')
     expect(usage.output).toContain('Usage: npm run verify -- <certificateId>')
     expect(usage.code).toBe(2)
+  }, 120_000)
+})
+
+describe('npm run verify --file', () => {
+  test('answers whether a file is the registered recording, with both digests; exit 0 or 1', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-recording-'))
+    const master = path.join(dir, 'master.wav')
+    const other = path.join(dir, 'other.wav')
+    fs.writeFileSync(master, crypto.randomBytes(300_000))
+    fs.writeFileSync(other, crypto.randomBytes(300_000))
+    const digest = crypto.createHash('sha256').update(fs.readFileSync(master)).digest('hex')
+    const { song, outcome } = await registered({ recordingSha256: digest, recordingSize: '300000', recordingMediaType: 'audio/wav' })
+
+    const right = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature, '--file', master)
+    expect(right.output).toContain(`${master}: This is the registered recording`)
+    expect(right.output).toContain(`   File SHA-256:       ${digest} (300000 bytes)`)
+    expect(right.code).toBe(0)
+    const wrong = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature, '--file', other)
+    expect(wrong.output).toContain(`${other}: This is not the registered recording`)
+    expect(wrong.output).toContain(`   Registered SHA-256: ${digest} (300000 bytes)`)
+    expect(wrong.code).toBe(1)
+    fs.rmSync(dir, { recursive: true, force: true })
   }, 120_000)
 })
 
@@ -311,7 +385,7 @@ describe('GET /certificate/:id/proof-bundle', () => {
     expect(body).toMatchObject({
       format: 'prooftrack.proof-bundle',
       certificateId: song.certificateId,
-      manifest: { version: 2, sha256: sha256Hex(storedText), canonical: storedText, content: JSON.parse(storedText), storage: { id: outcome.storageId } },
+      manifest: { version: 3, sha256: sha256Hex(storedText), canonical: storedText, content: JSON.parse(storedText), storage: { id: outcome.storageId } },
       transaction: { signature: outcome.transactionSignature, memo: tx.memo, slot: tx.slot, blockTime: tx.blockTime, feePayer: getChain().sponsorAddress(), signedTransaction: tx.transaction, network: 'local-ledger' },
       privateTexts: {
         lyrics: { text: LYRICS, salt: lyricsSalt, commitment: JSON.parse(storedText).lyricsCommitment },
@@ -330,6 +404,15 @@ describe('GET /certificate/:id/proof-bundle', () => {
       expect(`${command} → ${stdout.split(' ')[0]}`).toBe(`${command} → ${expected}`)
     }
     fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('a fingerprinted song’s bundle tells how to check the recording with sha256sum', async () => {
+    const file = crypto.randomBytes(1000)
+    const digest = crypto.createHash('sha256').update(file).digest('hex')
+    const { user, song } = await registered({ recordingSha256: digest, recordingSize: '1000' })
+    const body = await (await bundle(song.id, user.id)).json()
+    expect(body.manifest.content.recording).toMatchObject({ sha256: digest, size: 1000 })
+    expect(body.README).toContain(`   sha256sum <the recording file>     → ${digest}`)
   })
 
   test('a v1 record’s bundle carries its texts with the bare digests, and no salt', async () => {

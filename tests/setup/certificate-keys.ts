@@ -34,6 +34,10 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'certificate.mainContributorPro',
   'certificate.mainContributorProNumber',
   'certificate.otherIdentifier',
+  'certificate.recording.fileName',
+  'certificate.recording.mediaType',
+  'certificate.recording.sha256',
+  'certificate.recording.size',
   'certificate.registration.createdAt',
   'certificate.registration.explorerUrl',
   'certificate.registration.network',
@@ -51,3 +55,6 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'isOwner',
   'pdfUrl',
 ]
+
+/** The same projection for a song whose recording was not fingerprinted. */
+export const PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING = [...PUBLIC_CERTIFICATE_KEYS.filter((key) => !key.startsWith('certificate.recording.')), 'certificate.recording'].sort()

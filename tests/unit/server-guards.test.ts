@@ -40,13 +40,22 @@ describe('cross-site writes', () => {
 })
 
 describe('bodies', () => {
-  test('a small ceiling everywhere but the video upload, which alone takes multipart', () => {
+  test('a small ceiling everywhere but the uploads, which alone take multipart: the video, and a recording to fingerprint', () => {
     expect(bodyLimit('/login')).toBe(1024 * 1024)
     expect(bodyLimit('/api/stripe/webhook')).toBe(1024 * 1024)
     expect(bodyLimit('/api/admin/upload-video')).toBeGreaterThan(50 * 1024 * 1024)
     expect(multipartAllowed('/login')).toBe(false)
     expect(multipartAllowed('/api/songs')).toBe(false)
     expect(multipartAllowed('/api/admin/upload-video')).toBe(true)
+    // The recording forms without JavaScript (decision 026): 500 MB of file, and room for the form.
+    for (const path of ['/submit', '/verify/PT-7K3Q-9XWD']) {
+      expect(multipartAllowed(path), path).toBe(true)
+      expect(bodyLimit(path), path).toBe(501 * 1024 * 1024)
+    }
+    for (const path of ['/submit/x', '/verify/PT-7K3Q-9XWD.json', '/verify/anything', '/edit/1']) {
+      expect(multipartAllowed(path), path).toBe(false)
+      expect(bodyLimit(path), path).toBe(1024 * 1024)
+    }
   })
 
   test('the counting stream fails once the limit is passed, whatever was declared', async () => {

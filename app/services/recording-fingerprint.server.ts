@@ -1,0 +1,156 @@
+import crypto from 'node:crypto'
+import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
+import { FORM_BODY_LIMIT, type FormSpec, formFromPairs, readForm, refusal } from '~/lib/form.server'
+import { MAX_RECORDING_BYTES, RECORDING_FIELD, RECORDING_TOO_LARGE } from '~/lib/recording'
+
+// Room for the multipart framing around the parts.
+const MULTIPART_OVERHEAD = 64 * 1024
+// Past the largest valid body, a refused upload's rest is dropped only up to this much more.
+const DRAIN_LIMIT = MAX_RECORDING_BYTES
+
+/** A file streamed through SHA-256 on its way past: what remains of it. */
+export interface StreamedFingerprint {
+  sha256: string
+  size: number
+  mediaType: string | null
+  fileName: string
+}
+
+export type FormWithRecording = { fields: FormData; file: StreamedFingerprint | null; problem: string | null }
+
+class Refused extends Error {
+  constructor(readonly response: Response) {
+    super(response.statusText)
+  }
+}
+
+/**
+ * Reads a form that a browser without JavaScript posts as multipart, with one file field
+ * (`recording`): the text fields within the form's own limit and names (formFromPairs, as
+ * readForm), the file fed chunk by chunk into SHA-256 and dropped — never written anywhere, never
+ * held whole in memory (decision 026). The whole body is counted as it streams; past the limit
+ * the reading stops with 413. An empty file input (no file chosen) is no file.
+ */
+export async function readFormWithRecording(request: Request, spec: FormSpec, maxFileBytes = MAX_RECORDING_BYTES): Promise<FormWithRecording> {
+  if (!/^multipart\/form-data;.*boundary=/i.test(request.headers.get('Content-Type') ?? '')) {
+    throw refusal(415, 'This form must be sent as an HTML form post.')
+  }
+  const textLimit = spec.maxBytes ?? FORM_BODY_LIMIT
+  const bodyLimit = maxFileBytes + textLimit + MULTIPART_OVERHEAD
+  const declared = Number(request.headers.get('Content-Length') ?? Number.NaN)
+  if (declared > bodyLimit) throw refusal(413, RECORDING_TOO_LARGE)
+  if (!request.body) throw refusal(400, 'The form is empty.')
+  const reader = request.body.getReader()
+  const pairs: [string, string][] = []
+  let textBytes = 0
+  let file: StreamedFingerprint | null = null
+  let problem: string | null = null
+  let fileSeen = false
+
+  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
+    if (filename === undefined) {
+      const chunks: Uint8Array[] = []
+      for await (const chunk of data) {
+        textBytes += chunk.byteLength
+        if (textBytes > textLimit) throw new Refused(refusal(413, 'The form’s text is too long. Please shorten it and send the form again.'))
+        chunks.push(chunk)
+      }
+      pairs.push([name, Buffer.concat(chunks).toString('utf8')])
+      return undefined
+    }
+    if (name !== RECORDING_FIELD || fileSeen) throw new Refused(refusal(400, 'This form takes one file, the recording.'))
+    fileSeen = true
+    const hash = crypto.createHash('sha256')
+    let size = 0
+    for await (const chunk of data) {
+      size += chunk.byteLength
+      if (size > maxFileBytes) throw new Refused(refusal(413, RECORDING_TOO_LARGE))
+      hash.update(chunk)
+    }
+    // A file input left empty still sends its part: no name, no bytes.
+    if (filename === '' && size === 0) return undefined
+    if (size === 0) problem = 'The chosen file is empty: there is nothing to fingerprint.'
+    else file = { sha256: hash.digest('hex'), size, mediaType: cleanMediaType(contentType), fileName: cleanFileName(filename) }
+    return undefined
+  }
+
+  let bodyTooLarge = false
+  let seen = 0
+  const counted = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read()
+      if (done) return controller.close()
+      seen += value.byteLength
+      if (seen > bodyLimit) {
+        bodyTooLarge = true
+        controller.error(new Refused(refusal(413, RECORDING_TOO_LARGE)))
+      } else {
+        controller.enqueue(value)
+      }
+    },
+  })
+  try {
+    await unstable_parseMultipartFormData(new Request(request.url, { method: 'POST', headers: request.headers, body: counted, duplex: 'half' }), handler)
+  } catch (error) {
+    if (bodyTooLarge) throw refusal(413, RECORDING_TOO_LARGE)
+    if (error instanceof Refused) throw error.response
+    // Our own parts (the handler, the counted stream) fail only as Refused; anything else the
+    // parser throws is about the body it was sent (a malformed part header, a missing boundary).
+    throw refusal(400, 'The form could not be read.')
+  } finally {
+    await discardRest(reader)
+  }
+  return { fields: formFromPairs(pairs, spec), file, problem }
+}
+
+/** Whether a request carries a multipart body (a form with a file input, sent without JavaScript). */
+export function isMultipart(request: Request) {
+  return /^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')
+}
+
+/** Answers after a refusal come through only once the rest of the body is read; beyond a bound, the connection is cut instead. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
+  let seen = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      seen += value.byteLength
+      if (seen > DRAIN_LIMIT) {
+        await reader.cancel()
+        return
+      }
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  }
+}
+
+function cleanMediaType(value: string) {
+  const type = value.split(';')[0]!.trim().toLowerCase()
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) && type.length <= 255 && type !== 'application/octet-stream' ? type : null
+}
+
+function cleanFileName(value: string) {
+  // Browsers send the base name; some older ones sent a whole path.
+  const base = value.split(/[\\/]/).pop() ?? ''
+  return base.replace(/\p{Cc}/gu, '').slice(0, 255)
+}
+
+/**
+ * The song form's body either way: URL-encoded (with JavaScript the browser posts the digest it
+ * computed) or multipart with the recording itself (without JavaScript), whose fingerprint then
+ * takes the place of any digest fields. `problem` is a message for the fingerprint field.
+ */
+export async function readFormFingerprintingRecording(request: Request, spec: FormSpec) {
+  if (!isMultipart(request)) return { form: await readForm(request, spec), problem: null }
+  const { fields, file, problem } = await readFormWithRecording(request, spec)
+  if (file) {
+    fields.set('recordingSha256', file.sha256)
+    fields.set('recordingSize', String(file.size))
+    fields.set('recordingFileName', file.fileName)
+    if (file.mediaType) fields.set('recordingMediaType', file.mediaType)
+    else fields.delete('recordingMediaType')
+  }
+  return { form: fields, problem }
+}
