@@ -39,31 +39,53 @@ function formPost(fields: Record<string, string>) {
   return new Request('http://localhost/submit', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie }, body: new URLSearchParams(fields) })
 }
 
-/** Every file under a directory with its size: what a request may have left behind. */
-function listing(dir: string): string[] {
-  if (!fs.existsSync(dir)) return []
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).map((entry) => {
-    const full = path.join(entry.parentPath, entry.name)
-    return entry.isFile() ? `${full} ${fs.statSync(full).size}` : full
-  }).sort()
+/**
+ * What a request may have left behind: a file under DATA_DIR, or at the top of the temp folder
+ * (where upload handlers write), that is new or changed since `before` and holds a slice of the
+ * uploaded bytes. Other test files run alongside and write their own files there, so a
+ * listing alone would not do; the content decides.
+ */
+function filesNow() {
+  const files = new Map<string, string>()
+  const note = (full: string) => {
+    try {
+      const stat = fs.statSync(full)
+      if (stat.isFile()) files.set(full, `${stat.size}:${stat.mtimeMs}`)
+    } catch {
+      // removed meanwhile by another test
+    }
+  }
+  const dataDir = process.env.DATA_DIR!
+  if (fs.existsSync(dataDir)) for (const entry of fs.readdirSync(dataDir, { withFileTypes: true, recursive: true })) note(path.join(entry.parentPath, entry.name))
+  for (const name of fs.readdirSync(os.tmpdir())) note(path.join(os.tmpdir(), name))
+  return files
 }
-const tmpListing = () => fs.readdirSync(os.tmpdir()).sort()
+function leftBehind(before: Map<string, string>, uploaded: Uint8Array) {
+  const needle = Buffer.from(uploaded.subarray(Math.floor(uploaded.length / 2), Math.floor(uploaded.length / 2) + 64))
+  return [...filesNow()].filter(([file, key]) => {
+    if (before.get(file) === key) return false
+    try {
+      return fs.readFileSync(file).includes(needle)
+    } catch {
+      return false
+    }
+  }).map(([file]) => file)
+}
 
 describe('the song form without JavaScript: the recording streamed through SHA-256 and dropped', () => {
   test('the summary shows the digest of the uploaded file; nothing of it is on disk or in the database afterwards', async () => {
-    const dataBefore = listing(process.env.DATA_DIR!)
-    const tmpBefore = tmpListing()
+    const before = filesNow()
+    const content = crypto.randomBytes(5 * MB + 17)
     const songsBefore = await db().selectFrom('songs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()
 
-    const body = multipartBody({ ...SONG, intent: 'review' }, { field: 'recording', name: 'master take 3.wav', type: 'audio/wav', size: 5 * MB + 17 })
+    const body = multipartBody({ ...SONG, intent: 'review' }, { field: 'recording', name: 'master take 3.wav', type: 'audio/wav', size: content.length, content })
     const response = await respond(() => submit.action(args(multipartPost(body))))
     expect(response.status).toBe(200)
     const data = await response.json()
     expect(data.step).toBe('summary')
     expect(data.values).toMatchObject({ recordingSha256: body.sha256(), recordingSize: 5 * MB + 17, recordingMediaType: 'audio/wav', recordingFileName: 'master take 3.wav', recordingShowFileName: false })
 
-    expect(listing(process.env.DATA_DIR!)).toEqual(dataBefore)
-    expect(tmpListing()).toEqual(tmpBefore)
+    expect(leftBehind(before, content)).toEqual([])
     expect(await db().selectFrom('songs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(songsBefore)
 
     // "Create Certificate" posts the summary's hidden fields (URL-encoded): the song keeps the fingerprint only.
@@ -185,8 +207,7 @@ describe('POST /verify/:certificateId without JavaScript: a file checked against
 
   test('the right file is "This is the registered recording", any other "This is not", with both digests; nothing is kept', async () => {
     const song = await registeredWith({ recordingSha256: masterSha256, recordingSize: String(master.length), recordingMediaType: 'audio/wav' })
-    const dataBefore = listing(process.env.DATA_DIR!)
-    const tmpBefore = tmpListing()
+    const before = filesNow()
 
     const right = await (await check(song.certificateId, master)).json()
     expect(right.fileCheck.comparison).toEqual({ matches: true, answer: 'This is the registered recording', fileSha256: masterSha256, fileSize: master.length, registeredSha256: masterSha256, registeredSize: master.length })
@@ -197,8 +218,8 @@ describe('POST /verify/:certificateId without JavaScript: a file checked against
     expect(wrong.fileCheck.comparison).toMatchObject({ matches: false, answer: 'This is not the registered recording', registeredSha256: masterSha256 })
     expect(wrong.fileCheck.comparison.fileSha256).toBe(crypto.createHash('sha256').update(changed).digest('hex'))
 
-    expect(listing(process.env.DATA_DIR!)).toEqual(dataBefore)
-    expect(tmpListing()).toEqual(tmpBefore)
+    expect(leftBehind(before, master)).toEqual([])
+    expect(leftBehind(before, changed)).toEqual([])
   }, 60_000)
 
   test('a certificate without a fingerprint, no file, or an unknown certificate each get a plain message', async () => {
