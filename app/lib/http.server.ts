@@ -19,7 +19,7 @@ export const JSON_BODY_LIMIT = 64 * KB
 export const SONG_JSON_BODY_LIMIT = 256 * KB
 // After a refusal the client may still be sending: this much more is read and dropped so it
 // gets our answer rather than a reset connection; past it the connection is cut.
-const DRAIN_LIMIT = 1024 * KB
+const JSON_DRAIN_LIMIT = 1024 * KB
 
 export function tooLargeMessage(maxBytes: number) {
   return `The request body is larger than ${Math.round(maxBytes / KB)} KB.`
@@ -33,7 +33,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) }
   const reader = request.body.getReader()
   if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) {
-    await discard(reader, 0)
+    await discardRest(reader, JSON_DRAIN_LIMIT)
     return { ok: false }
   }
   const chunks: Uint8Array[] = []
@@ -43,7 +43,7 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
     if (done) break
     size += value.byteLength
     if (size > maxBytes) {
-      await discard(reader, size)
+      await discardRest(reader, JSON_DRAIN_LIMIT, size)
       return { ok: false }
     }
     chunks.push(value)
@@ -57,9 +57,13 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
   return { ok: true, bytes }
 }
 
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, seen: number) {
+/**
+ * Reads and drops the rest of a refused body, so the client hears our answer rather than a reset
+ * connection; once `limit` bytes in all have gone by, the stream is cancelled instead.
+ */
+export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, seen = 0) {
   try {
-    while (seen <= DRAIN_LIMIT) {
+    while (seen <= limit) {
       const { done, value } = await reader.read()
       if (done) return
       seen += value.byteLength

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { FORM_BODY_LIMIT, type FormSpec, formFromPairs, readForm, refusal } from '~/lib/form.server'
+import { discardRest } from '~/lib/http.server'
 import { MAX_RECORDING_BYTES, RECORDING_FIELD, RECORDING_TOO_LARGE } from '~/lib/recording'
 
 // Room for the multipart framing around the parts.
@@ -98,7 +99,7 @@ export async function readFormWithRecording(request: Request, spec: FormSpec, ma
     // parser throws is about the body it was sent (a malformed part header, a missing boundary).
     throw refusal(400, 'The form could not be read.')
   } finally {
-    await discardRest(reader)
+    await discardRest(reader, DRAIN_LIMIT)
   }
   return { fields: formFromPairs(pairs, spec), file, problem }
 }
@@ -106,24 +107,6 @@ export async function readFormWithRecording(request: Request, spec: FormSpec, ma
 /** Whether a request carries a multipart body (a form with a file input, sent without JavaScript). */
 export function isMultipart(request: Request) {
   return /^multipart\/form-data/i.test(request.headers.get('Content-Type') ?? '')
-}
-
-/** Answers after a refusal come through only once the rest of the body is read; beyond a bound, the connection is cut instead. */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  let seen = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      seen += value.byteLength
-      if (seen > DRAIN_LIMIT) {
-        await reader.cancel()
-        return
-      }
-    }
-  } catch {
-    // The client went away: nothing left to drain.
-  }
 }
 
 function cleanMediaType(value: string) {

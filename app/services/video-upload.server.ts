@@ -2,6 +2,7 @@ import path from 'node:path'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import type { LandingVideoInfo } from '~/lib/admin'
 import { MAX_VIDEO_BYTES, type UploadError, type UploadReturnPath, uploadReturnPath, VIDEO_FIELD } from '~/lib/video-upload'
+import { discardRest } from '~/lib/http.server'
 import { db } from './db.server'
 import { CHUNK_BYTES, latestLandingVideo, videoContentType } from './landing-video.server'
 
@@ -82,7 +83,7 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
       const id = state.pendingId
       await db().deleteFrom('landingVideos').where('id', '=', id).execute().catch((error: unknown) => console.warn(`[video] could not remove the incomplete upload ${id}`, error))
     }
-    await discardRest(reader)
+    await discardRest(reader, DRAIN_LIMIT)
   }
 }
 
@@ -113,23 +114,6 @@ function readerRequest(request: Request, reader: ReadableStreamDefaultReader<Uin
     },
   })
   return new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' })
-}
-
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>) {
-  let seen = 0
-  try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      seen += value.byteLength
-      if (seen > DRAIN_LIMIT) {
-        await reader.cancel()
-        return
-      }
-    }
-  } catch {
-    // The client went away: nothing left to drain.
-  }
 }
 
 async function readField(data: AsyncIterable<Uint8Array>) {

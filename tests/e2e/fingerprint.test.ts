@@ -3,13 +3,12 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { createRequire } from 'node:module'
 import { promisify } from 'node:util'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { HASHED_IN_BROWSER, HASHED_ON_SERVER } from '../../app/components/recording-fingerprint-field'
 import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '../../app/routes/verify.$certificateId'
+import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signIn, signUpAndIn } from './flows'
 import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
@@ -32,26 +31,10 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-type AxeResults = { violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }
-
 let judge: TestPage | undefined
-/** axe's serious and critical findings; a no-JavaScript page is judged as rendered, as in verify.test.ts. */
-async function serious(page: TestPage, javaScriptEnabled: boolean) {
-  let target: Page = page
-  if (!javaScriptEnabled) {
-    const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    judge ??= await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })
-    // A plain page of the judge's context: React cannot hydrate the script-less copy, so no waiting for it.
-    target = await judge.context().newPage()
-    await target.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))
-    await target.goto(page.url())
-  }
-  await target.evaluate(axeSource)
-  const results = await target.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
-  if (target !== page) await target.close()
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-}
+/** axe's serious and critical findings, a no-JavaScript page judged as rendered (tests/e2e/axe.ts). */
+const serious = (page: TestPage, javaScriptEnabled: boolean) =>
+  seriousAxeViolations(page, javaScriptEnabled, async () => (judge ??= await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })))
 
 /** A generated "recording" of a few MB on disk, with the digest `sha256sum` prints for it. */
 async function recording(name: string, size: number) {

@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { Keypair } from '@solana/web3.js'
-import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { startSolanaRpc } from '../setup/solana-rpc'
+import { seriousAxeViolations } from './axe'
 import { testEnv } from '../setup/test-env'
 import { startArLocal } from './arlocal'
 import { MODES, type TestPage, useBrowser } from './browser'
@@ -20,7 +19,6 @@ import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
 
 const run = promisify(execFile)
 const root = path.resolve(__dirname, '../..')
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 const browser = useBrowser()
 let local: RunningServer
@@ -190,28 +188,6 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
 })
 
 describe('axe on every page of issue 19', () => {
-  type AxeResults = { violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }
-
-  /**
-   * axe is a script with timers, and a page without JavaScript runs none, not even for a test
-   * driver. So the no-JavaScript page is judged as it was rendered: its DOM (the server's HTML as
-   * parsed, scripts never run), without its script tags, served at the same address to a page
-   * where axe can run. React cannot hydrate it, so that page shows exactly the no-JavaScript view.
-   */
-  async function serious(page: TestPage, javaScriptEnabled: boolean, judgeWith: TestPage) {
-    let target: Page = page
-    if (!javaScriptEnabled) {
-      const html = (await page.content()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-      target = await judgeWith.context().newPage()
-      await target.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }))
-      await target.goto(page.url())
-    }
-    await target.evaluate(axeSource)
-    const results = await target.evaluate(() => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { resultTypes: ['violations'] }))
-    if (target !== page) await target.close()
-    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)
-  }
-
   test.each(MODES)('no serious or critical violation, with $name', async ({ javaScriptEnabled }) => {
     const { owner, song, signature } = await registeredSong(local, javaScriptEnabled)
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
@@ -228,7 +204,7 @@ describe('axe on every page of issue 19', () => {
       expect((await page.goto(url))?.status()).toBe(200)
       // With JavaScript, the page settles first (the browser's own hash check) before it is judged.
       if (javaScriptEnabled && url.startsWith('/verify/')) await expect.poll(() => page.getByTestId('browser-check').textContent(), { timeout: 15_000 }).toMatch(/^[✓✗]/)
-      for (const violation of await serious(page, javaScriptEnabled, judge)) found.push(`${name} ${url}: ${violation}`)
+      for (const violation of await seriousAxeViolations(page, javaScriptEnabled, async () => judge)) found.push(`${name} ${url}: ${violation}`)
     }
     expect(found).toEqual([])
     await owner.done()
