@@ -315,7 +315,8 @@ function BlockchainRecord({ registration, appName }: { registration: Certificate
  * Share, print and download. Share and print need JavaScript, so until hydration (and without
  * it) a selectable link stands in for them.
  */
-export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isOwner }: { title: string; certificateUrl: string; pdfUrl: string; pdfName: string; isOwner: boolean }) {
+/** `proofBundle`: the owner's download, offered once there is a confirmed registration to prove. */
+export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isOwner, proofBundle }: { title: string; certificateUrl: string; pdfUrl: string; pdfName: string; isOwner: boolean; proofBundle: boolean }) {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
 
@@ -357,7 +358,7 @@ export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isO
         </label>
       )}
       <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>Download PDF</a>
-      {isOwner ? <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>Download proof bundle</a> : null}
+      {proofBundle ? <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>Download proof bundle</a> : null}
       {isOwner ? <ButtonLink to="/" variant="ghost">Back to Dashboard</ButtonLink> : null}
     </div>
   )

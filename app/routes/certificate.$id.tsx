@@ -50,7 +50,7 @@ export default function CertificatePage() {
           Loading certificate...
         </p>
       ) : null}
-      <CertificateActions title={certificate.title} certificateUrl={certificateUrl} pdfUrl={pdfUrl} pdfName={`${certificate.certificateId}.pdf`} isOwner={isOwner} />
+      <CertificateActions title={certificate.title} certificateUrl={certificateUrl} pdfUrl={pdfUrl} pdfName={`${certificate.certificateId}.pdf`} isOwner={isOwner} proofBundle={isOwner && certificate.registration !== null} />
       <Certificate song={certificate} appName={appName} />
     </div>
   )

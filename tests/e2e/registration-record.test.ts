@@ -56,6 +56,11 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
     else await page.waitForURL(`**/songs/${twice.id}/register`)
     await expect.poll(() => page.getByRole('link', { name: 'Edit the song’s splits' }).count()).toBe(1)
 
+    // Nothing is registered yet, so there is no proof bundle to offer its owner.
+    await page.goto(`/certificate/${twice.id}`)
+    expect(await page.getByRole('link', { name: 'Download PDF' }).count()).toBe(1)
+    expect(await page.getByRole('link', { name: 'Download proof bundle' }).count()).toBe(0)
+
     // A whole split registers; the card said where it would go, the dialog says where it went.
     const song = await createSong(page, 'Whole Song', { contributorPercent: 70, aiPercent: 30 })
     await page.goto(`/songs/${song.id}/register`)
