@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { createCookie } from '@remix-run/node'
 import { z } from 'zod'
 import { env } from '~/env.server'
-import { clear, hit, type Limit, LIMITS, type LimitResult } from './rate-limit.server'
+import { clear, forgive, hit, type Limit, LIMITS, type LimitResult } from './rate-limit.server'
 import { findLoginAccountId } from './users.server'
 
 /**
@@ -28,6 +28,9 @@ export async function startSignIn(attempt: { usernameOrEmail: string; address: s
     /** After the right password: this client's count starts over and the browser becomes known. */
     async succeeded(signedIn: string) {
       if (own && signedIn === userId) await clear(own)
+      // The shared ceilings count guesses: a right password was none, so it takes no room from
+      // the address (an office behind one NAT) or from the account's new browsers.
+      if (signedIn === userId) await Promise.all(limits.filter((limit) => limit !== own).map(forgive))
       return rememberDevice(device, signedIn)
     },
   }

@@ -66,6 +66,18 @@ export async function clear(limit: Limit) {
   await db().deleteFrom('rateLimits').where('key', '=', limit.key).execute()
 }
 
+/** Takes back the hit just counted in the current window, e.g. a sign-in that was no guess after all. */
+export async function forgive(limit: Limit) {
+  const windowMs = limit.windowSeconds * 1000
+  const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs)
+  await db()
+    .updateTable('rateLimits')
+    .set({ hits: sql`greatest(rate_limits.hits - 1, 0)` })
+    .where('key', '=', limit.key.slice(0, 255))
+    .where('windowStart', '=', windowStart)
+    .execute()
+}
+
 export function tooManyMessage(result: LimitResult) {
   return `Too many attempts. Please try again in ${waitText(result.retryAfterSeconds)}.`
 }

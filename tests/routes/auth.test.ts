@@ -170,6 +170,16 @@ describe('sign in', () => {
       expect((await attempt(user.username, PASSWORD, from('192.0.2.42', forged))).status).toBe(429)
     })
 
+    test('right passwords are no guesses: sign-ins from many new browsers and one address use up neither ceiling', async () => {
+      const user = await createUser()
+      // More than the account's 30 for new browsers and the address's 50, all with the right password.
+      for (let i = 0; i < 55; i++) expect((await attempt(user.username, PASSWORD, from('192.0.2.60'))).status).toBe(302)
+      expect((await attempt(user.username, PASSWORD, from('192.0.2.61'))).status).toBe(302)
+      // Guesses still count as before.
+      for (let i = 0; i < 10; i++) expect((await attempt(user.username, `Wrong-${i}`, from('192.0.2.60'))).status).toBe(401)
+      expect((await attempt(user.username, 'Wrong-x', from('192.0.2.60'))).status).toBe(429)
+    })
+
     test('a name that matches no account spends the address\'s own count', async () => {
       for (let i = 0; i < 10; i++) expect((await attempt(`ghost_${i}`, 'Wrong-1', from('192.0.2.50'))).status).toBe(401)
       expect((await attempt('ghost_x', 'Wrong-1', from('192.0.2.50'))).status).toBe(429)
