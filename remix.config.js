@@ -1,6 +1,14 @@
+import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev'
+
+const ignoredRouteFiles = ['**/.*', '**/*.test.{ts,tsx}']
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  ignoredRouteFiles: ['**/.*', '**/*.test.{ts,tsx}'],
+  ignoredRouteFiles,
+  // Pages (a module with a component) live in app/routes; resource routes (JSON, files,
+  // redirects: no component) in app/resource-routes, named by the same flat-route convention.
+  // Remix's own flatRoutes reads the second folder (docs/decisions/039-routes-folders.md).
+  routes: async () => flatRoutes('app', ignoredRouteFiles, 'resource-routes'),
   serverModuleFormat: 'esm',
   tailwind: true,
   postcss: true,

@@ -11,7 +11,11 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     // tests/postgres prove node-postgres behaviour, so they run only when a real server is given.
-    exclude: ['tests/e2e/**', 'node_modules/**', ...(process.env.DATABASE_URL ? [] : ['tests/postgres/**'])],
+    exclude: [
+      'tests/e2e/**',
+      'node_modules/**',
+      ...(process.env.DATABASE_URL ? [] : ['tests/postgres/**']),
+    ],
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/setup-file.ts'],
     pool: 'forks',

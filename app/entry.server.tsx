@@ -1,13 +1,23 @@
 import crypto from 'node:crypto'
 import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext, type HandleDataRequestFunction } from '@remix-run/node'
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleDataRequestFunction,
+} from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { env } from '~/env.server'
-import { applySecurityHeaders, documentCsp, routeCspAllowances } from '~/lib/security-headers.server'
-import { recordServerPageView } from '~/services/analytics.server'
+import {
+  applySecurityHeaders,
+  documentCsp,
+  routeCspAllowances,
+} from '~/lib/security-headers.server'
+import { pageViewOf } from '~/lib/client-address.server'
+import { pageLoadOf, pageViewStream } from '~/services/analytics.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
 import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
@@ -42,7 +52,11 @@ else console.log(target.line)
 // working on a fresh one, so only rows idle for two minutes are touched, each claimed with a row
 // lock so that servers starting together never finish one twice.
 reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).then(
-  (outcome) => outcome.confirmed + outcome.failed > 0 && console.log(`[registration] reconciled ${outcome.confirmed} confirmed, ${outcome.failed} failed`),
+  (outcome) =>
+    outcome.confirmed + outcome.failed > 0 &&
+    console.log(
+      `[registration] reconciled ${outcome.confirmed} confirmed, ${outcome.failed} failed`,
+    ),
   (error: unknown) => console.warn('[registration] reconcile at start failed', error),
 )
 
@@ -58,14 +72,14 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const nonce = crypto.randomBytes(16).toString('base64')
   // A route may widen its own document's policy (the payment step loads Stripe.js); no other page does.
   applySecurityHeaders(responseHeaders, documentCsp(nonce, routeCspAllowances(remixContext)))
-  noStoreWhenSignedIn(request, responseHeaders)
+  noStoreWhenSignedIn(request.headers.get('Cookie'), responseHeaders)
   const userAgent = request.headers.get('User-Agent')
   const bot = isbot(userAgent)
-  if (!bot) recordServerPageView(request, responseStatusCode)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -73,15 +87,28 @@ export default function handleRequest(
     const readyEvent = bot ? 'onAllReady' : 'onShellReady'
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RemixServer
+          context={remixContext}
+          url={request.url}
+          abortDelay={ABORT_DELAY}
+          nonce={nonce}
+        />
       </NonceProvider>,
       {
         nonce,
         [readyEvent]() {
           shellRendered = true
-          const body = new PassThrough()
+          // Visitors' page views are recorded with the title they see; bots are not counted.
+          const body = bot
+            ? new PassThrough()
+            : pageViewStream(pageViewOf(request), responseStatusCode, pageLoadOf(loadContext))
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
           pipe(body)
         },
         onShellError(error: unknown) {
@@ -99,7 +126,7 @@ export default function handleRequest(
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers)
-  noStoreWhenSignedIn(request, response.headers)
+  noStoreWhenSignedIn(request.headers.get('Cookie'), response.headers)
   return response
 }
 

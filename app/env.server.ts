@@ -7,7 +7,12 @@ import type { Network, StorageKind } from '~/lib/registration-network'
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value)
 const opt = <T extends z.ZodTypeAny>(schema: T) => z.preprocess(blankToUndefined, schema.optional())
 const flag = (name: string) =>
-  z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional()).transform((value) => value === 'true')
+  z
+    .preprocess(
+      blankToUndefined,
+      z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional(),
+    )
+    .transform((value) => value === 'true')
 
 /**
  * Every environment variable the product reads. Parsed once at start-up; README lists them.
@@ -19,16 +24,26 @@ export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // How many proxies in front of the server may be believed about the client's address
   // (X-Forwarded-For, X-Forwarded-Proto); 0 means the socket's address is the client.
-  TRUST_PROXY_HOPS: z.coerce.number().int('TRUST_PROXY_HOPS must be a whole number').min(0).max(20).default(0),
+  TRUST_PROXY_HOPS: z.coerce
+    .number()
+    .int('TRUST_PROXY_HOPS must be a whole number')
+    .min(0)
+    .max(20)
+    .default(0),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   DATA_DIR: z.string().min(1).default('./data'),
   APP_NAME: z.string().min(1).max(60).default('ProofTrack'),
   APP_URL: opt(z.url()),
   SUPPORT_EMAIL: z.email().default('support@prooftrack.local'),
   SESSION_SECRET: opt(z.string().min(32, 'SESSION_SECRET must be at least 32 characters')),
-  DATABASE_URL: opt(z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')),
+  DATABASE_URL: opt(
+    z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),
+  ),
   SOLANA_RPC_URL: opt(z.url()),
-  SOLANA_CLUSTER: z.preprocess(blankToUndefined, z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet')),
+  SOLANA_CLUSTER: z.preprocess(
+    blankToUndefined,
+    z.enum(['devnet', 'testnet', 'mainnet-beta', 'localnet']).default('devnet'),
+  ),
   SOLANA_SPONSOR_SECRET_KEY: opt(z.string()),
   ARWEAVE_HOST: opt(z.string()),
   ARWEAVE_PORT: opt(z.coerce.number().int().min(1).max(65535)),
@@ -73,14 +88,24 @@ const GROUPS: Record<string, (keyof z.infer<typeof EnvSchema>)[]> = {
 
 export class ConfigError extends Error {}
 
-type ChainSettings = Pick<z.infer<typeof EnvSchema>, 'SOLANA_RPC_URL' | 'SOLANA_SPONSOR_SECRET_KEY' | 'SOLANA_CLUSTER' | 'ARWEAVE_HOST' | 'ARWEAVE_WALLET_JWK'>
+type ChainSettings = Pick<
+  z.infer<typeof EnvSchema>,
+  | 'SOLANA_RPC_URL'
+  | 'SOLANA_SPONSOR_SECRET_KEY'
+  | 'SOLANA_CLUSTER'
+  | 'ARWEAVE_HOST'
+  | 'ARWEAVE_WALLET_JWK'
+>
 
 /**
  * Where this configuration sends registrations: the same conditions createChain and
  * createStorage follow (app/chain, app/storage). Only for start-up checks and notices; a
  * record's own network is what it recorded (decision 019).
  */
-export function configuredTarget(config: ChainSettings): { network: Network; storageKind: StorageKind } {
+export function configuredTarget(config: ChainSettings): {
+  network: Network
+  storageKind: StorageKind
+} {
   const solana = Boolean(config.SOLANA_RPC_URL && config.SOLANA_SPONSOR_SECRET_KEY)
   return {
     network: solana ? config.SOLANA_CLUSTER : 'local-ledger',
@@ -89,7 +114,13 @@ export function configuredTarget(config: ChainSettings): { network: Network; sto
 }
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const appEnv = source.APP_ENV ?? (source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development')
+  const appEnv =
+    source.APP_ENV ??
+    (source.NODE_ENV === 'production'
+      ? 'production'
+      : source.NODE_ENV === 'test'
+        ? 'test'
+        : 'development')
   const parsed = EnvSchema.safeParse({ ...source, APP_ENV: appEnv })
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
@@ -99,18 +130,26 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const isProduction = env.APP_ENV === 'production'
 
   if (isProduction) {
-    if (!env.SESSION_SECRET) throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters).')
-    if (!env.APP_URL) throw new ConfigError('APP_URL is required in production (the public address, e.g. https://prooftrack.example).')
+    if (!env.SESSION_SECRET)
+      throw new ConfigError('SESSION_SECRET is required in production (at least 32 characters).')
+    if (!env.APP_URL)
+      throw new ConfigError(
+        'APP_URL is required in production (the public address, e.g. https://prooftrack.example).',
+      )
     for (const [part, keys] of Object.entries(GROUPS)) {
       const set = keys.filter((key) => env[key] !== undefined)
       const missing = keys.filter((key) => env[key] === undefined)
       if (set.length > 0 && missing.length > 0) {
-        throw new ConfigError(`${part} is half-configured: ${missing.join(', ')} must be set too (or unset ${set.join(', ')}).`)
+        throw new ConfigError(
+          `${part} is half-configured: ${missing.join(', ')} must be set too (or unset ${set.join(', ')}).`,
+        )
       }
     }
     // A record's network label comes from SOLANA_CLUSTER: in production it is never a default.
     if (env.SOLANA_RPC_URL && blankToUndefined(source.SOLANA_CLUSTER) === undefined) {
-      throw new ConfigError('SOLANA_CLUSTER is required in production when SOLANA_RPC_URL is set (devnet, testnet or mainnet-beta): every registration records it.')
+      throw new ConfigError(
+        'SOLANA_CLUSTER is required in production when SOLANA_RPC_URL is set (devnet, testnet or mainnet-beta): every registration records it.',
+      )
     }
     const target = configuredTarget(env)
     if (target.network === 'local-ledger' && !env.ALLOW_LOCAL_LEDGER) {
@@ -119,7 +158,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       )
     }
     if (target.network === 'localnet' && !env.ALLOW_LOCAL_LEDGER) {
-      throw new ConfigError('SOLANA_CLUSTER=localnet is a private validator, not a public blockchain. Use devnet, testnet or mainnet-beta, or set ALLOW_LOCAL_LEDGER=true to run on it anyway (every certificate then says so).')
+      throw new ConfigError(
+        'SOLANA_CLUSTER=localnet is a private validator, not a public blockchain. Use devnet, testnet or mainnet-beta, or set ALLOW_LOCAL_LEDGER=true to run on it anyway (every certificate then says so).',
+      )
     }
     if (target.storageKind === 'local-store' && !env.ALLOW_LOCAL_STORAGE) {
       throw new ConfigError(

@@ -1,15 +1,31 @@
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from '@remix-run/react'
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteLoaderData,
+} from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
+import { NavigationProgress, PendingOutlet } from './components/navigation-pending'
 import { PageViewTracker } from './components/page-view-tracker'
+import { useTimeZone } from './components/time-zone'
 import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
-import { Toaster } from './components/toaster'
+import { ToastProvider } from './components/toaster'
 import { getPublicEnv } from './env.server'
+import { startPageLoad } from './services/analytics.server'
 import { getUser } from './services/auth.server'
 import { getToast } from './services/toast.server'
+import { resolveTimeZone } from './services/time-zone.server'
 import { displayName, isAdmin } from './services/users.server'
 import stylesheet from './tailwind.css'
 
@@ -18,18 +34,37 @@ export const links: LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ]
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([getToast(request), getUser(request)])
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [{ toast, headers }, user] = await Promise.all([
+    getToast(request.headers.get('Cookie')),
+    getUser(request),
+  ])
+  const { sessionId: analyticsSessionId } = startPageLoad(context, user?.id ?? null)
   const name = user ? displayName(user) : null
-  const headerUser = user && name ? { displayName: name, initial: name.charAt(0).toUpperCase(), isAdmin: isAdmin(user) } : null
-  return json({ env: getPublicEnv(), toast, user: headerUser }, { headers: headers ?? undefined })
+  const headerUser =
+    user && name
+      ? { displayName: name, initial: name.charAt(0).toUpperCase(), isAdmin: isAdmin(user) }
+      : null
+  return json(
+    {
+      env: getPublicEnv(),
+      toast,
+      user: headerUser,
+      analyticsSessionId,
+      timeZone: resolveTimeZone(request.headers.get('Cookie'), user),
+    },
+    { headers: headers ?? undefined },
+  )
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const appName = data?.env.APP_NAME ?? 'ProofTrack'
   return [
     { title: `${appName} — Lock in your song details` },
-    { name: 'description', content: `${appName} records who made a song — every person and every AI tool — with a timestamped certificate.` },
+    {
+      name: 'description',
+      content: `${appName} records who made a song — every person and every AI tool — with a timestamped certificate.`,
+    },
   ]
 }
 
@@ -51,9 +86,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-white text-slate-900 antialiased">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">Skip to content</a>
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+        >
+          Skip to content
+        </a>
         <SiteHeader appName={appName} user={data?.user ?? null} />
-        <main id="main" className="flex-1">{children}</main>
+        <main id="main" className="flex-1">
+          {children}
+        </main>
         <SiteFooter appName={appName} signedIn={Boolean(data?.user)} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -63,13 +105,15 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const { toast, analyticsSessionId, env, user } = useLoaderData<typeof loader>()
+  // Reports the browser's zone on every page, so the next page drawn on the server uses it.
+  useTimeZone()
   return (
-    <>
-      <Toaster toast={toast} />
-      <PageViewTracker />
-      <Outlet />
-    </>
+    <ToastProvider flashToast={toast}>
+      <NavigationProgress />
+      <PageViewTracker sessionId={analyticsSessionId} />
+      <PendingOutlet appName={env.APP_NAME} signedInUser={user} />
+    </ToastProvider>
   )
 }
 

@@ -144,9 +144,16 @@ export async function migrateToLatest(db: Kysely<Database>) {
   const failed = results?.find((result) => result.status === 'Error')
   if (error) {
     const name = failed ? ` ${failed.migrationName}` : ''
-    throw new Error(`Migration${name} failed: ${error instanceof Error ? error.message : String(error)}`, {
-      cause: error,
-    })
+    throw new Error(
+      `Migration${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        cause: error,
+      },
+    )
   }
-  return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? []
+  return (
+    results
+      ?.filter((result) => result.status === 'Success')
+      .map((result) => result.migrationName) ?? []
+  )
 }

@@ -18,10 +18,18 @@ import {
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
-  createAdapter() { return new PostgresAdapter() }
-  createDriver(): Driver { return new PGliteDriver(this.pglite) }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db) }
-  createQueryCompiler() { return new PostgresQueryCompiler() }
+  createAdapter() {
+    return new PostgresAdapter()
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite)
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db)
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler()
+  }
 }
 
 class PGliteDriver implements Driver {
@@ -37,7 +45,9 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void
     const previous = this.queue
-    this.queue = new Promise<void>((resolve) => { release = resolve })
+    this.queue = new Promise<void>((resolve) => {
+      release = resolve
+    })
     await previous
     // Yield to the event loop between holders: without it a long queue drains entirely in
     // microtasks and sockets that connected later starve (measured under load: 10 s stalls).

@@ -28,6 +28,8 @@ export interface UsersTable {
   stripeCustomerId: string | null
   subscriptionTier: Generated<string>
   stripeSubscriptionId: string | null
+  /** IANA zone chosen for dates shown without JavaScript; null: the browser's, else UTC. */
+  timeZone: string | null
   createdAt: CreatedAt
   updatedAt: Timestamp
 }
@@ -97,6 +99,8 @@ export interface SongsTable {
   /** Kept for the owner; published only when recordingShowFileName is true. */
   recordingFileName: ColumnType<string | null, string | null | undefined, string | null>
   recordingShowFileName: Generated<boolean>
+  /** The registered song this one is a new version of (issue 14); set when the draft is created. */
+  supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface CreativeContributionsTable {
@@ -126,6 +130,8 @@ export interface BlockchainRegistrationsTable {
   /** Where its manifest was stored; the Arweave gateway it used, for Arweave. */
   storageKind: StorageKind | null
   storageGateway: string | null
+  /** The song's supersedesSongId, copied at the claim: one live registration per superseded song. */
+  supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface MonthlyUsageTable {

@@ -7,7 +7,10 @@ export const FREE_PLAN = {
   monthlyRegistrations: 1,
   pricePerMonth: '0.00',
   pricePerRegistration: '1.99',
-  features: JSON.stringify(['1 free blockchain registration a month', '$1.99 per additional registration']),
+  features: JSON.stringify([
+    '1 free blockchain registration a month',
+    '$1.99 per additional registration',
+  ]),
 }
 
 /** Idempotent: restores the plans the product relies on without touching anything else. */

@@ -15,34 +15,67 @@ function fail(message: string): never {
   process.exit(1)
 }
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, password: { type: 'string' }, username: { type: 'string' } }, strict: true })
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    username: { type: 'string' },
+  },
+  strict: true,
+})
 const env = loadEnv()
 const email = z.email().safeParse(values.email ?? env.SUPPORT_EMAIL)
 if (!email.success) fail('Usage: npm run admin:create -- --email <email> --password <password>')
 if (email.data.toLowerCase() !== env.SUPPORT_EMAIL.toLowerCase()) {
-  fail(`The administrator is the account whose email equals SUPPORT_EMAIL (${env.SUPPORT_EMAIL}). Use that email, or set SUPPORT_EMAIL=${email.data} for the server and this command.`)
+  fail(
+    `The administrator is the account whose email equals SUPPORT_EMAIL (${env.SUPPORT_EMAIL}). Use that email, or set SUPPORT_EMAIL=${email.data} for the server and this command.`,
+  )
 }
 const password = RegisterSchema.shape.password.safeParse(values.password ?? '')
 if (!password.success) fail(password.error.issues[0]?.message ?? 'Invalid password')
 const username = RegisterSchema.shape.username.safeParse(values.username ?? 'admin')
 if (!username.success) fail(username.error.issues[0]?.message ?? 'Invalid username')
 
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)))
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(
+  (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+)
 try {
   await migrateToLatest(handle.db)
   const passwordHash = await hashPassword(password.data)
-  const existing = await handle.db.selectFrom('users').select('id').where(sql`lower(email)`, '=', email.data.toLowerCase()).executeTakeFirst()
+  const existing = await handle.db
+    .selectFrom('users')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.data.toLowerCase())
+    .executeTakeFirst()
   if (existing) {
-    await handle.db.updateTable('users').set({ passwordHash, emailVerified: true, updatedAt: new Date() }).where('id', '=', existing.id).execute()
+    await handle.db
+      .updateTable('users')
+      .set({ passwordHash, emailVerified: true, updatedAt: new Date() })
+      .where('id', '=', existing.id)
+      .execute()
     await handle.db.deleteFrom('sessions').where('userId', '=', existing.id).execute()
-    console.log(`Reset the administrator ${email.data}: new password, email verified, other sessions ended.`)
+    console.log(
+      `Reset the administrator ${email.data}: new password, email verified, other sessions ended.`,
+    )
   } else {
     let name = username.data
-    const taken = await handle.db.selectFrom('users').select('id').where(sql`lower(username)`, '=', name.toLowerCase()).executeTakeFirst()
+    const taken = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', name.toLowerCase())
+      .executeTakeFirst()
     if (taken) name = `${name}_${Date.now().toString(36)}`.slice(0, 30)
     await handle.db
       .insertInto('users')
-      .values({ email: email.data.toLowerCase(), username: name, firstName: 'Admin', passwordHash, authProvider: 'local', emailVerified: true, updatedAt: new Date() })
+      .values({
+        email: email.data.toLowerCase(),
+        username: name,
+        firstName: 'Admin',
+        passwordHash,
+        authProvider: 'local',
+        emailVerified: true,
+        updatedAt: new Date(),
+      })
       .execute()
     console.log(`Created the administrator ${email.data} (username ${name}).`)
   }

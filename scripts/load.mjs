@@ -20,7 +20,18 @@ import os from 'node:os'
 import path from 'node:path'
 import { URLSearchParams } from 'node:url'
 import {
-  BROWSER_UA, cannon, cleanup, freshPostgresDatabase, installExitHandlers, percentile, root, round, seedDatabase, snapshotBuild, startServer, tempDir,
+  BROWSER_UA,
+  cannon,
+  cleanup,
+  freshPostgresDatabase,
+  installExitHandlers,
+  percentile,
+  root,
+  round,
+  seedDatabase,
+  snapshotBuild,
+  startServer,
+  tempDir,
 } from './bench.mjs'
 
 const duration = Number(process.env.LOAD_DURATION ?? 60)
@@ -37,12 +48,29 @@ async function main() {
   const work = tempDir('prooftrack-load-')
   const app = await snapshotBuild(work)
   const dataDir = path.join(work, 'data')
-  const databaseUrl = postgres ? await freshPostgresDatabase(postgres, 'prooftrack_load') : undefined
-  console.log(`[load] ${postgres ? 'PostgreSQL' : 'embedded PGlite'}; seeding ${userCount} accounts and ${ownerSongs} songs…`)
-  const seed = await seedDatabase({ app, dataDir, databaseUrl, songs: ownerSongs, loadUsers: userCount, registrarSongs: 0, outDir: work })
-  const users = [seed.owner, ...seed.loadUsers].map((user) => ({ ...user, songId: user.songIds.at(-1) }))
+  const databaseUrl = postgres
+    ? await freshPostgresDatabase(postgres, 'prooftrack_load')
+    : undefined
+  console.log(
+    `[load] ${postgres ? 'PostgreSQL' : 'embedded PGlite'}; seeding ${userCount} accounts and ${ownerSongs} songs…`,
+  )
+  const seed = await seedDatabase({
+    app,
+    dataDir,
+    databaseUrl,
+    songs: ownerSongs,
+    loadUsers: userCount,
+    registrarSongs: 0,
+    outDir: work,
+  })
+  const users = [seed.owner, ...seed.loadUsers].map((user) => ({
+    ...user,
+    songId: user.songIds.at(-1),
+  }))
   const server = await startServer({ app, dataDir, databaseUrl })
-  console.log(`[load] ${duration} s of mixed traffic at ${connections} connections against ${server.baseUrl} (${os.cpus().length} CPUs)…`)
+  console.log(
+    `[load] ${duration} s of mixed traffic at ${connections} connections against ${server.baseUrl} (${os.cpus().length} CPUs)…`,
+  )
 
   let nextUser = 0
   let nextAddress = 0
@@ -51,7 +79,11 @@ async function main() {
   const signedIn = (name, pathOf) => ({
     name,
     method: 'GET',
-    setupRequest: (request, context) => ({ ...request, path: pathOf(context), headers: { ...base, Cookie: cookieOf(context) } }),
+    setupRequest: (request, context) => ({
+      ...request,
+      path: pathOf(context),
+      headers: { ...base, Cookie: cookieOf(context) },
+    }),
   })
   const journey = [
     { name: 'landing', method: 'GET', path: '/', headers: base },
@@ -63,17 +95,30 @@ async function main() {
         context.user = user
         context.cookie = undefined
         const n = nextAddress++
-        const body = new URLSearchParams({ usernameOrEmail: user.username, password: user.password, redirectTo: '' }).toString()
+        const body = new URLSearchParams({
+          usernameOrEmail: user.username,
+          password: user.password,
+          redirectTo: '',
+        }).toString()
         return {
           ...request,
           path: '/login',
-          headers: { ...base, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+          headers: {
+            ...base,
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'X-Forwarded-For': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          },
           body,
         }
       },
       onResponse: (status, _body, context, headers) => {
-        const setCookie = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === 'set-cookie')?.[1]
-        const session = [setCookie ?? []].flat().map(String).find((value) => value.startsWith('pt_session='))
+        const setCookie = Object.entries(headers ?? {}).find(
+          ([key]) => key.toLowerCase() === 'set-cookie',
+        )?.[1]
+        const session = [setCookie ?? []]
+          .flat()
+          .map(String)
+          .find((value) => value.startsWith('pt_session='))
         if (status === 302 && session) context.cookie = session.split(';')[0]
       },
     },
@@ -86,7 +131,14 @@ async function main() {
 
   // A warm server, as production would have: a few seconds of the same traffic, not counted.
   const warmup = Number(process.env.LOAD_WARMUP ?? 5)
-  if (warmup > 0) await cannon({ url: server.baseUrl, connections: Math.min(10, connections), duration: warmup, requests: journey, timeout: 30 })
+  if (warmup > 0)
+    await cannon({
+      url: server.baseUrl,
+      connections: Math.min(10, connections),
+      duration: warmup,
+      requests: journey,
+      timeout: 30,
+    })
 
   const byType = new Map()
   const entryOf = (name) => {
@@ -113,7 +165,11 @@ async function main() {
   for (const [name, entry] of byType) {
     entry.latencies.sort((a, b) => a - b)
     const count = entry.latencies.length
-    const sumStatus = (test) => Object.entries(entry.statuses).reduce((total, [status, n]) => (test(Number(status)) ? total + n : total), 0)
+    const sumStatus = (test) =>
+      Object.entries(entry.statuses).reduce(
+        (total, [status, n]) => (test(Number(status)) ? total + n : total),
+        0,
+      )
     rows.push({
       name,
       requests: count,
@@ -126,7 +182,9 @@ async function main() {
       tooMany: sumStatus((status) => status === 429),
       serverErrors: sumStatus((status) => status >= 500),
       timeouts: entry.timeouts,
-      unexpected: sumStatus((status) => status !== EXPECTED[name] && status !== 429 && status < 500),
+      unexpected: sumStatus(
+        (status) => status !== EXPECTED[name] && status !== 429 && status < 500,
+      ),
       statuses: entry.statuses,
     })
   }
@@ -142,14 +200,20 @@ async function main() {
   }
   totals.errors = totals.serverErrors + totals.socketErrors + totals.timeouts
   const serverLog = server.output()
-  const errorLines = serverLog.split('\n').filter((line) => /error|exception|unhandled/i.test(line) && !/ - \d+ ms$/.test(line))
+  const errorLines = serverLog
+    .split('\n')
+    .filter((line) => /error|exception|unhandled/i.test(line) && !/ - \d+ ms$/.test(line))
   await server.stop()
 
   const results = {
     generatedAt: new Date().toISOString(),
     database: postgres ? 'postgres' : 'pglite',
     settings: { duration, connections, users: users.length, ownerSongs },
-    machine: { cpus: os.cpus().length, loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)), node: process.version },
+    machine: {
+      cpus: os.cpus().length,
+      loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
+      node: process.version,
+    },
     totals,
     requestTypes: rows,
     serverErrorSamples: errorLines.slice(0, 10),
@@ -160,22 +224,80 @@ async function main() {
 
   const line = (cells) => `| ${cells.join(' | ')} |`
   const out = []
-  out.push(`## ProofTrack load test — ${results.database === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${duration} s, ${connections} connections, ${users.length} accounts (${results.generatedAt})`)
+  out.push(
+    `## ProofTrack load test — ${results.database === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}, ${duration} s, ${connections} connections, ${users.length} accounts (${results.generatedAt})`,
+  )
   out.push('')
-  out.push(line(['request', 'answered', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'expected', '429', '5xx', 'timeouts', 'unexpected']))
+  out.push(
+    line([
+      'request',
+      'answered',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'max ms',
+      'expected',
+      '429',
+      '5xx',
+      'timeouts',
+      'unexpected',
+    ]),
+  )
   out.push(line(Array(12).fill('---')))
-  for (const row of rows) out.push(line([`${row.name} (${EXPECTED[row.name]})`, row.requests, row.rps, row.p50, row.p95, row.p99, row.max, row.expected, row.tooMany, row.serverErrors, row.timeouts, row.unexpected]))
-  out.push(line(['**total**', totals.requests, round(totals.requests / duration, 1), '', '', '', '', '', totals.tooMany, totals.serverErrors, totals.timeouts, totals.unexpected]))
+  for (const row of rows)
+    out.push(
+      line([
+        `${row.name} (${EXPECTED[row.name]})`,
+        row.requests,
+        row.rps,
+        row.p50,
+        row.p95,
+        row.p99,
+        row.max,
+        row.expected,
+        row.tooMany,
+        row.serverErrors,
+        row.timeouts,
+        row.unexpected,
+      ]),
+    )
+  out.push(
+    line([
+      '**total**',
+      totals.requests,
+      round(totals.requests / duration, 1),
+      '',
+      '',
+      '',
+      '',
+      '',
+      totals.tooMany,
+      totals.serverErrors,
+      totals.timeouts,
+      totals.unexpected,
+    ]),
+  )
   out.push('')
-  out.push(`Errors (5xx + socket errors + timeouts): **${totals.errors}** (goal 0) — 5xx ${totals.serverErrors}, socket errors ${totals.socketErrors}, timeouts ${totals.timeouts}. Rate-limited (429, reported apart): ${totals.tooMany}. Unexpected non-error answers: ${totals.unexpected}.`)
-  if (errorLines.length > 0) out.push(`\nServer log lines mentioning errors (first ${Math.min(10, errorLines.length)}):\n${errorLines.slice(0, 10).map((l) => `    ${l}`).join('\n')}`)
+  out.push(
+    `Errors (5xx + socket errors + timeouts): **${totals.errors}** (goal 0) — 5xx ${totals.serverErrors}, socket errors ${totals.socketErrors}, timeouts ${totals.timeouts}. Rate-limited (429, reported apart): ${totals.tooMany}. Unexpected non-error answers: ${totals.unexpected}.`,
+  )
+  if (errorLines.length > 0)
+    out.push(
+      `\nServer log lines mentioning errors (first ${Math.min(10, errorLines.length)}):\n${errorLines
+        .slice(0, 10)
+        .map((l) => `    ${l}`)
+        .join('\n')}`,
+    )
   console.log(`\n${out.join('\n')}`)
   console.log('\n[load] results written to bench/results/load-latest.json')
 }
 
 main()
   .catch((error) => {
-    console.error(`[load] failed: ${error instanceof Error ? error.stack ?? error.message : error}`)
+    console.error(
+      `[load] failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+    )
     process.exitCode = 1
   })
   .finally(async () => {

@@ -3,10 +3,12 @@ import { migrateToLatest, openDatabase } from '../db/client'
 import { loadEnv } from '../app/env.server'
 
 const env = loadEnv()
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)
 try {
   const applied = await migrateToLatest(handle.db)
   console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.')

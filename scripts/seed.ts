@@ -4,10 +4,12 @@ import { seedPlans } from '../db/seed'
 import { loadEnv } from '../app/env.server'
 
 const env = loadEnv()
-const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
-})
+const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  },
+)
 try {
   await migrateToLatest(handle.db)
   await seedPlans(handle.db)

@@ -12,7 +12,8 @@ process.chdir(root)
 // Decided before NODE_ENV=production is set for the optimised build: a plain
 // `npm start` is a local run (generated session secret, no HSTS); NODE_ENV or APP_ENV=production
 // asks for the strict production checks.
-const appEnv = process.env.APP_ENV ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
+const appEnv =
+  process.env.APP_ENV ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development')
 
 try {
   ensureBuild(root)
@@ -23,7 +24,12 @@ try {
 
 const child = spawn(process.execPath, ['server/index.mjs'], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', APP_ENV: appEnv, PORT: process.env.PORT ?? '3000' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    APP_ENV: appEnv,
+    PORT: process.env.PORT ?? '3000',
+  },
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -15,7 +15,10 @@ function run(command, args, env = {}) {
 if (!fs.existsSync(CHROMIUM)) {
   if (process.getuid?.() === 0 && fs.existsSync('/usr/bin/apt-get')) {
     console.log(`[test] Chromium is missing; installing Debian's package: ${INSTALL}`)
-    if (run('sh', ['-c', `${INSTALL} >/dev/null`], { DEBIAN_FRONTEND: 'noninteractive' }) !== 0 || !fs.existsSync(CHROMIUM)) {
+    if (
+      run('sh', ['-c', `${INSTALL} >/dev/null`], { DEBIAN_FRONTEND: 'noninteractive' }) !== 0 ||
+      !fs.existsSync(CHROMIUM)
+    ) {
       console.error(`[test] Could not install Chromium. Run as root: ${INSTALL}`)
       process.exit(1)
     }
@@ -28,5 +31,6 @@ if (!fs.existsSync(CHROMIUM)) {
 const vitest = 'node_modules/vitest/vitest.mjs'
 const extra = process.argv.slice(2)
 let status = run(process.execPath, [vitest, 'run', ...extra])
-if (status === 0) status = run(process.execPath, [vitest, 'run', '--config', 'vitest.e2e.config.ts', ...extra])
+if (status === 0)
+  status = run(process.execPath, [vitest, 'run', '--config', 'vitest.e2e.config.ts', ...extra])
 process.exit(status)

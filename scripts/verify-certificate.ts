@@ -9,10 +9,12 @@ import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
-import { compareRecording, verifyCertificate } from '../app/services/verification.server'
+import { CERTIFICATE_ID_PATTERN } from '../app/lib/identifiers'
+import { compareRecording, verifyChain } from '../app/services/verification.server'
 import { getStorage } from '../app/storage/index.server'
 
-const USAGE = 'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>]'
+const USAGE =
+  'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>]'
 
 function usage(message?: string): never {
   if (message) console.error(message)
@@ -22,7 +24,15 @@ function usage(message?: string): never {
 
 let parsed: ReturnType<typeof parse>
 function parse() {
-  return parseArgs({ options: { signature: { type: 'string' }, 'app-url': { type: 'string' }, sponsor: { type: 'string' }, file: { type: 'string' } }, allowPositionals: true })
+  return parseArgs({
+    options: {
+      signature: { type: 'string' },
+      'app-url': { type: 'string' },
+      sponsor: { type: 'string' },
+      file: { type: 'string' },
+    },
+    allowPositionals: true,
+  })
 }
 try {
   parsed = parse()
@@ -31,25 +41,41 @@ try {
 }
 const { values, positionals } = parsed
 const certificateId = positionals[0]?.toUpperCase()
-if (!certificateId || !/^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/.test(certificateId)) usage(certificateId ? `Not a certificate id: ${positionals[0]}` : undefined)
+if (!certificateId || !CERTIFICATE_ID_PATTERN.test(certificateId))
+  usage(certificateId ? `Not a certificate id: ${positionals[0]}` : undefined)
 
 const env = loadEnv()
 let signature = values.signature
 if (!signature) {
   const appUrl = (values['app-url'] ?? env.APP_URL).replace(/\/+$/, '')
   const response = await fetch(`${appUrl}/verify/${certificateId}.json`).catch((error: unknown) => {
-    console.error(`Could not reach ${appUrl}: ${error instanceof Error ? error.message : error}. Pass --signature instead.`)
+    console.error(
+      `Could not reach ${appUrl}: ${error instanceof Error ? error.message : error}. Pass --signature instead.`,
+    )
     process.exit(2)
   })
   const body: unknown = await response.json().catch(() => null)
-  if (!response.ok || typeof body !== 'object' || body === null || !('signature' in body) || typeof body.signature !== 'string') {
+  if (
+    !response.ok ||
+    typeof body !== 'object' ||
+    body === null ||
+    !('signature' in body) ||
+    typeof body.signature !== 'string'
+  ) {
     console.error(`No registration found for ${certificateId} at ${appUrl}`)
     process.exit(1)
   }
   signature = body.signature
 }
 
-const report = await verifyCertificate(certificateId, signature, { chain: getChain(), storage: getStorage(), verifySignature: verifyTransactionSignature, expectedSponsor: values.sponsor })
+// The record, then every earlier version it names, each from the public records alone.
+const chain = await verifyChain(certificateId, signature, {
+  chain: getChain(),
+  storage: getStorage(),
+  verifySignature: verifyTransactionSignature,
+  expectedSponsor: values.sponsor,
+})
+const report = chain.report
 console.log(`Certificate ${certificateId}, transaction ${signature}\n`)
 report.steps.forEach((step, index) => {
   console.log(`${index + 1}. ${step.title}`)
@@ -58,14 +84,30 @@ report.steps.forEach((step, index) => {
     return
   }
   for (const item of step.evidence) {
-    if (item.kind === 'block') console.log(`   ${item.label}:\n${item.value.replace(/^/gm, '      ')}`)
+    if (item.kind === 'block')
+      console.log(`   ${item.label}:\n${item.value.replace(/^/gm, '      ')}`)
     else console.log(`   ${item.label}: ${item.value}`)
   }
-  for (const check of step.checks) console.log(`   ${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
+  for (const check of step.checks)
+    console.log(`   ${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
   console.log('')
 })
 console.log(report.ok ? `${certificateId}: VERIFIED` : `${certificateId}: FAILED`)
 if (!report.ok) process.exit(1)
+if (chain.links.length > 0) {
+  console.log('\nEarlier versions')
+  for (const link of chain.links) {
+    console.log(`   ${link.from} supersedes ${link.to} (transaction ${link.signature})`)
+    for (const check of link.checks)
+      console.log(`   ${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
+  }
+  console.log(
+    chain.ok
+      ? `Chain of ${chain.links.length + 1} versions: VERIFIED`
+      : 'Chain of versions: FAILED',
+  )
+  if (!chain.ok) process.exit(1)
+}
 
 if (values.file) {
   const file = values.file
@@ -80,7 +122,9 @@ if (values.file) {
   }
   console.log(`\n${file}: ${comparison.answer}`)
   console.log(`   File SHA-256:       ${comparison.fileSha256} (${comparison.fileSize} bytes)`)
-  console.log(`   Registered SHA-256: ${comparison.registeredSha256} (${comparison.registeredSize} bytes)`)
+  console.log(
+    `   Registered SHA-256: ${comparison.registeredSha256} (${comparison.registeredSize} bytes)`,
+  )
   process.exit(comparison.matches ? 0 : 1)
 }
 process.exit(0)

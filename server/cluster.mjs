@@ -5,7 +5,10 @@ export function webConcurrency(env) {
   const raw = (env.WEB_CONCURRENCY ?? '').trim()
   if (raw === '') return { ok: true, workers: 1 }
   if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > 64) {
-    return { ok: false, message: `WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw.slice(0, 40)}").` }
+    return {
+      ok: false,
+      message: `WEB_CONCURRENCY must be a whole number from 1 to 64 (got "${raw.slice(0, 40)}").`,
+    }
   }
   const workers = Number(raw)
   if (workers > 1 && !env.DATABASE_URL) {
@@ -44,11 +47,15 @@ export function runPrimary(workers) {
     }
     if (!worker.listened) {
       failed = true
-      console.error(`[server] process ${worker.process.pid} failed during start-up (${signal ?? `exit ${code}`}); stopping`)
+      console.error(
+        `[server] process ${worker.process.pid} failed during start-up (${signal ?? `exit ${code}`}); stopping`,
+      )
       stopAll()
       return
     }
-    console.warn(`[server] process ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another`)
+    console.warn(
+      `[server] process ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another`,
+    )
     fork()
   })
   const stopAll = () => {

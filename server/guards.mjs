@@ -48,11 +48,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 export function crossSiteRefusal({ method, path, headers, appOrigin }) {
   if (SAFE_METHODS.has(method.toUpperCase()) || CROSS_SITE_EXEMPT.has(path)) return null
   const site = headerValue(headers, 'sec-fetch-site')
-  if (site && site !== 'same-origin' && site !== 'none') return `Sec-Fetch-Site: ${site.slice(0, 40)}`
+  if (site && site !== 'same-origin' && site !== 'none')
+    return `Sec-Fetch-Site: ${site.slice(0, 40)}`
   // The browser's own word that the page is ours stands (it may be reached under another host
   // name in development); otherwise an Origin, when there is one, must be ours.
   const origin = headerValue(headers, 'origin')
-  if (site !== 'same-origin' && origin !== undefined && origin !== appOrigin) return `Origin: ${origin.slice(0, 100)}`
+  if (site !== 'same-origin' && origin !== undefined && origin !== appOrigin)
+    return `Origin: ${origin.slice(0, 100)}`
   return null
 }
 
@@ -68,8 +70,15 @@ export function normaliseAddress(address) {
   const [head, tail = ''] = address.split('%')[0].toLowerCase().split('::')
   const left = head ? head.split(':') : []
   const right = address.includes('::') && tail ? tail.split(':') : []
-  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`
+  const groups = [
+    ...left,
+    ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'),
+    ...right,
+  ]
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 export class BodyTooLargeError extends Error {

@@ -3,7 +3,11 @@ import { LocalChain, ledgerDir } from './local.server'
 import { decodeTransaction, memoFromMessage, SolanaChain, verifySignatures } from './solana.server'
 import type { ChainAdapter } from './types'
 
-export { isTransactionSignature, transactionFeePayer, transactionSignatureOf } from './solana.server'
+export {
+  isTransactionSignature,
+  transactionFeePayer,
+  transactionSignatureOf,
+} from './solana.server'
 
 // Kept on globalThis so a rebuilt server module in development reuses the same adapter (and the
 // embedded ledger's one LiteSVM instance).
@@ -18,7 +22,11 @@ export function getChain(): ChainAdapter {
 /** Builds the adapter a configuration asks for; tests call it with their own configuration. */
 export function createChain(config: Env): ChainAdapter {
   if (config.SOLANA_RPC_URL && config.SOLANA_SPONSOR_SECRET_KEY) {
-    return new SolanaChain({ rpcUrl: config.SOLANA_RPC_URL, cluster: config.SOLANA_CLUSTER, sponsorSecretKey: config.SOLANA_SPONSOR_SECRET_KEY })
+    return new SolanaChain({
+      rpcUrl: config.SOLANA_RPC_URL,
+      cluster: config.SOLANA_CLUSTER,
+      sponsorSecretKey: config.SOLANA_SPONSOR_SECRET_KEY,
+    })
   }
   return new LocalChain({ dir: ledgerDir(config.DATA_DIR), appUrl: config.APP_URL })
 }

@@ -24,8 +24,19 @@ export function getTransactionResult(entry: LedgerEntry) {
     const programId = keys[instruction.programIdIndex]!
     // A node parses the Memo program's data as its UTF-8 text; other programs stay raw (base58).
     const text = programId.equals(MEMO_PROGRAM_ID) ? utf8(instruction.data) : null
-    if (text !== null) return { parsed: text, program: 'spl-memo', programId: programId.toBase58(), stackHeight: null }
-    return { accounts: instruction.accountKeyIndexes.map((i) => keys[i]!.toBase58()), data: bs58.encode(instruction.data), programId: programId.toBase58(), stackHeight: null }
+    if (text !== null)
+      return {
+        parsed: text,
+        program: 'spl-memo',
+        programId: programId.toBase58(),
+        stackHeight: null,
+      }
+    return {
+      accounts: instruction.accountKeyIndexes.map((i) => keys[i]!.toBase58()),
+      data: bs58.encode(instruction.data),
+      programId: programId.toBase58(),
+      stackHeight: null,
+    }
   })
   const err = entry.err === null ? null : entry.err
   return {

@@ -6,7 +6,15 @@ import { Keypair } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm'
 import { z } from 'zod'
-import { buildMemoTransaction, decodeTransaction, isTransactionSignature, memoFromMessage, parseSponsorSecretKey, transactionSignatureOf, verifySignatures } from './solana.server'
+import {
+  buildMemoTransaction,
+  decodeTransaction,
+  isTransactionSignature,
+  memoFromMessage,
+  parseSponsorSecretKey,
+  transactionSignatureOf,
+  verifySignatures,
+} from './solana.server'
 import type { AnchorResult, ChainAdapter, ChainTransaction, PreparedMemo } from './types'
 
 /** One executed transaction as the embedded ledger keeps it: `DATA_DIR/ledger/tx/<signature>.json`. */
@@ -122,13 +130,18 @@ export class LocalChain implements ChainAdapter {
   async prepareMemo(memo: string): Promise<PreparedMemo> {
     // LiteSVM accepts only its latest blockhash, which stays put for the life of the process, so a
     // prepared transaction stays valid until it is submitted (or the process ends).
-    return { ...buildMemoTransaction(this.sponsor, this.svm.latestBlockhash(), memo), memo, lastValidBlockHeight: null }
+    return {
+      ...buildMemoTransaction(this.sponsor, this.svm.latestBlockhash(), memo),
+      memo,
+      lastValidBlockHeight: null,
+    }
   }
 
   async submit(prepared: PreparedMemo): Promise<AnchorResult> {
     const recorded = readLedgerEntry(this.dir, prepared.signature)
     if (recorded) return anchorResult(recorded)
-    if (transactionSignatureOf(prepared.transaction) !== prepared.signature) throw new Error('The prepared transaction does not carry its recorded signature')
+    if (transactionSignatureOf(prepared.transaction) !== prepared.signature)
+      throw new Error('The prepared transaction does not carry its recorded signature')
 
     this.fundSponsor()
     const slot = this.advanceSlot()
@@ -139,10 +152,16 @@ export class LocalChain implements ChainAdapter {
 
     const payer = address(this.sponsorAddress())
     const before = this.svm.getBalance(payer) ?? 0n
-    const result = this.svm.sendTransaction(getTransactionDecoder().decode(Buffer.from(prepared.transaction, 'base64')))
+    const result = this.svm.sendTransaction(
+      getTransactionDecoder().decode(Buffer.from(prepared.transaction, 'base64')),
+    )
     if (result instanceof FailedTransactionMetadata) {
       const logs = result.meta().logs()
-      throw new Error([`The local ledger rejected the transaction: ${describeFailure(result)}`, ...logs].join('\n'))
+      throw new Error(
+        [`The local ledger rejected the transaction: ${describeFailure(result)}`, ...logs].join(
+          '\n',
+        ),
+      )
     }
     const after = this.svm.getBalance(payer) ?? 0n
 
@@ -158,7 +177,10 @@ export class LocalChain implements ChainAdapter {
       confirmationStatus: 'confirmed',
       err: null,
     }
-    writeAtomically(path.join(this.dir, 'tx', `${entry.signature}.json`), `${JSON.stringify(entry, null, 2)}\n`)
+    writeAtomically(
+      path.join(this.dir, 'tx', `${entry.signature}.json`),
+      `${JSON.stringify(entry, null, 2)}\n`,
+    )
     writeAtomically(path.join(this.dir, 'head.json'), JSON.stringify({ slot }))
     return anchorResult(entry)
   }
@@ -180,7 +202,8 @@ export class LocalChain implements ChainAdapter {
     const payer = address(this.sponsorAddress())
     if ((this.svm.getBalance(payer) ?? 0n) >= BALANCE_FLOOR) return
     const result = this.svm.airdrop(payer, lamports(AIRDROP_LAMPORTS))
-    if (!result || result instanceof FailedTransactionMetadata) throw new Error('The local ledger could not fund the sponsor')
+    if (!result || result instanceof FailedTransactionMetadata)
+      throw new Error('The local ledger could not fund the sponsor')
   }
 
   /**
@@ -196,7 +219,9 @@ export class LocalChain implements ChainAdapter {
 }
 
 function lamportsToSol(value: number) {
-  const fraction = String(value % 1e9).padStart(9, '0').replace(/0+$/, '')
+  const fraction = String(value % 1e9)
+    .padStart(9, '0')
+    .replace(/0+$/, '')
   return fraction ? `${Math.floor(value / 1e9)}.${fraction}` : String(Math.floor(value / 1e9))
 }
 
@@ -214,11 +239,15 @@ function loadOrCreateSponsor(file: string) {
   }
   const keypair = Keypair.generate()
   try {
-    fs.writeFileSync(file, JSON.stringify(Array.from(keypair.secretKey)), { mode: 0o600, flag: 'wx' })
+    fs.writeFileSync(file, JSON.stringify(Array.from(keypair.secretKey)), {
+      mode: 0o600,
+      flag: 'wx',
+    })
     return keypair
   } catch (error) {
     // Another process wrote it first: use theirs.
-    if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return parseSponsorSecretKey(fs.readFileSync(file, 'utf8'))
+    if (error instanceof Error && 'code' in error && error.code === 'EEXIST')
+      return parseSponsorSecretKey(fs.readFileSync(file, 'utf8'))
     throw error
   }
 }

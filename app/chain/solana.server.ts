@@ -1,6 +1,13 @@
 import crypto from 'node:crypto'
 import { createMemoInstruction, MEMO_PROGRAM_ID } from '@solana/spl-memo'
-import { Connection, Keypair, type SignatureStatus, Transaction, VersionedTransaction, type VersionedTransactionResponse } from '@solana/web3.js'
+import {
+  Connection,
+  Keypair,
+  type SignatureStatus,
+  Transaction,
+  VersionedTransaction,
+  type VersionedTransactionResponse,
+} from '@solana/web3.js'
 import bs58 from 'bs58'
 import { z } from 'zod'
 import type { AnchorResult, ChainAdapter, ChainTransaction, PreparedMemo } from './types'
@@ -28,7 +35,9 @@ export function parseSponsorSecretKey(json: string) {
   try {
     bytes = SecretKeySchema.parse(JSON.parse(json))
   } catch {
-    throw new Error('SOLANA_SPONSOR_SECRET_KEY must be a JSON array of 64 bytes (the content of a Solana keypair file).')
+    throw new Error(
+      'SOLANA_SPONSOR_SECRET_KEY must be a JSON array of 64 bytes (the content of a Solana keypair file).',
+    )
   }
   return Keypair.fromSecretKey(Uint8Array.from(bytes))
 }
@@ -38,11 +47,16 @@ export function parseSponsorSecretKey(json: string) {
  * signs the memo itself, so the Memo program logs who wrote it ("Signed by ...").
  */
 export function buildMemoTransaction(sponsor: Keypair, recentBlockhash: string, memo: string) {
-  const transaction = new Transaction({ feePayer: sponsor.publicKey, recentBlockhash }).add(createMemoInstruction(memo, [sponsor.publicKey]))
+  const transaction = new Transaction({ feePayer: sponsor.publicKey, recentBlockhash }).add(
+    createMemoInstruction(memo, [sponsor.publicKey]),
+  )
   transaction.sign(sponsor)
   const signature = transaction.signature
   if (!signature) throw new Error('The memo transaction was not signed')
-  return { signature: bs58.encode(signature), transaction: Buffer.from(transaction.serialize()).toString('base64') }
+  return {
+    signature: bs58.encode(signature),
+    transaction: Buffer.from(transaction.serialize()).toString('base64'),
+  }
 }
 
 /**
@@ -59,7 +73,9 @@ export function splitTransaction(bytes: Uint8Array) {
     if ((byte & 0x80) === 0) break
   }
   if (count === 0 || bytes.length < offset + count * 64) throw new Error('Malformed transaction')
-  const signatures = Array.from({ length: count }, (_, i) => bytes.slice(offset + i * 64, offset + (i + 1) * 64))
+  const signatures = Array.from({ length: count }, (_, i) =>
+    bytes.slice(offset + i * 64, offset + (i + 1) * 64),
+  )
   return { signatures, message: bytes.slice(offset + count * 64) }
 }
 
@@ -83,7 +99,8 @@ export function transactionFeePayer(base64: string) {
 export function memoFromMessage(message: VersionedTransaction['message']) {
   const keys = message.staticAccountKeys
   for (const instruction of message.compiledInstructions) {
-    if (keys[instruction.programIdIndex]?.equals(MEMO_PROGRAM_ID)) return new TextDecoder().decode(instruction.data)
+    if (keys[instruction.programIdIndex]?.equals(MEMO_PROGRAM_ID))
+      return new TextDecoder().decode(instruction.data)
   }
   return null
 }
@@ -105,7 +122,11 @@ export function verifySignatures(base64: string) {
   return signatures.every((signature, i) => {
     const key = keys[i]
     if (!key) return false
-    const publicKey = crypto.createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, key.toBuffer()]), format: 'der', type: 'spki' })
+    const publicKey = crypto.createPublicKey({
+      key: Buffer.concat([ED25519_SPKI_PREFIX, key.toBuffer()]),
+      format: 'der',
+      type: 'spki',
+    })
     return crypto.verify(null, message, publicKey, signature)
   })
 }
@@ -156,17 +177,26 @@ export class SolanaChain implements ChainAdapter {
 
   async submit(prepared: PreparedMemo): Promise<AnchorResult> {
     const { signature } = prepared
-    if (transactionSignatureOf(prepared.transaction) !== signature) throw new Error('The prepared transaction does not carry its recorded signature')
+    if (transactionSignatureOf(prepared.transaction) !== signature)
+      throw new Error('The prepared transaction does not carry its recorded signature')
     try {
-      await this.connection.sendRawTransaction(Buffer.from(prepared.transaction, 'base64'), { skipPreflight: false, preflightCommitment: FINALITY })
+      await this.connection.sendRawTransaction(Buffer.from(prepared.transaction, 'base64'), {
+        skipPreflight: false,
+        preflightCommitment: FINALITY,
+      })
     } catch (error) {
       // Sent before (a retry, or a second request): the cluster says so, and the first one counts.
       // Any other refusal may also hide an earlier landing (its blockhash since expired): ask.
-      if (!isAlreadyProcessed(error) && !(await this.signatureStatus(signature))) throw new Error(`Solana refused the transaction: ${describeSendError(error)}`)
+      if (!isAlreadyProcessed(error) && !(await this.signatureStatus(signature)))
+        throw new Error(`Solana refused the transaction: ${describeSendError(error)}`)
     }
-    const confirmationStatus = await this.waitForConfirmation(signature, prepared.lastValidBlockHeight)
+    const confirmationStatus = await this.waitForConfirmation(
+      signature,
+      prepared.lastValidBlockHeight,
+    )
     const response = await this.fetchTransaction(signature, true)
-    if (!response) throw new Error(`Transaction ${signature} was confirmed but the cluster did not return it`)
+    if (!response)
+      throw new Error(`Transaction ${signature} was confirmed but the cluster did not return it`)
     return {
       signature,
       slot: response.slot,
@@ -180,10 +210,16 @@ export class SolanaChain implements ChainAdapter {
 
   async lookup(signature: string): Promise<ChainTransaction | null> {
     if (!isTransactionSignature(signature)) return null
-    const [response, status] = await Promise.all([this.fetchTransaction(signature, false), this.signatureStatus(signature)])
+    const [response, status] = await Promise.all([
+      this.fetchTransaction(signature, false),
+      this.signatureStatus(signature),
+    ])
     if (!response) return null
     const { message } = response.transaction
-    const wire = new VersionedTransaction(message, response.transaction.signatures.map((s) => bs58.decode(s)))
+    const wire = new VersionedTransaction(
+      message,
+      response.transaction.signatures.map((s) => bs58.decode(s)),
+    )
     return {
       signature,
       memo: memoFromMessage(message),
@@ -205,12 +241,15 @@ export class SolanaChain implements ChainAdapter {
   explorerUrl(signature: string) {
     const base = `https://explorer.solana.com/tx/${signature}`
     if (this.cluster === 'mainnet-beta') return base
-    if (this.cluster === 'localnet') return `${base}?cluster=custom&customUrl=${encodeURIComponent(this.rpcUrl)}`
+    if (this.cluster === 'localnet')
+      return `${base}?cluster=custom&customUrl=${encodeURIComponent(this.rpcUrl)}`
     return `${base}?cluster=${this.cluster}`
   }
 
   private async signatureStatus(signature: string) {
-    const { value } = await this.connection.getSignatureStatuses([signature], { searchTransactionHistory: true })
+    const { value } = await this.connection.getSignatureStatuses([signature], {
+      searchTransactionHistory: true,
+    })
     return value[0] ?? null
   }
 
@@ -219,25 +258,38 @@ export class SolanaChain implements ChainAdapter {
     const deadline = Date.now() + 120_000
     for (;;) {
       const status = await this.signatureStatus(signature)
-      if (status?.err) throw new Error(`Transaction ${signature} failed on chain: ${JSON.stringify(status.err)}`)
+      if (status?.err)
+        throw new Error(`Transaction ${signature} failed on chain: ${JSON.stringify(status.err)}`)
       const confirmation = status ? confirmationOf(status) : null
       if (confirmation === 'confirmed' || confirmation === 'finalized') return confirmation
-      const expired = lastValidBlockHeight === null ? Date.now() > deadline : await this.hasExpired({ lastValidBlockHeight })
+      const expired =
+        lastValidBlockHeight === null
+          ? Date.now() > deadline
+          : await this.hasExpired({ lastValidBlockHeight })
       if (expired) {
         // One last look: it may have been confirmed between the two questions.
         const last = await this.signatureStatus(signature)
         const lastConfirmation = last && !last.err ? confirmationOf(last) : null
-        if (lastConfirmation === 'confirmed' || lastConfirmation === 'finalized') return lastConfirmation
-        throw new Error(`Transaction ${signature} expired before it was confirmed (its blockhash is no longer valid)`)
+        if (lastConfirmation === 'confirmed' || lastConfirmation === 'finalized')
+          return lastConfirmation
+        throw new Error(
+          `Transaction ${signature} expired before it was confirmed (its blockhash is no longer valid)`,
+        )
       }
       await sleep(this.pollIntervalMs)
     }
   }
 
   /** A node may answer 'confirmed' a moment before it can return the transaction: `wait` retries. */
-  private async fetchTransaction(signature: string, wait: boolean): Promise<VersionedTransactionResponse | null> {
+  private async fetchTransaction(
+    signature: string,
+    wait: boolean,
+  ): Promise<VersionedTransactionResponse | null> {
     for (let attempt = 0; ; attempt++) {
-      const response = await this.connection.getTransaction(signature, { commitment: FINALITY, maxSupportedTransactionVersion: 0 })
+      const response = await this.connection.getTransaction(signature, {
+        commitment: FINALITY,
+        maxSupportedTransactionVersion: 0,
+      })
       if (response || !wait || attempt >= 10) return response
       await sleep(this.pollIntervalMs)
     }
@@ -255,8 +307,14 @@ function isAlreadyProcessed(error: unknown) {
 
 function describeSendError(error: unknown) {
   if (!(error instanceof Error)) return String(error)
-  const logs = 'transactionLogs' in error && Array.isArray(error.transactionLogs) ? error.transactionLogs.map(String) : []
-  const message = 'transactionMessage' in error && typeof error.transactionMessage === 'string' ? error.transactionMessage : error.message
+  const logs =
+    'transactionLogs' in error && Array.isArray(error.transactionLogs)
+      ? error.transactionLogs.map(String)
+      : []
+  const message =
+    'transactionMessage' in error && typeof error.transactionMessage === 'string'
+      ? error.transactionMessage
+      : error.message
   return [message, ...logs].join('\n')
 }
 

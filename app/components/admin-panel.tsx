@@ -1,8 +1,9 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react'
-import { type ReactNode, useEffect, useState } from 'react'
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import {
   type AdminAnalytics,
   type AdminTab,
+  type DailyFigures,
   formatDateTimeUtc,
   formatDollars,
   type LandingVideoInfo,
@@ -11,18 +12,34 @@ import {
   UNVERIFIED_LABEL,
   type VoidedPayment,
 } from '~/lib/admin'
-import type { action as verifyAction } from '~/routes/admin.verify'
-import { FormAlert } from './auth-card'
-import { Toaster } from './toaster'
-import { Button, ButtonLink, buttonClass } from './ui/button'
+import type { Destination } from '~/services/registration.server'
+import { DailyActivityChart } from './charts'
+import { ButtonLink, buttonClass } from './ui/button'
+import { VerificationCodeForm } from './verification-code-form'
 import { VideoManagement } from './video-upload'
+import { StatusPage } from './status-page'
 
 export type AdminPanelData =
-  | { tab: 'email'; supportEmail: string; analytics: AdminAnalytics; pending: PendingVerification[]; voidedPayments: VoidedPayment[] }
+  | {
+      tab: 'email'
+      supportEmail: string
+      analytics: AdminAnalytics
+      daily: DailyFigures[]
+      pending: PendingVerification[]
+      voidedPayments: VoidedPayment[]
+    }
   | { tab: 'video'; video: LandingVideoInfo | null }
 
 /** The administrator's home on `/`: two tabs, each a plain link so they work without JavaScript. */
-export function AdminPanel({ appName, panel, deployment }: { appName: string; panel: AdminPanelData; deployment?: Deployment }) {
+export function AdminPanel({
+  appName,
+  panel,
+  deployment,
+}: {
+  appName: string
+  panel: AdminPanelData
+  deployment?: Deployment
+}) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -36,7 +53,13 @@ export function AdminPanel({ appName, panel, deployment }: { appName: string; pa
       <AdminTabs active={panel.tab} />
       <div className="mt-6">
         {panel.tab === 'email' ? (
-          <EmailVerificationTab analytics={panel.analytics} pending={panel.pending} supportEmail={panel.supportEmail} voidedPayments={panel.voidedPayments} />
+          <EmailVerificationTab
+            analytics={panel.analytics}
+            daily={panel.daily}
+            pending={panel.pending}
+            supportEmail={panel.supportEmail}
+            voidedPayments={panel.voidedPayments}
+          />
         ) : (
           <VideoManagement video={panel.video} returnTo="/?tab=video" />
         )}
@@ -46,40 +69,46 @@ export function AdminPanel({ appName, panel, deployment }: { appName: string; pa
 }
 
 /** Where this server sends registrations: a test network or a stand-in is never a surprise. */
-export interface Deployment {
-  production: boolean
-  network: string
-  storage: string
-  notes: string[]
-}
+export type Deployment = Destination & { production: boolean }
 
 function DeploymentLine({ deployment }: { deployment: Deployment }) {
   const warn = deployment.notes.length > 0
   return (
-    <p data-testid="admin-deployment" className={`mt-4 rounded-lg border px-4 py-3 text-sm ${warn ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}>
-      {deployment.production ? 'Production' : 'This server (not production)'} registers on: <span className="font-semibold">{deployment.network}</span>. Storage:{' '}
-      <span className="font-semibold">{deployment.storage}</span>.{warn ? ` ${deployment.notes.join(' ')}` : ''}
+    <p
+      data-testid="admin-deployment"
+      className={`mt-4 rounded-lg border px-4 py-3 text-sm ${warn ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}
+    >
+      {deployment.production ? 'Production' : 'This server (not production)'} registers on:{' '}
+      <span className="font-semibold">{deployment.network}</span>. Storage:{' '}
+      <span className="font-semibold">{deployment.storage}</span>.
+      {warn ? ` ${deployment.notes.join(' ')}` : ''}
     </p>
   )
 }
 
 export function AdministratorBadge() {
-  return <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">Administrator</span>
+  return (
+    <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
+      Administrator
+    </span>
+  )
 }
 
 /** Signing out is a navigation (SPEC §2, §7), so it is a plain link. */
 export function SignOutLink() {
-  return <a href="/api/auth/logout" className={buttonClass('secondary')}>Sign Out</a>
+  return (
+    <a href="/api/auth/logout" className={buttonClass('secondary')}>
+      Sign Out
+    </a>
+  )
 }
 
 /** What /admin pages show to anyone but the administrator. */
 export function AccessDenied() {
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">Access Denied</h1>
-      <p className="mt-4 text-slate-600">Admin access required</p>
-      <ButtonLink to="/" className="mt-8">Return to Home</ButtonLink>
-    </section>
+    <StatusPage title="Access Denied" actions={<ButtonLink to="/">Return to Home</ButtonLink>}>
+      Admin access required
+    </StatusPage>
   )
 }
 
@@ -112,21 +141,34 @@ function AdminTabs({ active }: { active: AdminTab }) {
   )
 }
 
-function EmailVerificationTab({ analytics, pending, supportEmail, voidedPayments }: { analytics: AdminAnalytics; pending: PendingVerification[]; supportEmail: string; voidedPayments: VoidedPayment[] }) {
+function EmailVerificationTab({
+  analytics,
+  daily,
+  pending,
+  supportEmail,
+  voidedPayments,
+}: {
+  analytics: AdminAnalytics
+  daily: DailyFigures[]
+  pending: PendingVerification[]
+  supportEmail: string
+  voidedPayments: VoidedPayment[]
+}) {
   return (
     <div className="space-y-8">
       <AnalyticsOverview analytics={analytics} />
+      <DailyActivityChart days={daily} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TopPages pages={analytics.topPages} />
         <RecentActivity activity={analytics.recentActivity} />
       </div>
       <p className="text-xs text-slate-500">
-        Entries marked <UnverifiedBadge /> were sent to the analytics endpoint by someone who was not signed in: their pages and
-        names are whatever the sender typed.
+        Entries marked <UnverifiedBadge /> were sent to the analytics endpoint by someone who was
+        not signed in: their pages and names are whatever the sender typed.
       </p>
       <VoidedPayments payments={voidedPayments} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <VerificationCodeForm />
+        <VerificationCodeCard />
         <VerificationInstructions supportEmail={supportEmail} />
       </div>
       <PendingVerifications pending={pending} />
@@ -138,13 +180,25 @@ function AnalyticsOverview({ analytics }: { analytics: AdminAnalytics }) {
   const { stripeRevenue: revenue } = analytics
   return (
     <section aria-labelledby="analytics-heading">
-      <h2 id="analytics-heading" className="text-lg font-semibold text-slate-900">Site Analytics</h2>
-      <p className="mt-1 text-xs text-slate-500">Today, this week and this month are UTC calendar periods; weeks start on Monday.</p>
+      <h2 id="analytics-heading" className="text-lg font-semibold text-slate-900">
+        Site Analytics
+      </h2>
+      <p className="mt-1 text-xs text-slate-500">
+        Today, this week and this month are UTC calendar periods; weeks start on Monday.
+      </p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <CountCard id="websiteVisits" title="Website Visits" counts={analytics.websiteVisits} />
         <CountCard id="userSignups" title="User Signups" counts={analytics.userSignups} />
-        <CountCard id="certificatesGenerated" title="Certificates Generated" counts={analytics.certificatesGenerated} />
-        <CountCard id="blockchainRegistrations" title="Blockchain Registrations" counts={analytics.blockchainRegistrations} />
+        <CountCard
+          id="certificatesGenerated"
+          title="Certificates Generated"
+          counts={analytics.certificatesGenerated}
+        />
+        <CountCard
+          id="blockchainRegistrations"
+          title="Blockchain Registrations"
+          counts={analytics.blockchainRegistrations}
+        />
         <Card id="stripeRevenue" title="Stripe Revenue" total={formatDollars(revenue.total)}>
           <Figure label="Today" value={formatDollars(revenue.today)} />
           <Figure label="This week" value={formatDollars(revenue.thisWeek)} />
@@ -166,11 +220,29 @@ function CountCard({ id, title, counts }: { id: string; title: string; counts: P
   )
 }
 
-function Card({ id, title, total, children }: { id: string; title: string; total: string; children: ReactNode }) {
+function Card({
+  id,
+  title,
+  total,
+  children,
+}: {
+  id: string
+  title: string
+  total: string
+  children: ReactNode
+}) {
   return (
-    <article aria-labelledby={`${id}-title`} data-testid={`card-${id}`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h3 id={`${id}-title`} className="text-sm font-medium text-slate-600">{title}</h3>
-      <p className="mt-2 text-2xl font-bold text-slate-900" data-testid={`${id}-total`}>{total}</p>
+    <article
+      aria-labelledby={`${id}-title`}
+      data-testid={`card-${id}`}
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h3 id={`${id}-title`} className="text-sm font-medium text-slate-600">
+        {title}
+      </h3>
+      <p className="mt-2 text-2xl font-bold text-slate-900" data-testid={`${id}-total`}>
+        {total}
+      </p>
       <dl className="mt-3 space-y-1 text-sm">{children}</dl>
     </article>
   )
@@ -188,7 +260,9 @@ function Figure({ label, value }: { label: string; value: string }) {
 function TopPages({ pages }: { pages: AdminAnalytics['topPages'] }) {
   return (
     <section aria-labelledby="top-pages-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="top-pages-heading" className="text-lg font-semibold text-slate-900">Top Pages</h2>
+      <h2 id="top-pages-heading" className="text-lg font-semibold text-slate-900">
+        Top Pages
+      </h2>
       {pages.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No page views yet.</p>
       ) : (
@@ -197,11 +271,16 @@ function TopPages({ pages }: { pages: AdminAnalytics['topPages'] }) {
             <li key={page.path} className="py-2 text-sm">
               <div className="flex justify-between gap-4">
                 <span className="truncate font-mono text-slate-800">{page.path}</span>
-                <span className="shrink-0 text-slate-600">{count.format(page.views)} {page.views === 1 ? 'view' : 'views'}</span>
+                <span className="shrink-0 text-slate-600">
+                  {count.format(page.views)} {page.views === 1 ? 'view' : 'views'}
+                </span>
               </div>
               {page.unverifiedViews > 0 && (
                 <p className="mt-1 text-xs text-slate-600">
-                  <UnverifiedBadge /> {page.unverifiedViews === page.views ? 'every view' : `${count.format(page.unverifiedViews)} of ${count.format(page.views)} views`}
+                  <UnverifiedBadge />{' '}
+                  {page.unverifiedViews === page.views
+                    ? 'every view'
+                    : `${count.format(page.unverifiedViews)} of ${count.format(page.views)} views`}
                 </p>
               )}
             </li>
@@ -214,14 +293,22 @@ function TopPages({ pages }: { pages: AdminAnalytics['topPages'] }) {
 
 function RecentActivity({ activity }: { activity: AdminAnalytics['recentActivity'] }) {
   return (
-    <section aria-labelledby="recent-activity-heading" className="rounded-xl border border-slate-200 p-4">
-      <h2 id="recent-activity-heading" className="text-lg font-semibold text-slate-900">Recent Activity</h2>
+    <section
+      aria-labelledby="recent-activity-heading"
+      className="rounded-xl border border-slate-200 p-4"
+    >
+      <h2 id="recent-activity-heading" className="text-lg font-semibold text-slate-900">
+        Recent Activity
+      </h2>
       {activity.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No activity yet.</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100" data-testid="recent-activity">
           {activity.map((item, index) => (
-            <li key={`${item.timestamp}-${index}`} className="flex flex-wrap justify-between gap-x-4 py-2 text-sm">
+            <li
+              key={`${item.timestamp}-${index}`}
+              className="flex flex-wrap justify-between gap-x-4 py-2 text-sm"
+            >
               <span className="break-all text-slate-800">
                 {item.description}
                 {item.unverified && (
@@ -231,7 +318,9 @@ function RecentActivity({ activity }: { activity: AdminAnalytics['recentActivity
                   </>
                 )}
               </span>
-              <time dateTime={item.timestamp} className="text-slate-500">{formatDateTimeUtc(item.timestamp)}</time>
+              <time dateTime={item.timestamp} className="text-slate-500">
+                {formatDateTimeUtc(item.timestamp)}
+              </time>
             </li>
           ))}
         </ul>
@@ -242,7 +331,11 @@ function RecentActivity({ activity }: { activity: AdminAnalytics['recentActivity
 
 /** Text only: what it marks came from an anonymous visitor and is rendered as text, never HTML. */
 function UnverifiedBadge() {
-  return <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{UNVERIFIED_LABEL}</span>
+  return (
+    <span className="whitespace-nowrap rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+      {UNVERIFIED_LABEL}
+    </span>
+  )
 }
 
 const VOID_LABEL = { refunded: 'Refunded', disputed: 'Disputed' } as const
@@ -251,33 +344,59 @@ const VOID_LABEL = { refunded: 'Refunded', disputed: 'Disputed' } as const
 function VoidedPayments({ payments }: { payments: VoidedPayment[] }) {
   return (
     <section aria-labelledby="voided-payments-heading">
-      <h2 id="voided-payments-heading" className="text-lg font-semibold text-slate-900">Refunded and Disputed Payments</h2>
+      <h2 id="voided-payments-heading" className="text-lg font-semibold text-slate-900">
+        Refunded and Disputed Payments
+      </h2>
       <p className="mt-1 text-xs text-slate-500">
-        These payments no longer pay for a registration. A registration they already paid for stays on the blockchain: the record is permanent.
+        These payments no longer pay for a registration. A registration they already paid for stays
+        on the blockchain: the record is permanent.
       </p>
       {payments.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No refunded or disputed payments.</p>
       ) : (
         <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="voided-payments">
+          <table
+            className="min-w-full divide-y divide-slate-200 text-sm"
+            data-testid="voided-payments"
+          >
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Status</th>
-                <th scope="col" className="px-4 py-2 font-medium">Since</th>
-                <th scope="col" className="px-4 py-2 font-medium">Amount</th>
-                <th scope="col" className="px-4 py-2 font-medium">User Email</th>
-                <th scope="col" className="px-4 py-2 font-medium">Bought For</th>
-                <th scope="col" className="px-4 py-2 font-medium">Registration Paid</th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Since
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Amount
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  User Email
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Bought For
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Registration Paid
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {payments.map((payment) => (
                 <tr key={payment.id}>
-                  <td className="px-4 py-2 font-semibold text-red-800">{VOID_LABEL[payment.status]}</td>
-                  <td className="px-4 py-2 text-slate-600"><time dateTime={payment.voidedAt}>{formatDateTimeUtc(payment.voidedAt)}</time></td>
+                  <td className="px-4 py-2 font-semibold text-red-800">
+                    {VOID_LABEL[payment.status]}
+                  </td>
+                  <td className="px-4 py-2 text-slate-600">
+                    <time dateTime={payment.voidedAt}>{formatDateTimeUtc(payment.voidedAt)}</time>
+                  </td>
                   <td className="px-4 py-2 text-slate-800">{formatDollars(payment.amount)}</td>
                   <td className="px-4 py-2 text-slate-800">{payment.email ?? 'Deleted account'}</td>
-                  <td className="px-4 py-2 text-slate-800">{payment.boughtFor ? `${payment.boughtFor.title} (${payment.boughtFor.certificateId})` : 'Deleted song'}</td>
+                  <td className="px-4 py-2 text-slate-800">
+                    {payment.boughtFor
+                      ? `${payment.boughtFor.title} (${payment.boughtFor.certificateId})`
+                      : 'Deleted song'}
+                  </td>
                   <td className="px-4 py-2 text-slate-800">
                     {payment.spentOn
                       ? `${payment.spentOn.status === 'confirmed' ? 'Registered' : 'In progress'}: ${payment.spentOn.title} (${payment.spentOn.certificateId})`
@@ -293,74 +412,54 @@ function VoidedPayments({ payments }: { payments: VoidedPayment[] }) {
   )
 }
 
-/**
- * Posts to /admin/verify, which owns the rule (6 digits, trimmed, blank ignored). With
- * JavaScript it is a fetcher: an error stays on this tab as a toast, success redirects with one.
- */
-function VerificationCodeForm() {
-  const fetcher = useFetcher<typeof verifyAction>()
-  const [code, setCode] = useState('')
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  // A successful verification redirects: the new location clears the input.
-  const { key } = useLocation()
-  useEffect(() => setCode(''), [key])
-  const pending = fetcher.state !== 'idle'
-  const message = fetcher.data?.message ?? null
-  // Without JavaScript the button stays usable; the server applies the same rule.
-  const disabled = pending || (hydrated && code.trim().length !== 6)
-
+function VerificationCodeCard() {
   return (
     <section aria-labelledby="verify-heading" className="rounded-xl border border-slate-200 p-4">
-      <Toaster toast={fetcher.data?.toast ?? null} />
-      <h2 id="verify-heading" className="text-lg font-semibold text-slate-900">Verify User Email</h2>
-      <p className="mt-1 text-sm text-slate-600">Enter the 6-digit code from the user&apos;s email.</p>
-      <fetcher.Form method="post" action="/admin/verify" className="mt-4 space-y-3">
-        <input type="hidden" name="redirectTo" value="/?tab=email" />
-        <VerificationCodeField id="admin-verification-code" code={code} onChange={setCode} message={message} className="max-w-xs" />
-        <Button type="submit" disabled={disabled}>Verify User Email</Button>
-      </fetcher.Form>
+      <h2 id="verify-heading" className="text-lg font-semibold text-slate-900">
+        Verify User Email
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Enter the 6-digit code from the user&apos;s email.
+      </p>
+      <VerificationCodeForm
+        id="admin-verification-code"
+        redirectTo="/?tab=email"
+        className="mt-4 space-y-3"
+        inputClassName="max-w-xs"
+      />
     </section>
-  )
-}
-
-/** The admin's 6-digit code input: digits only, with the server's message under it. */
-export function VerificationCodeField({ id, code, onChange, message, className = '' }: { id: string; code: string; onChange: (code: string) => void; message: string | null; className?: string }) {
-  return (
-    <>
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">Verification code</label>
-        <input
-          id={id}
-          name="token"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          value={code}
-          onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          className={`mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-center font-mono text-2xl tracking-widest ${className}`}
-          aria-describedby={message ? `${id}-error` : undefined}
-          aria-invalid={message ? true : undefined}
-        />
-      </div>
-      {message && <FormAlert id={`${id}-error`} errors={[message]} />}
-    </>
   )
 }
 
 function VerificationInstructions({ supportEmail }: { supportEmail: string }) {
   return (
-    <section aria-labelledby="instructions-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
-      <h2 id="instructions-heading" className="text-lg font-semibold text-slate-900">How email verification works</h2>
+    <section
+      aria-labelledby="instructions-heading"
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700"
+    >
+      <h2 id="instructions-heading" className="text-lg font-semibold text-slate-900">
+        How email verification works
+      </h2>
       <ol className="mt-3 list-decimal space-y-2 pl-5">
         <li>
-          The user opens <code className="font-mono">/verify-email</code> and generates a 6-digit code.
+          The user opens <code className="font-mono">/verify-email</code> and generates a 6-digit
+          code.
         </li>
         <li>
-          They email the code to <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">{supportEmail}</a> with the subject &lsquo;Verify Account - Code: &hellip;&rsquo;.
+          They email the code to{' '}
+          <a href={`mailto:${supportEmail}`} className="font-medium text-brand-700 underline">
+            {supportEmail}
+          </a>{' '}
+          with the subject &lsquo;Verify Account - Code: &hellip;&rsquo;.
         </li>
-        <li>Match the sender&apos;s address to the account&apos;s email in the list of pending verifications before you verify.</li>
-        <li>Enter the code above. Codes expire after 24 hours; users are usually confirmed within that time.</li>
+        <li>
+          Match the sender&apos;s address to the account&apos;s email in the list of pending
+          verifications before you verify.
+        </li>
+        <li>
+          Enter the code above. Codes expire after 24 hours; users are usually confirmed within that
+          time.
+        </li>
       </ol>
     </section>
   )
@@ -369,7 +468,9 @@ function VerificationInstructions({ supportEmail }: { supportEmail: string }) {
 function PendingVerifications({ pending }: { pending: PendingVerification[] }) {
   return (
     <section aria-labelledby="pending-heading">
-      <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">Pending Verifications</h2>
+      <h2 id="pending-heading" className="text-lg font-semibold text-slate-900">
+        Pending Verifications
+      </h2>
       {pending.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No pending verifications.</p>
       ) : (
@@ -377,11 +478,21 @@ function PendingVerifications({ pending }: { pending: PendingVerification[] }) {
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-600">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">ID</th>
-                <th scope="col" className="px-4 py-2 font-medium">Code</th>
-                <th scope="col" className="px-4 py-2 font-medium">User ID</th>
-                <th scope="col" className="px-4 py-2 font-medium">User Email</th>
-                <th scope="col" className="px-4 py-2 font-medium">Expires</th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  ID
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Code
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  User ID
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  User Email
+                </th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Expires
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -391,7 +502,9 @@ function PendingVerifications({ pending }: { pending: PendingVerification[] }) {
                   <td className="px-4 py-2 font-mono font-semibold text-slate-900">{row.token}</td>
                   <td className="px-4 py-2 font-mono text-xs text-slate-600">{row.userId}</td>
                   <td className="px-4 py-2 text-slate-800">{row.email}</td>
-                  <td className="px-4 py-2 text-slate-600"><time dateTime={row.expiresAt}>{formatDateTimeUtc(row.expiresAt)}</time></td>
+                  <td className="px-4 py-2 text-slate-600">
+                    <time dateTime={row.expiresAt}>{formatDateTimeUtc(row.expiresAt)}</time>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react'
+import { Alert } from './forms'
 
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string
+  subtitle?: ReactNode
+  children: ReactNode
+}) {
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -15,8 +24,10 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
 export function FormAlert({ errors, id }: { errors?: string[] | null; id?: string }) {
   if (!errors?.length) return null
   return (
-    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {errors.map((error) => <p key={error}>{error}</p>)}
-    </div>
+    <Alert id={id}>
+      {errors.map((error) => (
+        <p key={error}>{error}</p>
+      ))}
+    </Alert>
   )
 }

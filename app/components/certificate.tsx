@@ -1,123 +1,40 @@
-import { useEffect, useState, type ReactNode } from 'react'
-import { formatLongDate } from '~/lib/dates'
-import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
-import type { CertificateRegistration, CertificateView } from '~/services/certificate.server'
-import { COMPONENT_LABELS, type ContributionValues } from '~/lib/song-constants'
+import type { ReactNode } from 'react'
+import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
+import {
+  type CertificateSong,
+  certificateContributors,
+  contributionBreakdown,
+  isWebUrl,
+  orNotSpecified,
+  present,
+  recordingDetails,
+  registrationFeeInfo,
+  registrationLinkLabels,
+  registrationNotes,
+  STATEMENT,
+} from '~/lib/certificate'
+import type { CertificateRegistration } from '~/services/certificate.server'
+import { trackEvent } from './page-view-tracker'
 import { Button, ButtonLink, buttonClass } from './ui/button'
+import { useHydrated } from '~/lib/hooks'
 
-/** What the certificate shows: the public projection, with the private texts for the owner (app/services/certificate.server.ts). */
-export type CertificateSong = CertificateView
-
-export const NOT_SPECIFIED = 'Not specified'
-export const STATEMENT = 'This certificate verifies authorship as declared by the submitter.'
-export const NETWORK_GAS_SOL = '0.000005'
-
-// --- Pure helpers, shared with the PDF (app/services/certificate-pdf.server.ts) ---
-
-const present = (value: string | null | undefined): value is string => typeof value === 'string' && value.trim() !== ''
-
-export function orNotSpecified(value: string | null | undefined) {
-  return present(value) ? value : NOT_SPECIFIED
-}
-
-/** Only http(s) links become links: a stored `javascript:` URL must never be clickable. */
-export function isWebUrl(value: string | null | undefined): value is string {
-  return present(value) && /^https?:\/\/\S+$/i.test(value.trim())
-}
-
-/** Bytes as people read them, with the exact count beside it: "48.0 MB (48,000,044 bytes)". */
-export function formatFileSize(bytes: number) {
-  const exact = `${bytes.toLocaleString('en-US')} bytes`
-  if (bytes < 1000) return exact
-  const [value, unit] = bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB']
-  return `${value.toFixed(1)} ${unit} (${exact})`
-}
-
-/** The recording fingerprint's facts beside its digest: size, type and (only when shown) the file name. */
-export function recordingDetails(recording: { size: number; mediaType: string | null; fileName: string | null }) {
-  return [recording.fileName, formatFileSize(recording.size), recording.mediaType].filter(present).join(' · ')
-}
-
-export interface CertificateContributor {
-  role: string
-  name: string
-  pro: string | null
-  proNumber: string | null
-}
-
-export function certificateContributors(song: CertificateSong): CertificateContributor[] {
-  const people: CertificateContributor[] = [
-    { role: 'Main contributor', name: song.contributorName, pro: song.mainContributorPro, proNumber: song.mainContributorProNumber },
-  ]
-  if (present(song.coContributorName)) {
-    people.push({ role: 'Co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber })
-  }
-  if (present(song.coContributorName2)) {
-    people.push({ role: 'Second co-contributor', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber })
-  }
-  return people
-}
-
-/** 'Ann 60% / Bob 20% / AI 20%': the non-zero shares of one component, with whose they are. */
-export function breakdownText(song: Pick<CertificateSong, 'contributorName' | 'coContributorName' | 'coContributorName2'>, row: ContributionValues) {
-  const shares: [string, number][] = [
-    [song.contributorName, row.contributorPercent],
-    [song.coContributorName || 'Co-contributor', row.coContributorPercent],
-    [song.coContributorName2 || 'Second co-contributor', row.coContributor2Percent],
-    ['AI', row.aiPercent],
-  ]
-  const parts = shares.filter(([, percent]) => Number(percent) > 0).map(([name, percent]) => `${name} ${Number(percent)}%`)
-  return parts.length > 0 ? parts.join(' / ') : 'No shares declared'
-}
-
-export function contributionBreakdown(song: CertificateSong) {
-  return song.contributions.map((row) => ({ component: row.component, label: COMPONENT_LABELS[row.component], text: breakdownText(song, row) }))
-}
-
-/** SOL amounts as whole lamports (10^-9 SOL), so sums are exact. */
-function toLamports(value: string) {
-  const match = /^\s*(\d{1,12})(?:\.(\d{0,9})\d*)?\s*$/.exec(value)
-  if (!match) return null
-  return Number(match[1]) * 1e9 + Number((match[2] ?? '').padEnd(9, '0'))
-}
-
-function formatSol(lamports: number, decimals: number) {
-  const unit = 10 ** (9 - decimals)
-  const scaled = Math.round(lamports / unit)
-  const whole = Math.floor(scaled / 10 ** decimals)
-  const fraction = String(scaled % 10 ** decimals).padStart(decimals, '0')
-  return decimals > 0 ? `${whole}.${fraction}` : String(whole)
-}
-
-/** SPEC §9: the fee as stored (trailing zeros dropped), the network gas, and their total to 6 decimals. */
-export function registrationFeeInfo(registrationFee: string) {
-  const fee = toLamports(registrationFee)
-  const gas = toLamports(NETWORK_GAS_SOL) ?? 0
-  if (fee === null) return { fee: registrationFee, gas: NETWORK_GAS_SOL, total: null }
-  return { fee: formatSol(fee, 9).replace(/\.?0+$/, ''), gas: NETWORK_GAS_SOL, total: formatSol(fee + gas, 6) }
-}
-
-/** Where the record can be seen, in words that say what each place is. */
-export function registrationLinkLabels(registration: Pick<CertificateRegistration, 'network' | 'storageKind'>) {
-  return {
-    explorer: registration.network === 'local-ledger' ? 'View on this server’s local ledger' : 'View on blockchain explorer',
-    storage: registration.storageKind === 'local-store' ? 'View the copy stored on this server' : 'View on permanent storage',
-  }
-}
-
-/** The permanence sentences of a record's network and storage, for the view and the PDF alike. */
-export function registrationNotes(registration: Pick<CertificateRegistration, 'network' | 'storageKind' | 'storageGateway'>) {
-  const network = registrationNetwork(registration)
-  const storage = registrationStorage(registration)
-  return { network, storage, notes: [network.permanenceNote, storage.permanenceNote].filter((note): note is string => note !== null) }
-}
-
-// --- The view ---
-
-function Section({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
+function Section({
+  id,
+  title,
+  children,
+  className = '',
+}: {
+  id: string
+  title: string
+  children: ReactNode
+  className?: string
+}) {
   return (
     <section aria-labelledby={id} className={`cert-section break-inside-avoid ${className}`}>
-      <h2 id={id} className="cert-heading border-b border-slate-300 pb-1 text-xs font-bold uppercase tracking-[0.18em] text-brand-700">
+      <h2
+        id={id}
+        className="cert-heading border-b border-slate-300 pb-1 text-xs font-bold uppercase tracking-[0.18em] text-brand-700"
+      >
         {title}
       </h2>
       <div className="mt-2">{children}</div>
@@ -134,15 +51,37 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-function ExternalLink({ href, children, className = '' }: { href: string; children: ReactNode; className?: string }) {
+function ExternalLink({
+  href,
+  children,
+  className = '',
+}: {
+  href: string
+  children: ReactNode
+  className?: string
+}) {
   return (
-    <a href={href} target="_blank" rel="noopener noreferrer" className={`break-all text-brand-700 underline underline-offset-2 hover:text-brand-900 ${className}`}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`break-all text-brand-700 underline underline-offset-2 hover:text-brand-900 ${className}`}
+    >
       {children}
     </a>
   )
 }
 
-export function Certificate({ song, appName }: { song: CertificateSong; appName: string }) {
+export function Certificate({
+  song,
+  appName,
+  timeZone = DEFAULT_TIME_ZONE,
+}: {
+  song: CertificateSong
+  appName: string
+  /** The reader's zone for the moments (issued, registered); the creation date is a calendar day. */
+  timeZone?: string
+}) {
   const contributors = certificateContributors(song)
   const breakdown = contributionBreakdown(song)
   const identifiers = [
@@ -160,9 +99,15 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
     >
       <div className="cert-inner border border-slate-300 px-4 py-6 sm:px-10 sm:py-10">
         <header className="cert-header text-center">
-          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-brand-700">{appName} · PT Snapshot</p>
-          <p className="cert-kicker mt-2 font-serif text-lg italic text-slate-600">Certificate of Authorship</p>
-          <h1 className="cert-title mt-3 break-words font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">{song.title}</h1>
+          <p className="text-xs font-semibold uppercase tracking-[0.3em] text-brand-700">
+            {appName} · PT Snapshot
+          </p>
+          <p className="cert-kicker mt-2 font-serif text-lg italic text-slate-600">
+            Certificate of Authorship
+          </p>
+          <h1 className="cert-title mt-3 break-words font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">
+            {song.title}
+          </h1>
           <p className="mt-3 text-sm text-slate-700">
             <span className="font-semibold">Created</span> {formatLongDate(song.dateCreated)}
           </p>
@@ -174,7 +119,8 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
               {contributors.map((person) => (
                 <li key={person.role} className="text-sm">
                   <p>
-                    <span className="font-semibold">{person.name}</span> <span className="text-slate-500">— {person.role}</span>
+                    <span className="font-semibold">{person.name}</span>{' '}
+                    <span className="text-slate-500">— {person.role}</span>
                   </p>
                   {present(person.pro) || present(person.proNumber) ? (
                     <p className="text-xs text-slate-600">
@@ -192,7 +138,11 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
             {breakdown.length > 0 ? (
               <dl className="space-y-1.5">
                 {breakdown.map((row) => (
-                  <div key={row.component} className="flex flex-wrap gap-x-2 text-sm" data-testid={`breakdown-${row.component}`}>
+                  <div
+                    key={row.component}
+                    className="flex flex-wrap gap-x-2 text-sm"
+                    data-testid={`breakdown-${row.component}`}
+                  >
                     <dt className="font-semibold">{row.label}:</dt>
                     <dd>{row.text}</dd>
                   </div>
@@ -209,14 +159,28 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
                 <span className="whitespace-pre-line">{orNotSpecified(song.toolsUsed)}</span>
               </Fact>
               <Fact label="File location">
-                {isWebUrl(song.fileLink) ? <ExternalLink href={song.fileLink}>{song.fileLink}</ExternalLink> : orNotSpecified(song.fileLink)}
+                {isWebUrl(song.fileLink) ? (
+                  <ExternalLink href={song.fileLink}>{song.fileLink}</ExternalLink>
+                ) : (
+                  orNotSpecified(song.fileLink)
+                )}
               </Fact>
               <Fact label="Genre">{orNotSpecified(song.genre)}</Fact>
               <Fact label="Recording fingerprint (SHA-256)">
                 {song.recording ? (
                   <>
-                    <span className="block break-all font-mono text-xs" data-testid="certificate-recording-sha256">{song.recording.sha256}</span>
-                    <span className="block text-xs text-slate-600" data-testid="certificate-recording-details">{recordingDetails(song.recording)}</span>
+                    <span
+                      className="block break-all font-mono text-xs"
+                      data-testid="certificate-recording-sha256"
+                    >
+                      {song.recording.sha256}
+                    </span>
+                    <span
+                      className="block text-xs text-slate-600"
+                      data-testid="certificate-recording-details"
+                    >
+                      {recordingDetails(song.recording)}
+                    </span>
                   </>
                 ) : (
                   'No recording fingerprinted'
@@ -240,18 +204,26 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
           </Section>
 
           {/* Before the long free text, so a clipped print never loses the record. */}
-          {registration ? <BlockchainRecord registration={registration} appName={appName} /> : null}
+          {registration ? (
+            <BlockchainRecord registration={registration} appName={appName} timeZone={timeZone} />
+          ) : null}
 
           {present(song.lyrics) ? (
             <Section id="cert-lyrics" title="Lyrics" className="sm:col-span-2">
-              <div className="cert-lyrics whitespace-pre-line break-words font-serif text-sm leading-relaxed text-slate-800">{song.lyrics}</div>
-              <p className="print-only mt-1 text-xs italic text-slate-500">Full lyrics kept with the certificate record.</p>
+              <div className="cert-lyrics whitespace-pre-line break-words font-serif text-sm leading-relaxed text-slate-800">
+                {song.lyrics}
+              </div>
+              <p className="print-only mt-1 text-xs italic text-slate-500">
+                Full lyrics kept with the certificate record.
+              </p>
             </Section>
           ) : null}
 
           {present(song.creativeNotes) ? (
             <Section id="cert-notes" title="Creative Notes" className="sm:col-span-2">
-              <p className="cert-notes whitespace-pre-line break-words text-sm text-slate-800">{song.creativeNotes}</p>
+              <p className="cert-notes whitespace-pre-line break-words text-sm text-slate-800">
+                {song.creativeNotes}
+              </p>
             </Section>
           ) : null}
         </div>
@@ -260,9 +232,10 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
           <p className="font-serif text-base italic text-slate-800">{STATEMENT}</p>
           <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
             <span>
-              Certificate ID: <span className="font-mono font-semibold text-slate-900">{song.certificateId}</span>
+              Certificate ID:{' '}
+              <span className="font-mono font-semibold text-slate-900">{song.certificateId}</span>
             </span>
-            <span>Issued {formatLongDate(song.createdAt)}</span>
+            <span>Issued {formatDayInZone(song.createdAt, timeZone)}</span>
           </p>
         </footer>
       </div>
@@ -270,7 +243,15 @@ export function Certificate({ song, appName }: { song: CertificateSong; appName:
   )
 }
 
-function BlockchainRecord({ registration, appName }: { registration: CertificateRegistration; appName: string }) {
+function BlockchainRecord({
+  registration,
+  appName,
+  timeZone,
+}: {
+  registration: CertificateRegistration
+  appName: string
+  timeZone: string
+}) {
   const fee = registrationFeeInfo(registration.registrationFee)
   const { network, storage, notes } = registrationNotes(registration)
   const labels = registrationLinkLabels(registration)
@@ -278,15 +259,24 @@ function BlockchainRecord({ registration, appName }: { registration: Certificate
     <Section id="cert-blockchain" title="Blockchain Record" className="sm:col-span-2">
       <dl className="grid gap-2 sm:grid-cols-2">
         <Fact label="Transaction ID">
-          <span className="break-all font-mono text-xs">{orNotSpecified(registration.transactionSignature)}</span>
+          <span className="break-all font-mono text-xs">
+            {orNotSpecified(registration.transactionSignature)}
+          </span>
         </Fact>
-        <Fact label="Registration date">{formatLongDate(registration.createdAt)}</Fact>
+        <Fact label="Registration date">{formatDayInZone(registration.createdAt, timeZone)}</Fact>
         <Fact label="Wallet address">
-          <span className="break-all font-mono text-xs">{orNotSpecified(registration.walletAddress)}</span>
+          <span className="break-all font-mono text-xs">
+            {orNotSpecified(registration.walletAddress)}
+          </span>
         </Fact>
         <Fact label="Fees">
           Network fees paid by {appName}: registration fee {fee.fee} SOL + network gas {fee.gas} SOL
-          {fee.total !== null ? <> = <span className="font-semibold">{fee.total} SOL</span></> : null}
+          {fee.total !== null ? (
+            <>
+              {' '}
+              = <span className="font-semibold">{fee.total} SOL</span>
+            </>
+          ) : null}
         </Fact>
         <Fact label="Network">
           <span data-testid="certificate-network">{network.label}</span>
@@ -297,14 +287,26 @@ function BlockchainRecord({ registration, appName }: { registration: Certificate
         </Fact>
       </dl>
       {notes.length > 0 ? (
-        <p role="note" data-testid="certificate-permanence" className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <p
+          role="note"
+          data-testid="certificate-permanence"
+          className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
           {notes.join(' ')}
         </p>
       ) : null}
       {registration.explorerUrl || registration.storageUrl ? (
         <p className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap">
-          {registration.explorerUrl ? <ExternalLink href={registration.explorerUrl} className="cert-print-url">{labels.explorer}</ExternalLink> : null}
-          {registration.storageUrl ? <ExternalLink href={registration.storageUrl} className="cert-print-url">{labels.storage}</ExternalLink> : null}
+          {registration.explorerUrl ? (
+            <ExternalLink href={registration.explorerUrl} className="cert-print-url">
+              {labels.explorer}
+            </ExternalLink>
+          ) : null}
+          {registration.storageUrl ? (
+            <ExternalLink href={registration.storageUrl} className="cert-print-url">
+              {labels.storage}
+            </ExternalLink>
+          ) : null}
         </p>
       ) : null}
     </Section>
@@ -316,11 +318,25 @@ function BlockchainRecord({ registration, appName }: { registration: Certificate
  * it) a selectable link stands in for them.
  */
 /** `proofBundle`: the owner's download, offered once there is a confirmed registration to prove. */
-export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isOwner, proofBundle }: { title: string; certificateUrl: string; pdfUrl: string; pdfName: string; isOwner: boolean; proofBundle: boolean }) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+export function CertificateActions({
+  title,
+  certificateUrl,
+  pdfUrl,
+  pdfName,
+  isOwner,
+  proofBundle,
+}: {
+  title: string
+  certificateUrl: string
+  pdfUrl: string
+  pdfName: string
+  isOwner: boolean
+  proofBundle: boolean
+}) {
+  const hydrated = useHydrated()
 
   async function share() {
+    trackEvent('custom', { name: 'certificate_shared' })
     if (typeof navigator.share === 'function') {
       try {
         await navigator.share({ title, url: certificateUrl })
@@ -343,8 +359,18 @@ export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isO
     <div className="no-print mx-auto mb-6 grid max-w-4xl grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
       {hydrated ? (
         <>
-          <Button variant="secondary" onClick={share}>Share</Button>
-          <Button variant="secondary" onClick={() => window.print()}>Save PDF</Button>
+          <Button variant="secondary" onClick={share}>
+            Share
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              trackEvent('custom', { name: 'certificate_printed' })
+              window.print()
+            }}
+          >
+            Save PDF
+          </Button>
         </>
       ) : (
         <label className="col-span-2 flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
@@ -357,9 +383,19 @@ export function CertificateActions({ title, certificateUrl, pdfUrl, pdfName, isO
           />
         </label>
       )}
-      <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>Download PDF</a>
-      {proofBundle ? <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>Download proof bundle</a> : null}
-      {isOwner ? <ButtonLink to="/" variant="ghost">Back to Dashboard</ButtonLink> : null}
+      <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>
+        Download PDF
+      </a>
+      {proofBundle ? (
+        <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>
+          Download proof bundle
+        </a>
+      ) : null}
+      {isOwner ? (
+        <ButtonLink to="/" variant="ghost">
+          Back to Dashboard
+        </ButtonLink>
+      ) : null}
     </div>
   )
 }

@@ -1,20 +1,27 @@
+import { CertificateTimeline } from './charts'
 import { Link } from '@remix-run/react'
 import { RegisterButton } from './register-modal'
-import { formatLongDate } from '~/lib/dates'
+import { type RegistrationDone, RegistrationComplete } from './registration-card'
+import { formatDayInZone, formatLongDate } from '~/lib/dates'
 import { registrationNetwork } from '~/lib/registration-network'
+import { locksSong } from '~/lib/song-lock'
+import type { RegistrationView, SongView } from '~/services/songs.server'
+import { TimeZoneNote, useTimeZone } from './time-zone'
 import { ButtonLink } from './ui/button'
 
-export const LOCKED_TOOLTIP = 'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
+export const LOCKED_TOOLTIP =
+  'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
 
-/** What a row needs: the loader's SongView, once it has travelled as JSON. */
-export interface SongRowData {
-  id: number
-  title: string
-  fileLink: string | null
-  dateCreated: string | null
-  createdAt: string | null
-  isRegistered: boolean
-  registration: { createdAt: string; status: string; network?: string | null } | null
+/**
+ * What a row needs of the loader's SongView. The dates and the link may be missing (rows written
+ * outside the app; the row then says so), and an older registration may not name its network.
+ */
+export type SongRowData = Pick<SongView, 'id' | 'title' | 'isRegistered'> & {
+  [K in 'fileLink' | 'dateCreated' | 'createdAt']: SongView[K] | null
+} & {
+  registration:
+    | (Pick<RegistrationView, 'createdAt' | 'status'> & Partial<Pick<RegistrationView, 'network'>>)
+    | null
 }
 
 export interface DashboardProps {
@@ -23,20 +30,44 @@ export interface DashboardProps {
   stats: { totalSongs: number; blockchainCertified: number }
   emailVerified: boolean
   songs: SongRowData[]
+  /** Certificates per UTC month, oldest first (certificatesByMonth). */
+  timeline: { month: string; count: number }[]
+  /** The registration just completed, when the dashboard was returned to after it (SPEC §4). */
+  registered?: (RegistrationDone & { songId: number }) | null
 }
 
-export function Dashboard({ name, appName, stats, emailVerified, songs }: DashboardProps) {
+export function Dashboard({
+  name,
+  appName,
+  stats,
+  emailVerified,
+  songs,
+  timeline,
+  registered,
+}: DashboardProps) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
+      {registered && (
+        <div className="mb-6">
+          <RegistrationComplete songId={registered.songId} done={registered} />
+        </div>
+      )}
       <section className="rounded-xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:p-8">
         <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {name}</h1>
-        <p className="mt-2 text-brand-100">Track and certify your creative contributions with confidence</p>
-        <ButtonLink to="/submit" variant="inverse" className="mt-6">New Submission</ButtonLink>
+        <p className="mt-2 text-brand-100">
+          Track and certify your creative contributions with confidence
+        </p>
+        <ButtonLink to="/submit" variant="inverse" className="mt-6">
+          New Submission
+        </ButtonLink>
       </section>
 
       {!emailVerified && (
         <p className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          Verify your email to register songs on the blockchain for free. <a href="/verify-email" className="font-semibold underline">Verify your email</a>
+          Verify your email to register songs on the blockchain for free.{' '}
+          <a href="/verify-email" className="font-semibold underline">
+            Verify your email
+          </a>
         </p>
       )}
 
@@ -45,16 +76,22 @@ export function Dashboard({ name, appName, stats, emailVerified, songs }: Dashbo
         <StatCard label="Blockchain Registered" value={stats.blockchainCertified} />
       </section>
 
+      {stats.totalSongs > 0 && <CertificateTimeline months={timeline} />}
+
       {/* Not a landmark of its own: the table's scroll box is the "Recent Submissions" region. */}
       <section className="mt-8 rounded-xl border border-slate-200">
-        <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">Recent Submissions</h2>
+        <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+          Recent Submissions
+        </h2>
         {songs.length === 0 ? (
           <EmptySongs />
         ) : (
           <>
             <SongsTable songs={songs} caption="Recent Submissions" />
             <div className="border-t border-slate-200 px-6 py-4 text-center">
-              <ButtonLink to="/songs" variant="secondary">View All Submissions</ButtonLink>
+              <ButtonLink to="/songs" variant="secondary">
+                View All Submissions
+              </ButtonLink>
             </div>
           </>
         )}
@@ -67,44 +104,73 @@ export function EmptySongs() {
   return (
     <div className="px-6 py-12 text-center">
       <p className="text-slate-600">No songs submitted yet</p>
-      <ButtonLink to="/submit" className="mt-4">Create Your First Submission</ButtonLink>
+      <ButtonLink to="/submit" className="mt-4">
+        Create Your First Submission
+      </ButtonLink>
     </div>
   )
 }
 
-const COLUMNS = ['Song Title', 'Created Date', 'Certified Date', 'Blockchain Date', 'Certificate', 'Actions', 'Blockchain Status'] as const
+const COLUMNS = [
+  'Song Title',
+  'Created Date',
+  'Certified Date',
+  'Blockchain Date',
+  'Certificate',
+  'Actions',
+  'Blockchain Status',
+] as const
+
+/** The songs table's column headings, shared by the table and its loading placeholder. */
+function SongsTableHead() {
+  return (
+    <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+      <tr>
+        {COLUMNS.map((column) => (
+          <th key={column} scope="col" className="px-4 py-3">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
 
 /**
  * The songs table of the dashboard and of /songs. On a phone it scrolls sideways inside its own
  * box (focusable, so it scrolls from the keyboard too) rather than squeezing seven columns.
  */
 export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: string }) {
+  const zone = useTimeZone()
   return (
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600">
-      <table className="w-full min-w-[56rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            {COLUMNS.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3">{column}</th>
+    <>
+      <div
+        role="region"
+        aria-label={caption}
+        tabIndex={0}
+        className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <table className="w-full min-w-[56rem] text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <SongsTableHead />
+          <tbody className="divide-y divide-slate-200">
+            {songs.map((song) => (
+              <SongRow key={song.id} song={song} timeZone={zone.timeZone} />
             ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {songs.map((song) => (
-            <SongRow key={song.id} song={song} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+      <TimeZoneNote choice={zone} className="px-4 py-2" />
+    </>
   )
 }
 
-const linkClass = 'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline'
+const linkClass =
+  'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline'
 
-function SongRow({ song }: { song: SongRowData }) {
-  // The server refuses edits once a registration exists (a failed one claims nothing), so the row locks on the same rule.
-  const locked = song.isRegistered || (song.registration !== null && song.registration.status !== 'failed')
+function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
+  // The server's rule, so the row locks exactly when an edit would be refused.
+  const locked = locksSong(song.registration)
   const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
   const lockedId = `song-${song.id}-locked`
   return (
@@ -112,29 +178,59 @@ function SongRow({ song }: { song: SongRowData }) {
       <th scope="row" className="px-4 py-3 font-medium text-slate-900">
         <span className="block max-w-[16rem] break-words">{song.title}</span>
         {listenable && (
-          <a href={song.fileLink ?? undefined} target="_blank" rel="noopener noreferrer" className={`mt-1 inline-block text-xs ${linkClass}`}>
+          <a
+            href={song.fileLink ?? undefined}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`mt-1 inline-block text-xs ${linkClass}`}
+          >
             Listen<span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}
       </th>
       <td className="whitespace-nowrap px-4 py-3">{formatLongDate(song.dateCreated)}</td>
-      <td className="whitespace-nowrap px-4 py-3">{song.createdAt ? formatLongDate(song.createdAt) : 'N/A'}</td>
-      <td className="whitespace-nowrap px-4 py-3">{song.isRegistered && song.registration ? formatLongDate(song.registration.createdAt) : 'Not registered'}</td>
       <td className="whitespace-nowrap px-4 py-3">
-        <Link to={`/certificate/${song.id}`} className={linkClass}>View Certificate</Link>
+        {song.createdAt ? formatDayInZone(song.createdAt, timeZone) : 'N/A'}
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">
+        {song.isRegistered && song.registration
+          ? formatDayInZone(song.registration.createdAt, timeZone)
+          : 'Not registered'}
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">
+        <Link to={`/certificate/${song.id}`} className={linkClass}>
+          View Certificate
+        </Link>
       </td>
       <td className="whitespace-nowrap px-4 py-3">
         {locked ? (
           // title for a pointer, the hidden description for screen readers; both work without JavaScript.
           <>
-            <span tabIndex={0} title={LOCKED_TOOLTIP} aria-describedby={lockedId} className="inline-flex cursor-help items-center gap-1 text-slate-500">
+            <span
+              // Focusable so a keyboard user reaches the explanation too.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+              title={LOCKED_TOOLTIP}
+              aria-describedby={lockedId}
+              className="inline-flex cursor-help items-center gap-1 text-slate-500"
+            >
               <LockIcon />
               Locked
             </span>
-            <span id={lockedId} className="sr-only">{LOCKED_TOOLTIP}</span>
+            <span id={lockedId} className="sr-only">
+              {LOCKED_TOOLTIP}
+            </span>
+            {song.isRegistered && (
+              // A registered song changes only as a new version that points back to it (issue 14).
+              <Link to={`/submit?from=${song.id}`} className={`mt-1 block text-xs ${linkClass}`}>
+                Create a new version<span className="sr-only"> of {song.title}</span>
+              </Link>
+            )}
           </>
         ) : (
-          <Link to={`/edit/${song.id}`} className={linkClass}>Edit</Link>
+          <Link to={`/edit/${song.id}`} className={linkClass}>
+            Edit
+          </Link>
         )}
       </td>
       <td className="whitespace-nowrap px-4 py-3">
@@ -150,15 +246,23 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
     const network = registrationNetwork({ network: song.registration?.network })
     return (
       <span className="inline-flex flex-col items-start gap-0.5">
-        <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">Registered</span>
-        <span className="text-xs text-slate-500" data-testid={`song-${song.id}-network`}>{network.shortLabel}</span>
+        <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
+          Registered
+        </span>
+        <span className="text-xs text-slate-500" data-testid={`song-${song.id}-network`}>
+          {network.shortLabel}
+        </span>
       </span>
     )
   }
-  if (song.registration && song.registration.status !== 'failed') {
+  if (song.registration && locksSong(song.registration)) {
     // A registration under way still claims the song: no second Register.
     const status = song.registration.status
-    return <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">{status.charAt(0).toUpperCase() + status.slice(1)}</span>
+    return (
+      <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+        {status.charAt(0).toUpperCase() + status.slice(1)}
+      </span>
+    )
   }
   return <RegisterButton songId={song.id} title={song.title} />
 }
@@ -166,7 +270,11 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
 function LockIcon() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
-      <path fillRule="evenodd" d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z" clipRule="evenodd" />
+      <path
+        fillRule="evenodd"
+        d="M10 1a4.5 4.5 0 0 0-4.5 4.5V9H5a2 2 0 0 0-2 2v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6a2 2 0 0 0-2-2h-.5V5.5A4.5 4.5 0 0 0 10 1Zm3 8V5.5a3 3 0 1 0-6 0V9h6Z"
+        clipRule="evenodd"
+      />
     </svg>
   )
 }
@@ -175,7 +283,66 @@ function StatCard({ label, value }: { label: string; value: number }) {
   return (
     <div className="rounded-xl border border-slate-200 p-6">
       <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`stat-${label}`}>{value}</p>
+      <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`stat-${label}`}>
+        {value}
+      </p>
+    </div>
+  )
+}
+
+function Shimmer({ className }: { className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`block rounded bg-slate-200 motion-safe:animate-pulse ${className}`}
+    />
+  )
+}
+
+/**
+ * SPEC §2: the dashboard while it loads — the two stat cards with skeletons, and three skeleton
+ * rows under the table's headings. Shown during a client navigation to `/` (NavigationPending).
+ */
+export function DashboardSkeleton({ appName }: { appName: string }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true" data-testid="dashboard-loading">
+      <p role="status" className="sr-only">
+        Loading dashboard...
+      </p>
+      <div className="rounded-xl bg-slate-100 p-6 sm:p-8">
+        <Shimmer className="h-8 w-64" />
+        <Shimmer className="mt-3 h-4 w-96 max-w-full" />
+      </div>
+      <section aria-label="Statistics" className="mt-6 grid gap-4 sm:grid-cols-2">
+        {[`${appName} Certified`, 'Blockchain Registered'].map((label) => (
+          <div key={label} className="rounded-xl border border-slate-200 p-6">
+            <p className="text-sm font-medium text-slate-600">{label}</p>
+            <Shimmer className="mt-3 h-8 w-16" />
+          </div>
+        ))}
+      </section>
+      <section className="mt-8 rounded-xl border border-slate-200">
+        <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+          Recent Submissions
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Recent Submissions (loading)</caption>
+            <SongsTableHead />
+            <tbody>
+              {[0, 1, 2].map((row) => (
+                <tr key={row} className="border-t border-slate-100" data-testid="skeleton-row">
+                  {COLUMNS.map((column) => (
+                    <td key={column} className="px-4 py-4">
+                      <Shimmer className="h-4 w-24" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
     </div>
   )
 }

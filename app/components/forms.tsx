@@ -7,8 +7,33 @@ export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }
   if (!list?.length) return null
   return (
     <ul id={id} className="mt-1 space-y-0.5">
-      {list.map((error) => <li key={error} className="text-sm text-red-700">{error}</li>)}
+      {list.map((error) => (
+        <li key={error} className="text-sm text-red-700">
+          {error}
+        </li>
+      ))}
     </ul>
+  )
+}
+
+/** The red box that says why a form or an action did not go through. */
+export function Alert({
+  id,
+  className = '',
+  children,
+}: {
+  id?: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div
+      id={id}
+      role="alert"
+      className={`rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800 ${className}`}
+    >
+      {children}
+    </div>
   )
 }
 
@@ -22,26 +47,55 @@ interface FieldProps {
   hint?: ReactNode
 }
 
-export function Field({ label, errors, className, hint, ...inputProps }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id?: string }) {
-  const errorId = errors?.length ? `${inputProps.id}-error` : undefined
+/** The label, hint and errors around one control, wired by id for screen readers. */
+function FieldFrame({
+  id,
+  label,
+  errors,
+  className,
+  hint,
+  children,
+}: FieldProps & {
+  id?: string
+  children: (aria: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
+}) {
+  const errorId = errors?.length ? `${id}-error` : undefined
   return (
     <div className={className}>
-      <label htmlFor={inputProps.id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <input {...inputProps} className={inputClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children({ 'aria-invalid': errorId ? true : undefined, 'aria-describedby': errorId })}
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )
 }
 
-export function TextareaField({ label, errors, className, hint, ...props }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id?: string }) {
-  const errorId = errors?.length ? `${props.id}-error` : undefined
+export function Field({
+  label,
+  errors,
+  className,
+  hint,
+  ...inputProps
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { id?: string }) {
   return (
-    <div className={className}>
-      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <textarea {...props} className={inputClass} aria-invalid={errorId ? true : undefined} aria-describedby={errorId} />
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame id={inputProps.id} label={label} errors={errors} className={className} hint={hint}>
+      {(aria) => <input {...inputProps} className={inputClass} {...aria} />}
+    </FieldFrame>
+  )
+}
+
+export function TextareaField({
+  label,
+  errors,
+  className,
+  hint,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { id?: string }) {
+  return (
+    <FieldFrame id={props.id} label={label} errors={errors} className={className} hint={hint}>
+      {(aria) => <textarea {...props} className={inputClass} {...aria} />}
+    </FieldFrame>
   )
 }

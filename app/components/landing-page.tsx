@@ -20,13 +20,15 @@ const capabilities = [
 const features: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Lock In Every Detail',
-    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — add them now or build them up over time. Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.',
+    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — all in one submission, locked into its timestamped certificate. Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.',
     icon: <path d="M7 10V7a5 5 0 0 1 10 0v3M6 10h12v10H6z" />,
   },
   {
     title: 'List Every Contributor - Even AI',
     text: 'Credit up to three people and every AI tool you used, with a human-versus-AI split for lyrics, vocals, instrumentation, production and mixing/mastering.',
-    icon: <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 4l1 2 2 1-2 1-1 2-1-2-2-1 2-1 1-2Z" />,
+    icon: (
+      <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 4l1 2 2 1-2 1-1 2-1-2-2-1 2-1 1-2Z" />
+    ),
   },
   {
     title: "Proof That Can't Be Erased",
@@ -51,24 +53,37 @@ export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: 
             Lock in Your Song Details - Forever.
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-            Document who made your song — every writer and every AI tool, with their share of each part — and get a
-            timestamped certificate you can point to for good.
+            Document who made your song — every writer and every AI tool, with their share of each
+            part — and get a timestamped certificate you can point to for good.
           </p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
-            <ButtonLink to="/register" className="px-6 py-3 text-base">Get Started</ButtonLink>
-            <ButtonLink to="/login" variant="secondary" className="px-6 py-3 text-base">Sign In</ButtonLink>
+            <ButtonLink to="/register" className="px-6 py-3 text-base">
+              Get Started
+            </ButtonLink>
+            <ButtonLink to="/login" variant="secondary" className="px-6 py-3 text-base">
+              Sign In
+            </ButtonLink>
           </div>
         </div>
       </section>
 
       <section aria-labelledby="capabilities-heading" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="capabilities-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+        <h2
+          id="capabilities-heading"
+          className="text-center text-2xl font-bold text-slate-900 sm:text-3xl"
+        >
           Three layers of proof
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {capabilities.map((capability, index) => (
-            <li key={capability.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
+            <li
+              key={capability.title}
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white"
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">
@@ -83,11 +98,15 @@ export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: 
 
       <section aria-labelledby="demo-heading" className="bg-slate-50">
         <div className="mx-auto max-w-5xl px-4 py-16 sm:py-20">
-          <h2 id="demo-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          <h2
+            id="demo-heading"
+            className="text-center text-2xl font-bold text-slate-900 sm:text-3xl"
+          >
             Your Song - Your Details - Locked Forever
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-slate-600">
-            See how a song goes from a form to a certificate, a blockchain record and permanent storage in a few minutes.
+            See how a song goes from a form to a certificate, a blockchain record and permanent
+            storage in a few minutes.
           </p>
           <div className="mt-10">
             <LandingVideo hasVideo={hasVideo} />
@@ -96,14 +115,28 @@ export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: 
       </section>
 
       <section aria-labelledby="features-heading" className="mx-auto max-w-6xl px-4 py-16 sm:py-20">
-        <h2 id="features-heading" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+        <h2
+          id="features-heading"
+          className="text-center text-2xl font-bold text-slate-900 sm:text-3xl"
+        >
           Built for songwriters
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
           {features.map((feature) => (
             <li key={feature.title} className="flex gap-4 rounded-2xl border border-slate-200 p-6">
-              <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700">
-                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+              <span
+                aria-hidden="true"
+                className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-100 text-brand-700"
+              >
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                >
                   {feature.icon}
                 </svg>
               </span>
@@ -118,11 +151,19 @@ export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: 
 
       <section aria-labelledby="cta-heading" className="px-4 pb-8">
         <div className="mx-auto max-w-5xl rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12">
-          <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">Ready to lock in your next song?</h2>
+          <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
+            Ready to lock in your next song?
+          </h2>
           <p className="mx-auto mt-4 max-w-xl text-brand-100">
             Create a free account, certify your first song in minutes, and keep the proof forever.
           </p>
-          <ButtonLink to="/register" variant="inverse" className="mt-8 px-6 py-3 text-base focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-700">Get Started for Free</ButtonLink>
+          <ButtonLink
+            to="/register"
+            variant="inverse"
+            className="mt-8 px-6 py-3 text-base focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-700"
+          >
+            Get Started for Free
+          </ButtonLink>
         </div>
       </section>
     </>

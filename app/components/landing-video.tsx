@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '~/lib/hooks'
 
 export const LANDING_VIDEO_SRC = '/media/landing-video'
 
@@ -12,7 +13,7 @@ export function LandingVideo({ hasVideo }: { hasVideo: boolean }) {
  */
 function DemoVideo() {
   const videoRef = useRef<HTMLVideoElement>(null)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [muted, setMuted] = useState(true)
   const [paused, setPaused] = useState(false)
   const [waitingForUser, setWaitingForUser] = useState(false)
@@ -21,8 +22,6 @@ function DemoVideo() {
   useEffect(() => {
     const video = videoRef.current
     if (!video) return
-    setHydrated(true)
-
     const onError = () => setFailed(true)
     const onPlay = () => {
       setPaused(false)
@@ -100,7 +99,10 @@ function DemoVideo() {
       </video>
 
       {failed && (
-        <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center">
+        <div
+          role="alert"
+          className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center"
+        >
           <p className="font-semibold text-white">The demo video could not be loaded.</p>
           <p className="text-sm text-slate-300">Please try again later.</p>
         </div>
@@ -123,7 +125,13 @@ function DemoVideo() {
         <div className="absolute bottom-3 right-3 flex gap-2">
           {/* Moving content that starts by itself needs a way to stop it (WCAG 2.2.2). */}
           {!waitingForUser && (
-            <button type="button" onClick={togglePlayback} aria-label={paused ? 'Play video' : 'Pause video'} title={paused ? 'Play video' : 'Pause video'} className={controlClass}>
+            <button
+              type="button"
+              onClick={togglePlayback}
+              aria-label={paused ? 'Play video' : 'Pause video'}
+              title={paused ? 'Play video' : 'Pause video'}
+              className={controlClass}
+            >
               {paused ? <PlayIcon /> : <PauseIcon />}
             </button>
           )}
@@ -146,23 +154,37 @@ function DemoVideo() {
 function VideoComingSoon() {
   return (
     <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-brand-100 bg-gradient-to-br from-brand-50 to-white p-8 text-center">
-      <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-600">
+      <span
+        aria-hidden="true"
+        className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-600"
+      >
         <PlayIcon />
       </span>
       <p className="text-lg font-semibold text-slate-900">Demo video coming soon</p>
-      <p className="max-w-sm text-sm text-slate-600">We're putting together a short walkthrough. Until then, create a free account and try it yourself.</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        We're putting together a short walkthrough. Until then, create a free account and try it
+        yourself.
+      </p>
     </div>
   )
 }
 
 function prefersReducedMotion() {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  )
 }
 
 const controlClass =
   'flex h-10 w-10 items-center justify-center rounded-full bg-slate-900/70 text-white backdrop-blur hover:bg-slate-900/90 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white'
 
-const iconProps = { 'aria-hidden': true, viewBox: '0 0 24 24', className: 'h-5 w-5', fill: 'currentColor' } as const
+const iconProps = {
+  'aria-hidden': true,
+  viewBox: '0 0 24 24',
+  className: 'h-5 w-5',
+  fill: 'currentColor',
+} as const
 
 function PlayIcon() {
   return (
@@ -184,7 +206,13 @@ function MutedIcon() {
   return (
     <svg {...iconProps}>
       <path d="M11 5 6 9H3v6h3l5 4V5Z" />
-      <path d="m16 9 5 6m0-6-5 6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+      <path
+        d="m16 9 5 6m0-6-5 6"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        fill="none"
+      />
     </svg>
   )
 }
@@ -193,7 +221,13 @@ function SoundIcon() {
   return (
     <svg {...iconProps}>
       <path d="M11 5 6 9H3v6h3l5 4V5Z" />
-      <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" stroke="currentColor" strokeWidth="2" strokeLinecap="round" fill="none" />
+      <path
+        d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        fill="none"
+      />
     </svg>
   )
 }

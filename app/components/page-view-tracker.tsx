@@ -1,13 +1,17 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 
-// Generated once per page load, as SPEC §7 says.
-const sessionId = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : String(Date.now())
+// Generated once per page load, as SPEC §7 says: the server made it for the document it served
+// and counted that first view under it; later events of this page load carry the same id.
+let pageLoadSessionId: string | null = null
 
 /** Sends a page_view for client-side navigations; the server already counted the first load. */
-export function PageViewTracker() {
+export function PageViewTracker({ sessionId }: { sessionId: string }) {
   const location = useLocation()
   const previous = useRef<string | null>(null)
+  useEffect(() => {
+    pageLoadSessionId ??= sessionId
+  }, [sessionId])
   useEffect(() => {
     const path = location.pathname
     const last = previous.current
@@ -18,7 +22,10 @@ export function PageViewTracker() {
   return null
 }
 
-export function trackEvent(eventType: 'page_view' | 'user_action' | 'custom', metadata: Record<string, unknown>) {
+export function trackEvent(
+  eventType: 'page_view' | 'user_action' | 'custom',
+  metadata: Record<string, unknown>,
+) {
   fetch('/api/analytics/track', {
     method: 'POST',
     credentials: 'include',
@@ -29,7 +36,7 @@ export function trackEvent(eventType: 'page_view' | 'user_action' | 'custom', me
       pagePath: window.location.pathname,
       metadata,
       userAgent: navigator.userAgent,
-      sessionId,
+      sessionId: pageLoadSessionId ?? undefined,
       timestamp: new Date().toISOString(),
     }),
   }).catch((error: unknown) => console.warn('Analytics event not sent', error))

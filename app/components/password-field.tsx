@@ -1,18 +1,26 @@
-import { type InputHTMLAttributes, useEffect, useState } from 'react'
+import { type InputHTMLAttributes, useState } from 'react'
 import { ErrorList, type ListOfErrors } from './forms'
+import { useHydrated } from '~/lib/hooks'
 
 /**
  * A password input with a show/hide toggle. The toggle appears only once JavaScript runs;
  * without it the field simply stays a password field.
  */
-export function PasswordField({ label, errors, ...props }: { label: string; errors?: ListOfErrors } & InputHTMLAttributes<HTMLInputElement> & { id?: string }) {
-  const [hydrated, setHydrated] = useState(false)
+export function PasswordField({
+  label,
+  errors,
+  ...props
+}: { label: string; errors?: ListOfErrors } & InputHTMLAttributes<HTMLInputElement> & {
+    id?: string
+  }) {
+  const hydrated = useHydrated()
   const [visible, setVisible] = useState(false)
-  useEffect(() => setHydrated(true), [])
   const errorId = errors?.length ? `${props.id}-error` : undefined
   return (
     <div>
-      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
       <div className="relative mt-1">
         <input
           {...props}

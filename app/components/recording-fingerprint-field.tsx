@@ -1,9 +1,16 @@
 import { useEffect, useRef, useState } from 'react'
-import { formatBytesShort, type HashedFile, MAX_RECORDING_LABEL, RECORDING_FIELD } from '~/lib/recording'
+import {
+  formatBytesShort,
+  type HashedFile,
+  MAX_RECORDING_LABEL,
+  RECORDING_FIELD,
+} from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
-import { ErrorList, type ListOfErrors } from './forms'
+import { ErrorList } from './forms'
+import type { SongFields } from './song-form'
 
-export const HASHED_IN_BROWSER = 'Your browser computes the fingerprint (SHA-256) on this device. The file is not uploaded: only its fingerprint, size, type and name are sent.'
+export const HASHED_IN_BROWSER =
+  'Your browser computes the fingerprint (SHA-256) on this device. The file is not uploaded: only its fingerprint, size, type and name are sent.'
 export const HASHED_ON_SERVER = `JavaScript is off, so the file is uploaded when you continue: the server reads it through SHA-256 as it arrives and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
 
 type Progress = { read: number; total: number } | null
@@ -27,7 +34,9 @@ export function useBrowserHash() {
     } catch (cause) {
       if (token === current.current) {
         setProgress(null)
-        setError(`Your browser could not read the file (${cause instanceof Error ? cause.message : String(cause)}).`)
+        setError(
+          `Your browser could not read the file (${cause instanceof Error ? cause.message : String(cause)}).`,
+        )
       }
       return null
     }
@@ -39,20 +48,37 @@ export function HashProgress({ progress }: { progress: Progress }) {
   if (!progress) return null
   return (
     <div className="mt-2 text-sm text-slate-700" role="status" data-testid="hash-progress">
-      <progress className="w-full" max={progress.total || 1} value={progress.read} aria-label="Fingerprinting progress" />
+      <progress
+        className="w-full"
+        max={progress.total || 1}
+        value={progress.read}
+        aria-label="Fingerprinting progress"
+      />
       Fingerprinting… {formatBytesShort(progress.read)} of {formatBytesShort(progress.total)}
     </div>
   )
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '')
+type RecordingFields = Pick<
+  SongFields,
+  | 'recordingSha256'
+  | 'recordingSize'
+  | 'recordingMediaType'
+  | 'recordingFileName'
+  | 'recordingShowFileName'
+>
 
 /** The fingerprint the form already carries (after review, or a server reply), as the hidden fields hold it. */
-function initialFingerprint(values: Record<string, unknown>): HashedFile | null {
-  const sha256 = text(values.recordingSha256)
-  const size = Number(text(values.recordingSize))
+function initialFingerprint(fields: RecordingFields): HashedFile | null {
+  const sha256 = fields.recordingSha256.initialValue ?? ''
+  const size = Number(fields.recordingSize.initialValue)
   if (!/^[0-9a-f]{64}$/.test(sha256) || !Number.isSafeInteger(size) || size <= 0) return null
-  return { sha256, size, mediaType: text(values.recordingMediaType) || null, fileName: text(values.recordingFileName) }
+  return {
+    sha256,
+    size,
+    mediaType: fields.recordingMediaType.initialValue || null,
+    fileName: fields.recordingFileName.initialValue ?? '',
+  }
 }
 
 /**
@@ -60,19 +86,37 @@ function initialFingerprint(values: Record<string, unknown>): HashedFile | null 
  * no name: the browser hashes the file and only the hidden fields travel. Without it the input is
  * named and the form is multipart, so the server hashes the upload as it streams by.
  */
-export function RecordingFingerprintField({ values, errors, interactive, onBusyChange }: { values: Record<string, unknown>; errors: Record<string, ListOfErrors>; interactive: boolean; onBusyChange?: (busy: boolean) => void }) {
-  const [fingerprint, setFingerprint] = useState<HashedFile | null>(() => initialFingerprint(values))
+export function RecordingFingerprintField({
+  fields,
+  interactive,
+  onBusyChange,
+}: {
+  fields: RecordingFields
+  interactive: boolean
+  onBusyChange?: (busy: boolean) => void
+}) {
+  const [fingerprint, setFingerprint] = useState<HashedFile | null>(() =>
+    initialFingerprint(fields),
+  )
   const { hash, progress, error } = useBrowserHash()
   // The form waits for the fingerprint: sent half-way, it would go without one.
   const busy = progress !== null
   useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
-  const fieldErrors = [...(errors.recordingSha256 ?? []), ...(errors.recordingSize ?? []), ...(errors.recordingMediaType ?? []), ...(errors.recordingFileName ?? [])]
-  const showName = values.recordingShowFileName === true || values.recordingShowFileName === 'true' || values.recordingShowFileName === 'on'
+  const fieldErrors = [
+    ...(fields.recordingSha256.errors ?? []),
+    ...(fields.recordingSize.errors ?? []),
+    ...(fields.recordingMediaType.errors ?? []),
+    ...(fields.recordingFileName.errors ?? []),
+  ]
+  // The summary step posts the checkbox back as 'true', a browser as 'on'.
+  const showName = ['on', 'true'].includes(fields.recordingShowFileName.initialValue ?? '')
 
   return (
     <div className="space-y-3">
       <div>
-        <label htmlFor="song-recording" className="block text-sm font-medium text-slate-800">Recording file</label>
+        <label htmlFor="song-recording" className="block text-sm font-medium text-slate-800">
+          Recording file
+        </label>
         <input
           id="song-recording"
           type="file"
@@ -88,27 +132,62 @@ export function RecordingFingerprintField({ values, errors, interactive, onBusyC
             if (hashed) setFingerprint(hashed)
           }}
         />
-        <p id="song-recording-how" className="mt-1 text-sm text-slate-600" data-testid="recording-how">{interactive ? HASHED_IN_BROWSER : HASHED_ON_SERVER}</p>
+        <p
+          id="song-recording-how"
+          className="mt-1 text-sm text-slate-600"
+          data-testid="recording-how"
+        >
+          {interactive ? HASHED_IN_BROWSER : HASHED_ON_SERVER}
+        </p>
       </div>
       <HashProgress progress={progress} />
       {error ? <p className="text-sm text-red-700">{error}</p> : null}
       {fingerprint ? (
         <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="recording-fingerprint">
           <p className="font-medium text-slate-800">Fingerprint (SHA-256)</p>
-          <p className="break-all font-mono text-xs text-slate-900" data-testid="recording-sha256">{fingerprint.sha256}</p>
-          <p className="text-xs text-slate-600">{[fingerprint.fileName, `${fingerprint.size.toLocaleString('en-US')} bytes`, fingerprint.mediaType].filter(Boolean).join(' · ')}</p>
+          <p className="break-all font-mono text-xs text-slate-900" data-testid="recording-sha256">
+            {fingerprint.sha256}
+          </p>
+          <p className="text-xs text-slate-600">
+            {[
+              fingerprint.fileName,
+              `${fingerprint.size.toLocaleString('en-US')} bytes`,
+              fingerprint.mediaType,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
           {interactive ? (
-            <button type="button" className="mt-2 text-xs text-brand-700 underline" onClick={() => setFingerprint(null)}>Remove the fingerprint</button>
+            <button
+              type="button"
+              className="mt-2 text-xs text-brand-700 underline"
+              onClick={() => setFingerprint(null)}
+            >
+              Remove the fingerprint
+            </button>
           ) : null}
-          <input type="hidden" name="recordingSha256" value={fingerprint.sha256} />
-          <input type="hidden" name="recordingSize" value={String(fingerprint.size)} />
-          {fingerprint.mediaType ? <input type="hidden" name="recordingMediaType" value={fingerprint.mediaType} /> : null}
-          {fingerprint.fileName ? <input type="hidden" name="recordingFileName" value={fingerprint.fileName} /> : null}
+          <input type="hidden" name={fields.recordingSha256.name} value={fingerprint.sha256} />
+          <input type="hidden" name={fields.recordingSize.name} value={String(fingerprint.size)} />
+          {fingerprint.mediaType ? (
+            <input
+              type="hidden"
+              name={fields.recordingMediaType.name}
+              value={fingerprint.mediaType}
+            />
+          ) : null}
+          {fingerprint.fileName ? (
+            <input
+              type="hidden"
+              name={fields.recordingFileName.name}
+              value={fingerprint.fileName}
+            />
+          ) : null}
         </div>
       ) : null}
       <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" name="recordingShowFileName" defaultChecked={showName} />
-        Show the file name on the certificate (otherwise only the fingerprint, size and type are public)
+        <input type="checkbox" name={fields.recordingShowFileName.name} defaultChecked={showName} />
+        Show the file name on the certificate (otherwise only the fingerprint, size and type are
+        public)
       </label>
       <ErrorList errors={fieldErrors} />
     </div>

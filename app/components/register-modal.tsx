@@ -1,10 +1,12 @@
-import { Link, useFetcher, useRevalidator } from '@remix-run/react'
+import { Link, useFetcher, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { registeredUrl } from '~/lib/registration-network'
 import type { loader as registerLoader } from '~/routes/songs.$id.register'
 import { RegistrationCard, SplitsNotWhole } from './registration-card'
 import { Button } from './ui/button'
 
-const registerClass = 'inline-flex items-center rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700'
+const registerClass =
+  'inline-flex items-center rounded-md bg-brand-600 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-700'
 
 /**
  * The dashboard's Register: a link to /songs/:id/register that works without JavaScript; with
@@ -12,9 +14,16 @@ const registerClass = 'inline-flex items-center rounded-md bg-brand-600 px-3 py-
  */
 export function RegisterButton({ songId, title }: { songId: number; title: string }) {
   const [open, setOpen] = useState(false)
+  const opener = useRef<HTMLAnchorElement>(null)
+  const close = useCallback(() => {
+    setOpen(false)
+    // Back where the keyboard was before the dialog opened.
+    opener.current?.focus()
+  }, [])
   return (
     <>
       <Link
+        ref={opener}
         to={`/songs/${songId}/register`}
         className={registerClass}
         aria-label={`Register ${title} on the blockchain`}
@@ -25,40 +34,87 @@ export function RegisterButton({ songId, title }: { songId: number; title: strin
       >
         Register
       </Link>
-      {open && <RegisterModal songId={songId} onClose={() => setOpen(false)} />}
+      {open && <RegisterModal songId={songId} onClose={close} />}
     </>
   )
 }
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
+
+/** Tab and Shift+Tab go round the dialog's own controls, never to the page behind it. */
+function trapTab(event: KeyboardEvent, dialog: HTMLElement) {
+  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (element) => element.getClientRects().length > 0,
+  )
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  if (!first || !last) {
+    event.preventDefault()
+    return
+  }
+  const active = document.activeElement
+  const outside = !focusable.some((element) => element === active)
+  if (event.shiftKey && (active === first || outside)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || outside)) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
 function RegisterModal({ songId, onClose }: { songId: number; onClose: () => void }) {
   const data = useFetcher<typeof registerLoader>()
-  const revalidator = useRevalidator()
   const dialog = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (data.state === 'idle' && !data.data) data.load(`/songs/${songId}/register`)
   }, [data, songId])
   useEffect(() => {
     dialog.current?.focus()
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose()
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+      else if (event.key === 'Tab' && dialog.current) trapTab(event, dialog.current)
+    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [onClose])
+  const navigate = useNavigate()
   const onDone = useCallback(() => {
-    // The action's toast ('Blockchain Registration Complete!') arrives with the revalidation.
-    revalidator.revalidate()
+    // The action's toast ('Blockchain Registration Complete!') arrives with the new page's data,
+    // and the dashboard shows the completed registration (SPEC §4).
     onClose()
-  }, [revalidator, onClose])
+    navigate(registeredUrl(songId))
+  }, [navigate, onClose, songId])
 
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/60 p-4" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialog} tabIndex={-1} role="dialog" aria-modal="true" aria-labelledby="register-modal-title" className="w-full max-w-lg rounded-2xl bg-white p-6 text-left shadow-xl outline-none">
-        <h2 id="register-modal-title" className="text-xl font-bold text-slate-900">Register on Blockchain</h2>
+    // Clicking the backdrop is a mouse shortcut; the keyboard closes the dialog with Escape.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
+    <div
+      className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/60 p-4"
+      onClick={(event) => event.target === event.currentTarget && onClose()}
+    >
+      <div
+        ref={dialog}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="register-modal-title"
+        className="w-full max-w-lg rounded-2xl bg-white p-6 text-left shadow-xl outline-none"
+      >
+        <h2 id="register-modal-title" className="text-xl font-bold text-slate-900">
+          Register on Blockchain
+        </h2>
         <p className="mt-2 whitespace-normal text-sm text-slate-600">
-          {data.data ? `Adds “${data.data.song.title}”` : 'Adds the song title'} to the Solana blockchain for permanent, immutable proof of authorship.
+          {data.data ? `Adds “${data.data.song.title}”` : 'Adds the song title'} to the Solana
+          blockchain for permanent, immutable proof of authorship.
         </p>
         <div className="mt-4 whitespace-normal">
           {data.data?.blocked ? (
-            <SplitsNotWhole message={data.data.blocked.message} editUrl={data.data.blocked.editUrl} />
+            <SplitsNotWhole
+              message={data.data.blocked.message}
+              editUrl={data.data.blocked.editUrl}
+            />
           ) : data.data ? (
             <RegistrationCard
               songId={songId}
@@ -69,11 +125,15 @@ function RegisterModal({ songId, onClose }: { songId: number; onClose: () => voi
               onDone={onDone}
             />
           ) : (
-            <p role="status" className="text-sm text-slate-600">Loading...</p>
+            <p role="status" className="text-sm text-slate-600">
+              Loading...
+            </p>
           )}
         </div>
         <div className="mt-4 flex justify-end">
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
         </div>
       </div>
     </div>

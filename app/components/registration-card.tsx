@@ -1,15 +1,14 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { registrationCompleteText, registrationNetwork } from '~/lib/registration-network'
+import type { Destination, UsageStats } from '~/services/registration.server'
+import { useAppName } from './app-name'
 import { Button, ButtonLink, buttonClass } from './ui/button'
+import { useHydrated } from '~/lib/hooks'
+import { Alert } from './forms'
 
-export interface Usage {
-  subscriptionTier: string
-  currentMonthUsage: number
-  monthlyLimit: number
-  remainingFree: number
-  emailVerified: boolean
-}
+/** The loader's usageStats, less the paid credits it passes on separately. */
+export type Usage = Omit<UsageStats, 'openCredits'>
 
 export interface RegistrationDone {
   transactionSignature: string
@@ -18,16 +17,17 @@ export interface RegistrationDone {
   network: string | null
 }
 
-/** Where a registration made now would go, in words (this server's current chain and storage). */
-export interface Destination {
-  network: string
-  storage: string
-  notes: string[]
-}
+export type { Destination }
 
 type ActionResult =
   | { ok: true; transactionSignature: string; explorerUrl: string; network: string }
-  | { ok: false; message: string; requiresEmailVerification?: boolean; requiresPayment?: boolean; editUrl?: string }
+  | {
+      ok: false
+      message: string
+      requiresEmailVerification?: boolean
+      requiresPayment?: boolean
+      editUrl?: string
+    }
 
 const tierName = (tier: string) => `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Plan`
 
@@ -56,13 +56,18 @@ export function RegistrationCard({
   onDone?: (done: RegistrationDone) => void
 }) {
   const fetcher = useFetcher<ActionResult>()
-  const [interactive, setInteractive] = useState(false)
+  const appName = useAppName()
+  const interactive = useHydrated()
   const [confirmed, setConfirmed] = useState(false)
-  useEffect(() => setInteractive(true), [])
   const pending = fetcher.state !== 'idle'
   const result = fetcher.data
   useEffect(() => {
-    if (result?.ok) onDone?.({ transactionSignature: result.transactionSignature, explorerUrl: result.explorerUrl, network: result.network })
+    if (result?.ok)
+      onDone?.({
+        transactionSignature: result.transactionSignature,
+        explorerUrl: result.explorerUrl,
+        network: result.network,
+      })
   }, [result, onDone])
   const freeLeft = usage.remainingFree === -1 || usage.remainingFree > 0
   // Mirrors the claim: a verified free unit first, else a payment already made.
@@ -78,41 +83,78 @@ export function RegistrationCard({
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3 text-sm">
         <span className="font-semibold text-slate-900">{tierName(usage.subscriptionTier)}</span>
         <span className="text-slate-600">
-          {usage.monthlyLimit === -1 ? 'Unlimited free registrations' : `${usage.currentMonthUsage} of ${usage.monthlyLimit} free registration${usage.monthlyLimit === 1 ? '' : 's'} used this month`}
+          {usage.monthlyLimit === -1
+            ? 'Unlimited free registrations'
+            : `${usage.currentMonthUsage} of ${usage.monthlyLimit} free registration${usage.monthlyLimit === 1 ? '' : 's'} used this month (months are counted in UTC)`}
         </span>
       </div>
 
       {destination && (
-        <p data-testid="registration-destination" className={`rounded-md border p-3 text-sm ${destination.notes.length > 0 ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}>
-          This server registers on: <span className="font-semibold">{destination.network}</span>. Storage: {destination.storage}. {destination.notes.join(' ')}
+        <p
+          data-testid="registration-destination"
+          className={`rounded-md border p-3 text-sm ${destination.notes.length > 0 ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}
+        >
+          This server registers on: <span className="font-semibold">{destination.network}</span>.
+          Storage: {destination.storage}. {destination.notes.join(' ')}
         </p>
       )}
 
       <label className="flex items-start gap-3 text-sm text-slate-800">
-        <input type="checkbox" name="confirmed" value="yes" onChange={(e) => setConfirmed(e.target.checked)} className="mt-1 h-4 w-4" />
-        <span>I confirm that I want to permanently register this original work on the Solana blockchain and permanently store its certificate on Arweave. I understand this record is public and can never be changed or deleted.</span>
+        <input
+          type="checkbox"
+          name="confirmed"
+          value="yes"
+          onChange={(e) => setConfirmed(e.target.checked)}
+          className="mt-1 h-4 w-4"
+        />
+        <span>
+          I confirm that I want to permanently register this original work on the Solana blockchain
+          and permanently store its certificate on Arweave. I understand this record is public and
+          can never be changed or deleted.
+        </span>
       </label>
 
       {needsVerification && (
         <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Free registrations need a verified email. <a href="/verify-email" className="font-semibold underline">Verify your email</a>
+          Free registrations need a verified email.{' '}
+          <a href="/verify-email" className="font-semibold underline">
+            Verify your email
+          </a>
         </p>
       )}
 
       {message && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <Alert>
           <p>{message}</p>
-          {result && !result.ok && result.requiresEmailVerification && <a href="/verify-email" className="mt-1 inline-block font-semibold underline">Verify your email</a>}
-          {editUrl && <a href={editUrl} className="mt-1 inline-block font-semibold underline">Edit the song’s splits</a>}
-        </div>
+          {result && !result.ok && result.requiresEmailVerification && (
+            <a href="/verify-email" className="mt-1 inline-block font-semibold underline">
+              Verify your email
+            </a>
+          )}
+          {editUrl && (
+            <a href={editUrl} className="mt-1 inline-block font-semibold underline">
+              Edit the song’s splits
+            </a>
+          )}
+        </Alert>
       )}
 
-      {pending && <p role="status" className="text-sm text-brand-700">Storing your certificate on Arweave and anchoring it on Solana…</p>}
+      {pending && (
+        <p role="status" className="text-sm text-brand-700">
+          Storing your certificate on Arweave and anchoring it on Solana…
+        </p>
+      )}
 
       {paid ? (
         <div>
-          <p className="mb-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">Payment received: your $1.99 pays for this registration.</p>
-          <Button type="submit" disabled={interactive && (!confirmed || pending)} className="w-full">
+          <p className="mb-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+            Payment received: your $1.99 pays for this registration.
+          </p>
+          <Button
+            type="submit"
+            disabled={interactive && (!confirmed || pending)}
+            className="w-full"
+          >
             {pending ? 'Registering...' : 'Register on Blockchain'}
           </Button>
         </div>
@@ -123,19 +165,32 @@ export function RegistrationCard({
       ) : paymentsConfigured ? (
         interactive ? (
           // A full page load, not a client navigation: the payment step's document has its own CSP.
-          <Button disabled={!confirmed || pending} className="w-full" onClick={() => window.location.assign(`/songs/${songId}/register/pay?confirmed=yes`)}>
+          <Button
+            disabled={!confirmed || pending}
+            className="w-full"
+            onClick={() => window.location.assign(`/songs/${songId}/register/pay?confirmed=yes`)}
+          >
             Pay $1.99
           </Button>
         ) : (
-          <Button type="submit" name="intent" value="pay" className="w-full">Pay $1.99</Button>
+          <Button type="submit" name="intent" value="pay" className="w-full">
+            Pay $1.99
+          </Button>
         )
       ) : (
         <div>
-          <button type="button" disabled className={buttonClass('primary', 'w-full')}>Pay $1.99</button>
-          <p className="mt-2 text-center text-sm text-slate-600">You have used this month’s free registration, and payments are not available on this server.</p>
+          <button type="button" disabled className={buttonClass('primary', 'w-full')}>
+            Pay $1.99
+          </button>
+          <p className="mt-2 text-center text-sm text-slate-600">
+            You have used this month’s free registration, and payments are not available on this
+            server.
+          </p>
         </div>
       )}
-      <p className="text-xs text-slate-500">Network and storage fees are paid by ProofTrack. No wallet needed.</p>
+      <p className="text-xs text-slate-500">
+        Network and storage fees are paid by {appName}. No wallet needed.
+      </p>
     </fetcher.Form>
   )
 }
@@ -143,9 +198,14 @@ export function RegistrationCard({
 /** Registration refuses a split that is not whole (every component must total 100 %): fix it first. */
 export function SplitsNotWhole({ message, editUrl }: { message: string; editUrl: string }) {
   return (
-    <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+    <div
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
       <p>{message}</p>
-      <a href={editUrl} className="mt-2 inline-block font-semibold underline">Edit the song’s splits</a>
+      <a href={editUrl} className="mt-2 inline-block font-semibold underline">
+        Edit the song’s splits
+      </a>
     </div>
   )
 }
@@ -153,17 +213,43 @@ export function SplitsNotWhole({ message, editUrl }: { message: string; editUrl:
 export function RegistrationComplete({ songId, done }: { songId: number; done: RegistrationDone }) {
   const network = registrationNetwork(done)
   return (
-    <div role="dialog" aria-modal="false" aria-labelledby="registration-complete" className="rounded-xl border border-green-200 bg-green-50 p-6 text-center">
-      <h2 id="registration-complete" className="text-2xl font-bold text-green-900">Blockchain Registration Complete</h2>
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="registration-complete"
+      className="rounded-xl border border-green-200 bg-green-50 p-6 text-center"
+    >
+      <h2 id="registration-complete" className="text-2xl font-bold text-green-900">
+        Blockchain Registration Complete
+      </h2>
       <p className="mt-2 text-green-900">{registrationCompleteText(done).dialog}</p>
       <p className="mt-1 text-sm text-green-900" data-testid="registration-network">
         Recorded on: {network.label}.{network.permanenceNote ? ` ${network.permanenceNote}` : ''}
       </p>
-      <p className="mt-3 break-all font-mono text-xs text-green-900" data-testid="transaction-signature">{done.transactionSignature}</p>
+      <p
+        className="mt-3 break-all font-mono text-xs text-green-900"
+        data-testid="transaction-signature"
+      >
+        {done.transactionSignature}
+      </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <ButtonLink to="/">Go to Dashboard</ButtonLink>
-        <a href={done.explorerUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>View Song on Solana Explorer</a>
-        <a href={`/certificate/${songId}`} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary')}>See Certificate</a>
+        <a
+          href={done.explorerUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('secondary')}
+        >
+          View Song on Solana Explorer
+        </a>
+        <a
+          href={`/certificate/${songId}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('secondary')}
+        >
+          See Certificate
+        </a>
       </div>
     </div>
   )

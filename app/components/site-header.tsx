@@ -10,7 +10,12 @@ export interface HeaderUser {
 export function Brand({ appName }: { appName: string }) {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
-      <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-md bg-brand-600 text-sm text-white">PT</span>
+      <span
+        aria-hidden="true"
+        className="flex h-8 w-8 items-center justify-center rounded-md bg-brand-600 text-sm text-white"
+      >
+        PT
+      </span>
       {appName}
     </Link>
   )
@@ -27,20 +32,39 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
         <Brand appName={appName} />
         {user ? (
           <nav aria-label="Main" className="flex flex-wrap items-center gap-1">
-            <NavLink to="/" end className={navClass}>Dashboard</NavLink>
-            <NavLink to="/submit" className={navClass}>New Submission</NavLink>
-            <NavLink to="/faq" className={navClass}>Help / FAQ</NavLink>
-            {user.isAdmin && <span className="ml-2 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">Administrator</span>}
+            <NavLink to="/" end className={navClass}>
+              Dashboard
+            </NavLink>
+            <NavLink to="/submit" className={navClass}>
+              New Submission
+            </NavLink>
+            <NavLink to="/faq" className={navClass}>
+              Help / FAQ
+            </NavLink>
+            {user.isAdmin && (
+              <span className="ml-2 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900">
+                Administrator
+              </span>
+            )}
             <span className="ml-2 flex items-center gap-2 text-sm text-slate-700">
-              <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700">{user.initial}</span>
+              <span
+                aria-hidden="true"
+                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
+              >
+                {user.initial}
+              </span>
               <span>{user.displayName}</span>
             </span>
             {/* A plain link: signing out is a navigation (SPEC §2), so it works without JavaScript. */}
-            <a href="/api/auth/logout" className={buttonClass('ghost', 'ml-1')}>Sign Out</a>
+            <a href="/api/auth/logout" className={buttonClass('ghost', 'ml-1')}>
+              Sign Out
+            </a>
           </nav>
         ) : (
           <nav aria-label="Account" className="flex items-center gap-2">
-            <ButtonLink to="/login" variant="ghost">Sign In</ButtonLink>
+            <ButtonLink to="/login" variant="ghost">
+              Sign In
+            </ButtonLink>
             <ButtonLink to="/register">Get Started</ButtonLink>
           </nav>
         )}

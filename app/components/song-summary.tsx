@@ -1,46 +1,41 @@
+import type { SerializeFrom } from '@remix-run/node'
 import { formatLongDate } from '~/lib/dates'
-import { COMPONENT_LABELS, type Component, componentTotal, type ContributionValues } from '~/lib/song-constants'
+import type { SongInput } from '~/lib/song-schema'
+import {
+  COMPONENT_LABELS,
+  type Component,
+  componentTotal,
+  contributionFormRows,
+  type ContributionValues,
+} from '~/lib/song-constants'
 import { formatPercent } from './contributions-table'
 import { PrivacyNotice } from './song-form'
 
-export interface SongSummaryValues {
-  title: string
-  dateCreated: string
-  contributorName: string
-  coContributorName?: string
-  coContributorName2?: string
-  genre?: string
-  toolsUsed: string
-  fileLink: string
-  isrc?: string
-  iswc?: string
-  upc?: string
-  otherIdentifier?: string
-  lyrics?: string
-  creativeNotes?: string
-  mainContributorPro?: string
-  coContributorPro?: string
-  coContributor2Pro?: string
-  mainContributorProNumber?: string
-  coContributorProNumber?: string
-  coContributor2ProNumber?: string
-  recordingSha256?: string
-  recordingSize?: number
-  recordingMediaType?: string
-  recordingFileName?: string
-  recordingShowFileName?: boolean
-  contributions: ContributionValues[]
-}
+/** What the review step shows: the song as the schema parsed it, once it has travelled as JSON. */
+export type SongSummaryValues = SerializeFrom<SongInput>
 
-/** Every value travels back as a hidden field, so 'Create Certificate' and 'Edit Details' work as plain posts. */
+/**
+ * Every value travels back as a hidden field, so 'Create Certificate' and 'Edit Details' work as
+ * plain posts. Every component's row goes back, in the table's order (the genre's hidden ones with
+ * the default split, which the server drops again), so the form finds each row where it left it.
+ */
 export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
   const { contributions, ...fields } = values
   return (
     <>
-      {Object.entries(fields).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />))}
-      {contributions.map((row, index) =>
-        (['component', 'contributorPercent', 'coContributorPercent', 'coContributor2Percent', 'aiPercent'] as const).map((key) => (
-          <input key={`${index}-${key}`} type="hidden" name={`contributions[${index}].${key}`} value={String(row[key])} />
+      {Object.entries(fields).map(([name, value]) =>
+        value === undefined ? null : (
+          <input key={name} type="hidden" name={name} value={String(value)} />
+        ),
+      )}
+      {contributionFormRows(contributions).map((row, index) =>
+        Object.entries(row).map(([key, value]) => (
+          <input
+            key={`${index}-${key}`}
+            type="hidden"
+            name={`contributions[${index}].${key}`}
+            value={value}
+          />
         )),
       )}
     </>
@@ -57,7 +52,10 @@ function Row({ label, value }: { label: string; value: string | undefined }) {
   )
 }
 
-export function contributionShares(row: ContributionValues, names: { main: string; co1?: string; co2?: string }) {
+export function contributionShares(
+  row: ContributionValues,
+  names: { main: string; co1?: string; co2?: string },
+) {
   return [
     { who: names.main, value: row.contributorPercent },
     { who: names.co1 ?? 'Co-contributor', value: row.coContributorPercent },
@@ -67,11 +65,18 @@ export function contributionShares(row: ContributionValues, names: { main: strin
 }
 
 export function SongSummary({ values }: { values: SongSummaryValues }) {
-  const names = { main: values.contributorName, co1: values.coContributorName, co2: values.coContributorName2 }
+  const names = {
+    main: values.contributorName,
+    co1: values.coContributorName,
+    co2: values.coContributorName2,
+  }
   const rows = values.contributions.filter((row) => componentTotal(row) > 0)
   const incomplete = values.contributions.filter((row) => componentTotal(row) !== 100)
-  const contributors = [values.contributorName, values.coContributorName, values.coContributorName2].filter(Boolean).join(', ')
-  const pro = (name: string | undefined, org: string | undefined, number: string | undefined) => (org || number ? `${name}: ${[org, number].filter(Boolean).join(' #')}` : undefined)
+  const contributors = [values.contributorName, values.coContributorName, values.coContributorName2]
+    .filter(Boolean)
+    .join(', ')
+  const pro = (name: string | undefined, org: string | undefined, number: string | undefined) =>
+    org || number ? `${name}: ${[org, number].filter(Boolean).join(' #')}` : undefined
 
   return (
     <div className="space-y-6">
@@ -87,14 +92,24 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
         </dl>
       </section>
 
-      <section className="rounded-xl border border-slate-200 p-5 sm:p-6" data-testid="summary-recording">
+      <section
+        className="rounded-xl border border-slate-200 p-5 sm:p-6"
+        data-testid="summary-recording"
+      >
         <h2 className="text-lg font-semibold text-slate-900">Recording Fingerprint</h2>
         {values.recordingSha256 && values.recordingSize ? (
           <dl className="mt-3 divide-y divide-slate-100">
             <Row label="SHA-256" value={values.recordingSha256} />
             <Row label="Size" value={`${values.recordingSize.toLocaleString('en-US')} bytes`} />
             <Row label="Type" value={values.recordingMediaType} />
-            <Row label="File Name" value={values.recordingFileName ? `${values.recordingFileName} (${values.recordingShowFileName ? 'shown on the certificate' : 'kept private'})` : undefined} />
+            <Row
+              label="File Name"
+              value={
+                values.recordingFileName
+                  ? `${values.recordingFileName} (${values.recordingShowFileName ? 'shown on the certificate' : 'kept private'})`
+                  : undefined
+              }
+            />
           </dl>
         ) : (
           <p className="mt-2 text-sm text-slate-500">No recording fingerprinted.</p>
@@ -108,15 +123,50 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           <Row label="ISWC" value={values.iswc} />
           <Row label="UPC" value={values.upc} />
           <Row label="Other Identifier" value={values.otherIdentifier} />
-          <Row label="Main Contributor PRO" value={pro(values.contributorName, values.mainContributorPro, values.mainContributorProNumber)} />
-          <Row label="Co-Contributor PRO" value={pro(values.coContributorName, values.coContributorPro, values.coContributorProNumber)} />
-          <Row label="Co-Contributor 2 PRO" value={pro(values.coContributorName2, values.coContributor2Pro, values.coContributor2ProNumber)} />
-          <Row label="Lyrics" value={values.lyrics ? `${values.lyrics.split('\n').length} lines (kept private)` : undefined} />
+          <Row
+            label="Main Contributor PRO"
+            value={pro(
+              values.contributorName,
+              values.mainContributorPro,
+              values.mainContributorProNumber,
+            )}
+          />
+          <Row
+            label="Co-Contributor PRO"
+            value={pro(
+              values.coContributorName,
+              values.coContributorPro,
+              values.coContributorProNumber,
+            )}
+          />
+          <Row
+            label="Co-Contributor 2 PRO"
+            value={pro(
+              values.coContributorName2,
+              values.coContributor2Pro,
+              values.coContributor2ProNumber,
+            )}
+          />
+          <Row
+            label="Lyrics"
+            value={
+              values.lyrics ? `${values.lyrics.split('\n').length} lines (kept private)` : undefined
+            }
+          />
           <Row label="Creative Notes" value={values.creativeNotes} />
         </dl>
-        {!values.isrc && !values.iswc && !values.upc && !values.otherIdentifier && !values.lyrics && !values.creativeNotes && !values.mainContributorPro && (
-          <p className="mt-2 text-sm text-slate-500">No additional information. You can add identifiers later.</p>
-        )}
+        {!values.isrc &&
+          !values.iswc &&
+          !values.upc &&
+          !values.otherIdentifier &&
+          !values.lyrics &&
+          !values.creativeNotes &&
+          !values.mainContributorPro && (
+            <p className="mt-2 text-sm text-slate-500">
+              No additional information. Identifiers, PRO details, genre and lyrics can only be
+              added here, before you create the certificate.
+            </p>
+          )}
       </section>
 
       <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
@@ -128,18 +178,37 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
             {rows.map((row) => {
               const total = componentTotal(row)
               return (
-                <li key={row.component} className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                  <span className="font-medium text-slate-800">{COMPONENT_LABELS[row.component as Component]}</span>
-                  <span className="text-slate-700">{contributionShares(row, names).map((s) => `${s.who} ${formatPercent(s.value)}%`).join(' / ')}</span>
-                  <span className={`font-semibold ${total === 100 ? 'text-green-800' : 'text-amber-800'}`}>Total {formatPercent(total)}%</span>
+                <li
+                  key={row.component}
+                  className="flex flex-wrap items-baseline justify-between gap-2 text-sm"
+                >
+                  <span className="font-medium text-slate-800">
+                    {COMPONENT_LABELS[row.component as Component]}
+                  </span>
+                  <span className="text-slate-700">
+                    {contributionShares(row, names)
+                      .map((s) => `${s.who} ${formatPercent(s.value)}%`)
+                      .join(' / ')}
+                  </span>
+                  <span
+                    className={`font-semibold ${total === 100 ? 'text-green-800' : 'text-amber-800'}`}
+                  >
+                    Total {formatPercent(total)}%
+                  </span>
                 </li>
               )
             })}
           </ul>
         )}
         {incomplete.length > 0 && (
-          <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            Heads up: {incomplete.map((row) => COMPONENT_LABELS[row.component as Component]).join(', ')} {incomplete.length === 1 ? 'does' : 'do'} not total 100%. You can create the certificate now, but the total must equal 100% before you can save edits later.
+          <p
+            role="status"
+            className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            Heads up:{' '}
+            {incomplete.map((row) => COMPONENT_LABELS[row.component as Component]).join(', ')}{' '}
+            {incomplete.length === 1 ? 'does' : 'do'} not total 100%. You can create the certificate
+            now, but the total must equal 100% before you can save edits later.
           </p>
         )}
       </section>

@@ -1,4 +1,14 @@
-import { useEffect, useState } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react'
+// Remix v2 has no hook for another route's action data; the router state it renders from has it.
+import { UNSAFE_DataRouterStateContext } from 'react-router-dom'
 import { TOAST_DURATION_MS, type Toast } from '~/lib/toast'
 
 const tone = {
@@ -7,33 +17,97 @@ const tone = {
   message: 'border-slate-200 bg-white text-slate-900',
 }
 
+type ShowToast = (toast: Omit<Toast, 'id'> & { id?: string }) => void
+const ShowToastContext = createContext<ShowToast>(() => {})
+
+/** For toasts only the browser knows of (an upload's progress, the card form); JavaScript only. */
+export function useShowToast() {
+  return useContext(ShowToastContext)
+}
+
+function isToast(value: unknown): value is Toast {
+  if (!value || typeof value !== 'object') return false
+  const toast = value as Record<string, unknown>
+  return typeof toast.id === 'string' && typeof toast.title === 'string'
+}
+
+/** The toast an action answered with when it rendered its page again instead of redirecting. */
+function useActionToast(): Toast | null {
+  const actionData = useContext(UNSAFE_DataRouterStateContext)?.actionData
+  if (!actionData) return null
+  for (const data of Object.values(actionData)) {
+    const toast: unknown = data && typeof data === 'object' ? Reflect.get(data, 'toast') : null
+    if (isToast(toast)) return toast
+  }
+  return null
+}
+
 /**
- * One toast at a time, for 5 s. Without JavaScript a CSS animation hides it; with JavaScript
- * it can also be dismissed, and a newer toast replaces the current one.
+ * The one toast region (docs/decisions/032-one-toast-channel.md). Server toasts arrive in
+ * the flash cookie (root loader) or, when an action renders its page again, in its data; the
+ * browser's own through useShowToast. The newest replaces the one showing: never two at once.
  */
-export function Toaster({ toast }: { toast: Toast | null }) {
-  const [visible, setVisible] = useState<Toast | null>(toast)
+export function ToastProvider({
+  flashToast,
+  children,
+}: {
+  flashToast: Toast | null
+  children: ReactNode
+}) {
+  const actionToast = useActionToast()
+  const first = actionToast ?? flashToast
+  // Each toast shown gets a new number, so the same message twice starts its 5 s again.
+  const [shown, setShown] = useState(first ? { toast: first, n: 0 } : null)
+  const setVisible = useCallback(
+    (toast: Toast | null) => setShown((now) => (toast ? { toast, n: (now?.n ?? 0) + 1 } : null)),
+    [],
+  )
+  const visible = shown?.toast ?? null
   useEffect(() => {
-    setVisible(toast)
-    if (!toast) return
+    if (flashToast) setVisible(flashToast)
+  }, [flashToast, setVisible])
+  useEffect(() => {
+    if (actionToast) setVisible(actionToast)
+  }, [actionToast, setVisible])
+  useEffect(() => {
+    if (!visible) return
     const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS)
     return () => clearTimeout(timer)
-  }, [toast])
-  if (!visible) return null
+  }, [visible, setVisible])
+  const show = useCallback<ShowToast>(
+    (toast) => setVisible({ ...toast, id: toast.id ?? `${Date.now()}` }),
+    [setVisible],
+  )
+  const value = useMemo(() => show, [show])
   return (
-    <div className="no-print pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
-      <div
-        role={visible.type === 'error' ? 'alert' : 'status'}
-        aria-live={visible.type === 'error' ? 'assertive' : 'polite'}
-        data-testid="toast"
-        className={`toast-auto-hide pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg ${tone[visible.type]}`}
-      >
-        <div className="flex-1">
-          <p className="font-semibold">{visible.title}</p>
-          {visible.description && <p className="mt-1 text-sm opacity-90">{visible.description}</p>}
+    <ShowToastContext.Provider value={value}>
+      {children}
+      {visible && (
+        <div className="no-print pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+          <div
+            key={shown?.n}
+            role={visible.type === 'error' ? 'alert' : 'status'}
+            aria-live={visible.type === 'error' ? 'assertive' : 'polite'}
+            data-testid="toast"
+            className={`toast-auto-hide pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg ${tone[visible.type]}`}
+          >
+            <div className="flex-1">
+              <p className="font-semibold">{visible.title}</p>
+              {visible.description && (
+                <p className="mt-1 text-sm opacity-90">{visible.description}</p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={() => setVisible(null)}
+              aria-label="Dismiss notification"
+              className="text-sm opacity-70 hover:opacity-100"
+            >
+              ✕
+            </button>
+          </div>
         </div>
-        <button type="button" onClick={() => setVisible(null)} aria-label="Dismiss notification" className="text-sm opacity-70 hover:opacity-100">✕</button>
-      </div>
-    </div>
+      )}
+    </ShowToastContext.Provider>
   )
 }

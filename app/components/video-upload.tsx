@@ -1,11 +1,18 @@
 import { useRevalidator } from '@remix-run/react'
-import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react'
+import { type ChangeEvent, type FormEvent, useRef, useState } from 'react'
 import { formatBytes, formatDateTimeUtc, type LandingVideoInfo } from '~/lib/admin'
 import type { Toast } from '~/lib/toast'
-import { checkVideoFile, UPLOAD_ERRORS, UPLOAD_SUCCESS, type UploadReturnPath, VIDEO_FIELD } from '~/lib/video-upload'
+import {
+  checkVideoFile,
+  UPLOAD_ERRORS,
+  UPLOAD_SUCCESS,
+  type UploadReturnPath,
+  VIDEO_FIELD,
+} from '~/lib/video-upload'
 import { LANDING_VIDEO_SRC } from './landing-video'
-import { Toaster } from './toaster'
+import { useShowToast } from './toaster'
 import { Button } from './ui/button'
+import { useHydrated } from '~/lib/hooks'
 
 const UPLOAD_URL = '/api/admin/upload-video'
 
@@ -14,17 +21,23 @@ const UPLOAD_URL = '/api/admin/upload-video'
  * and the server redirects back with a toast; with JavaScript it uploads with XMLHttpRequest
  * so it can show progress, then reloads the page's data.
  */
-export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo | null; returnTo: UploadReturnPath }) {
+export function VideoManagement({
+  video,
+  returnTo,
+}: {
+  video: LandingVideoInfo | null
+  returnTo: UploadReturnPath
+}) {
   const revalidator = useRevalidator()
   const inputRef = useRef<HTMLInputElement>(null)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const [file, setFile] = useState<File | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
   const [uploading, setUploading] = useState(false)
-  const [toast, setToast] = useState<Toast | null>(null)
-  useEffect(() => setHydrated(true), [])
+  const showToast = useShowToast()
 
-  const notify = (type: Toast['type'], title: string, description: string) => setToast({ id: `${Date.now()}`, type, title, description })
+  const notify = (type: Toast['type'], title: string, description: string) =>
+    showToast({ type, title, description })
 
   function clearFile() {
     setFile(null)
@@ -52,7 +65,8 @@ export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo |
     request.setRequestHeader('X-Requested-With', 'XMLHttpRequest')
     request.setRequestHeader('Accept', 'application/json')
     request.upload.onprogress = (progressEvent) => {
-      if (progressEvent.lengthComputable) setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
+      if (progressEvent.lengthComputable)
+        setProgress(Math.round((progressEvent.loaded / progressEvent.total) * 100))
     }
     request.onload = () => {
       setUploading(false)
@@ -65,7 +79,11 @@ export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo |
       }
       setProgress(null)
       const answer = readAnswer(request.responseText)
-      notify('error', answer.title ?? UPLOAD_ERRORS.failed.title, answer.message ?? UPLOAD_ERRORS.failed.message)
+      notify(
+        'error',
+        answer.title ?? UPLOAD_ERRORS.failed.title,
+        answer.message ?? UPLOAD_ERRORS.failed.message,
+      )
     }
     request.onerror = () => {
       setUploading(false)
@@ -79,9 +97,10 @@ export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo |
 
   return (
     <section aria-labelledby="video-heading" className="space-y-6">
-      <Toaster toast={toast} />
       <div>
-        <h2 id="video-heading" className="text-lg font-semibold text-slate-900">Landing Page Video</h2>
+        <h2 id="video-heading" className="text-lg font-semibold text-slate-900">
+          Landing Page Video
+        </h2>
         <p className="mt-1 text-sm text-slate-600">
           The newest upload plays on the landing page. Recommended: MP4, 16:9. Maximum size 50MB.
         </p>
@@ -104,7 +123,9 @@ export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo |
             <dl className="space-y-2 text-sm">
               <div>
                 <dt className="text-slate-500">Uploaded</dt>
-                <dd className="font-medium text-slate-900"><time dateTime={video.uploadedAt}>{formatDateTimeUtc(video.uploadedAt)}</time></dd>
+                <dd className="font-medium text-slate-900">
+                  <time dateTime={video.uploadedAt}>{formatDateTimeUtc(video.uploadedAt)}</time>
+                </dd>
               </div>
               <div>
                 <dt className="text-slate-500">Size</dt>
@@ -113,16 +134,26 @@ export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo |
             </dl>
           </div>
         ) : (
-          <p className="mt-2 text-sm text-slate-600">No video has been uploaded yet. The landing page shows a placeholder.</p>
+          <p className="mt-2 text-sm text-slate-600">
+            No video has been uploaded yet. The landing page shows a placeholder.
+          </p>
         )}
       </div>
 
-      <form method="post" action={UPLOAD_URL} encType="multipart/form-data" onSubmit={onSubmit} className="space-y-4 rounded-xl border border-slate-200 p-4">
+      <form
+        method="post"
+        action={UPLOAD_URL}
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        className="space-y-4 rounded-xl border border-slate-200 p-4"
+      >
         <h3 className="font-semibold text-slate-900">Upload a new video</h3>
         {/* Before the file, so the server knows where to return even if the file is refused. */}
         <input type="hidden" name="redirectTo" value={returnTo} />
         <div>
-          <label htmlFor="landing-video-file" className="block text-sm font-medium text-slate-800">Video file</label>
+          <label htmlFor="landing-video-file" className="block text-sm font-medium text-slate-800">
+            Video file
+          </label>
           <input
             ref={inputRef}
             id="landing-video-file"
@@ -134,10 +165,14 @@ export function VideoManagement({ video, returnTo }: { video: LandingVideoInfo |
             aria-describedby="landing-video-hint"
             className="mt-1 block w-full text-sm text-slate-700 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-brand-700 hover:file:bg-brand-100"
           />
-          <p id="landing-video-hint" className="mt-1 text-xs text-slate-500">MP4, 16:9 recommended; video files only, up to 50MB.</p>
+          <p id="landing-video-hint" className="mt-1 text-xs text-slate-500">
+            MP4, 16:9 recommended; video files only, up to 50MB.
+          </p>
         </div>
         {progress !== null && <UploadProgress percent={progress} />}
-        <Button type="submit" disabled={uploading || (hydrated && !file)}>{uploading ? 'Uploading...' : 'Upload Video'}</Button>
+        <Button type="submit" disabled={uploading || (hydrated && !file)}>
+          {uploading ? 'Uploading...' : 'Upload Video'}
+        </Button>
       </form>
     </section>
   )

@@ -29,6 +29,17 @@ export interface AdminAnalytics {
   recentActivity: { description: string; timestamp: string; unverified: boolean }[]
 }
 
+/** One UTC day of the admin's 30-day chart; revenue in dollars. */
+export interface DailyFigures {
+  /** YYYY-MM-DD, UTC. */
+  day: string
+  visits: number
+  signups: number
+  certificates: number
+  registrations: number
+  revenue: number
+}
+
 /** How the admin panel marks analytics text that nobody signed in vouches for. */
 export const UNVERIFIED_LABEL = 'unverified — sent by an anonymous visitor'
 
@@ -62,7 +73,12 @@ export interface LandingVideoInfo {
   size: number
 }
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+})
 
 export function formatDollars(amount: number) {
   return dollars.format(amount)

@@ -4,12 +4,19 @@ export const EVENT_TYPES = ['page_view', 'user_action', 'custom'] as const
 
 // Anyone may send events, and the admin reads them: metadata is a flat record of short values
 // (the browser sends title, referrer, action or name), bounded in keys, length and total size.
-const MetadataValue = z.union([z.string().max(2048), z.number(), z.boolean(), z.null()], { error: 'metadata values must be short strings, numbers or booleans' })
+const MetadataValue = z.union([z.string().max(2048), z.number(), z.boolean(), z.null()], {
+  error: 'metadata values must be short strings, numbers or booleans',
+})
 
 /** SPEC §7: POST /api/analytics/track. */
 export const TrackEventSchema = z.object({
   eventType: z.enum(EVENT_TYPES),
-  pagePath: z.string().trim().min(1, 'pagePath is required').max(2048).startsWith('/', 'pagePath must start with /'),
+  pagePath: z
+    .string()
+    .trim()
+    .min(1, 'pagePath is required')
+    .max(2048)
+    .startsWith('/', 'pagePath must start with /'),
   metadata: z
     .record(z.string().max(64, 'metadata keys are at most 64 characters'), MetadataValue)
     .optional()

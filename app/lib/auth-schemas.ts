@@ -12,10 +12,17 @@ const strongPassword = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
-  .regex(/(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/, 'Password must contain at least one uppercase letter, one lowercase letter, and one number')
+  .regex(
+    /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
+    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+  )
 
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(50, `${label} must be at most 50 characters`)
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(50, `${label} must be at most 50 characters`)
 
 export const RegisterSchema = z.object({
   firstName: name('First name'),
@@ -32,7 +39,11 @@ export const RegisterSchema = z.object({
 export type RegisterInput = z.infer<typeof RegisterSchema>
 
 export const LoginSchema = z.object({
-  usernameOrEmail: z.string({ error: 'Username or email is required' }).trim().min(1, 'Username or email is required').max(255),
+  usernameOrEmail: z
+    .string({ error: 'Username or email is required' })
+    .trim()
+    .min(1, 'Username or email is required')
+    .max(255),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   redirectTo: z.string().optional(),
 })
@@ -46,14 +57,22 @@ export const ForgotPasswordSchema = z.object({ email })
  */
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+    token: z
+      .string({ error: 'Reset token is required' })
+      .min(1, 'Reset token is required')
+      .max(200),
     password: z
       .string({ error: 'Password must be at least 6 characters' })
       .min(6, 'Password must be at least 6 characters')
       .pipe(strongPassword),
-    confirmPassword: z.string({ error: 'Please confirm your password' }).min(6, 'Please confirm your password'),
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(6, 'Please confirm your password'),
   })
-  .refine((value) => value.password === value.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  })
 
 export const VerificationCodeSchema = z.object({
   token: z

@@ -1,6 +1,11 @@
 // Long US dates ('March 1, 2025'). Shared with the browser, and rendered identically on both sides.
 
-const formatter = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
+const formatter = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+})
 
 /**
  * A date-only value ('2025-03-01') is a calendar day: it is formatted as that day, never moved
@@ -14,7 +19,8 @@ export function formatLongDate(value: string | Date | null | undefined) {
     if (day) {
       const [, y, m, d] = day.map(Number) as [number, number, number, number]
       const date = new Date(Date.UTC(y, m - 1, d))
-      if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return 'Invalid date'
+      if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d)
+        return 'Invalid date'
       return formatter.format(date)
     }
   }
@@ -22,7 +28,64 @@ export function formatLongDate(value: string | Date | null | undefined) {
   return Number.isNaN(date.getTime()) ? 'Invalid date' : formatter.format(date)
 }
 
-/** Today as 'YYYY-MM-DD' in the given zone (the form's default creation date). */
-export function todayIso(now = new Date()) {
-  return now.toISOString().slice(0, 10)
+export const DEFAULT_TIME_ZONE = 'UTC'
+
+/**
+ * A zone this runtime can format in. Intl.supportedValuesOf lists one name per zone, and on
+ * some runtimes the old one (Asia/Calcutta, Europe/Kiev), so a browser reporting the current
+ * name (Asia/Kolkata, Europe/Kyiv) is asked of Intl itself rather than looked up in that list.
+ */
+export function isTimeZone(value: string) {
+  if (value === DEFAULT_TIME_ZONE) return true
+  if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+let zones: string[] | undefined
+/** Every IANA zone name, for the settings list (sorted as Intl gives them). */
+export function timeZoneNames() {
+  zones ??= Intl.supportedValuesOf('timeZone')
+  return zones
+}
+
+function dayParts(date: Date, timeZone: string) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return { year: part('year'), month: part('month'), day: part('day') }
+}
+
+/** Today as 'YYYY-MM-DD' in the given zone (the form's default creation date and its max). */
+export function todayIso(now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
+  const { year, month, day } = dayParts(now, timeZone)
+  return `${year}-${month}-${day}`
+}
+
+/**
+ * A moment (certified, issued, registered) as its day in the reader's zone, with the zone named,
+ * so the same certificate read in Honolulu and in Tonga says which day it means.
+ */
+export function formatDayInZone(
+  value: string | Date | null | undefined,
+  timeZone = DEFAULT_TIME_ZONE,
+) {
+  if (value === null || value === undefined || value === '') return 'Date not available'
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return 'Invalid date'
+  const day = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(date)
+  return `${day} (${timeZone})`
 }

@@ -34,10 +34,18 @@ export function fieldsOf(schema: { shape: Record<string, unknown> }, ...extra: s
  */
 export async function readForm(request: Request, spec: FormSpec): Promise<FormData> {
   const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase()
-  if (type !== URLENCODED) throw refusal(415, 'This form must be sent as a plain HTML form post (application/x-www-form-urlencoded).')
+  if (type !== URLENCODED)
+    throw refusal(
+      415,
+      'This form must be sent as a plain HTML form post (application/x-www-form-urlencoded).',
+    )
   const maxBytes = spec.maxBytes ?? FORM_BODY_LIMIT
   const body = await readBodyBytes(request, maxBytes)
-  if (!body.ok) throw refusal(413, `${tooLargeMessage(maxBytes)} Please shorten the text and send the form again.`)
+  if (!body.ok)
+    throw refusal(
+      413,
+      `${tooLargeMessage(maxBytes)} Please shorten the text and send the form again.`,
+    )
 
   return formFromPairs(new URLSearchParams(new TextDecoder().decode(body.bytes)), spec)
 }
@@ -68,7 +76,12 @@ function isValidateIntent(value: string) {
   if (value.length > 300) return false
   try {
     const intent: unknown = JSON.parse(value)
-    return typeof intent === 'object' && intent !== null && 'type' in intent && intent.type === 'validate'
+    return (
+      typeof intent === 'object' &&
+      intent !== null &&
+      'type' in intent &&
+      intent.type === 'validate'
+    )
   } catch {
     return false
   }
@@ -79,7 +92,8 @@ const ROW = /^([A-Za-z][A-Za-z0-9]*)\[(\d+)\]\.([A-Za-z][A-Za-z0-9]*)$/
 function acceptedName(name: string, spec: FormSpec): boolean | 'refused' {
   if (spec.fields.includes(name)) return true
   const row = ROW.exec(name)
-  const list = row && spec.lists && Object.hasOwn(spec.lists, row[1]!) ? spec.lists[row[1]!] : undefined
+  const list =
+    row && spec.lists && Object.hasOwn(spec.lists, row[1]!) ? spec.lists[row[1]!] : undefined
   if (!row || !list || !list.fields.includes(row[3]!)) return false
   const index = row[2]!
   // Only the form's own spelling of an index: `[007]` is not row 7.
@@ -88,6 +102,33 @@ function acceptedName(name: string, spec: FormSpec): boolean | 'refused' {
 }
 
 export function refusal(status: number, message: string) {
-  const statusText = status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request'
-  return new Response(message, { status, statusText, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  const statusText =
+    status === 413 ? 'Payload Too Large' : status === 415 ? 'Unsupported Media Type' : 'Bad Request'
+  return new Response(message, {
+    status,
+    statusText,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  })
+}
+
+// conform's SubmissionPayload: a value, a list of them, or a row of named ones.
+type Payload<Entry extends FormDataEntryValue> =
+  Entry | Payload<Entry>[] | { [key: string]: Payload<Entry> }
+
+/**
+ * A submission's values as the form sent them, text only, for a view to hand back to conform as
+ * its lastResult (`reply().initialValue` would also drop the fields left empty).
+ */
+export function textValues(
+  payload: Record<string, Payload<FormDataEntryValue>>,
+): Record<string, Payload<string>> {
+  const text = (value: Payload<FormDataEntryValue>): Payload<string>[] => {
+    if (typeof value === 'string') return [value]
+    if (Array.isArray(value)) return [value.flatMap(text)]
+    if (value instanceof Blob) return []
+    return [textValues(value)]
+  }
+  return Object.fromEntries(
+    Object.entries(payload).flatMap(([name, value]) => text(value).map((t) => [name, t])),
+  )
 }

@@ -8,7 +8,10 @@ const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/i
  * resource. Headers we do not honour (other units, several ranges, bad syntax) give null, because
  * the RFC lets a server ignore a Range header rather than fail the request.
  */
-export function parseRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | null {
+export function parseRange(
+  header: string | null,
+  size: number,
+): ByteRange | 'unsatisfiable' | null {
   if (!header) return null
   const match = SINGLE_RANGE.exec(header.trim())
   if (!match) return null

@@ -12,6 +12,16 @@ export function jsonError(status: number, message: string, extra: Record<string,
   return jsonResponse({ message, ...extra }, { status })
 }
 
+/** The one answer to a method a JSON route does not take. */
+export function methodNotAllowed() {
+  return jsonError(405, 'Method not allowed')
+}
+
+/** Throws the 405 answer unless the request uses `method`. */
+export function requireMethod(request: Request, method: 'POST' | 'PUT') {
+  if (request.method !== method) throw methodNotAllowed()
+}
+
 const KB = 1024
 
 /** docs/decisions/013: JSON bodies are a few kilobytes; a song with maximal lyrics fits in 256 KB. */
@@ -29,7 +39,10 @@ export function tooLargeMessage(maxBytes: number) {
  * Reads a whole body, counting bytes as they arrive and stopping past `maxBytes` whatever
  * Content-Length says: a chunked body has none, and a lying one is not believed either.
  */
-export async function readBodyBytes(request: Request, maxBytes: number): Promise<{ ok: true; bytes: Uint8Array } | { ok: false }> {
+export async function readBodyBytes(
+  request: Request,
+  maxBytes: number,
+): Promise<{ ok: true; bytes: Uint8Array } | { ok: false }> {
   if (!request.body) return { ok: true, bytes: new Uint8Array(0) }
   const reader = request.body.getReader()
   if (Number(request.headers.get('Content-Length') ?? 0) > maxBytes) {
@@ -61,7 +74,11 @@ export async function readBodyBytes(request: Request, maxBytes: number): Promise
  * Reads and drops the rest of a refused body, so the client hears our answer rather than a reset
  * connection; once `limit` bytes in all have gone by, the stream is cancelled instead.
  */
-export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: number, seen = 0) {
+export async function discardRest(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  limit: number,
+  seen = 0,
+) {
   try {
     while (seen <= limit) {
       const { done, value } = await reader.read()
@@ -79,7 +96,10 @@ export function isJsonContentType(value: string | null) {
   if (value === null) return false
   const [type, ...parameters] = value.split(';').map((part) => part.trim().toLowerCase())
   if (type !== 'application/json') return false
-  return parameters.every((parameter) => /^charset=(?:utf-8|"utf-8")$/.test(parameter)) && parameters.length <= 1
+  return (
+    parameters.every((parameter) => /^charset=(?:utf-8|"utf-8")$/.test(parameter)) &&
+    parameters.length <= 1
+  )
 }
 
 export type JsonBody = { ok: true; data: unknown } | { ok: false; response: Response }
@@ -89,15 +109,20 @@ export type JsonBody = { ok: true; data: unknown } | { ok: false; response: Resp
  * is a 415, malformed JSON a 400. `allowEmpty` lets an empty body through as `undefined`, for
  * the calls the spec sends without one.
  */
-export async function readJson(request: Request, options: { maxBytes?: number; allowEmpty?: boolean } = {}): Promise<JsonBody> {
+export async function readJson(
+  request: Request,
+  options: { maxBytes?: number; allowEmpty?: boolean } = {},
+): Promise<JsonBody> {
   const maxBytes = options.maxBytes ?? JSON_BODY_LIMIT
   const typed = isJsonContentType(request.headers.get('Content-Type'))
   // Refused before a byte is read, unless it may be the empty body some calls send.
-  if (!typed && !options.allowEmpty) return { ok: false, response: jsonError(415, 'Content-Type must be application/json') }
+  if (!typed && !options.allowEmpty)
+    return { ok: false, response: jsonError(415, 'Content-Type must be application/json') }
   const body = await readBodyBytes(request, maxBytes)
   if (!body.ok) return { ok: false, response: jsonError(413, tooLargeMessage(maxBytes)) }
   if (body.bytes.byteLength === 0 && options.allowEmpty) return { ok: true, data: undefined }
-  if (!typed) return { ok: false, response: jsonError(415, 'Content-Type must be application/json') }
+  if (!typed)
+    return { ok: false, response: jsonError(415, 'Content-Type must be application/json') }
   try {
     return { ok: true, data: JSON.parse(new TextDecoder().decode(body.bytes)) }
   } catch {
@@ -105,10 +130,20 @@ export async function readJson(request: Request, options: { maxBytes?: number; a
   }
 }
 
-type SafeParser<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } } }
+type SafeParser<T> = {
+  safeParse(
+    data: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: { message: string; path: PropertyKey[] }[] } }
+}
 
 /** Parses a JSON body with a zod schema; a bad body becomes a 400 (or 413, 415) `{ message }` answer. */
-export async function parseJsonBody<T>(request: Request, schema: SafeParser<T>, options: { maxBytes?: number } = {}) {
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: SafeParser<T>,
+  options: { maxBytes?: number } = {},
+) {
   const body = await readJson(request, options)
   if (!body.ok) return body
   const parsed = schema.safeParse(body.data)
@@ -120,7 +155,13 @@ export async function parseJsonBody<T>(request: Request, schema: SafeParser<T>, 
       errors[key] ??= issue.message
       ;(fieldErrors[key] ??= []).push(issue.message)
     }
-    return { ok: false as const, response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid request', { errors, fieldErrors }) }
+    return {
+      ok: false as const,
+      response: jsonError(400, parsed.error.issues[0]?.message ?? 'Invalid request', {
+        errors,
+        fieldErrors,
+      }),
+    }
   }
   return { ok: true as const, data: parsed.data }
 }
@@ -134,7 +175,10 @@ type QuerySchema<T> = SafeParser<T> & { shape: Record<string, unknown> }
  * The query string values a schema names (the first of each, empty ones as missing), parsed by
  * it; other parameters are never looked at. A failure carries the schema's first message.
  */
-export function parseQuery<T>(request: Request, schema: QuerySchema<T>): { ok: true; data: T } | { ok: false; message: string } {
+export function parseQuery<T>(
+  request: Request,
+  schema: QuerySchema<T>,
+): { ok: true; data: T } | { ok: false; message: string } {
   const params = new URL(request.url).searchParams
   const picked: Record<string, string> = {}
   for (const name of Object.keys(schema.shape)) {
@@ -144,5 +188,7 @@ export function parseQuery<T>(request: Request, schema: QuerySchema<T>): { ok: t
     picked[name] = value
   }
   const parsed = schema.safeParse(picked)
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid query string' }
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? 'Invalid query string' }
 }

@@ -30,6 +30,12 @@ export const UPC_PATTERN = /^\d{12}$/
 /** UPC-A: three times the odd positions plus the even ones, and the check digit makes it a multiple of 10. */
 export function upcCheckDigitOk(upc: string) {
   const digits = upc.split('').map(Number)
-  const sum = digits.slice(0, 11).reduce((acc, digit, index) => acc + digit * (index % 2 === 0 ? 3 : 1), 0)
+  const sum = digits
+    .slice(0, 11)
+    .reduce((acc, digit, index) => acc + digit * (index % 2 === 0 ? 3 : 1), 0)
   return (10 - (sum % 10)) % 10 === digits[11]
 }
+
+/** A ProofTrack certificate id, 'PT-XXXX-XXXX' (the source, so the memo's grammar can embed it). */
+export const CERTIFICATE_ID_SOURCE = 'PT-[0-9A-Z]{4}-[0-9A-Z]{4}'
+export const CERTIFICATE_ID_PATTERN = new RegExp(`^${CERTIFICATE_ID_SOURCE}$`)

@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { CERTIFICATE_ID_PATTERN } from './identifiers'
+import { COMPONENTS } from './song-constants'
 
 // The certificate manifest, one schema per version (docs/certificate-manifest.md). A version once
 // issued never changes: verifying an old record means reading it with its own version's schema.
@@ -14,7 +16,7 @@ const ContributorSchema = z.strictObject({
 })
 
 const ContributionSchema = z.strictObject({
-  component: z.enum(['lyrics', 'vocals', 'instrumentation', 'production', 'mixing']),
+  component: z.enum(COMPONENTS),
   contributorPercent: Percent,
   coContributorPercent: Percent,
   coContributor2Percent: Percent,
@@ -23,14 +25,19 @@ const ContributionSchema = z.strictObject({
 
 const declaredFacts = {
   schema: z.literal('prooftrack.certificate'),
-  certificateId: z.string().regex(/^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/),
+  certificateId: z.string().regex(CERTIFICATE_ID_PATTERN),
   title: z.string(),
   dateCreated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   contributors: z.array(ContributorSchema).min(1),
   contributions: z.array(ContributionSchema),
   toolsUsed: z.string().nullable(),
   genre: z.string().nullable(),
-  identifiers: z.strictObject({ isrc: z.string().nullable(), iswc: z.string().nullable(), upc: z.string().nullable(), other: z.string().nullable() }),
+  identifiers: z.strictObject({
+    isrc: z.string().nullable(),
+    iswc: z.string().nullable(),
+    upc: z.string().nullable(),
+    other: z.string().nullable(),
+  }),
   fileLink: z.string().nullable(),
   certifiedAt: z.string(),
   issuedAt: z.string(),
@@ -77,8 +84,31 @@ export const ManifestV3Schema = z.strictObject({
   recording: RecordingFingerprintSchema.nullable(),
 })
 
+/**
+ * The record a new version supersedes: its certificate id, the SHA-256 of its manifest (the hash
+ * its memo anchors) and the transaction that anchored it, so a verifier can walk to it from
+ * public records alone.
+ */
+export const SupersedesSchema = z.strictObject({
+  certificateId: z.string().regex(CERTIFICATE_ID_PATTERN),
+  manifestSha256: Hex64,
+  transactionSignature: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,88}$/),
+})
+
+/** v4: v3, plus the earlier record this one is a new version of (null for a first version). */
+export const ManifestV4Schema = z.strictObject({
+  ...declaredFacts,
+  version: z.literal(4),
+  lyricsCommitment: CommitmentSchema.nullable(),
+  creativeNotesCommitment: CommitmentSchema.nullable(),
+  recording: RecordingFingerprintSchema.nullable(),
+  supersedes: SupersedesSchema.nullable(),
+})
+
 export type ManifestV1 = z.infer<typeof ManifestV1Schema>
 export type ManifestV2 = z.infer<typeof ManifestV2Schema>
 export type ManifestV3 = z.infer<typeof ManifestV3Schema>
+export type ManifestV4 = z.infer<typeof ManifestV4Schema>
+export type Supersedes = z.infer<typeof SupersedesSchema>
 export type RecordingFingerprint = z.infer<typeof RecordingFingerprintSchema>
 export type Commitment = z.infer<typeof CommitmentSchema>

@@ -29,6 +29,9 @@ export const REGISTERED_RECORDING = 'This is the registered recording'
 export const NOT_REGISTERED_RECORDING = 'This is not the registered recording'
 
 /** Whether a file is the fingerprinted recording: the same SHA-256 and the same size. */
-export function sameRecording(file: { sha256: string; size: number }, registered: { sha256: string; size: number }) {
+export function sameRecording(
+  file: { sha256: string; size: number },
+  registered: { sha256: string; size: number },
+) {
   return file.sha256 === registered.sha256 && file.size === registered.size
 }

@@ -27,8 +27,13 @@ export function safeRedirect(to: FormDataEntryValue | string | null | undefined,
 }
 
 function isLocalPath(path: string | null) {
-  // eslint-disable-next-line no-control-regex
-  return path !== null && path.startsWith('/') && !/^\/[/\\]/.test(path) && !/[\\\u0000-\u001f\u007f]/.test(path)
+  return (
+    path !== null &&
+    path.startsWith('/') &&
+    !/^\/[/\\]/.test(path) &&
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
+    !/[\\\u0000-\u001f\u007f]/.test(path)
+  )
 }
 
 /** The path with every escape decoded, repeatedly, as a lenient proxy or router might. */

@@ -9,8 +9,10 @@ export type Network = (typeof NETWORKS)[number]
 export const STORAGE_KINDS = ['local-store', 'arweave'] as const
 export type StorageKind = (typeof STORAGE_KINDS)[number]
 
-export const isNetwork = (value: unknown): value is Network => typeof value === 'string' && (NETWORKS as readonly string[]).includes(value)
-export const isStorageKind = (value: unknown): value is StorageKind => typeof value === 'string' && (STORAGE_KINDS as readonly string[]).includes(value)
+export const isNetwork = (value: unknown): value is Network =>
+  typeof value === 'string' && (NETWORKS as readonly string[]).includes(value)
+export const isStorageKind = (value: unknown): value is StorageKind =>
+  typeof value === 'string' && (STORAGE_KINDS as readonly string[]).includes(value)
 
 export interface NetworkFacts {
   network: Network | null
@@ -32,28 +34,32 @@ const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
     shortLabel: 'Local ledger',
     isPublic: false,
     isTest: false,
-    permanenceNote: 'This is a development record kept only by this server: it is not on a public blockchain, and only this server can show it.',
+    permanenceNote:
+      'This is a development record kept only by this server: it is not on a public blockchain, and only this server can show it.',
   },
   localnet: {
     label: 'Private Solana validator (localnet) — not a public blockchain',
     shortLabel: 'Private validator',
     isPublic: false,
     isTest: false,
-    permanenceNote: 'This record is on a Solana validator run privately by the operator, not on a public blockchain.',
+    permanenceNote:
+      'This record is on a Solana validator run privately by the operator, not on a public blockchain.',
   },
   devnet: {
     label: 'Solana devnet — a public test network',
     shortLabel: 'Solana devnet (test)',
     isPublic: true,
     isTest: true,
-    permanenceNote: 'Devnet is reset from time to time, so this record is not permanent: it may disappear at the next reset.',
+    permanenceNote:
+      'Devnet is reset from time to time, so this record is not permanent: it may disappear at the next reset.',
   },
   testnet: {
     label: 'Solana testnet — a public test network',
     shortLabel: 'Solana testnet (test)',
     isPublic: true,
     isTest: true,
-    permanenceNote: 'Testnet is reset from time to time, so this record is not permanent: it may disappear at the next reset.',
+    permanenceNote:
+      'Testnet is reset from time to time, so this record is not permanent: it may disappear at the next reset.',
   },
   'mainnet-beta': {
     label: 'Solana mainnet',
@@ -67,7 +73,14 @@ const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
 /** What a registration's recorded network means; a row without one says so rather than guess. */
 export function registrationNetwork(row: { network: string | null | undefined }): NetworkFacts {
   if (!isNetwork(row.network)) {
-    return { network: null, label: 'Network not recorded', shortLabel: 'Network not recorded', isPublic: false, isTest: false, permanenceNote: 'This registration did not record which network it went to.' }
+    return {
+      network: null,
+      label: 'Network not recorded',
+      shortLabel: 'Network not recorded',
+      isPublic: false,
+      isTest: false,
+      permanenceNote: 'This registration did not record which network it went to.',
+    }
   }
   return { network: row.network, ...NETWORK_FACTS[row.network] }
 }
@@ -81,7 +94,10 @@ export interface StorageFacts {
 }
 
 /** What a registration's recorded storage means: the local store, or Arweave through a named gateway. */
-export function registrationStorage(row: { storageKind: string | null | undefined; storageGateway?: string | null }): StorageFacts {
+export function registrationStorage(row: {
+  storageKind: string | null | undefined
+  storageGateway?: string | null
+}): StorageFacts {
   if (row.storageKind === 'local-store') {
     return {
       storageKind: 'local-store',
@@ -93,9 +109,21 @@ export function registrationStorage(row: { storageKind: string | null | undefine
   }
   if (row.storageKind === 'arweave') {
     const gateway = row.storageGateway ?? null
-    return { storageKind: 'arweave', gateway, label: gateway ? `Arweave, through the gateway ${gateway}` : 'Arweave', isPermanent: true, permanenceNote: null }
+    return {
+      storageKind: 'arweave',
+      gateway,
+      label: gateway ? `Arweave, through the gateway ${gateway}` : 'Arweave',
+      isPermanent: true,
+      permanenceNote: null,
+    }
   }
-  return { storageKind: null, gateway: null, label: 'Storage not recorded', isPermanent: false, permanenceNote: null }
+  return {
+    storageKind: null,
+    gateway: null,
+    label: 'Storage not recorded',
+    isPermanent: false,
+    permanenceNote: null,
+  }
 }
 
 /**
@@ -104,7 +132,11 @@ export function registrationStorage(row: { storageKind: string | null | undefine
  */
 export function registrationCompleteText(row: { network: string | null | undefined }) {
   const facts = registrationNetwork(row)
-  if (facts.network === 'mainnet-beta') return { dialog: 'Your song has been permanently registered on the blockchain.', toast: 'Your song is now permanently registered on the Solana blockchain.' }
+  if (facts.network === 'mainnet-beta')
+    return {
+      dialog: 'Your song has been permanently registered on the blockchain.',
+      toast: 'Your song is now permanently registered on the Solana blockchain.',
+    }
   const where: Record<Network, string> = {
     'local-ledger': 'this server’s local development ledger, not a public blockchain',
     localnet: 'a private Solana validator, not a public blockchain',
@@ -115,3 +147,6 @@ export function registrationCompleteText(row: { network: string | null | undefin
   const sentence = `Your song is now registered on ${facts.network === null ? 'the blockchain' : where[facts.network]}.`
   return { dialog: sentence, toast: sentence }
 }
+
+/** The dashboard's address after a completed registration (SPEC §4: it returns there). */
+export const registeredUrl = (songId: number) => `/?registered=${songId}`

@@ -17,16 +17,22 @@ export interface CspHandle {
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com']
 
 function hasCsp(handle: unknown): handle is { csp: unknown[] } {
-  return typeof handle === 'object' && handle !== null && 'csp' in handle && Array.isArray(handle.csp)
+  return (
+    typeof handle === 'object' && handle !== null && 'csp' in handle && Array.isArray(handle.csp)
+  )
 }
 
 /** The allowances of every route the document renders (the page and its parents). */
-export function routeCspAllowances(context: Pick<EntryContext, 'routeModules' | 'staticHandlerContext'>) {
+export function routeCspAllowances(
+  context: Pick<EntryContext, 'routeModules' | 'staticHandlerContext'>,
+) {
   const allowances = new Set<CspAllowance>()
   for (const match of context.staticHandlerContext.matches) {
     const handle: unknown = context.routeModules[match.route.id]?.handle
     if (!hasCsp(handle)) continue
-    for (const value of handle.csp) if (value === 'stripe-checkout' || value === 'stripe-elements' || value === 'storage-gateway') allowances.add(value)
+    for (const value of handle.csp)
+      if (value === 'stripe-checkout' || value === 'stripe-elements' || value === 'storage-gateway')
+        allowances.add(value)
   }
   return allowances
 }
@@ -35,8 +41,12 @@ export function routeCspAllowances(context: Pick<EntryContext, 'routeModules' | 
 function checkoutOrigins() {
   const e = env()
   if (e.STRIPE_API_HOST === 'api.stripe.com') return ['https://checkout.stripe.com']
-  const defaultPort = (e.STRIPE_API_PROTOCOL === 'https' && e.STRIPE_API_PORT === 443) || (e.STRIPE_API_PROTOCOL === 'http' && e.STRIPE_API_PORT === 80)
-  return [`${e.STRIPE_API_PROTOCOL}://${e.STRIPE_API_HOST}${defaultPort ? '' : `:${e.STRIPE_API_PORT}`}`]
+  const defaultPort =
+    (e.STRIPE_API_PROTOCOL === 'https' && e.STRIPE_API_PORT === 443) ||
+    (e.STRIPE_API_PROTOCOL === 'http' && e.STRIPE_API_PORT === 80)
+  return [
+    `${e.STRIPE_API_PROTOCOL}://${e.STRIPE_API_HOST}${defaultPort ? '' : `:${e.STRIPE_API_PORT}`}`,
+  ]
 }
 
 /** The Arweave gateway's origin when the server stores on Arweave; the local store is 'self'. */
@@ -65,7 +75,9 @@ export function documentCsp(nonce: string, allow: ReadonlySet<CspAllowance> = ne
     "media-src 'self'",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
-    elements ? `frame-src ${[...STRIPE_JS, 'https://hooks.stripe.com'].join(' ')}` : "frame-src 'none'",
+    elements
+      ? `frame-src ${[...STRIPE_JS, 'https://hooks.stripe.com'].join(' ')}`
+      : "frame-src 'none'",
     "frame-ancestors 'none'",
     // Browsers check form-action on the redirect that follows a post, too.
     ['form-action', "'self'", ...(checkout ? checkoutOrigins() : [])].join(' '),
@@ -77,13 +89,17 @@ export function documentCsp(nonce: string, allow: ReadonlySet<CspAllowance> = ne
 }
 
 /** Headers every response carries; documents add their CSP on top. */
-export function applySecurityHeaders(headers: Headers, csp = "default-src 'none'; frame-ancestors 'none'") {
+export function applySecurityHeaders(
+  headers: Headers,
+  csp = "default-src 'none'; frame-ancestors 'none'",
+) {
   headers.set('Content-Security-Policy', csp)
   headers.set('X-Content-Type-Options', 'nosniff')
   headers.set('X-Frame-Options', 'DENY')
   headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')
-  if (env().isProduction) headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+  if (env().isProduction)
+    headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
   return headers
 }

@@ -1,10 +1,32 @@
 // Shared with the browser bundle: plain data, no zod.
 
 export const GENRES = [
-  'Afrobeat', 'Alternative', 'Ambient/New Age', 'Acappella/Spoken Word', 'Blues', "Children's Music",
-  'Christian/Gospel', 'Classical', 'Comedy', 'Country', 'Dance', 'Electronic', 'Folk', 'Hip-Hop/Rap',
-  'Instrumental', 'Jazz', 'Latin', 'Metal', 'Pop', 'Punk', 'R&B/Soul', 'Reggae', 'Rock',
-  'Singer-Songwriter', 'Soundtrack/Score', 'World',
+  'Afrobeat',
+  'Alternative',
+  'Ambient/New Age',
+  'Acappella/Spoken Word',
+  'Blues',
+  "Children's Music",
+  'Christian/Gospel',
+  'Classical',
+  'Comedy',
+  'Country',
+  'Dance',
+  'Electronic',
+  'Folk',
+  'Hip-Hop/Rap',
+  'Instrumental',
+  'Jazz',
+  'Latin',
+  'Metal',
+  'Pop',
+  'Punk',
+  'R&B/Soul',
+  'Reggae',
+  'Rock',
+  'Singer-Songwriter',
+  'Soundtrack/Score',
+  'World',
 ] as const
 export type Genre = (typeof GENRES)[number]
 
@@ -19,7 +41,12 @@ export const COMPONENT_LABELS: Record<Component, string> = {
   mixing: 'Mixing/Mastering',
 }
 
-export const PERCENT_FIELDS = ['contributorPercent', 'coContributorPercent', 'coContributor2Percent', 'aiPercent'] as const
+export const PERCENT_FIELDS = [
+  'contributorPercent',
+  'coContributorPercent',
+  'coContributor2Percent',
+  'aiPercent',
+] as const
 export type PercentField = (typeof PERCENT_FIELDS)[number]
 
 /** SPEC §2: Acappella/Spoken Word has no instrumentation; Instrumental has no lyrics and no vocals. */
@@ -39,7 +66,10 @@ export interface ContributionValues {
 
 /** Sums in hundredths so 33.33 + 33.33 + 33.34 is exactly 100. */
 export function componentTotal(row: Pick<ContributionValues, PercentField>) {
-  const hundredths = PERCENT_FIELDS.reduce((sum, field) => sum + Math.round(Number(row[field]) * 100), 0)
+  const hundredths = PERCENT_FIELDS.reduce(
+    (sum, field) => sum + Math.round(Number(row[field]) * 100),
+    0,
+  )
   return hundredths / 100
 }
 
@@ -49,4 +79,117 @@ export function totalsAreComplete(rows: Pick<ContributionValues, PercentField>[]
 
 export const TOTALS_MESSAGE = 'All contribution percentages must total 100% for each component.'
 
-export const DEFAULT_CONTRIBUTION = { contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 }
+export const DEFAULT_CONTRIBUTION = {
+  contributorPercent: 100,
+  coContributorPercent: 0,
+  coContributor2Percent: 0,
+  aiPercent: 0,
+}
+
+/** A song's three contributor slots, as its columns name them. */
+export interface ContributorColumns {
+  contributorName: string
+  coContributorName: string | null
+  coContributorName2: string | null
+  mainContributorPro: string | null
+  coContributorPro: string | null
+  coContributor2Pro: string | null
+  mainContributorProNumber: string | null
+  coContributorProNumber: string | null
+  coContributor2ProNumber: string | null
+}
+
+export type ContributorSlot = 'main' | 'co-contributor' | 'co-contributor-2'
+
+/**
+ * The three slots unpacked once, in order: the main contributor always, each co-contributor only
+ * when named (`named` says what counts as a name).
+ */
+export function contributorSlots(
+  song: ContributorColumns,
+  named: (name: string | null) => name is string = (name): name is string => Boolean(name),
+) {
+  const slots = [
+    {
+      slot: 'main' as const,
+      name: song.contributorName,
+      pro: song.mainContributorPro,
+      proNumber: song.mainContributorProNumber,
+    },
+    {
+      slot: 'co-contributor' as const,
+      name: song.coContributorName,
+      pro: song.coContributorPro,
+      proNumber: song.coContributorProNumber,
+    },
+    {
+      slot: 'co-contributor-2' as const,
+      name: song.coContributorName2,
+      pro: song.coContributor2Pro,
+      proNumber: song.coContributor2ProNumber,
+    },
+  ]
+  return slots.flatMap(({ name, ...rest }, index) =>
+    index === 0 || named(name) ? [{ ...rest, name: name ?? '' }] : [],
+  )
+}
+
+/** A contribution row as a form posts it: every percentage a string. */
+export type ContributionFormRow = { component: string } & Record<PercentField, string>
+
+/** One row per component, in the table's order; a component the song has no row for gets the default split. */
+export function contributionFormRows(
+  rows: readonly ({ component: string } & Partial<Record<PercentField, number | string>>)[] = [],
+): ContributionFormRow[] {
+  return COMPONENTS.map((component) => {
+    const row = rows.find((r) => r.component === component)
+    const value = (field: PercentField) =>
+      String(row ? (row[field] ?? 0) : DEFAULT_CONTRIBUTION[field])
+    return {
+      component,
+      contributorPercent: value('contributorPercent'),
+      coContributorPercent: value('coContributorPercent'),
+      coContributor2Percent: value('coContributor2Percent'),
+      aiPercent: value('aiPercent'),
+    }
+  })
+}
+
+const CO_SLOTS = [
+  { name: 'coContributorName', percent: 'coContributorPercent', label: 'Co-Contributor Name' },
+  { name: 'coContributorName2', percent: 'coContributor2Percent', label: 'Co-Contributor 2 Name' },
+] as const
+type CoNameField = (typeof CO_SLOTS)[number]['name']
+
+/**
+ * Issue 18 point 7: a co-contributor whose name is cleared takes their share along, and a
+ * component left short of 100 % cannot be saved. The message sits on the name that was cleared
+ * and says so, on the edit form (with JavaScript, before the post) and in the server's answer.
+ */
+export function clearedContributorErrors(song: {
+  coContributorName?: string | null
+  coContributorName2?: string | null
+  contributions?: readonly Partial<Record<PercentField, number | string>>[]
+}): Partial<Record<CoNameField, string>> {
+  const blank = (name: CoNameField) => (song[name] ?? '').trim() === ''
+  const counted = (row: Partial<Record<PercentField, number | string>>) =>
+    componentTotal({
+      contributorPercent: Number(row.contributorPercent) || 0,
+      coContributorPercent: blank('coContributorName') ? 0 : Number(row.coContributorPercent) || 0,
+      coContributor2Percent: blank('coContributorName2')
+        ? 0
+        : Number(row.coContributor2Percent) || 0,
+      aiPercent: Number(row.aiPercent) || 0,
+    })
+  const errors: Partial<Record<CoNameField, string>> = {}
+  for (const slot of CO_SLOTS) {
+    const leftShort = (song.contributions ?? []).some(
+      (row) => (Number(row[slot.percent]) || 0) > 0 && counted(row) !== 100,
+    )
+    if (blank(slot.name) && leftShort)
+      errors[slot.name] =
+        `${slot.label} is empty, so its percentages no longer count toward 100%: ` +
+        'put the name back, or give its share to another contributor or AI.'
+  }
+  return errors
+}

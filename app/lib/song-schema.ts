@@ -1,20 +1,51 @@
 import { z } from 'zod'
 import {
-  formatIswc, ISRC_PATTERN, ISWC_PATTERN, iswcCheckDigitOk, normalizeIsrc, normalizeIswc, normalizeUpc, UPC_PATTERN, upcCheckDigitOk,
+  formatIswc,
+  ISRC_PATTERN,
+  ISWC_PATTERN,
+  iswcCheckDigitOk,
+  normalizeIsrc,
+  normalizeIswc,
+  normalizeUpc,
+  UPC_PATTERN,
+  upcCheckDigitOk,
 } from './identifiers'
-import { COMPONENTS, type Component, DEFAULT_CONTRIBUTION, GENRES, visibleComponents } from './song-constants'
+import {
+  clearedContributorErrors,
+  COMPONENTS,
+  type Component,
+  DEFAULT_CONTRIBUTION,
+  GENRES,
+  visibleComponents,
+} from './song-constants'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
 
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value)
+const blank = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
 const required = (message: string, max: number, label: string) =>
-  z.preprocess(blank, z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`))
+  z.preprocess(
+    blank,
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .max(max, `${label} must be at most ${max} characters`),
+  )
 const optional = (max: number, label: string) =>
-  z.preprocess(blank, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional())
+  z.preprocess(
+    blank,
+    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+  )
 
 const percent = z.preprocess(
-  (value) => (value === undefined || value === null || blank(value) === undefined ? 0 : typeof value === 'string' ? Number(value) : value),
+  (value) =>
+    value === undefined || value === null || blank(value) === undefined
+      ? 0
+      : typeof value === 'string'
+        ? Number(value)
+        : value,
   z
     .number({ error: 'Enter a number from 0 to 100' })
     .refine((n) => Number.isFinite(n), 'Enter a number from 0 to 100')
@@ -24,7 +55,9 @@ const percent = z.preprocess(
 )
 
 export const ContributionSchema = z.object({
-  component: z.enum(COMPONENTS, { error: 'Component must be one of lyrics, vocals, instrumentation, production, mixing' }),
+  component: z.enum(COMPONENTS, {
+    error: 'Component must be one of lyrics, vocals, instrumentation, production, mixing',
+  }),
   contributorPercent: percent,
   coContributorPercent: percent,
   coContributor2Percent: percent,
@@ -38,7 +71,10 @@ const contributions = z
   .array(ContributionSchema)
   .max(MAX_CONTRIBUTION_ROWS)
   .default([])
-  .refine((rows) => new Set(rows.map((row) => row.component)).size === rows.length, 'Each component may appear only once')
+  .refine(
+    (rows) => new Set(rows.map((row) => row.component)).size === rows.length,
+    'Each component may appear only once',
+  )
 
 const isrc = z.preprocess(
   (value) => (typeof value === 'string' ? blank(normalizeIsrc(value)) : value),
@@ -57,7 +93,11 @@ const iswc = z.preprocess(
 
 const upc = z.preprocess(
   (value) => (typeof value === 'string' ? blank(normalizeUpc(value)) : value),
-  z.string().regex(UPC_PATTERN, { message: 'UPC must be 12 digits', abort: true }).refine(upcCheckDigitOk, 'This UPC check digit does not match: please check the number').optional(),
+  z
+    .string()
+    .regex(UPC_PATTERN, { message: 'UPC must be 12 digits', abort: true })
+    .refine(upcCheckDigitOk, 'This UPC check digit does not match: please check the number')
+    .optional(),
 )
 
 const fileLink = z.preprocess(
@@ -67,7 +107,10 @@ const fileLink = z.preprocess(
     .trim()
     .min(1, 'Song link is required')
     .max(2000, 'Song link must be at most 2000 characters')
-    .refine((value) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value), 'Please enter a valid link starting with http:// or https://'),
+    .refine(
+      (value) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value),
+      'Please enter a valid link starting with http:// or https://',
+    ),
 )
 
 const dateCreated = z.preprocess(
@@ -78,34 +121,72 @@ const dateCreated = z.preprocess(
     .refine((value) => {
       const [y, m, d] = value.split('-').map(Number) as [number, number, number]
       const date = new Date(Date.UTC(y, m - 1, d))
-      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900
+      return (
+        date.getUTCFullYear() === y &&
+        date.getUTCMonth() === m - 1 &&
+        date.getUTCDate() === d &&
+        y >= 1900
+      )
     }, 'Please enter a valid date')
     // A day's grace: it may already be tomorrow where the writer lives.
-    .refine((value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10), 'Date created cannot be in the future'),
+    .refine(
+      (value) => value <= new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+      'Date created cannot be in the future',
+    ),
 )
 
 // The recording's fingerprint (decision 026): posted by the browser, which hashed the file itself,
 // or filled in by the server from a no-JavaScript upload it hashed and dropped.
-export const RECORDING_DIGEST_MESSAGE = 'The fingerprint must be 64 hexadecimal characters (a SHA-256)'
+export const RECORDING_DIGEST_MESSAGE =
+  'The fingerprint must be 64 hexadecimal characters (a SHA-256)'
 export const RECORDING_SIZE_MESSAGE = 'The file size must be a whole number of bytes, more than 0'
 const recordingFields = {
   recordingSha256: z.preprocess(
     (value) => (typeof value === 'string' ? blank(value.trim().toLowerCase()) : value),
-    z.string().regex(/^[0-9a-f]{64}$/, RECORDING_DIGEST_MESSAGE).optional(),
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, RECORDING_DIGEST_MESSAGE)
+      .optional(),
   ),
   recordingSize: z.preprocess(
-    (value) => (typeof value === 'string' ? (blank(value) === undefined ? undefined : /^[0-9]{1,16}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN) : value),
-    z.number({ error: RECORDING_SIZE_MESSAGE }).int(RECORDING_SIZE_MESSAGE).positive(RECORDING_SIZE_MESSAGE).max(Number.MAX_SAFE_INTEGER, RECORDING_SIZE_MESSAGE).optional(),
+    (value) =>
+      typeof value === 'string'
+        ? blank(value) === undefined
+          ? undefined
+          : /^[0-9]{1,16}$/.test(value.trim())
+            ? Number(value.trim())
+            : Number.NaN
+        : value,
+    z
+      .number({ error: RECORDING_SIZE_MESSAGE })
+      .int(RECORDING_SIZE_MESSAGE)
+      .positive(RECORDING_SIZE_MESSAGE)
+      .max(Number.MAX_SAFE_INTEGER, RECORDING_SIZE_MESSAGE)
+      .optional(),
   ),
   recordingMediaType: z.preprocess(
     blank,
-    z.string().trim().max(255, 'The media type must be at most 255 characters').regex(/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(;.*)?$/i, 'The media type must look like audio/wav').optional(),
+    z
+      .string()
+      .trim()
+      .max(255, 'The media type must be at most 255 characters')
+      .regex(
+        /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(;.*)?$/i,
+        'The media type must look like audio/wav',
+      )
+      .optional(),
   ),
   recordingFileName: optional(255, 'The file name'),
-  recordingShowFileName: z.preprocess((value) => value === true || value === 'on' || value === 'true', z.boolean()),
+  recordingShowFileName: z.preprocess(
+    (value) => value === true || value === 'on' || value === 'true',
+    z.boolean(),
+  ),
 }
 
-const genre = z.preprocess(blank, z.enum(GENRES, { error: 'Please choose a genre from the list' }).optional())
+const genre = z.preprocess(
+  blank,
+  z.enum(GENRES, { error: 'Please choose a genre from the list' }).optional(),
+)
 
 const core = {
   title: required('Song title is required', 200, 'Song title'),
@@ -138,7 +219,11 @@ export const SongSchema = z
   })
   .superRefine((song, ctx) => {
     if ((song.recordingSha256 === undefined) !== (song.recordingSize === undefined)) {
-      ctx.addIssue({ code: 'custom', path: ['recordingSha256'], message: 'Fingerprint the recording again: its digest and its size come together' })
+      ctx.addIssue({
+        code: 'custom',
+        path: ['recordingSha256'],
+        message: 'Fingerprint the recording again: its digest and its size come together',
+      })
     }
   })
   .transform((song) => {
@@ -155,22 +240,53 @@ export const SongSchema = z
       // Without a fingerprint, its name and type mean nothing.
       recordingMediaType: fingerprinted ? song.recordingMediaType : undefined,
       recordingFileName: fingerprinted ? song.recordingFileName : undefined,
-      recordingShowFileName: fingerprinted && song.recordingFileName !== undefined && song.recordingShowFileName,
+      recordingShowFileName:
+        fingerprinted && song.recordingFileName !== undefined && song.recordingShowFileName,
     }
   })
 export type SongInput = z.output<typeof SongSchema>
 
-/** The edit form (SPEC §2): no genre, identifiers, PRO or lyrics; the 100 % rule is checked by the service. */
-export const SongUpdateSchema = z.object(core)
+/**
+ * The edit form (SPEC §2): no genre, identifiers, PRO or lyrics; the 100 % rule is checked by the
+ * service, but a co-contributor cleared while still holding a share is named here, on the field.
+ */
+export const SongUpdateSchema = z.object(core).superRefine((song, ctx) => {
+  for (const [name, message] of Object.entries(clearedContributorErrors(song)))
+    ctx.addIssue({ code: 'custom', path: [name], message })
+})
 export type SongUpdateInput = z.output<typeof SongUpdateSchema>
+
+// What the browser's form holds (conform's typed fields): the schema's names, every value a
+// string as posted. Types only, so the views name fields without zod reaching their bundle.
+type FormText<O> = {
+  [K in keyof O]-?: NonNullable<O[K]> extends readonly (infer Row)[] ? FormText<Row>[] : string
+}
+export type SongFormFields = FormText<z.output<typeof SongSchema.in>>
+export type SongUpdateFields = FormText<SongUpdateInput>
 
 // What the song forms may post (app/lib/form.server.ts, docs/decisions/013 and 014): the
 // schema's fields and its rows. The submit form carries lyrics up to 20,000 characters, which
 // URL-encoded in a three-byte script take about 180 KB.
-const contributionRows = { contributions: { maxRows: MAX_CONTRIBUTION_ROWS, fields: Object.keys(ContributionSchema.shape) } }
-const plainFields = (shape: Record<string, unknown>) => Object.keys(shape).filter((name) => name !== 'contributions')
-export const SONG_FORM = { fields: [...plainFields(SongSchema.in.shape), 'intent'], lists: contributionRows, maxBytes: 512 * 1024 }
-export const SONG_UPDATE_FORM = { fields: plainFields(SongUpdateSchema.shape), lists: contributionRows }
+const contributionRows = {
+  contributions: { maxRows: MAX_CONTRIBUTION_ROWS, fields: Object.keys(ContributionSchema.shape) },
+}
+const plainFields = (shape: Record<string, unknown>) =>
+  Object.keys(shape).filter((name) => name !== 'contributions')
+export const SONG_FORM = {
+  fields: [...plainFields(SongSchema.in.shape), 'intent'],
+  lists: contributionRows,
+  maxBytes: 512 * 1024,
+}
+
+/**
+ * /submit's post: the song form plus `supersedes`, the registered song a new version replaces
+ * (issue 14), which the hidden field carries through review to the created song.
+ */
+export const SUBMIT_FORM = { ...SONG_FORM, fields: [...SONG_FORM.fields, 'supersedes'] }
+export const SONG_UPDATE_FORM = {
+  fields: plainFields(SongUpdateSchema.shape),
+  lists: contributionRows,
+}
 
 /**
  * The same rules the form applies with JavaScript, applied again here: components the genre
@@ -183,7 +299,10 @@ export function applyContributionRules(
   coNames: { co1: boolean; co2: boolean },
 ) {
   return visibleComponents(genre).map((component: Component) => {
-    const row = rows.find((r) => r.component === component) ?? { component, ...DEFAULT_CONTRIBUTION }
+    const row = rows.find((r) => r.component === component) ?? {
+      component,
+      ...DEFAULT_CONTRIBUTION,
+    }
     return {
       ...row,
       coContributorPercent: coNames.co1 ? row.coContributorPercent : 0,

@@ -8,12 +8,19 @@ export const VIDEO_FIELD = 'video'
 
 export const UPLOAD_ERRORS = {
   invalid: { status: 400, title: 'Invalid File', message: 'Please select a video file.' },
-  'too-large': { status: 413, title: 'File Too Large', message: 'Please select a video under 50MB.' },
+  'too-large': {
+    status: 413,
+    title: 'File Too Large',
+    message: 'Please select a video under 50MB.',
+  },
   failed: { status: 500, title: 'Upload Failed', message: 'Failed to upload video' },
 } as const
 export type UploadError = keyof typeof UPLOAD_ERRORS
 
-export const UPLOAD_SUCCESS = { title: 'Success', message: 'Video uploaded successfully. Changes will be visible on the landing page.' } as const
+export const UPLOAD_SUCCESS = {
+  title: 'Success',
+  message: 'Video uploaded successfully. Changes will be visible on the landing page.',
+} as const
 
 /** Where a form post without JavaScript returns to: the panel's tab, or the /admin/video page. */
 export const UPLOAD_RETURN_PATHS = ['/?tab=video', '/admin/video'] as const

@@ -5,14 +5,16 @@ import { Dashboard } from '~/components/dashboard'
 import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
 import { adminTab } from '~/lib/admin'
-import { adminAnalytics } from '~/services/admin-analytics.server'
+import { adminAnalytics, dailyFigures } from '~/services/admin-analytics.server'
 import { getUser } from '~/services/auth.server'
-import { dashboardData } from '~/services/dashboard.server'
+import { certificatesByMonth, dashboardData } from '~/services/dashboard.server'
 import { pendingVerifications } from '~/services/email-verification.server'
 import { latestLandingVideo } from '~/services/landing-video.server'
 import { db } from '~/services/db.server'
 import { voidedPayments } from '~/services/payments.server'
-import { currentTarget } from '~/services/registration.server'
+import { destinationFacts } from '~/services/registration.server'
+import { completedRegistration } from '~/services/registration-done.server'
+import { parseSongId } from '~/services/songs.server'
 import { displayName, isAdmin } from '~/services/users.server'
 import { currentLandingVideo } from '~/services/video-upload.server'
 
@@ -24,29 +26,72 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const video = await latestLandingVideo()
     return json({ view: 'landing' as const, appName, hasVideo: video !== null })
   }
-  if (isAdmin(user)) return json({ view: 'admin' as const, appName, panel: await adminPanel(request), deployment: deploymentFacts() })
-  const { stats, songs } = await dashboardData(user.id)
-  return json({ view: 'dashboard' as const, appName, name: displayName(user), emailVerified: user.emailVerified, stats, songs })
+  if (isAdmin(user))
+    return json({
+      view: 'admin' as const,
+      appName,
+      panel: await adminPanel(request),
+      deployment: deploymentFacts(),
+    })
+  const registeredId = parseSongId(new URL(request.url).searchParams.get('registered') ?? undefined)
+  const [{ stats, songs }, timeline, registered] = await Promise.all([
+    dashboardData(user.id),
+    certificatesByMonth(db(), user.id),
+    completedRegistration(db(), user.id, registeredId),
+  ])
+  return json({
+    view: 'dashboard' as const,
+    appName,
+    name: displayName(user),
+    emailVerified: user.emailVerified,
+    stats,
+    songs,
+    timeline,
+    registered,
+  })
 }
 
 /** Where this server sends registrations, for the administrator to see (decision 019). */
 function deploymentFacts() {
-  const { networkFacts, storageFacts } = currentTarget()
-  return { production: env().isProduction, network: networkFacts.label, storage: storageFacts.label, notes: [networkFacts.permanenceNote, storageFacts.permanenceNote].filter((note) => note !== null) }
+  return { production: env().isProduction, ...destinationFacts() }
 }
 
 // Each admin tab loads only what it shows.
 async function adminPanel(request: Request) {
   const tab = adminTab(new URL(request.url).searchParams.get('tab'))
   if (tab === 'video') return { tab, video: await currentLandingVideo() }
-  const [analytics, pending, voided] = await Promise.all([adminAnalytics(), pendingVerifications(), voidedPayments(db())])
-  return { tab, supportEmail: env().SUPPORT_EMAIL, analytics, pending, voidedPayments: voided }
+  const [analytics, daily, pending, voided] = await Promise.all([
+    adminAnalytics(),
+    dailyFigures(db()),
+    pendingVerifications(db()),
+    voidedPayments(db()),
+  ])
+  return {
+    tab,
+    supportEmail: env().SUPPORT_EMAIL,
+    analytics,
+    daily,
+    pending,
+    voidedPayments: voided,
+  }
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>()
-  if (data.view === 'admin') return <AdminPanel appName={data.appName} panel={data.panel} deployment={data.deployment} />
-  if (data.view === 'dashboard') return <Dashboard appName={data.appName} name={data.name} stats={data.stats} emailVerified={data.emailVerified} songs={data.songs} />
+  if (data.view === 'admin')
+    return <AdminPanel appName={data.appName} panel={data.panel} deployment={data.deployment} />
+  if (data.view === 'dashboard')
+    return (
+      <Dashboard
+        appName={data.appName}
+        name={data.name}
+        stats={data.stats}
+        emailVerified={data.emailVerified}
+        songs={data.songs}
+        timeline={data.timeline}
+        registered={data.registered}
+      />
+    )
   return <LandingPage appName={data.appName} hasVideo={data.hasVideo} />
 }
 

@@ -24,11 +24,15 @@ export default function AdminVideoPage() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-bold text-slate-900">{data.appName} Admin - Video Management</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            {data.appName} Admin - Video Management
+          </h1>
           <AdministratorBadge />
         </div>
         <div className="flex items-center gap-2">
-          <ButtonLink to="/dashboard" variant="ghost">Back to Dashboard</ButtonLink>
+          <ButtonLink to="/dashboard" variant="ghost">
+            Back to Dashboard
+          </ButtonLink>
           <SignOutLink />
         </div>
       </div>

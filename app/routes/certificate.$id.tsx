@@ -1,14 +1,24 @@
-import { type HeadersFunction, json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useLocation, useNavigation } from '@remix-run/react'
+import {
+  type HeadersFunction,
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
 import { Certificate, CertificateActions } from '~/components/certificate'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ButtonLink } from '~/components/ui/button'
+import { VersionHistory, VersionNotice } from '~/components/versions'
+import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { env } from '~/env.server'
 import type { loader as rootLoader } from '~/root'
 import { getUser } from '~/services/auth.server'
 import { certificateFor } from '~/services/certificate.server'
+import { db } from '~/services/db.server'
 import { parseSongId } from '~/services/songs.server'
+import { versionHistory, versionLinks } from '~/services/versions.server'
 import printStyles from '~/styles/certificate-print.css'
+import { StatusPage } from '~/components/status-page'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -21,10 +31,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await certificateFor(songId, user?.id ?? null)
   if (!found) throw new Response('Certificate not found', { status: 404 })
   const e = env()
+  // The owner sees every version of the song; anyone sees the links between registered records.
+  const versions = found.isOwner ? await versionHistory(db(), user!.id, songId) : null
   return json(
     {
       certificate: found.certificate,
       isOwner: found.isOwner,
+      links: await versionLinks(db(), songId),
+      // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
+      ...(versions ? { versions } : {}),
       appName: e.APP_NAME,
       certificateUrl: `${e.APP_URL}/certificate/${songId}`,
       pdfUrl: `/certificate/${songId}.pdf`,
@@ -34,45 +49,63 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   )
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => ({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store' })
+export const headers: HeadersFunction = ({ loaderHeaders }) => ({
+  'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store',
+})
 
 export default function CertificatePage() {
-  const { certificate, isOwner, appName, certificateUrl, pdfUrl } = useLoaderData<typeof loader>()
-  const navigation = useNavigation()
-  const location = useLocation()
-  const loadingAnother =
-    navigation.state === 'loading' && navigation.location.pathname.startsWith('/certificate/') && navigation.location.pathname !== location.pathname
+  const { certificate, isOwner, appName, certificateUrl, pdfUrl, links, versions } =
+    useLoaderData<typeof loader>()
+  const current = versions?.find((version) => version.isCurrent)
+  const zone = useTimeZone()
 
   return (
     <div className="cert-page mx-auto max-w-5xl px-3 py-8 sm:px-6 sm:py-12">
-      {loadingAnother ? (
-        <p role="status" className="no-print mx-auto mb-4 max-w-4xl rounded-md bg-brand-50 px-4 py-2 text-sm text-brand-900">
-          Loading certificate...
-        </p>
-      ) : null}
-      <CertificateActions title={certificate.title} certificateUrl={certificateUrl} pdfUrl={pdfUrl} pdfName={`${certificate.certificateId}.pdf`} isOwner={isOwner} proofBundle={isOwner && certificate.registration !== null} />
-      <Certificate song={certificate} appName={appName} />
+      <CertificateActions
+        title={certificate.title}
+        certificateUrl={certificateUrl}
+        pdfUrl={pdfUrl}
+        pdfName={`${certificate.certificateId}.pdf`}
+        isOwner={isOwner}
+        proofBundle={isOwner && certificate.registration !== null}
+      />
+      <VersionNotice links={links} />
+      <TimeZoneNote choice={zone} className="no-print mx-auto mb-2 max-w-4xl" />
+      <Certificate song={certificate} appName={appName} timeZone={zone.timeZone} />
+      {versions && (
+        <VersionHistory
+          versions={versions}
+          newVersionFrom={current?.isRegistered ? current.id : null}
+        />
+      )}
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
-  const appName = data?.appName ?? matches.find((match) => match.id === 'root')?.data?.env.APP_NAME ?? 'ProofTrack'
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
+  data,
+  matches,
+}) => {
+  const appName =
+    data?.appName ??
+    matches.find((match) => match.id === 'root')?.data?.env.APP_NAME ??
+    'ProofTrack'
   if (!data) return [{ title: `Certificate not found | ${appName}` }]
   return [
     { title: `${data.certificate.title} — Certificate | ${appName}` },
-    { name: 'description', content: `Certificate ${data.certificate.certificateId}: who made "${data.certificate.title}", people and AI, with their shares.` },
+    {
+      name: 'description',
+      content: `Certificate ${data.certificate.certificateId}: who made "${data.certificate.title}", people and AI, with their shares.`,
+    },
   ]
 }
 
 function CertificateNotFound() {
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Certificate not found</h1>
-      <p className="mt-4 text-slate-600">This certificate does not exist, or it stays private until its song is registered on the blockchain.</p>
-      <ButtonLink to="/" className="mt-8">Back to Home</ButtonLink>
-    </section>
+    <StatusPage status="404" title="Certificate not found">
+      This certificate does not exist, or it stays private until its song is registered on the
+      blockchain.
+    </StatusPage>
   )
 }
 

@@ -15,14 +15,14 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       answer: (
         <>
           <p>
-            Each does one job very well. Solana is a fast, low-cost public blockchain: it handles over 65,000 transactions per
-            second, confirms records within seconds and keeps network fees small — which is why {appName} can pay them for
-            you.
+            Each does one job very well. Solana is a fast, low-cost public blockchain: it handles
+            over 65,000 transactions per second, confirms records within seconds and keeps network
+            fees small — which is why {appName} can pay them for you.
           </p>
           <p>
-            Arweave is a storage network built for permanence: data is paid for once and kept by the network, instead of being
-            rented month by month from a single provider. Your certificate stays reachable even if a company — including
-            ours — goes away.
+            Arweave is a storage network built for permanence: data is paid for once and kept by the
+            network, instead of being rented month by month from a single provider. Your certificate
+            stays reachable even if a company — including ours — goes away.
           </p>
         </>
       ),
@@ -32,17 +32,19 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       answer: (
         <ol className="list-decimal space-y-2 pl-5">
           <li>
-            <strong className="font-semibold text-slate-900">Submit your song.</strong> Enter its details and contributors, and
-            split each creative component — lyrics, vocals, instrumentation, production and mixing/mastering — between the
-            people involved and AI.
+            <strong className="font-semibold text-slate-900">Submit your song.</strong> Enter its
+            details and contributors, and split each creative component — lyrics, vocals,
+            instrumentation, production and mixing/mastering — between the people involved and AI.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Lock it in.</strong> Register the song on the Solana blockchain and
-            store its certificate permanently on Arweave. Blockchain registration needs a verified email address.
+            <strong className="font-semibold text-slate-900">Lock it in.</strong> Register the song
+            on the Solana blockchain and store its certificate permanently on Arweave. A free
+            registration needs a verified email address; a paid one does not.
           </li>
           <li>
-            <strong className="font-semibold text-slate-900">Receive your snapshot.</strong> You get a timestamped PT Snapshot
-            with its own certificate ID, a link to the blockchain record and a link to the permanent copy.
+            <strong className="font-semibold text-slate-900">Receive your snapshot.</strong> You get
+            a timestamped PT Snapshot with its own certificate ID, a link to the blockchain record
+            and a link to the permanent copy.
           </li>
         </ol>
       ),
@@ -51,9 +53,10 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       question: 'Why use a blockchain at all?',
       answer: (
         <p>
-          A public blockchain is a shared record that no single company controls. Once your registration is written, it carries
-          the time it was made and cannot be edited, back-dated or deleted — not by you, not by anyone else, and not by{' '}
-          {appName}. Anyone can check it independently with a public blockchain explorer, without having to trust us.
+          A public blockchain is a shared record that no single company controls. Once your
+          registration is written, it carries the time it was made and cannot be edited, back-dated
+          or deleted — not by you, not by anyone else, and not by {appName}. Anyone can check it
+          independently with a public blockchain explorer, without having to trust us.
         </p>
       ),
     },
@@ -62,13 +65,14 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       answer: (
         <>
           <p>
-            No. Keep registering your works with your PRO (such as ASCAP, BMI, PRS or SOCAN) — it is what collects your
-            performance royalties. {appName} lets you note your PRO and member numbers next to the song so the details sit in
-            one place.
+            No. Keep registering your works with your PRO (such as ASCAP, BMI, PRS or SOCAN) — it is
+            what collects your performance royalties. {appName} lets you note your PRO and member
+            numbers next to the song so the details sit in one place.
           </p>
           <p>
-            {appName} is also not a legal copyright registration. If you want one, file it with your national copyright
-            office. Our record is independent, time-stamped evidence of what you declared and when.
+            {appName} is also not a legal copyright registration. If you want one, file it with your
+            national copyright office. Our record is independent, time-stamped evidence of what you
+            declared and when.
           </p>
         </>
       ),
@@ -77,10 +81,10 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       question: 'How do I know my record was registered successfully?',
       answer: (
         <p>
-          When the registration is confirmed you see a success message with a link to view the song on the Solana Explorer. The
-          song is then marked “Registered” on your dashboard, and its certificate shows the transaction ID, the registration
-          date, and links to the blockchain explorer and the permanent Arweave copy, so you can check the record yourself at
-          any time.
+          When the registration is confirmed you see a success message with a link to view the song
+          on the Solana Explorer. The song is then marked “Registered” on your dashboard, and its
+          certificate shows the transaction ID, the registration date, and links to the blockchain
+          explorer and the permanent Arweave copy, so you can check the record yourself at any time.
         </p>
       ),
     },
@@ -88,9 +92,10 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       question: 'Can I track songs made with AI?',
       answer: (
         <p>
-          Yes — that is what {appName} is built for. For every creative component you record how much came from each person
-          and how much from AI, and you can list the AI tools you used. Fully human, fully AI and everything in between are
-          all welcome; the point is an honest, permanent record.
+          Yes — that is what {appName} is built for. For every creative component you record how
+          much came from each person and how much from AI, and you can list the AI tools you used.
+          Fully human, fully AI and everything in between are all welcome; the point is an honest,
+          permanent record.
         </p>
       ),
     },
@@ -105,15 +110,16 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             <li>the song details as they stood at that moment.</li>
           </ul>
           <p>
-            If you fingerprint your recording when you submit the song, the snapshot also records the recording itself: the SHA-256
-            fingerprint of the file’s exact bytes, its size and type (and its name only if you choose). The file is not stored
-            anywhere. With JavaScript on, your browser computes the fingerprint and the file never leaves your device; with
-            JavaScript off, our server reads the upload once to compute it and discards it. Anyone holding the file can later check
-            it against your certificate’s verification page.
+            If you fingerprint your recording when you submit the song, the snapshot also records
+            the recording itself: the SHA-256 fingerprint of the file’s exact bytes, its size and
+            type (and its name only if you choose). The file is not stored anywhere. With JavaScript
+            on, your browser computes the fingerprint and the file never leaves your device; with
+            JavaScript off, our server reads the upload once to compute it and discards it. Anyone
+            holding the file can later check it against your certificate’s verification page.
           </p>
           <p>
-            It documents authorship as you declared it. It does not judge whether a claim is true, and it is not a legal
-            ruling on ownership.
+            It documents authorship as you declared it. It does not judge whether a claim is true,
+            and it is not a legal ruling on ownership.
           </p>
         </>
       ),
@@ -122,9 +128,10 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
       question: 'Do I need a crypto wallet or tokens?',
       answer: (
         <p>
-          No. {appName} pays the blockchain network and permanent storage fees from its own account, so you never need a wallet,
-          tokens or any cryptocurrency. Your plan includes free registrations each month; beyond that a registration costs
-          $1.99, paid by card in ordinary money.
+          No. {appName} pays the blockchain network and permanent storage fees from its own account,
+          so you never need a wallet, tokens or any cryptocurrency. Your plan includes free
+          registrations each month; beyond that a registration costs $1.99, paid by card in ordinary
+          money.
         </p>
       ),
     },
@@ -136,7 +143,9 @@ export default function FaqPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">Frequently Asked Questions</h1>
-      <p className="mt-3 text-slate-600">Everything you need to know about certifying your songs with {appName}.</p>
+      <p className="mt-3 text-slate-600">
+        Everything you need to know about certifying your songs with {appName}.
+      </p>
 
       {/* A shared name makes the browser keep one item open at a time, with no JavaScript. */}
       <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
@@ -144,8 +153,17 @@ export default function FaqPage() {
           <details key={item.question} name="faq" open={index === 0} className="group">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
               {item.question}
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180">
-                <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                fill="currentColor"
+                className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180"
+              >
+                <path
+                  fillRule="evenodd"
+                  d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+                  clipRule="evenodd"
+                />
               </svg>
             </summary>
             <div className="space-y-3 px-5 pb-5 text-slate-600">{item.answer}</div>
@@ -153,10 +171,19 @@ export default function FaqPage() {
         ))}
       </div>
 
-      <section aria-labelledby="more-questions" className="mt-12 rounded-2xl bg-brand-50 p-8 text-center">
-        <h2 id="more-questions" className="text-xl font-semibold text-slate-900">Still have questions?</h2>
-        <p className="mt-2 text-slate-600">Our team typically responds within 24 hours on business days.</p>
-        <ButtonLink to="/contact" className="mt-6">Contact Us</ButtonLink>
+      <section
+        aria-labelledby="more-questions"
+        className="mt-12 rounded-2xl bg-brand-50 p-8 text-center"
+      >
+        <h2 id="more-questions" className="text-xl font-semibold text-slate-900">
+          Still have questions?
+        </h2>
+        <p className="mt-2 text-slate-600">
+          Our team typically responds within 24 hours on business days.
+        </p>
+        <ButtonLink to="/contact" className="mt-6">
+          Contact Us
+        </ButtonLink>
       </section>
     </div>
   )
@@ -166,6 +193,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const appName = data?.appName ?? 'ProofTrack'
   return [
     { title: `Help / FAQ | ${appName}` },
-    { name: 'description', content: `Answers to common questions about ${appName}: how song certificates work, AI contributions, blockchain records and fees.` },
+    {
+      name: 'description',
+      content: `Answers to common questions about ${appName}: how song certificates work, AI contributions, blockchain records and fees.`,
+    },
   ]
 }

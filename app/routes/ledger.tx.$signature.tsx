@@ -1,13 +1,18 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { type LedgerTransaction as LedgerTransactionData, ledgerDir, readLedgerTransaction } from '~/chain/local.server'
+import {
+  type LedgerTransaction as LedgerTransactionData,
+  ledgerDir,
+  readLedgerTransaction,
+} from '~/chain/local.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
 import { formatLongDate } from '~/lib/dates'
 import { jsonError, jsonResponse, parseQuery } from '~/lib/http.server'
+import { useAppName } from '~/components/app-name'
 import { LedgerQuerySchema } from '~/lib/url-schemas'
+import { StatusPage } from '~/components/status-page'
 
 /**
  * GET /ledger/tx/:signature — a transaction the embedded ledger executed, re-checked on every view.
@@ -17,7 +22,10 @@ import { LedgerQuerySchema } from '~/lib/url-schemas'
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = parseQuery(request, LedgerQuerySchema)
-  const wantsJson = query.ok && query.data.format === 'json' && !(request.headers.get('Accept') ?? '').includes('text/html')
+  const wantsJson =
+    query.ok &&
+    query.data.format === 'json' &&
+    !(request.headers.get('Accept') ?? '').includes('text/html')
   const transaction = readLedgerTransaction(ledgerDir(env().DATA_DIR), params.signature ?? '')
   if (!transaction) {
     if (wantsJson) return jsonError(404, 'Transaction not found')
@@ -29,58 +37,79 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function LedgerTransactionPage() {
   const data = useLoaderData<typeof loader>()
+  const appName = useAppName()
   // The JSON answer has a `transaction` too (the raw bytes, a string): only the page's object is one.
-  return 'transaction' in data && typeof data.transaction === 'object' ? <LedgerTransaction transaction={data.transaction} /> : null
+  return 'transaction' in data && typeof data.transaction === 'object' ? (
+    <LedgerTransaction transaction={data.transaction} appName={appName} />
+  ) : null
 }
 
-export function LedgerTransaction({ transaction: tx }: { transaction: LedgerTransactionData }) {
+export function LedgerTransaction({
+  transaction: tx,
+  appName,
+}: {
+  transaction: LedgerTransactionData
+  appName: string
+}) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900">
+      <p
+        role="note"
+        className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900"
+      >
         {tx.notice}
       </p>
       <h1 className="mt-8 text-3xl font-bold text-slate-900">Transaction</h1>
       <p className="mt-2 text-slate-600">
-        This transaction was executed by the Solana runtime embedded in this server (LiteSVM). It was signed exactly as it would be for a
-        public cluster, but it exists only here.
+        This transaction was executed by the Solana runtime embedded in this server (LiteSVM). It
+        was signed exactly as it would be for a public cluster, but it exists only here.
       </p>
 
       <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         {tx.signatureVerified ? (
           <p className="font-semibold text-green-700">✓ Signature verified</p>
         ) : (
-          <p role="alert" className="font-semibold text-red-700">✗ Signature does not verify: the stored transaction was altered</p>
+          <p role="alert" className="font-semibold text-red-700">
+            ✗ Signature does not verify: the stored transaction was altered
+          </p>
         )}
         <dl className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr]">
           <Row label="Signature">
             <span className="break-all font-mono text-sm">{tx.signature}</span>
           </Row>
-          <Row label="Status">{tx.err ? `Failed: ${tx.err}` : `Success (${tx.confirmationStatus})`}</Row>
+          <Row label="Status">
+            {tx.err ? `Failed: ${tx.err}` : `Success (${tx.confirmationStatus})`}
+          </Row>
           <Row label="Slot">{tx.slot.toLocaleString('en-US')}</Row>
           <Row label="Block time">
             {tx.blockTimeIso ? (
               <>
-                {formatLongDate(tx.blockTimeIso)} <span className="font-mono text-sm text-slate-500">({tx.blockTimeIso})</span>
+                {formatLongDate(tx.blockTimeIso)}{' '}
+                <span className="font-mono text-sm text-slate-500">({tx.blockTimeIso})</span>
               </>
             ) : (
               'Not available'
             )}
           </Row>
           <Row label="Fee">
-            {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by ProofTrack
+            {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by {appName}
           </Row>
           <Row label="Fee payer (sponsor)">
             <span className="break-all font-mono text-sm">{tx.feePayer ?? 'Unreadable'}</span>
           </Row>
           <Row label="Memo">
-            <span className="whitespace-pre-wrap break-all font-mono text-sm">{tx.memo ?? 'No memo instruction'}</span>
+            <span className="whitespace-pre-wrap break-all font-mono text-sm">
+              {tx.memo ?? 'No memo instruction'}
+            </span>
           </Row>
         </dl>
       </section>
 
       <section className="mt-6">
-        <h2 id="ledger-logs" className="text-lg font-semibold text-slate-900">Program logs</h2>
-        {/* Long log lines scroll sideways: focusable, so the keyboard can scroll them too (axe scrollable-region-focusable). */}
+        <h2 id="ledger-logs" className="text-lg font-semibold text-slate-900">
+          Program logs
+        </h2>
+        {/* Long log lines scroll sideways: focusable, so the keyboard scrolls them too (axe). */}
         <pre
           tabIndex={0}
           role="region"
@@ -92,9 +121,15 @@ export function LedgerTransaction({ transaction: tx }: { transaction: LedgerTran
       </section>
 
       <details className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
-        <summary className="cursor-pointer font-semibold text-slate-900">Signed transaction (base64)</summary>
-        <p className="mt-2 text-sm text-slate-600">The exact bytes the runtime executed; anyone can decode them and re-check the signature.</p>
-        <pre className="mt-2 whitespace-pre-wrap break-all font-mono text-xs text-slate-800">{tx.transaction}</pre>
+        <summary className="cursor-pointer font-semibold text-slate-900">
+          Signed transaction (base64)
+        </summary>
+        <p className="mt-2 text-sm text-slate-600">
+          The exact bytes the runtime executed; anyone can decode them and re-check the signature.
+        </p>
+        <pre className="mt-2 whitespace-pre-wrap break-all font-mono text-xs text-slate-800">
+          {tx.transaction}
+        </pre>
       </details>
     </div>
   )
@@ -110,7 +145,8 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  if (!data || !('transaction' in data) || typeof data.transaction !== 'object') return [{ title: 'Transaction not found | Local ledger' }]
+  if (!data || !('transaction' in data) || typeof data.transaction !== 'object')
+    return [{ title: 'Transaction not found | Local ledger' }]
   return [
     { title: `Transaction ${data.transaction.signature.slice(0, 8)}… | Local ledger` },
     { name: 'description', content: data.transaction.notice },
@@ -120,12 +156,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 function TransactionNotFound() {
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Transaction not found</h1>
-      <p className="mt-4 text-slate-600">The local development ledger has no transaction with this signature.</p>
-      <ButtonLink to="/" className="mt-8">Back to Home</ButtonLink>
-    </section>
+    <StatusPage status="404" title="Transaction not found">
+      The local development ledger has no transaction with this signature.
+    </StatusPage>
   )
 }
 

@@ -1,23 +1,36 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AuthorizationError } from 'remix-auth'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { Field } from '~/components/forms'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { PasswordField } from '~/components/password-field'
-import { Toaster } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/redirect'
-import { clientIp } from '~/services/analytics.server'
-import { getAuthenticator, isGoogleConfigured, LOGIN_FAILED_MESSAGE, requireAnonymous } from '~/services/auth.server'
+import { clientIp, pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from '~/services/analytics.server'
+import { db } from '~/services/db.server'
+import {
+  getAuthenticator,
+  isGoogleConfigured,
+  LOGIN_FALLBACK,
+  LOGIN_NO_MESSAGE,
+  requireAnonymous,
+} from '~/services/auth.server'
 import { startSignIn } from '~/services/login-throttle.server'
 import { tooManyMessage } from '~/services/rate-limit.server'
 import { createUserSession } from '~/services/session.server'
 import { createToastHeaders } from '~/services/toast.server'
+import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
@@ -28,11 +41,30 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
   const formData = await readForm(request, { fields: fieldsOf(LoginSchema) })
   const submission = parseWithZod(formData, { schema: LoginSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), toast: null }, { status: 400 })
+  if (submission.status !== 'success')
+    return json(
+      { result: submission.reply({ hideFields: ['password'] }), toast: null },
+      { status: 400 },
+    )
   const fail = (message: string, status: number) =>
-    json({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }), toast: { id: 'login-failed', type: 'error' as const, title: 'Login failed', description: message } }, { status })
+    json(
+      {
+        result: submission.reply({ formErrors: [message], hideFields: ['password'] }),
+        toast: {
+          id: 'login-failed',
+          type: 'error' as const,
+          title: 'Login failed',
+          description: message,
+        },
+      },
+      { status },
+    )
 
-  const attempt = await startSignIn({ usernameOrEmail: submission.value.usernameOrEmail, address: clientIp(request), cookie: request.headers.get('Cookie') })
+  const attempt = await startSignIn({
+    usernameOrEmail: submission.value.usernameOrEmail,
+    address: clientIp(request),
+    cookie: request.headers.get('Cookie'),
+  })
   if (!attempt.allowed) return fail(tooManyMessage(attempt.limit), 429)
 
   try {
@@ -40,12 +72,19 @@ export async function action({ request }: ActionFunctionArgs) {
     // again; remix-auth copies the request, which it can only do without the consumed body.
     const unread = new Request(request.url, { method: 'POST', headers: request.headers })
     const user = await getAuthenticator().authenticate('form', unread, { context: { formData } })
-    const headers = await createToastHeaders({ type: 'success', title: 'Welcome back!', description: 'You have been logged in successfully.' })
+    const headers = await createToastHeaders({
+      type: 'success',
+      title: 'Welcome back!',
+      description: 'You have been logged in successfully.',
+    })
     headers.append('Set-Cookie', await attempt.succeeded(user.id))
+    await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
     return createUserSession(user.id, safeRedirect(submission.value.redirectTo), headers)
   } catch (error) {
-    if (error instanceof AuthorizationError) return fail(error.message || LOGIN_FAILED_MESSAGE, 401)
-    throw error
+    if (error instanceof AuthorizationError) return fail(error.message || LOGIN_FALLBACK, 401)
+    // Anything else is ours, not the user's; its details stay in the log (SPEC §8's fallback).
+    console.error('[login] sign-in failed', error)
+    return fail(LOGIN_NO_MESSAGE, 503)
   }
 }
 
@@ -53,27 +92,59 @@ export default function LoginPage() {
   const { googleConfigured, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const pending = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<LoginInput>({ id: 'login', lastResult: actionData?.result, constraint, shouldRevalidate: 'onInput' })
+  const pending = useIsPending()
+  const [form, fields] = useForm<LoginInput>({
+    id: 'login',
+    lastResult: actionData?.result,
+    constraint,
+    shouldRevalidate: 'onInput',
+  })
 
   return (
-    <AuthCard title="Sign in" subtitle="Welcome back. Sign in to manage your songs and certificates.">
-      <Toaster toast={actionData?.toast ?? null} />
+    <AuthCard
+      title="Sign in"
+      subtitle="Welcome back. Sign in to manage your songs and certificates."
+    >
       <GoogleButton configured={googleConfigured} />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Field label="Username or email" autoComplete="username" autoFocus errors={fields.usernameOrEmail.errors} {...getInputProps(fields.usernameOrEmail, { type: 'text' })} />
-        <PasswordField label="Password" autoComplete="current-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} />
-        <div className="text-right text-sm"><Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">Forgot your password?</Link></div>
+        <Field
+          label="Username or email"
+          autoComplete="username"
+          // A page with one purpose: the cursor starts where the user types (as Epic Stack's login).
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+          errors={fields.usernameOrEmail.errors}
+          {...getInputProps(fields.usernameOrEmail, { type: 'text' })}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: 'password' })}
+        />
+        <div className="text-right text-sm">
+          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+            Forgot your password?
+          </Link>
+        </div>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <Button type="submit" disabled={pending} className="w-full">{pending ? 'Signing in...' : 'Sign In'}</Button>
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? 'Signing in...' : 'Sign In'}
+        </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Don't have an account? <Link to="/register" className="font-medium text-brand-700 hover:underline">Create one</Link>
+        Don't have an account?{' '}
+        <Link to="/register" className="font-medium text-brand-700 hover:underline">
+          Create one
+        </Link>
       </p>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Sign In' }, { name: 'description', content: 'Sign in to certify and register your songs.' }]
+export const meta: MetaFunction = () => [
+  { title: 'Sign In' },
+  { name: 'description', content: 'Sign in to certify and register your songs.' },
+]

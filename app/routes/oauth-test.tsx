@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, useLoaderData, useRevalidator } from '@remix-run/react'
 import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '~/components/ui/button'
-import { type PublicGoogleConfig, publicGoogleConfig } from '~/routes/api.auth.google.config'
+import { type PublicGoogleConfig, publicGoogleConfig } from '~/services/google-config.server'
 
 const GOOGLE_SIGN_IN_URL = '/api/auth/google'
 const NOT_CONFIGURED = 'Google sign-in is not configured on this server.'
@@ -20,7 +20,11 @@ export function loader({ request }: LoaderFunctionArgs) {
   const requested = new URL(request.url).searchParams.get('test')
   const test = OAUTH_TESTS.find((name) => name === requested) ?? null
   const config = publicGoogleConfig()
-  return json({ configured: config.configured, test, output: test ? serverOutput(test, config) : null })
+  return json({
+    configured: config.configured,
+    test,
+    output: test ? serverOutput(test, config) : null,
+  })
 }
 
 function serverOutput(test: OAuthTest, config: PublicGoogleConfig) {
@@ -50,7 +54,9 @@ export default function OAuthTestPage() {
       const response = await fetch('/api/auth/google/config', { credentials: 'include' })
       const body = await response.text()
       // SPEC §8: a failed response reads as the status code, ': ', then the body or status text.
-      setClientOutput(response.ok ? prettyJson(body) : `${response.status}: ${body || response.statusText}`)
+      setClientOutput(
+        response.ok ? prettyJson(body) : `${response.status}: ${body || response.statusText}`,
+      )
     } catch (error) {
       setClientOutput(`Request failed: ${error instanceof Error ? error.message : String(error)}`)
     }
@@ -67,7 +73,10 @@ export default function OAuthTestPage() {
     event.preventDefault()
     if (!configured) return setClientOutput(NOT_CONFIGURED)
     const popup = window.open(GOOGLE_SIGN_IN_URL, 'google-oauth', POPUP_FEATURES)
-    if (!popup) return setClientOutput('The popup was blocked by the browser. Allow popups for this site, or use the direct link.')
+    if (!popup)
+      return setClientOutput(
+        'The popup was blocked by the browser. Allow popups for this site, or use the direct link.',
+      )
     setClientOutput(`Popup opened at ${GOOGLE_SIGN_IN_URL}. Waiting for it to close...`)
     clearInterval(popupTimer.current)
     popupTimer.current = setInterval(() => {
@@ -83,16 +92,34 @@ export default function OAuthTestPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold text-slate-900">OAuth Test</h1>
-      <p className="mt-2 text-slate-600">Check the Google sign-in set-up of this server. No secret is ever shown here.</p>
-      {!configured && <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">{NOT_CONFIGURED}</p>}
+      <p className="mt-2 text-slate-600">
+        Check the Google sign-in set-up of this server. No secret is ever shown here.
+      </p>
+      {!configured && (
+        <p className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {NOT_CONFIGURED}
+        </p>
+      )}
 
-      <Form method="get" className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap" aria-label="OAuth tests">
-        <Button type="submit" name="test" value="config" onClick={testServerConfig}>Test Server Config</Button>
-        <Button type="submit" name="test" value="direct" variant="secondary" onClick={testDirect}>Test Direct OAuth URL</Button>
-        <Button type="submit" name="test" value="popup" variant="secondary" onClick={testPopup}>Test Popup OAuth</Button>
+      <Form
+        method="get"
+        className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap"
+        aria-label="OAuth tests"
+      >
+        <Button type="submit" name="test" value="config" onClick={testServerConfig}>
+          Test Server Config
+        </Button>
+        <Button type="submit" name="test" value="direct" variant="secondary" onClick={testDirect}>
+          Test Direct OAuth URL
+        </Button>
+        <Button type="submit" name="test" value="popup" variant="secondary" onClick={testPopup}>
+          Test Popup OAuth
+        </Button>
       </Form>
 
-      <h2 id="oauth-output-label" className="mt-8 text-sm font-semibold text-slate-700">Output</h2>
+      <h2 id="oauth-output-label" className="mt-8 text-sm font-semibold text-slate-700">
+        Output
+      </h2>
       <pre
         aria-live="polite"
         aria-labelledby="oauth-output-label"
@@ -102,7 +129,9 @@ export default function OAuthTestPage() {
         {shown}
       </pre>
       {clientOutput === null && configured && (test === 'direct' || test === 'popup') && (
-        <a href={GOOGLE_SIGN_IN_URL} className={buttonClass('primary', 'mt-4')}>Follow {GOOGLE_SIGN_IN_URL}</a>
+        <a href={GOOGLE_SIGN_IN_URL} className={buttonClass('primary', 'mt-4')}>
+          Follow {GOOGLE_SIGN_IN_URL}
+        </a>
       )}
     </div>
   )
@@ -110,7 +139,11 @@ export default function OAuthTestPage() {
 
 export const meta: MetaFunction = () => [
   { title: 'OAuth Test' },
-  { name: 'description', content: 'Test the Google sign-in configuration, the direct sign-in URL and the popup sign-in flow.' },
+  {
+    name: 'description',
+    content:
+      'Test the Google sign-in configuration, the direct sign-in URL and the popup sign-in flow.',
+  },
 ]
 
 function prettyJson(text: string) {

@@ -1,75 +1,166 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { Field } from '~/components/forms'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { PasswordField } from '~/components/password-field'
-import { Toaster } from '~/components/toaster'
 import { Button } from '~/components/ui/button'
 import { type RegisterInput, RegisterSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
-import { clientIp } from '~/services/analytics.server'
+import { clientIp, pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from '~/services/analytics.server'
 import { isGoogleConfigured, requireAnonymous } from '~/services/auth.server'
+import { db } from '~/services/db.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { createLocalUser, FieldError } from '~/services/users.server'
+import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return json({ googleConfigured: isGoogleConfigured(), constraint: getZodConstraint(RegisterSchema) })
+  return json({
+    googleConfigured: isGoogleConfigured(),
+    constraint: getZodConstraint(RegisterSchema),
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
-  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(RegisterSchema) }), { schema: RegisterSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password'] }), toast: null }, { status: 400 })
+  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(RegisterSchema) }), {
+    schema: RegisterSchema,
+  })
+  if (submission.status !== 'success')
+    return json(
+      { result: submission.reply({ hideFields: ['password'] }), toast: null },
+      { status: 400 },
+    )
   const failed = (reply: ReturnType<typeof submission.reply>, message: string, status: number) =>
-    json({ result: reply, toast: { id: 'register-failed', type: 'error' as const, title: 'Registration failed', description: message } }, { status })
+    json(
+      {
+        result: reply,
+        toast: {
+          id: 'register-failed',
+          type: 'error' as const,
+          title: 'Registration failed',
+          description: message,
+        },
+      },
+      { status },
+    )
 
   const limited = await hit(LIMITS.registerPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed) {
     const message = tooManyMessage(limited)
-    return failed(submission.reply({ formErrors: [message], hideFields: ['password'] }), message, 429)
+    return failed(
+      submission.reply({ formErrors: [message], hideFields: ['password'] }),
+      message,
+      429,
+    )
   }
   try {
-    await createLocalUser(submission.value)
+    const user = await createLocalUser(db(), submission.value)
+    await recordUserAction(db(), pageViewOf(request), 'sign_up', user.id)
   } catch (error) {
     if (!(error instanceof FieldError)) throw error
-    return failed(submission.reply({ fieldErrors: { [error.field]: [error.message] }, formErrors: [error.message], hideFields: ['password'] }), error.message, 409)
+    return failed(
+      submission.reply({
+        fieldErrors: { [error.field]: [error.message] },
+        formErrors: [error.message],
+        hideFields: ['password'],
+      }),
+      error.message,
+      409,
+    )
   }
-  return redirectWithToast('/login', { type: 'success', title: 'Registration successful', description: 'Please log in with your new account.' })
+  return redirectWithToast('/login', {
+    type: 'success',
+    title: 'Registration successful',
+    description: 'Please log in with your new account.',
+  })
 }
 
 export default function RegisterPage() {
   const { googleConfigured, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useNavigation().state === 'submitting'
-  const [form, fields] = useForm<RegisterInput>({ id: 'register', lastResult: actionData?.result, constraint, shouldRevalidate: 'onInput' })
+  const pending = useIsPending()
+  const [form, fields] = useForm<RegisterInput>({
+    id: 'register',
+    lastResult: actionData?.result,
+    constraint,
+    shouldRevalidate: 'onInput',
+  })
 
   return (
-    <AuthCard title="Create your account" subtitle="Start certifying who made your songs — people and AI tools alike.">
-      <Toaster toast={actionData?.toast ?? null} />
-      <GoogleButton configured={googleConfigured} label="Sign up with Google" href="/api/auth/google?from=register" />
+    <AuthCard
+      title="Create your account"
+      subtitle="Start certifying who made your songs — people and AI tools alike."
+    >
+      <GoogleButton
+        configured={googleConfigured}
+        label="Sign up with Google"
+        href="/api/auth/google?from=register"
+      />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First name" autoComplete="given-name" errors={fields.firstName.errors} {...getInputProps(fields.firstName, { type: 'text' })} />
-          <Field label="Last name" autoComplete="family-name" errors={fields.lastName.errors} {...getInputProps(fields.lastName, { type: 'text' })} />
+          <Field
+            label="First name"
+            autoComplete="given-name"
+            errors={fields.firstName.errors}
+            {...getInputProps(fields.firstName, { type: 'text' })}
+          />
+          <Field
+            label="Last name"
+            autoComplete="family-name"
+            errors={fields.lastName.errors}
+            {...getInputProps(fields.lastName, { type: 'text' })}
+          />
         </div>
-        <Field label="Username" autoComplete="username" hint="3-30 letters, numbers or underscores" errors={fields.username.errors} {...getInputProps(fields.username, { type: 'text' })} />
-        <Field label="Email" autoComplete="email" errors={fields.email.errors} {...getInputProps(fields.email, { type: 'email' })} />
-        <PasswordField label="Password" autoComplete="new-password" errors={fields.password.errors} {...getInputProps(fields.password, { type: 'password' })} />
-        <p className="text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+        <Field
+          label="Username"
+          autoComplete="username"
+          hint="3-30 letters, numbers or underscores"
+          errors={fields.username.errors}
+          {...getInputProps(fields.username, { type: 'text' })}
+        />
+        <Field
+          label="Email"
+          autoComplete="email"
+          errors={fields.email.errors}
+          {...getInputProps(fields.email, { type: 'email' })}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          errors={fields.password.errors}
+          {...getInputProps(fields.password, { type: 'password' })}
+        />
+        <p className="text-xs text-slate-500">
+          At least 8 characters, with an uppercase letter, a lowercase letter and a number.
+        </p>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <Button type="submit" disabled={pending} className="w-full">{pending ? 'Creating account...' : 'Create Account'}</Button>
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? 'Creating account...' : 'Create Account'}
+        </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account? <Link to="/login" className="font-medium text-brand-700 hover:underline">Sign in</Link>
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
       </p>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Create Account' }, { name: 'description', content: 'Create an account to certify your songs.' }]
+export const meta: MetaFunction = () => [
+  { title: 'Create Account' },
+  { name: 'description', content: 'Create an account to certify your songs.' },
+]

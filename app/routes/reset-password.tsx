@@ -1,68 +1,139 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { PasswordField } from '~/components/password-field'
-import { Toaster } from '~/components/toaster'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ResetPasswordSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { trustDevice } from '~/services/login-throttle.server'
-import { forgetResetToken, isResetTokenUsable, keepResetToken, keptResetToken, resetPassword } from '~/services/password-reset.server'
+import {
+  forgetResetToken,
+  isResetTokenUsable,
+  keepResetToken,
+  keptResetToken,
+  resetPassword,
+} from '~/services/password-reset.server'
 import { redirectWithToast } from '~/services/toast.server'
+import { db } from '~/services/db.server'
+import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // SPEC: the token comes in the query string; it is moved into a cookie before anything renders.
   const fromLink = new URL(request.url).searchParams.get('token')
-  if (fromLink !== null) return redirect('/reset-password', { headers: { 'Set-Cookie': await keepResetToken(fromLink), 'Cache-Control': 'no-store' } })
+  if (fromLink !== null)
+    return redirect('/reset-password', {
+      headers: { 'Set-Cookie': await keepResetToken(fromLink), 'Cache-Control': 'no-store' },
+    })
   const token = await keptResetToken(request.headers.get('Cookie'))
-  const valid = token !== null && (await isResetTokenUsable(token))
-  return json({ token: valid ? token : null, constraint: getZodConstraint(ResetPasswordSchema) }, { headers: { 'Cache-Control': 'no-store' } })
+  const valid = token !== null && (await isResetTokenUsable(db(), token))
+  return json(
+    { token: valid ? token : null, constraint: getZodConstraint(ResetPasswordSchema) },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(ResetPasswordSchema) }), { schema: ResetPasswordSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), toast: null }, { status: 400 })
-  const result = await resetPassword(submission.value.token, submission.value.password)
+  const submission = parseWithZod(
+    await readForm(request, { fields: fieldsOf(ResetPasswordSchema) }),
+    { schema: ResetPasswordSchema },
+  )
+  if (submission.status !== 'success')
+    return json(
+      { result: submission.reply({ hideFields: ['password', 'confirmPassword'] }), toast: null },
+      { status: 400 },
+    )
+  const result = await resetPassword(db(), submission.value.token, submission.value.password)
   if (!result.ok) {
     return json(
-      { result: submission.reply({ formErrors: [result.message], hideFields: ['password', 'confirmPassword'] }), toast: { id: 'reset-failed', type: 'error' as const, title: 'Password reset failed', description: result.message } },
+      {
+        result: submission.reply({
+          formErrors: [result.message],
+          hideFields: ['password', 'confirmPassword'],
+        }),
+        toast: {
+          id: 'reset-failed',
+          type: 'error' as const,
+          title: 'Password reset failed',
+          description: result.message,
+        },
+      },
       { status: 400 },
     )
   }
   // The link is spent; this browser, having proved the mailbox, signs in past a lockout (decision 016).
   const headers = new Headers({ 'Set-Cookie': await forgetResetToken() })
   headers.append('Set-Cookie', await trustDevice(request.headers.get('Cookie'), result.userId))
-  return redirectWithToast('/login', { type: 'success', title: 'Password reset successful', description: 'Please log in with your new password.' }, { headers })
+  return redirectWithToast(
+    '/login',
+    {
+      type: 'success',
+      title: 'Password reset successful',
+      description: 'Please log in with your new password.',
+    },
+    { headers },
+  )
 }
 
 export default function ResetPasswordPage() {
   const { token, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const pending = useNavigation().state === 'submitting'
-  const [form, fields] = useForm({ id: 'reset-password', lastResult: actionData?.result, constraint, shouldRevalidate: 'onInput' })
+  const pending = useIsPending()
+  const [form, fields] = useForm({
+    id: 'reset-password',
+    lastResult: actionData?.result,
+    constraint,
+    shouldRevalidate: 'onInput',
+  })
 
   if (!token) {
     return (
       <AuthCard title="Invalid Reset Link">
         <p className="text-slate-700">The password reset link is invalid or has expired.</p>
-        <ButtonLink to="/forgot-password" className="mt-6 w-full">Request a new password reset link</ButtonLink>
+        <ButtonLink to="/forgot-password" className="mt-6 w-full">
+          Request a new password reset link
+        </ButtonLink>
       </AuthCard>
     )
   }
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <Toaster toast={actionData?.toast ?? null} />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <input type="hidden" name="token" value={token} />
-        <PasswordField label="New Password" autoComplete="new-password" errors={fields.password?.errors} {...getInputProps(fields.password!, { type: 'password' })} />
-        <PasswordField label="Confirm Password" autoComplete="new-password" errors={fields.confirmPassword?.errors} {...getInputProps(fields.confirmPassword!, { type: 'password' })} />
-        <p className="text-xs text-slate-500">At least 8 characters, with an uppercase letter, a lowercase letter and a number.</p>
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          errors={fields.password?.errors}
+          {...getInputProps(fields.password!, { type: 'password' })}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          errors={fields.confirmPassword?.errors}
+          {...getInputProps(fields.confirmPassword!, { type: 'password' })}
+        />
+        <p className="text-xs text-slate-500">
+          At least 8 characters, with an uppercase letter, a lowercase letter and a number.
+        </p>
         <FormAlert id={form.errorId} errors={form.errors} />
-        <Button type="submit" disabled={pending} className="w-full">{pending ? 'Resetting...' : 'Reset Password'}</Button>
+        <Button type="submit" disabled={pending} className="w-full">
+          {pending ? 'Resetting...' : 'Reset Password'}
+        </Button>
       </Form>
-      <p className="mt-6 text-center text-sm text-slate-600">Remember your password? <Link to="/login" className="font-medium text-brand-700 hover:underline">Sign in</Link></p>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Remember your password?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Sign in
+        </Link>
+      </p>
     </AuthCard>
   )
 }
@@ -70,4 +141,7 @@ export default function ResetPasswordPage() {
 // The page holds a live reset token in its form: no cache, shared or private, may keep it.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
-export const meta: MetaFunction = () => [{ title: 'Reset Password' }, { name: 'description', content: 'Choose a new password.' }]
+export const meta: MetaFunction = () => [
+  { title: 'Reset Password' },
+  { name: 'description', content: 'Choose a new password.' },
+]

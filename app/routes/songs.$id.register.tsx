@@ -1,39 +1,53 @@
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react'
-import { useCallback, useState } from 'react'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node'
+import { useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
+import { useCallback } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { RegistrationCard, RegistrationComplete, type RegistrationDone, SplitsNotWhole } from '~/components/registration-card'
+import {
+  RegistrationCard,
+  RegistrationComplete,
+  SplitsNotWhole,
+} from '~/components/registration-card'
 import { ButtonLink } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
-import { registrationCompleteText } from '~/lib/registration-network'
+import { registeredUrl, registrationCompleteText } from '~/lib/registration-network'
 import type { CspHandle } from '~/lib/security-headers.server'
-import { requireUser } from '~/services/auth.server'
+import { requireSongOwner, requireUser } from '~/services/auth.server'
+import { pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from '~/services/analytics.server'
+import { db } from '~/services/db.server'
 import { readBlockchainData } from '~/services/manifest.server'
 import { createCheckoutSession, paymentsConfigured } from '~/services/payments.server'
-import { CONFIRM_REQUIRED, currentTarget, registerSong, registrationBlocker, usageStats } from '~/services/registration.server'
-import { getOwnedSong, parseSongId } from '~/services/songs.server'
+import {
+  CONFIRM_REQUIRED,
+  destinationFacts,
+  registerSong,
+  registrationBlocker,
+  usageStats,
+} from '~/services/registration.server'
 import { createToastHeaders } from '~/services/toast.server'
 
 // Without JavaScript, 'Pay $1.99' posts here and is redirected to Stripe's hosted Checkout.
 export const handle: CspHandle = { csp: ['stripe-checkout'] }
 
-async function ownedSong(request: Request, param: string | undefined) {
-  const user = await requireUser(request)
-  const id = parseSongId(param)
-  const song = id === null ? null : await getOwnedSong(user.id, id)
-  if (!song) throw new Response('Song not found', { status: 404 })
-  return { user, song }
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, song } = await ownedSong(request, params.id)
+  const user = await requireUser(request)
+  const song = await requireSongOwner(user.id, params.id)
   const data = readBlockchainData(song.registration?.blockchainData)
-  const done = song.isRegistered && song.registration?.transactionSignature
-    ? { transactionSignature: song.registration.transactionSignature, explorerUrl: data.explorerUrl ?? '', network: song.registration.network }
-    : null
-  const { openCredits, ...usage } = await usageStats(user.id)
-  // Where a registration made now would go: this server's current chain and storage.
-  const { networkFacts, storageFacts } = currentTarget()
+  const done =
+    song.isRegistered && song.registration?.transactionSignature
+      ? {
+          transactionSignature: song.registration.transactionSignature,
+          explorerUrl: data.explorerUrl ?? '',
+          network: song.registration.network,
+        }
+      : null
+  const { openCredits, ...usage } = await usageStats(db(), user.id)
   return json({
     song: { id: song.id, title: song.title, certificateId: song.certificateId },
     usage,
@@ -41,14 +55,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     done,
     // A split that is not whole is refused before anything is paid or claimed.
     blocked: done ? null : registrationBlocker(song),
-    destination: { network: networkFacts.label, storage: storageFacts.label, notes: [networkFacts.permanenceNote, storageFacts.permanenceNote].filter((note) => note !== null) },
+    // Where a registration made now would go: this server's current chain and storage.
+    destination: destinationFacts(),
     paymentsConfigured: paymentsConfigured(),
     paidCredits: openCredits,
   })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, song } = await ownedSong(request, params.id)
+  const user = await requireUser(request)
+  const song = await requireSongOwner(user.id, params.id)
   const form = await readForm(request, { fields: ['confirmed', 'respond', 'intent'] })
   const confirmed = form.get('confirmed') === 'yes'
   const wantsJson = form.get('respond') === 'json'
@@ -56,49 +72,76 @@ export async function action({ request, params }: ActionFunctionArgs) {
     // The no-JavaScript payment: Stripe's hosted Checkout, back to /songs/:id/register/paid.
     if (!confirmed) return json({ ok: false as const, message: CONFIRM_REQUIRED }, { status: 400 })
     const blocked = registrationBlocker(song)
-    if (blocked) return json({ ok: false as const, message: blocked.message, editUrl: blocked.editUrl }, { status: 422 })
+    if (blocked)
+      return json(
+        { ok: false as const, message: blocked.message, editUrl: blocked.editUrl },
+        { status: 422 },
+      )
     const checkout = await createCheckoutSession(user.id, song.id)
-    if (!checkout.ok) return json({ ok: false as const, message: checkout.message }, { status: checkout.status })
+    if (!checkout.ok)
+      return json({ ok: false as const, message: checkout.message }, { status: checkout.status })
     return redirect(checkout.url, 303)
   }
   const outcome = await registerSong(user.id, song.id, { confirmed })
   if (outcome.ok) {
+    await recordUserAction(db(), pageViewOf(request), 'register_song', user.id)
     // The spec's words on mainnet; elsewhere the toast names the network it really went to.
-    const headers = await createToastHeaders({ type: 'success', title: 'Blockchain Registration Complete!', description: registrationCompleteText({ network: outcome.network }).toast })
-    // Without JavaScript: post/redirect/get, and the page shows the completed registration.
-    if (!wantsJson) return redirect(`/songs/${song.id}/register`, { headers })
-    return json({ ok: true as const, transactionSignature: outcome.transactionSignature, explorerUrl: outcome.explorerUrl, network: outcome.network }, { headers })
+    const headers = await createToastHeaders({
+      type: 'success',
+      title: 'Blockchain Registration Complete!',
+      description: registrationCompleteText({ network: outcome.network }).toast,
+    })
+    // Without JavaScript: post/redirect/get to the dashboard, which shows the completed registration.
+    if (!wantsJson) return redirect(registeredUrl(song.id), { headers })
+    return json(
+      {
+        ok: true as const,
+        transactionSignature: outcome.transactionSignature,
+        explorerUrl: outcome.explorerUrl,
+        network: outcome.network,
+      },
+      { headers },
+    )
   }
   return json(
-    { ok: false as const, message: outcome.message, requiresEmailVerification: outcome.requiresEmailVerification, requiresPayment: outcome.requiresPayment, editUrl: outcome.editUrl },
+    {
+      ok: false as const,
+      message: outcome.message,
+      requiresEmailVerification: outcome.requiresEmailVerification,
+      requiresPayment: outcome.requiresPayment,
+      editUrl: outcome.editUrl,
+    },
     { status: outcome.status },
   )
 }
 
 export default function RegisterSongPage() {
-  const { song, usage, done, status, blocked, destination, paymentsConfigured, paidCredits } = useLoaderData<typeof loader>()
+  const { song, usage, done, status, blocked, destination, paymentsConfigured, paidCredits } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
-  const [completed, setCompleted] = useState<RegistrationDone | null>(null)
-  const revalidator = useRevalidator()
-  const onDone = useCallback((result: RegistrationDone) => {
-    setCompleted(result)
-    revalidator.revalidate()
-  }, [revalidator])
-  const finished = completed ?? done
+  const navigate = useNavigate()
+  // SPEC §4: a completed registration returns to the dashboard, which shows it.
+  const onDone = useCallback(() => navigate(registeredUrl(song.id)), [navigate, song.id])
+  const finished = done
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Register on Blockchain</h1>
       <p className="mt-2 text-slate-600">
-        Adds “{song.title}” to the Solana blockchain for permanent, immutable proof of authorship, with the certificate stored permanently on Arweave.
+        Adds “{song.title}” to the Solana blockchain for permanent, immutable proof of authorship,
+        with the certificate stored permanently on Arweave.
       </p>
-      <p className="mt-1 text-sm text-slate-500">Certificate ID <span className="font-mono">{song.certificateId}</span></p>
+      <p className="mt-1 text-sm text-slate-500">
+        Certificate ID <span className="font-mono">{song.certificateId}</span>
+      </p>
       <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
         {finished ? (
           <RegistrationComplete songId={song.id} done={finished} />
         ) : status === 'pending' ? (
-          <p role="status" className="text-slate-700">This song’s registration is in progress. Refresh this page in a minute.</p>
+          <p role="status" className="text-slate-700">
+            This song’s registration is in progress. Refresh this page in a minute.
+          </p>
         ) : blocked ? (
           <SplitsNotWhole message={blocked.message} editUrl={blocked.editUrl} />
         ) : (
@@ -108,20 +151,40 @@ export default function RegisterSongPage() {
             paymentsConfigured={paymentsConfigured}
             paidCredits={paidCredits}
             destination={destination}
-            error={actionData && !actionData.ok ? { message: actionData.message, editUrl: 'editUrl' in actionData && typeof actionData.editUrl === 'string' ? actionData.editUrl : undefined } : null}
+            error={
+              actionData && !actionData.ok
+                ? {
+                    message: actionData.message,
+                    editUrl:
+                      'editUrl' in actionData && typeof actionData.editUrl === 'string'
+                        ? actionData.editUrl
+                        : undefined,
+                  }
+                : null
+            }
             onDone={onDone}
           />
         )}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
-        {searchParams.get('from') === 'submit' && <ButtonLink to={`/submit?created=${song.id}`} variant="secondary">Back to Success Screen</ButtonLink>}
-        {!finished && <ButtonLink to="/" variant="ghost">Cancel</ButtonLink>}
+        {searchParams.get('from') === 'submit' && (
+          <ButtonLink to={`/submit?created=${song.id}`} variant="secondary">
+            Back to Success Screen
+          </ButtonLink>
+        )}
+        {!finished && (
+          <ButtonLink to="/" variant="ghost">
+            Cancel
+          </ButtonLink>
+        )}
       </div>
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Register ${data.song.title} on Blockchain` : 'Song not found' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Register ${data.song.title} on Blockchain` : 'Song not found' },
+]
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

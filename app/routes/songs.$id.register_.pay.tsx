@@ -4,52 +4,67 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PAYMENT_MESSAGES, PaymentStep, readMessage } from '~/components/payment-step'
 import { RegistrationComplete } from '~/components/registration-card'
-import { Toaster } from '~/components/toaster'
+import { useShowToast } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
 import type { CspHandle } from '~/lib/security-headers.server'
-import type { Toast } from '~/lib/toast'
 import type { action as registerAction } from '~/routes/songs.$id.register'
-import { requireUser } from '~/services/auth.server'
+import { requireSongOwner, requireUser } from '~/services/auth.server'
 import { openCredits, paymentsConfigured } from '~/services/payments.server'
 import { registrationBlocker } from '~/services/registration.server'
-import { getOwnedSong, parseSongId } from '~/services/songs.server'
+import { db } from '~/services/db.server'
+import { useHydrated } from '~/lib/hooks'
+import { Alert } from '~/components/forms'
+import { registeredUrl } from '~/lib/registration-network'
 
 // The only document that may load Stripe.js, frame its fields and let it call Stripe's API.
 export const handle: CspHandle = { csp: ['stripe-elements'] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const id = parseSongId(params.id)
-  const song = id === null ? null : await getOwnedSong(user.id, id)
-  if (!song) throw new Response('Song not found', { status: 404 })
+  const song = await requireSongOwner(user.id, params.id)
   const back = `/songs/${song.id}/register`
   const publishableKey = env().STRIPE_PUBLISHABLE_KEY
   // Nothing to pay for while the split is not whole: the card says so and links to the edit page.
-  if (!paymentsConfigured() || !publishableKey || song.isRegistered || registrationBlocker(song)) throw redirect(back)
+  if (!paymentsConfigured() || !publishableKey || song.isRegistered || registrationBlocker(song))
+    throw redirect(back)
   const url = new URL(request.url)
   // Back from a payment method that leaves the page (3-D Secure, a bank): verify, never pay again.
-  const returned = url.searchParams.get('redirect_status') === 'succeeded' ? url.searchParams.get('payment_intent') : null
+  const returned =
+    url.searchParams.get('redirect_status') === 'succeeded'
+      ? url.searchParams.get('payment_intent')
+      : null
   const returnedIntent = returned && /^pi_[A-Za-z0-9_]+$/.test(returned) ? returned : null
-  if (!returnedIntent && (await openCredits(user.id)) > 0) throw redirect(back)
-  return json({ song: { id: song.id, title: song.title }, publishableKey, confirmed: url.searchParams.get('confirmed') === 'yes', returnedIntent, returnUrl: `${env().APP_URL}/songs/${song.id}/register/pay?confirmed=yes` })
+  if (!returnedIntent && (await openCredits(db(), user.id)) > 0) throw redirect(back)
+  return json({
+    song: { id: song.id, title: song.title },
+    publishableKey,
+    confirmed: url.searchParams.get('confirmed') === 'yes',
+    returnedIntent,
+    returnUrl: `${env().APP_URL}/songs/${song.id}/register/pay?confirmed=yes`,
+  })
 }
 
 // The page's own data never changes under it; the registration's answer arrives in its fetcher.
 export const shouldRevalidate = () => false
 
-type Stage = { name: 'paying' } | { name: 'verifying' } | { name: 'registering' } | { name: 'error'; message: string }
+type Stage =
+  | { name: 'paying' }
+  | { name: 'verifying' }
+  | { name: 'registering' }
+  | { name: 'error'; message: string }
 
 export default function PaymentStepPage() {
-  const { song, publishableKey, confirmed, returnedIntent, returnUrl } = useLoaderData<typeof loader>()
+  const { song, publishableKey, confirmed, returnedIntent, returnUrl } =
+    useLoaderData<typeof loader>()
   const navigate = useNavigate()
   const registration = useFetcher<typeof registerAction>()
-  const [stage, setStage] = useState<Stage>(returnedIntent ? { name: 'verifying' } : { name: 'paying' })
-  const [toast, setToast] = useState<Toast | null>(null)
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const [stage, setStage] = useState<Stage>(
+    returnedIntent ? { name: 'verifying' } : { name: 'paying' },
+  )
+  const hydrated = useHydrated()
   const back = `/songs/${song.id}/register`
-  const notify = useCallback((next: Omit<Toast, 'id'>) => setToast({ ...next, id: `${Date.now()}` }), [])
+  const notify = useShowToast()
   const goBack = useCallback(() => navigate(back), [navigate, back])
 
   // The browser says the payment succeeded; only our server's check against Stripe counts.
@@ -68,7 +83,11 @@ export default function PaymentStepPage() {
         notify({ type: 'error', title: 'Payment Error', description: message })
         return
       }
-      notify({ type: 'success', title: PAYMENT_MESSAGES.successTitle, description: PAYMENT_MESSAGES.successDescription })
+      notify({
+        type: 'success',
+        title: PAYMENT_MESSAGES.successTitle,
+        description: PAYMENT_MESSAGES.successDescription,
+      })
       if (!confirmed) return navigate(back)
       // Straight into registration, with the confirmation given before paying.
       setStage({ name: 'registering' })
@@ -86,47 +105,78 @@ export default function PaymentStepPage() {
 
   const result = registration.state === 'idle' ? registration.data : undefined
   const done = result?.ok ? result : null
-  // One toast at a time: the registration's own toast arrives with the root's data.
+  // SPEC §4: a completed registration returns to the dashboard, which shows it.
   useEffect(() => {
-    if (done) setToast(null)
-  }, [done])
+    if (done) navigate(registeredUrl(song.id))
+  }, [done, navigate, song.id])
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <Toaster toast={toast} />
       <h1 className="text-3xl font-bold text-slate-900">Pay for Blockchain Registration</h1>
-      <p className="mt-2 text-slate-600">$1.99 registers “{song.title}” on the Solana blockchain, with its certificate stored permanently on Arweave.</p>
+      <p className="mt-2 text-slate-600">
+        $1.99 registers “{song.title}” on the Solana blockchain, with its certificate stored
+        permanently on Arweave.
+      </p>
       <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
         <noscript>
-          <p className="text-slate-700">The card form needs JavaScript. Go back and use Pay $1.99 to pay on Stripe’s secure checkout page instead.</p>
+          <p className="text-slate-700">
+            The card form needs JavaScript. Go back and use Pay $1.99 to pay on Stripe’s secure
+            checkout page instead.
+          </p>
         </noscript>
         {done ? (
-          <RegistrationComplete songId={song.id} done={{ transactionSignature: done.transactionSignature, explorerUrl: done.explorerUrl, network: done.network }} />
+          <RegistrationComplete
+            songId={song.id}
+            done={{
+              transactionSignature: done.transactionSignature,
+              explorerUrl: done.explorerUrl,
+              network: done.network,
+            }}
+          />
         ) : result && !result.ok ? (
-          <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <Alert className="p-4">
             <p>{result.message}</p>
-            <p className="mt-2">Your payment is kept for this registration: try again from the registration card.</p>
-            <ButtonLink to={back} variant="secondary" className="mt-3">Back to registration</ButtonLink>
-          </div>
+            <p className="mt-2">
+              Your payment is kept for this registration: try again from the registration card.
+            </p>
+            <ButtonLink to={back} variant="secondary" className="mt-3">
+              Back to registration
+            </ButtonLink>
+          </Alert>
         ) : stage.name === 'registering' ? (
-          <p role="status" className="text-brand-700">Payment confirmed. Storing your certificate on Arweave and anchoring it on Solana…</p>
+          <p role="status" className="text-brand-700">
+            Payment confirmed. Storing your certificate on Arweave and anchoring it on Solana…
+          </p>
         ) : stage.name === 'verifying' ? (
-          <p role="status" className="text-slate-700">Confirming your payment...</p>
+          <p role="status" className="text-slate-700">
+            Confirming your payment...
+          </p>
         ) : stage.name === 'error' ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
             <h2 className="text-xl font-bold text-red-900">Payment Error</h2>
             <p className="mt-2 text-red-900">{stage.message}</p>
-            <ButtonLink to={back} variant="secondary" className="mt-4">Go Back</ButtonLink>
+            <ButtonLink to={back} variant="secondary" className="mt-4">
+              Go Back
+            </ButtonLink>
           </div>
         ) : !hydrated ? null : (
-          <PaymentStep songId={song.id} publishableKey={publishableKey} returnUrl={returnUrl} onPaid={verify} onCancel={goBack} notify={notify} />
+          <PaymentStep
+            songId={song.id}
+            publishableKey={publishableKey}
+            returnUrl={returnUrl}
+            onPaid={verify}
+            onCancel={goBack}
+            notify={notify}
+          />
         )}
       </div>
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Pay to register ${data.song.title}` : 'Song not found' }]
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Pay to register ${data.song.title}` : 'Song not found' },
+]
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -16,7 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const offset = (page - 1) * SONGS_PAGE_SIZE
   // One row more than a page tells whether there is a next page without counting them all.
   const songs = await songRows(user.id, { limit: SONGS_PAGE_SIZE + 1, offset })
-  return json({ page, offset, hasNext: songs.length > SONGS_PAGE_SIZE, songs: songs.slice(0, SONGS_PAGE_SIZE) })
+  return json({
+    page,
+    offset,
+    hasNext: songs.length > SONGS_PAGE_SIZE,
+    songs: songs.slice(0, SONGS_PAGE_SIZE),
+  })
 }
 
 export default function SongsPage() {
@@ -36,23 +41,71 @@ export default function SongsPage() {
         ) : (
           <div className="px-6 py-12 text-center">
             <p className="text-slate-600">There are no submissions on this page.</p>
-            <ButtonLink to="/songs" variant="secondary" className="mt-4">Back to the first page</ButtonLink>
+            <ButtonLink to="/songs" variant="secondary" className="mt-4">
+              Back to the first page
+            </ButtonLink>
           </div>
         )}
       </section>
 
+      {songs.length > 0 && <ExportForm />}
+
       {songs.length > 0 && (
-        <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-4">
-          <p className="text-sm text-slate-600">Showing {offset + 1}–{offset + songs.length}</p>
+        <nav
+          aria-label="Pagination"
+          className="mt-4 flex flex-wrap items-center justify-between gap-4"
+        >
+          <p className="text-sm text-slate-600">
+            Showing {offset + 1}–{offset + songs.length}
+          </p>
           <div className="flex gap-2">
-            {page > 1 && <Link to={`/songs?page=${page - 1}`} rel="prev" className={buttonClass('secondary')}>Previous</Link>}
-            {hasNext && <Link to={`/songs?page=${page + 1}`} rel="next" className={buttonClass('secondary')}>Next</Link>}
+            {page > 1 && (
+              <Link to={`/songs?page=${page - 1}`} rel="prev" className={buttonClass('secondary')}>
+                Previous
+              </Link>
+            )}
+            {hasNext && (
+              <Link to={`/songs?page=${page + 1}`} rel="next" className={buttonClass('secondary')}>
+                Next
+              </Link>
+            )}
           </div>
         </nav>
       )}
 
-      <ButtonLink to="/" variant="ghost" className="mt-6">Back to Dashboard</ButtonLink>
+      <ButtonLink to="/" variant="ghost" className="mt-6">
+        Back to Dashboard
+      </ButtonLink>
     </div>
+  )
+}
+
+// A plain GET form to the download: the file arrives as an attachment with or without JavaScript.
+function ExportForm() {
+  return (
+    <form
+      method="get"
+      action="/api/songs/export"
+      className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-4"
+    >
+      <div>
+        <label htmlFor="export-format" className="block text-sm font-medium text-slate-700">
+          Export your catalogue
+        </label>
+        <select
+          id="export-format"
+          name="format"
+          defaultValue="csv"
+          className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+        >
+          <option value="csv">CSV (spreadsheet)</option>
+          <option value="json">JSON (with registration details)</option>
+        </select>
+      </div>
+      <button type="submit" className={buttonClass('secondary')}>
+        Download
+      </button>
+    </form>
   )
 }
 

@@ -1,88 +1,225 @@
+import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import { type ActionFunctionArgs, json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
-import { SongForm, type SongFormValues } from '~/components/song-form'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+  type SerializeFrom,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { type ReactNode, useState } from 'react'
+import { SongForm } from '~/components/song-form'
 import { SongSummary, SummaryHiddenFields } from '~/components/song-summary'
 import { SubmitSuccess } from '~/components/submit-success'
+import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
 import { todayIso } from '~/lib/dates'
-import { SONG_FORM, SongSchema } from '~/lib/song-schema'
+import { refusal } from '~/lib/form.server'
+import { useHydrated, useIsPending } from '~/lib/hooks'
+import { contributionFormRows } from '~/lib/song-constants'
+import { type SongFormFields, SongSchema, SUBMIT_FORM } from '~/lib/song-schema'
+import { pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from '~/services/analytics.server'
 import { requireUser } from '~/services/auth.server'
+import { db, inTransaction } from '~/services/db.server'
+import { resolveTimeZone } from '~/services/time-zone.server'
 import { readFormFingerprintingRecording } from '~/services/recording-fingerprint.server'
 import { createSong, getOwnedSong, parseSongId } from '~/services/songs.server'
+import { canSupersede, linkVersion, newVersionValues } from '~/services/versions.server'
+import { Alert } from '~/components/forms'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  const { timeZone } = resolveTimeZone(request.headers.get('Cookie'), user)
   const createdId = parseSongId(new URL(request.url).searchParams.get('created') ?? undefined)
-  const created = createdId === null ? null : await getOwnedSong(user.id, createdId)
-  return json({ today: todayIso(), created: created ? { id: created.id, title: created.title, certificateId: created.certificateId } : null })
+  const created = createdId === null ? null : await getOwnedSong(db(), user.id, createdId)
+  const fromId = parseSongId(new URL(request.url).searchParams.get('from') ?? undefined)
+  const version = fromId === null ? null : await newVersionValues(db(), user.id, fromId)
+  return json({
+    version,
+    today: todayIso(new Date(), timeZone),
+    created: created
+      ? { id: created.id, title: created.title, certificateId: created.certificateId }
+      : null,
+  })
+}
+
+const SUBMIT_FAILED = {
+  id: 'submit-failed',
+  type: 'error' as const,
+  title: 'Submission failed',
+  description:
+    'Your song could not be saved just now. Your details are kept here: please try again.',
 }
 
 // Three buttons, one form: review the form, go back to edit it, or create the song.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   // Without JavaScript the form is multipart, with the recording in it: hashed on the way past and dropped.
-  const { form: formData, problem } = await readFormFingerprintingRecording(request, SONG_FORM)
+  const { form: formData, problem } = await readFormFingerprintingRecording(request, SUBMIT_FORM)
   const intent = formData.get('intent')
+  const rawSupersedes = formData.get('supersedes')
+  const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
+  if (rawSupersedes && (supersedes === null || !(await canSupersede(db(), user.id, supersedes))))
+    throw refusal(400, 'Only a registered song of yours can have a new version.')
   const submission = parseWithZod(formData, { schema: SongSchema })
-  const payload: SongFormValues = submission.payload
-  if (intent === 'edit') return json({ step: 'form' as const, values: payload, errors: {} })
+  // The values and errors of conform's reply, which the view hands back to useForm as lastResult.
+  const reply = submission.reply()
+  const values = reply.initialValue ?? {}
+  if (intent === 'edit') return json({ step: 'form' as const, values, errors: {}, supersedes })
   if (submission.status !== 'success' || problem) {
-    const errors: Record<string, string[] | null> = { ...(submission.reply().error ?? {}), ...(problem ? { recordingSha256: [problem] } : {}) }
-    return json({ step: 'form' as const, values: payload, errors }, { status: 400 })
+    const errors: Record<string, string[] | null> = {
+      ...(reply.error ?? {}),
+      ...(problem ? { recordingSha256: [problem] } : {}),
+    }
+    return json({ step: 'form' as const, values, errors, supersedes }, { status: 400 })
   }
   if (intent === 'create') {
-    const song = await createSong(user.id, submission.value)
-    return redirect(`/submit?created=${song.id}`)
+    try {
+      // A new version and its link are one write: never a song that says it supersedes nothing.
+      const song = await inTransaction(db(), async (trx) => {
+        const created = await createSong(trx, user.id, submission.value)
+        if (supersedes !== null && !(await linkVersion(trx, user.id, created.id, supersedes)))
+          throw new Error(`Song ${created.id} could not be linked to song ${supersedes}`)
+        return created
+      })
+      await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
+      return redirect(`/submit?created=${song.id}`)
+    } catch (error) {
+      // The database's own words stay in the log; the writer keeps every value on the summary.
+      console.error('[submit] song not created', error)
+      return json(
+        {
+          step: 'summary' as const,
+          values: submission.value,
+          errors: {},
+          supersedes,
+          toast: SUBMIT_FAILED,
+        },
+        { status: 503 },
+      )
+    }
   }
-  return json({ step: 'summary' as const, values: submission.value, errors: {} })
+  return json({ step: 'summary' as const, values: submission.value, errors: {}, supersedes })
 }
 
 export default function SubmitPage() {
-  const { today, created } = useLoaderData<typeof loader>()
-  // Without JavaScript the form carries the recording file itself (multipart); with it, only the digest.
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  const [fingerprinting, setFingerprinting] = useState(false)
+  const { today, created, version } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
-  const navigation = useNavigation()
-  const pendingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null
+  const creating = useIsPending({ intent: 'create' })
 
   if (created) return <SubmitSuccess song={created} />
+  const supersedes = data ? data.supersedes : (version?.supersedes.id ?? null)
+  const supersedesField = supersedes !== null && (
+    <input type="hidden" name="supersedes" value={supersedes} />
+  )
 
   if (data?.step === 'summary') {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
         <h1 className="text-3xl font-bold text-slate-900">Review Your Submission</h1>
-        <p className="mt-2 text-slate-600">Check the details below. Creating the certificate records them with today's timestamp.</p>
+        <p className="mt-2 text-slate-600">
+          Check the details below. Creating the certificate records them with today's timestamp.
+        </p>
         <Form method="post" className="mt-6 space-y-6">
           <SummaryHiddenFields values={data.values} />
+          {supersedesField}
           <SongSummary values={data.values} />
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Button type="submit" name="intent" value="edit" variant="secondary">Edit Details</Button>
-            <Button type="submit" name="intent" value="create" disabled={pendingIntent === 'create'}>{pendingIntent === 'create' ? 'Creating...' : 'Create Certificate'}</Button>
+            <Button type="submit" name="intent" value="edit" variant="secondary">
+              Edit Details
+            </Button>
+            <Button type="submit" name="intent" value="create" disabled={creating}>
+              {creating ? 'Creating...' : 'Create Certificate'}
+            </Button>
           </div>
         </Form>
       </div>
     )
   }
 
-  const errors = data?.step === 'form' ? data.errors : {}
-  const errorCount = Object.keys(errors).length
+  // Mounted afresh when the summary sends the values back, so conform starts from them.
+  return (
+    <SongFormStep
+      lastResult={
+        data?.step === 'form'
+          ? {
+              status: Object.keys(data.errors).length > 0 ? 'error' : undefined,
+              initialValue: data.values,
+              error: data.errors,
+            }
+          : undefined
+      }
+      today={today}
+      defaultValue={version?.values}
+      supersedesField={supersedesField}
+      notice={
+        version && supersedes !== null
+          ? `New version of ${version.supersedes.certificateId}: every field is filled in from it. Once registered, the new certificate names the earlier one.`
+          : null
+      }
+    />
+  )
+}
+
+function SongFormStep({
+  lastResult,
+  today: serverToday,
+  defaultValue,
+  supersedesField,
+  notice,
+}: {
+  lastResult: SubmissionResult | undefined
+  today: string
+  defaultValue: NonNullable<SerializeFrom<typeof loader>['version']>['values'] | undefined
+  supersedesField: ReactNode
+  notice: string | null
+}) {
+  // Without JavaScript the form carries the recording file itself (multipart); with it, only the digest.
+  const hydrated = useHydrated()
+  const zone = useTimeZone()
+  // The server's today is in the zone it knew; once JavaScript runs, the browser's zone decides.
+  const today = hydrated ? todayIso(new Date(), zone.timeZone) : serverToday
+  const [fingerprinting, setFingerprinting] = useState(false)
+  const reviewing = useIsPending({ intent: 'review' })
+  const [form, fields] = useForm<SongFormFields>({
+    id: 'song',
+    lastResult,
+    // A new version starts from every field of the registered song it supersedes.
+    defaultValue: defaultValue ?? { contributions: contributionFormRows() },
+  })
+
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Submit New Song</h1>
-      <p className="mt-2 text-slate-600">Document who made your song — every person and every AI tool — and get a timestamped certificate.</p>
-      {errorCount > 0 && (
-        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">Please correct the highlighted fields below.</p>
+      {notice && (
+        <p className="mt-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
+          {notice}
+        </p>
       )}
-      {/* The key remounts the form when the server sends values back, so its fields show them. */}
-      <Form method="post" encType={hydrated ? 'application/x-www-form-urlencoded' : 'multipart/form-data'} noValidate className="mt-6 space-y-6" key={JSON.stringify(data?.values ?? null)}>
-        <SongForm values={data?.step === 'form' ? data.values : {}} errors={errors} today={today} onBusyChange={setFingerprinting} />
+      <p className="mt-2 text-slate-600">
+        Document who made your song — every person and every AI tool — and get a timestamped
+        certificate.
+      </p>
+      {Object.keys(form.allErrors).length > 0 && (
+        <Alert className="mt-4">Please correct the highlighted fields below.</Alert>
+      )}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        encType={hydrated ? 'application/x-www-form-urlencoded' : 'multipart/form-data'}
+        noValidate
+        className="mt-6 space-y-6"
+      >
+        {supersedesField}
+        <TimeZoneNote choice={zone} />
+        {/* Drawn again once the browser's zone decides what today is. */}
+        <SongForm key={today} fields={fields} today={today} onBusyChange={setFingerprinting} />
         <div className="flex justify-end">
-          <Button type="submit" name="intent" value="review" disabled={pendingIntent === 'review' || fingerprinting}>
-            {pendingIntent === 'review' ? 'Checking...' : fingerprinting ? 'Fingerprinting...' : 'Review & Continue'}
+          <Button type="submit" name="intent" value="review" disabled={reviewing || fingerprinting}>
+            {reviewing ? 'Checking...' : fingerprinting ? 'Fingerprinting...' : 'Review & Continue'}
           </Button>
         </div>
       </Form>
@@ -90,4 +227,7 @@ export default function SubmitPage() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: 'Submit New Song' }, { name: 'description', content: 'Certify a new song and its contributors.' }]
+export const meta: MetaFunction = () => [
+  { title: 'Submit New Song' },
+  { name: 'description', content: 'Certify a new song and its contributors.' },
+]

@@ -1,18 +1,37 @@
-import { type ActionFunctionArgs, type HeadersFunction, json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint-field'
 import { Button, ButtonLink } from '~/components/ui/button'
-import { MAX_RECORDING_LABEL, NOT_REGISTERED_RECORDING, RECORDING_FIELD, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
+import {
+  MAX_RECORDING_LABEL,
+  NOT_REGISTERED_RECORDING,
+  RECORDING_FIELD,
+  REGISTERED_RECORDING,
+  sameRecording,
+} from '~/lib/recording'
 import type { CspHandle } from '~/lib/security-headers.server'
-import { clientIp } from '~/services/analytics.server'
+import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
-import { hit, LIMITS, retryAfterHeaders, tooManyRequestsMessage } from '~/services/rate-limit.server'
+import {
+  hit,
+  LIMITS,
+  retryAfterHeaders,
+  tooManyRequestsMessage,
+} from '~/services/rate-limit.server'
 import { ownerOpenings } from '~/services/proof-bundle.server'
 import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
 import { certificateReport, compareRecording, NOT_REGISTERED } from '~/services/verification.server'
+import { useHydrated } from '~/lib/hooks'
+import { StatusPage } from '~/components/status-page'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
 export const handle: CspHandle = { csp: ['storage-gateway'] }
@@ -24,13 +43,23 @@ export const handle: CspHandle = { csp: ['storage-gateway'] }
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // Anyone may ask, and each check reads the chain and permanent storage: a throttle per address.
   const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
-  if (!limited.allowed) throw new Response(tooManyRequestsMessage(limited), { status: 429, statusText: 'Too Many Requests', headers: retryAfterHeaders(limited) })
+  if (!limited.allowed)
+    throw new Response(tooManyRequestsMessage(limited), {
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: retryAfterHeaders(limited),
+    })
   const found = await certificateReport(params.certificateId)
   if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
   const user = await getUser(request)
-  const owner = user ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest) : null
+  const owner = user
+    ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest)
+    : null
   // The owner's part is private; everyone's result is re-checked live, so nothing is cached.
-  return json({ ...found.report, songId: found.songId, owner }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return json(
+    { ...found.report, songId: found.songId, owner, links: found.links },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
 }
 
 /**
@@ -39,9 +68,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * the fingerprint in the verified stored manifest — never with our database.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!isMultipart(request)) throw new Response('Choose a file to check with the form on this page.', { status: 415, statusText: 'Unsupported Media Type' })
+  if (!isMultipart(request))
+    throw new Response('Choose a file to check with the form on this page.', {
+      status: 415,
+      statusText: 'Unsupported Media Type',
+    })
   const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
-  if (!limited.allowed) throw new Response(tooManyRequestsMessage(limited), { status: 429, statusText: 'Too Many Requests', headers: retryAfterHeaders(limited) })
+  if (!limited.allowed)
+    throw new Response(tooManyRequestsMessage(limited), {
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: retryAfterHeaders(limited),
+    })
   const { file, problem } = await readFormWithRecording(request, { fields: [], maxBytes: 1024 })
   if (!file) {
     const message = problem ?? 'Choose a file to check.'
@@ -54,11 +92,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = 'This certificate has no verified recording fingerprint to compare a file with.'
     return json({ message, fileCheck: { problem: message, comparison: null } }, { status: 400 })
   }
-  return json({ message: comparison.answer, fileCheck: { problem: null, comparison } }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return json(
+    { message: comparison.answer, fileCheck: { problem: null, comparison } },
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
-  const headers = new Headers({ 'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store' })
+  const headers = new Headers({
+    'Cache-Control': loaderHeaders.get('Cache-Control') ?? 'private, no-store',
+  })
   // A throttled request's page keeps the refusal's Retry-After.
   const retryAfter = errorHeaders?.get('Retry-After')
   if (retryAfter) headers.set('Retry-After', retryAfter)
@@ -71,19 +114,31 @@ export default function VerifyPage() {
   const report = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Verify Certificate {report.certificateId}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        Verify Certificate {report.certificateId}
+      </h1>
       <p className="mt-2 text-slate-600">
-        Every step below uses only public records: the transaction on the ledger ({report.network}) and the manifest in storage. Our own database is
-        not trusted; you can repeat each step yourself.
+        Every step below uses only public records: the transaction on the ledger ({report.network})
+        and the manifest in storage. Our own database is not trusted; you can repeat each step
+        yourself.
       </p>
-      <p role="status" className={`mt-6 rounded-lg p-4 text-lg font-semibold ${report.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
-        {report.ok ? '✓ Verified: the certificate matches its blockchain record.' : '✗ Verification failed: the records do not match.'}
+      <p
+        role="status"
+        className={`mt-6 rounded-lg p-4 text-lg font-semibold ${report.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+      >
+        {report.ok
+          ? '✓ Verified: the certificate matches its blockchain record.'
+          : '✗ Verification failed: the records do not match.'}
       </p>
 
       <ol className="mt-8 space-y-6" aria-label="Verification steps">
         {report.steps.map((step, index) => (
           <li key={step.id}>
-            <section aria-labelledby={`step-${step.id}`} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid={`step-${step.id}`}>
+            <section
+              aria-labelledby={`step-${step.id}`}
+              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+              data-testid={`step-${step.id}`}
+            >
               <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
                 {index + 1}. {step.title}
               </h2>
@@ -103,11 +158,22 @@ export default function VerifyPage() {
                   ) : null}
                   <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
                     {step.checks.map((check) => (
-                      <li key={check.name} className="flex gap-3" data-testid="verification-check" data-ok={check.ok}>
-                        <span aria-hidden="true" className={check.ok ? 'text-green-700' : 'text-red-700'}>{check.ok ? '✓' : '✗'}</span>
+                      <li
+                        key={check.name}
+                        className="flex gap-3"
+                        data-testid="verification-check"
+                        data-ok={check.ok}
+                      >
+                        <span
+                          aria-hidden="true"
+                          className={check.ok ? 'text-green-700' : 'text-red-700'}
+                        >
+                          {check.ok ? '✓' : '✗'}
+                        </span>
                         <div className="min-w-0">
                           <p className="font-medium text-slate-900">
-                            {check.name} <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
+                            {check.name}{' '}
+                            <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
                           </p>
                           <p className="break-all text-sm text-slate-600">{check.detail}</p>
                         </div>
@@ -123,14 +189,20 @@ export default function VerifyPage() {
         ))}
       </ol>
 
+      {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
+
       <BrowserCheck check={report.browserCheck} />
 
-      {report.ok ? <RecordingCheck recording={report.recording} version={report.manifestVersion} /> : null}
+      {report.ok ? (
+        <RecordingCheck recording={report.recording} version={report.manifestVersion} />
+      ) : null}
 
       {report.owner ? <OwnerTexts owner={report.owner} /> : null}
 
       <p className="mt-8 text-sm text-slate-600">
-        <Link to={`/certificate/${report.songId}`} className="text-brand-700 underline">Open the certificate</Link>
+        <Link to={`/certificate/${report.songId}`} className="text-brand-700 underline">
+          Open the certificate
+        </Link>
       </p>
     </div>
   )
@@ -139,17 +211,35 @@ export default function VerifyPage() {
 function EvidenceValue({ item }: { item: Report['steps'][number]['evidence'][number] }) {
   if (item.kind === 'link' && item.href) {
     return (
-      <a href={item.href} className="break-all text-brand-700 underline" target="_blank" rel="noopener noreferrer">
+      <a
+        href={item.href}
+        className="break-all text-brand-700 underline"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {item.value}
       </a>
     )
   }
   // Wrapped, never scrolled: a scrolling box would need its own keyboard focus.
-  if (item.kind === 'block') return <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">{item.value}</pre>
-  return <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>{item.value}</span>
+  if (item.kind === 'block')
+    return (
+      <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
+        {item.value}
+      </pre>
+    )
+  return (
+    <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>
+      {item.value}
+    </span>
+  )
 }
 
-type BrowserState = { status: 'idle' } | { status: 'working' } | { status: 'done'; sha256: string; bytes: number } | { status: 'error'; message: string }
+type BrowserState =
+  | { status: 'idle' }
+  | { status: 'working' }
+  | { status: 'done'; sha256: string; bytes: number }
+  | { status: 'error'; message: string }
 
 /**
  * With JavaScript, the browser fetches the stored bytes from the storage address itself and hashes
@@ -162,7 +252,10 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
   useEffect(() => {
     if (!url) return
     if (!window.crypto?.subtle) {
-      setState({ status: 'error', message: 'This browser offers no Web Crypto on this page (it needs a secure, https page).' })
+      setState({
+        status: 'error',
+        message: 'This browser offers no Web Crypto on this page (it needs a secure, https page).',
+      })
       return
     }
     let cancelled = false
@@ -172,10 +265,19 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
         if (!response.ok) throw new Error(`the storage answered ${response.status}`)
         const bytes = await response.arrayBuffer()
         const digest = new Uint8Array(await window.crypto.subtle.digest('SHA-256', bytes))
-        if (!cancelled) setState({ status: 'done', sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''), bytes: bytes.byteLength })
+        if (!cancelled)
+          setState({
+            status: 'done',
+            sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''),
+            bytes: bytes.byteLength,
+          })
       })
       .catch((error: unknown) => {
-        if (!cancelled) setState({ status: 'error', message: `Your browser could not fetch the stored manifest (${error instanceof Error ? error.message : String(error)}).` })
+        if (!cancelled)
+          setState({
+            status: 'error',
+            message: `Your browser could not fetch the stored manifest (${error instanceof Error ? error.message : String(error)}).`,
+          })
       })
     return () => {
       cancelled = true
@@ -185,16 +287,24 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
   if (!check) return null
   const matches = state.status === 'done' && state.sha256 === check.memoSha256
   return (
-    <section aria-labelledby="browser-check" className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="browser-check" className="text-lg font-semibold text-slate-900">Check it in your browser</h2>
+    <section
+      aria-labelledby="browser-check"
+      className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="browser-check" className="text-lg font-semibold text-slate-900">
+        Check it in your browser
+      </h2>
       <p className="mt-2 text-sm text-slate-600">
-        The memo names SHA-256 <span className="break-all font-mono">{check.memoSha256}</span>; the server computed{' '}
-        <span className="break-all font-mono">{check.storedSha256}</span> from the stored bytes.
+        The memo names SHA-256 <span className="break-all font-mono">{check.memoSha256}</span>; the
+        server computed <span className="break-all font-mono">{check.storedSha256}</span> from the
+        stored bytes.
       </p>
       <div role="status" className="mt-3 text-sm" data-testid="browser-check">
         {state.status === 'idle' ? (
           <p>
-            Without JavaScript, repeat it yourself: <code className="break-all font-mono">curl -s {check.url} | sha256sum</code> must print the memo’s hash.
+            Without JavaScript, repeat it yourself:{' '}
+            <code className="break-all font-mono">curl -s {check.url} | sha256sum</code> must print
+            the memo’s hash.
           </p>
         ) : state.status === 'working' ? (
           <p>Your browser is fetching the stored manifest and hashing it…</p>
@@ -202,9 +312,13 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
           <p className="text-red-800">{state.message}</p>
         ) : (
           <p className={matches ? 'font-semibold text-green-800' : 'font-semibold text-red-800'}>
-            {matches ? '✓' : '✗'} Your browser computed SHA-256 <span className="break-all font-mono">{state.sha256}</span> from the {state.bytes} bytes at the storage
-            address: {state.sha256 === check.storedSha256 ? 'it agrees with the server' : 'it does not agree with the server'}, and{' '}
-            {matches ? 'it matches the memo.' : 'it does not match the memo.'}
+            {matches ? '✓' : '✗'} Your browser computed SHA-256{' '}
+            <span className="break-all font-mono">{state.sha256}</span> from the {state.bytes} bytes
+            at the storage address:{' '}
+            {state.sha256 === check.storedSha256
+              ? 'it agrees with the server'
+              : 'it does not agree with the server'}
+            , and {matches ? 'it matches the memo.' : 'it does not match the memo.'}
           </p>
         )}
       </div>
@@ -212,34 +326,58 @@ function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
   )
 }
 
-export const CHECKED_IN_BROWSER = 'Your browser computes the file’s SHA-256 on this device and compares it: the file is not sent anywhere.'
+export const CHECKED_IN_BROWSER =
+  'Your browser computes the file’s SHA-256 on this device and compares it: the file is not sent anywhere.'
 export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded when you press “Check this file”: the server reads it through SHA-256 as it arrives, compares it and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
 
-type Comparison = { matches: boolean; fileSha256: string; fileSize: number; registeredSha256: string; registeredSize: number }
+type Comparison = {
+  matches: boolean
+  fileSha256: string
+  fileSize: number
+  registeredSha256: string
+  registeredSize: number
+}
 
 /**
  * "Check a file against this certificate": with JavaScript the browser hashes the file and
  * compares; without it the form posts the file to the action, which does the same on the server.
  */
-function RecordingCheck({ recording, version }: { recording: Report['recording']; version: number | null }) {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+function RecordingCheck({
+  recording,
+  version,
+}: {
+  recording: Report['recording']
+  version: number | null
+}) {
+  const hydrated = useHydrated()
   const posted = useActionData<typeof action>()
   const { hash, progress, error } = useBrowserHash()
   const [local, setLocal] = useState<Comparison | null>(null)
   const comparison: Comparison | null = local ?? posted?.fileCheck.comparison ?? null
 
   return (
-    <section aria-labelledby="recording-check" className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 id="recording-check" className="text-lg font-semibold text-slate-900">Check a recording against this certificate</h2>
+    <section
+      aria-labelledby="recording-check"
+      className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+    >
+      <h2 id="recording-check" className="text-lg font-semibold text-slate-900">
+        Check a recording against this certificate
+      </h2>
       {recording ? (
         <>
           <p className="mt-2 text-sm text-slate-600">
-            The verified manifest fingerprints the recording as SHA-256 <span className="break-all font-mono" data-testid="registered-sha256">{recording.sha256}</span> ({recording.size.toLocaleString('en-US')} bytes
-            {recording.mediaType ? `, ${recording.mediaType}` : ''}). Pick a file to see whether it is that recording.
+            The verified manifest fingerprints the recording as SHA-256{' '}
+            <span className="break-all font-mono" data-testid="registered-sha256">
+              {recording.sha256}
+            </span>{' '}
+            ({recording.size.toLocaleString('en-US')} bytes
+            {recording.mediaType ? `, ${recording.mediaType}` : ''}). Pick a file to see whether it
+            is that recording.
           </p>
           <form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
-            <label htmlFor="check-recording" className="block text-sm font-medium text-slate-800">File to check</label>
+            <label htmlFor="check-recording" className="block text-sm font-medium text-slate-800">
+              File to check
+            </label>
             <input
               id="check-recording"
               type="file"
@@ -251,30 +389,64 @@ function RecordingCheck({ recording, version }: { recording: Report['recording']
                 if (!file) return
                 setLocal(null)
                 const hashed = await hash(file)
-                if (hashed) setLocal({ matches: sameRecording(hashed, recording), fileSha256: hashed.sha256, fileSize: hashed.size, registeredSha256: recording.sha256, registeredSize: recording.size })
+                if (hashed)
+                  setLocal({
+                    matches: sameRecording(hashed, recording),
+                    fileSha256: hashed.sha256,
+                    fileSize: hashed.size,
+                    registeredSha256: recording.sha256,
+                    registeredSize: recording.size,
+                  })
               }}
             />
-            <p id="check-recording-how" className="text-sm text-slate-600" data-testid="check-recording-how">{hydrated ? CHECKED_IN_BROWSER : CHECKED_ON_SERVER}</p>
-            {hydrated ? null : <Button type="submit" variant="secondary">Check this file</Button>}
+            <p
+              id="check-recording-how"
+              className="text-sm text-slate-600"
+              data-testid="check-recording-how"
+            >
+              {hydrated ? CHECKED_IN_BROWSER : CHECKED_ON_SERVER}
+            </p>
+            {hydrated ? null : (
+              <Button type="submit" variant="secondary">
+                Check this file
+              </Button>
+            )}
           </form>
           <HashProgress progress={progress} />
           {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
-          {!local && posted?.fileCheck.problem ? <p className="mt-2 text-sm text-red-700" role="alert">{posted.fileCheck.problem}</p> : null}
+          {!local && posted?.fileCheck.problem ? (
+            <p className="mt-2 text-sm text-red-700" role="alert">
+              {posted.fileCheck.problem}
+            </p>
+          ) : null}
           {comparison ? (
-            <div role="status" className={`mt-3 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}>
-              <p className="text-base font-semibold" data-testid="recording-answer">{comparison.matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING}</p>
+            <div
+              role="status"
+              className={`mt-3 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+            >
+              <p className="text-base font-semibold" data-testid="recording-answer">
+                {comparison.matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING}
+              </p>
               <p className="mt-1">
-                Your file: SHA-256 <span className="break-all font-mono" data-testid="file-sha256">{comparison.fileSha256}</span> ({comparison.fileSize.toLocaleString('en-US')} bytes)
+                Your file: SHA-256{' '}
+                <span className="break-all font-mono" data-testid="file-sha256">
+                  {comparison.fileSha256}
+                </span>{' '}
+                ({comparison.fileSize.toLocaleString('en-US')} bytes)
               </p>
               <p>
-                Registered: SHA-256 <span className="break-all font-mono">{comparison.registeredSha256}</span> ({comparison.registeredSize.toLocaleString('en-US')} bytes)
+                Registered: SHA-256{' '}
+                <span className="break-all font-mono">{comparison.registeredSha256}</span> (
+                {comparison.registeredSize.toLocaleString('en-US')} bytes)
               </p>
             </div>
           ) : null}
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-600" data-testid="no-recording">
-          {version !== null && version < 3 ? `This record (manifest version ${version}) predates recording fingerprints: there is no file to compare with.` : 'The owner fingerprinted no recording for this certificate.'}
+          {version !== null && version < 3
+            ? `This record (manifest version ${version}) predates recording fingerprints: there is no file to compare with.`
+            : 'The owner fingerprinted no recording for this certificate.'}
         </p>
       )}
     </section>
@@ -283,11 +455,17 @@ function RecordingCheck({ recording, version }: { recording: Report['recording']
 
 function OwnerTexts({ owner }: { owner: NonNullable<Report['owner']> }) {
   return (
-    <section aria-labelledby="owner-texts" className="mt-8 rounded-lg border border-brand-200 bg-brand-50 p-5">
-      <h2 id="owner-texts" className="text-lg font-semibold text-slate-900">Your private texts</h2>
+    <section
+      aria-labelledby="owner-texts"
+      className="border-brand-200 mt-8 rounded-lg border bg-brand-50 p-5"
+    >
+      <h2 id="owner-texts" className="text-lg font-semibold text-slate-900">
+        Your private texts
+      </h2>
       <p className="mt-2 text-sm text-slate-700">
-        Only you see this. The manifest publishes your lyrics and creative notes only as salted commitments: nobody can test a guess without the
-        salt. Keep the salts private; to prove a text, show it with its salt. The proof bundle holds both.
+        Only you see this. The manifest publishes your lyrics and creative notes only as salted
+        commitments: nobody can test a guess without the salt. Keep the salts private; to prove a
+        text, show it with its salt. The proof bundle holds both.
       </p>
       {owner.openings.length > 0 ? (
         <dl className="mt-3 space-y-3 text-sm">
@@ -303,7 +481,9 @@ function OwnerTexts({ owner }: { owner: NonNullable<Report['owner']> }) {
                   'Version 1 record: a bare SHA-256, no salt'
                 )}
                 <span className="block" data-testid={`opening-${opening.text}`}>
-                  {opening.opens ? '✓ Your text opens the published value.' : '✗ Your text does not open the published value.'}
+                  {opening.opens
+                    ? '✓ Your text opens the published value.'
+                    : '✗ Your text does not open the published value.'}
                 </span>
               </dd>
             </div>
@@ -312,7 +492,12 @@ function OwnerTexts({ owner }: { owner: NonNullable<Report['owner']> }) {
       ) : (
         <p className="mt-3 text-sm text-slate-700">This certificate publishes no private text.</p>
       )}
-      <ButtonLink to={`/certificate/${owner.songId}/proof-bundle`} reloadDocument variant="secondary" className="mt-4">
+      <ButtonLink
+        to={`/certificate/${owner.songId}/proof-bundle`}
+        reloadDocument
+        variant="secondary"
+        className="mt-4"
+      >
         Download proof bundle
       </ButtonLink>
     </section>
@@ -320,20 +505,65 @@ function OwnerTexts({ owner }: { owner: NonNullable<Report['owner']> }) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
-  { title: data ? `Verify ${data.certificateId}` : isRouteErrorResponse(error) && error.status === 429 ? 'Too many requests' : 'Certificate not registered' },
+  {
+    title: data
+      ? `Verify ${data.certificateId}`
+      : isRouteErrorResponse(error) && error.status === 429
+        ? 'Too many requests'
+        : 'Certificate not registered',
+  },
 ]
 
 function NotRegistered() {
   return (
-    <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">404</p>
-      <h1 className="mt-2 text-3xl font-bold text-slate-900">Certificate not registered</h1>
-      <p className="mt-4 text-slate-600">{NOT_REGISTERED}</p>
-      <ButtonLink to="/" className="mt-8">Back to Home</ButtonLink>
-    </section>
+    <StatusPage status="404" title="Certificate not registered">
+      {NOT_REGISTERED}
+    </StatusPage>
   )
 }
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 404: () => <NotRegistered /> }} />
+}
+
+/** The earlier versions this record names, each verified the same way (issue 14). */
+function ChainOfVersions({ links }: { links: Report['links'] }) {
+  const ok = links.every((link) => link.ok)
+  return (
+    <section
+      aria-labelledby="chain-of-versions"
+      className="mt-8 rounded-lg border border-slate-200 p-4"
+    >
+      <h2 id="chain-of-versions" className="text-lg font-semibold text-slate-900">
+        Earlier versions
+      </h2>
+      <p
+        data-testid="chain-verdict"
+        className={`mt-2 text-sm font-semibold ${ok ? 'text-green-800' : 'text-red-800'}`}
+      >
+        {ok
+          ? `✓ Every earlier version verifies and is the one this record names (${links.length}).`
+          : '✗ The chain of versions is broken: an earlier record does not match its link.'}
+      </p>
+      <ol className="mt-3 space-y-3">
+        {links.map((link) => (
+          <li key={`${link.from}-${link.to}`} className="text-sm">
+            <p>
+              {link.from} supersedes{' '}
+              <Link to={`/verify/${link.to}`} className="font-mono text-brand-700 underline">
+                {link.to}
+              </Link>
+            </p>
+            <ul className="mt-1 space-y-1">
+              {link.checks.map((check) => (
+                <li key={check.name} className={check.ok ? 'text-green-800' : 'text-red-800'}>
+                  {check.ok ? '✓' : '✗'} {check.name} — {check.detail}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
 }

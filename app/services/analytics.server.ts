@@ -1,22 +1,16 @@
+import crypto from 'node:crypto'
+import { Transform } from 'node:stream'
+import { StringDecoder } from 'node:string_decoder'
 import type { TrackEvent } from '~/lib/analytics-schema'
-import type { Insertable } from 'kysely'
-import type { AnalyticsEventsTable } from '#db/schema'
+import type { PageView } from '~/lib/client-address.server'
+import type { Insertable, Kysely } from 'kysely'
+import type { AnalyticsEventsTable, Database } from '#db/schema'
 import { beforeDatabaseClose, db } from './db.server'
 
 export interface EventContext {
   userId?: string | null
   ipAddress?: string | null
   userAgent?: string | null
-}
-
-/**
- * The client's address, as the server entry (server/index.mjs) established it from the socket
- * and the configured number of trusted proxy hops (TRUST_PROXY_HOPS). The entry overwrites
- * whatever a client sent under this header; X-Forwarded-For itself is never read here.
- */
-export function clientIp(request: Request) {
-  const address = request.headers.get('X-ProofTrack-Client-Address')?.trim()
-  return address ? address.slice(0, 45) : null
 }
 
 /**
@@ -42,7 +36,11 @@ export async function recordEvent(event: TrackEvent, context: EventContext) {
       userAgent: (event.userAgent ?? context.userAgent ?? null)?.slice(0, 1024) ?? null,
       userId: context.userId ?? null,
       ipAddress: context.ipAddress ?? null,
-      metadata: JSON.stringify(typeof event.metadata.referrer === 'string' ? { ...event.metadata, referrer: withoutQuery(event.metadata.referrer) } : event.metadata),
+      metadata: JSON.stringify(
+        typeof event.metadata.referrer === 'string'
+          ? { ...event.metadata, referrer: withoutQuery(event.metadata.referrer) }
+          : event.metadata,
+      ),
     })
     .execute()
 }
@@ -88,23 +86,142 @@ export async function settlePageViews() {
 }
 beforeDatabaseClose('page views', flushPageViews)
 
+/** What the root loader knows of a document request that the page view needs (SPEC §7). */
+export interface PageLoad {
+  userId: string | null
+  /** Generated per page load; the browser sends the same id with its later events. */
+  sessionId: string
+}
+
+// Keyed by the request's load context, which Remix creates per request and hands both to the
+// loaders and to the document renderer (entry.server), so the root loader's user reaches the
+// page view without a second session lookup.
+const pageLoads = new WeakMap<object, PageLoad>()
+
+/** Called by the root loader: a new page-load session id, remembered for this request's page view. */
+export function startPageLoad(context: unknown, userId: string | null) {
+  const load = { userId, sessionId: crypto.randomUUID() }
+  if (typeof context === 'object' && context !== null) pageLoads.set(context, load)
+  return load
+}
+
+export function pageLoadOf(context: unknown): PageLoad | null {
+  return typeof context === 'object' && context !== null ? (pageLoads.get(context) ?? null) : null
+}
+
 /**
  * Page views are counted on the server for every successful document request, so visitors
  * without JavaScript count too. Buffered: analytics must never slow or break a page.
  */
-export function recordServerPageView(request: Request, status: number, userId?: string | null) {
-  if (request.method !== 'GET' || status !== 200) return
-  const url = new URL(request.url)
+export function recordServerPageView(
+  view: PageView,
+  status: number,
+  details: { userId?: string | null; sessionId?: string | null; title?: string | null } = {},
+) {
+  if (view.method !== 'GET' || status !== 200) return
   buffered.push({
     source: 'server',
     eventType: 'page_view',
-    pagePath: url.pathname.slice(0, 2048),
-    sessionId: null,
-    userAgent: request.headers.get('User-Agent')?.slice(0, 1024) ?? null,
-    userId: userId ?? null,
-    ipAddress: clientIp(request),
-    metadata: JSON.stringify({ source: 'server', referrer: withoutQuery(request.headers.get('Referer') ?? '') }),
+    pagePath: view.path.slice(0, 2048),
+    sessionId: details.sessionId?.slice(0, 100) ?? null,
+    userAgent: view.userAgent?.slice(0, 1024) ?? null,
+    userId: details.userId ?? null,
+    ipAddress: view.ipAddress,
+    metadata: JSON.stringify({
+      source: 'server',
+      // A signed-in user's page titles can name songs not yet registered (Edit <title>), which
+      // must stay private; a visitor's pages are public, and so are their titles.
+      title: details.userId ? '' : (details.title ?? '').slice(0, 512),
+      referrer: withoutQuery(view.referrer ?? ''),
+    }),
   })
   if (buffered.length >= PAGE_VIEW_BATCH) void flushPageViews()
   else timer ??= setTimeout(() => void flushPageViews(), PAGE_VIEW_DELAY_MS).unref()
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  '#x27': "'",
+}
+
+/** The text of the document's first <title>, as React escaped it; null when there is none. */
+export function documentTitle(html: string) {
+  const match = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)
+  if (!match) return null
+  return match[1]!.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name]!)
+}
+
+/**
+ * The document's bytes pass through unchanged; the page view is recorded once its <title> has
+ * gone by (the title the visitor sees, from the routes' meta), or at the end of the head.
+ */
+export function pageViewStream(view: PageView, status: number, load: PageLoad | null) {
+  const decoder = new StringDecoder('utf8')
+  let head = ''
+  let recorded = false
+  const record = (title: string | null) => {
+    if (recorded) return
+    recorded = true
+    recordServerPageView(view, status, { ...load, title })
+  }
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (!recorded) {
+        head += decoder.write(chunk)
+        const title = documentTitle(head)
+        if (title !== null || head.includes('</head>') || head.length > 256 * 1024) record(title)
+      }
+      callback(null, chunk)
+    },
+    flush(callback) {
+      record(null)
+      callback()
+    },
+  })
+}
+
+/** SPEC §7 user actions, recorded by the server actions themselves so they count without JavaScript. */
+export const USER_ACTIONS = [
+  'sign_up',
+  'sign_in',
+  'submit_song',
+  'edit_song',
+  'register_song',
+  'payment',
+  'contact',
+] as const
+export type UserAction = (typeof USER_ACTIONS)[number]
+
+/**
+ * A user_action event for something the server has just done. It stores what a page view
+ * stores (path, user id, address, user agent) and the action's name, nothing a form carried.
+ * Never throws: a lost event must not undo or fail what the user did.
+ */
+export async function recordUserAction(
+  database: Kysely<Database>,
+  view: PageView,
+  action: UserAction,
+  userId: string | null,
+) {
+  try {
+    await database
+      .insertInto('analyticsEvents')
+      .values({
+        source: 'server',
+        eventType: 'user_action',
+        pagePath: view.path.slice(0, 2048),
+        sessionId: null,
+        userAgent: view.userAgent?.slice(0, 1024) ?? null,
+        userId,
+        ipAddress: view.ipAddress,
+        metadata: JSON.stringify({ action }),
+      })
+      .execute()
+  } catch (error) {
+    console.warn(`[analytics] user action ${action} not recorded`, error)
+  }
 }

@@ -5,11 +5,17 @@ import { GoogleStrategy } from 'remix-auth-google'
 import { z } from 'zod'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
+import { jsonError } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
 import { getSessionUser } from './session.server'
+import { getOwnedSong, parseSongId } from './songs.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
+import { db } from './db.server'
 
 export const LOGIN_FAILED_MESSAGE = 'Invalid username/email or password'
+/** SPEC §8: the server's fallback message, and the client's words when there is no message. */
+export const LOGIN_FALLBACK = 'Login failed'
+export const LOGIN_NO_MESSAGE = 'Please check your credentials and try again.'
 
 /**
  * remix-auth runs the strategies; it never writes our session. Its own cookie only carries the
@@ -19,7 +25,15 @@ let stateStorage: ReturnType<typeof createCookieSessionStorage<{ from: 'register
 export function oauthStateStorage() {
   const e = env()
   stateStorage ??= createCookieSessionStorage({
-    cookie: { name: 'pt_oauth', path: '/', httpOnly: true, sameSite: 'lax', secure: e.isProduction, secrets: [e.SESSION_SECRET], maxAge: 10 * 60 },
+    cookie: {
+      name: 'pt_oauth',
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: e.isProduction,
+      secrets: [e.SESSION_SECRET],
+      maxAge: 10 * 60,
+    },
   })
   return stateStorage
 }
@@ -28,13 +42,17 @@ let authenticator: Authenticator<User> | undefined
 export function getAuthenticator() {
   if (authenticator) return authenticator
   const e = env()
-  authenticator = new Authenticator<User>(oauthStateStorage(), { sessionKey: 'oauth:user', throwOnError: true })
+  authenticator = new Authenticator<User>(oauthStateStorage(), {
+    sessionKey: 'oauth:user',
+    throwOnError: true,
+  })
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const usernameOrEmail = form.get('usernameOrEmail')
       const password = form.get('password')
-      if (typeof usernameOrEmail !== 'string' || typeof password !== 'string') throw new AuthorizationError(LOGIN_FAILED_MESSAGE)
-      const user = await verifyLogin(usernameOrEmail, password)
+      if (typeof usernameOrEmail !== 'string' || typeof password !== 'string')
+        throw new AuthorizationError(LOGIN_FAILED_MESSAGE)
+      const user = await verifyLogin(db(), usernameOrEmail, password)
       if (!user) throw new AuthorizationError(LOGIN_FAILED_MESSAGE)
       return user
     }),
@@ -51,8 +69,12 @@ export function getAuthenticator() {
           accessType: 'offline',
           prompt: 'select_account',
         },
-        async ({ profile }) => signInWithGoogle(googleProfile(profile._json)),
-        { authorizationURL: e.GOOGLE_AUTHORIZATION_URL, tokenURL: e.GOOGLE_TOKEN_URL, userInfoURL: e.GOOGLE_USERINFO_URL },
+        async ({ profile }) => signInWithGoogle(db(), googleProfile(profile._json)),
+        {
+          authorizationURL: e.GOOGLE_AUTHORIZATION_URL,
+          tokenURL: e.GOOGLE_TOKEN_URL,
+          userInfoURL: e.GOOGLE_USERINFO_URL,
+        },
       )
       authenticator.use(strategy, name)
     }
@@ -66,7 +88,11 @@ type GoogleVerify = ConstructorParameters<typeof GoogleStrategy<User>>[1]
 /** Google's endpoints come from configuration, so tests and staging can use a local OAuth server. */
 class ConfigurableGoogleStrategy extends GoogleStrategy<User> {
   private readonly endpoints: { userInfoURL: string }
-  constructor(options: GoogleOptions, verify: GoogleVerify, endpoints: { authorizationURL: string; tokenURL: string; userInfoURL: string }) {
+  constructor(
+    options: GoogleOptions,
+    verify: GoogleVerify,
+    endpoints: { authorizationURL: string; tokenURL: string; userInfoURL: string },
+  ) {
     super(options, verify)
     this.authorizationURL = endpoints.authorizationURL
     this.tokenURL = endpoints.tokenURL
@@ -74,7 +100,9 @@ class ConfigurableGoogleStrategy extends GoogleStrategy<User> {
   }
 
   async userProfile(accessToken: string) {
-    const response = await fetch(this.endpoints.userInfoURL, { headers: { Authorization: `Bearer ${accessToken}` } })
+    const response = await fetch(this.endpoints.userInfoURL, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    })
     if (!response.ok) throw new Error(`Google userinfo answered ${response.status}`)
     const raw: unknown = await response.json()
     const info = GoogleUserInfo.parse(raw)
@@ -124,10 +152,10 @@ export function isGoogleConfigured() {
 const inFlight = new Map<string, Promise<User | null>>()
 export function getUser(request: Request) {
   const key = request.headers.get('Cookie') ?? ''
-  if (!key.includes('pt_session=')) return getSessionUser(request)
+  if (!key.includes('pt_session=')) return getSessionUser(key)
   let pending = inFlight.get(key)
   if (!pending) {
-    pending = getSessionUser(request).finally(() => inFlight.delete(key))
+    pending = getSessionUser(key).finally(() => inFlight.delete(key))
     inFlight.set(key, pending)
   }
   return pending
@@ -147,18 +175,49 @@ export async function requireUser(request: Request) {
   return user
 }
 
-export async function requireUserId(request: Request) {
-  return (await requireUser(request)).id
-}
-
 /** Pages for signed-out visitors (login, register) send a signed-in user home. */
 export async function requireAnonymous(request: Request) {
   if (await getUser(request)) throw redirect('/')
 }
 
+const ADMIN_REQUIRED = 'Admin access required'
+
 /** Admin pages: visitors are sent to sign in; signed-in non-admins get 403. */
 export async function requireAdmin(request: Request) {
   const user = await requireUser(request)
-  if (!isAdmin(user)) throw new Response('Admin access required', { status: 403 })
+  if (!isAdmin(user)) throw new Response(ADMIN_REQUIRED, { status: 403 })
   return user
+}
+
+/** JSON routes: the signed-in user, or a `{ message }` 401 (an API client is never redirected). */
+export async function requireApiUser(request: Request) {
+  const user = await getUser(request)
+  if (!user) throw jsonError(401, 'Unauthorized')
+  return user
+}
+
+/** JSON routes for the admin: 401 for visitors, 403 for everyone else. */
+export async function requireApiAdmin(request: Request) {
+  const user = await requireApiUser(request)
+  if (!isAdmin(user)) throw jsonError(403, ADMIN_REQUIRED)
+  return user
+}
+
+/** One 404 for a song that is missing, malformed or someone else's: they must look the same. */
+export function songNotFound() {
+  return jsonError(404, 'Song not found')
+}
+
+/** The song id from a route parameter, or the song 404. */
+export function requireSongId(param: string | undefined) {
+  const id = parseSongId(param)
+  if (id === null) throw songNotFound()
+  return id
+}
+
+/** The user's own song with its contributions and registration, or the song 404. */
+export async function requireSongOwner(userId: string, param: string | undefined) {
+  const song = await getOwnedSong(db(), userId, requireSongId(param))
+  if (!song) throw songNotFound()
+  return song
 }

@@ -1,5 +1,6 @@
 import { readBlockchainData, recordingFingerprint } from './manifest.server'
 import { getCertificate, type RegistrationView, type SongView } from './songs.server'
+import { db } from './db.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
 function linkable(value: string | undefined) {
@@ -32,7 +33,14 @@ export type CertificateRegistration = ReturnType<typeof certificateRegistration>
 /** The recording's fingerprint as the manifest publishes it: the file name only when the owner chose. */
 function publicRecording(song: SongView) {
   const fingerprint = recordingFingerprint(song)
-  return fingerprint ? { sha256: fingerprint.sha256, size: fingerprint.size, mediaType: fingerprint.mediaType, fileName: fingerprint.fileName } : null
+  return fingerprint
+    ? {
+        sha256: fingerprint.sha256,
+        size: fingerprint.size,
+        mediaType: fingerprint.mediaType,
+        fileName: fingerprint.fileName,
+      }
+    : null
 }
 export type PublicRecording = NonNullable<ReturnType<typeof publicRecording>>
 
@@ -71,7 +79,10 @@ export function publicCertificate(song: SongView) {
       aiPercent: row.aiPercent,
     })),
     recording: publicRecording(song),
-    registration: song.registration && song.registration.status === 'confirmed' ? certificateRegistration(song.registration) : null,
+    registration:
+      song.registration && song.registration.status === 'confirmed'
+        ? certificateRegistration(song.registration)
+        : null,
   }
 }
 export type PublicCertificate = ReturnType<typeof publicCertificate>
@@ -88,14 +99,17 @@ export function ownerCertificate(song: SongView) {
 export type OwnerCertificate = ReturnType<typeof ownerCertificate>
 
 /** What a certificate view renders: the public facts, and the private texts for the owner. */
-export type CertificateView = PublicCertificate & Partial<Pick<OwnerCertificate, 'lyrics' | 'creativeNotes'>>
+export type CertificateView = PublicCertificate &
+  Partial<Pick<OwnerCertificate, 'lyrics' | 'creativeNotes'>>
 
 /**
  * The certificate for one viewer: the owner gets the full view; anyone else the public
  * projection, and only once the song is registered (getCertificate decides who may see it).
  */
 export async function certificateFor(songId: number, viewerId: string | null) {
-  const found = await getCertificate(songId, viewerId)
+  const found = await getCertificate(db(), songId, viewerId)
   if (!found) return null
-  return found.isOwner ? { isOwner: true as const, certificate: ownerCertificate(found.song) } : { isOwner: false as const, certificate: publicCertificate(found.song) }
+  return found.isOwner
+    ? { isOwner: true as const, certificate: ownerCertificate(found.song) }
+    : { isOwner: false as const, certificate: publicCertificate(found.song) }
 }

@@ -8,7 +8,10 @@ import { enqueueMail } from './mail.server'
  * stored row is the record: if delivery later fails the message is still kept (and the outbox
  * says why), so the sender is not asked to write it again.
  */
-export async function submitContactMessage(input: ContactInput, context: { userId?: string | null; ipAddress?: string | null }) {
+export async function submitContactMessage(
+  input: ContactInput,
+  context: { userId?: string | null; ipAddress?: string | null },
+) {
   if (input.website) return { stored: false as const } // honeypot filled: a bot; answer as if sent
   const { APP_NAME, SUPPORT_EMAIL } = env()
   const row = await db()
@@ -16,7 +19,14 @@ export async function submitContactMessage(input: ContactInput, context: { userI
     .execute(async (trx) => {
       const stored = await trx
         .insertInto('contactMessages')
-        .values({ name: input.name, email: input.email, subject: input.subject, message: input.message, userId: context.userId ?? null, ipAddress: context.ipAddress ?? null })
+        .values({
+          name: input.name,
+          email: input.email,
+          subject: input.subject,
+          message: input.message,
+          userId: context.userId ?? null,
+          ipAddress: context.ipAddress ?? null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       await enqueueMail(trx, {

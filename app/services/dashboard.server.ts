@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '#db/schema'
 import { db } from './db.server'
 
 /** SPEC §2: the dashboard lists this many of the newest songs; the rest are on /songs. */
@@ -8,8 +9,13 @@ export const DASHBOARD_SONGS = 10
 export async function dashboardStats(userId: string) {
   const row = await db()
     .selectFrom('songs')
-    .leftJoin('blockchainRegistrations as r', (join) => join.onRef('r.songId', '=', 'songs.id').on('r.status', '=', 'confirmed'))
-    .select([sql<number>`count(songs.id)::int`.as('totalSongs'), sql<number>`count(r.id)::int`.as('blockchainCertified')])
+    .leftJoin('blockchainRegistrations as r', (join) =>
+      join.onRef('r.songId', '=', 'songs.id').on('r.status', '=', 'confirmed'),
+    )
+    .select([
+      sql<number>`count(songs.id)::int`.as('totalSongs'),
+      sql<number>`count(r.id)::int`.as('blockchainCertified'),
+    ])
     .where('songs.userId', '=', userId)
     .executeTakeFirstOrThrow()
   return { totalSongs: row.totalSongs, blockchainCertified: row.blockchainCertified }
@@ -20,7 +26,16 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
   return db()
     .selectFrom('songs')
     .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
-    .select(['songs.id', 'songs.title', 'songs.fileLink', 'songs.dateCreated', 'songs.createdAt', 'r.createdAt as registeredAt', 'r.status as registrationStatus', 'r.network as registrationNetwork'])
+    .select([
+      'songs.id',
+      'songs.title',
+      'songs.fileLink',
+      'songs.dateCreated',
+      'songs.createdAt',
+      'r.createdAt as registeredAt',
+      'r.status as registrationStatus',
+      'r.network as registrationNetwork',
+    ])
     .where('songs.userId', '=', userId)
     .orderBy('songs.createdAt', 'desc')
     .orderBy('songs.id', 'desc')
@@ -38,7 +53,14 @@ function toSongRow(row: SongRowRecord) {
     dateCreated: row.dateCreated,
     createdAt: row.createdAt.toISOString(),
     isRegistered: row.registrationStatus === 'confirmed',
-    registration: row.registeredAt && row.registrationStatus ? { createdAt: new Date(row.registeredAt).toISOString(), status: row.registrationStatus, network: row.registrationNetwork } : null,
+    registration:
+      row.registeredAt && row.registrationStatus
+        ? {
+            createdAt: new Date(row.registeredAt).toISOString(),
+            status: row.registrationStatus,
+            network: row.registrationNetwork,
+          }
+        : null,
   }
 }
 
@@ -55,7 +77,11 @@ export async function songRows(userId: string, page: { limit: number; offset: nu
 export async function dashboardData(userId: string) {
   const rows = await songRowsQuery(userId, { limit: DASHBOARD_SONGS, offset: 0 })
     .select((eb) => [
-      eb.selectFrom('songs as owned').select((count) => count.fn.countAll<number>().as('n')).where('owned.userId', '=', userId).as('totalSongs'),
+      eb
+        .selectFrom('songs as owned')
+        .select((count) => count.fn.countAll<number>().as('n'))
+        .where('owned.userId', '=', userId)
+        .as('totalSongs'),
       eb
         .selectFrom('blockchainRegistrations as certified')
         .innerJoin('songs as certifiedSong', 'certifiedSong.id', 'certified.songId')
@@ -67,7 +93,45 @@ export async function dashboardData(userId: string) {
     .execute()
   const first = rows[0]
   return {
-    stats: { totalSongs: Number(first?.totalSongs ?? 0), blockchainCertified: Number(first?.blockchainCertified ?? 0) },
+    stats: {
+      totalSongs: Number(first?.totalSongs ?? 0),
+      blockchainCertified: Number(first?.blockchainCertified ?? 0),
+    },
     songs: rows.map(toSongRow),
   }
+}
+
+/** The dashboard's timeline spans this many UTC calendar months, the current one included. */
+export const TIMELINE_MONTHS = 12
+
+/**
+ * How many certificates (songs) the owner made in each of the last TIMELINE_MONTHS UTC months,
+ * empty months included, in one statement: the months are generated and the owner's songs,
+ * grouped by month, joined onto them.
+ */
+export async function certificatesByMonth(
+  database: Kysely<Database>,
+  userId: string,
+  now = new Date(),
+): Promise<{ month: string; count: number }[]> {
+  const last = `${now.toISOString().slice(0, 7)}-01`
+  const firstMonth = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (TIMELINE_MONTHS - 1), 1),
+  )
+  const { rows } = await sql<{ month: string; count: number }>`
+    with months as (
+      select m::date as month
+      from generate_series(${firstMonth.toISOString().slice(0, 10)}::date, ${last}::date, interval '1 month') as m
+    ),
+    made as (
+      select date_trunc('month', created_at at time zone 'UTC')::date as month, count(*) as n
+      from songs
+      where user_id = ${userId} and created_at >= ${firstMonth}
+      group by 1
+    )
+    select to_char(months.month, 'YYYY-MM') as month, coalesce(made.n, 0)::int as count
+    from months left join made on made.month = months.month
+    order by months.month
+  `.execute(database)
+  return rows
 }

@@ -1,4 +1,6 @@
+import type { Kysely, Transaction } from 'kysely'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '#db/client'
+import type { Database } from '#db/schema'
 import { seedPlans } from '#db/seed'
 import { env } from '~/env.server'
 
@@ -10,6 +12,22 @@ const holder = globalThis as typeof globalThis & {
   __prooftrackCloseHooks?: Map<string, () => Promise<void>>
   __prooftrackShuttingDown?: boolean
   __prooftrackShutdown?: Promise<void>
+}
+
+/**
+ * What a data function takes first: the database, or a transaction the caller opened, so the
+ * caller decides what commits together (as in Kysely's example).
+ */
+export type Executor = Kysely<Database> | Transaction<Database>
+
+/** Runs `work` in the caller's transaction when there is one, else in a new one. */
+export function inTransaction<T>(
+  executor: Executor,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return executor.isTransaction
+    ? work(executor as Transaction<Database>)
+    : executor.transaction().execute(work)
 }
 
 export function db() {
@@ -26,7 +44,10 @@ export function databaseKind() {
 export function startDatabase(): Promise<DatabaseHandle> {
   holder.__prooftrackDbReady ??= (async () => {
     const config = env()
-    const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR })
+    const handle = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+    })
     try {
       const applied = await migrateToLatest(handle.db)
       if (applied.length > 0) console.log(`[db] applied migrations: ${applied.join(', ')}`)
@@ -36,7 +57,9 @@ export function startDatabase(): Promise<DatabaseHandle> {
       throw error
     }
     holder.__prooftrackDb = handle
-    console.log(`[db] ready (${handle.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`)
+    console.log(
+      `[db] ready (${handle.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'})`,
+    )
     return handle
   })()
   return holder.__prooftrackDbReady

@@ -2,17 +2,19 @@ import crypto from 'node:crypto'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { env } from '~/env.server'
-import { db } from './db.server'
+import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
 /** Wrong guesses one mailed code survives (decision 017); the daily cap is in rate-limit.server.ts. */
 export const MAX_CODE_ATTEMPTS = 5
-export const VOID_CODE_MESSAGE = 'Too many wrong codes: this code no longer works. Please generate a new code.'
+export const VOID_CODE_MESSAGE =
+  'Too many wrong codes: this code no longer works. Please generate a new code.'
 // Mailed codes are stored hashed with this prefix; the admin's list shows only displayed codes.
 const MAILED = 'mail:'
-const digest = (code: string) => `${MAILED}${crypto.createHash('sha256').update(code).digest('hex')}`
+const digest = (code: string) =>
+  `${MAILED}${crypto.createHash('sha256').update(code).digest('hex')}`
 const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
 
 /**
@@ -21,31 +23,36 @@ const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
  * second, different code is mailed to the user, which they can enter themselves — it proves the
  * mailbox because it is never shown on screen. A new pair replaces the user's earlier codes.
  */
-export async function createVerificationCode(userId: string, email: string) {
+export async function createVerificationCode(database: Executor, userId: string, email: string) {
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
   const { APP_NAME, APP_URL, SMTP_URL } = env()
-  const code = await db()
-    .transaction()
-    .execute(async (trx) => {
-      await trx
-        .deleteFrom('emailVerificationTokens')
-        .where((eb) => eb.or([eb('userId', '=', userId), eb('used', '=', true), eb('expiresAt', '<', new Date())]))
-        .execute()
-      const shown = await insertUnique(trx, userId, expiresAt, (candidate) => candidate)
-      if (SMTP_URL) {
-        const mailed = await insertUnique(trx, userId, expiresAt, digest)
-        await enqueueMail(trx, {
-          to: email,
-          subject: `Your ${APP_NAME} verification code`,
-          text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
-        })
-      }
-      return shown
-    })
+  const code = await inTransaction(database, async (trx) => {
+    await trx
+      .deleteFrom('emailVerificationTokens')
+      .where((eb) =>
+        eb.or([eb('userId', '=', userId), eb('used', '=', true), eb('expiresAt', '<', new Date())]),
+      )
+      .execute()
+    const shown = await insertUnique(trx, userId, expiresAt, (candidate) => candidate)
+    if (SMTP_URL) {
+      const mailed = await insertUnique(trx, userId, expiresAt, digest)
+      await enqueueMail(trx, {
+        to: email,
+        subject: `Your ${APP_NAME} verification code`,
+        text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
+      })
+    }
+    return shown
+  })
   return { code, expiresAt }
 }
 
-async function insertUnique(trx: Transaction<Database>, userId: string, expiresAt: Date, store: (code: string) => string) {
+async function insertUnique(
+  trx: Transaction<Database>,
+  userId: string,
+  expiresAt: Date,
+  store: (code: string) => string,
+) {
   for (let attempt = 0; attempt < 10; attempt++) {
     const code = sixDigits()
     const inserted = await trx
@@ -60,8 +67,8 @@ async function insertUnique(trx: Transaction<Database>, userId: string, expiresA
 }
 
 /** The admin's verification: the displayed code marks its owner's email verified. */
-export function verifyEmailByCode(code: string) {
-  return claim(code)
+export function verifyEmailByCode(database: Executor, code: string) {
+  return claim(database, code)
 }
 
 /**
@@ -69,8 +76,8 @@ export function verifyEmailByCode(code: string) {
  * compared, in one conditional update, so parallel guesses cannot go past the cap; the guess
  * that reaches it voids the code.
  */
-export async function verifyOwnEmailByMailedCode(userId: string, code: string) {
-  const live = await db()
+export async function verifyOwnEmailByMailedCode(database: Executor, userId: string, code: string) {
+  const live = await database
     .updateTable('emailVerificationTokens')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('userId', '=', userId)
@@ -81,7 +88,7 @@ export async function verifyOwnEmailByMailedCode(userId: string, code: string) {
     .returning(['id', 'token', 'attempts'])
     .executeTakeFirst()
   if (!live) {
-    const spent = await db()
+    const spent = await database
       .selectFrom('emailVerificationTokens')
       .select('id')
       .where('userId', '=', userId)
@@ -93,25 +100,47 @@ export async function verifyOwnEmailByMailedCode(userId: string, code: string) {
   }
   const expected = Buffer.from(live.token)
   const given = Buffer.from(digest(code))
-  if (expected.length === given.length && crypto.timingSafeEqual(expected, given)) return claim(live.token, userId)
+  if (expected.length === given.length && crypto.timingSafeEqual(expected, given))
+    return claim(database, live.token, userId)
   const left = MAX_CODE_ATTEMPTS - live.attempts
-  if (left > 0) return { ok: false as const, message: `${INVALID_CODE_MESSAGE}. ${left} ${left === 1 ? 'try' : 'tries'} left for this code.` }
-  await db().updateTable('emailVerificationTokens').set({ used: true }).where('id', '=', live.id).execute()
+  if (left > 0)
+    return {
+      ok: false as const,
+      message: `${INVALID_CODE_MESSAGE}. ${left} ${left === 1 ? 'try' : 'tries'} left for this code.`,
+    }
+  await database
+    .updateTable('emailVerificationTokens')
+    .set({ used: true })
+    .where('id', '=', live.id)
+    .execute()
   return { ok: false as const, message: VOID_CODE_MESSAGE }
 }
 
-// Marking the code used is the claim: under concurrent attempts only one update matches.
-async function claim(token: string, userId?: string) {
-  let query = db().updateTable('emailVerificationTokens').set({ used: true }).where('token', '=', token).where('used', '=', false).where('expiresAt', '>', new Date())
-  if (userId) query = query.where('userId', '=', userId)
-  const row = await query.returning('userId').executeTakeFirst()
-  if (!row) return { ok: false as const, message: INVALID_CODE_MESSAGE }
-  const user = await db().updateTable('users').set({ emailVerified: true, updatedAt: new Date() }).where('id', '=', row.userId).returning(['id', 'email']).executeTakeFirstOrThrow()
-  return { ok: true as const, user }
+// Marking the code used is the claim: under concurrent attempts only one update matches. The
+// code is spent and the email verified in one transaction, so neither happens without the other.
+function claim(database: Executor, token: string, userId?: string) {
+  return inTransaction(database, async (trx) => {
+    let query = trx
+      .updateTable('emailVerificationTokens')
+      .set({ used: true })
+      .where('token', '=', token)
+      .where('used', '=', false)
+      .where('expiresAt', '>', new Date())
+    if (userId) query = query.where('userId', '=', userId)
+    const row = await query.returning('userId').executeTakeFirst()
+    if (!row) return { ok: false as const, message: INVALID_CODE_MESSAGE }
+    const user = await trx
+      .updateTable('users')
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where('id', '=', row.userId)
+      .returning(['id', 'email'])
+      .executeTakeFirstOrThrow()
+    return { ok: true as const, user }
+  })
 }
 
-export async function pendingVerifications() {
-  return db()
+export async function pendingVerifications(database: Executor) {
+  return database
     .selectFrom('emailVerificationTokens as t')
     .innerJoin('users as u', 'u.id', 't.userId')
     .select(['t.id', 't.token', 't.userId', 't.expiresAt', 'u.email'])

@@ -1,19 +1,32 @@
 import { AuthorizationError } from 'remix-auth'
+import { pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from './analytics.server'
 import { getAuthenticator, isGoogleConfigured, oauthStateStorage } from './auth.server'
+import { db } from './db.server'
 import { createUserSession } from './session.server'
 import { createToastHeaders, redirectWithToast } from './toast.server'
 
 const authError = (from: 'login' | 'register') => ({
   type: 'error' as const,
   title: 'Authentication Error',
-  description: from === 'register' ? 'Please try again or use email/password registration.' : 'Please try again or use email/password login.',
+  description:
+    from === 'register'
+      ? 'Please try again or use email/password registration.'
+      : 'Please try again or use email/password login.',
 })
 
 /** Sends the visitor to Google (the strategy throws that redirect), or explains why not. */
-export async function startGoogleSignIn(request: Request, strategy: 'google' | 'google-alternative') {
+export async function startGoogleSignIn(
+  request: Request,
+  strategy: 'google' | 'google-alternative',
+) {
   const from = new URL(request.url).searchParams.get('from') === 'register' ? 'register' : 'login'
   if (!isGoogleConfigured()) {
-    return redirectWithToast(`/${from}`, { type: 'error', title: 'Authentication Error', description: 'Google sign-in is not configured on this server.' })
+    return redirectWithToast(`/${from}`, {
+      type: 'error',
+      title: 'Authentication Error',
+      description: 'Google sign-in is not configured on this server.',
+    })
   }
   try {
     await getAuthenticator().authenticate(strategy, request)
@@ -23,7 +36,9 @@ export async function startGoogleSignIn(request: Request, strategy: 'google' | '
     if (from !== 'register') return thrown
     // Remember where the visitor started, so an error is worded for registration.
     const storage = oauthStateStorage()
-    const session = await storage.getSession(thrown.headers.get('Set-Cookie')?.split(';')[0] ?? null)
+    const session = await storage.getSession(
+      thrown.headers.get('Set-Cookie')?.split(';')[0] ?? null,
+    )
     session.set('from', 'register')
     const headers = new Headers(thrown.headers)
     headers.set('Set-Cookie', await storage.commitSession(session))
@@ -41,7 +56,17 @@ export async function finishGoogleSignIn(request: Request) {
   if (!isGoogleConfigured()) return redirectWithToast(`/${from}`, authError(from), { headers })
   try {
     const user = await getAuthenticator().authenticate('google', request)
-    headers.append('Set-Cookie', (await createToastHeaders({ type: 'success', title: 'Welcome back!', description: 'You have been logged in successfully.' })).get('Set-Cookie') ?? '')
+    headers.append(
+      'Set-Cookie',
+      (
+        await createToastHeaders({
+          type: 'success',
+          title: 'Welcome back!',
+          description: 'You have been logged in successfully.',
+        })
+      ).get('Set-Cookie') ?? '',
+    )
+    await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
     return await createUserSession(user.id, '/', headers)
   } catch (error) {
     if (error instanceof Response) throw error

@@ -28,14 +28,33 @@ export async function pruneExpired(now = new Date()): Promise<PruneOutcome | nul
   const outcome = await db()
     .transaction()
     .execute(async (trx) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`.execute(trx)
+      const { rows } = await sql<{
+        locked: boolean
+      }>`select pg_try_advisory_xact_lock(${PRUNE_LOCK}) as locked`.execute(trx)
       if (!rows[0]?.locked) return null
       const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows)
       return {
-        sessions: count(await trx.deleteFrom('sessions').where('expire', '<', now).executeTakeFirst()),
-        passwordResetTokens: count(await trx.deleteFrom('passwordResetTokens').where((eb) => eb.or([eb('used', '=', true), eb('expiresAt', '<', now)])).executeTakeFirst()),
-        verificationCodes: count(await trx.deleteFrom('emailVerificationTokens').where((eb) => eb.or([eb('used', '=', true), eb('expiresAt', '<', now)])).executeTakeFirst()),
-        rateLimitWindows: count(await trx.deleteFrom('rateLimits').where('windowStart', '<', new Date(now.getTime() - RATE_LIMIT_HORIZON_MS)).executeTakeFirst()),
+        sessions: count(
+          await trx.deleteFrom('sessions').where('expire', '<', now).executeTakeFirst(),
+        ),
+        passwordResetTokens: count(
+          await trx
+            .deleteFrom('passwordResetTokens')
+            .where((eb) => eb.or([eb('used', '=', true), eb('expiresAt', '<', now)]))
+            .executeTakeFirst(),
+        ),
+        verificationCodes: count(
+          await trx
+            .deleteFrom('emailVerificationTokens')
+            .where((eb) => eb.or([eb('used', '=', true), eb('expiresAt', '<', now)]))
+            .executeTakeFirst(),
+        ),
+        rateLimitWindows: count(
+          await trx
+            .deleteFrom('rateLimits')
+            .where('windowStart', '<', new Date(now.getTime() - RATE_LIMIT_HORIZON_MS))
+            .executeTakeFirst(),
+        ),
       }
     })
   // Uploads a crash left incomplete; per-row deletes, harmless when two servers run them.
@@ -43,7 +62,9 @@ export async function pruneExpired(now = new Date()): Promise<PruneOutcome | nul
   return outcome
 }
 
-const holder = globalThis as typeof globalThis & { __prooftrackHousekeeping?: { stop: () => Promise<void> } }
+const holder = globalThis as typeof globalThis & {
+  __prooftrackHousekeeping?: { stop: () => Promise<void> }
+}
 
 /** Prunes soon after start-up and then hourly; stopped (waiting for a pass under way) before the database closes. */
 export function startHousekeeping({ firstRunMs = FIRST_RUN_MS, intervalMs = INTERVAL_MS } = {}) {

@@ -39,7 +39,14 @@ export async function latestLandingVideo(): Promise<LandingVideo | null> {
     .limit(1)
     .executeTakeFirst()
   if (!row?.completedAt) return null
-  return { id: row.id, fileName: row.fileName, size: Number(row.size), chunkBytes: row.chunkBytes, contentType: row.contentType, uploadedAt: row.completedAt }
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    size: Number(row.size),
+    chunkBytes: row.chunkBytes,
+    contentType: row.contentType,
+    uploadedAt: row.completedAt,
+  }
 }
 
 /**
@@ -53,10 +60,23 @@ export function readLandingVideo(video: LandingVideo, start: number, end: number
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       if (seq > last) return controller.close()
-      const row = await db().selectFrom('landingVideoChunks').select('data').where('videoId', '=', video.id).where('seq', '=', seq).executeTakeFirst()
-      if (!row) return controller.error(new Error(`Landing video ${video.id} lost its chunk ${seq} while being read`))
+      const row = await db()
+        .selectFrom('landingVideoChunks')
+        .select('data')
+        .where('videoId', '=', video.id)
+        .where('seq', '=', seq)
+        .executeTakeFirst()
+      if (!row)
+        return controller.error(
+          new Error(`Landing video ${video.id} lost its chunk ${seq} while being read`),
+        )
       const offset = seq * video.chunkBytes
-      controller.enqueue(row.data.subarray(Math.max(0, start - offset), Math.min(row.data.byteLength, end - offset + 1)))
+      controller.enqueue(
+        row.data.subarray(
+          Math.max(0, start - offset),
+          Math.min(row.data.byteLength, end - offset + 1),
+        ),
+      )
       seq++
     },
   })

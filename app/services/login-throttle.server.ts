@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { env } from '~/env.server'
 import { clear, forgive, hit, type Limit, LIMITS, type LimitResult } from './rate-limit.server'
 import { findLoginAccountId } from './users.server'
+import { db } from './db.server'
 
 /**
  * Sign-in throttling (decision 016). Guesses are counted against the account the name
@@ -13,14 +14,26 @@ import { findLoginAccountId } from './users.server'
  * that has (it holds a signed device cookie naming the account) keeps its own allowance, so the
  * owner still gets in. Names that match no account share one count per address.
  */
-export async function startSignIn(attempt: { usernameOrEmail: string; address: string | null; cookie: string | null }) {
+export async function startSignIn(attempt: {
+  usernameOrEmail: string
+  address: string | null
+  cookie: string | null
+}) {
   const address = attempt.address ?? 'unknown'
-  const [userId, device] = await Promise.all([findLoginAccountId(attempt.usernameOrEmail), readDevice(attempt.cookie)])
+  const [userId, device] = await Promise.all([
+    findLoginAccountId(db(), attempt.usernameOrEmail),
+    readDevice(attempt.cookie),
+  ])
   let own: Limit | null = null
   const limits = [LIMITS.loginPerAddress(address)]
   if (!userId) limits.push(LIMITS.loginUnknownAccountPerAddress(address))
-  else if (device?.accounts.includes(userId)) limits.push((own = LIMITS.loginPerAccountDevice(userId, device.id)))
-  else limits.push((own = LIMITS.loginPerAccountAddress(userId, address)), LIMITS.loginPerAccountFromNewDevices(userId))
+  else if (device?.accounts.includes(userId))
+    limits.push((own = LIMITS.loginPerAccountDevice(userId, device.id)))
+  else
+    limits.push(
+      (own = LIMITS.loginPerAccountAddress(userId, address)),
+      LIMITS.loginPerAccountFromNewDevices(userId),
+    )
   const limit: LimitResult = await hit(...limits)
   return {
     allowed: limit.allowed,
@@ -30,7 +43,8 @@ export async function startSignIn(attempt: { usernameOrEmail: string; address: s
       if (own && signedIn === userId) await clear(own)
       // The shared ceilings count guesses: a right password was none, so it takes no room from
       // the address (an office behind one NAT) or from the account's new browsers.
-      if (signedIn === userId) await Promise.all(limits.filter((limit) => limit !== own).map(forgive))
+      if (signedIn === userId)
+        await Promise.all(limits.filter((limit) => limit !== own).map(forgive))
       return rememberDevice(device, signedIn)
     },
   }
@@ -42,14 +56,24 @@ export async function trustDevice(cookie: string | null, userId: string) {
 }
 
 const DEVICE_MAX_ACCOUNTS = 5
-const Device = z.object({ id: z.string().min(16).max(64), accounts: z.array(z.string().uuid()).max(DEVICE_MAX_ACCOUNTS) })
+const Device = z.object({
+  id: z.string().min(16).max(64),
+  accounts: z.array(z.string().uuid()).max(DEVICE_MAX_ACCOUNTS),
+})
 type Device = z.infer<typeof Device>
 
 // Signed, so a client cannot claim to know an account; it holds no secret and grants no access.
 let cookie: ReturnType<typeof createCookie> | undefined
 function deviceCookie() {
   const e = env()
-  cookie ??= createCookie('pt_device', { path: '/', httpOnly: true, sameSite: 'lax', secure: e.isProduction, secrets: [e.SESSION_SECRET], maxAge: 365 * 24 * 60 * 60 })
+  cookie ??= createCookie('pt_device', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: e.isProduction,
+    secrets: [e.SESSION_SECRET],
+    maxAge: 365 * 24 * 60 * 60,
+  })
   return cookie
 }
 
@@ -60,6 +84,9 @@ async function readDevice(header: string | null): Promise<Device | null> {
 
 function rememberDevice(device: Device | null, userId: string) {
   const id = device?.id ?? crypto.randomBytes(16).toString('base64url')
-  const accounts = [userId, ...(device?.accounts ?? []).filter((account) => account !== userId)].slice(0, DEVICE_MAX_ACCOUNTS)
+  const accounts = [
+    userId,
+    ...(device?.accounts ?? []).filter((account) => account !== userId),
+  ].slice(0, DEVICE_MAX_ACCOUNTS)
   return deviceCookie().serialize({ id, accounts })
 }

@@ -28,7 +28,13 @@ export interface MailMessage {
 export async function enqueueMail(database: Kysely<Database>, message: MailMessage) {
   const row = await database
     .insertInto('mailOutbox')
-    .values({ toAddress: message.to, fromAddress: env().MAIL_FROM, replyTo: message.replyTo ?? null, subject: message.subject, sealedBody: sealBody(message.text) })
+    .values({
+      toAddress: message.to,
+      fromAddress: env().MAIL_FROM,
+      replyTo: message.replyTo ?? null,
+      subject: message.subject,
+      sealedBody: sealBody(message.text),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   wakeMailWorker()
@@ -43,7 +49,10 @@ export function wakeMailWorker() {
 // Queued work that turns into mail (a reset request becomes a link, or nothing), run by the
 // worker at the start of each pass; registered by the service that owns it, replaced by name.
 const steps = new Map<string, (database: Kysely<Database>) => Promise<unknown>>()
-export function beforeEachMailPass(name: string, step: (database: Kysely<Database>) => Promise<unknown>) {
+export function beforeEachMailPass(
+  name: string,
+  step: (database: Kysely<Database>) => Promise<unknown>,
+) {
   steps.set(name, step)
 }
 
@@ -53,7 +62,13 @@ const SEAL_VERSION = 'v1'
 let derived: { secret: string; key: Buffer } | undefined
 function bodyKey() {
   const secret = env().SESSION_SECRET
-  if (derived?.secret !== secret) derived = { secret, key: Buffer.from(crypto.hkdfSync('sha256', secret, 'prooftrack mail_outbox', 'mail body v1', 32)) }
+  if (derived?.secret !== secret)
+    derived = {
+      secret,
+      key: Buffer.from(
+        crypto.hkdfSync('sha256', secret, 'prooftrack mail_outbox', 'mail body v1', 32),
+      ),
+    }
   return derived.key
 }
 
@@ -61,16 +76,25 @@ export function sealBody(text: string) {
   const iv = crypto.randomBytes(12)
   const cipher = crypto.createCipheriv('aes-256-gcm', bodyKey(), iv)
   const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()])
-  return [SEAL_VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join('.')
+  return [
+    SEAL_VERSION,
+    iv.toString('base64url'),
+    cipher.getAuthTag().toString('base64url'),
+    data.toString('base64url'),
+  ].join('.')
 }
 
 /** The body of a queued message; throws when it was sealed under another secret or altered. */
 export function openBody(sealed: string) {
   const [version, iv, tag, data] = sealed.split('.')
-  if (version !== SEAL_VERSION || !iv || !tag || data === undefined) throw new Error('Not a sealed mail body')
+  if (version !== SEAL_VERSION || !iv || !tag || data === undefined)
+    throw new Error('Not a sealed mail body')
   const decipher = crypto.createDecipheriv('aes-256-gcm', bodyKey(), Buffer.from(iv, 'base64url'))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8')
+  return Buffer.concat([
+    decipher.update(Buffer.from(data, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8')
 }
 
 export interface OutgoingMail {
@@ -90,11 +114,22 @@ export interface MailTransport {
 
 export function smtpTransport(url: string): MailTransport {
   // Bounded waits, so one send always ends well inside the claim lease.
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 45_000 })
+  const transporter = nodemailer.createTransport({
+    url,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 45_000,
+  })
   return {
     kind: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text })
+      await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
+        subject: mail.subject,
+        text: mail.text,
+      })
     },
   }
 }
@@ -104,17 +139,29 @@ export function smtpTransport(url: string): MailTransport {
  * mail client opens, so a developer can follow a reset link; the log names only the file.
  */
 export function fileTransport(directory: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  })
   return {
     kind: 'file',
     async deliver(mail) {
-      const info = await composer.sendMail({ from: mail.from, to: mail.to, replyTo: mail.replyTo ?? undefined, subject: mail.subject, text: mail.text })
+      const info = await composer.sendMail({
+        from: mail.from,
+        to: mail.to,
+        replyTo: mail.replyTo ?? undefined,
+        subject: mail.subject,
+        text: mail.text,
+      })
       await fs.mkdir(directory, { recursive: true, mode: 0o700 })
       const file = path.resolve(directory, `${mail.id}.eml`)
       // A file left by an earlier database could have looser permissions: write a fresh one.
       await fs.rm(file, { force: true })
       await fs.writeFile(file, info.message, { mode: 0o600, flag: 'wx' })
-      console.log(`[mail] #${mail.id} to ${mail.to}: ${JSON.stringify(mail.subject)} written to ${file}`)
+      console.log(
+        `[mail] #${mail.id} to ${mail.to}: ${JSON.stringify(mail.subject)} written to ${file}`,
+      )
     },
   }
 }
@@ -170,7 +217,10 @@ export class MailWorker {
     this.timer = null
     if (!this.running) return
     let timeout: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([this.running.catch(() => 0), new Promise((resolve) => (timeout = setTimeout(resolve, maxWaitMs)))])
+    await Promise.race([
+      this.running.catch(() => 0),
+      new Promise((resolve) => (timeout = setTimeout(resolve, maxWaitMs))),
+    ])
     clearTimeout(timeout)
   }
 
@@ -222,14 +272,19 @@ export class MailWorker {
   private async claim() {
     return this.database()
       .updateTable('mailOutbox')
-      .set((eb) => ({ lockedUntil: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`, attempts: eb('attempts', '+', 1) }))
+      .set((eb) => ({
+        lockedUntil: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
+        attempts: eb('attempts', '+', 1),
+      }))
       .where('id', '=', (eb) =>
         eb
           .selectFrom('mailOutbox')
           .select('id')
           .where('status', '=', 'queued')
           .where('nextAttemptAt', '<=', sql<Date>`now()`)
-          .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]))
+          .where((w) =>
+            w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]),
+          )
           .orderBy('id')
           .limit(1)
           .forUpdate()
@@ -245,12 +300,26 @@ export class MailWorker {
     try {
       text = openBody(row.sealedBody ?? '')
     } catch {
-      await outbox().set({ status: 'failed', error: 'The body cannot be opened: it was sealed under another SESSION_SECRET, or altered.', lockedUntil: null }).execute()
+      await outbox()
+        .set({
+          status: 'failed',
+          error:
+            'The body cannot be opened: it was sealed under another SESSION_SECRET, or altered.',
+          lockedUntil: null,
+        })
+        .execute()
       console.warn(`[mail] #${row.id} to ${row.toAddress} cannot be opened; marked failed`)
       return false
     }
     try {
-      await this.transport.deliver({ id: row.id, from: row.fromAddress, to: row.toAddress, replyTo: row.replyTo, subject: row.subject, text })
+      await this.transport.deliver({
+        id: row.id,
+        from: row.fromAddress,
+        to: row.toAddress,
+        replyTo: row.replyTo,
+        subject: row.subject,
+        text,
+      })
     } catch (error) {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 2000)
       // A 5xx answer (no such mailbox, refused) will not change on retry.
@@ -258,12 +327,28 @@ export class MailWorker {
       const giveUp = permanent || row.attempts >= MAX_ATTEMPTS
       const retryMs = retryDelayMs(row.attempts)
       await outbox()
-        .set({ status: giveUp ? 'failed' : 'queued', error: reason, lockedUntil: null, nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryMs / 1000})` })
+        .set({
+          status: giveUp ? 'failed' : 'queued',
+          error: reason,
+          lockedUntil: null,
+          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryMs / 1000})`,
+        })
         .execute()
-      console.warn(`[mail] #${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${reason})${giveUp ? '; given up' : `; next try in ${Math.round(retryMs / 1000)} s`}`)
+      console.warn(
+        `[mail] #${row.id} to ${row.toAddress}: attempt ${row.attempts} failed (${reason})${giveUp ? '; given up' : `; next try in ${Math.round(retryMs / 1000)} s`}`,
+      )
       return false
     }
-    await outbox().set({ status: 'sent', sentAt: new Date(), sealedBody: null, error: null, lockedUntil: null, deliveredVia: this.transport.kind }).execute()
+    await outbox()
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        sealedBody: null,
+        error: null,
+        lockedUntil: null,
+        deliveredVia: this.transport.kind,
+      })
+      .execute()
     return true
   }
 }
@@ -274,12 +359,13 @@ function isPermanentSmtpError(error: unknown) {
   return typeof code === 'number' && code >= 500 && code < 600
 }
 
-
 /** Started once by the server entry; stops before the database closes at shutdown. */
 export function startMailWorker() {
   void holder.__prooftrackMailWorker?.stop()
   const { SMTP_URL, DATA_DIR } = env()
-  const worker = new MailWorker(SMTP_URL ? smtpTransport(SMTP_URL) : fileTransport(path.join(DATA_DIR, 'mail')))
+  const worker = new MailWorker(
+    SMTP_URL ? smtpTransport(SMTP_URL) : fileTransport(path.join(DATA_DIR, 'mail')),
+  )
   holder.__prooftrackMailWorker = worker
   beforeDatabaseClose('mail queue', () => worker.stop())
   return worker.start()

@@ -3,7 +3,21 @@ import canonicalize from 'canonicalize'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '#db/schema'
-import { type Commitment, type ManifestV1, ManifestV1Schema, type ManifestV2, ManifestV2Schema, type ManifestV3, ManifestV3Schema, type RecordingFingerprint } from '~/lib/manifest-schema'
+import {
+  type Commitment,
+  type ManifestV1,
+  ManifestV1Schema,
+  type ManifestV2,
+  ManifestV2Schema,
+  type ManifestV3,
+  ManifestV3Schema,
+  type ManifestV4,
+  ManifestV4Schema,
+  type RecordingFingerprint,
+  type Supersedes,
+} from '~/lib/manifest-schema'
+import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
+import { contributorSlots } from '~/lib/song-constants'
 import type { SongView } from './songs.server'
 
 // The certificate manifest — see docs/certificate-manifest.md. Anyone can re-derive its hash from
@@ -13,10 +27,11 @@ import type { SongView } from './songs.server'
 // new versions, never as changes to an old one.
 
 /** The version new registrations issue. */
-export const MANIFEST_VERSION = 3
+export const MANIFEST_VERSION = 4
 const MEMO_PREFIX = 'ProofTrack'
 
-export const sha256Hex = (data: string | Uint8Array) => crypto.createHash('sha256').update(data).digest('hex')
+export const sha256Hex = (data: string | Uint8Array) =>
+  crypto.createHash('sha256').update(data).digest('hex')
 
 /** 32 random bytes as 64 lowercase hex characters: the salt of one private text. */
 export function newSalt() {
@@ -29,7 +44,8 @@ export function newSalt() {
  * guess; with it, anyone can recompute the value (`{ printf '%s\0' "$SALT"; printf '%s' "$TEXT"; } | sha256sum`).
  */
 export function textCommitment(salt: string, text: string): Commitment {
-  if (!/^[0-9a-f]{64}$/.test(salt)) throw new Error('A commitment salt is 64 lowercase hex characters')
+  if (!/^[0-9a-f]{64}$/.test(salt))
+    throw new Error('A commitment salt is 64 lowercase hex characters')
   return { alg: 'salted-sha256', value: sha256Hex(`${salt}\u0000${text}`) }
 }
 
@@ -39,7 +55,8 @@ export interface TextSalts {
   creativeNotesSalt: string | null
 }
 
-const present = (text: string | null | undefined): text is string => typeof text === 'string' && text !== ''
+const present = (text: string | null | undefined): text is string =>
+  typeof text === 'string' && text !== ''
 
 function commit(text: string | null, salt: string | null) {
   if (!present(text)) return null
@@ -48,7 +65,16 @@ function commit(text: string | null, salt: string | null) {
 }
 
 /** The fingerprint a song's record publishes: the file name only when the owner chose to show it. */
-export function recordingFingerprint(song: Pick<SongView, 'recordingSha256' | 'recordingSize' | 'recordingMediaType' | 'recordingFileName' | 'recordingShowFileName'>): RecordingFingerprint | null {
+export function recordingFingerprint(
+  song: Pick<
+    SongView,
+    | 'recordingSha256'
+    | 'recordingSize'
+    | 'recordingMediaType'
+    | 'recordingFileName'
+    | 'recordingShowFileName'
+  >,
+): RecordingFingerprint | null {
   if (song.recordingSha256 === null || song.recordingSize === null) return null
   return {
     alg: 'sha256',
@@ -59,16 +85,30 @@ export function recordingFingerprint(song: Pick<SongView, 'recordingSha256' | 'r
   }
 }
 
-/** Every new registration issues version 3, with `recording: null` when no file was fingerprinted (decision 026). */
-export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV3 {
-  const contributors: ManifestV3['contributors'] = [
-    { role: 'main', name: song.contributorName, pro: song.mainContributorPro, proNumber: song.mainContributorProNumber },
-  ]
-  if (song.coContributorName) contributors.push({ role: 'co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber })
-  if (song.coContributorName2) contributors.push({ role: 'co-contributor-2', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber })
+/** The link a new version's manifest carries; null for a first version (issue 14). */
+export function supersedesLink(song: Pick<SongView, 'supersedes'>): Supersedes | null {
+  const earlier = song.supersedes
+  if (!earlier) return null
+  if (!earlier.manifestSha256 || !earlier.transactionSignature)
+    throw new Error(`The superseded certificate ${earlier.certificateId} has no anchored manifest`)
+  return {
+    certificateId: earlier.certificateId,
+    manifestSha256: earlier.manifestSha256,
+    transactionSignature: earlier.transactionSignature,
+  }
+}
+
+/**
+ * Every new registration issues version 4: `recording: null` when no file was fingerprinted
+ * (decision 026), `supersedes: null` unless the song is a new version of a registered one.
+ */
+export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV4 {
+  const contributors: ManifestV4['contributors'] = contributorSlots(song).map(
+    ({ slot, name, pro, proNumber }) => ({ role: slot, name, pro, proNumber }),
+  )
   return {
     schema: 'prooftrack.certificate',
-    version: 3,
+    version: 4,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
@@ -88,20 +128,27 @@ export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date):
     lyricsCommitment: commit(song.lyrics, salts.lyricsSalt),
     creativeNotesCommitment: commit(song.creativeNotes, salts.creativeNotesSalt),
     recording: recordingFingerprint(song),
+    supersedes: supersedesLink(song),
     certifiedAt: song.createdAt,
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ManifestV1 | ManifestV2 | ManifestV3
+export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4
 
 /**
  * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
  * the same ones) and returns them. Kept with the song, private; shown only to its owner.
  */
-export async function ensureTextSalts(database: Kysely<Database>, songId: number): Promise<TextSalts> {
+export async function ensureTextSalts(
+  database: Kysely<Database>,
+  songId: number,
+): Promise<TextSalts> {
   const row = await database
     .updateTable('songs')
-    .set((eb) => ({ lyricsSalt: eb.fn.coalesce('lyricsSalt', eb.val(newSalt())), creativeNotesSalt: eb.fn.coalesce('creativeNotesSalt', eb.val(newSalt())) }))
+    .set((eb) => ({
+      lyricsSalt: eb.fn.coalesce('lyricsSalt', eb.val(newSalt())),
+      creativeNotesSalt: eb.fn.coalesce('creativeNotesSalt', eb.val(newSalt())),
+    }))
     .where('id', '=', songId)
     .returning(['lyricsSalt', 'creativeNotesSalt'])
     .executeTakeFirstOrThrow()
@@ -116,7 +163,11 @@ export function canonicalJson(value: unknown) {
 }
 
 /** The tags a manifest is stored with, so a storage search finds it by certificate and by hash. */
-export function manifestTags(certificateId: string, manifestSha256: string, version: number = MANIFEST_VERSION) {
+export function manifestTags(
+  certificateId: string,
+  manifestSha256: string,
+  version: number = MANIFEST_VERSION,
+) {
   return {
     'Content-Type': 'application/json',
     'App-Name': 'ProofTrack',
@@ -127,16 +178,30 @@ export function manifestTags(certificateId: string, manifestSha256: string, vers
 }
 
 /** The memo names the manifest's version, so a verifier knows which reader applies before fetching it. */
-export function memoText(certificateId: string, hashHex: string, storageId: string, version: number = MANIFEST_VERSION) {
+export function memoText(
+  certificateId: string,
+  hashHex: string,
+  storageId: string,
+  version: number = MANIFEST_VERSION,
+) {
   return `${MEMO_PREFIX} v${version} ${certificateId} sha256:${hashHex} ar:${storageId}`
 }
 
-const MemoPattern = /^ProofTrack v([1-9][0-9]{0,2}) (PT-[0-9A-Z]{4}-[0-9A-Z]{4}) sha256:([0-9a-f]{64}) ar:([A-Za-z0-9_-]{1,100})$/
+const MemoPattern = new RegExp(
+  `^ProofTrack v([1-9][0-9]{0,2}) (${CERTIFICATE_ID_SOURCE}) sha256:([0-9a-f]{64}) ar:([A-Za-z0-9_-]{1,100})$`,
+)
 
 /** Any version's memo (they share one grammar); whether the version is known is the verifier's question. */
 export function parseMemo(text: string | null) {
   const match = text ? MemoPattern.exec(text) : null
-  return match ? { version: Number(match[1]), certificateId: match[2]!, sha256: match[3]!, storageId: match[4]! } : null
+  return match
+    ? {
+        version: Number(match[1]),
+        certificateId: match[2]!,
+        sha256: match[3]!,
+        storageId: match[4]!,
+      }
+    : null
 }
 
 /** A private text's published form in a manifest of any version. */
@@ -151,25 +216,50 @@ export const MANIFEST_VERSIONS = {
     schema: ManifestV1Schema,
     privateTexts: (m: ManifestV1): Record<PrivateText, PublishedText | null> => ({
       lyrics: m.lyricsSha256 === null ? null : { alg: 'sha256', value: m.lyricsSha256 },
-      creativeNotes: m.creativeNotesSha256 === null ? null : { alg: 'sha256', value: m.creativeNotesSha256 },
+      creativeNotes:
+        m.creativeNotesSha256 === null ? null : { alg: 'sha256', value: m.creativeNotesSha256 },
     }),
   },
   2: {
     schema: ManifestV2Schema,
-    privateTexts: (m: ManifestV2): Record<PrivateText, PublishedText | null> => ({ lyrics: m.lyricsCommitment, creativeNotes: m.creativeNotesCommitment }),
+    privateTexts: (m: ManifestV2): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
   },
   3: {
     schema: ManifestV3Schema,
-    privateTexts: (m: ManifestV3): Record<PrivateText, PublishedText | null> => ({ lyrics: m.lyricsCommitment, creativeNotes: m.creativeNotesCommitment }),
+    privateTexts: (m: ManifestV3): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
+  },
+  4: {
+    schema: ManifestV4Schema,
+    privateTexts: (m: ManifestV4): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
   },
 } as const
 export type PrivateText = 'lyrics' | 'creativeNotes'
 
-export type ReadManifest = { version: 1; manifest: ManifestV1 } | { version: 2; manifest: ManifestV2 } | { version: 3; manifest: ManifestV3 } | { version: number | null; manifest: null; problem: string }
+export type ReadManifest =
+  | { version: 1; manifest: ManifestV1 }
+  | { version: 2; manifest: ManifestV2 }
+  | { version: 3; manifest: ManifestV3 }
+  | { version: 4; manifest: ManifestV4 }
+  | { version: number | null; manifest: null; problem: string }
 
 /** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
 export function readManifest(value: unknown): ReadManifest {
-  const version = typeof value === 'object' && value !== null && 'version' in value && typeof value.version === 'number' ? value.version : null
+  const version =
+    typeof value === 'object' &&
+    value !== null &&
+    'version' in value &&
+    typeof value.version === 'number'
+      ? value.version
+      : null
   if (version === 1) {
     const parsed = ManifestV1Schema.safeParse(value)
     if (parsed.success) return { version, manifest: parsed.data }
@@ -185,7 +275,19 @@ export function readManifest(value: unknown): ReadManifest {
     if (parsed.success) return { version, manifest: parsed.data }
     return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
   }
-  return { version, manifest: null, problem: version === null ? 'It has no version number' : `Version ${version} is not one this verifier knows` }
+  if (version === 4) {
+    const parsed = ManifestV4Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
+  return {
+    version,
+    manifest: null,
+    problem:
+      version === null
+        ? 'It has no version number'
+        : `Version ${version} is not one this verifier knows`,
+  }
 }
 
 function describeIssue(issue: { path: PropertyKey[]; message: string } | undefined) {
@@ -194,10 +296,15 @@ function describeIssue(issue: { path: PropertyKey[]; message: string } | undefin
 }
 
 /** The private texts' published digests of a manifest read by readManifest. */
-export function publishedTexts(read: ReadManifest): Record<PrivateText, PublishedText | null> | null {
+export function publishedTexts(
+  read: ReadManifest,
+): Record<PrivateText, PublishedText | null> | null {
   if (read.manifest === null) return null
   if (read.version === 1) return MANIFEST_VERSIONS[1].privateTexts(read.manifest)
-  return read.version === 2 ? MANIFEST_VERSIONS[2].privateTexts(read.manifest) : MANIFEST_VERSIONS[3].privateTexts(read.manifest)
+  if (read.version === 2) return MANIFEST_VERSIONS[2].privateTexts(read.manifest)
+  return read.version === 3
+    ? MANIFEST_VERSIONS[3].privateTexts(read.manifest)
+    : MANIFEST_VERSIONS[4].privateTexts(read.manifest)
 }
 
 /**
@@ -206,19 +313,36 @@ export function publishedTexts(read: ReadManifest): Record<PrivateText, Publishe
  * recorded in this version" stay apart).
  */
 export function publishedRecording(read: ReadManifest): RecordingFingerprint | null | undefined {
-  return read.manifest !== null && read.version === 3 ? read.manifest.recording : undefined
+  return read.manifest !== null && (read.version === 3 || read.version === 4)
+    ? read.manifest.recording
+    : undefined
+}
+
+/**
+ * The earlier record a manifest names: null for a version 4 first version, undefined for
+ * versions 1 to 3, which could not name one.
+ */
+export function publishedSupersedes(read: ReadManifest): Supersedes | null | undefined {
+  return read.manifest !== null && read.version === 4 ? read.manifest.supersedes : undefined
 }
 
 /** Whether a text (and its salt, for a commitment) opens a published digest. */
 export function opens(published: PublishedText, text: string, salt: string | null) {
   if (published.alg === 'sha256') return sha256Hex(text) === published.value
-  return salt !== null && /^[0-9a-f]{64}$/.test(salt) && textCommitment(salt, text).value === published.value
+  return (
+    salt !== null &&
+    /^[0-9a-f]{64}$/.test(salt) &&
+    textCommitment(salt, text).value === published.value
+  )
 }
 
 /** What registration keeps in blockchain_registrations.blockchain_data. */
 export const BlockchainDataSchema = z.object({
   stage: z.enum(['claimed', 'stored', 'signed', 'confirmed', 'failed']).optional(),
-  payment: z.object({ mode: z.literal('free'), year: z.number(), month: z.number() }).or(z.object({ mode: z.literal('paid'), paymentId: z.number() })).optional(),
+  payment: z
+    .object({ mode: z.literal('free'), year: z.number(), month: z.number() })
+    .or(z.object({ mode: z.literal('paid'), paymentId: z.number() }))
+    .optional(),
   manifestSha256: z.string().optional(),
   storageId: z.string().optional(),
   storageUrl: z.string().optional(),

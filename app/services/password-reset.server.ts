@@ -3,7 +3,7 @@ import { createCookie } from '@remix-run/node'
 import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { env } from '~/env.server'
-import { db } from './db.server'
+import { type Executor, inTransaction } from './db.server'
 import { beforeEachMailPass, enqueueMail, wakeMailWorker } from './mail.server'
 import { hashPassword } from './password.server'
 import { hit, LIMITS, type LimitResult } from './rate-limit.server'
@@ -19,8 +19,11 @@ const digest = (token: string) => crypto.createHash('sha256').update(token).dige
  * account, so neither the answer nor its timing can tell (decision 015). The mail worker
  * resolves it moments later (processResetRequests).
  */
-export async function requestPasswordReset(email: string) {
-  await db().insertInto('passwordResetRequests').values({ email: email.trim().toLowerCase() }).execute()
+export async function requestPasswordReset(database: Executor, email: string) {
+  await database
+    .insertInto('passwordResetRequests')
+    .values({ email: email.trim().toLowerCase() })
+    .execute()
   wakeMailWorker()
 }
 
@@ -31,10 +34,17 @@ export async function requestPasswordReset(email: string) {
  * stranger can neither flood the owner's inbox nor, by using up a shared count, stop the owner
  * asking from their own address.
  */
-export async function requestPasswordResetLimited(email: string, address: string): Promise<LimitResult> {
-  const visible = await hit(LIMITS.resetPerAddress(address), LIMITS.resetPerEmailFromAddress(email, address))
+export async function requestPasswordResetLimited(
+  database: Executor,
+  email: string,
+  address: string,
+): Promise<LimitResult> {
+  const visible = await hit(
+    LIMITS.resetPerAddress(address),
+    LIMITS.resetPerEmailFromAddress(email, address),
+  )
   if (!visible.allowed) return visible
-  if ((await hit(LIMITS.resetPerEmail(email))).allowed) await requestPasswordReset(email)
+  if ((await hit(LIMITS.resetPerEmail(email))).allowed) await requestPasswordReset(database, email)
   return visible
 }
 
@@ -49,11 +59,23 @@ export async function processResetRequests(database: Kysely<Database>) {
     const more = await database.transaction().execute(async (trx) => {
       const request = await trx
         .deleteFrom('passwordResetRequests')
-        .where('id', '=', (eb) => eb.selectFrom('passwordResetRequests').select('id').orderBy('id').limit(1).forUpdate().skipLocked())
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('passwordResetRequests')
+            .select('id')
+            .orderBy('id')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        )
         .returning('email')
         .executeTakeFirst()
       if (!request) return false
-      const user = await trx.selectFrom('users').select(['id', 'email']).where(sql`lower(email)`, '=', request.email).executeTakeFirst()
+      const user = await trx
+        .selectFrom('users')
+        .select(['id', 'email'])
+        .where(sql`lower(email)`, '=', request.email)
+        .executeTakeFirst()
       if (user) await issueResetLink(trx, user)
       return true
     })
@@ -67,7 +89,14 @@ async function issueResetLink(trx: Transaction<Database>, user: { id: string; em
   const token = crypto.randomBytes(32).toString('base64url')
   const { APP_NAME, APP_URL } = env()
   const link = `${APP_URL}/reset-password?token=${encodeURIComponent(token)}`
-  await trx.insertInto('passwordResetTokens').values({ userId: user.id, token: digest(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) }).execute()
+  await trx
+    .insertInto('passwordResetTokens')
+    .values({
+      userId: user.id,
+      token: digest(token),
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    })
+    .execute()
   await enqueueMail(trx, {
     to: user.email,
     subject: `Reset your ${APP_NAME} password`,
@@ -76,9 +105,9 @@ async function issueResetLink(trx: Transaction<Database>, user: { id: string; em
 }
 
 /** Whether a reset link can still be used, so an expired one shows the invalid-link view at once. */
-export async function isResetTokenUsable(token: string) {
+export async function isResetTokenUsable(database: Executor, token: string) {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return false
-  const row = await db()
+  const row = await database
     .selectFrom('passwordResetTokens')
     .select('id')
     .where('token', '=', digest(token))
@@ -93,27 +122,35 @@ export async function isResetTokenUsable(token: string) {
  * every other outstanding link of that user ended and every session signed out — so a second
  * link mailed earlier (perhaps to a mailbox someone else read) cannot undo the reset.
  */
-export async function resetPassword(token: string, password: string) {
+export async function resetPassword(database: Executor, token: string, password: string) {
   // The slow hash runs outside the transaction, and only for a link that is live right now.
-  if (!(await isResetTokenUsable(token))) return { ok: false as const, message: INVALID_RESET_MESSAGE }
+  if (!(await isResetTokenUsable(database, token)))
+    return { ok: false as const, message: INVALID_RESET_MESSAGE }
   const passwordHash = await hashPassword(password)
-  const userId = await db()
-    .transaction()
-    .execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('passwordResetTokens')
-        .set({ used: true })
-        .where('token', '=', digest(token))
-        .where('used', '=', false)
-        .where('expiresAt', '>', new Date())
-        .returning('userId')
-        .executeTakeFirst()
-      if (!claimed) return null
-      await trx.updateTable('users').set({ passwordHash, updatedAt: new Date() }).where('id', '=', claimed.userId).execute()
-      await trx.updateTable('passwordResetTokens').set({ used: true }).where('userId', '=', claimed.userId).where('used', '=', false).execute()
-      await trx.deleteFrom('sessions').where('userId', '=', claimed.userId).execute()
-      return claimed.userId
-    })
+  const userId = await inTransaction(database, async (trx) => {
+    const claimed = await trx
+      .updateTable('passwordResetTokens')
+      .set({ used: true })
+      .where('token', '=', digest(token))
+      .where('used', '=', false)
+      .where('expiresAt', '>', new Date())
+      .returning('userId')
+      .executeTakeFirst()
+    if (!claimed) return null
+    await trx
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: new Date() })
+      .where('id', '=', claimed.userId)
+      .execute()
+    await trx
+      .updateTable('passwordResetTokens')
+      .set({ used: true })
+      .where('userId', '=', claimed.userId)
+      .where('used', '=', false)
+      .execute()
+    await trx.deleteFrom('sessions').where('userId', '=', claimed.userId).execute()
+    return claimed.userId
+  })
   if (!userId) return { ok: false as const, message: INVALID_RESET_MESSAGE }
   return { ok: true as const, userId }
 }
@@ -145,11 +182,14 @@ export function keepResetToken(token: string) {
 
 export async function keptResetToken(cookieHeader: string | null) {
   const value: unknown = await resetTokenCookie().parse(cookieHeader)
-  return typeof value === 'string' && value.length > 0 && value.length <= MAX_TOKEN_LENGTH ? value : null
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_TOKEN_LENGTH
+    ? value
+    : null
 }
 
 export function forgetResetToken() {
   return resetTokenCookie().serialize('', { maxAge: 0 })
 }
 
-export const CHECK_EMAIL_MESSAGE = "If an account with that email exists, you'll receive a password reset link shortly."
+export const CHECK_EMAIL_MESSAGE =
+  "If an account with that email exists, you'll receive a password reset link shortly."

@@ -3,15 +3,28 @@ import type { Database } from '#db/schema'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
 import type { StorageAdapter } from '~/storage/types'
 import type { RecordingFingerprint } from '~/lib/manifest-schema'
-import { type PrivateText, opens, type PublishedText, parseMemo, publishedRecording, publishedTexts, readBlockchainData, readManifest, sha256Hex } from './manifest.server'
+import {
+  type PrivateText,
+  opens,
+  type PublishedText,
+  parseMemo,
+  publishedRecording,
+  publishedTexts,
+  readBlockchainData,
+  readManifest,
+  sha256Hex,
+} from './manifest.server'
 
 // The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
 // facts and of the private texts without this service — the manifest as stored, the
 // transaction, and each private text with the salt that opens its commitment.
 
-export const BUNDLE_NOT_REGISTERED = 'This song is not registered on the blockchain yet: the proof bundle holds its blockchain record, so it exists once the song is registered.'
-export const BUNDLE_STORAGE_UNAVAILABLE = 'The stored manifest could not be read from permanent storage just now. Please try again in a few minutes.'
-export const BUNDLE_STORAGE_MISMATCH = 'The stored manifest does not match this registration’s record, so no bundle was made. Check the certificate on its verification page.'
+export const BUNDLE_NOT_REGISTERED =
+  'This song is not registered on the blockchain yet: the proof bundle holds its blockchain record, so it exists once the song is registered.'
+export const BUNDLE_STORAGE_UNAVAILABLE =
+  'The stored manifest could not be read from permanent storage just now. Please try again in a few minutes.'
+export const BUNDLE_STORAGE_MISMATCH =
+  'The stored manifest does not match this registration’s record, so no bundle was made. Check the certificate on its verification page.'
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 const PUBLIC_RPC: Record<string, string> = {
@@ -19,16 +32,33 @@ const PUBLIC_RPC: Record<string, string> = {
   devnet: 'https://api.devnet.solana.com',
   testnet: 'https://api.testnet.solana.com',
 }
-const TEXT_LABELS: Record<PrivateText, string> = { lyrics: 'Lyrics', creativeNotes: 'Creative notes' }
+const TEXT_LABELS: Record<PrivateText, string> = {
+  lyrics: 'Lyrics',
+  creativeNotes: 'Creative notes',
+}
 
 /** The owner's song with its private texts, their salts and its confirmed registration; null for anyone else. */
 async function ownedRecord(database: Kysely<Database>, userId: string, songId: number) {
   return database
     .selectFrom('songs as s')
-    .leftJoin('blockchainRegistrations as r', (join) => join.onRef('r.songId', '=', 's.id').on('r.status', '=', 'confirmed'))
+    .leftJoin('blockchainRegistrations as r', (join) =>
+      join.onRef('r.songId', '=', 's.id').on('r.status', '=', 'confirmed'),
+    )
     .select([
-      's.id', 's.title', 's.certificateId', 's.lyrics', 's.creativeNotes', 's.lyricsSalt', 's.creativeNotesSalt',
-      'r.transactionSignature', 'r.walletAddress', 'r.blockTime', 'r.blockchainData', 'r.network', 'r.storageKind', 'r.storageGateway',
+      's.id',
+      's.title',
+      's.certificateId',
+      's.lyrics',
+      's.creativeNotes',
+      's.lyricsSalt',
+      's.creativeNotesSalt',
+      'r.transactionSignature',
+      'r.walletAddress',
+      'r.blockTime',
+      'r.blockchainData',
+      'r.network',
+      'r.storageKind',
+      'r.storageGateway',
     ])
     .where('s.id', '=', songId)
     .where('s.userId', '=', userId)
@@ -47,7 +77,10 @@ export interface TextOpening {
 }
 
 /** How each private text the manifest published is opened by what the owner holds. */
-function openingsFor(record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>, manifest: unknown): TextOpening[] {
+function openingsFor(
+  record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>,
+  manifest: unknown,
+): TextOpening[] {
   const published = publishedTexts(readManifest(manifest))
   if (!published) return []
   const held: Record<PrivateText, { text: string | null; salt: string | null }> = {
@@ -59,7 +92,13 @@ function openingsFor(record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>
     .map((key) => {
       const digest = published[key]!
       const salt = digest.alg === 'sha256' ? null : held[key].salt
-      return { text: key, label: TEXT_LABELS[key], published: digest, salt, opens: held[key].text !== null && opens(digest, held[key].text!, salt) }
+      return {
+        text: key,
+        label: TEXT_LABELS[key],
+        published: digest,
+        salt,
+        opens: held[key].text !== null && opens(digest, held[key].text!, salt),
+      }
     })
 }
 
@@ -67,7 +106,12 @@ function openingsFor(record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>
  * For the owner on the verification page: the salts and whether our copy of each text opens the
  * manifest's commitment. Null for anyone who is not the owner.
  */
-export async function ownerOpenings(database: Kysely<Database>, userId: string, songId: number, manifest: unknown) {
+export async function ownerOpenings(
+  database: Kysely<Database>,
+  userId: string,
+  songId: number,
+  manifest: unknown,
+) {
   const record = await ownedRecord(database, userId, songId)
   if (!record) return null
   return { songId: record.id, openings: openingsFor(record, manifest) }
@@ -78,19 +122,39 @@ export type ProofBundleResult =
   | { ok: false; status: number; message: string }
 
 /** The owner's proof bundle of a registered song, read back from permanent storage and checked against the record. */
-export async function getProofBundle(database: Kysely<Database>, userId: string, songId: number, parts: { storage: StorageAdapter; appUrl: string; now?: Date }): Promise<ProofBundleResult> {
+export async function getProofBundle(
+  database: Kysely<Database>,
+  userId: string,
+  songId: number,
+  parts: { storage: StorageAdapter; appUrl: string; now?: Date },
+): Promise<ProofBundleResult> {
   const record = await ownedRecord(database, userId, songId)
   if (!record) return { ok: false, status: 404, message: 'Certificate not found' }
   const data = readBlockchainData(record.blockchainData)
   const memo = parseMemo(data.memo ?? null)
-  if (!record.transactionSignature || !memo || !data.manifestSha256) return { ok: false, status: 409, message: BUNDLE_NOT_REGISTERED }
+  if (!record.transactionSignature || !memo || !data.manifestSha256)
+    return { ok: false, status: 409, message: BUNDLE_NOT_REGISTERED }
 
   const stored = await parts.storage.get(memo.storageId).catch(() => null)
   if (!stored) return { ok: false, status: 503, message: BUNDLE_STORAGE_UNAVAILABLE }
-  if (sha256Hex(stored.data) !== memo.sha256 || memo.sha256 !== data.manifestSha256) return { ok: false, status: 502, message: BUNDLE_STORAGE_MISMATCH }
+  if (sha256Hex(stored.data) !== memo.sha256 || memo.sha256 !== data.manifestSha256)
+    return { ok: false, status: 502, message: BUNDLE_STORAGE_MISMATCH }
   const canonical = new TextDecoder().decode(stored.data)
   const manifest: unknown = JSON.parse(canonical)
-  return { ok: true, fileName: `${record.certificateId}-proof-bundle.json`, bundle: assemble(record, data, memo, canonical, manifest, parts.storage.url(memo.storageId), parts.appUrl, parts.now ?? new Date()) }
+  return {
+    ok: true,
+    fileName: `${record.certificateId}-proof-bundle.json`,
+    bundle: assemble(
+      record,
+      data,
+      memo,
+      canonical,
+      manifest,
+      parts.storage.url(memo.storageId),
+      parts.appUrl,
+      parts.now ?? new Date(),
+    ),
+  }
 }
 
 function assemble(
@@ -112,12 +176,29 @@ function assemble(
   const privateTexts = Object.fromEntries(
     (['lyrics', 'creativeNotes'] as const).map((key) => {
       const opening = openings.find((o) => o.text === key)
-      return [key, opening ? { text: textOf(key), salt: opening.salt, commitment: opening.published } : null]
+      return [
+        key,
+        opening ? { text: textOf(key), salt: opening.salt, commitment: opening.published } : null,
+      ]
     }),
-  ) as Record<PrivateText, { text: string | null; salt: string | null; commitment: PublishedText | null } | null>
+  ) as Record<
+    PrivateText,
+    { text: string | null; salt: string | null; commitment: PublishedText | null } | null
+  >
 
   return {
-    README: readme({ record, network, memo, memoText: data.memo ?? '', signature, storageUrl, appUrl, openings, recording: publishedRecording(readManifest(manifest)) ?? null, now }),
+    README: readme({
+      record,
+      network,
+      memo,
+      memoText: data.memo ?? '',
+      signature,
+      storageUrl,
+      appUrl,
+      openings,
+      recording: publishedRecording(readManifest(manifest)) ?? null,
+      now,
+    }),
     format: 'prooftrack.proof-bundle',
     formatVersion: 1,
     createdAt: now.toISOString(),
@@ -126,7 +207,12 @@ function assemble(
     manifest: {
       version: memo.version,
       sha256: memo.sha256,
-      storage: { kind: storage.storageKind, label: storage.label, id: memo.storageId, url: storageUrl },
+      storage: {
+        kind: storage.storageKind,
+        label: storage.label,
+        id: memo.storageId,
+        url: storageUrl,
+      },
       /** The exact stored bytes, as text: `jq -j .manifest.canonical` gives them back. */
       canonical,
       content: manifest,
@@ -187,7 +273,11 @@ function readme(input: {
     ...openings.flatMap((opening, i) => {
       const key = `.privateTexts.${opening.text}`
       if (opening.published!.alg === 'sha256') {
-        return [`${3 + i}. ${opening.label}: the manifest (version 1) publishes the bare SHA-256 of the text:`, `   jq -j ${key}.text ${file} | sha256sum     → ${opening.published!.value}`, '']
+        return [
+          `${3 + i}. ${opening.label}: the manifest (version 1) publishes the bare SHA-256 of the text:`,
+          `   jq -j ${key}.text ${file} | sha256sum     → ${opening.published!.value}`,
+          '',
+        ]
       }
       return [
         `${3 + i}. ${opening.label}: the manifest publishes only a salted commitment, the SHA-256 of the salt (64 hex characters), one NUL byte and the exact text. Without the salt nobody can test a guess; with it, anyone can check the text:`,
@@ -208,4 +298,3 @@ function readme(input: {
   ]
   return lines
 }
-

@@ -10,25 +10,89 @@ export interface Limit {
 
 export const LIMITS = {
   // Sign-in (decision 016): keyed on the resolved account, so username and email share a count.
-  loginPerAddress: (ip: string): Limit => ({ key: `login:ip:${ip}`, max: 50, windowSeconds: 15 * 60 }),
-  loginPerAccountAddress: (userId: string, ip: string): Limit => ({ key: `login:account-ip:${userId}:${ip}`, max: 10, windowSeconds: 15 * 60 }),
-  loginPerAccountDevice: (userId: string, device: string): Limit => ({ key: `login:account-device:${userId}:${device}`, max: 10, windowSeconds: 15 * 60 }),
-  loginPerAccountFromNewDevices: (userId: string): Limit => ({ key: `login:account-new-devices:${userId}`, max: 30, windowSeconds: 15 * 60 }),
-  loginUnknownAccountPerAddress: (ip: string): Limit => ({ key: `login:unknown-account-ip:${ip}`, max: 10, windowSeconds: 15 * 60 }),
-  registerPerAddress: (ip: string): Limit => ({ key: `register:ip:${ip}`, max: 20, windowSeconds: 60 * 60 }),
-  resetPerAddress: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 10, windowSeconds: 60 * 60 }),
-  resetPerEmailFromAddress: (email: string, ip: string): Limit => ({ key: `reset:email-ip:${email.toLowerCase()}:${ip}`, max: 5, windowSeconds: 60 * 60 }),
+  loginPerAddress: (ip: string): Limit => ({
+    key: `login:ip:${ip}`,
+    max: 50,
+    windowSeconds: 15 * 60,
+  }),
+  loginPerAccountAddress: (userId: string, ip: string): Limit => ({
+    key: `login:account-ip:${userId}:${ip}`,
+    max: 10,
+    windowSeconds: 15 * 60,
+  }),
+  loginPerAccountDevice: (userId: string, device: string): Limit => ({
+    key: `login:account-device:${userId}:${device}`,
+    max: 10,
+    windowSeconds: 15 * 60,
+  }),
+  loginPerAccountFromNewDevices: (userId: string): Limit => ({
+    key: `login:account-new-devices:${userId}`,
+    max: 30,
+    windowSeconds: 15 * 60,
+  }),
+  loginUnknownAccountPerAddress: (ip: string): Limit => ({
+    key: `login:unknown-account-ip:${ip}`,
+    max: 10,
+    windowSeconds: 15 * 60,
+  }),
+  registerPerAddress: (ip: string): Limit => ({
+    key: `register:ip:${ip}`,
+    max: 20,
+    windowSeconds: 60 * 60,
+  }),
+  resetPerAddress: (ip: string): Limit => ({
+    key: `reset:ip:${ip}`,
+    max: 10,
+    windowSeconds: 60 * 60,
+  }),
+  resetPerEmailFromAddress: (email: string, ip: string): Limit => ({
+    key: `reset:email-ip:${email.toLowerCase()}:${ip}`,
+    max: 5,
+    windowSeconds: 60 * 60,
+  }),
   // Silent: past it requests are dropped with the usual answer (requestPasswordResetLimited).
-  resetPerEmail: (email: string): Limit => ({ key: `reset:email:${email.toLowerCase()}`, max: 30, windowSeconds: 60 * 60 }),
-  contactPerAddress: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 10, windowSeconds: 60 * 60 }),
+  resetPerEmail: (email: string): Limit => ({
+    key: `reset:email:${email.toLowerCase()}`,
+    max: 30,
+    windowSeconds: 60 * 60,
+  }),
+  contactPerAddress: (ip: string): Limit => ({
+    key: `contact:ip:${ip}`,
+    max: 10,
+    windowSeconds: 60 * 60,
+  }),
   // Anonymous endpoints (decision 018): generous for a person, small for a flood.
-  analyticsPerAddress: (ip: string): Limit => ({ key: `analytics:ip:${ip}`, max: 120, windowSeconds: 10 * 60 }),
-  certificateVerifyPerAddress: (ip: string): Limit => ({ key: `cert-verify:ip:${ip}`, max: 30, windowSeconds: 10 * 60 }),
-  certificatePdfPerAddress: (ip: string): Limit => ({ key: `cert-pdf:ip:${ip}`, max: 20, windowSeconds: 10 * 60 }),
-  verificationPerUser: (userId: string): Limit => ({ key: `verify:user:${userId}`, max: 10, windowSeconds: 60 * 60 }),
-  verificationPerUserPerDay: (userId: string): Limit => ({ key: `verify-day:user:${userId}`, max: 20, windowSeconds: 24 * 60 * 60 }),
+  analyticsPerAddress: (ip: string): Limit => ({
+    key: `analytics:ip:${ip}`,
+    max: 120,
+    windowSeconds: 10 * 60,
+  }),
+  certificateVerifyPerAddress: (ip: string): Limit => ({
+    key: `cert-verify:ip:${ip}`,
+    max: 30,
+    windowSeconds: 10 * 60,
+  }),
+  certificatePdfPerAddress: (ip: string): Limit => ({
+    key: `cert-pdf:ip:${ip}`,
+    max: 20,
+    windowSeconds: 10 * 60,
+  }),
+  verificationPerUser: (userId: string): Limit => ({
+    key: `verify:user:${userId}`,
+    max: 10,
+    windowSeconds: 60 * 60,
+  }),
+  verificationPerUserPerDay: (userId: string): Limit => ({
+    key: `verify-day:user:${userId}`,
+    max: 20,
+    windowSeconds: 24 * 60 * 60,
+  }),
   // Guesses at mailed codes: 5 per code (email-verification.server.ts), 15 a day (decision 017).
-  verifyCodePerUserPerDay: (userId: string): Limit => ({ key: `verify-code-day:user:${userId}`, max: 15, windowSeconds: 24 * 60 * 60 }),
+  verifyCodePerUserPerDay: (userId: string): Limit => ({
+    key: `verify-code-day:user:${userId}`,
+    max: 15,
+    windowSeconds: 24 * 60 * 60,
+  }),
 }
 
 export interface LimitResult {
@@ -49,12 +113,17 @@ export async function hit(...limits: Limit[]): Promise<LimitResult> {
     const row = await db()
       .insertInto('rateLimits')
       .values({ key: limit.key.slice(0, 255), windowStart, hits: 1 })
-      .onConflict((oc) => oc.columns(['key', 'windowStart']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }))
+      .onConflict((oc) =>
+        oc.columns(['key', 'windowStart']).doUpdateSet({ hits: sql`rate_limits.hits + 1` }),
+      )
       .returning('hits')
       .executeTakeFirstOrThrow()
     if (row.hits > limit.max) {
       const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000)
-      result = { allowed: false, retryAfterSeconds: Math.max(result.retryAfterSeconds, retryAfterSeconds) }
+      result = {
+        allowed: false,
+        retryAfterSeconds: Math.max(result.retryAfterSeconds, retryAfterSeconds),
+      }
     }
   }
   // Ended windows are pruned on a schedule (housekeeping.server.ts).

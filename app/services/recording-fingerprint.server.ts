@@ -17,7 +17,11 @@ export interface StreamedFingerprint {
   fileName: string
 }
 
-export type FormWithRecording = { fields: FormData; file: StreamedFingerprint | null; problem: string | null }
+export type FormWithRecording = {
+  fields: FormData
+  file: StreamedFingerprint | null
+  problem: string | null
+}
 
 class Refused extends Error {
   constructor(readonly response: Response) {
@@ -32,7 +36,11 @@ class Refused extends Error {
  * held whole in memory (decision 026). The whole body is counted as it streams; past the limit
  * the reading stops with 413. An empty file input (no file chosen) is no file.
  */
-export async function readFormWithRecording(request: Request, spec: FormSpec, maxFileBytes = MAX_RECORDING_BYTES): Promise<FormWithRecording> {
+export async function readFormWithRecording(
+  request: Request,
+  spec: FormSpec,
+  maxFileBytes = MAX_RECORDING_BYTES,
+): Promise<FormWithRecording> {
   if (!/^multipart\/form-data;.*boundary=/i.test(request.headers.get('Content-Type') ?? '')) {
     throw refusal(415, 'This form must be sent as an HTML form post.')
   }
@@ -53,13 +61,17 @@ export async function readFormWithRecording(request: Request, spec: FormSpec, ma
       const chunks: Uint8Array[] = []
       for await (const chunk of data) {
         textBytes += chunk.byteLength
-        if (textBytes > textLimit) throw new Refused(refusal(413, 'The form’s text is too long. Please shorten it and send the form again.'))
+        if (textBytes > textLimit)
+          throw new Refused(
+            refusal(413, 'The form’s text is too long. Please shorten it and send the form again.'),
+          )
         chunks.push(chunk)
       }
       pairs.push([name, Buffer.concat(chunks).toString('utf8')])
       return undefined
     }
-    if (name !== RECORDING_FIELD || fileSeen) throw new Refused(refusal(400, 'This form takes one file, the recording.'))
+    if (name !== RECORDING_FIELD || fileSeen)
+      throw new Refused(refusal(400, 'This form takes one file, the recording.'))
     fileSeen = true
     const hash = crypto.createHash('sha256')
     let size = 0
@@ -71,7 +83,13 @@ export async function readFormWithRecording(request: Request, spec: FormSpec, ma
     // A file input left empty still sends its part: no name, no bytes.
     if (filename === '' && size === 0) return undefined
     if (size === 0) problem = 'The chosen file is empty: there is nothing to fingerprint.'
-    else file = { sha256: hash.digest('hex'), size, mediaType: cleanMediaType(contentType), fileName: cleanFileName(filename) }
+    else
+      file = {
+        sha256: hash.digest('hex'),
+        size,
+        mediaType: cleanMediaType(contentType),
+        fileName: cleanFileName(filename),
+      }
     return undefined
   }
 
@@ -91,7 +109,15 @@ export async function readFormWithRecording(request: Request, spec: FormSpec, ma
     },
   })
   try {
-    await unstable_parseMultipartFormData(new Request(request.url, { method: 'POST', headers: request.headers, body: counted, duplex: 'half' }), handler)
+    await unstable_parseMultipartFormData(
+      new Request(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: counted,
+        duplex: 'half',
+      }),
+      handler,
+    )
   } catch (error) {
     if (bodyTooLarge) throw refusal(413, RECORDING_TOO_LARGE)
     if (error instanceof Refused) throw error.response
@@ -111,7 +137,11 @@ export function isMultipart(request: Request) {
 
 function cleanMediaType(value: string) {
   const type = value.split(';')[0]!.trim().toLowerCase()
-  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) && type.length <= 255 && type !== 'application/octet-stream' ? type : null
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) &&
+    type.length <= 255 &&
+    type !== 'application/octet-stream'
+    ? type
+    : null
 }
 
 function cleanFileName(value: string) {

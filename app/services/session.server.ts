@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { createCookie, createSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { env } from '~/env.server'
-import { db } from './db.server'
+import { db, type Executor } from './db.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 const SessionData = z.object({ userId: z.string().uuid() })
@@ -36,18 +36,36 @@ export function sessionStorage() {
       const parsed = SessionData.partial().parse(data)
       await db()
         .insertInto('sessions')
-        .values({ sid, sess: JSON.stringify(parsed), expire: expiry(expires), userId: parsed.userId ?? null })
+        .values({
+          sid,
+          sess: JSON.stringify(parsed),
+          expire: expiry(expires),
+          userId: parsed.userId ?? null,
+        })
         .execute()
       return sid
     },
     async readData(sid) {
-      const row = await db().selectFrom('sessions').select('sess').where('sid', '=', sid).where('expire', '>', new Date()).executeTakeFirst()
+      const row = await db()
+        .selectFrom('sessions')
+        .select('sess')
+        .where('sid', '=', sid)
+        .where('expire', '>', new Date())
+        .executeTakeFirst()
       const parsed = SessionData.safeParse(row?.sess)
       return parsed.success ? parsed.data : null
     },
     async updateData(sid, data, expires) {
       const parsed = SessionData.partial().parse(data)
-      await db().updateTable('sessions').set({ sess: JSON.stringify(parsed), expire: expiry(expires), userId: parsed.userId ?? null }).where('sid', '=', sid).execute()
+      await db()
+        .updateTable('sessions')
+        .set({
+          sess: JSON.stringify(parsed),
+          expire: expiry(expires),
+          userId: parsed.userId ?? null,
+        })
+        .where('sid', '=', sid)
+        .execute()
     },
     async deleteData(sid) {
       await db().deleteFrom('sessions').where('sid', '=', sid).execute()
@@ -56,32 +74,33 @@ export function sessionStorage() {
   return storage
 }
 
-export async function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get('Cookie'))
-}
-
 /**
  * Answers to a request that carries the session cookie are one person's: neither a proxy nor
  * the browser (the back button on a shared computer after sign-out) may keep them. Only the
  * cookie's presence is checked, so no page pays a query for it; a stale one costs a cache miss.
  */
-export function noStoreWhenSignedIn(request: Request, headers: Headers) {
+export function noStoreWhenSignedIn(cookieHeader: string | null, headers: Headers) {
   const name = `${sessionCookie().name}=`
-  const cookies = request.headers.get('Cookie')?.split(';') ?? []
-  if (cookies.some((cookie) => cookie.trim().startsWith(name))) headers.set('Cache-Control', 'no-store')
+  const cookies = cookieHeader?.split(';') ?? []
+  if (cookies.some((cookie) => cookie.trim().startsWith(name)))
+    headers.set('Cache-Control', 'no-store')
 }
 
 /** The session id from the signed cookie, or null when there is none or it was tampered with. */
-export async function getSessionId(request: Request): Promise<string | null> {
-  const sid: unknown = await sessionCookie().parse(request.headers.get('Cookie'))
+export async function getSessionId(cookieHeader: string | null): Promise<string | null> {
+  const sid: unknown = await sessionCookie().parse(cookieHeader)
   return typeof sid === 'string' && sid.length > 0 ? sid : null
 }
 
 /** The signed-in user in one query (session joined to user); a session whose user is gone counts as signed out. */
-export async function getSessionUser(request: Request) {
-  const sid = await getSessionId(request)
-  if (!sid) return null
-  const user = await db()
+export async function getSessionUser(cookieHeader: string | null) {
+  const sid = await getSessionId(cookieHeader)
+  return sid ? userBySessionId(db(), sid) : null
+}
+
+/** The user of a live session; null when it has expired or its user is gone. */
+export async function userBySessionId(database: Executor, sid: string) {
+  const user = await database
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
@@ -92,21 +111,25 @@ export async function getSessionUser(request: Request) {
 }
 
 /** Starts a fresh session (a new id, never a reused one) and redirects with its cookie. */
-export async function createUserSession(userId: string, redirectTo: string, headers = new Headers()) {
+export async function createUserSession(
+  userId: string,
+  redirectTo: string,
+  headers = new Headers(),
+) {
   const session = await sessionStorage().getSession()
   session.set('userId', userId)
   headers.append('Set-Cookie', await sessionStorage().commitSession(session, { expires: expiry() }))
   return redirect(redirectTo, { headers })
 }
 
-export async function destroySessionHeaders(request: Request) {
-  const session = await getSession(request)
+export async function destroySessionHeaders(cookieHeader: string | null) {
+  const session = await sessionStorage().getSession(cookieHeader)
   return new Headers({ 'Set-Cookie': await sessionStorage().destroySession(session) })
 }
 
 /** Ends every session of a user except, optionally, the one making the request. */
-export async function endUserSessions(userId: string, exceptSid?: string) {
-  let query = db().deleteFrom('sessions').where('userId', '=', userId)
+export async function endUserSessions(database: Executor, userId: string, exceptSid?: string) {
+  let query = database.deleteFrom('sessions').where('userId', '=', userId)
   if (exceptSid) query = query.where('sid', '!=', exceptSid)
   await query.execute()
 }

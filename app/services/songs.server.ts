@@ -1,12 +1,17 @@
 import crypto from 'node:crypto'
-import { type Kysely, sql } from 'kysely'
+import { sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
-import type { Database } from '#db/schema'
 import type { SongInput, SongUpdateInput } from '~/lib/song-schema'
 import { applyContributionRules } from '~/lib/song-schema'
-import { COMPONENTS, type Component, type ContributionValues, totalsAreComplete } from '~/lib/song-constants'
+import {
+  COMPONENTS,
+  type Component,
+  type ContributionValues,
+  totalsAreComplete,
+} from '~/lib/song-constants'
+import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
-import { db } from './db.server'
+import { type Executor, inTransaction } from './db.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -16,17 +21,42 @@ export function newCertificateId() {
 }
 
 const SONG_COLUMNS = [
-  'songs.id', 'songs.userId', 'songs.title', 'songs.contributorName', 'songs.coContributorName', 'songs.coContributorName2',
-  'songs.dateCreated', 'songs.lyrics', 'songs.toolsUsed', 'songs.fileLink', 'songs.arweaveId', 'songs.certificateId',
-  'songs.genre', 'songs.isrc', 'songs.iswc', 'songs.upc', 'songs.otherIdentifier', 'songs.creativeNotes',
-  'songs.mainContributorPro', 'songs.coContributorPro', 'songs.coContributor2Pro',
-  'songs.mainContributorProNumber', 'songs.coContributorProNumber', 'songs.coContributor2ProNumber',
-  'songs.createdAt', 'songs.updatedAt',
-  'songs.recordingSha256', 'songs.recordingSize', 'songs.recordingMediaType', 'songs.recordingFileName', 'songs.recordingShowFileName',
+  'songs.id',
+  'songs.userId',
+  'songs.title',
+  'songs.contributorName',
+  'songs.coContributorName',
+  'songs.coContributorName2',
+  'songs.dateCreated',
+  'songs.lyrics',
+  'songs.toolsUsed',
+  'songs.fileLink',
+  'songs.arweaveId',
+  'songs.certificateId',
+  'songs.genre',
+  'songs.isrc',
+  'songs.iswc',
+  'songs.upc',
+  'songs.otherIdentifier',
+  'songs.creativeNotes',
+  'songs.mainContributorPro',
+  'songs.coContributorPro',
+  'songs.coContributor2Pro',
+  'songs.mainContributorProNumber',
+  'songs.coContributorProNumber',
+  'songs.coContributor2ProNumber',
+  'songs.createdAt',
+  'songs.updatedAt',
+  'songs.recordingSha256',
+  'songs.recordingSize',
+  'songs.recordingMediaType',
+  'songs.recordingFileName',
+  'songs.recordingShowFileName',
+  'songs.supersedesSongId',
 ] as const
 
 /** A song with its contributions and its registration, in one query. */
-function songQuery(database: Kysely<Database>) {
+export function songQuery(database: Executor) {
   return database
     .selectFrom('songs')
     .select(SONG_COLUMNS)
@@ -34,16 +64,51 @@ function songQuery(database: Kysely<Database>) {
       jsonArrayFrom(
         eb
           .selectFrom('creativeContributions as c')
-          .select(['c.component', 'c.contributorPercent', 'c.coContributorPercent', 'c.coContributor2Percent', 'c.aiPercent'])
+          .select([
+            'c.component',
+            'c.contributorPercent',
+            'c.coContributorPercent',
+            'c.coContributor2Percent',
+            'c.aiPercent',
+          ])
           .whereRef('c.songId', '=', 'songs.id')
-          .orderBy(sql`array_position(array['lyrics','vocals','instrumentation','production','mixing']::varchar[], c.component)`),
+          .orderBy(
+            sql`array_position(array[${sql.join(COMPONENTS.map((c) => sql.lit(c)))}]::varchar[], c.component)`,
+          ),
       ).as('contributions'),
       jsonObjectFrom(
         eb
           .selectFrom('blockchainRegistrations as r')
-          .select(['r.transactionSignature', 'r.walletAddress', 'r.registrationFee', 'r.status', 'r.blockTime', 'r.createdAt', 'r.blockchainData', 'r.confirmationStatus', 'r.network', 'r.storageKind', 'r.storageGateway'])
+          .select([
+            'r.transactionSignature',
+            'r.walletAddress',
+            'r.registrationFee',
+            'r.status',
+            'r.blockTime',
+            'r.createdAt',
+            'r.blockchainData',
+            'r.confirmationStatus',
+            'r.network',
+            'r.storageKind',
+            'r.storageGateway',
+          ])
           .whereRef('r.songId', '=', 'songs.id'),
       ).as('registration'),
+      // The registered song this one is a new version of, with what its manifest must name.
+      jsonObjectFrom(
+        eb
+          .selectFrom('songs as earlier')
+          .leftJoin('blockchainRegistrations as er', (join) =>
+            join.onRef('er.songId', '=', 'earlier.id').on('er.status', '=', 'confirmed'),
+          )
+          .select([
+            'earlier.id',
+            'earlier.certificateId',
+            'er.transactionSignature',
+            sql<string | null>`er.blockchain_data->>'manifestSha256'`.as('manifestSha256'),
+          ])
+          .whereRef('earlier.id', '=', 'songs.supersedesSongId'),
+      ).as('supersedes'),
     ])
 }
 
@@ -65,7 +130,7 @@ export interface RegistrationView {
 }
 
 /** Plain, serialisable song: percentages as numbers, dates as strings. */
-function toView(row: SongRow) {
+export function toView(row: SongRow) {
   const contributions: ContributionValues[] = row.contributions.map((c) => ({
     component: c.component as Component,
     contributorPercent: Number(c.contributorPercent),
@@ -105,8 +170,8 @@ function nullable<T>(value: T | undefined) {
   return value === undefined ? null : value
 }
 
-export async function createSong(userId: string, input: SongInput) {
-  return db().transaction().execute(async (trx) => {
+export async function createSong(database: Executor, userId: string, input: SongInput) {
+  return inTransaction(database, async (trx) => {
     let song: { id: number; title: string; certificateId: string } | undefined
     for (let attempt = 0; !song && attempt < 5; attempt++) {
       song = await trx
@@ -148,7 +213,10 @@ export async function createSong(userId: string, input: SongInput) {
     }
     if (!song) throw new Error('Could not assign a unique certificate id')
     if (input.contributions.length > 0) {
-      await trx.insertInto('creativeContributions').values(input.contributions.map((c) => ({ songId: song.id, ...c }))).execute()
+      await trx
+        .insertInto('creativeContributions')
+        .values(input.contributions.map((c) => ({ songId: song.id, ...c })))
+        .execute()
     }
     return song
   })
@@ -157,14 +225,27 @@ export async function createSong(userId: string, input: SongInput) {
 export const SONGS_PAGE_SIZE = 20
 
 /** The owner's songs, newest first, each with contributions and registration: one query a page. */
-export async function listSongs(userId: string, { limit = SONGS_PAGE_SIZE, offset = 0 } = {}) {
-  const rows = await songQuery(db()).where('songs.userId', '=', userId).orderBy('songs.createdAt', 'desc').orderBy('songs.id', 'desc').limit(limit).offset(offset).execute()
+export async function listSongs(
+  database: Executor,
+  userId: string,
+  { limit = SONGS_PAGE_SIZE, offset = 0 } = {},
+) {
+  const rows = await songQuery(database)
+    .where('songs.userId', '=', userId)
+    .orderBy('songs.createdAt', 'desc')
+    .orderBy('songs.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
   return rows.map(toView)
 }
 
 /** Only the owner's song: another user's id is simply not found. */
-export async function getOwnedSong(userId: string, songId: number) {
-  const row = await songQuery(db()).where('songs.id', '=', songId).where('songs.userId', '=', userId).executeTakeFirst()
+export async function getOwnedSong(database: Executor, userId: string, songId: number) {
+  const row = await songQuery(database)
+    .where('songs.id', '=', songId)
+    .where('songs.userId', '=', userId)
+    .executeTakeFirst()
   return row ? toView(row) : null
 }
 
@@ -172,8 +253,8 @@ export async function getOwnedSong(userId: string, songId: number) {
  * The certificate: the owner sees everything; anyone else only once the song is registered on
  * chain (that record is public anyway), and never its lyrics or creative notes.
  */
-export async function getCertificate(songId: number, viewerId: string | null) {
-  const row = await songQuery(db()).where('songs.id', '=', songId).executeTakeFirst()
+export async function getCertificate(database: Executor, songId: number, viewerId: string | null) {
+  const row = await songQuery(database).where('songs.id', '=', songId).executeTakeFirst()
   if (!row) return null
   const song = toView(row)
   const isOwner = viewerId !== null && song.userId === viewerId
@@ -185,15 +266,32 @@ export async function getCertificate(songId: number, viewerId: string | null) {
 export type UpdateResult = { ok: true } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
 /** Edits are refused for a registered song (locked) and unless every component totals 100. */
-export async function updateSong(userId: string, songId: number, input: SongUpdateInput): Promise<UpdateResult> {
-  return db().transaction().execute(async (trx) => {
+export async function updateSong(
+  database: Executor,
+  userId: string,
+  songId: number,
+  input: SongUpdateInput,
+): Promise<UpdateResult> {
+  return inTransaction(database, async (trx) => {
     // Row lock: a registration claiming this song waits for the edit, or the edit sees its claim.
-    const song = await trx.selectFrom('songs').select(['id', 'genre']).where('id', '=', songId).where('userId', '=', userId).forUpdate().executeTakeFirst()
+    const song = await trx
+      .selectFrom('songs')
+      .select(['id', 'genre'])
+      .where('id', '=', songId)
+      .where('userId', '=', userId)
+      .forUpdate()
+      .executeTakeFirst()
     if (!song) return { ok: false, reason: 'not_found' } as const
-    // A failed registration anchored nothing, so it does not lock the song.
-    const registration = await trx.selectFrom('blockchainRegistrations').select('id').where('songId', '=', songId).where('status', '!=', 'failed').executeTakeFirst()
-    if (registration) return { ok: false, reason: 'locked' } as const
-    const rows = applyContributionRules(input.contributions, song.genre, { co1: Boolean(input.coContributorName), co2: Boolean(input.coContributorName2) })
+    const registration = await trx
+      .selectFrom('blockchainRegistrations')
+      .select('status')
+      .where('songId', '=', songId)
+      .executeTakeFirst()
+    if (locksSong(registration)) return { ok: false, reason: 'locked' } as const
+    const rows = applyContributionRules(input.contributions, song.genre, {
+      co1: Boolean(input.coContributorName),
+      co2: Boolean(input.coContributorName2),
+    })
     if (!totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
     await trx
       .updateTable('songs')
@@ -206,14 +304,21 @@ export async function updateSong(userId: string, songId: number, input: SongUpda
         toolsUsed: input.toolsUsed,
         fileLink: input.fileLink,
         // A co-contributor removed in the edit takes their PRO details along.
-        ...(input.coContributorName ? {} : { coContributorPro: null, coContributorProNumber: null }),
-        ...(input.coContributorName2 ? {} : { coContributor2Pro: null, coContributor2ProNumber: null }),
+        ...(input.coContributorName
+          ? {}
+          : { coContributorPro: null, coContributorProNumber: null }),
+        ...(input.coContributorName2
+          ? {}
+          : { coContributor2Pro: null, coContributor2ProNumber: null }),
         updatedAt: new Date(),
       })
       .where('id', '=', songId)
       .execute()
     await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
-    await trx.insertInto('creativeContributions').values(rows.map((c) => ({ songId, ...c }))).execute()
+    await trx
+      .insertInto('creativeContributions')
+      .values(rows.map((c) => ({ songId, ...c })))
+      .execute()
     return { ok: true } as const
   })
 }
@@ -224,6 +329,4 @@ export function parseSongId(value: string | undefined) {
   return parsed.success ? parsed.data : null
 }
 
-export { COMPONENTS }
-
-export const LOCKED_MESSAGE = 'This song has been registered on the blockchain and cannot be edited.'
+export { COMPONENTS, LOCKED_MESSAGE }

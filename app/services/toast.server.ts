@@ -12,7 +12,8 @@ export type ToastInput = z.input<typeof ToastSchema>
 
 // Toasts travel in a flash cookie so they survive a redirect and work with JavaScript off.
 type ToastFlash = { toast: z.output<typeof ToastSchema> }
-let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, ToastFlash>> | undefined
+let storage:
+  ReturnType<typeof createCookieSessionStorage<Record<string, never>, ToastFlash>> | undefined
 function toastStorage() {
   storage ??= createCookieSessionStorage<Record<string, never>, ToastFlash>({
     cookie: {
@@ -44,10 +45,12 @@ export async function redirectWithToast(url: string, toast: ToastInput, init: Re
 }
 
 /** Reads and clears the pending toast (one at a time: a newer flash replaces an older one). */
-export async function getToast(request: Request) {
-  const session = await toastStorage().getSession(request.headers.get('Cookie'))
+export async function getToast(cookieHeader: string | null) {
+  const session = await toastStorage().getSession(cookieHeader)
   const parsed = ToastSchema.safeParse(session.get('toast'))
   const toast = parsed.success ? parsed.data : null
-  const headers = toast ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) }) : null
+  const headers = toast
+    ? new Headers({ 'Set-Cookie': await toastStorage().destroySession(session) })
+    : null
   return { toast, headers }
 }

@@ -3,15 +3,19 @@ import { sql } from 'kysely'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import type { RegisterInput } from '~/lib/auth-schemas'
-import { db } from './db.server'
+import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { endUserSessions } from './session.server'
 
-export const RESERVED_EMAIL_MESSAGE = 'This email address is reserved. Please use a different email address.'
+export const RESERVED_EMAIL_MESSAGE =
+  'This email address is reserved. Please use a different email address.'
 
 export class FieldError extends Error {
-  constructor(public readonly field: string, message: string) {
+  constructor(
+    public readonly field: string,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -30,57 +34,82 @@ export function displayName(user: Pick<User, 'firstName' | 'email'>) {
   return user.firstName?.trim() || user.email.split('@')[0] || 'User'
 }
 
-export async function getUserById(id: string) {
-  return db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+export async function getUserById(database: Executor, id: string) {
+  return database.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-export async function getUserByEmail(email: string) {
-  return db().selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.trim().toLowerCase()).executeTakeFirst()
+export async function getUserByEmail(database: Executor, email: string) {
+  return database
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst()
 }
 
-export async function createLocalUser(input: RegisterInput) {
+export async function createLocalUser(database: Executor, input: RegisterInput) {
   if (isSupportEmail(input.email)) throw new FieldError('email', RESERVED_EMAIL_MESSAGE)
-  const taken = await db()
+  const taken = await database
     .selectFrom('users')
     .select(['email', 'username'])
-    .where((eb) => eb.or([eb(sql`lower(email)`, '=', input.email.toLowerCase()), eb(sql`lower(username)`, '=', input.username.toLowerCase())]))
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, '=', input.email.toLowerCase()),
+        eb(sql`lower(username)`, '=', input.username.toLowerCase()),
+      ]),
+    )
     .execute()
-  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) throw new FieldError('username', 'Username is already taken')
-  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase())) throw new FieldError('email', 'An account with this email already exists')
+  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
+    throw new FieldError('username', 'Username is already taken')
+  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase()))
+    throw new FieldError('email', 'An account with this email already exists')
   const passwordHash = await hashPassword(input.password)
   try {
-    return await db()
+    return await database
       .insertInto('users')
-      .values({ email: input.email.toLowerCase(), username: input.username, firstName: input.firstName, lastName: input.lastName, passwordHash, authProvider: 'local', updatedAt: new Date() })
+      .values({
+        email: input.email.toLowerCase(),
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        authProvider: 'local',
+        updatedAt: new Date(),
+      })
       .returningAll()
       .executeTakeFirstOrThrow()
   } catch (error) {
     // Two sign-ups racing for one name: the unique index decides, the loser gets the message.
     const message = error instanceof Error ? error.message : ''
-    if (message.includes('users_username_key')) throw new FieldError('username', 'Username is already taken')
-    if (message.includes('users_email_key')) throw new FieldError('email', 'An account with this email already exists')
+    if (message.includes('users_username_key'))
+      throw new FieldError('username', 'Username is already taken')
+    if (message.includes('users_email_key'))
+      throw new FieldError('email', 'An account with this email already exists')
     throw error
   }
 }
 
 // A sign-in name with an at-sign is an email, otherwise a username; both case-insensitive.
-function byLogin(usernameOrEmail: string) {
+function byLogin(database: Executor, usernameOrEmail: string) {
   const login = usernameOrEmail.trim().toLowerCase()
-  return db()
+  return database
     .selectFrom('users')
-    .where((eb) => (login.includes('@') ? eb(sql`lower(email)`, '=', login) : eb(sql`lower(username)`, '=', login)))
+    .where((eb) =>
+      login.includes('@')
+        ? eb(sql`lower(email)`, '=', login)
+        : eb(sql`lower(username)`, '=', login),
+    )
 }
 
 /** Username or email (email case-insensitive) plus password; null when they do not match. */
-export async function verifyLogin(usernameOrEmail: string, password: string) {
-  const user = await byLogin(usernameOrEmail).selectAll().executeTakeFirst()
+export async function verifyLogin(database: Executor, usernameOrEmail: string, password: string) {
+  const user = await byLogin(database, usernameOrEmail).selectAll().executeTakeFirst()
   const ok = await verifyPassword(user?.passwordHash ?? null, password)
   return ok && user ? user : null
 }
 
 /** The account a sign-in name names, whichever of the two it is; null when none. */
-export async function findLoginAccountId(usernameOrEmail: string) {
-  const row = await byLogin(usernameOrEmail).select('id').executeTakeFirst()
+export async function findLoginAccountId(database: Executor, usernameOrEmail: string) {
+  const row = await byLogin(database, usernameOrEmail).select('id').executeTakeFirst()
   return row?.id ?? null
 }
 
@@ -100,28 +129,48 @@ export interface GoogleProfile {
  * password set by whoever registered that address first is dropped and its sessions ended, so a
  * squatter who registered someone else's email cannot keep a way in.
  */
-export async function signInWithGoogle(profile: GoogleProfile) {
+export async function signInWithGoogle(database: Executor, profile: GoogleProfile) {
   const email = profile.email.trim().toLowerCase()
   if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
   if (isSupportEmail(email)) throw new Error(RESERVED_EMAIL_MESSAGE)
-  const existing = await getUserByEmail(email)
+  const existing = await getUserByEmail(database, email)
   if (existing) {
     if (!existing.emailVerified) {
-      await endUserSessions(existing.id)
-      await db().updateTable('users').set({ emailVerified: true, passwordHash: null, externalId: existing.externalId ?? profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
+      // One transaction: the sessions end and the password goes together, or neither does.
+      await inTransaction(database, async (trx) => {
+        await endUserSessions(trx, existing.id)
+        await trx
+          .updateTable('users')
+          .set({
+            emailVerified: true,
+            passwordHash: null,
+            externalId: existing.externalId ?? profile.id,
+            updatedAt: new Date(),
+          })
+          .where('id', '=', existing.id)
+          .execute()
+      })
     } else if (!existing.externalId) {
-      await db()
-        .transaction()
-        .execute(async (trx) => {
-          await trx.updateTable('users').set({ externalId: profile.id, updatedAt: new Date() }).where('id', '=', existing.id).execute()
-          // A new way into an account that has a password: its owner hears of it (decision 017).
-          if (existing.passwordHash) await enqueueMail(trx, googleLinkedMail(existing, profile.email))
-        })
+      await inTransaction(database, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ externalId: profile.id, updatedAt: new Date() })
+          .where('id', '=', existing.id)
+          .execute()
+        // A new way into an account that has a password: its owner hears of it (decision 017).
+        if (existing.passwordHash) await enqueueMail(trx, googleLinkedMail(existing, profile.email))
+      })
     }
-    return (await getUserById(existing.id))!
+    return (await getUserById(database, existing.id))!
   }
-  const username = await uniqueUsername(profile.displayName || [profile.givenName, profile.familyName].filter(Boolean).join(' ') || email.split('@')[0] || 'user')
-  return db()
+  const username = await uniqueUsername(
+    database,
+    profile.displayName ||
+      [profile.givenName, profile.familyName].filter(Boolean).join(' ') ||
+      email.split('@')[0] ||
+      'user',
+  )
+  return database
     .insertInto('users')
     .values({
       email,
@@ -150,19 +199,33 @@ function googleLinkedMail(user: User, googleEmail: string) {
   }
 }
 
-async function uniqueUsername(source: string) {
-  let base = source.normalize('NFKD').replace(/[^A-Za-z0-9_ ]/g, '').trim().replace(/\s+/g, '_').toLowerCase().slice(0, 24)
+async function uniqueUsername(database: Executor, source: string) {
+  let base = source
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_ ]/g, '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .toLowerCase()
+    .slice(0, 24)
   if (base.length < 3) base = `user_${base}`.slice(0, 24)
   for (let attempt = 0; attempt < 20; attempt++) {
     const candidate = attempt === 0 ? base : `${base}_${crypto.randomInt(1000, 99999)}`
-    const taken = await db().selectFrom('users').select('id').where(sql`lower(username)`, '=', candidate).executeTakeFirst()
+    const taken = await database
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', candidate)
+      .executeTakeFirst()
     if (!taken) return candidate
   }
   return `user_${crypto.randomBytes(6).toString('hex')}`
 }
 
-export async function setPassword(userId: string, password: string) {
-  await db().updateTable('users').set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where('id', '=', userId).execute()
+export async function setPassword(database: Executor, userId: string, password: string) {
+  await database
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where('id', '=', userId)
+    .execute()
 }
 
 /** What the browser may know about a user: never the password hash or payment ids. */

@@ -2,13 +2,23 @@ import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { getChain, transactionFeePayer, verifyTransactionSignature } from '~/chain/index.server'
 import type { ChainAdapter, ChainTransaction } from '~/chain/types'
+import { CERTIFICATE_ID_PATTERN } from '~/lib/identifiers'
 import { registrationNetwork } from '~/lib/registration-network'
 import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db } from './db.server'
-import type { RecordingFingerprint } from '~/lib/manifest-schema'
+import type { RecordingFingerprint, Supersedes } from '~/lib/manifest-schema'
 import { NOT_REGISTERED_RECORDING, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
-import { canonicalJson, type PublishedText, parseMemo, publishedRecording, publishedTexts, readManifest, sha256Hex } from './manifest.server'
+import {
+  canonicalJson,
+  type PublishedText,
+  parseMemo,
+  publishedRecording,
+  publishedSupersedes,
+  publishedTexts,
+  readManifest,
+  sha256Hex,
+} from './manifest.server'
 
 export interface Check {
   name: string
@@ -55,7 +65,8 @@ export interface VerificationParts {
 
 /** Where the chain adapter reads from, in the words part 1's labels use for recorded networks. */
 function chainLabel(chain: ChainAdapter) {
-  return registrationNetwork({ network: chain.kind === 'local' ? 'local-ledger' : chain.cluster }).label
+  return registrationNetwork({ network: chain.kind === 'local' ? 'local-ledger' : chain.cluster })
+    .label
 }
 
 function feePayerOf(tx: ChainTransaction) {
@@ -69,7 +80,8 @@ function feePayerOf(tx: ChainTransaction) {
 
 function describePublished(published: PublishedText | null) {
   if (published === null) return 'None declared'
-  if (published.alg === 'sha256') return `Bare SHA-256 ${published.value} (version 1: the text itself is not published)`
+  if (published.alg === 'sha256')
+    return `Bare SHA-256 ${published.value} (version 1: the text itself is not published)`
   return `Salted commitment ${published.value} (the text and its salt stay with the owner)`
 }
 
@@ -79,13 +91,24 @@ function describePublished(published: PublishedText | null) {
  * canonical form re-hashed, and the comparison. Nothing here reads our database, so a tampered
  * row, file or transaction shows up as a failed check.
  */
-export async function verifyCertificate(certificateId: string, signature: string, parts: VerificationParts) {
-  const steps: VerificationStep[] = (Object.keys(STEP_TITLES) as StepId[]).map((id) => ({ id, title: STEP_TITLES[id], reached: false, evidence: [], checks: [] }))
+export async function verifyCertificate(
+  certificateId: string,
+  signature: string,
+  parts: VerificationParts,
+) {
+  const steps: VerificationStep[] = (Object.keys(STEP_TITLES) as StepId[]).map((id) => ({
+    id,
+    title: STEP_TITLES[id],
+    reached: false,
+    evidence: [],
+    checks: [],
+  }))
   const step = (id: StepId) => {
     const found = steps.find((s) => s.id === id)!
     found.reached = true
     return {
-      evidence: (label: string, value: string, kind: Evidence['kind'] = 'text', href?: string) => found.evidence.push(href ? { label, value, kind, href } : { label, value, kind }),
+      evidence: (label: string, value: string, kind: Evidence['kind'] = 'text', href?: string) =>
+        found.evidence.push(href ? { label, value, kind, href } : { label, value, kind }),
       check: (name: string, ok: boolean, detail: string) => {
         found.checks.push({ name, ok, detail })
         return ok
@@ -96,9 +119,16 @@ export async function verifyCertificate(certificateId: string, signature: string
   let storageUrl: string | null = null
   let manifest: unknown = null
   let manifestVersion: number | null = null
-  let browserCheck: { url: string; memoSha256: string; storedSha256: string; byteLength: number } | null = null
+  let browserCheck: {
+    url: string
+    memoSha256: string
+    storedSha256: string
+    byteLength: number
+  } | null = null
   // The fingerprint a file is checked against: only ever read from the verified stored manifest.
   let recording: RecordingFingerprint | null = null
+  // The earlier record a v4 manifest names, read only from the verified stored manifest.
+  let supersedes: Supersedes | null = null
   const result = () => {
     const checks = steps.flatMap((s) => s.checks)
     return {
@@ -113,6 +143,7 @@ export async function verifyCertificate(certificateId: string, signature: string
       storageUrl,
       browserCheck,
       recording,
+      supersedes,
       network: chainLabel(parts.chain),
     }
   }
@@ -122,52 +153,115 @@ export async function verifyCertificate(certificateId: string, signature: string
   transaction.evidence('Signature', signature, 'mono')
   transaction.evidence('Network', chainLabel(parts.chain))
   const tx = await parts.chain.lookup(signature).catch(() => null)
-  if (!transaction.check('Transaction found on chain', Boolean(tx && !tx.err), tx ? (tx.err ? `Failed on chain: ${tx.err}` : `Slot ${tx.slot}, ${tx.confirmationStatus ?? 'status unknown'}`) : 'No such transaction')) {
+  if (
+    !transaction.check(
+      'Transaction found on chain',
+      Boolean(tx && !tx.err),
+      tx
+        ? tx.err
+          ? `Failed on chain: ${tx.err}`
+          : `Slot ${tx.slot}, ${tx.confirmationStatus ?? 'status unknown'}`
+        : 'No such transaction',
+    )
+  ) {
     transaction.evidence('Explorer', explorerUrl, 'link', explorerUrl)
     return result()
   }
   const found = tx!
   const feePayer = feePayerOf(found)
   transaction.evidence('Slot', String(found.slot), 'mono')
-  transaction.evidence('Block time', found.blockTime === null ? 'Not reported' : `${new Date(found.blockTime * 1000).toISOString()} (Unix ${found.blockTime})`)
+  transaction.evidence(
+    'Block time',
+    found.blockTime === null
+      ? 'Not reported'
+      : `${new Date(found.blockTime * 1000).toISOString()} (Unix ${found.blockTime})`,
+  )
   transaction.evidence('Fee payer', feePayer ?? 'Not readable', 'mono')
   if (found.feeLamports !== null) transaction.evidence('Fee', `${found.feeLamports} lamports`)
   transaction.evidence('Explorer', explorerUrl, 'link', explorerUrl)
   if (parts.verifySignature && found.transaction) {
-    transaction.check('Signatures verify', parts.verifySignature(found.transaction), 'Every ed25519 signature re-checks over the transaction’s message bytes')
+    transaction.check(
+      'Signatures verify',
+      parts.verifySignature(found.transaction),
+      'Every ed25519 signature re-checks over the transaction’s message bytes',
+    )
   }
   const sponsor = parts.expectedSponsor ?? parts.chain.sponsorAddress()
-  transaction.check('Paid and signed by the ProofTrack sponsor', feePayer === sponsor, feePayer === sponsor ? `Fee payer ${feePayer}` : `Fee payer ${feePayer ?? 'unknown'}, but the sponsor is ${sponsor}`)
+  transaction.check(
+    'Paid and signed by the ProofTrack sponsor',
+    feePayer === sponsor,
+    feePayer === sponsor
+      ? `Fee payer ${feePayer}`
+      : `Fee payer ${feePayer ?? 'unknown'}, but the sponsor is ${sponsor}`,
+  )
 
   // 2. The memo the transaction carries.
   const memoStep = step('memo')
   memoStep.evidence('Memo', found.memo ?? 'No memo instruction', 'mono')
   const memo = parseMemo(found.memo)
-  if (!memoStep.check('Memo is a ProofTrack record', memo !== null, memo ? `Format version ${memo.version}` : 'The memo is not “ProofTrack v<n> <certificate id> sha256:<hash> ar:<storage id>”')) return result()
+  if (
+    !memoStep.check(
+      'Memo is a ProofTrack record',
+      memo !== null,
+      memo
+        ? `Format version ${memo.version}`
+        : 'The memo is not “ProofTrack v<n> <certificate id> sha256:<hash> ar:<storage id>”',
+    )
+  )
+    return result()
   memoStep.evidence('Certificate', memo!.certificateId, 'mono')
   memoStep.evidence('Manifest SHA-256', memo!.sha256, 'mono')
   memoStep.evidence('Storage id', memo!.storageId, 'mono')
-  memoStep.check('Memo names this certificate', memo!.certificateId === certificateId, `Memo: ${memo!.certificateId}`)
+  memoStep.check(
+    'Memo names this certificate',
+    memo!.certificateId === certificateId,
+    `Memo: ${memo!.certificateId}`,
+  )
 
   // 3. The manifest the memo names, from permanent storage.
   const manifestStep = step('manifest')
   storageUrl = parts.storage.url(memo!.storageId)
-  manifestStep.evidence('Storage', parts.storage.kind === 'local' ? 'Local store on this server — not permanent storage' : 'Arweave')
+  manifestStep.evidence(
+    'Storage',
+    parts.storage.kind === 'local'
+      ? 'Local store on this server — not permanent storage'
+      : 'Arweave',
+  )
   manifestStep.evidence('Address', storageUrl, 'link', storageUrl)
   let failure = ''
   const stored = await parts.storage.get(memo!.storageId).catch((error: unknown) => {
     failure = error instanceof Error ? error.message : String(error)
     return null
   })
-  if (!manifestStep.check('Manifest retrieved from permanent storage', stored !== null, stored ? `${stored.data.byteLength} bytes` : failure || `Nothing stored under ${memo!.storageId}`)) return result()
+  if (
+    !manifestStep.check(
+      'Manifest retrieved from permanent storage',
+      stored !== null,
+      stored
+        ? `${stored.data.byteLength} bytes`
+        : failure || `Nothing stored under ${memo!.storageId}`,
+    )
+  )
+    return result()
   const raw = new TextDecoder().decode(stored!.data)
-  manifestStep.evidence('Tags', Object.entries(stored!.tags).map(([name, value]) => `${name}: ${value}`).join('\n'), 'block')
+  manifestStep.evidence(
+    'Tags',
+    Object.entries(stored!.tags)
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\n'),
+    'block',
+  )
   manifestStep.evidence('Stored bytes', raw, 'block')
 
   // 4. Its canonical form (RFC 8785), re-hashed.
   const hashStep = step('hash')
   const storedSha256 = sha256Hex(stored!.data)
-  browserCheck = { url: storageUrl, memoSha256: memo!.sha256, storedSha256, byteLength: stored!.data.byteLength }
+  browserCheck = {
+    url: storageUrl,
+    memoSha256: memo!.sha256,
+    storedSha256,
+    byteLength: stored!.data.byteLength,
+  }
   try {
     manifest = JSON.parse(raw)
   } catch {
@@ -175,23 +269,58 @@ export async function verifyCertificate(certificateId: string, signature: string
   }
   const canonical = manifest === null ? null : canonicalJson(manifest)
   const canonicalSha256 = canonical === null ? null : sha256Hex(canonical)
-  hashStep.evidence('SHA-256 of the canonical form', canonicalSha256 ?? 'The stored copy is not valid JSON', 'mono')
+  hashStep.evidence(
+    'SHA-256 of the canonical form',
+    canonicalSha256 ?? 'The stored copy is not valid JSON',
+    'mono',
+  )
   hashStep.evidence('SHA-256 of the stored bytes', storedSha256, 'mono')
   hashStep.evidence('SHA-256 in the memo', memo!.sha256, 'mono')
-  hashStep.check('Manifest hash matches the memo', canonicalSha256 === memo!.sha256, canonicalSha256 ? (canonicalSha256 === memo!.sha256 ? 'The canonical form hashes to the memo’s value' : `sha256 ${canonicalSha256} is not the memo’s ${memo!.sha256}`) : 'The stored copy is not valid JSON')
+  hashStep.check(
+    'Manifest hash matches the memo',
+    canonicalSha256 === memo!.sha256,
+    canonicalSha256
+      ? canonicalSha256 === memo!.sha256
+        ? 'The canonical form hashes to the memo’s value'
+        : `sha256 ${canonicalSha256} is not the memo’s ${memo!.sha256}`
+      : 'The stored copy is not valid JSON',
+  )
   // What `sha256sum` and the browser compute: the bytes as stored, which are already canonical.
-  hashStep.check('Stored bytes hash to the memo’s value', storedSha256 === memo!.sha256, storedSha256 === memo!.sha256 ? (canonical === raw ? 'The stored bytes are the canonical form, byte for byte' : 'Equal hashes') : `sha256 ${storedSha256} is not the memo’s ${memo!.sha256}`)
+  hashStep.check(
+    'Stored bytes hash to the memo’s value',
+    storedSha256 === memo!.sha256,
+    storedSha256 === memo!.sha256
+      ? canonical === raw
+        ? 'The stored bytes are the canonical form, byte for byte'
+        : 'Equal hashes'
+      : `sha256 ${storedSha256} is not the memo’s ${memo!.sha256}`,
+  )
   if (manifest === null) return result()
 
   // 5. The comparison: what the manifest says against the memo and the storage tags.
   const comparison = step('comparison')
   const read = readManifest(manifest)
   manifestVersion = read.version
-  const manifestId = typeof manifest === 'object' && manifest !== null && 'certificateId' in manifest ? String(manifest.certificateId) : null
+  const manifestId =
+    typeof manifest === 'object' && manifest !== null && 'certificateId' in manifest
+      ? String(manifest.certificateId)
+      : null
   comparison.evidence('Manifest version', read.version === null ? 'None' : String(read.version))
-  comparison.check('Manifest names this certificate', manifestId === certificateId, `Manifest: ${manifestId ?? 'none'}`)
-  comparison.check('Manifest version matches the memo', read.version === memo!.version, `Manifest version ${read.version ?? 'none'}, memo version ${memo!.version}`)
-  comparison.check('Manifest follows its version’s format', read.manifest !== null, read.manifest !== null ? `Read as version ${read.version}` : read.problem)
+  comparison.check(
+    'Manifest names this certificate',
+    manifestId === certificateId,
+    `Manifest: ${manifestId ?? 'none'}`,
+  )
+  comparison.check(
+    'Manifest version matches the memo',
+    read.version === memo!.version,
+    `Manifest version ${read.version ?? 'none'}, memo version ${memo!.version}`,
+  )
+  comparison.check(
+    'Manifest follows its version’s format',
+    read.manifest !== null,
+    read.manifest !== null ? `Read as version ${read.version}` : read.problem,
+  )
   const texts = publishedTexts(read)
   if (texts) {
     comparison.evidence('Lyrics', describePublished(texts.lyrics), 'mono')
@@ -199,24 +328,148 @@ export async function verifyCertificate(certificateId: string, signature: string
   }
   const published = publishedRecording(read)
   if (published !== undefined) {
-    comparison.evidence('Recording', published === null ? 'No recording fingerprinted' : `SHA-256 ${published.sha256}, ${published.size} bytes${published.mediaType ? `, ${published.mediaType}` : ''}${published.fileName ? `, ${published.fileName}` : ''}`, 'mono')
+    comparison.evidence(
+      'Recording',
+      published === null
+        ? 'No recording fingerprinted'
+        : `SHA-256 ${published.sha256}, ${published.size} bytes${published.mediaType ? `, ${published.mediaType}` : ''}${published.fileName ? `, ${published.fileName}` : ''}`,
+      'mono',
+    )
     recording = published
   }
+  const earlier = publishedSupersedes(read)
+  if (earlier !== undefined) {
+    comparison.evidence(
+      'Supersedes',
+      earlier === null
+        ? 'None: a first version'
+        : `${earlier.certificateId}, manifest SHA-256 ${earlier.manifestSha256}, transaction ${earlier.transactionSignature}`,
+      'mono',
+    )
+    supersedes = earlier
+  }
   const tags = stored!.tags
-  const tagsAgree = tags['Certificate-Id'] === certificateId && tags['Content-SHA256'] === memo!.sha256 && (tags['App-Version'] === undefined || tags['App-Version'] === String(memo!.version))
-  comparison.check('Storage tags agree', tagsAgree, `Certificate-Id ${tags['Certificate-Id'] ?? '—'}, Content-SHA256 ${tags['Content-SHA256'] ?? '—'}, App-Version ${tags['App-Version'] ?? '—'}`)
+  const tagsAgree =
+    tags['Certificate-Id'] === certificateId &&
+    tags['Content-SHA256'] === memo!.sha256 &&
+    (tags['App-Version'] === undefined || tags['App-Version'] === String(memo!.version))
+  comparison.check(
+    'Storage tags agree',
+    tagsAgree,
+    `Certificate-Id ${tags['Certificate-Id'] ?? '—'}, Content-SHA256 ${tags['Content-SHA256'] ?? '—'}, App-Version ${tags['App-Version'] ?? '—'}`,
+  )
   return result()
 }
 export type VerificationReport = Awaited<ReturnType<typeof verifyCertificate>>
+
+/** One link of a chain of versions: a later record naming an earlier one. */
+export interface ChainLink {
+  from: string
+  to: string
+  signature: string
+  ok: boolean
+  checks: Check[]
+}
+
+/** A chain is this long at most; longer is refused rather than walked without end. */
+export const MAX_CHAIN = 100
+
+/**
+ * Verifies a record and walks the chain of versions behind it (issue 14): each earlier record
+ * named by a verified v4 manifest is verified the same way, from public records only, and the
+ * link holds when that record verifies and its memo anchors exactly the hash the later manifest
+ * names. `earlier` lists the earlier records' reports, newest first.
+ */
+export async function verifyChain(
+  certificateId: string,
+  signature: string,
+  parts: VerificationParts,
+) {
+  const report = await verifyCertificate(certificateId, signature, parts)
+  const links: ChainLink[] = []
+  const earlier: VerificationReport[] = []
+  const seen = new Set([certificateId])
+  let current = report
+  while (current.ok && current.supersedes) {
+    const link = current.supersedes
+    const checks: Check[] = []
+    if (seen.has(link.certificateId) || links.length >= MAX_CHAIN) {
+      checks.push({
+        name: 'The chain ends',
+        ok: false,
+        detail: seen.has(link.certificateId)
+          ? `${link.certificateId} appears twice: the chain loops`
+          : `More than ${MAX_CHAIN} versions`,
+      })
+      links.push({
+        from: current.certificateId,
+        to: link.certificateId,
+        signature: link.transactionSignature,
+        ok: false,
+        checks,
+      })
+      break
+    }
+    seen.add(link.certificateId)
+    const previous = await verifyCertificate(link.certificateId, link.transactionSignature, parts)
+    earlier.push(previous)
+    const anchored = previous.browserCheck?.memoSha256 ?? null
+    checks.push({
+      name: 'Earlier record verifies',
+      ok: previous.ok,
+      detail: previous.ok
+        ? `${link.certificateId} passes every check`
+        : `${link.certificateId} fails: ${
+            previous.checks
+              .filter((c) => !c.ok)
+              .map((c) => c.name)
+              .join(', ') || 'not found'
+          }`,
+    })
+    checks.push({
+      name: 'Earlier manifest hash matches the link',
+      ok: anchored === link.manifestSha256,
+      detail:
+        anchored === link.manifestSha256
+          ? `sha256 ${anchored}`
+          : `The link names ${link.manifestSha256}, the earlier memo anchors ${anchored ?? 'nothing'}`,
+    })
+    links.push({
+      from: current.certificateId,
+      to: link.certificateId,
+      signature: link.transactionSignature,
+      ok: checks.every((c) => c.ok),
+      checks,
+    })
+    current = previous
+  }
+  return {
+    report,
+    links,
+    earlier,
+    ok: report.ok && links.every((link) => link.ok),
+  }
+}
+export type ChainReport = Awaited<ReturnType<typeof verifyChain>>
 
 /**
  * Compares a file's SHA-256 and size with the fingerprint of a verified certificate. Null when
  * there is nothing to compare with: the certificate did not verify, or records no fingerprint.
  */
-export function compareRecording(report: Pick<VerificationReport, 'ok' | 'recording'>, file: { sha256: string; size: number }) {
+export function compareRecording(
+  report: Pick<VerificationReport, 'ok' | 'recording'>,
+  file: { sha256: string; size: number },
+) {
   if (!report.ok || !report.recording) return null
   const matches = sameRecording(file, report.recording)
-  return { matches, answer: matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING, fileSha256: file.sha256, fileSize: file.size, registeredSha256: report.recording.sha256, registeredSize: report.recording.size }
+  return {
+    matches,
+    answer: matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING,
+    fileSha256: file.sha256,
+    fileSize: file.size,
+    registeredSha256: report.recording.sha256,
+    registeredSize: report.recording.size,
+  }
 }
 export type RecordingComparison = NonNullable<ReturnType<typeof compareRecording>>
 
@@ -229,11 +482,12 @@ export async function findRegistrationSignature(database: Kysely<Database>, cert
     .where('s.certificateId', '=', certificateId)
     .where('r.status', '=', 'confirmed')
     .executeTakeFirst()
-  return row?.transactionSignature ? { signature: row.transactionSignature, songId: row.songId } : null
+  return row?.transactionSignature
+    ? { signature: row.transactionSignature, songId: row.songId }
+    : null
 }
 
 export const NOT_REGISTERED = 'No blockchain registration found for this certificate'
-const CERTIFICATE_ID = /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/
 
 /**
  * The verification of a certificate by its id, with this server's chain and storage: our database
@@ -241,9 +495,13 @@ const CERTIFICATE_ID = /^PT-[0-9A-Z]{4}-[0-9A-Z]{4}$/
  */
 export async function certificateReport(rawId: string | undefined) {
   const certificateId = (rawId ?? '').toUpperCase()
-  if (!CERTIFICATE_ID.test(certificateId)) return null
+  if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null
   const registration = await findRegistrationSignature(db(), certificateId)
   if (!registration) return null
-  const report = await verifyCertificate(certificateId, registration.signature, { chain: getChain(), storage: getStorage(), verifySignature: verifyTransactionSignature })
-  return { songId: registration.songId, report }
+  const chain = await verifyChain(certificateId, registration.signature, {
+    chain: getChain(),
+    storage: getStorage(),
+    verifySignature: verifyTransactionSignature,
+  })
+  return { songId: registration.songId, report: chain.report, links: chain.links }
 }

@@ -1,7 +1,13 @@
 import path from 'node:path'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import type { LandingVideoInfo } from '~/lib/admin'
-import { MAX_VIDEO_BYTES, type UploadError, type UploadReturnPath, uploadReturnPath, VIDEO_FIELD } from '~/lib/video-upload'
+import {
+  MAX_VIDEO_BYTES,
+  type UploadError,
+  type UploadReturnPath,
+  uploadReturnPath,
+  VIDEO_FIELD,
+} from '~/lib/video-upload'
 import { discardRest } from '~/lib/http.server'
 import { db } from './db.server'
 import { CHUNK_BYTES, latestLandingVideo, videoContentType } from './landing-video.server'
@@ -35,11 +41,18 @@ class UploadRefused extends Error {
  */
 export async function receiveLandingVideo(request: Request): Promise<UploadResult> {
   const declared = Number(request.headers.get('Content-Length') ?? NaN)
-  const multipart = /^multipart\/form-data;.*boundary=/i.test(request.headers.get('Content-Type') ?? '')
+  const multipart = /^multipart\/form-data;.*boundary=/i.test(
+    request.headers.get('Content-Type') ?? '',
+  )
   if (!request.body) return { ok: false, error: 'invalid', returnTo: uploadReturnPath(null) }
   const reader = request.body.getReader()
   // Filled in by the part handler as the body streams past.
-  const state: { returnTo: UploadReturnPath; pendingId: number | null; video: ReceivedVideo | null; bodyTooLarge: boolean } = { returnTo: uploadReturnPath(null), pendingId: null, video: null, bodyTooLarge: false }
+  const state: {
+    returnTo: UploadReturnPath
+    pendingId: number | null
+    video: ReceivedVideo | null
+    bodyTooLarge: boolean
+  } = { returnTo: uploadReturnPath(null), pendingId: null, video: null, bodyTooLarge: false }
   try {
     if (!multipart) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
@@ -54,7 +67,11 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
       // A body declared too big for any valid upload is refused before its file is written.
       if (declared > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) throw new UploadRefused('too-large')
       const fileName = `${Date.now()}-${safeBaseName(filename)}.${extensionFor(filename, contentType)}`
-      const pending = await db().insertInto('landingVideos').values({ fileName, contentType: videoContentType(fileName), chunkBytes: CHUNK_BYTES }).returning('id').executeTakeFirstOrThrow()
+      const pending = await db()
+        .insertInto('landingVideos')
+        .values({ fileName, contentType: videoContentType(fileName), chunkBytes: CHUNK_BYTES })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       state.pendingId = pending.id
       const size = await streamToChunks(data, pending.id)
       if (size === 0) throw new UploadRefused('invalid')
@@ -65,23 +82,37 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
     const video = state.video
     if (!video) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
-    await db().updateTable('landingVideos').set({ size: video.size, completedAt: new Date() }).where('id', '=', video.id).execute()
+    await db()
+      .updateTable('landingVideos')
+      .set({ size: video.size, completedAt: new Date() })
+      .where('id', '=', video.id)
+      .execute()
     state.pendingId = null
     // The upload has succeeded; failing to tidy older ones must not say otherwise.
-    await pruneLandingVideos().catch((error: unknown) => console.warn('[video] could not remove older videos', error))
+    await pruneLandingVideos().catch((error: unknown) =>
+      console.warn('[video] could not remove older videos', error),
+    )
     return { ok: true, fileName: video.fileName, size: video.size, returnTo: state.returnTo }
   } catch (error) {
     // However the parser passes the stream's failure on, a body past the limit is too large.
     if (state.bodyTooLarge) return { ok: false, error: 'too-large', returnTo: state.returnTo }
-    if (error instanceof UploadRefused) return { ok: false, error: error.reason, returnTo: state.returnTo }
+    if (error instanceof UploadRefused)
+      return { ok: false, error: error.reason, returnTo: state.returnTo }
     // The parser's words for a body that is not valid multipart: the client's mistake, not ours.
-    if (error instanceof Error && /^malformed multipart/.test(error.message)) return { ok: false, error: 'invalid', returnTo: state.returnTo }
+    if (error instanceof Error && /^malformed multipart/.test(error.message))
+      return { ok: false, error: 'invalid', returnTo: state.returnTo }
     console.error('[video] upload failed', error)
     return { ok: false, error: 'failed', returnTo: state.returnTo }
   } finally {
     if (state.pendingId !== null) {
       const id = state.pendingId
-      await db().deleteFrom('landingVideos').where('id', '=', id).execute().catch((error: unknown) => console.warn(`[video] could not remove the incomplete upload ${id}`, error))
+      await db()
+        .deleteFrom('landingVideos')
+        .where('id', '=', id)
+        .execute()
+        .catch((error: unknown) =>
+          console.warn(`[video] could not remove the incomplete upload ${id}`, error),
+        )
     }
     await discardRest(reader, DRAIN_LIMIT)
   }
@@ -98,7 +129,11 @@ interface ReceivedVideo {
  * whole body is counted too: many small fields, or framing around the file, cannot take it
  * past the largest valid upload whatever Content-Length says.
  */
-function readerRequest(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>, state: { bodyTooLarge: boolean }) {
+function readerRequest(
+  request: Request,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  state: { bodyTooLarge: boolean },
+) {
   let seen = 0
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -113,7 +148,12 @@ function readerRequest(request: Request, reader: ReadableStreamDefaultReader<Uin
       }
     },
   })
-  return new Request(request.url, { method: 'POST', headers: request.headers, body, duplex: 'half' })
+  return new Request(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body,
+    duplex: 'half',
+  })
 }
 
 async function readField(data: AsyncIterable<Uint8Array>) {
@@ -137,7 +177,10 @@ async function streamToChunks(data: AsyncIterable<Uint8Array>, videoId: number) 
   let pending: Uint8Array[] = []
   let pendingBytes = 0
   const write = async (chunk: Uint8Array) => {
-    await db().insertInto('landingVideoChunks').values({ videoId, seq: seq++, data: chunk }).execute()
+    await db()
+      .insertInto('landingVideoChunks')
+      .values({ videoId, seq: seq++, data: chunk })
+      .execute()
   }
   for await (const piece of data) {
     size += piece.byteLength
@@ -171,7 +214,10 @@ function extensionFor(filename: string, contentType: string) {
 
 function safeBaseName(filename: string) {
   const base = path.basename(filename, path.extname(filename)).normalize('NFKD').toLowerCase()
-  const safe = base.replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60)
+  const safe = base
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
   return safe || 'video'
 }
 
@@ -181,10 +227,23 @@ export async function pruneLandingVideos(keep = KEEP_VIDEOS) {
     .deleteFrom('landingVideos')
     .where((eb) =>
       eb.or([
-        eb.and([eb('completedAt', 'is', null), eb('createdAt', '<', new Date(Date.now() - STALE_UPLOAD_MS))]),
+        eb.and([
+          eb('completedAt', 'is', null),
+          eb('createdAt', '<', new Date(Date.now() - STALE_UPLOAD_MS)),
+        ]),
         eb.and([
           eb('completedAt', 'is not', null),
-          eb('id', 'not in', eb.selectFrom('landingVideos').select('id').where('completedAt', 'is not', null).orderBy('completedAt', 'desc').orderBy('id', 'desc').limit(keep)),
+          eb(
+            'id',
+            'not in',
+            eb
+              .selectFrom('landingVideos')
+              .select('id')
+              .where('completedAt', 'is not', null)
+              .orderBy('completedAt', 'desc')
+              .orderBy('id', 'desc')
+              .limit(keep),
+          ),
         ]),
       ]),
     )

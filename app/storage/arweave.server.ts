@@ -72,11 +72,18 @@ export class ArweaveStorage implements StorageAdapter {
         try {
           await uploader.uploadChunk()
         } catch (error) {
-          if (uploader.lastResponseStatus > 0) throw new Error(await this.refusal(uploader.lastResponseStatus, uploader.lastResponseError), { cause: error })
+          if (uploader.lastResponseStatus > 0)
+            throw new Error(
+              await this.refusal(uploader.lastResponseStatus, uploader.lastResponseError),
+              { cause: error },
+            )
           throw error
         }
         // The uploader would otherwise retry a refused chunk for up to an hour, 40 seconds apart.
-        if (uploader.lastResponseError !== '') throw new Error(await this.refusal(uploader.lastResponseStatus, uploader.lastResponseError))
+        if (uploader.lastResponseError !== '')
+          throw new Error(
+            await this.refusal(uploader.lastResponseStatus, uploader.lastResponseError),
+          )
       }
       // 208: the network already has this very transaction.
       if (uploader.lastResponseStatus !== 200 && uploader.lastResponseStatus !== 208) {
@@ -84,7 +91,10 @@ export class ArweaveStorage implements StorageAdapter {
       }
       return { id: transaction.id, url: this.url(transaction.id) }
     } catch (error) {
-      throw new Error(`Could not store the data on Arweave (${this.endpoint}): ${messageOf(error)}`, { cause: error })
+      throw new Error(
+        `Could not store the data on Arweave (${this.endpoint}): ${messageOf(error)}`,
+        { cause: error },
+      )
     }
   }
 
@@ -92,22 +102,34 @@ export class ArweaveStorage implements StorageAdapter {
     if (!isStorageId(id)) return null
     const response = await this.arweave.api.get(`tx/${id}`)
     if (response.status === 404 || response.status === 410) return null
-    if (response.status === 202) throw new Error(`Arweave transaction ${id} is still pending: its data cannot be read yet, try again in a few minutes`)
-    if (response.status !== 200) throw new Error(`Arweave (${this.endpoint}) answered ${response.status} for transaction ${id}`)
+    if (response.status === 202)
+      throw new Error(
+        `Arweave transaction ${id} is still pending: its data cannot be read yet, try again in a few minutes`,
+      )
+    if (response.status !== 200)
+      throw new Error(
+        `Arweave (${this.endpoint}) answered ${response.status} for transaction ${id}`,
+      )
     const parsed = TransactionSchema.safeParse(response.data)
-    if (!parsed.success || parsed.data.id !== id) throw new Error(`Arweave (${this.endpoint}) answered an unreadable transaction for ${id}`)
+    if (!parsed.success || parsed.data.id !== id)
+      throw new Error(`Arweave (${this.endpoint}) answered an unreadable transaction for ${id}`)
     const metadata = parsed.data
 
     // The signature binds the tags and the data root to the id, so a gateway cannot alter either.
     const transaction = this.arweave.transactions.fromRaw({
       ...metadata,
       tags: metadata.tags.map((tag) => new Tag(tag.name, tag.value)),
-      data: metadata.format === 1 ? Arweave.utils.b64UrlToBuffer(metadata.data ?? '') : new Uint8Array(0),
+      data:
+        metadata.format === 1
+          ? Arweave.utils.b64UrlToBuffer(metadata.data ?? '')
+          : new Uint8Array(0),
     })
-    if (!(await this.arweave.transactions.verify(transaction))) throw new Error(`Arweave transaction ${id} has an invalid signature`)
+    if (!(await this.arweave.transactions.verify(transaction)))
+      throw new Error(`Arweave transaction ${id} has an invalid signature`)
 
     const tags: StorageTags = {}
-    for (const tag of metadata.tags) tags[Arweave.utils.b64UrlToString(tag.name)] = Arweave.utils.b64UrlToString(tag.value)
+    for (const tag of metadata.tags)
+      tags[Arweave.utils.b64UrlToString(tag.name)] = Arweave.utils.b64UrlToString(tag.value)
     const data = metadata.format === 1 ? transaction.data : await this.readData(metadata)
     return { data, tags }
   }
@@ -121,7 +143,9 @@ export class ArweaveStorage implements StorageAdapter {
     if (metadata.data_size === '0') return new Uint8Array(0)
     const problems: string[] = []
 
-    const response = await this.arweave.api.get<ArrayBuffer>(metadata.id, { responseType: 'arraybuffer' })
+    const response = await this.arweave.api.get<ArrayBuffer>(metadata.id, {
+      responseType: 'arraybuffer',
+    })
     if (response.ok) {
       const data = new Uint8Array(response.data)
       if (await this.matches(metadata, data)) return data
@@ -137,7 +161,9 @@ export class ArweaveStorage implements StorageAdapter {
     } catch (error) {
       problems.push(`the chunks could not be read (${messageOf(error)})`)
     }
-    throw new Error(`Could not read the data of Arweave transaction ${metadata.id}: ${problems.join('; ')}`)
+    throw new Error(
+      `Could not read the data of Arweave transaction ${metadata.id}: ${problems.join('; ')}`,
+    )
   }
 
   /** Names the status, the node's own words, and the paying wallet, which is what an operator checks first. */
@@ -162,10 +188,15 @@ function parseWallet(text: string): JWKInterface {
     value = JSON.parse(text)
   } catch {
     // JSON.parse quotes the text in its message, and this text is a private key.
-    throw new Error('ARWEAVE_WALLET_JWK is not valid JSON: it must be the wallet key file (JWK) as JSON text')
+    throw new Error(
+      'ARWEAVE_WALLET_JWK is not valid JSON: it must be the wallet key file (JWK) as JSON text',
+    )
   }
   const parsed = JwkSchema.safeParse(value)
-  if (!parsed.success) throw new Error('ARWEAVE_WALLET_JWK is not an Arweave wallet: expected an RSA private key (JWK with kty, n, e, d, p, q, dp, dq, qi)')
+  if (!parsed.success)
+    throw new Error(
+      'ARWEAVE_WALLET_JWK is not an Arweave wallet: expected an RSA private key (JWK with kty, n, e, d, p, q, dp, dq, qi)',
+    )
   return parsed.data
 }
 

@@ -49,7 +49,9 @@ export class LocalStorage implements StorageAdapter {
       if (isNotFound(error)) return null
       throw error
     }
-    const tags = StoredTagsSchema.parse(JSON.parse(await fs.readFile(this.file(id, 'tags'), 'utf8')))
+    const tags = StoredTagsSchema.parse(
+      JSON.parse(await fs.readFile(this.file(id, 'tags'), 'utf8')),
+    )
     return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), tags }
   }
 

@@ -200,9 +200,19 @@ const up = [
 ]
 
 const down = [
-  'mail_outbox', 'contact_messages', 'analytics_events', 'subscription_plans', 'payment_history',
-  'monthly_usage', 'blockchain_registrations', 'creative_contributions', 'songs',
-  'email_verification_tokens', 'password_reset_tokens', 'sessions', 'users',
+  'mail_outbox',
+  'contact_messages',
+  'analytics_events',
+  'subscription_plans',
+  'payment_history',
+  'monthly_usage',
+  'blockchain_registrations',
+  'creative_contributions',
+  'songs',
+  'email_verification_tokens',
+  'password_reset_tokens',
+  'sessions',
+  'users',
 ]
 
 export async function migrateUp(db: Kysely<unknown>) {

@@ -2,8 +2,12 @@ import { type Kysely, sql } from 'kysely'
 
 // Frozen in time. Registration progress: when a row last moved, so stuck rows can be found.
 export async function migrateUp(db: Kysely<unknown>) {
-  await sql`ALTER TABLE blockchain_registrations ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`.execute(db)
-  await sql`CREATE INDEX blockchain_registrations_status_idx ON blockchain_registrations (status, updated_at)`.execute(db)
+  await sql`ALTER TABLE blockchain_registrations ADD COLUMN updated_at timestamptz NOT NULL DEFAULT now()`.execute(
+    db,
+  )
+  await sql`CREATE INDEX blockchain_registrations_status_idx ON blockchain_registrations (status, updated_at)`.execute(
+    db,
+  )
 }
 
 export async function migrateDown(db: Kysely<unknown>) {

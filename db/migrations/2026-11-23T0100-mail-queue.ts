@@ -9,12 +9,18 @@ import { type Kysely, sql } from 'kysely'
 export async function migrateUp(db: Kysely<unknown>) {
   await sql`ALTER TABLE mail_outbox ADD COLUMN sealed_body text`.execute(db)
   await sql`ALTER TABLE mail_outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0`.execute(db)
-  await sql`ALTER TABLE mail_outbox ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now()`.execute(db)
+  await sql`ALTER TABLE mail_outbox ADD COLUMN next_attempt_at timestamptz NOT NULL DEFAULT now()`.execute(
+    db,
+  )
   await sql`ALTER TABLE mail_outbox ADD COLUMN locked_until timestamptz`.execute(db)
   await sql`ALTER TABLE mail_outbox ADD COLUMN delivered_via varchar(10)`.execute(db)
-  await sql`UPDATE mail_outbox SET status = 'failed', error = 'Written before the mail queue: only logged or interrupted, never sent by it; its plaintext body was removed.' WHERE status = 'queued'`.execute(db)
+  await sql`UPDATE mail_outbox SET status = 'failed', error = 'Written before the mail queue: only logged or interrupted, never sent by it; its plaintext body was removed.' WHERE status = 'queued'`.execute(
+    db,
+  )
   await sql`ALTER TABLE mail_outbox DROP COLUMN text_body`.execute(db)
-  await sql`CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status = 'queued'`.execute(db)
+  await sql`CREATE INDEX mail_outbox_due_idx ON mail_outbox (next_attempt_at) WHERE status = 'queued'`.execute(
+    db,
+  )
 }
 
 export async function migrateDown(db: Kysely<unknown>) {

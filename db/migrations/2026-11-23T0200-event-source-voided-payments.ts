@@ -7,8 +7,12 @@ import { type Kysely, sql } from 'kysely'
 // like a server page view), so they take the default and are shown as unverified.
 // payment_history.voided_at is when a refund or dispute stopped a payment being a credit.
 export async function migrateUp(db: Kysely<unknown>) {
-  await sql`ALTER TABLE analytics_events ADD COLUMN source varchar(20) NOT NULL DEFAULT 'anonymous'`.execute(db)
-  await sql`ALTER TABLE analytics_events ADD CONSTRAINT analytics_events_source_check CHECK (source IN ('server', 'user', 'anonymous'))`.execute(db)
+  await sql`ALTER TABLE analytics_events ADD COLUMN source varchar(20) NOT NULL DEFAULT 'anonymous'`.execute(
+    db,
+  )
+  await sql`ALTER TABLE analytics_events ADD CONSTRAINT analytics_events_source_check CHECK (source IN ('server', 'user', 'anonymous'))`.execute(
+    db,
+  )
   await sql`ALTER TABLE payment_history ADD COLUMN voided_at timestamptz`.execute(db)
 }
 

@@ -8,7 +8,9 @@ import { type Kysely, sql } from 'kysely'
 export async function migrateUp(db: Kysely<unknown>) {
   await sql`ALTER TABLE blockchain_registrations ADD COLUMN network varchar(20)`.execute(db)
   await sql`ALTER TABLE blockchain_registrations ADD COLUMN storage_kind varchar(20)`.execute(db)
-  await sql`ALTER TABLE blockchain_registrations ADD COLUMN storage_gateway varchar(255)`.execute(db)
+  await sql`ALTER TABLE blockchain_registrations ADD COLUMN storage_gateway varchar(255)`.execute(
+    db,
+  )
   await sql`
     UPDATE blockchain_registrations SET network = CASE
       WHEN blockchain_data->>'chainKind' = 'local' THEN 'local-ledger'
@@ -26,9 +28,15 @@ export async function migrateUp(db: Kysely<unknown>) {
         ELSE NULL
       END
   `.execute(db)
-  await sql`ALTER TABLE blockchain_registrations ADD CONSTRAINT blockchain_registrations_network_check CHECK (network IN ('local-ledger', 'localnet', 'devnet', 'testnet', 'mainnet-beta'))`.execute(db)
-  await sql`ALTER TABLE blockchain_registrations ADD CONSTRAINT blockchain_registrations_storage_kind_check CHECK (storage_kind IN ('local-store', 'arweave'))`.execute(db)
-  await sql`ALTER TABLE blockchain_registrations ADD CONSTRAINT blockchain_registrations_storage_gateway_check CHECK (storage_gateway IS NULL OR storage_kind = 'arweave')`.execute(db)
+  await sql`ALTER TABLE blockchain_registrations ADD CONSTRAINT blockchain_registrations_network_check CHECK (network IN ('local-ledger', 'localnet', 'devnet', 'testnet', 'mainnet-beta'))`.execute(
+    db,
+  )
+  await sql`ALTER TABLE blockchain_registrations ADD CONSTRAINT blockchain_registrations_storage_kind_check CHECK (storage_kind IN ('local-store', 'arweave'))`.execute(
+    db,
+  )
+  await sql`ALTER TABLE blockchain_registrations ADD CONSTRAINT blockchain_registrations_storage_gateway_check CHECK (storage_gateway IS NULL OR storage_kind = 'arweave')`.execute(
+    db,
+  )
 }
 
 export async function migrateDown(db: Kysely<unknown>) {

@@ -8,8 +8,12 @@ import { type Kysely, sql } from 'kysely'
 export async function migrateUp(db: Kysely<unknown>) {
   await sql`ALTER TABLE songs ADD COLUMN lyrics_salt char(64)`.execute(db)
   await sql`ALTER TABLE songs ADD COLUMN creative_notes_salt char(64)`.execute(db)
-  await sql`ALTER TABLE songs ADD CONSTRAINT songs_lyrics_salt_format CHECK (lyrics_salt ~ '^[0-9a-f]{64}$')`.execute(db)
-  await sql`ALTER TABLE songs ADD CONSTRAINT songs_creative_notes_salt_format CHECK (creative_notes_salt ~ '^[0-9a-f]{64}$')`.execute(db)
+  await sql`ALTER TABLE songs ADD CONSTRAINT songs_lyrics_salt_format CHECK (lyrics_salt ~ '^[0-9a-f]{64}$')`.execute(
+    db,
+  )
+  await sql`ALTER TABLE songs ADD CONSTRAINT songs_creative_notes_salt_format CHECK (creative_notes_salt ~ '^[0-9a-f]{64}$')`.execute(
+    db,
+  )
 }
 
 export async function migrateDown(db: Kysely<unknown>) {

@@ -16,7 +16,9 @@ export async function migrateUp(db: Kysely<unknown>) {
       created_at timestamptz NOT NULL DEFAULT now(),
       completed_at timestamptz
     )`.execute(db)
-  await sql`CREATE INDEX landing_videos_completed_at_idx ON landing_videos (completed_at)`.execute(db)
+  await sql`CREATE INDEX landing_videos_completed_at_idx ON landing_videos (completed_at)`.execute(
+    db,
+  )
   await sql`
     CREATE TABLE landing_video_chunks (
       video_id integer NOT NULL REFERENCES landing_videos (id) ON DELETE CASCADE,

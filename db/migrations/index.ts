@@ -11,19 +11,53 @@ import * as registrationNetwork from './2026-11-23T0300-registration-network'
 import * as privateTextSalts from './2026-11-23T0400-private-text-salts'
 import * as landingVideoChunks from './2026-11-23T0500-landing-video-chunks'
 import * as recordingFingerprint from './2026-11-23T0600-recording-fingerprint'
+import * as songVersions from './2026-11-23T0716-song-versions'
+import * as userTimeZone from './2026-11-23T0710-user-time-zone'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0000-initial': { up: initial.migrateUp, down: initial.migrateDown },
   '2026-11-22T0100-rate-limits': { up: rateLimits.migrateUp, down: rateLimits.migrateDown },
-  '2026-11-22T0200-registration-progress': { up: registrationProgress.migrateUp, down: registrationProgress.migrateDown },
-  '2026-11-22T0300-payment-credits': { up: paymentCredits.migrateUp, down: paymentCredits.migrateDown },
+  '2026-11-22T0200-registration-progress': {
+    up: registrationProgress.migrateUp,
+    down: registrationProgress.migrateDown,
+  },
+  '2026-11-22T0300-payment-credits': {
+    up: paymentCredits.migrateUp,
+    down: paymentCredits.migrateDown,
+  },
   '2026-11-23T0100-mail-queue': { up: mailQueue.migrateUp, down: mailQueue.migrateDown },
-  '2026-11-23T0110-verification-code-attempts': { up: verificationCodeAttempts.migrateUp, down: verificationCodeAttempts.migrateDown },
-  '2026-11-23T0120-password-reset-requests': { up: passwordResetRequests.migrateUp, down: passwordResetRequests.migrateDown },
-  '2026-11-23T0200-event-source-voided-payments': { up: eventSourceVoidedPayments.migrateUp, down: eventSourceVoidedPayments.migrateDown },
-  '2026-11-23T0300-registration-network': { up: registrationNetwork.migrateUp, down: registrationNetwork.migrateDown },
-  '2026-11-23T0400-private-text-salts': { up: privateTextSalts.migrateUp, down: privateTextSalts.migrateDown },
-  '2026-11-23T0500-landing-video-chunks': { up: landingVideoChunks.migrateUp, down: landingVideoChunks.migrateDown },
-  '2026-11-23T0600-recording-fingerprint': { up: recordingFingerprint.migrateUp, down: recordingFingerprint.migrateDown },
+  '2026-11-23T0110-verification-code-attempts': {
+    up: verificationCodeAttempts.migrateUp,
+    down: verificationCodeAttempts.migrateDown,
+  },
+  '2026-11-23T0120-password-reset-requests': {
+    up: passwordResetRequests.migrateUp,
+    down: passwordResetRequests.migrateDown,
+  },
+  '2026-11-23T0200-event-source-voided-payments': {
+    up: eventSourceVoidedPayments.migrateUp,
+    down: eventSourceVoidedPayments.migrateDown,
+  },
+  '2026-11-23T0300-registration-network': {
+    up: registrationNetwork.migrateUp,
+    down: registrationNetwork.migrateDown,
+  },
+  '2026-11-23T0400-private-text-salts': {
+    up: privateTextSalts.migrateUp,
+    down: privateTextSalts.migrateDown,
+  },
+  '2026-11-23T0500-landing-video-chunks': {
+    up: landingVideoChunks.migrateUp,
+    down: landingVideoChunks.migrateDown,
+  },
+  '2026-11-23T0600-recording-fingerprint': {
+    up: recordingFingerprint.migrateUp,
+    down: recordingFingerprint.migrateDown,
+  },
+  '2026-11-23T0716-song-versions': { up: songVersions.migrateUp, down: songVersions.migrateDown },
+  '2026-11-23T0710-user-time-zone': {
+    up: userTimeZone.migrateUp,
+    down: userTimeZone.migrateDown,
+  },
 }

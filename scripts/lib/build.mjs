@@ -2,19 +2,32 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 
-const SOURCES = ['app', 'db', 'public', 'remix.config.js', 'tailwind.config.ts', 'postcss.config.js', 'package-lock.json']
+const SOURCES = [
+  'app',
+  'db',
+  'public',
+  'remix.config.js',
+  'tailwind.config.ts',
+  'postcss.config.js',
+  'package-lock.json',
+]
 
 /** Builds the production bundle unless build/ is newer than every source file. */
 export function ensureBuild(root) {
   if (!needsBuild(root)) return
   console.log('[build] building the app…')
   // Remix leaves earlier builds' chunks behind; start clean so only this build is served.
-  for (const dir of ['build', 'public/build']) fs.rmSync(path.join(root, dir), { recursive: true, force: true })
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
+  for (const dir of ['build', 'public/build'])
+    fs.rmSync(path.join(root, dir), { recursive: true, force: true })
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/@remix-run/dev/dist/cli.js'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  )
   if (result.status !== 0) throw new Error(`remix build failed with exit code ${result.status}`)
 }
 

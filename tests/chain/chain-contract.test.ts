@@ -1,19 +1,24 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { Connection, Keypair } from '@solana/web3.js'
 import bs58 from 'bs58'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createChain, decodeMemoFromTransaction, getChain, verifyTransactionSignature } from '~/chain/index.server'
+import {
+  createChain,
+  decodeMemoFromTransaction,
+  getChain,
+  verifyTransactionSignature,
+} from '~/chain/index.server'
 import { LocalChain, ledgerDir, readLedgerTransaction } from '~/chain/local.server'
 import { SolanaChain } from '~/chain/solana.server'
 import type { ChainAdapter } from '~/chain/types'
 import { env, loadEnv } from '~/env.server'
 import { LedgerTransaction, loader as ledgerLoader } from '~/routes/ledger.tx.$signature'
 import { type SolanaRpc, startSolanaRpc } from '../setup/solana-rpc'
+import { useTempDirs } from '../setup/temp-dir'
 import { testEnv } from '../setup/test-env'
 
 const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
@@ -26,12 +31,17 @@ interface Subject {
   explorerUrl(signature: string): string
 }
 
-const memoFor = (label: string) => `ProofTrack v1 ${crypto.randomUUID()} sha256:${crypto.randomBytes(32).toString('hex')} ${label}`
+const memoFor = (label: string) =>
+  `ProofTrack v1 ${crypto.randomUUID()} sha256:${crypto.randomBytes(32).toString('hex')} ${label}`
 const unknownSignature = () => bs58.encode(crypto.randomBytes(64))
 // 200 characters (325 UTF-8 bytes), non-ASCII throughout.
 const nonAsciiMemo = 'Zoë — ✓ '.repeat(25)
 
-function chainContract(name: string, kind: ChainAdapter['kind'], makeAdapter: () => Promise<Subject>) {
+function chainContract(
+  name: string,
+  kind: ChainAdapter['kind'],
+  makeAdapter: () => Promise<Subject>,
+) {
   describe(`${name} chain`, () => {
     let subject: Subject
     beforeAll(async () => {
@@ -50,7 +60,9 @@ function chainContract(name: string, kind: ChainAdapter['kind'], makeAdapter: ()
       expect(prepared.signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
       expect(bs58.decode(prepared.signature)).toHaveLength(64)
       expect(prepared.transaction).toMatch(/^[A-Za-z0-9+/]+=*$/)
-      expect(Buffer.from(prepared.transaction, 'base64').toString('base64')).toBe(prepared.transaction)
+      expect(Buffer.from(prepared.transaction, 'base64').toString('base64')).toBe(
+        prepared.transaction,
+      )
       expect(prepared.memo).toBe(memo)
       expect(decodeMemoFromTransaction(prepared.transaction)).toBe(memo)
       expect(verifyTransactionSignature(prepared.transaction)).toBe(true)
@@ -79,7 +91,15 @@ function chainContract(name: string, kind: ChainAdapter['kind'], makeAdapter: ()
       const result = await subject.chain.submit(await subject.chain.prepareMemo(memo))
       const found = await subject.chain.lookup(result.signature)
 
-      expect(found).toMatchObject({ signature: result.signature, memo, slot: result.slot, blockTime: result.blockTime, err: null, feeLamports: 5000, confirmationStatus: 'confirmed' })
+      expect(found).toMatchObject({
+        signature: result.signature,
+        memo,
+        slot: result.slot,
+        blockTime: result.blockTime,
+        err: null,
+        feeLamports: 5000,
+        confirmationStatus: 'confirmed',
+      })
       expect(found!.logs).toEqual(result.logs)
       expect(found!.transaction).toBe(result.transaction)
       expect(decodeMemoFromTransaction(found!.transaction!)).toBe(memo)
@@ -108,7 +128,10 @@ function chainContract(name: string, kind: ChainAdapter['kind'], makeAdapter: ()
     test('two concurrent submissions of one transaction land it once', async () => {
       const prepared = await subject.chain.prepareMemo(memoFor('concurrent'))
       const before = await subject.sponsorBalance()
-      const results = await Promise.all([subject.chain.submit(prepared), subject.chain.submit(prepared)])
+      const results = await Promise.all([
+        subject.chain.submit(prepared),
+        subject.chain.submit(prepared),
+      ])
 
       expect(results.map((r) => r.signature)).toEqual([prepared.signature, prepared.signature])
       expect(results[1]!.slot).toBe(results[0]!.slot)
@@ -136,16 +159,9 @@ function chainContract(name: string, kind: ChainAdapter['kind'], makeAdapter: ()
   })
 }
 
-const temporaryDirs: string[] = []
-const temporaryDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-  temporaryDirs.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: true, force: true })
-})
-const configuration = (dataDir: string, extra: Record<string, string> = {}) => loadEnv({ ...testEnv(dataDir), ...extra })
+const temporaryDir = useTempDirs()
+const configuration = (dataDir: string, extra: Record<string, string> = {}) =>
+  loadEnv({ ...testEnv(dataDir), ...extra })
 
 // ---------------------------------------------------------------------------------------------
 // The embedded ledger
@@ -154,7 +170,11 @@ const localDataDir = temporaryDir('prooftrack-chain-')
 chainContract('Local (LiteSVM)', 'local', async () => {
   const chain = createChain(configuration(localDataDir))
   if (!(chain instanceof LocalChain)) throw new Error('Expected the local chain')
-  return { chain, sponsorBalance: () => chain.sponsorBalance(), explorerUrl: (signature) => `http://localhost:3000/ledger/tx/${signature}` }
+  return {
+    chain,
+    sponsorBalance: () => chain.sponsorBalance(),
+    explorerUrl: (signature) => `http://localhost:3000/ledger/tx/${signature}`,
+  }
 })
 
 describe('Local chain across a restart', () => {
@@ -167,7 +187,12 @@ describe('Local chain across a restart', () => {
 
     const restarted = createChain(configuration(dataDir))
     expect(restarted.sponsorAddress()).toBe(first.sponsorAddress())
-    expect(await restarted.lookup(landed.signature)).toMatchObject({ signature: landed.signature, memo, slot: landed.slot, feeLamports: 5000 })
+    expect(await restarted.lookup(landed.signature)).toMatchObject({
+      signature: landed.signature,
+      memo,
+      slot: landed.slot,
+      feeLamports: 5000,
+    })
     // Submitting it again after the restart answers the recorded landing; it does not run twice.
     expect(await restarted.submit(prepared)).toEqual(landed)
 
@@ -191,7 +216,9 @@ describe('Local chain across a restart', () => {
     const bytes = Buffer.from(prepared.transaction, 'base64')
     bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 1, bytes.length - 1)
     const tampered = { ...prepared, transaction: bytes.toString('base64') }
-    await expect(chain.submit(tampered)).rejects.toThrow(/local ledger rejected the transaction: SignatureFailure/)
+    await expect(chain.submit(tampered)).rejects.toThrow(
+      /local ledger rejected the transaction: SignatureFailure/,
+    )
     expect(await chain.lookup(prepared.signature)).toBeNull()
   })
 })
@@ -209,7 +236,11 @@ describe('GET /ledger/tx/:signature', () => {
   })
 
   const load = (signature: string, query = '') =>
-    ledgerLoader({ request: new Request(`http://localhost/ledger/tx/${signature}${query}`), params: { signature }, context: {} })
+    ledgerLoader({
+      request: new Request(`http://localhost/ledger/tx/${signature}${query}`),
+      params: { signature },
+      context: {},
+    })
   const thrownStatus = async (run: () => Promise<unknown>) => {
     try {
       await run()
@@ -222,7 +253,9 @@ describe('GET /ledger/tx/:signature', () => {
 
   test('shows the transaction, re-checked: signature verified, memo, fee, payer, logs', async () => {
     const response = await load(landed.signature)
-    const { transaction } = (await response.json()) as { transaction: Parameters<typeof LedgerTransaction>[0]['transaction'] }
+    const { transaction } = (await response.json()) as {
+      transaction: Parameters<typeof LedgerTransaction>[0]['transaction']
+    }
     expect(transaction).toMatchObject({
       signature: landed.signature,
       memo: landed.memo,
@@ -235,7 +268,9 @@ describe('GET /ledger/tx/:signature', () => {
     })
     expect(transaction.blockTimeIso).toBe(new Date(transaction.blockTime! * 1000).toISOString())
 
-    const html = renderToStaticMarkup(createElement(LedgerTransaction, { transaction }))
+    const html = renderToStaticMarkup(
+      createElement(LedgerTransaction, { transaction, appName: 'ProofTrack' }),
+    )
     expect(html).toContain(LOCAL_NOTICE)
     expect(html).toContain('✓ Signature verified')
     expect(html).toContain(landed.signature)
@@ -248,7 +283,12 @@ describe('GET /ledger/tx/:signature', () => {
   test('?format=json answers the same data as JSON', async () => {
     const response = await load(landed.signature, '?format=json')
     expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
-    expect(await response.json()).toMatchObject({ signature: landed.signature, memo: landed.memo, signatureVerified: true, ledger: 'local' })
+    expect(await response.json()).toMatchObject({
+      signature: landed.signature,
+      memo: landed.memo,
+      signatureVerified: true,
+      ledger: 'local',
+    })
     const missing = await load(unknownSignature(), '?format=json')
     expect(missing.status).toBe(404)
   })
@@ -273,8 +313,13 @@ describe('GET /ledger/tx/:signature', () => {
 
     expect(verifyTransactionSignature(bytes.toString('base64'))).toBe(false)
     const shown = readLedgerTransaction(ledgerDir(env().DATA_DIR), result.signature)
-    expect(shown).toMatchObject({ signatureVerified: false, memo: memo.replace('to be altered', 'to be ALTERED') })
-    const html = renderToStaticMarkup(createElement(LedgerTransaction, { transaction: shown! }))
+    expect(shown).toMatchObject({
+      signatureVerified: false,
+      memo: memo.replace('to be altered', 'to be ALTERED'),
+    })
+    const html = renderToStaticMarkup(
+      createElement(LedgerTransaction, { transaction: shown!, appName: 'ProofTrack' }),
+    )
     expect(html).toContain('✗ Signature does not verify')
     expect(html).not.toContain('✓ Signature verified')
   })
@@ -306,7 +351,8 @@ chainContract('Solana (web3.js, loopback RPC)', 'solana', async () => {
   return {
     chain,
     sponsorBalance: () => connection.getBalance(sponsor.publicKey),
-    explorerUrl: (signature) => `https://explorer.solana.com/tx/${signature}?cluster=custom&customUrl=${encodeURIComponent(rpc.url)}`,
+    explorerUrl: (signature) =>
+      `https://explorer.solana.com/tx/${signature}?cluster=custom&customUrl=${encodeURIComponent(rpc.url)}`,
   }
 })
 
@@ -320,13 +366,21 @@ describe('Solana chain specifics', () => {
 
   test('explorer links name the cluster, except mainnet', () => {
     const signature = unknownSignature()
-    expect(createChain(solanaConfig({ SOLANA_CLUSTER: 'devnet' })).explorerUrl(signature)).toBe(`https://explorer.solana.com/tx/${signature}?cluster=devnet`)
-    expect(createChain(solanaConfig({ SOLANA_CLUSTER: 'testnet' })).explorerUrl(signature)).toBe(`https://explorer.solana.com/tx/${signature}?cluster=testnet`)
-    expect(createChain(solanaConfig({ SOLANA_CLUSTER: 'mainnet-beta' })).explorerUrl(signature)).toBe(`https://explorer.solana.com/tx/${signature}`)
+    expect(createChain(solanaConfig({ SOLANA_CLUSTER: 'devnet' })).explorerUrl(signature)).toBe(
+      `https://explorer.solana.com/tx/${signature}?cluster=devnet`,
+    )
+    expect(createChain(solanaConfig({ SOLANA_CLUSTER: 'testnet' })).explorerUrl(signature)).toBe(
+      `https://explorer.solana.com/tx/${signature}?cluster=testnet`,
+    )
+    expect(
+      createChain(solanaConfig({ SOLANA_CLUSTER: 'mainnet-beta' })).explorerUrl(signature),
+    ).toBe(`https://explorer.solana.com/tx/${signature}`)
   })
 
   test('a malformed sponsor key is refused with a message naming the variable', () => {
-    expect(() => createChain(solanaConfig({ SOLANA_SPONSOR_SECRET_KEY: '[1,2,3]' }))).toThrow(/SOLANA_SPONSOR_SECRET_KEY must be a JSON array of 64 bytes/)
+    expect(() => createChain(solanaConfig({ SOLANA_SPONSOR_SECRET_KEY: '[1,2,3]' }))).toThrow(
+      /SOLANA_SPONSOR_SECRET_KEY must be a JSON array of 64 bytes/,
+    )
   })
 
   test('hasExpired follows the block height; an expired transaction cannot be submitted', async () => {

@@ -4,12 +4,10 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 // @remix-run/testing is not installed; Remix's own components run on this router underneath.
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { SongSchema } from '~/lib/song-schema'
-import * as track from '~/routes/api.analytics.track'
+import * as track from '~/resource-routes/api.analytics.track'
 import Index, { loader as indexLoader } from '~/routes/_index'
-import { createSong } from '~/services/songs.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createAdmin, createUser } from '../setup/fixtures'
+import { args, authedRequest, createAdmin, createTestSong, createUser } from '../setup/fixtures'
 
 const LABEL = 'unverified — sent by an anonymous visitor'
 
@@ -17,17 +15,35 @@ const LABEL = 'unverified — sent by an anonymous visitor'
 async function renderAdminHome() {
   const admin = await createAdmin()
   const loader = async () => indexLoader(args(await authedRequest('http://localhost/', admin.id)))
-  const router = createMemoryRouter([{ path: '/', element: <Index />, loader, HydrateFallback: () => null }], {
-    future: { v7_relativeSplatPath: true, v7_fetcherPersist: true, v7_normalizeFormMethod: true, v7_partialHydration: true, v7_skipActionErrorRevalidation: true },
-  })
+  const router = createMemoryRouter(
+    [{ path: '/', element: <Index />, loader, HydrateFallback: () => null }],
+    {
+      future: {
+        v7_relativeSplatPath: true,
+        v7_fetcherPersist: true,
+        v7_normalizeFormMethod: true,
+        v7_partialHydration: true,
+        v7_skipActionErrorRevalidation: true,
+      },
+    },
+  )
   const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
-  await screen.findByRole('heading', { level: 1, name: /Admin/ })
+  await screen.findByRole('heading', { level: 1, name: /Admin/ }, { timeout: 10_000 })
   return view
 }
 
 async function send(body: Record<string, unknown>, cookieOf?: string) {
-  const init = { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-ProofTrack-Client-Address': `192.0.2.${crypto.randomInt(1, 255)}` }, body: JSON.stringify(body) }
-  const request = cookieOf ? await authedRequest('http://localhost/api/analytics/track', cookieOf, init) : new Request('http://localhost/api/analytics/track', init)
+  const init = {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      'X-ProofTrack-Client-Address': `192.0.2.${crypto.randomInt(1, 255)}`,
+    },
+    body: JSON.stringify(body),
+  }
+  const request = cookieOf
+    ? await authedRequest('http://localhost/api/analytics/track', cookieOf, init)
+    : new Request('http://localhost/api/analytics/track', init)
   expect((await track.action(args(request))).status).toBe(201)
 }
 
@@ -42,17 +58,33 @@ describe('the admin panel marks what came from anonymous visitors', () => {
     await send({ eventType: 'page_view', pagePath: injectedPath, metadata: { title: 'x' } })
     await send({ eventType: 'page_view', pagePath: injectedPath, metadata: { title: 'x' } })
     await send({ eventType: 'user_action', pagePath: '/', metadata: { action: injectedAction } })
-    await send({ eventType: 'user_action', pagePath: '/submit', metadata: { action: 'clicked_register' } }, user.id)
+    await send(
+      { eventType: 'user_action', pagePath: '/submit', metadata: { action: 'clicked_register' } },
+      user.id,
+    )
     await send({ eventType: 'page_view', pagePath: '/faq', metadata: { title: 'FAQ' } }, user.id)
 
     const { container } = await renderAdminHome()
+    // The 30-day chart, drawn by the server from the same loader, today's visits in its last bar.
+    const chart = screen.getByRole('figure', { name: 'Last 30 days' })
+    expect(within(chart).getByRole('img', { name: /per day/ })).toBeTruthy()
+    const lastDay = within(chart).getAllByRole('row').at(-1)!
+    expect(Number(within(lastDay).getAllByRole('cell')[0]!.textContent)).toBeGreaterThan(0)
 
     const activity = within(screen.getByTestId('recent-activity'))
-    const anonymousAction = activity.getByText(`User action: ${injectedAction}`, { exact: false }).closest('li')!
+    const anonymousAction = activity
+      .getByText(`User action: ${injectedAction}`, { exact: false })
+      .closest('li')!
     expect(within(anonymousAction).getByText(LABEL)).toBeTruthy()
-    const userAction = activity.getByText('User action: clicked_register', { exact: false }).closest('li')!
+    const userAction = activity
+      .getByText('User action: clicked_register', { exact: false })
+      .closest('li')!
     expect(within(userAction).queryByText(LABEL)).toBeNull()
-    expect(within(activity.getByText('Page view: /faq', { exact: false }).closest('li')!).queryByText(LABEL)).toBeNull()
+    expect(
+      within(activity.getByText('Page view: /faq', { exact: false }).closest('li')!).queryByText(
+        LABEL,
+      ),
+    ).toBeNull()
 
     const pages = within(screen.getByTestId('top-pages'))
     const injectedRow = pages.getByText(injectedPath).closest('li')!
@@ -70,23 +102,48 @@ describe('the admin panel lists refunded and disputed payments', () => {
   test('a refunded payment that already paid for a registration shows the registration it paid for; a disputed unused one says so', async () => {
     const user = await createUser()
     const newSong = (title: string) =>
-      createSong(user.id, SongSchema.parse({ title, contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'Piano', fileLink: 'https://example.com/a.mp3', contributions: [{ component: 'lyrics', contributorPercent: 100 }] }))
+      createTestSong(user.id, {
+        title,
+        contributions: [{ component: 'lyrics', contributorPercent: 100 }],
+      })
     const spentSong = await newSong('Spent Verse')
     const unusedSong = await newSong('Unused Verse')
-    const registration = await db().insertInto('blockchainRegistrations').values({ songId: spentSong.id, status: 'confirmed', blockchainData: '{}' }).returning('id').executeTakeFirstOrThrow()
+    const registration = await db()
+      .insertInto('blockchainRegistrations')
+      .values({ songId: spentSong.id, status: 'confirmed', blockchainData: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const voidedAt = new Date('2031-06-18T12:00:00Z')
     await db()
       .insertInto('paymentHistory')
       .values([
-        { userId: user.id, songId: spentSong.id, stripePaymentIntentId: `pi_${crypto.randomBytes(8).toString('hex')}`, amount: '1.99', status: 'refunded', voidedAt, registrationId: registration.id, consumedAt: voidedAt },
-        { userId: user.id, songId: unusedSong.id, stripePaymentIntentId: `pi_${crypto.randomBytes(8).toString('hex')}`, amount: '1.99', status: 'disputed', voidedAt },
+        {
+          userId: user.id,
+          songId: spentSong.id,
+          stripePaymentIntentId: `pi_${crypto.randomBytes(8).toString('hex')}`,
+          amount: '1.99',
+          status: 'refunded',
+          voidedAt,
+          registrationId: registration.id,
+          consumedAt: voidedAt,
+        },
+        {
+          userId: user.id,
+          songId: unusedSong.id,
+          stripePaymentIntentId: `pi_${crypto.randomBytes(8).toString('hex')}`,
+          amount: '1.99',
+          status: 'disputed',
+          voidedAt,
+        },
       ])
       .execute()
 
     await renderAdminHome()
 
     const table = within(screen.getByTestId('voided-payments'))
-    const refunded = table.getByText(`Registered: Spent Verse (${spentSong.certificateId})`).closest('tr')!
+    const refunded = table
+      .getByText(`Registered: Spent Verse (${spentSong.certificateId})`)
+      .closest('tr')!
     expect(within(refunded).getByText('Refunded')).toBeTruthy()
     expect(within(refunded).getByText(user.email)).toBeTruthy()
     expect(within(refunded).getByText('$1.99')).toBeTruthy()

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
-import { Certificate, type CertificateSong, registrationFeeInfo } from '~/components/certificate'
+import { Certificate } from '~/components/certificate'
+import { type CertificateSong, registrationFeeInfo } from '~/lib/certificate'
 import type { CertificateRegistration } from '~/services/certificate.server'
 
 function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
@@ -29,9 +30,27 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
     coContributorProNumber: null,
     coContributor2ProNumber: null,
     contributions: [
-      { component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 },
-      { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
-      { component: 'mixing', contributorPercent: 33.33, coContributorPercent: 33.33, coContributor2Percent: 0, aiPercent: 33.34 },
+      {
+        component: 'lyrics',
+        contributorPercent: 60,
+        coContributorPercent: 20,
+        coContributor2Percent: 0,
+        aiPercent: 20,
+      },
+      {
+        component: 'vocals',
+        contributorPercent: 100,
+        coContributorPercent: 0,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
+      {
+        component: 'mixing',
+        contributorPercent: 33.33,
+        coContributorPercent: 33.33,
+        coContributor2Percent: 0,
+        aiPercent: 33.34,
+      },
     ],
     recording: null,
     registration: null,
@@ -55,18 +74,26 @@ describe('Certificate', () => {
     expect(within(contributors).getByText('PRO: BMI')).toBeTruthy()
     expect(contributors.textContent).toContain('Bob — Co-contributor')
 
-    expect(screen.getByText('PT-ABCD-EFGH').parentElement?.textContent).toBe('Certificate ID: PT-ABCD-EFGH')
-    // A timestamp shows its UTC day, the same on the server and in any browser.
-    expect(screen.getByText('Issued April 15, 2025')).toBeTruthy()
-    expect(screen.getByText('This certificate verifies authorship as declared by the submitter.')).toBeTruthy()
+    expect(screen.getByText('PT-ABCD-EFGH').parentElement?.textContent).toBe(
+      'Certificate ID: PT-ABCD-EFGH',
+    )
+    // A timestamp shows its day in the reader's zone (UTC unless told), with the zone named.
+    expect(screen.getByText('Issued April 15, 2025 (UTC)')).toBeTruthy()
+    expect(
+      screen.getByText('This certificate verifies authorship as declared by the submitter.'),
+    ).toBeTruthy()
   })
 
   test('the breakdown joins the non-zero shares with " / ", naming each person and AI', () => {
     show(song())
     const breakdown = screen.getByRole('region', { name: 'Contribution Breakdown' })
-    expect(within(breakdown).getByTestId('breakdown-lyrics').textContent).toBe('Lyrics:Ann 60% / Bob 20% / AI 20%')
+    expect(within(breakdown).getByTestId('breakdown-lyrics').textContent).toBe(
+      'Lyrics:Ann 60% / Bob 20% / AI 20%',
+    )
     expect(within(breakdown).getByTestId('breakdown-vocals').textContent).toBe('Vocals:Ann 100%')
-    expect(within(breakdown).getByTestId('breakdown-mixing').textContent).toBe('Mixing/Mastering:Ann 33.33% / Bob 33.33% / AI 33.34%')
+    expect(within(breakdown).getByTestId('breakdown-mixing').textContent).toBe(
+      'Mixing/Mastering:Ann 33.33% / Bob 33.33% / AI 33.34%',
+    )
   })
 
   test('missing tools or file link read "Not specified"; a link that is not http(s) is never clickable', () => {
@@ -80,7 +107,9 @@ describe('Certificate', () => {
     cleanup()
 
     show(song())
-    expect(screen.getByRole('link', { name: 'https://files.example/harbor.mp3' }).getAttribute('href')).toBe('https://files.example/harbor.mp3')
+    expect(
+      screen.getByRole('link', { name: 'https://files.example/harbor.mp3' }).getAttribute('href'),
+    ).toBe('https://files.example/harbor.mp3')
   })
 
   test('lyrics and creative notes appear only when present (the owner view)', () => {
@@ -90,11 +119,17 @@ describe('Certificate', () => {
     cleanup()
 
     show(song({ lyrics: 'Line one\nLine two', creativeNotes: 'Written on a train.' }))
-    expect(screen.getByRole('region', { name: 'Lyrics' }).textContent).toContain('Line one\nLine two')
-    expect(screen.getByRole('region', { name: 'Creative Notes' }).textContent).toContain('Written on a train.')
+    expect(screen.getByRole('region', { name: 'Lyrics' }).textContent).toContain(
+      'Line one\nLine two',
+    )
+    expect(screen.getByRole('region', { name: 'Creative Notes' }).textContent).toContain(
+      'Written on a train.',
+    )
   })
 
-  const registration = (overrides: Partial<CertificateRegistration> = {}): CertificateRegistration => ({
+  const registration = (
+    overrides: Partial<CertificateRegistration> = {},
+  ): CertificateRegistration => ({
     transactionSignature: '5ig',
     walletAddress: 'Wa11et',
     registrationFee: '0.001000000',
@@ -113,41 +148,85 @@ describe('Certificate', () => {
     const record = screen.getByRole('region', { name: 'Blockchain Record' })
     expect(within(record).getByText('5ig')).toBeTruthy()
     expect(within(record).getByText('Wa11et')).toBeTruthy()
-    expect(within(record).getByText('March 3, 2025')).toBeTruthy()
+    expect(within(record).getByText('March 3, 2025 (UTC)')).toBeTruthy()
     expect(record.textContent).toContain('Network fees paid by ProofTrack')
-    expect(record.textContent).toContain('registration fee 0.001 SOL + network gas 0.000005 SOL = 0.001005 SOL')
+    expect(record.textContent).toContain(
+      'registration fee 0.001 SOL + network gas 0.000005 SOL = 0.001005 SOL',
+    )
     expect(within(record).getByTestId('certificate-network').textContent).toBe('Solana mainnet')
-    expect(within(record).getByTestId('certificate-storage').textContent).toBe('Arweave, through the gateway https://arweave.net')
+    expect(within(record).getByTestId('certificate-storage').textContent).toBe(
+      'Arweave, through the gateway https://arweave.net',
+    )
     // Mainnet and Arweave need no warning.
     expect(within(record).queryByRole('note')).toBeNull()
-    expect(within(record).getByRole('link', { name: 'View on blockchain explorer' }).getAttribute('href')).toBe('https://explorer.example/tx/x')
-    expect(within(record).getByRole('link', { name: 'View on permanent storage' }).getAttribute('href')).toBe('https://storage.example/y')
+    expect(
+      within(record)
+        .getByRole('link', { name: 'View on blockchain explorer' })
+        .getAttribute('href'),
+    ).toBe('https://explorer.example/tx/x')
+    expect(
+      within(record).getByRole('link', { name: 'View on permanent storage' }).getAttribute('href'),
+    ).toBe('https://storage.example/y')
   })
 
   test('each record is labelled by the network and storage it recorded: local ledger, test networks, none recorded', () => {
-    show(song({ registration: registration({ network: 'local-ledger', storageKind: 'local-store', storageGateway: null, explorerUrl: '/ledger/tx/5ig', storageUrl: '/storage/abc' }) }))
+    show(
+      song({
+        registration: registration({
+          network: 'local-ledger',
+          storageKind: 'local-store',
+          storageGateway: null,
+          explorerUrl: '/ledger/tx/5ig',
+          storageUrl: '/storage/abc',
+        }),
+      }),
+    )
     let record = screen.getByRole('region', { name: 'Blockchain Record' })
-    expect(within(record).getByTestId('certificate-network').textContent).toBe('Local development ledger on this server — not a public blockchain')
-    expect(within(record).getByTestId('certificate-storage').textContent).toBe('Local store on this server — not permanent storage')
+    expect(within(record).getByTestId('certificate-network').textContent).toBe(
+      'Local development ledger on this server — not a public blockchain',
+    )
+    expect(within(record).getByTestId('certificate-storage').textContent).toBe(
+      'Local store on this server — not permanent storage',
+    )
     expect(within(record).getByRole('note').textContent).toBe(
       'This is a development record kept only by this server: it is not on a public blockchain, and only this server can show it. The certificate’s stored copy is kept by this server only, not on Arweave.',
     )
-    expect(within(record).getByRole('link', { name: 'View on this server’s local ledger' }).getAttribute('href')).toBe('/ledger/tx/5ig')
-    expect(within(record).getByRole('link', { name: 'View the copy stored on this server' }).getAttribute('href')).toBe('/storage/abc')
+    expect(
+      within(record)
+        .getByRole('link', { name: 'View on this server’s local ledger' })
+        .getAttribute('href'),
+    ).toBe('/ledger/tx/5ig')
+    expect(
+      within(record)
+        .getByRole('link', { name: 'View the copy stored on this server' })
+        .getAttribute('href'),
+    ).toBe('/storage/abc')
     cleanup()
 
     for (const network of ['devnet', 'testnet'] as const) {
       show(song({ registration: registration({ network }) }))
       record = screen.getByRole('region', { name: 'Blockchain Record' })
-      expect(within(record).getByTestId('certificate-network').textContent).toBe(`Solana ${network} — a public test network`)
-      expect(within(record).getByRole('note').textContent).toBe(`${network === 'devnet' ? 'Devnet' : 'Testnet'} is reset from time to time, so this record is not permanent: it may disappear at the next reset.`)
+      expect(within(record).getByTestId('certificate-network').textContent).toBe(
+        `Solana ${network} — a public test network`,
+      )
+      expect(within(record).getByRole('note').textContent).toBe(
+        `${network === 'devnet' ? 'Devnet' : 'Testnet'} is reset from time to time, so this record is not permanent: it may disappear at the next reset.`,
+      )
       cleanup()
     }
 
-    show(song({ registration: registration({ network: null, storageKind: null, storageGateway: null }) }))
+    show(
+      song({
+        registration: registration({ network: null, storageKind: null, storageGateway: null }),
+      }),
+    )
     record = screen.getByRole('region', { name: 'Blockchain Record' })
-    expect(within(record).getByTestId('certificate-network').textContent).toBe('Network not recorded')
-    expect(within(record).getByTestId('certificate-storage').textContent).toBe('Storage not recorded')
+    expect(within(record).getByTestId('certificate-network').textContent).toBe(
+      'Network not recorded',
+    )
+    expect(within(record).getByTestId('certificate-storage').textContent).toBe(
+      'Storage not recorded',
+    )
   })
 
   test('no registration, no blockchain record', () => {
@@ -158,9 +237,16 @@ describe('Certificate', () => {
 
 describe('certificate helpers', () => {
   test('fee total to 6 decimals (SPEC §9)', () => {
-    expect(registrationFeeInfo('0.001000000')).toEqual({ fee: '0.001', gas: '0.000005', total: '0.001005' })
+    expect(registrationFeeInfo('0.001000000')).toEqual({
+      fee: '0.001',
+      gas: '0.000005',
+      total: '0.001005',
+    })
     expect(registrationFeeInfo('0.001')).toMatchObject({ total: '0.001005' })
-    expect(registrationFeeInfo('0.000000001')).toMatchObject({ fee: '0.000000001', total: '0.000005' })
+    expect(registrationFeeInfo('0.000000001')).toMatchObject({
+      fee: '0.000000001',
+      total: '0.000005',
+    })
     expect(registrationFeeInfo('1.5')).toMatchObject({ fee: '1.5', total: '1.500005' })
     expect(registrationFeeInfo('0')).toMatchObject({ fee: '0', total: '0.000005' })
     expect(registrationFeeInfo('n/a')).toMatchObject({ total: null })

@@ -9,19 +9,38 @@ import { LandingPage } from '~/components/landing-page'
 import { LandingVideo } from '~/components/landing-video'
 import Index, { loader as indexLoader, meta as indexMeta } from '~/routes/_index'
 import FaqPage, { loader as faqLoader, meta as faqMeta } from '~/routes/faq'
-import PrivacyPolicyPage, { loader as privacyLoader, meta as privacyMeta } from '~/routes/privacy-policy'
-import TermsOfServicePage, { loader as termsLoader, meta as termsMeta } from '~/routes/terms-of-service'
+import PrivacyPolicyPage, {
+  loader as privacyLoader,
+  meta as privacyMeta,
+} from '~/routes/privacy-policy'
+import TermsOfServicePage, {
+  loader as termsLoader,
+  meta as termsMeta,
+} from '~/routes/terms-of-service'
 
 async function renderRoute(Component: ComponentType, loader: LoaderFunction) {
-  const router = createMemoryRouter([{ path: '/', element: <Component />, loader, HydrateFallback: () => null }], {
-    future: { v7_relativeSplatPath: true, v7_fetcherPersist: true, v7_normalizeFormMethod: true, v7_partialHydration: true, v7_skipActionErrorRevalidation: true },
-  })
+  const router = createMemoryRouter(
+    [{ path: '/', element: <Component />, loader, HydrateFallback: () => null }],
+    {
+      future: {
+        v7_relativeSplatPath: true,
+        v7_fetcherPersist: true,
+        v7_normalizeFormMethod: true,
+        v7_partialHydration: true,
+        v7_skipActionErrorRevalidation: true,
+      },
+    },
+  )
   const view = render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
   await screen.findByRole('heading', { level: 1 })
   return view
 }
 
-const metaArgs = { params: {}, location: { pathname: '/', search: '', hash: '', state: null, key: 'default' }, matches: [] }
+const metaArgs = {
+  params: {},
+  location: { pathname: '/', search: '', hash: '', state: null, key: 'default' },
+  matches: [],
+}
 
 function titleOf(descriptors: ReturnType<typeof faqMeta>) {
   for (const descriptor of descriptors) {
@@ -43,31 +62,47 @@ describe('landing page', () => {
   test('shows the hero, the three numbered capabilities, the demo and the four features', async () => {
     await renderRoute(Index, ({ request, params }) => indexLoader({ request, params, context: {} }))
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Lock in Your Song Details - Forever.' })).toBeTruthy()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Lock in Your Song Details - Forever.' }),
+    ).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register')
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login')
 
     const capabilities = screen.getByRole('region', { name: 'Three layers of proof' })
     const cards = within(capabilities).getAllByRole('listitem')
     expect(cards).toHaveLength(3)
-    expect(cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent)).toEqual([
+    expect(
+      cards.map((card) => within(card).getByRole('heading', { level: 3 }).textContent),
+    ).toEqual([
       '1. Your PT Snapshot',
       '2. A permanent record on Solana',
       '3. Permanent storage on Arweave',
     ])
-    expect(cards.map((card) => card.querySelector('[aria-hidden="true"]')?.textContent)).toEqual(['1', '2', '3'])
+    expect(cards.map((card) => card.querySelector('[aria-hidden="true"]')?.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+    ])
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Your Song - Your Details - Locked Forever' })).toBeTruthy()
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Your Song - Your Details - Locked Forever' }),
+    ).toBeTruthy()
 
     const features = screen.getByRole('region', { name: 'Built for songwriters' })
-    expect(within(features).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+    expect(
+      within(features)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual([
       'Lock In Every Detail',
       'List Every Contributor - Even AI',
       "Proof That Can't Be Erased",
       'Creator-first Workflow',
     ])
     // Issue 17: what is fingerprinted, and what never leaves the writer's machine.
-    expect(features.textContent).toContain('Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.')
+    expect(features.textContent).toContain(
+      'Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.',
+    )
 
     const closing = screen.getByRole('region', { name: 'Ready to lock in your next song?' })
     expect(within(closing).getByRole('link').getAttribute('href')).toBe('/register')
@@ -80,15 +115,23 @@ describe('landing page', () => {
   })
 
   test('plays the uploaded video when there is one', async () => {
-    await renderRoute(() => <LandingPage appName="TestTrack" hasVideo />, () => null)
+    await renderRoute(
+      () => <LandingPage appName="TestTrack" hasVideo />,
+      () => null,
+    )
     expect(document.querySelector('video')?.getAttribute('src')).toBe('/media/landing-video')
     expect(screen.queryByText('Demo video coming soon')).toBeNull()
   })
 
   test('sets the page title and description', () => {
-    const descriptors = indexMeta({ ...metaArgs, data: { view: 'landing', appName: 'TestTrack', hasVideo: false } })
+    const descriptors = indexMeta({
+      ...metaArgs,
+      data: { view: 'landing', appName: 'TestTrack', hasVideo: false },
+    })
     expect(titleOf(descriptors)).toBe('TestTrack — Lock in Your Song Details - Forever.')
-    expect(descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description')).toBe(true)
+    expect(
+      descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description'),
+    ).toBe(true)
   })
 })
 
@@ -123,7 +166,9 @@ describe('landing video', () => {
   })
 
   test('when autoplay is refused it waits for the user to press Play demo', async () => {
-    play.mockImplementationOnce(() => Promise.reject(new DOMException('autoplay refused', 'NotAllowedError')))
+    play.mockImplementationOnce(() =>
+      Promise.reject(new DOMException('autoplay refused', 'NotAllowedError')),
+    )
     render(<LandingVideo hasVideo />)
     const playDemo = await screen.findByRole('button', { name: 'Play demo' })
 
@@ -149,12 +194,23 @@ describe('landing video', () => {
 describe('FAQ', () => {
   test('is an accordion of the eight questions, one open at a time without JavaScript', async () => {
     const { container } = await renderRoute(FaqPage, faqLoader)
-    expect(screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeTruthy()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }),
+    ).toBeTruthy()
 
     const items = Array.from(container.querySelectorAll('details'))
     expect(items).toHaveLength(8)
     expect(items.every((item) => item.getAttribute('name') === 'faq')).toBe(true)
-    expect(items.map((item) => item.open)).toEqual([true, false, false, false, false, false, false, false])
+    expect(items.map((item) => item.open)).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ])
     expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual([
       'Why Solana and Arweave?',
       'How does ProofTrack work?',
@@ -166,8 +222,12 @@ describe('FAQ', () => {
       'Do I need a crypto wallet or tokens?',
     ])
     const proves = items[6]!.textContent ?? ''
-    expect(proves).toContain('the SHA-256 fingerprint of the file’s exact bytes, its size and type (and its name only if you choose)')
-    expect(proves).toContain('With JavaScript on, your browser computes the fingerprint and the file never leaves your device; with JavaScript off, our server reads the upload once to compute it and discards it.')
+    expect(proves).toContain(
+      'the SHA-256 fingerprint of the file’s exact bytes, its size and type (and its name only if you choose)',
+    )
+    expect(proves).toContain(
+      'With JavaScript on, your browser computes the fingerprint and the file never leaves your device; with JavaScript off, our server reads the upload once to compute it and discards it.',
+    )
 
     const [, howItWorks] = items
     expect(howItWorks?.querySelectorAll('ol > li')).toHaveLength(3)
@@ -183,7 +243,9 @@ describe('FAQ', () => {
   test('sets the page title and description', () => {
     const descriptors = faqMeta({ ...metaArgs, data: { appName: 'TestTrack' } })
     expect(titleOf(descriptors)).toBe('Help / FAQ | TestTrack')
-    expect(descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description')).toBe(true)
+    expect(
+      descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description'),
+    ).toBe(true)
   })
 })
 
@@ -210,7 +272,14 @@ describe.each([
     Page: TermsOfServicePage,
     loader: termsLoader,
     meta: termsMeta,
-    sections: ['Acceptance of Terms', 'Use License', 'Blockchain Registration', 'User Content', 'Disclaimer', 'Contact'],
+    sections: [
+      'Acceptance of Terms',
+      'Use License',
+      'Blockchain Registration',
+      'User Content',
+      'Disclaimer',
+      'Contact',
+    ],
   },
 ])('$name', ({ name, Page, loader, meta, sections }) => {
   test('has its date, a way home, every required section and a way to reach us', async () => {
@@ -218,15 +287,24 @@ describe.each([
     expect(screen.getByRole('heading', { level: 1, name })).toBeTruthy()
     expect(screen.getByText('Last updated: June 5, 2025')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
-    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(sections)
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual(sections)
     expect(screen.getByRole('link', { name: 'contact form' }).getAttribute('href')).toBe('/contact')
-    expect(screen.getByRole('link', { name: 'support@prooftrack.test' }).getAttribute('href')).toBe('mailto:support@prooftrack.test')
+    expect(screen.getByRole('link', { name: 'support@prooftrack.test' }).getAttribute('href')).toBe(
+      'mailto:support@prooftrack.test',
+    )
   })
 
   test('sets the page title and description', () => {
-    const descriptors = meta({ ...metaArgs, data: { appName: 'TestTrack', supportEmail: 'help@example.test' } })
+    const descriptors = meta({
+      ...metaArgs,
+      data: { appName: 'TestTrack', supportEmail: 'help@example.test' },
+    })
     expect(titleOf(descriptors)).toBe(`${name} | TestTrack`)
-    expect(descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description')).toBe(true)
+    expect(
+      descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description'),
+    ).toBe(true)
   })
 })
 
@@ -235,8 +313,10 @@ describe('policy wording', () => {
     await renderRoute(PrivacyPolicyPage, privacyLoader)
     const text = document.body.textContent ?? ''
     expect(text).toContain('Recorded data cannot be deleted or modified')
-    for (const scope of ['email', 'profile', 'openid']) expect(screen.getByText(scope, { selector: 'code' })).toBeTruthy()
-    for (const party of ['Google', 'Solana', 'Arweave', 'Stripe']) expect(screen.getByText(party, { selector: 'li > strong' })).toBeTruthy()
+    for (const scope of ['email', 'profile', 'openid'])
+      expect(screen.getByText(scope, { selector: 'code' })).toBeTruthy()
+    for (const party of ['Google', 'Solana', 'Arweave', 'Stripe'])
+      expect(screen.getByText(party, { selector: 'li > strong' })).toBeTruthy()
     for (const right of ['access', 'correct', 'delete', 'export', 'withdraw your consent']) {
       expect(screen.getByText(right, { selector: 'li > strong' })).toBeTruthy()
     }

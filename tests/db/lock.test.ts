@@ -15,7 +15,9 @@ test('a second process cannot open an embedded database another live process hol
   try {
     fs.writeFileSync(path.join(dir, 'pglite.lock'), String(holder.pid))
     expect(() => lockDataDir(dir)).toThrow(DatabaseLockedError)
-    expect(() => lockDataDir(dir)).toThrow(new RegExp(`in use by process ${holder.pid}.*is the server running`))
+    expect(() => lockDataDir(dir)).toThrow(
+      new RegExp(`in use by process ${holder.pid}.*is the server running`),
+    )
   } finally {
     holder.kill()
   }

@@ -1,20 +1,16 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { simpleParser } from 'mailparser'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signUpAndIn, submitSignIn } from './flows'
-import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
 // This file runs its own server so it can read the mail the server writes under DATA_DIR/mail.
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServerWithAdmin()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+// Its own embedded database too: every server on a shared PostgreSQL takes mail from one queue,
+// so another file's server could send (and log) this file's message.
+const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const header = (page: TestPage) => page.locator('header').first()
 
@@ -28,7 +24,10 @@ async function resetLinkFor(email: string) {
   const file = at >= 0 ? /written to (\S+\.eml)/.exec(log.slice(at))?.[1] : undefined
   if (!file) return null
   const mail = await simpleParser(fs.readFileSync(file))
-  return /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0] ?? null
+  return (
+    /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')?.[0] ??
+    null
+  )
 }
 
 describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
@@ -45,7 +44,9 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('weak')
     await page.getByRole('button', { name: 'Create Account' }).click()
-    await expect.poll(() => page.getByText('Password must be at least 8 characters').count()).toBe(1)
+    await expect
+      .poll(() => page.getByText('Password must be at least 8 characters').count())
+      .toBe(1)
 
     await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
     await page.getByRole('button', { name: 'Create Account' }).click()
@@ -53,11 +54,17 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByTestId('toast').textContent()).toContain('Registration successful')
 
     await submitSignIn(page, email.toUpperCase(), 'Wrong-Passw0rd')
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Invalid username/email or password' }).count()).toBeGreaterThan(0)
+    await expect
+      .poll(() =>
+        page.getByRole('alert').filter({ hasText: 'Invalid username/email or password' }).count(),
+      )
+      .toBeGreaterThan(0)
 
     await submitSignIn(page, username, 'Gr8tSongs')
     await page.waitForURL((url) => url.pathname === '/')
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count())
+      .toBe(1)
     expect(await page.getByTestId('toast').textContent()).toContain('Welcome back!')
     expect(await header(page).getByText('Robin', { exact: true }).count()).toBe(1)
     for (const name of ['Dashboard', 'New Submission', 'Help / FAQ', 'Sign Out']) {
@@ -67,7 +74,9 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await header(page).getByRole('link', { name: 'Sign Out' }).click()
     await page.waitForURL((url) => url.pathname === '/')
     await expect.poll(() => header(page).getByRole('link', { name: 'Sign In' }).count()).toBe(1)
-    expect(await page.getByRole('heading', { name: 'Lock in Your Song Details - Forever.' }).count()).toBe(1)
+    expect(
+      await page.getByRole('heading', { name: 'Lock in Your Song Details - Forever.' }).count(),
+    ).toBe(1)
 
     await page.goto('/forgot-password')
     await page.getByLabel('Email').fill(email)
@@ -92,9 +101,13 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByTestId('toast').textContent()).toContain('Password reset successful')
 
     await submitSignIn(page, username, 'Gr8tSongs')
-    await expect.poll(() => page.getByText('Invalid username/email or password').count()).toBeGreaterThan(0)
+    await expect
+      .poll(() => page.getByText('Invalid username/email or password').count())
+      .toBeGreaterThan(0)
     await submitSignIn(page, username, 'N3wMelody')
-    await expect.poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Welcome back, Robin' }).count())
+      .toBe(1)
 
     // The link was single use.
     await page.goto(link)
@@ -133,7 +146,9 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await admin.getByLabel('Verification code').fill(code)
     expect(await button.isDisabled()).toBe(false)
     await button.click()
-    await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
+    await expect
+      .poll(() => admin.getByTestId('toast').textContent())
+      .toContain('User email verified successfully!')
     expect(await admin.getByLabel('Verification code').inputValue()).toBe('')
     await admin.done()
 

@@ -10,7 +10,10 @@ import Arweave from 'arweave'
 // ArLocal's private parts, reached to keep it on loopback and its request log out of the working
 // directory (as tests/storage/storage-contract.test.ts does).
 interface ArLocalInternals {
-  app: { callback(): http.RequestListener; listen: (port: number, onListening: () => void) => http.Server }
+  app: {
+    callback(): http.RequestListener
+    listen: (port: number, onListening: () => void) => http.Server
+  }
   log: { logInFile: (args: unknown) => void }
 }
 
@@ -24,7 +27,8 @@ export async function startArLocal() {
 
   const arlocal = new ArLocal(port, false, path.join(dir, 'db'), false)
   const internals = arlocal as unknown as ArLocalInternals
-  internals.app.listen = (_port, onListening) => http.createServer(internals.app.callback()).listen(port, '127.0.0.1', onListening)
+  internals.app.listen = (_port, onListening) =>
+    http.createServer(internals.app.callback()).listen(port, '127.0.0.1', onListening)
   internals.log.logInFile = () => {}
   await arlocal.start()
   const server = arlocal.getServer()
@@ -42,7 +46,12 @@ export async function startArLocal() {
   return {
     base,
     /** What a server needs to store on this ArLocal. */
-    env: { ARWEAVE_HOST: '127.0.0.1', ARWEAVE_PORT: String(port), ARWEAVE_PROTOCOL: 'http', ARWEAVE_WALLET_JWK: JSON.stringify(wallet) },
+    env: {
+      ARWEAVE_HOST: '127.0.0.1',
+      ARWEAVE_PORT: String(port),
+      ARWEAVE_PROTOCOL: 'http',
+      ARWEAVE_WALLET_JWK: JSON.stringify(wallet),
+    },
     /** Mines what was posted, as a block does on Arweave, so its data can be read. */
     mine: () => call('/mine'),
     stop: async () => {

@@ -3,13 +3,25 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic']
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
 
 /** One Chromium per test file; each test opens a fresh context with JavaScript on or off. */
 export function useBrowser() {
   let browser: Browser
   beforeAll(async () => {
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: run 'apt-get update && apt-get install -y chromium'`)
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(
+        `Chromium not found at ${CHROMIUM}: run 'apt-get update && apt-get install -y chromium'`,
+      )
     browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
   })
   afterAll(async () => {
@@ -18,11 +30,25 @@ export function useBrowser() {
   return {
     baseUrl: () => inject('baseUrl'),
     /** A page whose console errors and uncaught exceptions fail the test at `assertNoErrors`. */
-    async newPage({ javaScriptEnabled, baseUrl = inject('baseUrl') }: { javaScriptEnabled: boolean; baseUrl?: string }) {
+    async newPage({
+      javaScriptEnabled,
+      baseUrl = inject('baseUrl'),
+      timezoneId,
+    }: {
+      javaScriptEnabled: boolean
+      baseUrl?: string
+      /** The browser's time zone (IANA); Chromium's own otherwise. */
+      timezoneId?: string
+    }) {
       // Each context is its own client, as a proxy would report it: per-address rate limits
       // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
       const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
-      const context = await browser.newContext({ javaScriptEnabled, baseURL: baseUrl, extraHTTPHeaders: { 'X-Forwarded-For': address } })
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        baseURL: baseUrl,
+        timezoneId,
+        extraHTTPHeaders: { 'X-Forwarded-For': address },
+      })
       const page = await context.newPage()
       if (javaScriptEnabled) {
         // With JavaScript, a test means the enhanced page: every visit of one of our HTML pages
@@ -31,7 +57,10 @@ export function useBrowser() {
         page.goto = async (url, options) => {
           const response = await goto(url, options)
           const html = response?.headers()['content-type']?.startsWith('text/html') ?? false
-          if (html && new URL(page.url()).origin === new URL(baseUrl).origin) await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 })
+          if (html && new URL(page.url()).origin === new URL(baseUrl).origin)
+            await page
+              .locator('html[data-hydrated]')
+              .waitFor({ state: 'attached', timeout: 15_000 })
           return response
         }
       }
@@ -39,7 +68,8 @@ export function useBrowser() {
       page.on('console', (message) => {
         // Chromium logs every 4xx answer; a 400 for a bad form or a 404 page is the expected
         // answer there, while a 5xx or a script error is not.
-        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text())
+        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text()))
+          errors.push(message.text())
       })
       page.on('pageerror', (error) => errors.push(error.message))
       return Object.assign(page, {

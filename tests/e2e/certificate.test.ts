@@ -1,25 +1,24 @@
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signUpAndIn } from './flows'
-import { type RunningServer, startServerWithAdmin } from './server'
+import { useServer } from './server'
 
 // pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
-const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js')
+const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(
+  import.meta.url,
+)('pdf-parse/lib/pdf-parse.js')
 
 const browser = useBrowser()
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServerWithAdmin()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = useServer({ admin: true })
 
 // Long enough that an unclamped print would run onto a second page.
-const LYRICS = Array.from({ length: 80 }, (_, i) => `Line ${i + 1}: the harbor lights are calling me home tonight`).join('\n')
+const LYRICS = Array.from(
+  { length: 80 },
+  (_, i) => `Line ${i + 1}: the harbor lights are calling me home tonight`,
+).join('\n')
 
 async function createSong(page: TestPage) {
   const title = `Harbor Lights ${crypto.randomBytes(2).toString('hex')}`
@@ -37,16 +36,48 @@ async function createSong(page: TestPage) {
       mainContributorPro: 'ASCAP',
       mainContributorProNumber: '123456789',
       contributions: [
-        { component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 },
-        { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
-        { component: 'instrumentation', contributorPercent: 50, coContributorPercent: 50, coContributor2Percent: 0, aiPercent: 0 },
-        { component: 'production', contributorPercent: 40, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 60 },
-        { component: 'mixing', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
+        {
+          component: 'lyrics',
+          contributorPercent: 60,
+          coContributorPercent: 20,
+          coContributor2Percent: 0,
+          aiPercent: 20,
+        },
+        {
+          component: 'vocals',
+          contributorPercent: 100,
+          coContributorPercent: 0,
+          coContributor2Percent: 0,
+          aiPercent: 0,
+        },
+        {
+          component: 'instrumentation',
+          contributorPercent: 50,
+          coContributorPercent: 50,
+          coContributor2Percent: 0,
+          aiPercent: 0,
+        },
+        {
+          component: 'production',
+          contributorPercent: 40,
+          coContributorPercent: 0,
+          coContributor2Percent: 0,
+          aiPercent: 60,
+        },
+        {
+          component: 'mixing',
+          contributorPercent: 100,
+          coContributorPercent: 0,
+          coContributor2Percent: 0,
+          aiPercent: 0,
+        },
       ],
     },
   })
   expect(response.status()).toBe(201)
-  const body = z.object({ id: z.number(), title: z.literal(title), certificateId: z.string().regex(/^PT-/) }).parse(await response.json())
+  const body = z
+    .object({ id: z.number(), title: z.literal(title), certificateId: z.string().regex(/^PT-/) })
+    .parse(await response.json())
   return body
 }
 
@@ -69,9 +100,14 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
           w.printCalls += 1
         }
         // The clipboard fallback is the path headless Chromium takes; make sure of it.
-        Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true })
+        Object.defineProperty(Navigator.prototype, 'share', {
+          value: undefined,
+          configurable: true,
+        })
       })
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
+      await page
+        .context()
+        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
     }
 
     const response = await page.goto(`/certificate/${song.id}`)
@@ -79,13 +115,25 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
     expect(await page.title()).toBe(`${song.title} — Certificate | ProofTrack`)
     expect(await page.getByRole('heading', { level: 1, name: song.title }).count()).toBe(1)
     expect(await page.getByText('Created March 1, 2025').count()).toBe(1)
-    expect(await page.getByTestId('breakdown-lyrics').textContent()).toBe('Lyrics:Ann Writer 60% / Bob Beats 20% / AI 20%')
-    expect(await page.getByTestId('breakdown-production').textContent()).toBe('Production:Ann Writer 40% / AI 60%')
+    expect(await page.getByTestId('breakdown-lyrics').textContent()).toBe(
+      'Lyrics:Ann Writer 60% / Bob Beats 20% / AI 20%',
+    )
+    expect(await page.getByTestId('breakdown-production').textContent()).toBe(
+      'Production:Ann Writer 40% / AI 60%',
+    )
     expect(await page.getByText(`Certificate ID: ${song.certificateId}`).count()).toBe(1)
-    expect(await page.getByText('This certificate verifies authorship as declared by the submitter.').count()).toBe(1)
+    expect(
+      await page
+        .getByText('This certificate verifies authorship as declared by the submitter.')
+        .count(),
+    ).toBe(1)
     expect(await page.getByText('Written on a night train.').count()).toBe(1)
-    expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(`/certificate/${song.id}.pdf`)
-    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/')
+    expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(
+      `/certificate/${song.id}.pdf`,
+    )
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/',
+    )
 
     if (javaScriptEnabled) {
       // Share buttons replace the copyable link once the page is hydrated.
@@ -99,7 +147,9 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
       })
       await page.getByRole('button', { name: 'Share' }).click()
       await expect.poll(() => dialogs).toEqual(['alert: Certificate link copied to clipboard!'])
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/certificate/${song.id}`)
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${server.baseUrl}/certificate/${song.id}`,
+      )
 
       // Where the browser can share natively, the share sheet gets the title and the link.
       await page.evaluate(() => {
@@ -111,13 +161,19 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
         })
       })
       await page.getByRole('button', { name: 'Share' }).click()
-      await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared)).toEqual({ title: song.title, url: `${server.baseUrl}/certificate/${song.id}` })
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared))
+        .toEqual({ title: song.title, url: `${server.baseUrl}/certificate/${song.id}` })
       expect(dialogs).toHaveLength(1)
 
       await page.getByRole('button', { name: 'Save PDF' }).click()
-      expect(await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls)).toBe(1)
+      expect(
+        await page.evaluate(() => (window as unknown as { printCalls: number }).printCalls),
+      ).toBe(1)
     } else {
-      expect(await page.getByLabel('Certificate link').inputValue()).toBe(`${server.baseUrl}/certificate/${song.id}`)
+      expect(await page.getByLabel('Certificate link').inputValue()).toBe(
+        `${server.baseUrl}/certificate/${song.id}`,
+      )
       expect(await page.getByRole('button', { name: 'Share' }).count()).toBe(0)
       expect(await page.getByRole('button', { name: 'Save PDF' }).count()).toBe(0)
     }
@@ -126,7 +182,9 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
     await page.emulateMedia({ media: 'print' })
     expect(await page.getByRole('link', { name: 'Download PDF' }).isVisible()).toBe(false)
     expect(await page.locator('header').first().isVisible()).toBe(false)
-    expect(await page.getByText('Full lyrics kept with the certificate record.').isVisible()).toBe(true)
+    expect(await page.getByText('Full lyrics kept with the certificate record.').isVisible()).toBe(
+      true,
+    )
     const printed = await page.pdf({ format: 'A4' })
     expect(await pageCount(printed)).toBe(1)
     await page.emulateMedia({ media: 'screen' })
@@ -135,7 +193,9 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
     const download = await page.request.get(`/certificate/${song.id}.pdf`)
     expect(download.status()).toBe(200)
     expect(download.headers()['content-type']).toBe('application/pdf')
-    expect(download.headers()['content-disposition']).toBe(`inline; filename="${song.certificateId}.pdf"`)
+    expect(download.headers()['content-disposition']).toBe(
+      `inline; filename="${song.certificateId}.pdf"`,
+    )
     expect(await pageCount(await download.body())).toBe(1)
 
     // Another signed-in user: the unregistered certificate and its PDF do not exist for them.

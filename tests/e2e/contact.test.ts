@@ -13,7 +13,11 @@ describe.each(MODES)('contact form with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Message').fill('short')
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect.poll(() => page.getByText('Name must be at least 2 characters').count()).toBe(1)
-    for (const message of ['Please enter a valid email address', 'Subject must be at least 5 characters', 'Message must be at least 10 characters']) {
+    for (const message of [
+      'Please enter a valid email address',
+      'Subject must be at least 5 characters',
+      'Message must be at least 10 characters',
+    ]) {
       expect(await page.getByText(message).count()).toBe(1)
     }
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true')
@@ -29,7 +33,9 @@ describe.each(MODES)('contact form with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Subject').fill('Question about splits')
     await page.getByLabel('Message').fill('Can I list an AI tool as a contributor?')
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await expect.poll(() => page.getByRole('heading', { name: 'Message Sent Successfully!' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Message Sent Successfully!' }).count())
+      .toBe(1)
     expect(await page.getByTestId('toast').textContent()).toContain('Message sent successfully!')
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/')
     await page.getByRole('link', { name: 'Send Another Message' }).click()

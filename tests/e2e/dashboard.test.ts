@@ -1,21 +1,22 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { formatLongDate } from '~/lib/dates'
+import { describe, expect, test } from 'vitest'
+import { formatDayInZone } from '~/lib/dates'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { expectSoon, signUpAndIn } from './flows'
-import { type RunningServer, startServerWithAdmin } from './server'
+import { useServer } from './server'
 
 const browser = useBrowser()
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServerWithAdmin()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = useServer({ admin: true })
 
 async function createSong(page: TestPage, title: string, dateCreated: string) {
   const response = await page.request.post('/api/songs', {
-    data: { title, contributorName: 'Dana Writer', dateCreated, toolsUsed: 'Guitar, Ableton', fileLink: `https://example.com/${encodeURIComponent(title)}.mp3`, contributions: [] },
+    data: {
+      title,
+      contributorName: 'Dana Writer',
+      dateCreated,
+      toolsUsed: 'Guitar, Ableton',
+      fileLink: `https://example.com/${encodeURIComponent(title)}.mp3`,
+      contributions: [],
+    },
   })
   expect(response.status(), await response.text()).toBe(201)
   return (await response.json()) as { id: number; title: string; certificateId: string }
@@ -23,7 +24,11 @@ async function createSong(page: TestPage, title: string, dateCreated: string) {
 
 /** Each body row of the songs table as its cells' text, title cell first. */
 async function rows(page: TestPage) {
-  return page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent?.trim() ?? '')))
+  return page
+    .locator('[role="region"] table tbody tr')
+    .evaluateAll((trs) =>
+      trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent?.trim() ?? '')),
+    )
 }
 
 describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
@@ -34,20 +39,51 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
 
     const older = await createSong(page, 'Older Tune', '2025-02-14')
     const newer = await createSong(page, 'Newer Tune', '2025-03-01')
-    const today = formatLongDate(new Date())
+    // Certified dates are days in the reader's zone, named: the browser's with JavaScript (this
+    // machine's, as Chromium runs here), UTC without it (decision 034-time-zones).
+    const zone = javaScriptEnabled ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC'
+    const today = formatDayInZone(new Date(), zone)
 
     await page.goto('/')
     expect(await page.getByRole('heading', { name: 'Welcome back, Dana' }).count()).toBe(1)
     expect(await page.getByTestId('stat-ProofTrack Certified').textContent()).toBe('2')
     expect(await page.getByTestId('stat-Blockchain Registered').textContent()).toBe('0')
-    expect(await page.locator('table thead th').allTextContents()).toEqual(['Song Title', 'Created Date', 'Certified Date', 'Blockchain Date', 'Certificate', 'Actions', 'Blockchain Status'])
-    expect(await rows(page)).toEqual([
-      [expect.stringMatching(/^Newer TuneListen/), 'March 1, 2025', today, 'Not registered', 'View Certificate', 'Edit', 'Register'],
-      [expect.stringMatching(/^Older TuneListen/), 'February 14, 2025', today, 'Not registered', 'View Certificate', 'Edit', 'Register'],
+    expect(await page.locator('[role="region"] table thead th').allTextContents()).toEqual([
+      'Song Title',
+      'Created Date',
+      'Certified Date',
+      'Blockchain Date',
+      'Certificate',
+      'Actions',
+      'Blockchain Status',
     ])
-    const certificates = await page.getByRole('link', { name: 'View Certificate' }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    expect(await rows(page)).toEqual([
+      [
+        expect.stringMatching(/^Newer TuneListen/),
+        'March 1, 2025',
+        today,
+        'Not registered',
+        'View Certificate',
+        'Edit',
+        'Register',
+      ],
+      [
+        expect.stringMatching(/^Older TuneListen/),
+        'February 14, 2025',
+        today,
+        'Not registered',
+        'View Certificate',
+        'Edit',
+        'Register',
+      ],
+    ])
+    const certificates = await page
+      .getByRole('link', { name: 'View Certificate' })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     expect(certificates).toEqual([`/certificate/${newer.id}`, `/certificate/${older.id}`])
-    const edits = await page.getByRole('link', { name: 'Edit', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+    const edits = await page
+      .getByRole('link', { name: 'Edit', exact: true })
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
     expect(edits).toEqual([`/edit/${newer.id}`, `/edit/${older.id}`])
     const listen = page.getByRole('link', { name: /Listen/ }).first()
     expect(await listen.getAttribute('href')).toBe('https://example.com/Newer%20Tune.mp3')
@@ -62,9 +98,16 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
 
     await page.getByRole('link', { name: 'View All Submissions' }).click()
     await page.waitForURL((url) => url.pathname === '/songs')
-    await expectSoon(page, () => page.getByRole('heading', { level: 1, name: 'All Submissions' }).count(), 1)
+    await expectSoon(
+      page,
+      () => page.getByRole('heading', { level: 1, name: 'All Submissions' }).count(),
+      1,
+    )
     expect(await page.title()).toBe('All Submissions')
-    expect((await rows(page)).map((cells) => cells[0]?.replace(/Listen.*$/, ''))).toEqual(['Newer Tune', 'Older Tune'])
+    expect((await rows(page)).map((cells) => cells[0]?.replace(/Listen.*$/, ''))).toEqual([
+      'Newer Tune',
+      'Older Tune',
+    ])
     expect(await page.getByText('Showing 1–2').count()).toBe(1)
     expect(await page.getByRole('link', { name: 'Next' }).count()).toBe(0)
     await page.done()
@@ -78,4 +121,42 @@ test('a visitor asking for /songs is sent to sign in', async () => {
   expect(url.pathname).toBe('/login')
   expect(url.searchParams.get('redirectTo')).toBe('/songs')
   await page.done()
+})
+
+describe('the register dialog with JavaScript on', () => {
+  test('keeps the keyboard inside while open, and gives focus back to its Register button on Escape', async () => {
+    const page = await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })
+    await signUpAndIn(page, 'Dana')
+    await createSong(page, 'Kept Focus', '2025-04-01')
+    await page.goto('/')
+    const opener = page.getByRole('link', { name: 'Register Kept Focus on the blockchain' })
+    await opener.click()
+    const dialog = page.getByRole('dialog', { name: 'Register on Blockchain' })
+    await expect.poll(() => dialog.count()).toBe(1)
+    // Wait for the card, so the dialog holds its real controls before the keyboard goes round.
+    await expect.poll(() => dialog.getByText('Loading...').count()).toBe(0)
+    const focusInDialog = () =>
+      page.evaluate(() => {
+        const active = document.activeElement
+        return Boolean(active?.closest('[role="dialog"]')) && active !== document.body
+      })
+    const controls = await dialog
+      .locator('a[href], button:not([disabled]), input:not([type="hidden"]), select, textarea')
+      .count()
+    expect(controls).toBeGreaterThan(1)
+    for (let press = 0; press < controls * 2 + 1; press++) {
+      await page.keyboard.press('Tab')
+      expect(await focusInDialog(), `after Tab ${press + 1}`).toBe(true)
+    }
+    for (let press = 0; press < controls + 1; press++) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await focusInDialog(), `after Shift+Tab ${press + 1}`).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect.poll(() => dialog.count()).toBe(0)
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Register Kept Focus on the blockchain')
+    await page.done()
+  })
 })

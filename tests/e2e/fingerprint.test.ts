@@ -6,12 +6,12 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import { HASHED_IN_BROWSER, HASHED_ON_SERVER } from '../../app/components/recording-fingerprint-field'
-import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '../../app/routes/verify.$certificateId'
+import { HASHED_IN_BROWSER, HASHED_ON_SERVER } from '~/components/recording-fingerprint-field'
+import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/routes/verify.$certificateId'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signIn, signUpAndIn } from './flows'
-import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+import { ADMIN, useServer } from './server'
 
 // Issue 17 in Chromium, with JavaScript on and off: fingerprint a recording on /submit (hashed in
 // the browser, or streamed through the server's hash and dropped), see it on the summary and the
@@ -19,22 +19,25 @@ import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
 
 const run = promisify(execFile)
 const browser = useBrowser()
-let server: RunningServer
+const server = useServer({ admin: true })
 let dir: string
 beforeAll(async () => {
-  server = await startServerWithAdmin()
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-fingerprint-e2e-'))
 })
 afterAll(async () => {
   await judge?.done()
-  await server?.stop()
   if (dir) fs.rmSync(dir, { recursive: true, force: true })
 })
 
 let judge: TestPage | undefined
 /** axe's serious and critical findings, a no-JavaScript page judged as rendered (tests/e2e/axe.ts). */
 const serious = (page: TestPage, javaScriptEnabled: boolean) =>
-  seriousAxeViolations(page, javaScriptEnabled, async () => (judge ??= await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })))
+  seriousAxeViolations(
+    page,
+    javaScriptEnabled,
+    async () =>
+      (judge ??= await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })),
+  )
 
 /** A generated "recording" of a few MB on disk, with the digest `sha256sum` prints for it. */
 async function recording(name: string, size: number) {
@@ -46,17 +49,27 @@ async function recording(name: string, size: number) {
 
 describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }) => {
   test('fingerprint on submit, see it on the summary and the certificate, then check the right and a wrong file', async () => {
-    const master = await recording(`master-${javaScriptEnabled ? 'js' : 'nojs'}.wav`, 6 * 1024 * 1024 + 321)
+    const master = await recording(
+      `master-${javaScriptEnabled ? 'js' : 'nojs'}.wav`,
+      6 * 1024 * 1024 + 321,
+    )
     const other = await recording('other.wav', 6 * 1024 * 1024 + 321)
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     // The largest body the page sends: with JavaScript the file never leaves the browser.
     let largestPost = 0
-    page.on('request', (request) => (largestPost = Math.max(largestPost, request.postDataBuffer()?.length ?? 0)))
+    page.on(
+      'request',
+      (request) => (largestPost = Math.max(largestPost, request.postDataBuffer()?.length ?? 0)),
+    )
     await signUpAndIn(page, 'Finn')
     await page.goto('/submit')
-    expect(await page.getByRole('heading', { name: 'Fingerprint your recording (Optional)' }).count()).toBe(1)
+    expect(
+      await page.getByRole('heading', { name: 'Fingerprint your recording (Optional)' }).count(),
+    ).toBe(1)
     // Next to the field, plainly: which of the two happens.
-    expect(await page.getByTestId('recording-how').textContent()).toBe(javaScriptEnabled ? HASHED_IN_BROWSER : HASHED_ON_SERVER)
+    expect(await page.getByTestId('recording-how').textContent()).toBe(
+      javaScriptEnabled ? HASHED_IN_BROWSER : HASHED_ON_SERVER,
+    )
     expect(await serious(page, javaScriptEnabled)).toEqual([])
 
     await page.getByLabel('Song Title *').fill('Fingerprinted Song')
@@ -67,7 +80,9 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
     await page.getByLabel('Recording file').setInputFiles(master.file)
     if (javaScriptEnabled) {
       // Hashed here, in the page: the digest shows before anything is sent.
-      await expect.poll(() => page.getByTestId('recording-sha256').textContent(), { timeout: 30_000 }).toBe(master.sha256)
+      await expect
+        .poll(() => page.getByTestId('recording-sha256').textContent(), { timeout: 30_000 })
+        .toBe(master.sha256)
     }
     await page.getByLabel(/Show the file name on the certificate/).check()
     await page.getByRole('button', { name: 'Review & Continue' }).click()
@@ -75,7 +90,9 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
     const summary = page.getByTestId('summary-recording')
     expect(await summary.textContent()).toContain(master.sha256)
     expect(await summary.textContent()).toContain(`${master.size.toLocaleString('en-US')} bytes`)
-    expect(await summary.textContent()).toContain(`${path.basename(master.file)} (shown on the certificate)`)
+    expect(await summary.textContent()).toContain(
+      `${path.basename(master.file)} (shown on the certificate)`,
+    )
     await page.getByRole('button', { name: 'Create Certificate' }).click()
     await page.waitForURL(/created=\d+/)
     // (Without JavaScript the file is in the post, but Chromium does not expose file-backed bodies; the summary's digest shows it arrived.)
@@ -83,31 +100,53 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
     const songId = Number(new URL(page.url()).searchParams.get('created'))
 
     // Registered through the API (the registration flow has its own tests), after the admin verifies the email.
-    const code = z.object({ verificationCode: z.string() }).parse(await (await page.request.post('/api/auth/request-email-verification')).json()).verificationCode
+    const code = z
+      .object({ verificationCode: z.string() })
+      .parse(
+        await (await page.request.post('/api/auth/request-email-verification')).json(),
+      ).verificationCode
     const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
     await signIn(admin, ADMIN.email, ADMIN.password)
-    expect((await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status()).toBe(200)
+    expect(
+      (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
+    ).toBe(200)
     await admin.done()
     const registered = await page.request.post(`/api/songs/${songId}/blockchain/sponsored`)
     expect(registered.status(), await registered.text()).toBe(201)
 
     await page.goto(`/certificate/${songId}`)
     expect(await page.getByTestId('certificate-recording-sha256').textContent()).toBe(master.sha256)
-    expect(await page.getByTestId('certificate-recording-details').textContent()).toContain(path.basename(master.file))
-    const certificateId = z.string().parse(/PT-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec((await page.locator('body').textContent()) ?? '')?.[0])
+    expect(await page.getByTestId('certificate-recording-details').textContent()).toContain(
+      path.basename(master.file),
+    )
+    const certificateId = z
+      .string()
+      .parse(
+        /PT-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec((await page.locator('body').textContent()) ?? '')?.[0],
+      )
     await page.done()
 
     // A stranger checks files against the certificate.
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     let visitorPost = 0
-    visitor.on('request', (request) => (visitorPost = Math.max(visitorPost, request.postDataBuffer()?.length ?? 0)))
+    visitor.on(
+      'request',
+      (request) => (visitorPost = Math.max(visitorPost, request.postDataBuffer()?.length ?? 0)),
+    )
     await visitor.goto(`/verify/${certificateId}`)
     expect(await visitor.getByTestId('registered-sha256').textContent()).toBe(master.sha256)
-    expect(await visitor.getByTestId('check-recording-how').textContent()).toBe(javaScriptEnabled ? CHECKED_IN_BROWSER : CHECKED_ON_SERVER)
-    for (const [file, answer] of [[master, 'This is the registered recording'], [other, 'This is not the registered recording']] as const) {
+    expect(await visitor.getByTestId('check-recording-how').textContent()).toBe(
+      javaScriptEnabled ? CHECKED_IN_BROWSER : CHECKED_ON_SERVER,
+    )
+    for (const [file, answer] of [
+      [master, 'This is the registered recording'],
+      [other, 'This is not the registered recording'],
+    ] as const) {
       await visitor.getByLabel('File to check').setInputFiles(file.file)
       if (!javaScriptEnabled) await visitor.getByRole('button', { name: 'Check this file' }).click()
-      await expect.poll(() => visitor.getByTestId('recording-answer').textContent(), { timeout: 30_000 }).toBe(answer)
+      await expect
+        .poll(() => visitor.getByTestId('recording-answer').textContent(), { timeout: 30_000 })
+        .toBe(answer)
       expect(await visitor.getByTestId('file-sha256').textContent()).toBe(file.sha256)
     }
     if (javaScriptEnabled) expect(visitorPost).toBe(0)

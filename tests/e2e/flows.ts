@@ -28,7 +28,11 @@ export async function signIn(page: TestPage, usernameOrEmail: string, password: 
 }
 
 /** A new account made through /register, which lands on /login. Names are unique per call. */
-export async function signUp(page: TestPage, firstName: string, lastName = 'Writer'): Promise<Account> {
+export async function signUp(
+  page: TestPage,
+  firstName: string,
+  lastName = 'Writer',
+): Promise<Account> {
   const id = crypto.randomBytes(3).toString('hex')
   const username = `${firstName.toLowerCase()}_${id}`
   const email = `${firstName.toLowerCase()}-${id}@example.com`
@@ -43,7 +47,11 @@ export async function signUp(page: TestPage, firstName: string, lastName = 'Writ
   return { username, email }
 }
 
-export async function signUpAndIn(page: TestPage, firstName: string, lastName = 'Writer'): Promise<Account> {
+export async function signUpAndIn(
+  page: TestPage,
+  firstName: string,
+  lastName = 'Writer',
+): Promise<Account> {
   const account = await signUp(page, firstName, lastName)
   await signIn(page, account.username, PASSWORD)
   return account
@@ -63,7 +71,9 @@ export async function verifyEmailThroughAdmin(user: TestPage, admin: TestPage) {
   await admin.goto('/admin/verify')
   await admin.getByLabel('Verification code').fill(code)
   await admin.getByRole('button', { name: 'Verify User Email' }).click()
-  await expect.poll(() => admin.getByTestId('toast').textContent()).toContain('User email verified successfully!')
+  await expect
+    .poll(() => admin.getByTestId('toast').textContent())
+    .toContain('User email verified successfully!')
   await admin.done()
 }
 
@@ -72,12 +82,22 @@ export async function verifyEmailThroughAdmin(user: TestPage, admin: TestPage) {
  * React has rendered the new route, so a check right after `waitForURL` can run too early. Each
  * read gets a short time of its own; on failure the message carries the page's text.
  */
-export async function expectSoon<T>(page: TestPage, read: (timeout: number) => Promise<T>, expected: T, timeout = 15_000) {
+export async function expectSoon<T>(
+  page: TestPage,
+  read: (timeout: number) => Promise<T>,
+  expected: T,
+  timeout = 15_000,
+) {
   const attempt = () => read(1000).catch(() => undefined)
   try {
     await expect.poll(attempt, { timeout, interval: 100 }).toEqual(expected)
   } catch (error) {
-    const shown = await page.locator('body').innerText({ timeout: 1000 }).catch(() => '(no body)')
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe page at ${page.url()} shows:\n${shown.slice(0, 1500)}`)
+    const shown = await page
+      .locator('body')
+      .innerText({ timeout: 1000 })
+      .catch(() => '(no body)')
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\nThe page at ${page.url()} shows:\n${shown.slice(0, 1500)}`,
+    )
   }
 }

@@ -11,7 +11,7 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   ensureBuild(path.resolve(__dirname, '../..'))
-  const server = await startServerWithAdmin()
+  const server = await startServerWithAdmin({}, { create: true })
   project.provide('baseUrl', server.baseUrl)
   return async () => {
     await server.stop()

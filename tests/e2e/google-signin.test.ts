@@ -1,9 +1,14 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
-import { type MutableRedirectUri, type MutableResponse, OAuth2Server, type TokenRequestIncomingMessage } from 'oauth2-mock-server'
+import {
+  type MutableRedirectUri,
+  type MutableResponse,
+  OAuth2Server,
+  type TokenRequestIncomingMessage,
+} from 'oauth2-mock-server'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { type RunningServer, startServer } from './server'
+import { useServer } from './server'
 
 /** What the mock's userinfo endpoint answers for the Google account that signs in. */
 interface GoogleAccount {
@@ -20,7 +25,6 @@ const browser = useBrowser()
 // A local OAuth server stands in for Google; a second app server is configured to use it. The
 // mock answers userinfo with the account chosen for that flow: code → access token → account.
 const oauth = new OAuth2Server()
-let server: RunningServer
 let chosenAccount: GoogleAccount | undefined
 const accountByCode = new Map<string, GoogleAccount>()
 const accountByToken = new Map<string, GoogleAccount>()
@@ -28,37 +32,52 @@ const accountByToken = new Map<string, GoogleAccount>()
 beforeAll(async () => {
   await oauth.issuer.keys.generate('RS256')
   await oauth.start(0, '127.0.0.1')
-  const issuer = oauth.issuer.url!
   oauth.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri) => {
     const code = url.searchParams.get('code')
     if (code && chosenAccount) accountByCode.set(code, chosenAccount)
   })
-  oauth.service.on('beforeResponse', (response: MutableResponse, req: TokenRequestIncomingMessage) => {
-    const account = req.body.code ? accountByCode.get(req.body.code) : undefined
-    if (account && response.body !== '' && typeof response.body.access_token === 'string') accountByToken.set(response.body.access_token, account)
-  })
+  oauth.service.on(
+    'beforeResponse',
+    (response: MutableResponse, req: TokenRequestIncomingMessage) => {
+      const account = req.body.code ? accountByCode.get(req.body.code) : undefined
+      if (account && response.body !== '' && typeof response.body.access_token === 'string')
+        accountByToken.set(response.body.access_token, account)
+    },
+  )
   oauth.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingMessage) => {
     const account = accountByToken.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
     if (account) response.body = { ...account }
     else Object.assign(response, { statusCode: 401, body: { error: 'invalid_token' } })
   })
-  server = await startServer({
-    GOOGLE_CLIENT_ID: 'prooftrack-e2e.apps.googleusercontent.com',
-    GOOGLE_CLIENT_SECRET: 'google-e2e-secret',
-    GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
-    GOOGLE_TOKEN_URL: `${issuer}/token`,
-    GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
-  })
+})
+afterAll(async () => {
+  if (oauth.listening) await oauth.stop()
 })
 
-afterAll(async () => {
-  await server?.stop()
-  if (oauth.listening) await oauth.stop()
+const server = useServer({
+  env: () => {
+    const issuer = oauth.issuer.url!
+    return {
+      GOOGLE_CLIENT_ID: 'prooftrack-e2e.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'google-e2e-secret',
+      GOOGLE_AUTHORIZATION_URL: `${issuer}/authorize`,
+      GOOGLE_TOKEN_URL: `${issuer}/token`,
+      GOOGLE_USERINFO_URL: `${issuer}/userinfo`,
+    }
+  },
 })
 
 function account(givenName: string, overrides: Partial<GoogleAccount> = {}): GoogleAccount {
   const id = crypto.randomBytes(4).toString('hex')
-  return { sub: `google-${id}`, email: `${givenName.toLowerCase()}-${id}@gmail.example`, email_verified: true, name: `${givenName} Lovelace`, given_name: givenName, family_name: 'Lovelace', ...overrides }
+  return {
+    sub: `google-${id}`,
+    email: `${givenName.toLowerCase()}-${id}@gmail.example`,
+    email_verified: true,
+    name: `${givenName} Lovelace`,
+    given_name: givenName,
+    family_name: 'Lovelace',
+    ...overrides,
+  }
 }
 
 /** Opens our own server's /login (absolute URLs: the browser's default base is the shared server) and picks Google. */
@@ -95,15 +114,26 @@ describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
     await expect.poll(() => header.getByRole('link', { name: 'Sign Out' }).count()).toBe(1)
     expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0)
     expect(await header.getByText(chosen.given_name, { exact: true }).count()).toBe(1)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(`Welcome back, ${chosen.given_name}`)
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+      .toBe(`Welcome back, ${chosen.given_name}`)
     await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Welcome back!')
 
     // The session belongs to a new, verified Google user.
     const me = await page.request.get(`${server.baseUrl}/api/auth/user`)
     expect(me.status()).toBe(200)
-    expect(await me.json()).toMatchObject({ email: chosen.email, authProvider: 'google', emailVerified: true, firstName: chosen.given_name, lastName: 'Lovelace' })
+    expect(await me.json()).toMatchObject({
+      email: chosen.email,
+      authProvider: 'google',
+      emailVerified: true,
+      firstName: chosen.given_name,
+      lastName: 'Lovelace',
+    })
     const cookies = await page.context().cookies(server.baseUrl)
-    expect(cookies.find((cookie) => cookie.name === 'pt_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' })
+    expect(cookies.find((cookie) => cookie.name === 'pt_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+    })
 
     await page.goto(`${server.baseUrl}/api/auth/logout`)
     expect(page.url()).toBe(`${server.baseUrl}/`)
@@ -125,7 +155,11 @@ describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
     await continueWithGoogle(second, chosen)
     expect(second.url()).toBe(`${server.baseUrl}/`)
     const secondUser = await (await second.request.get(`${server.baseUrl}/api/auth/user`)).json()
-    expect(secondUser).toMatchObject({ id: firstUser.id, username: firstUser.username, email: chosen.email })
+    expect(secondUser).toMatchObject({
+      id: firstUser.id,
+      username: firstUser.username,
+      email: chosen.email,
+    })
     await second.done()
   })
 
@@ -136,7 +170,9 @@ describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
     const toast = page.getByTestId('toast')
     await expect.poll(() => toast.textContent()).toContain('Authentication Error')
     expect(await toast.textContent()).toContain('Please try again or use email/password login.')
-    expect(await page.locator('header').first().getByRole('link', { name: 'Sign In' }).count()).toBe(1)
+    expect(
+      await page.locator('header').first().getByRole('link', { name: 'Sign In' }).count(),
+    ).toBe(1)
     expect((await page.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(401)
     await page.done()
   })

@@ -1,31 +1,44 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+import { beforeAll, expect, test } from 'vitest'
+import { ADMIN, useServer } from './server'
 
 // Through the real server: documents and `?_data` requests pass entry.server's handlers, which
 // route tests that call a loader directly never reach.
-let server: RunningServer
+const server = useServer({ admin: true })
 let session = ''
 
 beforeAll(async () => {
-  server = await startServerWithAdmin()
   const login = await fetch(`${server.baseUrl}/login`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseUrl, 'Sec-Fetch-Site': 'same-origin', 'X-Forwarded-For': '198.51.100.21' },
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: server.baseUrl,
+      'Sec-Fetch-Site': 'same-origin',
+      'X-Forwarded-For': '198.51.100.21',
+    },
     body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
   })
   expect(login.status).toBe(302)
-  session = login.headers.getSetCookie().find((cookie) => cookie.startsWith('pt_session='))!.split(';')[0]!
+  session = login.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('pt_session='))!
+    .split(';')[0]!
 })
 
-afterAll(async () => {
-  await server?.stop()
-})
-
-const get = (path: string, cookie?: string) => fetch(`${server.baseUrl}${path}`, { redirect: 'manual', headers: cookie ? { Cookie: cookie } : {} })
+const get = (path: string, cookie?: string) =>
+  fetch(`${server.baseUrl}${path}`, {
+    redirect: 'manual',
+    headers: cookie ? { Cookie: cookie } : {},
+  })
 
 test('signed-in documents and their ?_data requests are never stored by a cache; a visitor’s public pages need not be', async () => {
-  for (const path of ['/', '/faq', '/?_data=routes%2F_index', '/?_data=root', '/faq?_data=routes%2Ffaq']) {
+  for (const path of [
+    '/',
+    '/faq',
+    '/?_data=routes%2F_index',
+    '/?_data=root',
+    '/faq?_data=routes%2Ffaq',
+  ]) {
     const response = await get(path, session)
     expect(response.status, path).toBe(200)
     expect(response.headers.get('Cache-Control'), path).toBe('no-store')

@@ -4,7 +4,11 @@ import { MODES, useBrowser } from './browser'
 const browser = useBrowser()
 
 const PAGES = [
-  { path: '/', heading: 'Lock in Your Song Details - Forever.', title: /Lock in Your Song Details/ },
+  {
+    path: '/',
+    heading: 'Lock in Your Song Details - Forever.',
+    title: /Lock in Your Song Details/,
+  },
   { path: '/faq', heading: 'Frequently Asked Questions', title: /FAQ/ },
   { path: '/contact', heading: 'Contact Us', title: /Contact Us/ },
   { path: '/privacy-policy', heading: 'Privacy Policy', title: /Privacy Policy/ },
@@ -12,24 +16,50 @@ const PAGES = [
 ]
 
 describe.each(MODES)('public pages with $name', ({ javaScriptEnabled }) => {
-  test.each(PAGES)('$path shows its heading, the signed-out header and the footer', async ({ path, heading, title }) => {
-    const page = await browser.newPage({ javaScriptEnabled })
-    const response = await page.goto(path)
-    expect(response?.status()).toBe(200)
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(heading)
-    expect(await page.title()).toMatch(title)
-    const header = page.locator('header').first()
-    expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login')
-    expect(await header.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/register')
-    const footerLinks = await page.locator('footer a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
-    expect(footerLinks).toEqual(expect.arrayContaining(['/faq', '/contact', '/register', '/login', '/privacy-policy', '/terms-of-service']))
-    await page.done()
-  })
+  test.each(PAGES)(
+    '$path shows its heading, the signed-out header and the footer',
+    async ({ path, heading, title }) => {
+      const page = await browser.newPage({ javaScriptEnabled })
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
+        .toBe(heading)
+      expect(await page.title()).toMatch(title)
+      const header = page.locator('header').first()
+      expect(await header.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+        '/login',
+      )
+      expect(await header.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(
+        '/register',
+      )
+      const footerLinks = await page
+        .locator('footer a')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+      expect(footerLinks).toEqual(
+        expect.arrayContaining([
+          '/faq',
+          '/contact',
+          '/register',
+          '/login',
+          '/privacy-policy',
+          '/terms-of-service',
+        ]),
+      )
+      await page.done()
+    },
+  )
 
   test('the landing page has the capability cards, video section, feature cards and closing call to action', async () => {
     const page = await browser.newPage({ javaScriptEnabled })
     await page.goto('/')
-    for (const text of ['Your Song - Your Details - Locked Forever', 'Lock In Every Detail', 'List Every Contributor - Even AI', "Proof That Can't Be Erased", 'Creator-first Workflow']) {
+    for (const text of [
+      'Your Song - Your Details - Locked Forever',
+      'Lock In Every Detail',
+      'List Every Contributor - Even AI',
+      "Proof That Can't Be Erased",
+      'Creator-first Workflow',
+    ]) {
       await expect.poll(() => page.getByText(text, { exact: true }).count()).toBeGreaterThan(0)
     }
     for (const word of ['PT Snapshot', 'Solana', 'Arweave']) {
@@ -50,7 +80,9 @@ describe.each(MODES)('public pages with $name', ({ javaScriptEnabled }) => {
     await expect.poll(openCount).toBe(1)
     expect(await items.nth(3).getAttribute('open')).not.toBeNull()
     expect(await items.nth(0).getAttribute('open')).toBeNull()
-    expect(await page.getByRole('link', { name: 'Contact Us' }).last().getAttribute('href')).toBe('/contact')
+    expect(await page.getByRole('link', { name: 'Contact Us' }).last().getAttribute('href')).toBe(
+      '/contact',
+    )
     await page.done()
   })
 
@@ -59,7 +91,9 @@ describe.each(MODES)('public pages with $name', ({ javaScriptEnabled }) => {
     for (const path of ['/privacy-policy', '/terms-of-service']) {
       await page.goto(path)
       expect(await page.getByText('June 5, 2025').count()).toBeGreaterThan(0)
-      expect(await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href')).toBe('/')
+      expect(
+        await page.getByRole('link', { name: 'Back to Home' }).first().getAttribute('href'),
+      ).toBe('/')
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy()
     }
     await page.done()

@@ -1,23 +1,25 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { MODES, useBrowser } from './browser'
 import { signUpAndIn, verifyEmailThroughAdmin } from './flows'
-import { type RunningServer, startServerWithAdmin } from './server'
+import { useServer } from './server'
 
 const browser = useBrowser()
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServerWithAdmin()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = useServer({ admin: true })
 
 describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
   test('verify email → register on the local ledger → certificate blockchain block → every verification check passes', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signUpAndIn(page, 'Lena', 'Chain')
     const created = await page.request.post('/api/songs', {
-      data: { title: 'Ledger Lullaby', contributorName: 'Lena Chain', dateCreated: '2025-04-01', toolsUsed: 'Voice, Udio', fileLink: 'https://example.com/lullaby.mp3', lyrics: 'Hush now', contributions: [{ component: 'lyrics', contributorPercent: 70, aiPercent: 30 }] },
+      data: {
+        title: 'Ledger Lullaby',
+        contributorName: 'Lena Chain',
+        dateCreated: '2025-04-01',
+        toolsUsed: 'Voice, Udio',
+        fileLink: 'https://example.com/lullaby.mp3',
+        lyrics: 'Hush now',
+        contributions: [{ component: 'lyrics', contributorPercent: 70, aiPercent: 30 }],
+      },
     })
     expect(created.status()).toBe(201)
     const song = (await created.json()) as { id: number; certificateId: string }
@@ -29,10 +31,17 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByText('0 of 1 free registration used this month').count()).toBe(1)
     await page.getByRole('checkbox').check()
     await page.getByRole('button', { name: /Register on Blockchain/ }).click()
-    await expect.poll(() => page.getByText('Email verification required for free blockchain registrations').count()).toBeGreaterThan(0)
+    await expect
+      .poll(() =>
+        page.getByText('Email verification required for free blockchain registrations').count(),
+      )
+      .toBeGreaterThan(0)
 
     // The admin verifies the code the user generated.
-    await verifyEmailThroughAdmin(page, await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl }))
+    await verifyEmailThroughAdmin(
+      page,
+      await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl }),
+    )
 
     await page.goto(`/songs/${song.id}/register`)
     const button = page.getByRole('button', { name: /Register on Blockchain/ })
@@ -40,15 +49,24 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
     if (javaScriptEnabled) await expect.poll(() => button.isDisabled()).toBe(true)
     await page.getByRole('checkbox').check()
     await button.click()
-    await expect.poll(() => page.getByRole('heading', { name: 'Blockchain Registration Complete' }).count(), { timeout: 30_000 }).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Blockchain Registration Complete' }).count(), {
+        timeout: 30_000,
+      })
+      .toBe(1)
     const signature = (await page.getByTestId('transaction-signature').textContent())!.trim()
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
-    for (const name of ['Go to Dashboard', 'View Song on Solana Explorer', 'See Certificate']) expect(await page.getByRole('link', { name }).count()).toBe(1)
-    expect(await page.getByRole('link', { name: 'View Song on Solana Explorer' }).getAttribute('href')).toContain(`/ledger/tx/${signature}`)
+    for (const name of ['Go to Dashboard', 'View Song on Solana Explorer', 'See Certificate'])
+      expect(await page.getByRole('link', { name }).count()).toBe(1)
+    expect(
+      await page.getByRole('link', { name: 'View Song on Solana Explorer' }).getAttribute('href'),
+    ).toContain(`/ledger/tx/${signature}`)
 
     // The local ledger page says plainly what it is and re-checks the signature.
     await page.goto(`/ledger/tx/${signature}`)
-    expect(await page.getByText('Local development ledger — not a public blockchain').count()).toBeGreaterThan(0)
+    expect(
+      await page.getByText('Local development ledger — not a public blockchain').count(),
+    ).toBeGreaterThan(0)
     expect(await page.getByText('Signature verified').count()).toBeGreaterThan(0)
 
     // The certificate carries the blockchain block; the dashboard shows Registered and Locked.
@@ -62,9 +80,15 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
     // Anyone can verify it from public records.
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await visitor.goto(`/verify/${song.certificateId}`)
-    await expect.poll(() => visitor.getByTestId('verification-check').count()).toBeGreaterThanOrEqual(6)
-    expect(await visitor.locator('[data-testid="verification-check"][data-ok="false"]').count()).toBe(0)
-    expect(await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count()).toBe(1)
+    await expect
+      .poll(() => visitor.getByTestId('verification-check').count())
+      .toBeGreaterThanOrEqual(6)
+    expect(
+      await visitor.locator('[data-testid="verification-check"][data-ok="false"]').count(),
+    ).toBe(0)
+    expect(
+      await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count(),
+    ).toBe(1)
     // A registered certificate is public, without its lyrics.
     expect((await visitor.goto(`/certificate/${song.id}`))?.status()).toBe(200)
     expect(await visitor.getByText('Hush now').count()).toBe(0)
@@ -76,12 +100,22 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
 
     // The month's free registration is used: the next song's card offers the paid variant,
     // which says honestly that payments are not configured here. With JavaScript it is a modal.
-    const second = await page.request.post('/api/songs', { data: { title: 'Second Verse', contributorName: 'Lena Chain', dateCreated: '2025-04-02', toolsUsed: 'Voice', fileLink: 'https://example.com/2.mp3' } })
+    const second = await page.request.post('/api/songs', {
+      data: {
+        title: 'Second Verse',
+        contributorName: 'Lena Chain',
+        dateCreated: '2025-04-02',
+        toolsUsed: 'Voice',
+        fileLink: 'https://example.com/2.mp3',
+      },
+    })
     expect(second.status()).toBe(201)
     await page.goto('/')
     await page.getByRole('link', { name: 'Register Second Verse on the blockchain' }).click()
     if (javaScriptEnabled) {
-      await expect.poll(() => page.getByRole('dialog', { name: 'Register on Blockchain' }).count()).toBe(1)
+      await expect
+        .poll(() => page.getByRole('dialog', { name: 'Register on Blockchain' }).count())
+        .toBe(1)
       await expect.poll(() => page.getByRole('button', { name: 'Pay $1.99' }).count()).toBe(1)
       expect(await page.getByText('payments are not available on this server').count()).toBe(1)
       await page.getByRole('button', { name: 'Cancel' }).click()

@@ -3,29 +3,54 @@ import http from 'node:http'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MODES, useBrowser } from './browser'
-import { ADMIN, freePort, type RunningServer, startServer } from './server'
+import { ADMIN, freePort, type RunningServer, useServer } from './server'
 
 // What the server entry (server/index.mjs) does before any route runs: the client's address,
 // cross-site writes, body limits, headers on everything, and an access log without secrets.
 
 const browser = useBrowser()
 
-const contact = (n: number) => ({ name: 'Ann Writer', email: `ann${n}@example.com`, subject: 'A question', message: 'Hello there, a question about splits.' })
+const contact = (n: number) => ({
+  name: 'Ann Writer',
+  email: `ann${n}@example.com`,
+  subject: 'A question',
+  message: 'Hello there, a question about splits.',
+})
 const postContact = (baseUrl: string, n: number, headers: Record<string, string> = {}) =>
-  fetch(`${baseUrl}/api/contact`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(contact(n)) })
+  fetch(`${baseUrl}/api/contact`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(contact(n)),
+  })
 
 /**
  * The same post from another loopback address (127.0.0.2): the server without a proxy counts it
  * against that address, so using up its limit here leaves 127.0.0.1's count, which other test
  * files share on PostgreSQL, untouched.
  */
-function postContactFromOtherAddress(baseUrl: string, n: number, headers: Record<string, string> = {}) {
+function postContactFromOtherAddress(
+  baseUrl: string,
+  n: number,
+  headers: Record<string, string> = {},
+) {
   const body = JSON.stringify(contact(n))
   return new Promise<{ status: number }>((resolve, reject) => {
-    const request = http.request(`${baseUrl}/api/contact`, { method: 'POST', localAddress: '127.0.0.2', headers: { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
-      response.resume()
-      resolve({ status: response.statusCode ?? 0 })
-    })
+    const request = http.request(
+      `${baseUrl}/api/contact`,
+      {
+        method: 'POST',
+        localAddress: '127.0.0.2',
+        headers: {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
+      },
+      (response) => {
+        response.resume()
+        resolve({ status: response.statusCode ?? 0 })
+      },
+    )
     request.on('error', reject)
     request.end(body)
   })
@@ -38,23 +63,30 @@ function rssMb(server: RunningServer) {
 }
 
 describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
-  let server: RunningServer
-  beforeAll(async () => {
-    server = await startServer({ TRUST_PROXY_HOPS: '0' })
-  })
-  afterAll(async () => {
-    await server?.stop()
-  })
+  const server = useServer({ env: () => ({ TRUST_PROXY_HOPS: '0' }) })
 
   test('a rotating X-Forwarded-For does not escape the per-address limit', async () => {
     // On PostgreSQL the count for this machine's address may already hold other tests' posts:
     // whatever it holds, a client rotating X-Forwarded-For meets the limit within 11 posts.
     let status = 0
-    for (let n = 0; n < 11 && status !== 429; n++) status = (await postContactFromOtherAddress(server.baseUrl, n, { 'X-Forwarded-For': `203.0.113.${n}` })).status
+    for (let n = 0; n < 11 && status !== 429; n++)
+      status = (
+        await postContactFromOtherAddress(server.baseUrl, n, {
+          'X-Forwarded-For': `203.0.113.${n}`,
+        })
+      ).status
     expect(status).toBe(429)
-    expect((await postContactFromOtherAddress(server.baseUrl, 12, { 'X-Forwarded-For': '203.0.113.250' })).status).toBe(429)
+    expect(
+      (
+        await postContactFromOtherAddress(server.baseUrl, 12, {
+          'X-Forwarded-For': '203.0.113.250',
+        })
+      ).status,
+    ).toBe(429)
     // Nor does a client naming the internal address header itself.
-    const spoofed = await postContactFromOtherAddress(server.baseUrl, 11, { 'X-ProofTrack-Client-Address': '198.51.100.77' })
+    const spoofed = await postContactFromOtherAddress(server.baseUrl, 11, {
+      'X-ProofTrack-Client-Address': '198.51.100.77',
+    })
     expect(spoofed.status).toBe(429)
   })
 
@@ -72,10 +104,20 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
     )
     const started = Date.now()
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.request(`${server.baseUrl}/login`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Transfer-Encoding': 'chunked' } }, (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
-      })
+      const request = http.request(
+        `${server.baseUrl}/login`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Transfer-Encoding': 'chunked',
+          },
+        },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
       request.on('error', reject)
       body.pipe(request)
     })
@@ -87,16 +129,28 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
 
   test('a declared size over the limit is refused before reading; multipart only where a file is uploaded', async () => {
     const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(200 * 1024 * 1024) } }, (response) => {
-        let body = ''
-        response.on('data', (c: Buffer) => (body += c.toString()))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-      })
+      const request = http.request(
+        `${server.baseUrl}/api/auth/login`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': String(200 * 1024 * 1024),
+          },
+        },
+        (response) => {
+          let body = ''
+          response.on('data', (c: Buffer) => (body += c.toString()))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        },
+      )
       request.on('error', reject)
       request.write('{"usernameOrEmail":')
     })
     expect(declared.status).toBe(413)
-    expect(JSON.parse(declared.body)).toEqual({ message: 'The request is too large (at most 1 MB).' })
+    expect(JSON.parse(declared.body)).toEqual({
+      message: 'The request is too large (at most 1 MB).',
+    })
 
     const form = new FormData()
     form.set('usernameOrEmail', ADMIN.email)
@@ -111,14 +165,29 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
     // The recording forms (decision 027): multipart reaches them; past 501 MB declared, 413 before reading.
     const recording = new FormData()
     recording.set('recording', new Blob([new Uint8Array(1000)], { type: 'audio/wav' }), 'take.wav')
-    const check = await fetch(`${server.baseUrl}/verify/PT-0000-0000`, { method: 'POST', body: recording, headers: { Accept: 'text/html' } })
+    const check = await fetch(`${server.baseUrl}/verify/PT-0000-0000`, {
+      method: 'POST',
+      body: recording,
+      headers: { Accept: 'text/html' },
+    })
     expect(check.status).toBe(404)
     const huge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${server.baseUrl}/submit`, { method: 'POST', headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(502 * 1024 * 1024), Accept: 'application/json' } }, (response) => {
-        let body = ''
-        response.on('data', (c: Buffer) => (body += c.toString()))
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
-      })
+      const request = http.request(
+        `${server.baseUrl}/submit`,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String(502 * 1024 * 1024),
+            Accept: 'application/json',
+          },
+        },
+        (response) => {
+          let body = ''
+          response.on('data', (c: Buffer) => (body += c.toString()))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        },
+      )
       request.on('error', reject)
       request.write('--x\r\n')
     })
@@ -135,21 +204,36 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
       expect(response.headers.get('Content-Security-Policy'), path).toBeTruthy()
       expect(response.headers.get('X-Frame-Options'), path).toBe('DENY')
     }
-    const refused = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { Origin: 'https://evil.test', 'Content-Type': 'application/json' }, body: '{}' })
+    const refused = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { Origin: 'https://evil.test', 'Content-Type': 'application/json' },
+      body: '{}',
+    })
     expect(refused.status).toBe(403)
     expect(refused.headers.get('X-Content-Type-Options')).toBe('nosniff')
     // A document keeps its own policy, not the baseline one stacked on top.
-    expect((await fetch(`${server.baseUrl}/`)).headers.get('Content-Security-Policy')).toMatch(/^default-src 'self'; script-src 'self' 'nonce-/)
+    expect((await fetch(`${server.baseUrl}/`)).headers.get('Content-Security-Policy')).toMatch(
+      /^default-src 'self'; script-src 'self' 'nonce-/,
+    )
   })
 
   test('a proxy that rewrites Host does not turn a post from our own pages into a 500', async () => {
     const body = new URLSearchParams(contact(99)).toString()
     const status = await new Promise<number>((resolve, reject) => {
-      const headers = { Host: 'app-upstream:8080', Origin: server.baseUrl, 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(Buffer.byteLength(body)) }
-      const request = http.request(`${server.baseUrl}/contact`, { method: 'POST', headers, localAddress: '127.0.0.2' }, (response) => {
-        response.resume()
-        resolve(response.statusCode ?? 0)
-      })
+      const headers = {
+        Host: 'app-upstream:8080',
+        Origin: server.baseUrl,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': String(Buffer.byteLength(body)),
+      }
+      const request = http.request(
+        `${server.baseUrl}/contact`,
+        { method: 'POST', headers, localAddress: '127.0.0.2' },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
       request.on('error', reject)
       request.end(body)
     })
@@ -173,11 +257,16 @@ describe('behind one proxy (the shared test server)', () => {
     const baseUrl = browser.baseUrl()
     const first = '198.51.100.201'
     const statuses: number[] = []
-    for (let n = 0; n < 11; n++) statuses.push((await postContact(baseUrl, n, { 'X-Forwarded-For': first })).status)
+    for (let n = 0; n < 11; n++)
+      statuses.push((await postContact(baseUrl, n, { 'X-Forwarded-For': first })).status)
     expect(statuses.at(-1)).toBe(429)
     // The proxy appends the address it saw; what the client wrote before it is ignored.
-    expect((await postContact(baseUrl, 20, { 'X-Forwarded-For': `${first}, 198.51.100.202` })).status).toBe(201)
-    expect((await postContact(baseUrl, 21, { 'X-Forwarded-For': `198.51.100.202, ${first}` })).status).toBe(429)
+    expect(
+      (await postContact(baseUrl, 20, { 'X-Forwarded-For': `${first}, 198.51.100.202` })).status,
+    ).toBe(201)
+    expect(
+      (await postContact(baseUrl, 21, { 'X-Forwarded-For': `198.51.100.202, ${first}` })).status,
+    ).toBe(429)
   })
 })
 
@@ -206,16 +295,24 @@ describe('cross-site writes', () => {
   })
 
   describe.each(MODES)('$name', ({ javaScriptEnabled }) => {
-    test.each(['/', '/data'])('a form on another site posting to our sign-in (%s) is refused and signs nobody in', async (path) => {
-      const page = await browser.newPage({ javaScriptEnabled })
-      await page.goto(`${attackerUrl}${path}`)
-      const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Win a prize' }).click()])
-      expect(response?.status()).toBe(403)
-      await expect.poll(() => page.locator('body').innerText()).toContain('This request came from another site, so it was refused.')
-      // Still a visitor: the dashboard sends them away.
-      await page.goto(`${browser.baseUrl()}/dashboard`)
-      await expect.poll(() => new URL(page.url()).pathname).not.toBe('/dashboard')
-      await page.done()
-    })
+    test.each(['/', '/data'])(
+      'a form on another site posting to our sign-in (%s) is refused and signs nobody in',
+      async (path) => {
+        const page = await browser.newPage({ javaScriptEnabled })
+        await page.goto(`${attackerUrl}${path}`)
+        const [response] = await Promise.all([
+          page.waitForNavigation(),
+          page.getByRole('button', { name: 'Win a prize' }).click(),
+        ])
+        expect(response?.status()).toBe(403)
+        await expect
+          .poll(() => page.locator('body').innerText())
+          .toContain('This request came from another site, so it was refused.')
+        // Still a visitor: the dashboard sends them away.
+        await page.goto(`${browser.baseUrl()}/dashboard`)
+        await expect.poll(() => new URL(page.url()).pathname).not.toBe('/dashboard')
+        await page.done()
+      },
+    )
   })
 })

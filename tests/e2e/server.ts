@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { testEnv } from '../setup/test-env'
 
 const root = path.resolve(__dirname, '../..')
@@ -20,7 +21,11 @@ export async function freePort() {
     const server = net.createServer()
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        address && typeof address === 'object'
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -28,13 +33,31 @@ export async function freePort() {
 export const ADMIN = { email: 'support@prooftrack.test', password: 'Adm1nistrator' }
 
 /** Creates the administrator with `npm run admin:create` (as an operator would), then starts the server. */
-export async function startServerWithAdmin(extraEnv: Record<string, string> = {}) {
+export async function startServerWithAdmin(
+  extraEnv: Record<string, string> = {},
+  // On one shared PostgreSQL (CI's last stage) the global setup creates the administrator once:
+  // creating it again would reset its password and end the sessions other files are using.
+  { create = (extraEnv.DATABASE_URL ?? process.env.DATABASE_URL ?? '') === '' } = {},
+) {
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', '--email', ADMIN.email, '--password', ADMIN.password], {
-    cwd: root,
-    env: { ...process.env, ...testEnv(dataDir), ...extraEnv },
-    encoding: 'utf8',
-  })
+  if (!create) return startServer({ ...extraEnv, DATA_DIR: dataDir })
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'scripts/admin-create.ts',
+      '--email',
+      ADMIN.email,
+      '--password',
+      ADMIN.password,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, ...testEnv(dataDir), ...extraEnv },
+      encoding: 'utf8',
+    },
+  )
   if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`)
   return startServer({ ...extraEnv, DATA_DIR: dataDir })
 }
@@ -48,7 +71,16 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   // per-address limits count per test. tests/e2e/hardening.test.ts starts one with 0 hops.
   const child = spawn(process.execPath, [path.join(root, 'server/index.mjs')], {
     cwd: root,
-    env: { ...process.env, ...testEnv(dataDir), APP_URL: baseUrl, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY_HOPS: '1', ...extraEnv },
+    env: {
+      ...process.env,
+      ...testEnv(dataDir),
+      APP_URL: baseUrl,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY_HOPS: '1',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let log = ''
@@ -81,5 +113,40 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       if (child.exitCode === null) child.kill(signal)
       return exited
     },
+  }
+}
+
+/**
+ * A server of this test file's (or describe block's) own: started in beforeAll, stopped in afterAll.
+ * `admin` creates the administrator first; `env` is read when the server starts, so it can use what
+ * earlier beforeAll hooks set up (a stand-in Stripe, an OAuth server).
+ */
+export function useServer(
+  options: { admin?: boolean; env?: () => Record<string, string> } = {},
+): RunningServer {
+  let running: RunningServer | undefined
+  beforeAll(async () => {
+    const env = options.env?.() ?? {}
+    running = options.admin ? await startServerWithAdmin(env) : await startServer(env)
+  })
+  afterAll(async () => {
+    await running?.stop()
+  })
+  const current = () => {
+    if (!running) throw new Error('The server starts in beforeAll: use it inside hooks and tests')
+    return running
+  }
+  return {
+    get baseUrl() {
+      return current().baseUrl
+    },
+    get dataDir() {
+      return current().dataDir
+    },
+    get process() {
+      return current().process
+    },
+    output: () => current().output(),
+    stop: (signal) => current().stop(signal),
   }
 }

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signUpAndIn } from './flows'
-import { type RunningServer, startServerWithAdmin } from './server'
+import { useServer } from './server'
 
 const browser = useBrowser()
-let server: RunningServer
-beforeAll(async () => {
-  server = await startServerWithAdmin()
-})
-afterAll(async () => {
-  await server?.stop()
-})
+const server = useServer({ admin: true })
 
-const percent = (page: TestPage, component: string, column: string) => page.getByLabel(`${component}: ${column} %`)
+const percent = (page: TestPage, component: string, column: string) =>
+  page.getByLabel(`${component}: ${column} %`)
 
 describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
   test('submit in two steps (with Edit Details and back), edit under the 100 % rule, and keep it private', async () => {
@@ -20,7 +15,13 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     await signUpAndIn(page, 'Mara')
     await page.goto('/submit')
     expect(await page.getByRole('heading', { name: 'Submit New Song' }).count()).toBe(1)
-    for (const section of ['Basic Information', 'Song Identifiers (Optional)', 'Performance Rights Organizations (Optional)', 'Content & Creative Notes (Optional)', 'Creative Contributions']) {
+    for (const section of [
+      'Basic Information',
+      'Song Identifiers (Optional)',
+      'Performance Rights Organizations (Optional)',
+      'Content & Creative Notes (Optional)',
+      'Creative Contributions',
+    ]) {
       expect(await page.getByRole('heading', { name: section, exact: true }).count()).toBe(1)
     }
     expect(await page.getByLabel('Lyrics', { exact: true }).getAttribute('rows')).toBe('8')
@@ -50,16 +51,21 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Song Link *').fill('https://example.com/paper-moons.mp3')
     await page.getByLabel('ISRC', { exact: true }).fill('bad-isrc')
     await page.getByLabel('Lyrics', { exact: true }).fill('Paper moons over a cardboard sea')
-    await percent(page, 'Lyrics', 'Main contributor').fill('70').catch(() => percent(page, 'Lyrics', 'Mara Writer').fill('70'))
+    await percent(page, 'Lyrics', 'Main contributor')
+      .fill('70')
+      .catch(() => percent(page, 'Lyrics', 'Mara Writer').fill('70'))
     await percent(page, 'Lyrics', 'AI').fill('20')
-    if (javaScriptEnabled) await expect.poll(() => page.getByTestId('total-lyrics').textContent()).toBe('90%')
+    if (javaScriptEnabled)
+      await expect.poll(() => page.getByTestId('total-lyrics').textContent()).toBe('90%')
     await page.getByRole('button', { name: 'Review & Continue' }).click()
     await expect.poll(() => page.getByText('ISRC must be in format: CCXXXNNNNNNN').count()).toBe(1)
     expect(await page.getByLabel('Song Title *').inputValue()).toBe('Paper Moons')
 
     await page.getByLabel('ISRC', { exact: true }).fill('us-pm1-25-00042')
     await page.getByRole('button', { name: 'Review & Continue' }).click()
-    await expect.poll(() => page.getByRole('heading', { name: 'Review Your Submission' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Review Your Submission' }).count())
+      .toBe(1)
     expect(await page.getByText('USPM12500042').count()).toBe(1)
     expect(await page.getByText(/Lyrics.*do(es)? not total 100%/).count()).toBe(1)
 
@@ -68,13 +74,19 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByLabel('Song Title *').inputValue()).toBe('Paper Moons')
     await percent(page, 'Lyrics', 'AI').fill('30')
     await page.getByRole('button', { name: 'Review & Continue' }).click()
-    await expect.poll(() => page.getByRole('heading', { name: 'Review Your Submission' }).count()).toBe(1)
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Review Your Submission' }).count())
+      .toBe(1)
     await page.getByRole('button', { name: 'Create Certificate' }).click()
     await expect.poll(() => page.getByRole('heading', { name: 'Congratulations!' }).count()).toBe(1)
     expect(await page.getByText('Paper Moons').count()).toBeGreaterThan(0)
     if (javaScriptEnabled) expect(await page.getByRole('dialog').count()).toBe(1)
-    const certificateHref = await page.getByRole('link', { name: 'See Certificate' }).getAttribute('href')
-    expect(await page.getByRole('link', { name: 'See Certificate' }).getAttribute('target')).toBe('_blank')
+    const certificateHref = await page
+      .getByRole('link', { name: 'See Certificate' })
+      .getAttribute('href')
+    expect(await page.getByRole('link', { name: 'See Certificate' }).getAttribute('target')).toBe(
+      '_blank',
+    )
     const songId = Number(certificateHref?.split('/').pop())
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click()
@@ -89,16 +101,28 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     const update = page.getByRole('button', { name: 'Update Song' })
     if (javaScriptEnabled) {
       await expect.poll(() => update.isDisabled()).toBe(true)
-      expect(await page.getByText('All contribution percentages must total 100% for each component.').count()).toBe(1)
+      expect(
+        await page
+          .getByText('All contribution percentages must total 100% for each component.')
+          .count(),
+      ).toBe(1)
     } else {
       await update.click()
-      await expect.poll(() => page.getByText('All contribution percentages must total 100% for each component.').count()).toBeGreaterThan(0)
+      await expect
+        .poll(() =>
+          page
+            .getByText('All contribution percentages must total 100% for each component.')
+            .count(),
+        )
+        .toBeGreaterThan(0)
     }
     await percent(page, 'Lyrics', 'AI').fill('30')
     await expect.poll(() => update.isDisabled()).toBe(false)
     await update.click()
     await page.waitForURL((url) => url.pathname === '/')
-    expect(await page.getByTestId('toast').textContent()).toContain('Song updated successfully! Certificate will reflect the changes.')
+    expect(await page.getByTestId('toast').textContent()).toContain(
+      'Song updated successfully! Certificate will reflect the changes.',
+    )
     await expect.poll(() => page.getByText('Paper Moons (Acoustic)').count()).toBeGreaterThan(0)
 
     // Another user sees none of it.
@@ -110,6 +134,74 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     expect((await other.request.get(`/api/songs/${songId}`)).status()).toBe(404)
     expect((await other.request.get(`/certificate/${songId}.pdf`)).status()).toBe(404)
     await other.done()
+    await page.done()
+  })
+})
+
+const CLEARED_CO =
+  'Co-Contributor Name is empty, so its percentages no longer count toward 100%: put the name back, or give its share to another contributor or AI.'
+
+describe.each(MODES)('editing a song with $name', ({ javaScriptEnabled }) => {
+  test('clearing a co-contributor who holds a share says why on the field: before the post with JavaScript, in the answer without', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signUpAndIn(page, 'Cleo')
+    const created = await page.request.post('/api/songs', {
+      data: {
+        title: 'Two Hands',
+        contributorName: 'Cleo Writer',
+        coContributorName: 'Theo',
+        dateCreated: '2025-05-01',
+        toolsUsed: 'Piano',
+        fileLink: 'https://example.com/two-hands.mp3',
+        contributions: [{ component: 'lyrics', contributorPercent: 60, coContributorPercent: 40 }],
+      },
+    })
+    expect(created.status()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    const stored = async () =>
+      (await (await page.request.get(`/api/songs/${id}`)).json()) as {
+        coContributorName: string | null
+        contributions: { component: string; contributorPercent: number }[]
+      }
+
+    await page.goto(`/edit/${id}`)
+    const coName = page.getByLabel('Co-Contributor Name', { exact: true })
+    const update = page.getByRole('button', { name: 'Update Song' })
+    const messageOnField = async () => {
+      const describedBy = await coName.getAttribute('aria-describedby')
+      return describedBy ? page.locator(`[id="${describedBy}"]`).textContent() : null
+    }
+    await coName.fill('')
+    if (javaScriptEnabled) {
+      // Said before any post: the field carries the reason and Update waits for a whole split.
+      await expect.poll(messageOnField).toBe(CLEARED_CO)
+      expect(await coName.getAttribute('aria-invalid')).toBe('true')
+      await expect.poll(() => update.isDisabled()).toBe(true)
+      expect(await page.getByText(CLEARED_CO).isVisible()).toBe(true)
+    } else {
+      await update.click()
+      await expect.poll(messageOnField).toBe(CLEARED_CO)
+      expect(await coName.getAttribute('aria-invalid')).toBe('true')
+      expect(await coName.inputValue()).toBe('')
+      expect(await page.getByLabel('Song Title *').inputValue()).toBe('Two Hands')
+      expect((await stored()).coContributorName).toBe('Theo')
+    }
+
+    // Giving Theo's share to Cleo makes the split whole again, and the message goes.
+    await percent(page, 'Lyrics', 'Cleo Writer')
+      .fill('100')
+      .catch(() => percent(page, 'Lyrics', 'Main contributor').fill('100'))
+    if (javaScriptEnabled) {
+      await expect.poll(() => page.getByText(CLEARED_CO).count()).toBe(0)
+      await expect.poll(() => update.isDisabled()).toBe(false)
+    }
+    await update.click()
+    await page.waitForURL((url) => url.pathname === '/')
+    const saved = await stored()
+    expect(saved.coContributorName).toBeNull()
+    expect(saved.contributions.find((row) => row.component === 'lyrics')).toMatchObject({
+      contributorPercent: 100,
+    })
     await page.done()
   })
 })

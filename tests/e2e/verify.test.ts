@@ -35,7 +35,11 @@ afterAll(async () => {
 
 const LYRICS = 'Hush now,\nthe harbor sleeps — 夜の歌'
 const NOTES = 'Written on a night train.'
-const Registered = z.object({ transactionSignature: z.string(), storageId: z.string(), storageUrl: z.string() })
+const Registered = z.object({
+  transactionSignature: z.string(),
+  storageId: z.string(),
+  storageUrl: z.string(),
+})
 const Song = z.object({ id: z.number(), certificateId: z.string() })
 
 interface Registration {
@@ -49,16 +53,34 @@ interface Registration {
  * A new user whose email the administrator verified, with one song registered through the API:
  * the owner's page (signed in, with JavaScript as asked) and the record.
  */
-async function registeredSong(server: RunningServer, javaScriptEnabled: boolean): Promise<Registration> {
+async function registeredSong(
+  server: RunningServer,
+  javaScriptEnabled: boolean,
+): Promise<Registration> {
   const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
   await signUpAndIn(owner, 'Vera', 'Proof')
-  const code = z.object({ verificationCode: z.string() }).parse(await (await owner.request.post('/api/auth/request-email-verification')).json()).verificationCode
+  const code = z
+    .object({ verificationCode: z.string() })
+    .parse(
+      await (await owner.request.post('/api/auth/request-email-verification')).json(),
+    ).verificationCode
   const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
   await signIn(admin, ADMIN.email, ADMIN.password)
-  expect((await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status()).toBe(200)
+  expect(
+    (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
+  ).toBe(200)
   await admin.done()
   const created = await owner.request.post('/api/songs', {
-    data: { title: 'Harbor Song', contributorName: 'Vera Proof', dateCreated: '2025-04-01', toolsUsed: 'Piano, Suno', fileLink: 'https://example.com/harbor.mp3', lyrics: LYRICS, creativeNotes: NOTES, contributions: [{ component: 'lyrics', contributorPercent: 70, aiPercent: 30 }] },
+    data: {
+      title: 'Harbor Song',
+      contributorName: 'Vera Proof',
+      dateCreated: '2025-04-01',
+      toolsUsed: 'Piano, Suno',
+      fileLink: 'https://example.com/harbor.mp3',
+      lyrics: LYRICS,
+      creativeNotes: NOTES,
+      contributions: [{ component: 'lyrics', contributorPercent: 70, aiPercent: 30 }],
+    },
   })
   expect(created.status()).toBe(201)
   const song = Song.parse(await created.json())
@@ -69,22 +91,38 @@ async function registeredSong(server: RunningServer, javaScriptEnabled: boolean)
   return { owner, song, signature: record.transactionSignature, storageId: record.storageId }
 }
 
-const storedFile = (server: RunningServer, storageId: string) => path.join(server.dataDir, 'storage', `${storageId}.json`)
+const storedFile = (server: RunningServer, storageId: string) =>
+  path.join(server.dataDir, 'storage', `${storageId}.json`)
 
 async function report(server: RunningServer, certificateId: string) {
   const response = await fetch(`${server.baseUrl}/verify/${certificateId}.json`)
-  return z.object({ ok: z.boolean(), browserCheck: z.object({ url: z.string(), memoSha256: z.string() }) }).parse(await response.json())
+  return z
+    .object({
+      ok: z.boolean(),
+      browserCheck: z.object({ url: z.string(), memoSha256: z.string() }),
+    })
+    .parse(await response.json())
 }
 
 /** The sponsor's address, from the keypair the local ledger keeps: what ProofTrack publishes. */
 function sponsorOf(server: RunningServer) {
-  const bytes = z.array(z.number()).parse(JSON.parse(fs.readFileSync(path.join(server.dataDir, 'ledger', 'sponsor.json'), 'utf8')))
+  const bytes = z
+    .array(z.number())
+    .parse(JSON.parse(fs.readFileSync(path.join(server.dataDir, 'ledger', 'sponsor.json'), 'utf8')))
   return Keypair.fromSecretKey(Uint8Array.from(bytes)).publicKey.toBase58()
 }
 
 async function expectAllStepsShown(page: TestPage) {
-  for (const [index, title] of ['The transaction', 'The memo', 'The manifest in permanent storage', 'Its canonical form, re-hashed', 'The comparison'].entries()) {
-    expect(await page.getByRole('heading', { level: 2, name: `${index + 1}. ${title}` }).count()).toBe(1)
+  for (const [index, title] of [
+    'The transaction',
+    'The memo',
+    'The manifest in permanent storage',
+    'Its canonical form, re-hashed',
+    'The comparison',
+  ].entries()) {
+    expect(
+      await page.getByRole('heading', { level: 2, name: `${index + 1}. ${title}` }).count(),
+    ).toBe(1)
   }
 }
 
@@ -95,26 +133,47 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
     const expected = await report(local, song.certificateId)
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
     expect((await visitor.goto(`/verify/${song.certificateId}`))?.status()).toBe(200)
-    expect(await visitor.getByRole('heading', { level: 1, name: `Verify Certificate ${song.certificateId}` }).count()).toBe(1)
-    expect(await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count()).toBe(1)
+    expect(
+      await visitor
+        .getByRole('heading', { level: 1, name: `Verify Certificate ${song.certificateId}` })
+        .count(),
+    ).toBe(1)
+    expect(
+      await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count(),
+    ).toBe(1)
     await expectAllStepsShown(visitor)
     const transaction = visitor.getByTestId('step-transaction')
     expect(await transaction.getByText(signature, { exact: true }).count()).toBe(1)
     expect(await transaction.getByText(sponsorOf(local), { exact: true }).count()).toBe(1)
-    expect(await transaction.getByText('Local development ledger on this server — not a public blockchain').count()).toBe(1)
-    expect(await visitor.getByTestId('step-memo').getByText(`sha256:${expected.browserCheck.memoSha256}`, { exact: false }).count()).toBe(1)
+    expect(
+      await transaction
+        .getByText('Local development ledger on this server — not a public blockchain')
+        .count(),
+    ).toBe(1)
+    expect(
+      await visitor
+        .getByTestId('step-memo')
+        .getByText(`sha256:${expected.browserCheck.memoSha256}`, { exact: false })
+        .count(),
+    ).toBe(1)
     expect(await visitor.getByTestId('verification-check').count()).toBeGreaterThanOrEqual(10)
-    expect(await visitor.locator('[data-testid="verification-check"][data-ok="false"]').count()).toBe(0)
+    expect(
+      await visitor.locator('[data-testid="verification-check"][data-ok="false"]').count(),
+    ).toBe(0)
     // A visitor sees nothing of the owner's.
     expect(await visitor.getByRole('heading', { name: 'Your private texts' }).count()).toBe(0)
 
     const check = visitor.getByTestId('browser-check')
     if (javaScriptEnabled) {
-      await expect.poll(() => check.textContent(), { timeout: 15_000 }).toBe(
-        `✓ Your browser computed SHA-256 ${expected.browserCheck.memoSha256} from the ${fs.statSync(storedFile(local, storageId)).size} bytes at the storage address: it agrees with the server, and it matches the memo.`,
-      )
+      await expect
+        .poll(() => check.textContent(), { timeout: 15_000 })
+        .toBe(
+          `✓ Your browser computed SHA-256 ${expected.browserCheck.memoSha256} from the ${fs.statSync(storedFile(local, storageId)).size} bytes at the storage address: it agrees with the server, and it matches the memo.`,
+        )
     } else {
-      expect(await check.textContent()).toBe(`Without JavaScript, repeat it yourself: curl -s ${expected.browserCheck.url} | sha256sum must print the memo’s hash.`)
+      expect(await check.textContent()).toBe(
+        `Without JavaScript, repeat it yourself: curl -s ${expected.browserCheck.url} | sha256sum must print the memo’s hash.`,
+      )
     }
     await visitor.done()
   })
@@ -126,12 +185,16 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"aiPercent":30', '"aiPercent":0'))
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
     await visitor.goto(`/verify/${song.certificateId}`)
-    expect(await visitor.getByText('✗ Verification failed: the records do not match.').count()).toBe(1)
+    expect(
+      await visitor.getByText('✗ Verification failed: the records do not match.').count(),
+    ).toBe(1)
     const failed = visitor.locator('[data-testid="verification-check"][data-ok="false"]')
     expect(await failed.count()).toBe(2)
     expect(await failed.first().textContent()).toContain('Manifest hash matches the memo failed')
     if (javaScriptEnabled) {
-      await expect.poll(() => visitor.getByTestId('browser-check').textContent(), { timeout: 15_000 }).toContain('it agrees with the server, and it does not match the memo.')
+      await expect
+        .poll(() => visitor.getByTestId('browser-check').textContent(), { timeout: 15_000 })
+        .toContain('it agrees with the server, and it does not match the memo.')
       expect(await visitor.getByTestId('browser-check').textContent()).toMatch(/^✗ /)
     }
     await visitor.done()
@@ -144,10 +207,16 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
     expect(expected.browserCheck.url).toMatch(new RegExp(`^${arlocal.base}/`))
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: arweave.baseUrl })
     await visitor.goto(`/verify/${song.certificateId}`)
-    expect(await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count()).toBe(1)
-    expect(await visitor.getByTestId('step-manifest').getByText('Arweave', { exact: true }).count()).toBe(1)
+    expect(
+      await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count(),
+    ).toBe(1)
+    expect(
+      await visitor.getByTestId('step-manifest').getByText('Arweave', { exact: true }).count(),
+    ).toBe(1)
     if (javaScriptEnabled) {
-      await expect.poll(() => visitor.getByTestId('browser-check').textContent(), { timeout: 15_000 }).toContain(`✓ Your browser computed SHA-256 ${expected.browserCheck.memoSha256}`)
+      await expect
+        .poll(() => visitor.getByTestId('browser-check').textContent(), { timeout: 15_000 })
+        .toContain(`✓ Your browser computed SHA-256 ${expected.browserCheck.memoSha256}`)
     }
     await visitor.done()
   })
@@ -162,7 +231,14 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
     const [download] = await Promise.all([owner.waitForEvent('download'), link.click()])
     expect(download.suggestedFilename()).toBe(`${song.certificateId}-proof-bundle.json`)
     const bundle = z
-      .object({ README: z.array(z.string()), certificateId: z.string(), privateTexts: z.object({ lyrics: z.object({ text: z.string(), salt: z.string() }), creativeNotes: z.object({ text: z.string(), salt: z.string() }) }) })
+      .object({
+        README: z.array(z.string()),
+        certificateId: z.string(),
+        privateTexts: z.object({
+          lyrics: z.object({ text: z.string(), salt: z.string() }),
+          creativeNotes: z.object({ text: z.string(), salt: z.string() }),
+        }),
+      })
       .parse(JSON.parse(fs.readFileSync((await download.path())!, 'utf8')))
     expect(bundle.certificateId).toBe(song.certificateId)
     expect(bundle.privateTexts.lyrics.text).toBe(LYRICS)
@@ -170,11 +246,17 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
 
     // The owner's view of the verification page: each salt, and that the texts open.
     await owner.goto(`/verify/${song.certificateId}`)
-    expect(await owner.getByRole('heading', { level: 2, name: 'Your private texts' }).count()).toBe(1)
+    expect(await owner.getByRole('heading', { level: 2, name: 'Your private texts' }).count()).toBe(
+      1,
+    )
     expect(await owner.getByText(bundle.privateTexts.lyrics.salt).count()).toBe(1)
     expect(await owner.getByText(bundle.privateTexts.creativeNotes.salt).count()).toBe(1)
-    expect(await owner.getByTestId('opening-lyrics').textContent()).toBe('✓ Your text opens the published value.')
-    expect(await owner.getByRole('link', { name: 'Download proof bundle' }).getAttribute('href')).toBe(`/certificate/${song.id}/proof-bundle`)
+    expect(await owner.getByTestId('opening-lyrics').textContent()).toBe(
+      '✓ Your text opens the published value.',
+    )
+    expect(
+      await owner.getByRole('link', { name: 'Download proof bundle' }).getAttribute('href'),
+    ).toBe(`/certificate/${song.id}/proof-bundle`)
     await owner.done()
 
     // Anyone else: no link, and the address answers 404 to another user.
@@ -188,36 +270,50 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
 })
 
 describe('axe on every page of issue 19', () => {
-  test.each(MODES)('no serious or critical violation, with $name', async ({ javaScriptEnabled }) => {
-    const { owner, song, signature } = await registeredSong(local, javaScriptEnabled)
-    const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
-    const judge = await browser.newPage({ javaScriptEnabled: true, baseUrl: local.baseUrl })
-    const pages: [string, TestPage, string][] = [
-      ['verification page (visitor)', visitor, `/verify/${song.certificateId}`],
-      ['verification page (owner)', owner, `/verify/${song.certificateId}`],
-      ['local ledger transaction', visitor, `/ledger/tx/${signature}`],
-      ['certificate (owner)', owner, `/certificate/${song.id}`],
-      ['certificate (public)', visitor, `/certificate/${song.id}`],
-    ]
-    const found: string[] = []
-    for (const [name, page, url] of pages) {
-      expect((await page.goto(url))?.status()).toBe(200)
-      // With JavaScript, the page settles first (the browser's own hash check) before it is judged.
-      if (javaScriptEnabled && url.startsWith('/verify/')) await expect.poll(() => page.getByTestId('browser-check').textContent(), { timeout: 15_000 }).toMatch(/^[✓✗]/)
-      for (const violation of await seriousAxeViolations(page, javaScriptEnabled, async () => judge)) found.push(`${name} ${url}: ${violation}`)
-    }
-    expect(found).toEqual([])
-    await owner.done()
-    await visitor.done()
-    await judge.done()
-  })
+  test.each(MODES)(
+    'no serious or critical violation, with $name',
+    async ({ javaScriptEnabled }) => {
+      const { owner, song, signature } = await registeredSong(local, javaScriptEnabled)
+      const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
+      const judge = await browser.newPage({ javaScriptEnabled: true, baseUrl: local.baseUrl })
+      const pages: [string, TestPage, string][] = [
+        ['verification page (visitor)', visitor, `/verify/${song.certificateId}`],
+        ['verification page (owner)', owner, `/verify/${song.certificateId}`],
+        ['local ledger transaction', visitor, `/ledger/tx/${signature}`],
+        ['certificate (owner)', owner, `/certificate/${song.id}`],
+        ['certificate (public)', visitor, `/certificate/${song.id}`],
+      ]
+      const found: string[] = []
+      for (const [name, page, url] of pages) {
+        expect((await page.goto(url))?.status()).toBe(200)
+        // With JavaScript, the page settles first (the browser's own hash check) before it is judged.
+        if (javaScriptEnabled && url.startsWith('/verify/'))
+          await expect
+            .poll(() => page.getByTestId('browser-check').textContent(), { timeout: 15_000 })
+            .toMatch(/^[✓✗]/)
+        for (const violation of await seriousAxeViolations(
+          page,
+          javaScriptEnabled,
+          async () => judge,
+        ))
+          found.push(`${name} ${url}: ${violation}`)
+      }
+      expect(found).toEqual([])
+      await owner.done()
+      await visitor.done()
+      await judge.done()
+    },
+  )
 })
 
 describe('docs/verify.md, run as a stranger would', () => {
-  const blocks = [...fs.readFileSync(path.join(root, 'docs/verify.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!)
+  const blocks = [
+    ...fs.readFileSync(path.join(root, 'docs/verify.md'), 'utf8').matchAll(/```sh\n([\s\S]*?)```/g),
+  ].map((match) => match[1]!)
   const block = (firstLine: string) => {
     const found = blocks.filter((b) => b.startsWith(firstLine))
-    if (found.length !== 1) throw new Error(`docs/verify.md has ${found.length} blocks starting with "${firstLine}"`)
+    if (found.length !== 1)
+      throw new Error(`docs/verify.md has ${found.length} blocks starting with "${firstLine}"`)
     return found[0]!
   }
   // Steps 1 to 6 after the choice of source; the variables of step 0 are the test's own.
@@ -227,11 +323,25 @@ describe('docs/verify.md, run as a stranger would', () => {
    * The procedure in a fresh folder holding the owner's bundle: against a Solana RPC node when `RPC`
    * is given (step 1's public-RPC block), else against the server's local ledger (its GET block).
    */
-  async function procedure(server: RunningServer, vars: { CERT: string; SIG: string; GATEWAY: string; RPC?: string; SPONSOR?: string }, bundle: string) {
+  async function procedure(
+    server: RunningServer,
+    vars: { CERT: string; SIG: string; GATEWAY: string; RPC?: string; SPONSOR?: string },
+    bundle: string,
+  ) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-stranger-'))
     fs.writeFileSync(path.join(dir, `${vars.CERT}-proof-bundle.json`), bundle)
-    const source = vars.RPC ? [block('# 1. Solana'), `RPC=${vars.RPC}`] : [block('# 1 (local ledger)'), `APP=${server.baseUrl}`]
-    const script = ['set -euo pipefail', ...source, `CERT=${vars.CERT}`, `SIG=${vars.SIG}`, `SPONSOR=${vars.SPONSOR ?? sponsorOf(server)}`, `GATEWAY=${vars.GATEWAY}`, steps].join('\n')
+    const source = vars.RPC
+      ? [block('# 1. Solana'), `RPC=${vars.RPC}`]
+      : [block('# 1 (local ledger)'), `APP=${server.baseUrl}`]
+    const script = [
+      'set -euo pipefail',
+      ...source,
+      `CERT=${vars.CERT}`,
+      `SIG=${vars.SIG}`,
+      `SPONSOR=${vars.SPONSOR ?? sponsorOf(server)}`,
+      `GATEWAY=${vars.GATEWAY}`,
+      steps,
+    ].join('\n')
     try {
       const { stdout } = await run('bash', ['-c', script], { cwd: dir, timeout: 30_000 })
       return { code: 0, stdout }
@@ -244,7 +354,9 @@ describe('docs/verify.md, run as a stranger would', () => {
   }
 
   async function bundleOf(registration: Registration) {
-    const response = await registration.owner.request.get(`/certificate/${registration.song.id}/proof-bundle`)
+    const response = await registration.owner.request.get(
+      `/certificate/${registration.song.id}/proof-bundle`,
+    )
     expect(response.status()).toBe(200)
     return response.text()
   }
@@ -259,21 +371,38 @@ describe('docs/verify.md, run as a stranger would', () => {
     const other = await registeredSong(local, false)
     const { song, signature } = registration
     const bundle = await bundleOf(registration)
-    const passed = await procedure(local, { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` }, bundle)
+    const passed = await procedure(
+      local,
+      { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` },
+      bundle,
+    )
     expect(passed.code, JSON.stringify(passed)).toBe(0)
-    expect(passed.stdout).toMatch(new RegExp(`^ProofTrack v3 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`, 'm'))
+    expect(passed.stdout).toMatch(
+      new RegExp(
+        `^ProofTrack v4 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`,
+        'm',
+      ),
+    )
     expect(passed.stdout).toContain('"lyricsCommitment"')
 
     // The wrong transaction: another certificate's memo stops it at step 2.
-    const wrong = await procedure(local, { CERT: song.certificateId, SIG: other.signature, GATEWAY: `${local.baseUrl}/storage` }, bundle)
+    const wrong = await procedure(
+      local,
+      { CERT: song.certificateId, SIG: other.signature, GATEWAY: `${local.baseUrl}/storage` },
+      bundle,
+    )
     expect(wrong.code).not.toBe(0)
-    expect(wrong.stdout).toContain(`ProofTrack v3 ${other.song.certificateId} `)
+    expect(wrong.stdout).toContain(`ProofTrack v4 ${other.song.certificateId} `)
     expect(wrong.stdout).not.toContain('"lyricsCommitment"')
 
     // A tampered manifest: fetched (step 3), then its hash is not the memo's (step 4).
     const file = storedFile(local, registration.storageId)
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"aiPercent":30', '"aiPercent":0'))
-    const tampered = await procedure(local, { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` }, bundle)
+    const tampered = await procedure(
+      local,
+      { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` },
+      bundle,
+    )
     expect(tampered.code).not.toBe(0)
     expect(tampered.stdout).toContain('"aiPercent":0')
     await registration.owner.done()
@@ -284,12 +413,26 @@ describe('docs/verify.md, run as a stranger would', () => {
     const rpc = await startSolanaRpc()
     const sponsor = Keypair.generate()
     rpc.fund(sponsor.publicKey.toBase58())
-    const server = await startServerWithAdmin({ SOLANA_RPC_URL: rpc.url, SOLANA_CLUSTER: 'localnet', SOLANA_SPONSOR_SECRET_KEY: JSON.stringify(Array.from(sponsor.secretKey)) })
+    const server = await startServerWithAdmin({
+      SOLANA_RPC_URL: rpc.url,
+      SOLANA_CLUSTER: 'localnet',
+      SOLANA_SPONSOR_SECRET_KEY: JSON.stringify(Array.from(sponsor.secretKey)),
+    })
     try {
       const registration = await registeredSong(server, false)
-      const passed = await procedure(server, { CERT: registration.song.certificateId, SIG: registration.signature, GATEWAY: `${server.baseUrl}/storage`, RPC: rpc.url, SPONSOR: sponsor.publicKey.toBase58() }, await bundleOf(registration))
+      const passed = await procedure(
+        server,
+        {
+          CERT: registration.song.certificateId,
+          SIG: registration.signature,
+          GATEWAY: `${server.baseUrl}/storage`,
+          RPC: rpc.url,
+          SPONSOR: sponsor.publicKey.toBase58(),
+        },
+        await bundleOf(registration),
+      )
       expect(passed.code, JSON.stringify(passed)).toBe(0)
-      expect(passed.stdout).toContain(`ProofTrack v3 ${registration.song.certificateId} `)
+      expect(passed.stdout).toContain(`ProofTrack v4 ${registration.song.certificateId} `)
       await registration.owner.done()
     } finally {
       await server.stop()
@@ -299,9 +442,13 @@ describe('docs/verify.md, run as a stranger would', () => {
 
   test('the embedded ledger and Arweave (ArLocal as the gateway): every command passes', async () => {
     const registration = await registeredSong(arweave, false)
-    const passed = await procedure(arweave, { CERT: registration.song.certificateId, SIG: registration.signature, GATEWAY: arlocal.base }, await bundleOf(registration))
+    const passed = await procedure(
+      arweave,
+      { CERT: registration.song.certificateId, SIG: registration.signature, GATEWAY: arlocal.base },
+      await bundleOf(registration),
+    )
     expect(passed.code, JSON.stringify(passed)).toBe(0)
-    expect(passed.stdout).toContain(`ProofTrack v3 ${registration.song.certificateId} `)
+    expect(passed.stdout).toContain(`ProofTrack v4 ${registration.song.certificateId} `)
     await registration.owner.done()
   })
 
@@ -309,12 +456,32 @@ describe('docs/verify.md, run as a stranger would', () => {
     const registration = await registeredSong(local, false)
     await registration.owner.done()
     const cli = () =>
-      run(process.execPath, ['--import', 'tsx', 'scripts/verify-certificate.ts', registration.song.certificateId, '--app-url', local.baseUrl], { cwd: root, env: { ...process.env, ...testEnv(local.dataDir), APP_URL: local.baseUrl }, timeout: 60_000 }).then(
+      run(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'scripts/verify-certificate.ts',
+          registration.song.certificateId,
+          '--app-url',
+          local.baseUrl,
+        ],
+        {
+          cwd: root,
+          env: { ...process.env, ...testEnv(local.dataDir), APP_URL: local.baseUrl },
+          timeout: 60_000,
+        },
+      ).then(
         ({ stdout }) => ({ code: 0, stdout }),
-        (error: { code?: number; stdout?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '' }),
+        (error: { code?: number; stdout?: string }) => ({
+          code: error.code ?? -1,
+          stdout: error.stdout ?? '',
+        }),
       )
     const ok = await cli()
-    expect(ok.stdout).toContain(`Certificate ${registration.song.certificateId}, transaction ${registration.signature}`)
+    expect(ok.stdout).toContain(
+      `Certificate ${registration.song.certificateId}, transaction ${registration.signature}`,
+    )
     expect(ok.stdout).toContain(`${registration.song.certificateId}: VERIFIED`)
     expect(ok.code).toBe(0)
     const file = storedFile(local, registration.storageId)

@@ -3,14 +3,22 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { pruneExpired } from '../../app/services/housekeeping.server'
+import { pruneExpired } from '~/services/housekeeping.server'
 import { db, databaseKind } from '../setup/db'
 import { createUser } from '../setup/fixtures'
 
 test('while another server prunes (holds the lock), this one skips and deletes nothing', async () => {
   expect(databaseKind()).toBe('postgres')
   const user = await createUser()
-  await db().insertInto('sessions').values({ sid: `expired-${crypto.randomBytes(4).toString('hex')}`, sess: '{}', expire: new Date(Date.now() - 1000), userId: user.id }).execute()
+  await db()
+    .insertInto('sessions')
+    .values({
+      sid: `expired-${crypto.randomBytes(4).toString('hex')}`,
+      sess: '{}',
+      expire: new Date(Date.now() - 1000),
+      userId: user.id,
+    })
+    .execute()
   let skipped: Awaited<ReturnType<typeof pruneExpired>> | undefined
   await db()
     .transaction()
@@ -19,8 +27,12 @@ test('while another server prunes (holds the lock), this one skips and deletes n
       skipped = await pruneExpired()
     })
   expect(skipped).toBeNull()
-  expect(await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).toHaveLength(1)
+  expect(
+    await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+  ).toHaveLength(1)
   // With the lock free, the next pass does its work.
   expect(await pruneExpired()).not.toBeNull()
-  expect(await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute()).toHaveLength(0)
+  expect(
+    await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+  ).toHaveLength(0)
 })

@@ -13,7 +13,11 @@ test('the server dropping an idle connection is a warning, not a crash, and the 
     const pid = before.rows[0]!.pid
     // What a PostgreSQL restart or an administrator's terminate does to a pooled, idle client.
     await sql`select pg_terminate_backend(${pid})`.execute(db())
-    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringContaining('an idle PostgreSQL connection was lost')))
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining('an idle PostgreSQL connection was lost'),
+      ),
+    )
 
     const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db)
     expect(after.rows[0]!.pid).not.toBe(pid)

@@ -1,10 +1,10 @@
 /// <reference types="vite/client" />
-import fs from 'node:fs'
-import path from 'node:path'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import { SongSchema } from '../../app/lib/song-schema'
-import { createSong } from '../../app/services/songs.server'
+import { SongSchema } from '~/lib/song-schema'
+import { createSong } from '~/services/songs.server'
+import { db } from '../setup/db'
 import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
+import { loadRouteModule, routeNames } from '../setup/route-modules'
 
 // Every route module × visitor, owner, another user and the admin, with the expected answer.
 // The list of routes is read from app/routes, so a new route without a row here fails the test.
@@ -14,8 +14,18 @@ type Role = 'visitor' | 'owner' | 'other' | 'admin'
 type Expect = number | 'ok'
 type Row = { url: string; get?: Record<Role, Expect>; post?: Record<Role, Expect> }
 
-const all = (value: Expect): Record<Role, Expect> => ({ visitor: value, owner: value, other: value, admin: value })
-const page = (visitor: Expect, owner: Expect, other: Expect, admin: Expect) => ({ visitor, owner, other, admin })
+const all = (value: Expect): Record<Role, Expect> => ({
+  visitor: value,
+  owner: value,
+  other: value,
+  admin: value,
+})
+const page = (visitor: Expect, owner: Expect, other: Expect, admin: Expect) => ({
+  visitor,
+  owner,
+  other,
+  admin,
+})
 const PUBLIC = all(200)
 const USER_PAGE = page(302, 200, 200, 200)
 const USER_API = page(401, 200, 200, 200)
@@ -43,32 +53,67 @@ const MATRIX: Record<string, Row> = {
   'api.auth.google': { url: '/api/auth/google', get: all(302) },
   'api.auth.login': { url: '/api/auth/login', get: NO_GET, post: all('ok') },
   'api.auth.logout': { url: '/api/auth/logout', get: all(302), post: all(302) },
-  'api.auth.password-reset-request': { url: '/api/auth/password-reset-request', get: NO_GET, post: all('ok') },
+  'api.auth.password-reset-request': {
+    url: '/api/auth/password-reset-request',
+    get: NO_GET,
+    post: all('ok'),
+  },
   'api.auth.register': { url: '/api/auth/register', get: NO_GET, post: all('ok') },
-  'api.auth.request-email-verification': { url: '/api/auth/request-email-verification', get: NO_GET, post: USER_POST },
+  'api.auth.request-email-verification': {
+    url: '/api/auth/request-email-verification',
+    get: NO_GET,
+    post: USER_POST,
+  },
   'api.auth.reset-password': { url: '/api/auth/reset-password', get: NO_GET, post: all('ok') },
   'api.auth.user': { url: '/api/auth/user', get: USER_API },
-  'api.auth.verify-email': { url: '/api/auth/verify-email', get: NO_GET, post: page(401, 403, 403, 'ok') },
+  'api.auth.verify-email': {
+    url: '/api/auth/verify-email',
+    get: NO_GET,
+    post: page(401, 403, 403, 'ok'),
+  },
   'api.contact': { url: '/api/contact', get: NO_GET, post: all('ok') },
   'api.oauth.diagnostics': { url: '/api/oauth/diagnostics', get: PUBLIC },
   'api.oauth.test-consent': { url: '/api/oauth/test-consent', get: PUBLIC },
-  'api.songs.$id.blockchain.sponsored': { url: '/api/songs/:registerId/blockchain/sponsored', get: NO_GET, post: page(401, 'ok', 404, 404) },
+  'api.songs.$id.blockchain.sponsored': {
+    url: '/api/songs/:registerId/blockchain/sponsored',
+    get: NO_GET,
+    post: page(401, 'ok', 404, 404),
+  },
   'api.songs.$id.blockchain': { url: '/api/songs/:id/blockchain', get: OWNER_API },
   'api.songs.$id': { url: '/api/songs/:id', get: OWNER_API, post: all(405) },
+  // The signed-in user's own catalogue: every user gets their own songs, visitors a 401.
+  'api.songs.$id.versions': { url: '/api/songs/:id/versions', get: OWNER_API },
+  'api.songs.export': { url: '/api/songs/export', get: USER_API },
   'api.songs': { url: '/api/songs', get: USER_API, post: USER_POST },
   'api.stats': { url: '/api/stats', get: USER_API },
   'api.stripe.webhook': { url: '/api/stripe/webhook', post: all('ok') },
-  'api.subscription.can-register-free': { url: '/api/subscription/can-register-free', get: USER_API },
-  'api.subscription.create-payment-intent': { url: '/api/subscription/create-payment-intent', post: USER_POST },
-  'api.subscription.increment-usage': { url: '/api/subscription/increment-usage', get: NO_GET, post: USER_POST },
-  'api.subscription.qualifies-for-free': { url: '/api/subscription/qualifies-for-free', get: USER_API },
+  'api.subscription.can-register-free': {
+    url: '/api/subscription/can-register-free',
+    get: USER_API,
+  },
+  'api.subscription.create-payment-intent': {
+    url: '/api/subscription/create-payment-intent',
+    post: USER_POST,
+  },
+  'api.subscription.increment-usage': {
+    url: '/api/subscription/increment-usage',
+    get: NO_GET,
+    post: USER_POST,
+  },
+  'api.subscription.qualifies-for-free': {
+    url: '/api/subscription/qualifies-for-free',
+    get: USER_API,
+  },
   'api.subscription.usage-stats': { url: '/api/subscription/usage-stats', get: USER_API },
   'api.subscription.verify-payment': { url: '/api/subscription/verify-payment', post: USER_POST },
   // An unregistered certificate is the owner's alone; others get 404 (registered ones are public).
   'certificate.$id': { url: '/certificate/:id', get: page(404, 200, 404, 404) },
   'certificate.$id[.]pdf': { url: '/certificate/:id.pdf', get: page(404, 200, 404, 404) },
   // The owner's proof bundle: visitors sign in first; the song here is unregistered, so the owner is sent back to it.
-  'certificate.$id_.proof-bundle': { url: '/certificate/:id/proof-bundle', get: page(302, 'ok', 404, 404) },
+  'certificate.$id_.proof-bundle': {
+    url: '/certificate/:id/proof-bundle',
+    get: page(302, 'ok', 404, 404),
+  },
   contact: { url: '/contact', get: PUBLIC, post: all('ok') },
   dashboard: { url: '/dashboard', get: all(302) },
   'edit.$id': { url: '/edit/:id', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },
@@ -78,7 +123,10 @@ const MATRIX: Record<string, Row> = {
   healthz: { url: '/healthz', get: PUBLIC },
   'ledger.tx.$signature': { url: '/ledger/tx/:signature', get: all(404) },
   // Public, like a Solana node: an unknown signature is a null result.
-  'ledger.rpc.getTransaction.$signature': { url: '/ledger/rpc/getTransaction/:signature', get: PUBLIC },
+  'ledger.rpc.getTransaction.$signature': {
+    url: '/ledger/rpc/getTransaction/:signature',
+    get: PUBLIC,
+  },
   login: { url: '/login', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
   'media.landing-video': { url: '/media/landing-video', get: all(404) },
   'oauth-status': { url: '/oauth-status', get: PUBLIC },
@@ -87,7 +135,12 @@ const MATRIX: Record<string, Row> = {
   readyz: { url: '/readyz', get: PUBLIC },
   register: { url: '/register', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
   'reset-password': { url: '/reset-password', get: PUBLIC, post: all('ok') },
-  'songs.$id.register': { url: '/songs/:id/register', get: OWNER_PAGE, post: page(302, 'ok', 404, 404) },
+  'songs.$id.register': {
+    url: '/songs/:id/register',
+    get: OWNER_PAGE,
+    post: page(302, 'ok', 404, 404),
+  },
+  settings: { url: '/settings', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
   'songs._index': { url: '/songs', get: USER_PAGE },
   // The payment step and the Checkout return: the owner's alone (without Stripe keys they send the owner back to the card).
   'songs.$id.register_.pay': { url: '/songs/:id/register/pay', get: page(302, 302, 404, 404) },
@@ -102,13 +155,9 @@ const MATRIX: Record<string, Row> = {
   'verify.$certificateId[.]json': { url: '/verify/:certificate.json', get: all(404) },
 }
 
-const routeFiles = fs.readdirSync(path.resolve(__dirname, '../../app/routes')).map((file) => file.replace(/\.tsx?$/, ''))
-const modules = import.meta.glob<{ loader?: (a: unknown) => unknown; action?: (a: unknown) => unknown }>('../../app/routes/*.{ts,tsx}')
-const moduleFor = (name: string) => {
-  const key = Object.keys(modules).find((k) => k.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '') === name)
-  if (!key) throw new Error(`No module for ${name}`)
-  return modules[key]!()
-}
+const routeFiles = routeNames
+const moduleFor = (name: string) =>
+  loadRouteModule<{ loader?: (a: unknown) => unknown; action?: (a: unknown) => unknown }>(name)
 
 // Each case signs in afresh: a sign-out case ends its own session, never another case's.
 const userIds: Partial<Record<Role, string>> = {}
@@ -123,15 +172,21 @@ beforeAll(async () => {
   userIds.owner = owner.id
   userIds.other = other.id
   userIds.admin = (await createAdmin()).id
-  const input = SongSchema.parse({ title: 'Matrix', contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'x', fileLink: 'https://example.com/x' })
-  songId = (await createSong(owner.id, input)).id
-  registerId = (await createSong(owner.id, input)).id
+  const input = SongSchema.parse({
+    title: 'Matrix',
+    contributorName: 'Ann',
+    dateCreated: '2025-03-01',
+    toolsUsed: 'x',
+    fileLink: 'https://example.com/x',
+  })
+  songId = (await createSong(db(), owner.id, input)).id
+  registerId = (await createSong(db(), owner.id, input)).id
   // Refusals log warnings (analytics drops, OAuth errors); they are expected here.
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   vi.spyOn(console, 'log').mockImplementation(() => {})
 })
 
-test('every route in app/routes has a row in the matrix, and every row a route', () => {
+test('every route in app/routes and app/resource-routes has a row in the matrix, and every row a route', () => {
   expect(routeFiles.filter((name) => !(name in MATRIX))).toEqual([])
   expect(Object.keys(MATRIX).filter((name) => !routeFiles.includes(name))).toEqual([])
 })
@@ -139,7 +194,15 @@ test('every route in app/routes has a row in the matrix, and every row a route',
 const cases = Object.entries(MATRIX).flatMap(([name, row]) =>
   (['get', 'post'] as const).flatMap((method) => {
     const expected = row[method]
-    return expected ? (Object.keys(expected) as Role[]).map((role) => ({ name, method, role, url: row.url, expected: expected[role] })) : []
+    return expected
+      ? (Object.keys(expected) as Role[]).map((role) => ({
+          name,
+          method,
+          role,
+          url: row.url,
+          expected: expected[role],
+        }))
+      : []
   }),
 )
 
@@ -155,25 +218,33 @@ function paramsFor(url: string) {
 }
 
 describe('authorization matrix', () => {
-  test.each(cases)('$method $url as $role → $expected', async ({ name, method, role, url, expected }) => {
-    const mod = await moduleFor(name)
-    const handler = method === 'get' ? mod.loader : mod.action
-    const { filled, params } = paramsFor(url)
-    const headers = new Headers({ 'X-ProofTrack-Client-Address': `203.0.113.${Math.floor(Math.random() * 250)}` })
-    if (role !== 'visitor') headers.set('Cookie', await sessionCookie(userIds[role]!))
-    let status: number
-    if (!handler) {
-      // No loader or action: Remix answers 405 for the method.
-      status = 405
-    } else {
-      const request = new Request(`http://localhost${filled}`, method === 'get' ? { headers } : { method: 'POST', headers, body: new URLSearchParams() })
-      status = (await respond(() => handler(args(request, params)))).status
-    }
-    if (expected === 'ok') {
-      expect([401, 403, 404, 405]).not.toContain(status)
-      expect(status).toBeLessThan(500)
-    } else {
-      expect(status).toBe(expected)
-    }
-  })
+  test.each(cases)(
+    '$method $url as $role → $expected',
+    async ({ name, method, role, url, expected }) => {
+      const mod = await moduleFor(name)
+      const handler = method === 'get' ? mod.loader : mod.action
+      const { filled, params } = paramsFor(url)
+      const headers = new Headers({
+        'X-ProofTrack-Client-Address': `203.0.113.${Math.floor(Math.random() * 250)}`,
+      })
+      if (role !== 'visitor') headers.set('Cookie', await sessionCookie(userIds[role]!))
+      let status: number
+      if (!handler) {
+        // No loader or action: Remix answers 405 for the method.
+        status = 405
+      } else {
+        const request = new Request(
+          `http://localhost${filled}`,
+          method === 'get' ? { headers } : { method: 'POST', headers, body: new URLSearchParams() },
+        )
+        status = (await respond(() => handler(args(request, params)))).status
+      }
+      if (expected === 'ok') {
+        expect([401, 403, 404, 405]).not.toContain(status)
+        expect(status).toBeLessThan(500)
+      } else {
+        expect(status).toBe(expected)
+      }
+    },
+  )
 })

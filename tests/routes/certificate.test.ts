@@ -1,17 +1,19 @@
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
 import { describe, expect, test } from 'vitest'
-import * as page from '../../app/routes/certificate.$id'
-import * as pdfRoute from '../../app/routes/certificate.$id[.]pdf'
-import { SongSchema } from '../../app/lib/song-schema'
+import * as page from '~/routes/certificate.$id'
+import * as pdfRoute from '~/resource-routes/certificate.$id[.]pdf'
+import { SongSchema } from '~/lib/song-schema'
 import type { Network, StorageKind } from '../../db/schema'
-import { createSong } from '../../app/services/songs.server'
+import { createSong } from '~/services/songs.server'
 import { db } from '../setup/db'
 import { PUBLIC_CERTIFICATE_KEYS as PUBLIC_KEYS, keyPaths } from '../setup/certificate-keys'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 
 // pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
-const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(import.meta.url)('pdf-parse/lib/pdf-parse.js')
+const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(
+  import.meta.url,
+)('pdf-parse/lib/pdf-parse.js')
 
 const LYRICS = 'First line of the verse\nSecond line of the verse'
 const NOTES = 'Written on a night train.'
@@ -36,16 +38,36 @@ async function newSong(userId: string, overrides: Record<string, unknown> = {}) 
     recordingMediaType: 'audio/wav',
     recordingFileName: 'harbor-demo-private.wav',
     contributions: [
-      { component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 },
-      { component: 'vocals', contributorPercent: 100, coContributorPercent: 0, coContributor2Percent: 0, aiPercent: 0 },
+      {
+        component: 'lyrics',
+        contributorPercent: 60,
+        coContributorPercent: 20,
+        coContributor2Percent: 0,
+        aiPercent: 20,
+      },
+      {
+        component: 'vocals',
+        contributorPercent: 100,
+        coContributorPercent: 0,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
     ],
     ...overrides,
   })
-  return createSong(userId, input)
+  return createSong(db(), userId, input)
 }
 
 /** A confirmed registration row as registration writes it, private parts (payment, logs, signed bytes) included. */
-async function register(songId: number, columns: { network?: Network | null; storageKind?: StorageKind | null; storageGateway?: string | null } = {}, data: Record<string, unknown> = {}) {
+async function register(
+  songId: number,
+  columns: {
+    network?: Network | null
+    storageKind?: StorageKind | null
+    storageGateway?: string | null
+  } = {},
+  data: Record<string, unknown> = {},
+) {
   const signature = crypto.randomBytes(32).toString('hex')
   await db()
     .insertInto('blockchainRegistrations')
@@ -73,7 +95,6 @@ async function register(songId: number, columns: { network?: Network | null; sto
     .execute()
   return signature
 }
-
 
 const url = (id: number | string) => `http://localhost/certificate/${id}`
 const visitor = (id: number | string, suffix = '') => new Request(`${url(id)}${suffix}`)
@@ -121,9 +142,20 @@ describe('certificate page', () => {
       creativeNotes: NOTES,
       registration: null,
     })
-    expect(data.certificate.contributions[0]).toEqual({ component: 'lyrics', contributorPercent: 60, coContributorPercent: 20, coContributor2Percent: 0, aiPercent: 20 })
+    expect(data.certificate.contributions[0]).toEqual({
+      component: 'lyrics',
+      contributorPercent: 60,
+      coContributorPercent: 20,
+      coContributor2Percent: 0,
+      aiPercent: 20,
+    })
 
-    const [title] = page.meta({ data, params: { id: String(song.id) }, location: { pathname: '/', search: '', hash: '', state: null, key: 'k' }, matches: [] } as never)
+    const [title] = page.meta({
+      data,
+      params: { id: String(song.id) },
+      location: { pathname: '/', search: '', hash: '', state: null, key: 'k' },
+      matches: [],
+    } as never)
     expect(title).toEqual({ title: `${song.title} — Certificate | ProofTrack` })
   })
 
@@ -162,9 +194,24 @@ describe('certificate page', () => {
         storageUrl: 'https://storage.example/y',
       })
       // The recording's fingerprint is public; its file name only when the owner chose to show it.
-      expect(data.certificate.recording).toEqual({ sha256: RECORDING_SHA256, size: 48000044, mediaType: 'audio/wav', fileName: null })
+      expect(data.certificate.recording).toEqual({
+        sha256: RECORDING_SHA256,
+        size: 48000044,
+        mediaType: 'audio/wav',
+        fileName: null,
+      })
       const text = JSON.stringify(data)
-      for (const secret of ['harbor-demo-private', 'night train', 'First line of the verse', owner.id, '4242', 'AQIDBAUGBwgJ', 'MemoSq4g', '"paid"']) expect(text).not.toContain(secret)
+      for (const secret of [
+        'harbor-demo-private',
+        'night train',
+        'First line of the verse',
+        owner.id,
+        '4242',
+        'AQIDBAUGBwgJ',
+        'MemoSq4g',
+        '"paid"',
+      ])
+        expect(text).not.toContain(secret)
     }
 
     // The owner gets the full view: the private texts too.
@@ -172,7 +219,11 @@ describe('certificate page', () => {
     expect(mine.isOwner).toBe(true)
     expect(mine.certificate.lyrics).toBe(LYRICS)
     expect(mine.certificate.creativeNotes).toBe(NOTES)
-    expect(keyPaths(mine)).toEqual([...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics'].sort())
+    // Plus the owner's version history (tests/routes/versions.test.ts has its shape).
+    expect(keyPaths(mine).filter((key) => !key.startsWith('versions[]'))).toEqual(
+      [...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics'].sort(),
+    )
+    expect(mine.versions).toHaveLength(1)
   })
 
   test('a recording file name the owner chose to show is on the public certificate and its PDF', async () => {
@@ -180,8 +231,15 @@ describe('certificate page', () => {
     const song = await newSong(owner.id, { recordingShowFileName: 'on' })
     await register(song.id)
     const data = await (await view(visitor(song.id), song.id)).json()
-    expect(data.certificate.recording).toEqual({ sha256: RECORDING_SHA256, size: 48000044, mediaType: 'audio/wav', fileName: 'harbor-demo-private.wav' })
-    const response = await pdfRoute.loader(args(new Request(`http://localhost/certificate/${song.id}.pdf`), { id: String(song.id) }))
+    expect(data.certificate.recording).toEqual({
+      sha256: RECORDING_SHA256,
+      size: 48000044,
+      mediaType: 'audio/wav',
+      fileName: 'harbor-demo-private.wav',
+    })
+    const response = await pdfRoute.loader(
+      args(new Request(`http://localhost/certificate/${song.id}.pdf`), { id: String(song.id) }),
+    )
     const text = (await pdf(Buffer.from(await response.arrayBuffer()))).text.replace(/\s+/g, ' ')
     // Courier at this size wraps the 64 characters onto two lines.
     expect(text.replace(/\s+/g, '')).toContain(RECORDING_SHA256)
@@ -192,9 +250,20 @@ describe('certificate page', () => {
     const owner = await createUser()
     const song = await newSong(owner.id)
     // This server is configured for devnet (SOLANA_CLUSTER's default); the record says local ledger.
-    await register(song.id, { network: 'local-ledger', storageKind: 'local-store', storageGateway: null }, { explorerUrl: 'http://localhost:3000/ledger/tx/abc', storageUrl: 'http://localhost:3000/storage/abc' })
+    await register(
+      song.id,
+      { network: 'local-ledger', storageKind: 'local-store', storageGateway: null },
+      {
+        explorerUrl: 'http://localhost:3000/ledger/tx/abc',
+        storageUrl: 'http://localhost:3000/storage/abc',
+      },
+    )
     const data = await (await view(visitor(song.id), song.id)).json()
-    expect(data.certificate.registration).toMatchObject({ network: 'local-ledger', storageKind: 'local-store', storageGateway: null })
+    expect(data.certificate.registration).toMatchObject({
+      network: 'local-ledger',
+      storageKind: 'local-store',
+      storageGateway: null,
+    })
     expect(JSON.stringify(data)).not.toContain('devnet')
 
     const { text } = await pdfText(await pdfOf(visitor(song.id, '.pdf'), song.id))
@@ -207,7 +276,11 @@ describe('certificate page', () => {
   test('a stored link that is not http(s) or a same-site path never reaches the page', async () => {
     const owner = await createUser()
     const song = await newSong(owner.id)
-    await register(song.id, {}, { explorerUrl: 'javascript:alert(1)', storageUrl: '//evil.example/x' })
+    await register(
+      song.id,
+      {},
+      { explorerUrl: 'javascript:alert(1)', storageUrl: '//evil.example/x' },
+    )
     const data = await (await view(visitor(song.id), song.id)).json()
     expect(data.certificate.registration).toMatchObject({ explorerUrl: null, storageUrl: null })
   })
@@ -226,7 +299,9 @@ describe('certificate PDF', () => {
     const response = await pdfOf(await authedRequest(url(song.id), owner.id), song.id)
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('application/pdf')
-    expect(response.headers.get('Content-Disposition')).toBe(`inline; filename="${song.certificateId}.pdf"`)
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `inline; filename="${song.certificateId}.pdf"`,
+    )
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'")
@@ -263,17 +338,25 @@ describe('certificate PDF', () => {
 
   test('names in other scripts print as written; only characters no bundled font has become ?', async () => {
     const owner = await createUser()
-    const song = await newSong(owner.id, { title: 'Ночь над Волгой', contributorName: 'Ζωή Παπαδοπούλου', coContributorName: 'Nguyễn Thị Hương', coContributorName2: '山田太郎' })
+    const song = await newSong(owner.id, {
+      title: 'Ночь над Волгой',
+      contributorName: 'Ζωή Παπαδοπούλου',
+      coContributorName: 'Nguyễn Thị Hương',
+      coContributorName2: '山田太郎',
+    })
     const response = await pdfOf(await authedRequest(url(song.id), owner.id), song.id)
     const bytes = Buffer.from(await response.clone().arrayBuffer())
     expect(bytes.toString('latin1')).toContain('DejaVu')
     const { pages, text } = await pdfText(response)
     expect(pages).toBe(1)
-    for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương']) expect(text).toContain(written)
+    for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương'])
+      expect(text).toContain(written)
     expect(text).toContain('????')
     // Latin-only text keeps the standard fonts; the Unicode font is embedded only when needed.
     const latin = await newSong(owner.id)
-    const standard = Buffer.from(await (await pdfOf(await authedRequest(url(latin.id), owner.id), latin.id)).arrayBuffer())
+    const standard = Buffer.from(
+      await (await pdfOf(await authedRequest(url(latin.id), owner.id), latin.id)).arrayBuffer(),
+    )
     expect(standard.toString('latin1')).not.toContain('DejaVu')
   })
 
@@ -290,7 +373,9 @@ describe('certificate PDF', () => {
       otherIdentifier: 'CATALOG-42',
     })
     await register(song.id)
-    const { pages, text } = await pdfText(await pdfOf(await authedRequest(url(song.id), owner.id), song.id))
+    const { pages, text } = await pdfText(
+      await pdfOf(await authedRequest(url(song.id), owner.id), song.id),
+    )
     expect(pages).toBe(1)
     expect(text).toContain(song.certificateId)
     expect(text).toContain('verifies authorship')

@@ -1,13 +1,21 @@
 import { describe, expect, test } from 'vitest'
-import { action as apiAction } from '../../app/routes/api.contact'
-import { action, loader } from '../../app/routes/contact'
+import { action as apiAction } from '~/resource-routes/api.contact'
+import { action, loader } from '~/routes/contact'
 import { db } from '../setup/db'
 import { lastMailTo } from '../setup/mail'
 
-const good = { name: 'Ann Writer', email: 'ann@example.com', subject: 'A question', message: 'How do I register a song?' }
+const good = {
+  name: 'Ann Writer',
+  email: 'ann@example.com',
+  subject: 'A question',
+  message: 'How do I register a song?',
+}
 
 function post(fields: Record<string, string>) {
-  return new Request('http://localhost/contact', { method: 'POST', body: new URLSearchParams(fields) })
+  return new Request('http://localhost/contact', {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+  })
 }
 
 async function call(fields: Record<string, string>) {
@@ -43,7 +51,11 @@ describe('contact form (plain HTML post)', () => {
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/contact?sent=1')
     expect(response.headers.get('Set-Cookie')).toMatch(/^pt_toast=/)
-    const stored = await db().selectFrom('contactMessages').selectAll().where('email', '=', good.email).executeTakeFirstOrThrow()
+    const stored = await db()
+      .selectFrom('contactMessages')
+      .selectAll()
+      .where('email', '=', good.email)
+      .executeTakeFirstOrThrow()
     expect(stored).toMatchObject({ name: good.name, subject: good.subject, message: good.message })
     const mail = (await lastMailTo('support@prooftrack.test'))!
     expect(mail.replyTo).toBe(good.email)
@@ -51,13 +63,21 @@ describe('contact form (plain HTML post)', () => {
     expect(mail.text).toContain(good.message)
     expect(mail.status).toBe('queued')
 
-    const view = await loader({ request: new Request('http://localhost/contact?sent=1'), params: {}, context: {} })
+    const view = await loader({
+      request: new Request('http://localhost/contact?sent=1'),
+      params: {},
+      context: {},
+    })
     expect(await (view as Response).json()).toMatchObject({ sent: true })
   })
 
   test('a bot that fills the honeypot is answered like a person but nothing is stored', async () => {
     const before = await db().selectFrom('contactMessages').select('id').execute()
-    const response = await call({ ...good, email: 'bot@example.com', website: 'http://spam.example' })
+    const response = await call({
+      ...good,
+      email: 'bot@example.com',
+      website: 'http://spam.example',
+    })
     expect(response.status).toBe(302)
     const after = await db().selectFrom('contactMessages').select('id').execute()
     expect(after).toHaveLength(before.length)
@@ -66,23 +86,43 @@ describe('contact form (plain HTML post)', () => {
 
 describe('POST /api/contact', () => {
   function apiPost(body: string, type = 'application/json') {
-    return apiAction({ request: new Request('http://localhost/api/contact', { method: 'POST', headers: { 'Content-Type': type }, body }), params: {}, context: {} })
+    return apiAction({
+      request: new Request('http://localhost/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body,
+      }),
+      params: {},
+      context: {},
+    })
   }
 
   test('valid JSON is stored and answered 201', async () => {
     const response = await apiPost(JSON.stringify({ ...good, email: 'api@example.com' }))
     expect(response.status).toBe(201)
-    expect(await db().selectFrom('contactMessages').select('id').where('email', '=', 'api@example.com').execute()).toHaveLength(1)
+    expect(
+      await db()
+        .selectFrom('contactMessages')
+        .select('id')
+        .where('email', '=', 'api@example.com')
+        .execute(),
+    ).toHaveLength(1)
   })
 
   test('invalid or malformed bodies answer 400 with a message', async () => {
     const invalid = await apiPost(JSON.stringify({ ...good, subject: 'x' }))
     expect(invalid.status).toBe(400)
-    expect(await invalid.json()).toMatchObject({ message: 'Subject must be at least 5 characters', errors: { subject: 'Subject must be at least 5 characters' } })
+    expect(await invalid.json()).toMatchObject({
+      message: 'Subject must be at least 5 characters',
+      errors: { subject: 'Subject must be at least 5 characters' },
+    })
     const malformed = await apiPost('{not json')
     expect(malformed.status).toBe(400)
     expect(await malformed.json()).toEqual({ message: 'Expected a JSON body' })
     const wrongType = await apiPost('name=x', 'application/x-www-form-urlencoded')
-    expect([wrongType.status, await wrongType.json()]).toEqual([415, { message: 'Content-Type must be application/json' }])
+    expect([wrongType.status, await wrongType.json()]).toEqual([
+      415,
+      { message: 'Content-Type must be application/json' },
+    ])
   })
 })

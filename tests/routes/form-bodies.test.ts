@@ -1,15 +1,19 @@
 /// <reference types="vite/client" />
-import fs from 'node:fs'
-import path from 'node:path'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import * as contact from '../../app/routes/contact'
-import * as edit from '../../app/routes/edit.$id'
-import * as submit from '../../app/routes/submit'
-import { readForm } from '../../app/lib/form.server'
-import { SongSchema } from '../../app/lib/song-schema'
-import { createSong } from '../../app/services/songs.server'
+import * as contact from '~/routes/contact'
+import * as edit from '~/routes/edit.$id'
+import * as submit from '~/routes/submit'
+import { readForm } from '~/lib/form.server'
 import { db } from '../setup/db'
-import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
+import {
+  args,
+  createAdmin,
+  createUser,
+  respond,
+  sessionCookie,
+  createTestSong,
+} from '../setup/fixtures'
+import { loadRouteModule, routeNames } from '../setup/route-modules'
 
 // Issue 11 items 1 and 2: every action reads its body through one bounded helper, so an 18-byte
 // post can no longer make conform build a ten-million-slot array and echo it back.
@@ -27,15 +31,24 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'api.auth.logout': { url: '/api/auth/logout', role: 'visitor' },
   'api.auth.password-reset-request': { url: '/api/auth/password-reset-request', role: 'visitor' },
   'api.auth.register': { url: '/api/auth/register', role: 'visitor' },
-  'api.auth.request-email-verification': { url: '/api/auth/request-email-verification', role: 'user' },
+  'api.auth.request-email-verification': {
+    url: '/api/auth/request-email-verification',
+    role: 'user',
+  },
   'api.auth.reset-password': { url: '/api/auth/reset-password', role: 'visitor' },
   'api.auth.verify-email': { url: '/api/auth/verify-email', role: 'admin' },
   'api.contact': { url: '/api/contact', role: 'visitor' },
-  'api.songs.$id.blockchain.sponsored': { url: '/api/songs/:id/blockchain/sponsored', role: 'user' },
+  'api.songs.$id.blockchain.sponsored': {
+    url: '/api/songs/:id/blockchain/sponsored',
+    role: 'user',
+  },
   'api.songs.$id': { url: '/api/songs/:id', role: 'user' },
   'api.songs': { url: '/api/songs', role: 'user' },
   'api.stripe.webhook': { url: '/api/stripe/webhook', role: 'visitor' },
-  'api.subscription.create-payment-intent': { url: '/api/subscription/create-payment-intent', role: 'user' },
+  'api.subscription.create-payment-intent': {
+    url: '/api/subscription/create-payment-intent',
+    role: 'user',
+  },
   'api.subscription.increment-usage': { url: '/api/subscription/increment-usage', role: 'user' },
   'api.subscription.verify-payment': { url: '/api/subscription/verify-payment', role: 'user' },
   contact: { url: '/contact', role: 'visitor' },
@@ -44,59 +57,87 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   login: { url: '/login', role: 'visitor' },
   register: { url: '/register', role: 'visitor' },
   'reset-password': { url: '/reset-password', role: 'visitor' },
+  settings: { url: '/settings', role: 'user' },
   'songs.$id.register': { url: '/songs/:id/register', role: 'user' },
   submit: { url: '/submit', role: 'user' },
   'verify-email': { url: '/verify-email', role: 'user' },
   'verify.$certificateId': { url: '/verify/PT-0000-0000', role: 'visitor' },
 }
 
-const modules = import.meta.glob<{ action?: Action }>('../../app/routes/*.{ts,tsx}')
-const nameOf = (key: string) => key.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '')
-const routeFiles = fs.readdirSync(path.resolve(__dirname, '../../app/routes')).map((file) => file.replace(/\.tsx?$/, ''))
+const routeFiles = routeNames
 
 let cookies: Record<Role, string>
 let songId = 0
 
 beforeAll(async () => {
   const user = await createUser({ emailVerified: false })
-  cookies = { visitor: '', user: await sessionCookie(user.id), admin: await sessionCookie((await createAdmin()).id) }
-  songId = (await createSong(user.id, SongSchema.parse({ title: 'Bodies', contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'x', fileLink: 'https://example.com/x' }))).id
+  cookies = {
+    visitor: '',
+    user: await sessionCookie(user.id),
+    admin: await sessionCookie((await createAdmin()).id),
+  }
+  songId = (await createTestSong(user.id, { title: 'Bodies' })).id
   // Refused input logs warnings (analytics drops, webhook refusals): expected here.
   vi.spyOn(console, 'warn').mockImplementation(() => {})
 })
 
 async function withAction() {
   const found: { name: string; action: Action }[] = []
-  for (const [key, load] of Object.entries(modules)) {
-    const mod = await load()
-    if (mod.action) found.push({ name: nameOf(key), action: mod.action })
+  for (const name of routeNames) {
+    const mod = await loadRouteModule<{ action?: Action }>(name)
+    if (mod.action) found.push({ name, action: mod.action })
   }
   return found
 }
 
-function formPost(url: string, role: Role, body: BodyInit, type = 'application/x-www-form-urlencoded', extra: HeadersInit = {}) {
+function formPost(
+  url: string,
+  role: Role,
+  body: BodyInit,
+  type = 'application/x-www-form-urlencoded',
+  extra: HeadersInit = {},
+) {
   const headers = new Headers(extra)
   if (type) headers.set('Content-Type', type)
   if (cookies[role]) headers.set('Cookie', cookies[role])
-  return new Request(`http://localhost${url.replace(':id', String(songId))}`, { method: 'POST', headers, body, duplex: 'half' } as RequestInit)
+  return new Request(`http://localhost${url.replace(':id', String(songId))}`, {
+    method: 'POST',
+    headers,
+    body,
+    duplex: 'half',
+  } as RequestInit)
 }
 
 async function post(name: string, action: Action, body: string) {
   const row = ACTIONS[name]!
   const started = performance.now()
-  const response = await respond(() => action(args(formPost(row.url, row.role, body), { id: String(songId) })))
+  const response = await respond(() =>
+    action(args(formPost(row.url, row.role, body), { id: String(songId) })),
+  )
   const text = await response.text()
-  return { status: response.status, size: Buffer.byteLength(text), text, ms: performance.now() - started }
+  return {
+    status: response.status,
+    size: Buffer.byteLength(text),
+    text,
+    ms: performance.now() - started,
+  }
 }
 
 test('every route module with an action has a row here, and every row a route', async () => {
   const names = (await withAction()).map((route) => route.name)
   expect(names.filter((name) => !(name in ACTIONS))).toEqual([])
-  expect(Object.keys(ACTIONS).filter((name) => !names.includes(name) || !routeFiles.includes(name))).toEqual([])
+  expect(
+    Object.keys(ACTIONS).filter((name) => !names.includes(name) || !routeFiles.includes(name)),
+  ).toEqual([])
 })
 
 describe('a huge list index in an 18-byte post', () => {
-  const attacks = (n: number) => [`x%5B${n}%5D=1`, `contributions%5B${n}%5D.aiPercent=1`, `contributions%5B${n}%5D.component=lyrics&title=t`, `x%5B${n}%5D.y%5B${n}%5D=1`]
+  const attacks = (n: number) => [
+    `x%5B${n}%5D=1`,
+    `contributions%5B${n}%5D.aiPercent=1`,
+    `contributions%5B${n}%5D.component=lyrics&title=t`,
+    `x%5B${n}%5D.y%5B${n}%5D=1`,
+  ]
 
   test('every action answers small and fast, whatever the index', async () => {
     for (const { name, action } of await withAction()) {
@@ -124,17 +165,35 @@ describe('a huge list index in an 18-byte post', () => {
     const answer = await post('contact', contact.action as Action, 'x%5B10000000%5D=1')
     expect(answer.status).toBe(400)
     expect(answer.text).not.toContain('"x"')
-    expect(JSON.parse(answer.text).error).toMatchObject({ name: ['Name must be at least 2 characters'] })
+    expect(JSON.parse(answer.text).error).toMatchObject({
+      name: ['Name must be at least 2 characters'],
+    })
   })
 
   test('a song row beyond the form’s five is refused with a message; the five are accepted', async () => {
-    const refused = await post('submit', submit.action as Action, 'contributions%5B5%5D.aiPercent=1')
+    const refused = await post(
+      'submit',
+      submit.action as Action,
+      'contributions%5B5%5D.aiPercent=1',
+    )
     expect(refused.status).toBe(400)
     expect(refused.text).toBe('The form has more rows than it allows.')
-    const rows = [0, 1, 2, 3, 4].map((i) => `contributions%5B${i}%5D.component=${['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'][i]}&contributions%5B${i}%5D.contributorPercent=100`).join('&')
-    const accepted = await post('submit', submit.action as Action, `${rows}&title=Five&contributorName=Ann&dateCreated=2025-03-01&toolsUsed=x&fileLink=https%3A%2F%2Fexample.com%2Fa`)
+    const rows = [0, 1, 2, 3, 4]
+      .map(
+        (i) =>
+          `contributions%5B${i}%5D.component=${['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'][i]}&contributions%5B${i}%5D.contributorPercent=100`,
+      )
+      .join('&')
+    const accepted = await post(
+      'submit',
+      submit.action as Action,
+      `${rows}&title=Five&contributorName=Ann&dateCreated=2025-03-01&toolsUsed=x&fileLink=https%3A%2F%2Fexample.com%2Fa`,
+    )
     expect(accepted.status).toBe(200)
-    expect(JSON.parse(accepted.text)).toMatchObject({ step: 'summary', values: { title: 'Five', contributions: { length: 5 } } })
+    expect(JSON.parse(accepted.text)).toMatchObject({
+      step: 'summary',
+      values: { title: 'Five', contributions: { length: 5 } },
+    })
   })
 })
 
@@ -146,7 +205,11 @@ describe('body limits, counted while reading', () => {
         if (sent >= total) return controller.close()
         const size = Math.min(chunk, total - sent)
         // `message=aaaa…`: one long, otherwise valid field.
-        controller.enqueue(new TextEncoder().encode(sent === 0 ? `message=${'a'.repeat(size - 8)}` : 'a'.repeat(size)))
+        controller.enqueue(
+          new TextEncoder().encode(
+            sent === 0 ? `message=${'a'.repeat(size - 8)}` : 'a'.repeat(size),
+          ),
+        )
         sent += size
       },
     })
@@ -154,13 +217,19 @@ describe('body limits, counted while reading', () => {
   }
 
   test('a form body past 64 KB is refused with 413 and a message, with or without Content-Length', async () => {
-    const declared = await respond(() => contact.action(args(formPost('/contact', 'visitor', `message=${'a'.repeat(70 * 1024)}`))))
+    const declared = await respond(() =>
+      contact.action(args(formPost('/contact', 'visitor', `message=${'a'.repeat(70 * 1024)}`))),
+    )
     expect(declared.status).toBe(413)
-    expect(await declared.text()).toBe('The request body is larger than 64 KB. Please shorten the text and send the form again.')
+    expect(await declared.text()).toBe(
+      'The request body is larger than 64 KB. Please shorten the text and send the form again.',
+    )
 
     const body = chunked(200 * 1024 * 1024)
     const started = performance.now()
-    const streamed = await respond(() => contact.action(args(formPost('/contact', 'visitor', body.stream))))
+    const streamed = await respond(() =>
+      contact.action(args(formPost('/contact', 'visitor', body.stream))),
+    )
     expect(streamed.status).toBe(413)
     // Reading stopped soon after the limit (plus what is drained so the client hears the answer).
     expect(body.sent()).toBeLessThan(2 * 1024 * 1024)
@@ -170,10 +239,16 @@ describe('body limits, counted while reading', () => {
   test('multipart and other types are refused with 415 on every form', async () => {
     const multipart = new FormData()
     multipart.set('name', 'Ann')
-    const refused = await respond(() => contact.action(args(new Request('http://localhost/contact', { method: 'POST', body: multipart }))))
+    const refused = await respond(() =>
+      contact.action(
+        args(new Request('http://localhost/contact', { method: 'POST', body: multipart })),
+      ),
+    )
     expect(refused.status).toBe(415)
     expect(await refused.text()).toMatch(/plain HTML form post/)
-    const text = await respond(() => contact.action(args(formPost('/contact', 'visitor', 'name=Ann', 'text/plain'))))
+    const text = await respond(() =>
+      contact.action(args(formPost('/contact', 'visitor', 'name=Ann', 'text/plain'))),
+    )
     expect(text.status).toBe(415)
   })
 
@@ -181,16 +256,31 @@ describe('body limits, counted while reading', () => {
     const body = new FormData()
     body.set('title', 'Multipart')
     body.set('intent', 'edit')
-    const request = new Request('http://localhost/submit', { method: 'POST', headers: { Cookie: cookies.user }, body })
+    const request = new Request('http://localhost/submit', {
+      method: 'POST',
+      headers: { Cookie: cookies.user },
+      body,
+    })
     const answer = await respond(() => submit.action(args(request)))
     expect(answer.status).toBe(200)
     expect((await answer.json()).values).toMatchObject({ title: 'Multipart' })
-    const refused = await post('verify.$certificateId', (await import('../../app/routes/verify.$certificateId')).action as Action, 'recording=x')
-    expect([refused.status, refused.text]).toEqual([415, 'Choose a file to check with the form on this page.'])
+    const refused = await post(
+      'verify.$certificateId',
+      (await import('~/routes/verify.$certificateId')).action as Action,
+      'recording=x',
+    )
+    expect([refused.status, refused.text]).toEqual([
+      415,
+      'Choose a file to check with the form on this page.',
+    ])
   })
 
   test('more than 1000 fields are refused, however short', async () => {
-    const answer = await post('contact', contact.action as Action, Array.from({ length: 1001 }, () => 'a=').join('&'))
+    const answer = await post(
+      'contact',
+      contact.action as Action,
+      Array.from({ length: 1001 }, () => 'a=').join('&'),
+    )
     expect(answer.status).toBe(413)
     expect(answer.text).toBe('The form has too many fields.')
   })
@@ -198,37 +288,86 @@ describe('body limits, counted while reading', () => {
   test('the song form takes the largest valid song (every text at its maximum, in a three-byte script), and nothing past 512 KB', async () => {
     const wide = (n: number) => '歌'.repeat(n)
     const fields = {
-      title: wide(200), contributorName: wide(200), coContributorName: wide(200), coContributorName2: wide(200), dateCreated: '2025-03-01',
-      toolsUsed: wide(1000), fileLink: `https://example.com/${wide(1950)}`, lyrics: wide(20000), creativeNotes: wide(5000), otherIdentifier: wide(200),
-      mainContributorPro: wide(50), coContributorPro: wide(50), coContributor2Pro: wide(50), mainContributorProNumber: wide(50), coContributorProNumber: wide(50), coContributor2ProNumber: wide(50),
-      genre: 'Pop', intent: 'review',
+      title: wide(200),
+      contributorName: wide(200),
+      coContributorName: wide(200),
+      coContributorName2: wide(200),
+      dateCreated: '2025-03-01',
+      toolsUsed: wide(1000),
+      fileLink: `https://example.com/${wide(1950)}`,
+      lyrics: wide(20000),
+      creativeNotes: wide(5000),
+      otherIdentifier: wide(200),
+      mainContributorPro: wide(50),
+      coContributorPro: wide(50),
+      coContributor2Pro: wide(50),
+      mainContributorProNumber: wide(50),
+      coContributorProNumber: wide(50),
+      coContributor2ProNumber: wide(50),
+      genre: 'Pop',
+      intent: 'review',
     }
     const body = new URLSearchParams(fields).toString()
     expect(Buffer.byteLength(body)).toBeGreaterThan(250 * 1024)
     const answer = await post('submit', submit.action as Action, body)
     expect(answer.status).toBe(200)
-    expect(JSON.parse(answer.text)).toMatchObject({ step: 'summary', values: { lyrics: wide(20000) } })
-    const tooLarge = await post('submit', submit.action as Action, `${body}&creativeNotes=${'x'.repeat(512 * 1024 - body.length)}`)
-    expect([tooLarge.status, tooLarge.text]).toEqual([413, 'The request body is larger than 512 KB. Please shorten the text and send the form again.'])
+    expect(JSON.parse(answer.text)).toMatchObject({
+      step: 'summary',
+      values: { lyrics: wide(20000) },
+    })
+    const tooLarge = await post(
+      'submit',
+      submit.action as Action,
+      `${body}&creativeNotes=${'x'.repeat(512 * 1024 - body.length)}`,
+    )
+    expect([tooLarge.status, tooLarge.text]).toEqual([
+      413,
+      'The request body is larger than 512 KB. Please shorten the text and send the form again.',
+    ])
   })
 
   test('the edit form keeps its own fields and nothing else', async () => {
-    const answer = await post('edit.$id', edit.action as Action, 'title=&isAdmin=1&contributions%5B0%5D.component=lyrics&contributions%5B0%5D.owner=me')
+    const answer = await post(
+      'edit.$id',
+      edit.action as Action,
+      'title=&isAdmin=1&contributions%5B0%5D.component=lyrics&contributions%5B0%5D.owner=me',
+    )
     expect(answer.status).toBe(400)
     const { values } = JSON.parse(answer.text)
     expect(values).toEqual({ title: '', contributions: [{ component: 'lyrics' }] })
-    expect(await db().selectFrom('songs').select('title').where('id', '=', songId).executeTakeFirstOrThrow()).toEqual({ title: 'Bodies' })
+    expect(
+      await db()
+        .selectFrom('songs')
+        .select('title')
+        .where('id', '=', songId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ title: 'Bodies' })
   })
 })
 
 describe('readForm', () => {
   const spec = { fields: ['a', 'b'], lists: { rows: { maxRows: 3, fields: ['x'] } } }
-  const read = (body: string) => readForm(new Request('http://localhost/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' }, body }), spec)
+  const read = (body: string) =>
+    readForm(
+      new Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+        body,
+      }),
+      spec,
+    )
   const entries = async (body: string) => [...(await read(body)).entries()]
 
   test('keeps the first value of each declared name, drops the rest', async () => {
-    expect(await entries('a=1&a=2&b=3&c=4&__proto__=5&rows%5B0%5D.x=6&rows%5B0%5D.y=7&rows%5B2%5D.x=8&other%5B0%5D.x=9')).toEqual([
-      ['a', '1'], ['b', '3'], ['rows[0].x', '6'], ['rows[2].x', '8'],
+    expect(
+      await entries(
+        'a=1&a=2&b=3&c=4&__proto__=5&rows%5B0%5D.x=6&rows%5B0%5D.y=7&rows%5B2%5D.x=8&other%5B0%5D.x=9',
+      ),
+    ).toEqual([
+      ['a', '1'],
+      ['b', '3'],
+      ['rows[0].x', '6'],
+      ['rows[2].x', '8'],
     ])
   })
 
@@ -241,22 +380,59 @@ describe('readForm', () => {
 
 describe('conform’s check-as-you-type intent', () => {
   const registerBody = (extra: Record<string, string>) =>
-    new URLSearchParams({ firstName: 'Vera', lastName: 'Typing', username: `vera_${Date.now()}`, email: `vera-${Date.now()}@example.com`, password: 'Sup3rSecret!', ...extra })
+    new URLSearchParams({
+      firstName: 'Vera',
+      lastName: 'Typing',
+      username: `vera_${Date.now()}`,
+      email: `vera-${Date.now()}@example.com`,
+      password: 'Sup3rSecret!',
+      ...extra,
+    })
 
   test('a validate intent reaches the action, which then checks and creates nothing', async () => {
-    const { action } = await import('../../app/routes/register')
-    const body = registerBody({ __intent__: JSON.stringify({ type: 'validate', payload: { name: 'email' } }) })
-    const response = await respond(() => action(args(new Request('http://localhost/register', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body }))))
+    const { action } = await import('~/routes/register')
+    const body = registerBody({
+      __intent__: JSON.stringify({ type: 'validate', payload: { name: 'email' } }),
+    })
+    const response = await respond(() =>
+      action(
+        args(
+          new Request('http://localhost/register', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body,
+          }),
+        ),
+      ),
+    )
     // Without the intent the action would take these valid fields as a sign-up.
     expect(response.headers.get('Location')).toBeNull()
-    expect(await db().selectFrom('users').select('id').where('email', '=', body.get('email')!).executeTakeFirst()).toBeUndefined()
+    expect(
+      await db()
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', body.get('email')!)
+        .executeTakeFirst(),
+    ).toBeUndefined()
   })
 
   test('list intents, which could name any index, are dropped', async () => {
     const spec = { fields: ['a'] }
     const read = (intent: unknown) =>
-      readForm(new Request('http://localhost/', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ a: '1', __intent__: JSON.stringify(intent) }) }), spec)
-    expect([...(await read({ type: 'insert', payload: { name: 'rows', index: 10_000_000 } })).keys()]).toEqual(['a'])
-    expect([...(await read({ type: 'validate', payload: { name: 'a' } })).keys()]).toEqual(['a', '__intent__'])
+      readForm(
+        new Request('http://localhost/', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ a: '1', __intent__: JSON.stringify(intent) }),
+        }),
+        spec,
+      )
+    expect([
+      ...(await read({ type: 'insert', payload: { name: 'rows', index: 10_000_000 } })).keys(),
+    ]).toEqual(['a'])
+    expect([...(await read({ type: 'validate', payload: { name: 'a' } })).keys()]).toEqual([
+      'a',
+      '__intent__',
+    ])
   })
 })

@@ -1,34 +1,39 @@
 /// <reference types="vite/client" />
-import fs from 'node:fs'
-import path from 'node:path'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
-import * as adminVerify from '../../app/routes/admin.verify'
-import * as apiContact from '../../app/routes/api.contact'
-import * as apiLogin from '../../app/routes/api.auth.login'
-import * as apiRegister from '../../app/routes/api.auth.register'
-import * as apiResetRequest from '../../app/routes/api.auth.password-reset-request'
-import * as apiReset from '../../app/routes/api.auth.reset-password'
-import * as apiSong from '../../app/routes/api.songs.$id'
-import * as apiSongs from '../../app/routes/api.songs'
-import * as apiTrack from '../../app/routes/api.analytics.track'
-import * as apiVerifyEmail from '../../app/routes/api.auth.verify-email'
-import * as contact from '../../app/routes/contact'
-import * as edit from '../../app/routes/edit.$id'
-import * as forgot from '../../app/routes/forgot-password'
-import * as login from '../../app/routes/login'
-import * as register from '../../app/routes/register'
-import * as reset from '../../app/routes/reset-password'
-import * as submit from '../../app/routes/submit'
-import * as verifyEmail from '../../app/routes/verify-email'
-import * as proofBundle from '../../app/routes/certificate.$id_.proof-bundle'
-import * as ledgerRpc from '../../app/routes/ledger.rpc.getTransaction.$signature'
-import * as verifyPage from '../../app/routes/verify.$certificateId'
-import * as verifyJson from '../../app/routes/verify.$certificateId[.]json'
-import { SongSchema } from '../../app/lib/song-schema'
-import { createSong } from '../../app/services/songs.server'
-import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
+import * as adminVerify from '~/routes/admin.verify'
+import * as apiContact from '~/resource-routes/api.contact'
+import * as apiLogin from '~/resource-routes/api.auth.login'
+import * as apiRegister from '~/resource-routes/api.auth.register'
+import * as apiResetRequest from '~/resource-routes/api.auth.password-reset-request'
+import * as apiReset from '~/resource-routes/api.auth.reset-password'
+import * as apiSong from '~/resource-routes/api.songs.$id'
+import * as apiSongs from '~/resource-routes/api.songs'
+import * as apiTrack from '~/resource-routes/api.analytics.track'
+import * as apiVerifyEmail from '~/resource-routes/api.auth.verify-email'
+import * as contact from '~/routes/contact'
+import * as edit from '~/routes/edit.$id'
+import * as forgot from '~/routes/forgot-password'
+import * as login from '~/routes/login'
+import * as register from '~/routes/register'
+import * as reset from '~/routes/reset-password'
+import * as submit from '~/routes/submit'
+import * as settings from '~/routes/settings'
+import * as verifyEmail from '~/routes/verify-email'
+import * as proofBundle from '~/resource-routes/certificate.$id_.proof-bundle'
+import * as ledgerRpc from '~/resource-routes/ledger.rpc.getTransaction.$signature'
+import * as verifyPage from '~/routes/verify.$certificateId'
+import * as verifyJson from '~/resource-routes/verify.$certificateId[.]json'
+import {
+  args,
+  createAdmin,
+  createUser,
+  respond,
+  sessionCookie,
+  createTestSong,
+} from '../setup/fixtures'
+import { loadRouteModule, routeNames } from '../setup/route-modules'
 
 // Every form and JSON endpoint, fed arbitrary input: never a 5xx, always a clear answer.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
@@ -36,12 +41,30 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
 const text = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('', ' ', '0', '-1', '100', '1e309', 'NaN', 'null', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', 'a@b.c', 'T-034.524.680-1', '2025-02-30', 'https://x.y'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    '-1',
+    '100',
+    '1e309',
+    'NaN',
+    'null',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '../../etc/passwd',
+    'a@b.c',
+    'T-034.524.680-1',
+    '2025-02-30',
+    'https://x.y',
+  ),
   fc.string({ minLength: 300, maxLength: 3000 }),
 )
 
 function formArbitrary(fields: string[]) {
-  const known = fc.record(Object.fromEntries(fields.map((name) => [name, text])), { requiredKeys: [] })
+  const known = fc.record(Object.fromEntries(fields.map((name) => [name, text])), {
+    requiredKeys: [],
+  })
   const extra = fc.dictionary(fc.string({ maxLength: 12 }), text, { maxKeys: 3 })
   return fc.tuple(known, extra).map(([a, b]) => ({ ...b, ...a }))
 }
@@ -49,7 +72,13 @@ function formArbitrary(fields: string[]) {
 const jsonBody = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
   fc.string({ maxLength: 60 }),
-  fc.constantFrom('{', '[]', 'null', '{"contributions":[{"component":"lyrics","aiPercent":"x"}]}', '{"title":{"$ne":1}}'),
+  fc.constantFrom(
+    '{',
+    '[]',
+    'null',
+    '{"contributions":[{"component":"lyrics","aiPercent":"x"}]}',
+    '{"title":{"$ne":1}}',
+  ),
 )
 
 type Handler = (a: ActionFunctionArgs) => unknown
@@ -57,10 +86,19 @@ type Handler = (a: ActionFunctionArgs) => unknown
 async function expectClearAnswer(run: () => unknown) {
   const response = await respond(run)
   expect(response.status, `status ${response.status}`).toBeLessThan(500)
-  if (response.status >= 400 && (response.headers.get('Content-Type') ?? '').includes('application/json')) {
+  if (
+    response.status >= 400 &&
+    (response.headers.get('Content-Type') ?? '').includes('application/json')
+  ) {
     const body = await response.clone().json()
     // A JSON error always says what went wrong: a message, or field errors for a form.
-    expect(typeof body.message === 'string' || typeof body.error === 'object' || typeof body.result === 'object' || typeof body.errors === 'object' || typeof body.message === 'object').toBe(true)
+    expect(
+      typeof body.message === 'string' ||
+        typeof body.error === 'object' ||
+        typeof body.result === 'object' ||
+        typeof body.errors === 'object' ||
+        typeof body.message === 'object',
+    ).toBe(true)
   }
 }
 
@@ -72,22 +110,103 @@ beforeAll(async () => {
   const user = await createUser({ emailVerified: false })
   userCookie = await sessionCookie(user.id)
   adminCookie = await sessionCookie((await createAdmin()).id)
-  songId = (await createSong(user.id, SongSchema.parse({ title: 'Fuzzed', contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'x', fileLink: 'https://example.com/x' }))).id
+  songId = (await createTestSong(user.id, { title: 'Fuzzed' })).id
   // Warnings from refused input (bad Google state, analytics drops) are expected noise here.
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   vi.spyOn(console, 'log').mockImplementation(() => {})
 })
 
-const forms: { name: string; url: string; handler: Handler; fields: string[]; cookie?: () => string; params?: () => Record<string, string> }[] = [
-  { name: 'contact', url: '/contact', handler: contact.action, fields: ['name', 'email', 'subject', 'message', 'website'] },
-  { name: 'login', url: '/login', handler: login.action, fields: ['usernameOrEmail', 'password', 'redirectTo'] },
-  { name: 'register', url: '/register', handler: register.action, fields: ['firstName', 'lastName', 'username', 'email', 'password'] },
+const forms: {
+  name: string
+  url: string
+  handler: Handler
+  fields: string[]
+  cookie?: () => string
+  params?: () => Record<string, string>
+}[] = [
+  {
+    name: 'contact',
+    url: '/contact',
+    handler: contact.action,
+    fields: ['name', 'email', 'subject', 'message', 'website'],
+  },
+  {
+    name: 'login',
+    url: '/login',
+    handler: login.action,
+    fields: ['usernameOrEmail', 'password', 'redirectTo'],
+  },
+  {
+    name: 'register',
+    url: '/register',
+    handler: register.action,
+    fields: ['firstName', 'lastName', 'username', 'email', 'password'],
+  },
   { name: 'forgot-password', url: '/forgot-password', handler: forgot.action, fields: ['email'] },
-  { name: 'reset-password', url: '/reset-password', handler: reset.action, fields: ['token', 'password', 'confirmPassword'] },
-  { name: 'verify-email', url: '/verify-email', handler: verifyEmail.action, fields: ['intent', 'token'], cookie: () => userCookie },
-  { name: 'admin/verify', url: '/admin/verify', handler: adminVerify.action, fields: ['token'], cookie: () => adminCookie },
-  { name: 'submit', url: '/submit', handler: submit.action, fields: ['intent', 'title', 'contributorName', 'dateCreated', 'toolsUsed', 'fileLink', 'genre', 'isrc', 'iswc', 'upc', 'contributions[0].component', 'contributions[0].aiPercent', 'contributions[9].contributorPercent'], cookie: () => userCookie },
-  { name: 'edit', url: '/edit/1', handler: edit.action, fields: ['title', 'dateCreated', 'contributorName', 'toolsUsed', 'fileLink', 'contributions[0].component', 'contributions[0].contributorPercent'], cookie: () => userCookie, params: () => ({ id: String(songId) }) },
+  {
+    name: 'reset-password',
+    url: '/reset-password',
+    handler: reset.action,
+    fields: ['token', 'password', 'confirmPassword'],
+  },
+  {
+    name: 'verify-email',
+    url: '/verify-email',
+    handler: verifyEmail.action,
+    fields: ['intent', 'token'],
+    cookie: () => userCookie,
+  },
+  {
+    name: 'settings',
+    url: '/settings',
+    handler: settings.action,
+    fields: ['timeZone'],
+    cookie: () => userCookie,
+  },
+  {
+    name: 'admin/verify',
+    url: '/admin/verify',
+    handler: adminVerify.action,
+    fields: ['token'],
+    cookie: () => adminCookie,
+  },
+  {
+    name: 'submit',
+    url: '/submit',
+    handler: submit.action,
+    fields: [
+      'intent',
+      'title',
+      'contributorName',
+      'dateCreated',
+      'toolsUsed',
+      'fileLink',
+      'genre',
+      'isrc',
+      'iswc',
+      'upc',
+      'contributions[0].component',
+      'contributions[0].aiPercent',
+      'contributions[9].contributorPercent',
+    ],
+    cookie: () => userCookie,
+  },
+  {
+    name: 'edit',
+    url: '/edit/1',
+    handler: edit.action,
+    fields: [
+      'title',
+      'dateCreated',
+      'contributorName',
+      'toolsUsed',
+      'fileLink',
+      'contributions[0].component',
+      'contributions[0].contributorPercent',
+    ],
+    cookie: () => userCookie,
+    params: () => ({ id: String(songId) }),
+  },
 ]
 
 describe.each(forms)('form $name', ({ url, handler, fields, cookie, params }) => {
@@ -95,7 +214,11 @@ describe.each(forms)('form $name', ({ url, handler, fields, cookie, params }) =>
     await fc.assert(
       fc.asyncProperty(formArbitrary(fields), async (values) => {
         const headers = new Headers(cookie ? { Cookie: cookie() } : {})
-        const request = new Request(`http://localhost${url}`, { method: 'POST', headers, body: new URLSearchParams(values as Record<string, string>) })
+        const request = new Request(`http://localhost${url}`, {
+          method: 'POST',
+          headers,
+          body: new URLSearchParams(values as Record<string, string>),
+        })
         await expectClearAnswer(() => handler(args(request, params?.() ?? {})))
       }),
       { numRuns: RUNS },
@@ -104,46 +227,113 @@ describe.each(forms)('form $name', ({ url, handler, fields, cookie, params }) =>
 })
 
 // The two forms that take a recording without JavaScript, fed arbitrary multipart bodies.
-const multipartForms: { name: string; url: string; handler: Handler; cookie?: () => string; params?: () => Record<string, string> }[] = [
+const multipartForms: {
+  name: string
+  url: string
+  handler: Handler
+  cookie?: () => string
+  params?: () => Record<string, string>
+}[] = [
   { name: 'submit', url: '/submit', handler: submit.action, cookie: () => userCookie },
-  { name: 'verify/:certificateId', url: '/verify/PT-0000-0000', handler: verifyPage.action, params: () => ({ certificateId: 'PT-0000-0000' }) },
+  {
+    name: 'verify/:certificateId',
+    url: '/verify/PT-0000-0000',
+    handler: verifyPage.action,
+    params: () => ({ certificateId: 'PT-0000-0000' }),
+  },
 ]
 
 const multipartPart = fc.record({
-  name: fc.oneof(fc.constantFrom('recording', 'title', 'intent', 'contributions[0].aiPercent', 'contributions[9].component'), fc.string({ maxLength: 12 })),
-  filename: fc.option(fc.oneof(fc.constantFrom('', 'a.wav', '../../etc/passwd', 'x\\y.mp3'), fc.string({ maxLength: 20 })), { nil: undefined }),
-  type: fc.option(fc.constantFrom('audio/wav', '', 'text/plain', 'application/octet-stream', 'x'), { nil: undefined }),
+  name: fc.oneof(
+    fc.constantFrom(
+      'recording',
+      'title',
+      'intent',
+      'contributions[0].aiPercent',
+      'contributions[9].component',
+    ),
+    fc.string({ maxLength: 12 }),
+  ),
+  filename: fc.option(
+    fc.oneof(
+      fc.constantFrom('', 'a.wav', '../../etc/passwd', 'x\\y.mp3'),
+      fc.string({ maxLength: 20 }),
+    ),
+    { nil: undefined },
+  ),
+  type: fc.option(fc.constantFrom('audio/wav', '', 'text/plain', 'application/octet-stream', 'x'), {
+    nil: undefined,
+  }),
   value: text,
 })
 
 describe.each(multipartForms)('multipart $name', ({ url, handler, cookie, params }) => {
   test(`${Math.min(RUNS, 300)} arbitrary multipart bodies, well-formed or not: never a 5xx`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(multipartPart, { maxLength: 4 }), fc.boolean(), fc.string({ maxLength: 40 }), async (parts, wellFormed, garbage) => {
-        const boundary = 'fuzzboundary'
-        const body = wellFormed
-          ? `${parts.map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n${p.type === undefined ? '' : `Content-Type: ${p.type}\r\n`}\r\n${p.value}\r\n`).join('')}--${boundary}--\r\n`
-          : `--${boundary}\r\n${garbage}`
-        const headers = new Headers({ 'Content-Type': `multipart/form-data; boundary=${boundary}` })
-        if (cookie) headers.set('Cookie', cookie())
-        const request = new Request(`http://localhost${url}`, { method: 'POST', headers, body })
-        await expectClearAnswer(() => handler(args(request, params?.() ?? {})))
-      }),
+      fc.asyncProperty(
+        fc.array(multipartPart, { maxLength: 4 }),
+        fc.boolean(),
+        fc.string({ maxLength: 40 }),
+        async (parts, wellFormed, garbage) => {
+          const boundary = 'fuzzboundary'
+          const body = wellFormed
+            ? `${parts.map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}\r\n${p.type === undefined ? '' : `Content-Type: ${p.type}\r\n`}\r\n${p.value}\r\n`).join('')}--${boundary}--\r\n`
+            : `--${boundary}\r\n${garbage}`
+          const headers = new Headers({
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+          })
+          if (cookie) headers.set('Cookie', cookie())
+          const request = new Request(`http://localhost${url}`, { method: 'POST', headers, body })
+          await expectClearAnswer(() => handler(args(request, params?.() ?? {})))
+        },
+      ),
       { numRuns: Math.min(RUNS, 300) },
     )
   }, 600_000)
 })
 
-const apis: { name: string; url: string; handler: Handler; method?: string; cookie?: () => string; params?: () => Record<string, string> }[] = [
+const apis: {
+  name: string
+  url: string
+  handler: Handler
+  method?: string
+  cookie?: () => string
+  params?: () => Record<string, string>
+}[] = [
   { name: 'POST /api/contact', url: '/api/contact', handler: apiContact.action },
   { name: 'POST /api/analytics/track', url: '/api/analytics/track', handler: apiTrack.action },
   { name: 'POST /api/auth/login', url: '/api/auth/login', handler: apiLogin.action },
   { name: 'POST /api/auth/register', url: '/api/auth/register', handler: apiRegister.action },
-  { name: 'POST /api/auth/password-reset-request', url: '/api/auth/password-reset-request', handler: apiResetRequest.action },
-  { name: 'POST /api/auth/reset-password', url: '/api/auth/reset-password', handler: apiReset.action },
-  { name: 'POST /api/auth/verify-email', url: '/api/auth/verify-email', handler: apiVerifyEmail.action, cookie: () => adminCookie },
-  { name: 'POST /api/songs', url: '/api/songs', handler: apiSongs.action, cookie: () => userCookie },
-  { name: 'PUT /api/songs/:id', url: '/api/songs/1', handler: apiSong.action, method: 'PUT', cookie: () => userCookie, params: () => ({ id: String(songId) }) },
+  {
+    name: 'POST /api/auth/password-reset-request',
+    url: '/api/auth/password-reset-request',
+    handler: apiResetRequest.action,
+  },
+  {
+    name: 'POST /api/auth/reset-password',
+    url: '/api/auth/reset-password',
+    handler: apiReset.action,
+  },
+  {
+    name: 'POST /api/auth/verify-email',
+    url: '/api/auth/verify-email',
+    handler: apiVerifyEmail.action,
+    cookie: () => adminCookie,
+  },
+  {
+    name: 'POST /api/songs',
+    url: '/api/songs',
+    handler: apiSongs.action,
+    cookie: () => userCookie,
+  },
+  {
+    name: 'PUT /api/songs/:id',
+    url: '/api/songs/1',
+    handler: apiSong.action,
+    method: 'PUT',
+    cookie: () => userCookie,
+    params: () => ({ id: String(songId) }),
+  },
 ]
 
 describe.each(apis)('$name', ({ url, handler, method = 'POST', cookie, params }) => {
@@ -161,18 +351,34 @@ describe.each(apis)('$name', ({ url, handler, method = 'POST', cookie, params })
 })
 
 // Path parameters of the public verification routes and the owner's bundle: anything in the URL.
-const paths: { name: string; handler: (a: LoaderFunctionArgs) => unknown; param: string; cookie?: () => string }[] = [
+const paths: {
+  name: string
+  handler: (a: LoaderFunctionArgs) => unknown
+  param: string
+  cookie?: () => string
+}[] = [
   { name: 'GET /verify/:certificateId', handler: verifyPage.loader, param: 'certificateId' },
   { name: 'GET /verify/:certificateId.json', handler: verifyJson.loader, param: 'certificateId' },
-  { name: 'GET /ledger/rpc/getTransaction/:signature', handler: ledgerRpc.loader, param: 'signature' },
-  { name: 'GET /certificate/:id/proof-bundle', handler: proofBundle.loader, param: 'id', cookie: () => userCookie },
+  {
+    name: 'GET /ledger/rpc/getTransaction/:signature',
+    handler: ledgerRpc.loader,
+    param: 'signature',
+  },
+  {
+    name: 'GET /certificate/:id/proof-bundle',
+    handler: proofBundle.loader,
+    param: 'id',
+    cookie: () => userCookie,
+  },
 ]
 
 describe.each(paths)('$name', ({ handler, param, cookie }) => {
   test(`${RUNS} arbitrary path parameters: never a 5xx, errors carry a message`, async () => {
     await fc.assert(
       fc.asyncProperty(text, async (value) => {
-        const request = new Request('http://localhost/fuzzed', { headers: new Headers(cookie ? { Cookie: cookie() } : {}) })
+        const request = new Request('http://localhost/fuzzed', {
+          headers: new Headers(cookie ? { Cookie: cookie() } : {}),
+        })
         await expectClearAnswer(() => handler(args(request, { [param]: value })))
       }),
       { numRuns: RUNS },
@@ -187,7 +393,7 @@ describe.each(paths)('$name', ({ handler, param, cookie }) => {
 type RouteRow = { params?: string[]; query?: string[]; signsOut?: boolean }
 const ROUTES: Record<string, RouteRow> = {
   $: { params: ['*'] },
-  _index: { query: ['tab'] },
+  _index: { query: ['tab', 'registered'] },
   'admin.verify': {},
   'admin.video': {},
   'api.admin.analytics': {},
@@ -213,6 +419,8 @@ const ROUTES: Record<string, RouteRow> = {
   'api.songs.$id.blockchain.sponsored': { params: ['id'] },
   'api.songs.$id.blockchain': { params: ['id'] },
   'api.songs.$id': { params: ['id'] },
+  'api.songs.$id.versions': { params: ['id'] },
+  'api.songs.export': { query: ['format'] },
   'api.songs': { query: ['limit', 'offset'] },
   'api.stats': {},
   'api.stripe.webhook': {},
@@ -242,23 +450,30 @@ const ROUTES: Record<string, RouteRow> = {
   readyz: {},
   register: {},
   'reset-password': { query: ['token'] },
+  settings: {},
   'songs.$id.register': { params: ['id'], query: ['from'] },
   'songs._index': { query: ['page'] },
-  'songs.$id.register_.pay': { params: ['id'], query: ['redirect_status', 'payment_intent', 'confirmed'] },
+  'songs.$id.register_.pay': {
+    params: ['id'],
+    query: ['redirect_status', 'payment_intent', 'confirmed'],
+  },
   'songs.$id.register_.paid': { params: ['id'], query: ['session_id'] },
   'storage.$id': { params: ['id'] },
   'submission-form': {},
-  submit: { query: ['created'] },
+  submit: { query: ['created', 'from'] },
   'terms-of-service': {},
   'verify-email': {},
   'verify.$certificateId': { params: ['certificateId'] },
   'verify.$certificateId[.]json': { params: ['certificateId'] },
 }
 
-type RouteModule = { loader?: (a: LoaderFunctionArgs) => unknown; action?: Handler; default?: unknown; meta?: (a: unknown) => unknown }
-const routeModules = import.meta.glob<RouteModule>('../../app/routes/*.{ts,tsx}')
-const routeNames = fs.readdirSync(path.resolve(__dirname, '../../app/routes')).map((file) => file.replace(/\.tsx?$/, ''))
-const loadRoute = (name: string) => routeModules[Object.keys(routeModules).find((key) => key.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '') === name)!]!()
+type RouteModule = {
+  loader?: (a: LoaderFunctionArgs) => unknown
+  action?: Handler
+  default?: unknown
+  meta?: (a: unknown) => unknown
+}
+const loadRoute = (name: string) => loadRouteModule<RouteModule>(name)
 
 test('every route in app/routes has a row in the query and parameter fuzz, and every row a route', () => {
   expect(routeNames.filter((name) => !(name in ROUTES))).toEqual([])
@@ -269,29 +484,78 @@ test('every route in app/routes has a row in the query and parameter fuzz, and e
 const urlValue = () =>
   fc.oneof(
     text,
-    fc.constantFrom('1.5', '1e300', 'Infinity', '-Infinity', '-0', '0x10', '007', '99999999999', '2147483648', '%00', '..', '.', 'json', 'video', '1', 'yes', 'register', 'succeeded', 'pi_123', 'cs_123', 'PT-0000-0000', '5'.repeat(88)),
+    fc.constantFrom(
+      '1.5',
+      '1e300',
+      'Infinity',
+      '-Infinity',
+      '-0',
+      '0x10',
+      '007',
+      '99999999999',
+      '2147483648',
+      '%00',
+      '..',
+      '.',
+      'json',
+      'csv',
+      'video',
+      '1',
+      'yes',
+      'register',
+      'succeeded',
+      'pi_123',
+      'cs_123',
+      'PT-0000-0000',
+      '5'.repeat(88),
+    ),
     fc.integer().map(String),
     fc.constant('').map(() => String(songId)),
   )
 
 const ROUTE_RUNS = Math.max(10, Math.ceil(RUNS / 10))
-const filled = (names: string[] = [], value: string) => Object.fromEntries(names.map((name) => [name, value]))
+const filled = (names: string[] = [], value: string) =>
+  Object.fromEntries(names.map((name) => [name, value]))
 
 describe.each(Object.entries(ROUTES))('route %s', (name, row) => {
   test(`${ROUTE_RUNS} arbitrary query strings and path parameters: never a 5xx; errors say what and carry the headers`, async () => {
     const mod = await loadRoute(name)
     const resource = mod.default === undefined
     const extra = fc.dictionary(fc.string({ maxLength: 12 }), text, { maxKeys: 2 })
-    const query = fc.record(Object.fromEntries((row.query ?? []).map((key) => [key, urlValue()])), { requiredKeys: [] })
+    const query = fc.record(Object.fromEntries((row.query ?? []).map((key) => [key, urlValue()])), {
+      requiredKeys: [],
+    })
     const params = fc.record(Object.fromEntries((row.params ?? []).map((key) => [key, urlValue()])))
     const role = fc.constantFrom<'visitor' | 'user' | 'admin'>('visitor', 'user', 'admin')
     await fc.assert(
       fc.asyncProperty(query, extra, params, role, async (known, unknown, values, who) => {
-        const cookie = who === 'visitor' ? '' : row.signsOut ? await sessionCookie((await createUser()).id) : who === 'user' ? userCookie : adminCookie
+        const cookie =
+          who === 'visitor'
+            ? ''
+            : row.signsOut
+              ? await sessionCookie((await createUser()).id)
+              : who === 'user'
+                ? userCookie
+                : adminCookie
         const url = `http://localhost/fuzzed?${new URLSearchParams({ ...unknown, ...known } as Record<string, string>)}`
         const calls = [
-          mod.loader && (() => mod.loader!(args(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), values))),
-          mod.action && (() => mod.action!(args(new Request(url, { method: 'POST', headers: cookie ? { Cookie: cookie } : {}, body: new URLSearchParams() }), values))),
+          mod.loader &&
+            (() =>
+              mod.loader!(
+                args(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }), values),
+              )),
+          mod.action &&
+            (() =>
+              mod.action!(
+                args(
+                  new Request(url, {
+                    method: 'POST',
+                    headers: cookie ? { Cookie: cookie } : {},
+                    body: new URLSearchParams(),
+                  }),
+                  values,
+                ),
+              )),
         ]
         for (const call of calls) {
           if (!call) continue
@@ -300,18 +564,43 @@ describe.each(Object.entries(ROUTES))('route %s', (name, row) => {
           // A page's loader data (a 403 view, a 404 thrown for the boundary) is drawn by the page.
           if (resource && response.status >= 400) {
             await expectClearAnswer(() => response.clone())
-            expect(response.headers.get('Content-Security-Policy'), `${name} ${response.status}`).toBeTruthy()
+            expect(
+              response.headers.get('Content-Security-Policy'),
+              `${name} ${response.status}`,
+            ).toBeTruthy()
             expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
           }
           const type = response.headers.get('Content-Type') ?? ''
-          if (!resource && mod.meta && response.status === 200 && type.includes('application/json')) {
+          if (
+            !resource &&
+            mod.meta &&
+            response.status === 200 &&
+            type.includes('application/json')
+          ) {
             // Remix renders a document's <head> from whatever the loader answered.
-            mod.meta({ data: await response.json(), params: values, location: new URL(url), matches: [] })
+            mod.meta({
+              data: await response.json(),
+              params: values,
+              location: new URL(url),
+              matches: [],
+            })
           }
         }
       }),
       // The spellings that were 500s (issue 11 item 11) are always among the cases.
-      { numRuns: ROUTE_RUNS, examples: ['1.5', '1e300', 'Infinity'].map((bad): [Record<string, string>, Record<string, string>, Record<string, string>, 'user'] => [filled(row.query, bad), {}, filled(row.params, bad), 'user']) },
+      {
+        numRuns: ROUTE_RUNS,
+        examples: ['1.5', '1e300', 'Infinity'].map(
+          (
+            bad,
+          ): [Record<string, string>, Record<string, string>, Record<string, string>, 'user'] => [
+            filled(row.query, bad),
+            {},
+            filled(row.params, bad),
+            'user',
+          ],
+        ),
+      },
     )
   }, 600_000)
 })

@@ -1,7 +1,12 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 import { sql } from 'kysely'
-import { type MutableRedirectUri, type MutableResponse, OAuth2Server, type TokenRequestIncomingMessage } from 'oauth2-mock-server'
+import {
+  type MutableRedirectUri,
+  type MutableResponse,
+  OAuth2Server,
+  type TokenRequestIncomingMessage,
+} from 'oauth2-mock-server'
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
 
 /** What the mock's userinfo endpoint answers for the Google account that signs in. */
@@ -29,12 +34,12 @@ Object.assign(process.env, {
   GOOGLE_USERINFO_URL: `${ISSUER}/userinfo`,
 })
 
-const googleStart = await import('../../app/routes/api.auth.google')
-const googleAlternative = await import('../../app/routes/api.auth.google-alternative')
-const googleCallback = await import('../../app/routes/api.auth.google.callback')
-const login = await import('../../app/routes/login')
-const { getToast } = await import('../../app/services/toast.server')
-const { getSessionUser } = await import('../../app/services/session.server')
+const googleStart = await import('~/resource-routes/api.auth.google')
+const googleAlternative = await import('~/resource-routes/api.auth.google-alternative')
+const googleCallback = await import('~/resource-routes/api.auth.google.callback')
+const login = await import('~/routes/login')
+const { getToast } = await import('~/services/toast.server')
+const { getSessionUser } = await import('~/services/session.server')
 const { db } = await import('../setup/db')
 const { args, cookieFrom, createUser, respond, sessionCookie } = await import('../setup/fixtures')
 const { mailTo } = await import('../setup/mail')
@@ -53,11 +58,15 @@ oauth.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri) => {
   const code = url.searchParams.get('code')
   if (code && chosenAccount) accountByCode.set(code, chosenAccount)
 })
-oauth.service.on('beforeResponse', (response: MutableResponse, req: TokenRequestIncomingMessage) => {
-  tokenRequests.push({ ...req.body })
-  const account = req.body.code ? accountByCode.get(req.body.code) : undefined
-  if (account && response.body !== '' && typeof response.body.access_token === 'string') accountByToken.set(response.body.access_token, account)
-})
+oauth.service.on(
+  'beforeResponse',
+  (response: MutableResponse, req: TokenRequestIncomingMessage) => {
+    tokenRequests.push({ ...req.body })
+    const account = req.body.code ? accountByCode.get(req.body.code) : undefined
+    if (account && response.body !== '' && typeof response.body.access_token === 'string')
+      accountByToken.set(response.body.access_token, account)
+  },
+)
 oauth.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingMessage) => {
   const account = accountByToken.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
   if (account) response.body = { ...account }
@@ -74,13 +83,28 @@ const CALLBACK = 'http://localhost:3000/api/auth/google/callback'
 
 function account(overrides: Partial<GoogleAccount> = {}): GoogleAccount {
   const id = crypto.randomBytes(4).toString('hex')
-  return { sub: `google-${id}`, email: `g-${id}@gmail.example`, email_verified: true, name: 'Grace Hopper', given_name: 'Grace', family_name: 'Hopper', picture: 'https://images.example/grace.png', ...overrides }
+  return {
+    sub: `google-${id}`,
+    email: `g-${id}@gmail.example`,
+    email_verified: true,
+    name: 'Grace Hopper',
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    picture: 'https://images.example/grace.png',
+    ...overrides,
+  }
 }
 
 /** GET /api/auth/google (or the alternative): the redirect to the provider and the state cookie. */
 async function start(route: typeof googleStart = googleStart, path = '/api/auth/google') {
-  const response = await respond(() => route.loader(args(new Request(`http://localhost:3000${path}`))))
-  return { response, authorizeUrl: new URL(response.headers.get('Location') ?? ''), oauthCookie: cookieFrom(response, 'pt_oauth') }
+  const response = await respond(() =>
+    route.loader(args(new Request(`http://localhost:3000${path}`))),
+  )
+  return {
+    response,
+    authorizeUrl: new URL(response.headers.get('Location') ?? ''),
+    oauthCookie: cookieFrom(response, 'pt_oauth'),
+  }
 }
 
 /** The provider's consent step: the mock redirects back to our callback with code and state. */
@@ -92,7 +116,9 @@ async function authorize(authorizeUrl: URL, chosen: GoogleAccount) {
 }
 
 function callback(url: URL | string, cookie: string | null) {
-  return respond(() => googleCallback.loader(args(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }))))
+  return respond(() =>
+    googleCallback.loader(args(new Request(url, { headers: cookie ? { Cookie: cookie } : {} }))),
+  )
 }
 
 /** The whole round trip for one Google account, answering the callback's response. */
@@ -104,26 +130,44 @@ async function signInWith(chosen: GoogleAccount) {
 async function toastOf(response: Response) {
   const cookie = cookieFrom(response, 'pt_toast')
   expect(cookie).toBeTruthy()
-  return (await getToast(new Request('http://localhost:3000/', { headers: { Cookie: cookie! } }))).toast
+  return (await getToast(cookie!)).toast
 }
 
 /** The user a pt_session cookie of this response signs in, read back as the next request would. */
 async function signedInUser(response: Response) {
   const cookie = cookieFrom(response, 'pt_session')
   expect(cookie).toBeTruthy()
-  return getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: cookie! } }))
+  return getSessionUser(cookie!)
 }
 
 async function expectAuthError(response: Response) {
   expect(response.status).toBe(302)
   expect(response.headers.get('Location')).toBe('/login')
   expect(cookieFrom(response, 'pt_session')).toBeNull()
-  expect(await toastOf(response)).toMatchObject({ type: 'error', title: 'Authentication Error', description: 'Please try again or use email/password login.' })
+  expect(await toastOf(response)).toMatchObject({
+    type: 'error',
+    title: 'Authentication Error',
+    description: 'Please try again or use email/password login.',
+  })
 }
 
-const usersWithEmail = (email: string) => db().selectFrom('users').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).execute()
-const sessionsOf = (userId: string) => db().selectFrom('sessions').select('sid').where('userId', '=', userId).execute()
-const countRows = async (table: 'users' | 'sessions') => Number((await db().selectFrom(table).select(({ fn }) => fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+const usersWithEmail = (email: string) =>
+  db()
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .execute()
+const sessionsOf = (userId: string) =>
+  db().selectFrom('sessions').select('sid').where('userId', '=', userId).execute()
+const countRows = async (table: 'users' | 'sessions') =>
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select(({ fn }) => fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
 
 /** Sign-in failures are logged with console.warn (not console.error); quiet them and keep the reasons. */
 function warnings() {
@@ -140,7 +184,9 @@ describe('starting Google sign-in', () => {
     expect(params.get('response_type')).toBe('code')
     expect(params.get('client_id')).toBe('prooftrack-test.apps.googleusercontent.com')
     expect(params.get('redirect_uri')).toBe(CALLBACK)
-    expect(params.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']))
+    expect(params.get('scope')?.split(' ')).toEqual(
+      expect.arrayContaining(['openid', 'profile', 'email']),
+    )
     expect(params.get('access_type')).toBe('offline')
     expect(params.get('prompt')).toBe('select_account')
     expect(params.get('state')).toMatch(/^[\w-]{16,}$/)
@@ -148,8 +194,13 @@ describe('starting Google sign-in', () => {
     expect(authorizeUrl.href).not.toContain('google-test-secret')
 
     expect(oauthCookie).toBeTruthy()
-    const setCookie = (response.headers.get('Set-Cookie') ?? '').split(/, (?=\w+=)/).find((c) => c.startsWith('pt_oauth=')) ?? ''
-    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=600']))
+    const setCookie =
+      (response.headers.get('Set-Cookie') ?? '')
+        .split(/, (?=\w+=)/)
+        .find((c) => c.startsWith('pt_oauth=')) ?? ''
+    expect(setCookie.split('; ')).toEqual(
+      expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=600']),
+    )
     // Only the OAuth state cookie: an anonymous visitor gets no session row.
     expect(cookieFrom(response, 'pt_session')).toBeNull()
   })
@@ -157,11 +208,16 @@ describe('starting Google sign-in', () => {
   test('each start gets its own state', async () => {
     const first = await start()
     const second = await start()
-    expect(first.authorizeUrl.searchParams.get('state')).not.toBe(second.authorizeUrl.searchParams.get('state'))
+    expect(first.authorizeUrl.searchParams.get('state')).not.toBe(
+      second.authorizeUrl.searchParams.get('state'),
+    )
   })
 
   test('GET /api/auth/google-alternative starts the same flow, back to the same callback', async () => {
-    const { response, authorizeUrl, oauthCookie } = await start(googleAlternative, '/api/auth/google-alternative')
+    const { response, authorizeUrl, oauthCookie } = await start(
+      googleAlternative,
+      '/api/auth/google-alternative',
+    )
     expect(response.status).toBe(302)
     expect(`${authorizeUrl.origin}${authorizeUrl.pathname}`).toBe(`${ISSUER}/authorize`)
     expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(CALLBACK)
@@ -180,7 +236,11 @@ describe('starting Google sign-in', () => {
 
 describe('the Google callback', () => {
   test('a new Google account gets a verified user, a database session and the welcome toast', async () => {
-    const chosen = account({ name: "Zoë O'Brien-Smith", given_name: 'Zoë', family_name: "O'Brien-Smith" })
+    const chosen = account({
+      name: "Zoë O'Brien-Smith",
+      given_name: 'Zoë',
+      family_name: "O'Brien-Smith",
+    })
     const { authorizeUrl, oauthCookie } = await start()
     const callbackUrl = await authorize(authorizeUrl, chosen)
     expect(`${callbackUrl.origin}${callbackUrl.pathname}`).toBe(CALLBACK)
@@ -190,11 +250,21 @@ describe('the Google callback', () => {
     const response = await callback(callbackUrl, oauthCookie)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/')
-    expect(await toastOf(response)).toMatchObject({ type: 'success', title: 'Welcome back!', description: 'You have been logged in successfully.' })
+    expect(await toastOf(response)).toMatchObject({
+      type: 'success',
+      title: 'Welcome back!',
+      description: 'You have been logged in successfully.',
+    })
 
     // The code was exchanged server-side, with the secret and the same redirect URI.
     expect(tokenRequests).toEqual([
-      expect.objectContaining({ grant_type: 'authorization_code', code: callbackUrl.searchParams.get('code'), redirect_uri: CALLBACK, client_id: 'prooftrack-test.apps.googleusercontent.com', client_secret: 'google-test-secret' }),
+      expect.objectContaining({
+        grant_type: 'authorization_code',
+        code: callbackUrl.searchParams.get('code'),
+        redirect_uri: CALLBACK,
+        client_id: 'prooftrack-test.apps.googleusercontent.com',
+        client_secret: 'google-test-secret',
+      }),
     ])
 
     const [user, ...others] = await usersWithEmail(chosen.email)
@@ -214,9 +284,23 @@ describe('the Google callback', () => {
 
     const sessions = await sessionsOf(user!.id)
     expect(sessions).toHaveLength(1)
-    const setCookie = (response.headers.get('Set-Cookie') ?? '').split(/, (?=\w+=)/).find((c) => c.startsWith('pt_session=')) ?? ''
-    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax']))
+    const setCookie =
+      (response.headers.get('Set-Cookie') ?? '')
+        .split(/, (?=\w+=)/)
+        .find((c) => c.startsWith('pt_session=')) ?? ''
+    expect(setCookie.split('; ')).toEqual(
+      expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax']),
+    )
     expect((await signedInUser(response))?.id).toBe(user!.id)
+    // A sign-in like any other for the admin's Recent Activity (SPEC §7).
+    expect(
+      await db()
+        .selectFrom('analyticsEvents')
+        .select(['pagePath', 'metadata'])
+        .where('eventType', '=', 'user_action')
+        .where('userId', '=', user!.id)
+        .execute(),
+    ).toEqual([{ pagePath: '/api/auth/google/callback', metadata: { action: 'sign_in' } }])
   })
 
   test('a second Google sign-in with the same email signs into the same user', async () => {
@@ -248,14 +332,24 @@ describe('the Google callback', () => {
 
     const [linked, ...others] = await usersWithEmail(local.email)
     expect(others).toEqual([])
-    expect(linked).toMatchObject({ id: local.id, username: local.username, externalId: chosen.sub, emailVerified: true, passwordHash: local.passwordHash, authProvider: 'local' })
+    expect(linked).toMatchObject({
+      id: local.id,
+      username: local.username,
+      externalId: chosen.sub,
+      emailVerified: true,
+      passwordHash: local.passwordHash,
+      authProvider: 'local',
+    })
     // Its other sessions are left alone.
-    expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toMatchObject({ id: local.id })
+    expect(await getSessionUser(oldCookie)).toMatchObject({ id: local.id })
 
     // A new way into an account with a password: its owner is told, once, through the mail queue.
     const [notice, ...more] = await mailTo(local.email)
     expect(more).toEqual([])
-    expect(notice).toMatchObject({ subject: 'Google sign-in was added to your ProofTrack account', status: 'queued' })
+    expect(notice).toMatchObject({
+      subject: 'Google sign-in was added to your ProofTrack account',
+      status: 'queued',
+    })
     expect(notice!.text).toContain(`was just signed into with the Google account ${chosen.email}`)
     expect(notice!.text).toContain('http://localhost:3000/forgot-password')
     await signInWith(chosen)
@@ -264,7 +358,11 @@ describe('the Google callback', () => {
     // An account Google made has no password: linking it again tells nobody anything new.
     const made = account()
     await signInWith(made)
-    await db().updateTable('users').set({ externalId: null }).where('email', '=', made.email).execute()
+    await db()
+      .updateTable('users')
+      .set({ externalId: null })
+      .where('email', '=', made.email)
+      .execute()
     await signInWith(made)
     expect(await mailTo(made.email)).toEqual([])
   })
@@ -282,26 +380,38 @@ describe('the Google callback', () => {
 
     const [linked, ...others] = await usersWithEmail(squatter.email)
     expect(others).toEqual([])
-    expect(linked).toMatchObject({ id: squatter.id, emailVerified: true, passwordHash: null, externalId: chosen.sub })
+    expect(linked).toMatchObject({
+      id: squatter.id,
+      emailVerified: true,
+      passwordHash: null,
+      externalId: chosen.sub,
+    })
     const now = await sessionsOf(squatter.id)
     expect(now).toHaveLength(1)
     expect(now.map((s) => s.sid)).not.toContain(earlier[0]!.sid)
-    expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toBeNull()
+    expect(await getSessionUser(oldCookie)).toBeNull()
   })
 
-  test.each(['support@prooftrack.test', 'Support@ProofTrack.TEST'])('the support email (%s) from Google is refused', async (email) => {
-    const logged = warnings()
-    const usersBefore = await countRows('users')
-    const response = await signInWith(account({ email }))
-    await expectAuthError(response)
-    expect(await usersWithEmail(email)).toEqual([])
-    expect(await countRows('users')).toBe(usersBefore)
-    expect(logged()).toEqual([expect.stringContaining('This email address is reserved.')])
-  })
+  test.each(['support@prooftrack.test', 'Support@ProofTrack.TEST'])(
+    'the support email (%s) from Google is refused',
+    async (email) => {
+      const logged = warnings()
+      const usersBefore = await countRows('users')
+      const response = await signInWith(account({ email }))
+      await expectAuthError(response)
+      expect(await usersWithEmail(email)).toEqual([])
+      expect(await countRows('users')).toBe(usersBefore)
+      expect(logged()).toEqual([expect.stringContaining('This email address is reserved.')])
+    },
+  )
 
   test('the support email is refused even when a verified admin account with it exists', async () => {
     const logged = warnings()
-    const admin = await createUser({ email: 'support@prooftrack.test', username: `admin_${crypto.randomBytes(3).toString('hex')}`, emailVerified: true })
+    const admin = await createUser({
+      email: 'support@prooftrack.test',
+      username: `admin_${crypto.randomBytes(3).toString('hex')}`,
+      emailVerified: true,
+    })
     const response = await signInWith(account({ email: admin.email }))
     await expectAuthError(response)
     expect(await sessionsOf(admin.id)).toEqual([])
@@ -328,8 +438,12 @@ describe('the Google callback', () => {
     const response = await signInWith(account({ email: local.email, email_verified: false }))
     await expectAuthError(response)
     const [unchanged] = await usersWithEmail(local.email)
-    expect(unchanged).toMatchObject({ emailVerified: false, passwordHash: local.passwordHash, externalId: null })
-    expect(await getSessionUser(new Request('http://localhost:3000/', { headers: { Cookie: oldCookie } }))).toMatchObject({ id: local.id })
+    expect(unchanged).toMatchObject({
+      emailVerified: false,
+      passwordHash: local.passwordHash,
+      externalId: null,
+    })
+    expect(await getSessionUser(oldCookie)).toMatchObject({ id: local.id })
     expect(logged()).toHaveLength(1)
   })
 
@@ -348,7 +462,10 @@ describe('the Google callback', () => {
 
     expect(tokenRequests).toEqual([])
     expect(await countRows('sessions')).toBe(sessionsBefore)
-    expect(logged()).toEqual([expect.stringContaining("State doesn't match."), expect.stringContaining("State doesn't match.")])
+    expect(logged()).toEqual([
+      expect.stringContaining("State doesn't match."),
+      expect.stringContaining("State doesn't match."),
+    ])
   })
 
   test('a callback without the state cookie, or without a state, is refused', async () => {
@@ -367,7 +484,11 @@ describe('the Google callback', () => {
 
     expect(tokenRequests).toEqual([])
     expect(await countRows('sessions')).toBe(sessionsBefore)
-    expect(logged()).toEqual([expect.stringContaining('Missing state on session.'), expect.stringContaining('Missing state on URL.'), expect.stringContaining('Missing state on session.')])
+    expect(logged()).toEqual([
+      expect.stringContaining('Missing state on session.'),
+      expect.stringContaining('Missing state on URL.'),
+      expect.stringContaining('Missing state on session.'),
+    ])
   })
 
   test('the visitor declining at Google (an error instead of a code) lands on /login', async () => {
@@ -395,7 +516,10 @@ describe('the Google callback', () => {
     const unlucky = account()
     await expectAuthError(await signInWith(unlucky))
     expect(await usersWithEmail(unlucky.email)).toEqual([])
-    expect(logged()).toEqual([expect.stringContaining('invalid_grant'), expect.stringContaining('userinfo answered 500')])
+    expect(logged()).toEqual([
+      expect.stringContaining('invalid_grant'),
+      expect.stringContaining('userinfo answered 500'),
+    ])
   })
 })
 
@@ -424,11 +548,26 @@ describe('usernames for Google users', () => {
   })
 
   test.each([
-    { label: 'a very long name', profile: { name: 'Maximilian Alexander Bartholomew Fitzgerald-Worthington III' } },
-    { label: 'a two-letter name', profile: { name: 'Al', given_name: 'Al', family_name: undefined } },
-    { label: 'a name without Latin letters', profile: { name: '李雷', given_name: '雷', family_name: '李' } },
-    { label: 'no name at all', profile: { name: undefined, given_name: undefined, family_name: undefined } },
-    { label: 'punctuation only', profile: { name: '!!! ???', given_name: undefined, family_name: undefined } },
+    {
+      label: 'a very long name',
+      profile: { name: 'Maximilian Alexander Bartholomew Fitzgerald-Worthington III' },
+    },
+    {
+      label: 'a two-letter name',
+      profile: { name: 'Al', given_name: 'Al', family_name: undefined },
+    },
+    {
+      label: 'a name without Latin letters',
+      profile: { name: '李雷', given_name: '雷', family_name: '李' },
+    },
+    {
+      label: 'no name at all',
+      profile: { name: undefined, given_name: undefined, family_name: undefined },
+    },
+    {
+      label: 'punctuation only',
+      profile: { name: '!!! ???', given_name: undefined, family_name: undefined },
+    },
   ])('$label still gives a valid username, twice', async ({ profile }) => {
     for (let i = 0; i < 2; i++) {
       const chosen = account(profile)

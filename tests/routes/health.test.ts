@@ -1,8 +1,8 @@
 import { expect, test, vi } from 'vitest'
 import { openDatabase } from '../../db/client'
-import { loader as healthz } from '../../app/routes/healthz'
-import { loader as readyz } from '../../app/routes/readyz'
-import { beginShutdown, useDatabase } from '../../app/services/db.server'
+import { loader as healthz } from '~/resource-routes/healthz'
+import { loader as readyz } from '~/resource-routes/readyz'
+import { beginShutdown, useDatabase } from '~/services/db.server'
 import { databaseKind, db } from '../setup/db'
 
 // The tests below change this process's state (a closed database, a shutdown begun), in order;
@@ -24,7 +24,10 @@ test('/readyz answers 200 when the database answers', async () => {
 })
 
 test('/readyz answers 503 with a message when the database does not answer', async () => {
-  const unreachable = await openDatabase({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', dataDir: '/nonexistent' })
+  const unreachable = await openDatabase({
+    databaseUrl: 'postgres://nobody@127.0.0.1:1/none',
+    dataDir: '/nonexistent',
+  })
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
   const live = { db: db(), kind: databaseKind() ?? 'pglite', close: async () => {} }
   useDatabase(unreachable)
@@ -45,6 +48,9 @@ test('/readyz answers 503 with a message once shutdown has begun, while /healthz
   const response = await readyz()
   expect(response.status).toBe(503)
   expect(response.headers.get('Cache-Control')).toBe('no-store')
-  expect(await response.json()).toEqual({ status: 'shutting-down', message: 'This server is shutting down.' })
+  expect(await response.json()).toEqual({
+    status: 'shutting-down',
+    message: 'This server is shutting down.',
+  })
   expect(healthz().status).toBe(200)
 })

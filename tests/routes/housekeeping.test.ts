@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { beforeEach, expect, test } from 'vitest'
-import { pruneExpired, startHousekeeping } from '../../app/services/housekeeping.server'
+import { pruneExpired, startHousekeeping } from '~/services/housekeeping.server'
 import { db } from '../setup/db'
 import { createUser } from '../setup/fixtures'
 
@@ -19,41 +19,67 @@ beforeEach(async () => {
 async function seed() {
   const user = await createUser()
   const token = () => crypto.randomBytes(16).toString('hex')
-  await db().insertInto('sessions').values([
-    { sid: 'expired', sess: '{}', expire: ago(1000), userId: user.id },
-    { sid: 'live', sess: '{}', expire: later(HOUR), userId: user.id },
-  ]).execute()
+  await db()
+    .insertInto('sessions')
+    .values([
+      { sid: 'expired', sess: '{}', expire: ago(1000), userId: user.id },
+      { sid: 'live', sess: '{}', expire: later(HOUR), userId: user.id },
+    ])
+    .execute()
   for (const table of ['passwordResetTokens', 'emailVerificationTokens'] as const) {
-    await db().insertInto(table).values([
-      { userId: user.id, token: token(), expiresAt: ago(1000) },
-      { userId: user.id, token: token(), expiresAt: later(HOUR), used: true },
-      { userId: user.id, token: `live-${token()}`, expiresAt: later(HOUR) },
-    ]).execute()
+    await db()
+      .insertInto(table)
+      .values([
+        { userId: user.id, token: token(), expiresAt: ago(1000) },
+        { userId: user.id, token: token(), expiresAt: later(HOUR), used: true },
+        { userId: user.id, token: `live-${token()}`, expiresAt: later(HOUR) },
+      ])
+      .execute()
   }
-  await db().insertInto('rateLimits').values([
-    { key: 'login:ip:a', windowStart: ago(25 * HOUR), hits: 3 },
-    { key: 'login:ip:a', windowStart: ago(HOUR), hits: 3 },
-  ]).execute()
+  await db()
+    .insertInto('rateLimits')
+    .values([
+      { key: 'login:ip:a', windowStart: ago(25 * HOUR), hits: 3 },
+      { key: 'login:ip:a', windowStart: ago(HOUR), hits: 3 },
+    ])
+    .execute()
 }
 
 test('pruning deletes expired sessions, spent or expired reset links and codes, and ended rate-limit windows, and nothing live', async () => {
   await seed()
-  expect(await pruneExpired()).toEqual({ sessions: 1, passwordResetTokens: 2, verificationCodes: 2, rateLimitWindows: 1 })
+  expect(await pruneExpired()).toEqual({
+    sessions: 1,
+    passwordResetTokens: 2,
+    verificationCodes: 2,
+    rateLimitWindows: 1,
+  })
   expect(await db().selectFrom('sessions').select('sid').execute()).toEqual([{ sid: 'live' }])
   for (const table of ['passwordResetTokens', 'emailVerificationTokens'] as const) {
     const left = await db().selectFrom(table).select(['token', 'used']).execute()
     expect(left).toEqual([{ token: expect.stringMatching(/^live-/), used: false }])
   }
   expect(await db().selectFrom('rateLimits').select('windowStart').execute()).toHaveLength(1)
-  expect(await pruneExpired()).toEqual({ sessions: 0, passwordResetTokens: 0, verificationCodes: 0, rateLimitWindows: 0 })
+  expect(await pruneExpired()).toEqual({
+    sessions: 0,
+    passwordResetTokens: 0,
+    verificationCodes: 0,
+    rateLimitWindows: 0,
+  })
 })
 
 test('the schedule prunes soon after start and stops before the database closes', async () => {
   await seed()
   const housekeeping = startHousekeeping({ firstRunMs: 10, intervalMs: 60_000 })
-  await expect.poll(async () => (await db().selectFrom('sessions').select('sid').execute()).length).toBe(1)
+  await expect
+    .poll(async () => (await db().selectFrom('sessions').select('sid').execute()).length)
+    .toBe(1)
   await housekeeping.stop()
-  await db().insertInto('sessions').values({ sid: 'expired-later', sess: '{}', expire: ago(1000), userId: null }).execute()
+  await db()
+    .insertInto('sessions')
+    .values({ sid: 'expired-later', sess: '{}', expire: ago(1000), userId: null })
+    .execute()
   await new Promise((resolve) => setTimeout(resolve, 50))
-  expect(await db().selectFrom('sessions').select('sid').where('sid', '=', 'expired-later').execute()).toHaveLength(1)
+  expect(
+    await db().selectFrom('sessions').select('sid').where('sid', '=', 'expired-later').execute(),
+  ).toHaveLength(1)
 })

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { parseRange } from '~/lib/http-range'
-import { loader } from '~/routes/media.landing-video'
+import { loader } from '~/resource-routes/media.landing-video'
 import { latestLandingVideo, videoContentType } from '~/services/landing-video.server'
 import { db } from '../setup/db'
 
@@ -92,18 +92,45 @@ const bytes = Buffer.from('0123456789abcdefghij')
  * Stores a finished video the way an upload does, in chunks of `chunkBytes` (8 here, so a
  * range crosses chunk boundaries; uploads use 256 KB).
  */
-async function storeVideo(fileName: string, content: Buffer, completedAt: Date | null, chunkBytes = 8) {
-  const video = await db().insertInto('landingVideos').values({ fileName, contentType: videoContentType(fileName), chunkBytes, size: content.byteLength, completedAt }).returning('id').executeTakeFirstOrThrow()
+async function storeVideo(
+  fileName: string,
+  content: Buffer,
+  completedAt: Date | null,
+  chunkBytes = 8,
+) {
+  const video = await db()
+    .insertInto('landingVideos')
+    .values({
+      fileName,
+      contentType: videoContentType(fileName),
+      chunkBytes,
+      size: content.byteLength,
+      completedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   for (let seq = 0; seq * chunkBytes < content.byteLength; seq++) {
-    await db().insertInto('landingVideoChunks').values({ videoId: video.id, seq, data: content.subarray(seq * chunkBytes, (seq + 1) * chunkBytes) }).execute()
+    await db()
+      .insertInto('landingVideoChunks')
+      .values({
+        videoId: video.id,
+        seq,
+        data: content.subarray(seq * chunkBytes, (seq + 1) * chunkBytes),
+      })
+      .execute()
   }
   return video.id
 }
 
-const writeVideo = (name: string, content: Buffer, completedAt: Date) => storeVideo(name, content, completedAt)
+const writeVideo = (name: string, content: Buffer, completedAt: Date) =>
+  storeVideo(name, content, completedAt)
 
 function get(headers: Record<string, string> = {}, method = 'GET') {
-  return loader({ request: new Request('http://localhost/media/landing-video', { method, headers }), params: {}, context: {} })
+  return loader({
+    request: new Request('http://localhost/media/landing-video', { method, headers }),
+    params: {},
+    context: {},
+  })
 }
 
 async function body(response: Response) {
@@ -121,11 +148,22 @@ describe('latestLandingVideo', () => {
 
   test('the most recently completed upload wins, and an upload still being written is skipped', async () => {
     await writeVideo('old.mp4', bytes, new Date('2025-01-01T00:00:00Z'))
-    const newest = await writeVideo('new.webm', Buffer.from('abc'), new Date('2025-03-01T00:00:00Z'))
+    const newest = await writeVideo(
+      'new.webm',
+      Buffer.from('abc'),
+      new Date('2025-03-01T00:00:00Z'),
+    )
     await storeVideo('in-progress.mp4', bytes, null)
 
     const video = await latestLandingVideo()
-    expect(video).toEqual({ id: newest, fileName: 'new.webm', size: 3, chunkBytes: 8, contentType: 'video/webm', uploadedAt: new Date('2025-03-01T00:00:00Z') })
+    expect(video).toEqual({
+      id: newest,
+      fileName: 'new.webm',
+      size: 3,
+      chunkBytes: 8,
+      contentType: 'video/webm',
+      uploadedAt: new Date('2025-03-01T00:00:00Z'),
+    })
   })
 })
 
@@ -179,7 +217,9 @@ describe('GET /media/landing-video', () => {
     const spy = vi.spyOn(db().getExecutor(), 'executeQuery')
     const response = await get({ Range: 'bytes=9-10' })
     expect(await body(response)).toBe('9a')
-    const chunkReads = spy.mock.calls.map(([query]) => query).filter((query) => query.sql.includes('landing_video_chunks'))
+    const chunkReads = spy.mock.calls
+      .map(([query]) => query)
+      .filter((query) => query.sql.includes('landing_video_chunks'))
     spy.mockRestore()
     expect(chunkReads.map((query) => query.parameters.at(-1))).toEqual([1])
   })

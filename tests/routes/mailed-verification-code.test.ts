@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import * as verifyEmail from '../../app/routes/verify-email'
+import * as verifyEmail from '~/routes/verify-email'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 import { lastMailTo } from '../setup/mail'
@@ -9,7 +9,16 @@ import { lastMailTo } from '../setup/mail'
 process.env.SMTP_URL = 'smtp://127.0.0.1:9'
 
 const post = async (userId: string, fields: Record<string, string>) =>
-  respond(async () => verifyEmail.action(args(await authedRequest('http://localhost/verify-email', userId, { method: 'POST', body: new URLSearchParams(fields) }))))
+  respond(async () =>
+    verifyEmail.action(
+      args(
+        await authedRequest('http://localhost/verify-email', userId, {
+          method: 'POST',
+          body: new URLSearchParams(fields),
+        }),
+      ),
+    ),
+  )
 
 async function mailedCode(userId: string, email: string) {
   expect((await post(userId, { intent: 'generate' })).status).toBe(200)
@@ -17,17 +26,33 @@ async function mailedCode(userId: string, email: string) {
   return /verification code is (\d{6})/.exec(mail?.text ?? '')![1]!
 }
 
-const wrongFor = (code: string, i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')
+const wrongFor = (code: string, i: number) =>
+  String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0')
 const guess = async (userId: string, token: string) => {
   const response = await post(userId, { intent: 'verify', token })
-  return { status: response.status, body: response.status === 302 ? null : ((await response.json()) as { kind: string; message: string }) }
+  return {
+    status: response.status,
+    body:
+      response.status === 302
+        ? null
+        : ((await response.json()) as { kind: string; message: string }),
+  }
 }
-const verified = async (userId: string) => (await db().selectFrom('users').select('emailVerified').where('id', '=', userId).executeTakeFirstOrThrow()).emailVerified
+const verified = async (userId: string) =>
+  (
+    await db()
+      .selectFrom('users')
+      .select('emailVerified')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).emailVerified
 
 describe('mailed verification codes (decision 017)', () => {
   test('the page says how many tries a mailed code allows', async () => {
     const user = await createUser()
-    const page = await respond(async () => verifyEmail.loader(args(await authedRequest('http://localhost/verify-email', user.id))))
+    const page = await respond(async () =>
+      verifyEmail.loader(args(await authedRequest('http://localhost/verify-email', user.id))),
+    )
     expect(await page.json()).toMatchObject({ mailConfigured: true, codeTries: 5 })
   })
 
@@ -48,7 +73,12 @@ describe('mailed verification codes (decision 017)', () => {
       'Too many wrong codes: this code no longer works. Please generate a new code.',
     ])
     const right = await guess(user.id, code)
-    expect(right).toMatchObject({ status: 400, body: { message: 'Too many wrong codes: this code no longer works. Please generate a new code.' } })
+    expect(right).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Too many wrong codes: this code no longer works. Please generate a new code.',
+      },
+    })
     expect(await verified(user.id)).toBe(false)
 
     // A new code works.
@@ -60,9 +90,16 @@ describe('mailed verification codes (decision 017)', () => {
   test('guesses in parallel cannot pass the cap', async () => {
     const user = await createUser()
     const code = await mailedCode(user.id, user.email)
-    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => guess(user.id, wrongFor(code, i))))
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => guess(user.id, wrongFor(code, i))),
+    )
     expect(results.every((r) => r.status === 400)).toBe(true)
-    const row = await db().selectFrom('emailVerificationTokens').select(['attempts', 'used']).where('userId', '=', user.id).where('token', 'like', 'mail:%').executeTakeFirstOrThrow()
+    const row = await db()
+      .selectFrom('emailVerificationTokens')
+      .select(['attempts', 'used'])
+      .where('userId', '=', user.id)
+      .where('token', 'like', 'mail:%')
+      .executeTakeFirstOrThrow()
     expect(row).toEqual({ attempts: 5, used: true })
   })
 
@@ -75,7 +112,9 @@ describe('mailed verification codes (decision 017)', () => {
     const code = await mailedCode(user.id, user.email)
     const refused = await guess(user.id, code)
     expect(refused.status).toBe(429)
-    expect(refused.body!.message).toMatch(/^Too many attempts\. Please try again in \d+ (minutes?|hours)\.$/)
+    expect(refused.body!.message).toMatch(
+      /^Too many attempts\. Please try again in \d+ (minutes?|hours)\.$/,
+    )
     expect(await verified(user.id)).toBe(false)
   })
 })

@@ -6,12 +6,12 @@ vi.hoisted(() => {
   process.env.GOOGLE_CLIENT_SECRET = 'shh-secret'
 })
 
-const { loader: configLoader } = await import('../../app/routes/api.auth.google.config')
-const { loader: diagnosticsLoader } = await import('../../app/routes/api.oauth.diagnostics')
-const { loader: consentLoader } = await import('../../app/routes/api.oauth.test-consent')
-const { loader: oauthTestLoader } = await import('../../app/routes/oauth-test')
-const { loader: oauthStatusLoader } = await import('../../app/routes/oauth-status')
-const { loader: googleAuthLoader } = await import('../../app/routes/google-auth')
+const { loader: configLoader } = await import('~/resource-routes/api.auth.google.config')
+const { loader: diagnosticsLoader } = await import('~/resource-routes/api.oauth.diagnostics')
+const { loader: consentLoader } = await import('~/resource-routes/api.oauth.test-consent')
+const { loader: oauthTestLoader } = await import('~/routes/oauth-test')
+const { loader: oauthStatusLoader } = await import('~/routes/oauth-status')
+const { loader: googleAuthLoader } = await import('~/routes/google-auth')
 
 const SECRET = 'shh-secret'
 
@@ -71,24 +71,44 @@ describe('OAuth debug API with Google configured', () => {
 
 describe('OAuth debug pages with Google configured', () => {
   test('/oauth-test runs each test on the server', async () => {
-    expect(await body(oauthTestLoader(args('/oauth-test')))).toEqual({ configured: true, test: null, output: null })
+    expect(await body(oauthTestLoader(args('/oauth-test')))).toEqual({
+      configured: true,
+      test: null,
+      output: null,
+    })
 
     const config = await body(oauthTestLoader(args('/oauth-test?test=config')))
     expect(config).toMatchObject({ configured: true, test: 'config' })
     expect(config.output).toContain('"configured": true')
     expect(JSON.parse(config.output)).toEqual(await body(configLoader()))
 
-    expect(await body(oauthTestLoader(args('/oauth-test?test=direct')))).toMatchObject({ test: 'direct', output: expect.stringContaining('/api/auth/google') })
-    expect(await body(oauthTestLoader(args('/oauth-test?test=popup')))).toMatchObject({ test: 'popup', output: expect.stringContaining('JavaScript') })
+    expect(await body(oauthTestLoader(args('/oauth-test?test=direct')))).toMatchObject({
+      test: 'direct',
+      output: expect.stringContaining('/api/auth/google'),
+    })
+    expect(await body(oauthTestLoader(args('/oauth-test?test=popup')))).toMatchObject({
+      test: 'popup',
+      output: expect.stringContaining('JavaScript'),
+    })
   })
 
   test('/oauth-test ignores an unknown test', async () => {
-    expect(await body(oauthTestLoader(args('/oauth-test?test=secret')))).toEqual({ configured: true, test: null, output: null })
+    expect(await body(oauthTestLoader(args('/oauth-test?test=secret')))).toEqual({
+      configured: true,
+      test: null,
+      output: null,
+    })
   })
 
   test('/oauth-status and /google-auth get the configured state, never the secret', async () => {
     expect(await body(oauthStatusLoader())).toMatchObject({
-      diagnostics: { googleOAuth: { configured: true, consentScreen: 'Not Published', domainVerification: 'Pending' } },
+      diagnostics: {
+        googleOAuth: {
+          configured: true,
+          consentScreen: 'Not Published',
+          domainVerification: 'Pending',
+        },
+      },
       consent: { configured: true, testUrl: '/api/auth/google' },
     })
     expect(await body(googleAuthLoader())).toEqual({ configured: true })

@@ -1,11 +1,9 @@
 import type { MetaDescriptor } from '@remix-run/node'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { getChain } from '../../app/chain/index.server'
-import * as apiSongs from '../../app/routes/api.songs'
-import * as ledgerPage from '../../app/routes/ledger.tx.$signature'
-import { SongSchema } from '../../app/lib/song-schema'
-import { createSong } from '../../app/services/songs.server'
-import { args, authedRequest, createUser, respond } from '../setup/fixtures'
+import { getChain } from '~/chain/index.server'
+import * as apiSongs from '~/resource-routes/api.songs'
+import * as ledgerPage from '~/routes/ledger.tx.$signature'
+import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'
 
 // Issue 11 item 11: query strings are parsed by a schema; bad values are a clear 400, never a 500.
 
@@ -13,9 +11,12 @@ describe('GET /api/songs?limit=&offset=', () => {
   let userId = ''
   beforeAll(async () => {
     userId = (await createUser()).id
-    for (const title of ['One', 'Two', 'Three']) await createSong(userId, SongSchema.parse({ title, contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'x', fileLink: 'https://example.com/x' }))
+    for (const title of ['One', 'Two', 'Three']) await createTestSong(userId, { title })
   })
-  const list = async (query: string) => respond(async () => apiSongs.loader(args(await authedRequest(`http://localhost/api/songs${query}`, userId))))
+  const list = async (query: string) =>
+    respond(async () =>
+      apiSongs.loader(args(await authedRequest(`http://localhost/api/songs${query}`, userId))),
+    )
 
   test.each([
     ['?offset=1.5', 'offset must be a whole number from 0 to 999999999'],
@@ -36,7 +37,8 @@ describe('GET /api/songs?limit=&offset=', () => {
   })
 
   test('whole numbers page through the list, empty values are the defaults, a fraction is not a page', async () => {
-    const titles = async (query: string) => ((await (await list(query)).json()) as { title: string }[]).map((song) => song.title)
+    const titles = async (query: string) =>
+      ((await (await list(query)).json()) as { title: string }[]).map((song) => song.title)
     expect(await titles('?limit=2&offset=1')).toEqual(['Two', 'One'])
     expect(await titles('?limit=&offset=')).toEqual(['Three', 'Two', 'One'])
     expect((await list('?limit=2&offset=0.5')).status).toBe(400)
@@ -47,10 +49,29 @@ describe('/ledger/tx/:signature?format=json opened in a browser', () => {
   let signature = ''
   beforeAll(async () => {
     const chain = getChain()
-    signature = (await chain.submit(await chain.prepareMemo('ProofTrack v1 query-params test'))).signature
+    signature = (await chain.submit(await chain.prepareMemo('ProofTrack v1 query-params test')))
+      .signature
   })
-  const load = (accept: string) => respond(() => ledgerPage.loader(args(new Request(`http://localhost/ledger/tx/${signature}?format=json`, { headers: { Accept: accept } }), { signature })))
-  const titleOf = (data: unknown) => (ledgerPage.meta({ data, params: { signature }, location: { pathname: '', search: '', hash: '', state: null, key: '' }, matches: [] } as never) as MetaDescriptor[])[0]
+  const load = (accept: string) =>
+    respond(() =>
+      ledgerPage.loader(
+        args(
+          new Request(`http://localhost/ledger/tx/${signature}?format=json`, {
+            headers: { Accept: accept },
+          }),
+          { signature },
+        ),
+      ),
+    )
+  const titleOf = (data: unknown) =>
+    (
+      ledgerPage.meta({
+        data,
+        params: { signature },
+        location: { pathname: '', search: '', hash: '', state: null, key: '' },
+        matches: [],
+      } as never) as MetaDescriptor[]
+    )[0]
 
   test('a browser asking for HTML gets the page’s data, and its title names the transaction', async () => {
     const page = await load('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { loader } from '~/routes/storage.$id'
+import { loader } from '~/resource-routes/storage.$id'
 import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { args } from '../setup/fixtures'
@@ -16,7 +16,8 @@ afterEach(() => {
   configured.storage = null
 })
 
-const get = (id: string) => loader(args(new Request(`http://localhost/storage/${encodeURIComponent(id)}`), { id }))
+const get = (id: string) =>
+  loader(args(new Request(`http://localhost/storage/${encodeURIComponent(id)}`), { id }))
 
 const manifest = JSON.stringify({ version: 1, title: 'Noël à Kraków — 歌' })
 const data = new TextEncoder().encode(manifest)
@@ -51,12 +52,18 @@ describe('GET /storage/:id', () => {
   })
 
   test('tag values that are not plain ASCII arrive percent-encoded, and decode to the tag', async () => {
-    const { id } = await getStorage().put(data, { ...tags, 'App-Name': 'ProofTrack ✓', 'Certificate-Id': '100% mine' })
+    const { id } = await getStorage().put(data, {
+      ...tags,
+      'App-Name': 'ProofTrack ✓',
+      'Certificate-Id': '100% mine',
+    })
     const response = await get(id)
     expect(response.headers.get('X-Tag-App-Name')).toBe('ProofTrack%20%E2%9C%93')
     expect(decodeURIComponent(response.headers.get('X-Tag-App-Name')!)).toBe('ProofTrack ✓')
     expect(decodeURIComponent(response.headers.get('X-Tag-Certificate-Id')!)).toBe('100% mine')
-    expect(decodeURIComponent(response.headers.get('X-Tag-Content-SHA256')!)).toBe(tags['Content-SHA256'])
+    expect(decodeURIComponent(response.headers.get('X-Tag-Content-SHA256')!)).toBe(
+      tags['Content-SHA256'],
+    )
   })
 
   test('an unknown id answers 404 with a JSON message', async () => {
@@ -66,7 +73,14 @@ describe('GET /storage/:id', () => {
     expect(await response.json()).toEqual({ message: expect.any(String) })
   })
 
-  test.each(['../etc/passwd', '..%2F..%2Fetc%2Fpasswd', 'short', `${'a'.repeat(43)}.tags`, `${'a'.repeat(42)}/`, ''])('a malformed id (%s) answers 404', async (id) => {
+  test.each([
+    '../etc/passwd',
+    '..%2F..%2Fetc%2Fpasswd',
+    'short',
+    `${'a'.repeat(43)}.tags`,
+    `${'a'.repeat(42)}/`,
+    '',
+  ])('a malformed id (%s) answers 404', async (id) => {
     const response = await get(id)
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: expect.any(String) })
@@ -75,7 +89,12 @@ describe('GET /storage/:id', () => {
   test('with Arweave configured the route answers 404 and never reads storage', async () => {
     const { id } = await getStorage().put(data, tags)
     const untouchable = () => Promise.reject(new Error('the route must not read Arweave'))
-    configured.storage = { kind: 'arweave', put: untouchable, get: untouchable, url: (objectId) => `https://arweave.net/${objectId}` }
+    configured.storage = {
+      kind: 'arweave',
+      put: untouchable,
+      get: untouchable,
+      url: (objectId) => `https://arweave.net/${objectId}`,
+    }
 
     const response = await get(id)
     expect(response.status).toBe(404)

@@ -5,32 +5,40 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { getChain } from '../../app/chain/index.server'
-import { SongSchema } from '../../app/lib/song-schema'
-import * as bundleRoute from '../../app/routes/certificate.$id_.proof-bundle'
-import * as rpcRoute from '../../app/routes/ledger.rpc.getTransaction.$signature'
-import * as verifyRoute from '../../app/routes/verify.$certificateId'
-import * as verifyJsonRoute from '../../app/routes/verify.$certificateId[.]json'
-import { buildManifest, canonicalJson, ensureTextSalts, parseMemo, sha256Hex } from '../../app/services/manifest.server'
-import { registerSong } from '../../app/services/registration.server'
-import { createSong, getOwnedSong, type SongView } from '../../app/services/songs.server'
-import { verifyCertificate } from '../../app/services/verification.server'
-import { getStorage } from '../../app/storage/index.server'
+import { getChain } from '~/chain/index.server'
+import * as bundleRoute from '~/resource-routes/certificate.$id_.proof-bundle'
+import * as rpcRoute from '~/resource-routes/ledger.rpc.getTransaction.$signature'
+import * as verifyRoute from '~/routes/verify.$certificateId'
+import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
+import {
+  buildManifest,
+  canonicalJson,
+  ensureTextSalts,
+  parseMemo,
+  sha256Hex,
+} from '~/services/manifest.server'
+import { registerSong } from '~/services/registration.server'
+import { getOwnedSong, type SongView } from '~/services/songs.server'
+import { verifyCertificate } from '~/services/verification.server'
+import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createUser, respond } from '../setup/fixtures'
+import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'
+import { verifyCli } from '../setup/verify-cli'
 
 const run = promisify(execFile)
-const root = path.resolve(__dirname, '../..')
 
 // Exact bytes matter: a browser form sends CRLF line breaks, and texts are any Unicode.
 const LYRICS = 'Hush now,\r\nthe harbor sleeps — 夜の歌 🎵'
 const NOTES = 'Written on a night train.'
 
 async function newSong(userId: string, fields: Record<string, unknown> = {}) {
-  return createSong(
-    userId,
-    SongSchema.parse({ title: 'Harbor Song', contributorName: 'Ann', dateCreated: '2025-03-01', toolsUsed: 'Piano', fileLink: 'https://example.com/a.mp3', lyrics: LYRICS, creativeNotes: NOTES, contributions: [{ component: 'lyrics', contributorPercent: 80, aiPercent: 20 }], ...fields }),
-  )
+  return createTestSong(userId, {
+    title: 'Harbor Song',
+    lyrics: LYRICS,
+    creativeNotes: NOTES,
+    contributions: [{ component: 'lyrics', contributorPercent: 80, aiPercent: 20 }],
+    ...fields,
+  })
 }
 
 async function registered(fields: Record<string, unknown> = {}) {
@@ -42,10 +50,15 @@ async function registered(fields: Record<string, unknown> = {}) {
 }
 
 async function salts(songId: number) {
-  return db().selectFrom('songs').select(['lyricsSalt', 'creativeNotesSalt']).where('id', '=', songId).executeTakeFirstOrThrow()
+  return db()
+    .selectFrom('songs')
+    .select(['lyricsSalt', 'creativeNotesSalt'])
+    .where('id', '=', songId)
+    .executeTakeFirstOrThrow()
 }
 
-const storedFile = (storageId: string) => path.join(process.env.DATA_DIR!, 'storage', `${storageId}.json`)
+const storedFile = (storageId: string) =>
+  path.join(process.env.DATA_DIR!, 'storage', `${storageId}.json`)
 
 async function verifyPage(certificateId: string, userId?: string) {
   const url = `http://localhost/verify/${certificateId}`
@@ -53,23 +66,31 @@ async function verifyPage(certificateId: string, userId?: string) {
   return respond(() => verifyRoute.loader(args(request, { certificateId })))
 }
 
-/** `npm run verify` as a user runs it, against this test's data directory. */
-async function verifyCli(...cliArgs: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/verify-certificate.ts', ...cliArgs], { cwd: root, env: process.env, timeout: 60_000 })
-    return { code: 0, output: stdout + stderr }
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string }
-    return { code: failed.code ?? -1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` }
-  }
-}
-
 /** The v1 manifest exactly as the code before version 2 built it (app/services/manifest.server.ts at v1). */
 function buildManifestV1(song: SongView, issuedAt: Date) {
   const contributors = [
-    { role: 'main', name: song.contributorName, pro: song.mainContributorPro, proNumber: song.mainContributorProNumber },
-    song.coContributorName ? { role: 'co-contributor', name: song.coContributorName, pro: song.coContributorPro, proNumber: song.coContributorProNumber } : null,
-    song.coContributorName2 ? { role: 'co-contributor-2', name: song.coContributorName2, pro: song.coContributor2Pro, proNumber: song.coContributor2ProNumber } : null,
+    {
+      role: 'main',
+      name: song.contributorName,
+      pro: song.mainContributorPro,
+      proNumber: song.mainContributorProNumber,
+    },
+    song.coContributorName
+      ? {
+          role: 'co-contributor',
+          name: song.coContributorName,
+          pro: song.coContributorPro,
+          proNumber: song.coContributorProNumber,
+        }
+      : null,
+    song.coContributorName2
+      ? {
+          role: 'co-contributor-2',
+          name: song.coContributorName2,
+          pro: song.coContributor2Pro,
+          proNumber: song.coContributor2ProNumber,
+        }
+      : null,
   ].filter((c) => c !== null)
   return {
     schema: 'prooftrack.certificate',
@@ -78,7 +99,13 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
     title: song.title,
     dateCreated: song.dateCreated,
     contributors,
-    contributions: song.contributions.map((c) => ({ component: c.component, contributorPercent: c.contributorPercent, coContributorPercent: c.coContributorPercent, coContributor2Percent: c.coContributor2Percent, aiPercent: c.aiPercent })),
+    contributions: song.contributions.map((c) => ({
+      component: c.component,
+      contributorPercent: c.contributorPercent,
+      coContributorPercent: c.coContributorPercent,
+      coContributor2Percent: c.coContributor2Percent,
+      aiPercent: c.aiPercent,
+    })),
     toolsUsed: song.toolsUsed,
     genre: song.genre,
     identifiers: { isrc: song.isrc, iswc: song.iswc, upc: song.upc, other: song.otherIdentifier },
@@ -90,10 +117,24 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
   }
 }
 
-/** The v2 manifest as the code before version 3 built it: version 3's fields without `recording`. */
+/** The v2 manifest as the code before version 3 built it: version 4's fields without `recording` and `supersedes`. */
 async function buildManifestV2(song: SongView, issuedAt: Date) {
-  const { recording: _none, ...rest } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt)
+  const {
+    recording: _none,
+    supersedes: _first,
+    ...rest
+  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt)
   return { ...rest, version: 2 }
+}
+
+/** The v3 manifest as the code before version 4 built it: version 4's fields without `supersedes`. */
+async function buildManifestV3(song: SongView, issuedAt: Date) {
+  const { supersedes: _first, ...rest } = buildManifest(
+    song,
+    await ensureTextSalts(db(), song.id),
+    issuedAt,
+  )
+  return { ...rest, version: 3 }
 }
 
 /** A registration made the v1 way: v1 manifest and tags, a `ProofTrack v1` memo, the row as v1 recorded it. */
@@ -102,14 +143,26 @@ async function registeredV1() {
 }
 
 /** A registration made the way an older version did: its manifest and tags, its `ProofTrack v<n>` memo, the row as it recorded it. */
-async function registeredOld(version: 1 | 2, fields: Record<string, unknown> = {}) {
+async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
   const song = await newSong(user.id, fields)
-  const view = (await getOwnedSong(user.id, song.id))!
-  const manifestJson = canonicalJson(version === 1 ? buildManifestV1(view, new Date()) : await buildManifestV2(view, new Date()))
+  const view = (await getOwnedSong(db(), user.id, song.id))!
+  const manifestJson = canonicalJson(
+    version === 1
+      ? buildManifestV1(view, new Date())
+      : version === 2
+        ? await buildManifestV2(view, new Date())
+        : await buildManifestV3(view, new Date()),
+  )
   const manifestSha256 = sha256Hex(manifestJson)
   const storage = getStorage()
-  const stored = await storage.put(new TextEncoder().encode(manifestJson), { 'Content-Type': 'application/json', 'App-Name': 'ProofTrack', 'App-Version': String(version), 'Certificate-Id': song.certificateId, 'Content-SHA256': manifestSha256 })
+  const stored = await storage.put(new TextEncoder().encode(manifestJson), {
+    'Content-Type': 'application/json',
+    'App-Name': 'ProofTrack',
+    'App-Version': String(version),
+    'Certificate-Id': song.certificateId,
+    'Content-SHA256': manifestSha256,
+  })
   const chain = getChain()
   const memo = `ProofTrack v${version} ${song.certificateId} sha256:${manifestSha256} ar:${stored.id}`
   const prepared = await chain.prepareMemo(memo)
@@ -125,14 +178,26 @@ async function registeredOld(version: 1 | 2, fields: Record<string, unknown> = {
       confirmationStatus: landed.confirmationStatus,
       network: 'local-ledger',
       storageKind: 'local-store',
-      blockchainData: JSON.stringify({ stage: 'confirmed', manifestSha256, storageId: stored.id, storageUrl: stored.url, storageKind: 'local', memo, slot: landed.slot, cluster: 'localnet', chainKind: 'local', signedTransaction: landed.transaction, explorerUrl: chain.explorerUrl(landed.signature) }),
+      blockchainData: JSON.stringify({
+        stage: 'confirmed',
+        manifestSha256,
+        storageId: stored.id,
+        storageUrl: stored.url,
+        storageKind: 'local',
+        memo,
+        slot: landed.slot,
+        cluster: 'localnet',
+        chainKind: 'local',
+        signedTransaction: landed.transaction,
+        explorerUrl: chain.explorerUrl(landed.signature),
+      }),
     })
     .execute()
   return { user, song, signature: landed.signature, storageId: stored.id, manifestJson }
 }
 
-describe('manifest v3: private texts as salted commitments, and the recording’s fingerprint', () => {
-  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v3 memo; the salts stay in the database', async () => {
+describe('manifest v4: private texts as salted commitments, the recording’s fingerprint, the superseded record', () => {
+  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v4 memo; the salts stay in the database', async () => {
     const { song, outcome } = await registered()
     const { lyricsSalt, creativeNotesSalt } = await salts(song.id)
     expect(lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
@@ -142,89 +207,184 @@ describe('manifest v3: private texts as salted commitments, and the recording’
     const stored = (await getStorage().get(outcome.storageId))!
     const text = new TextDecoder().decode(stored.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(3)
+    expect(manifest.version).toBe(4)
     expect(manifest.recording).toBeNull()
+    expect(manifest.supersedes).toBeNull()
     // Exactly sha256(salt hex, NUL, text) — recomputed here with node:crypto, not with the app's helper.
-    const commitment = (salt: string, value: string) => crypto.createHash('sha256').update(Buffer.concat([Buffer.from(salt, 'utf8'), Buffer.from([0]), Buffer.from(value, 'utf8')])).digest('hex')
-    expect(manifest.lyricsCommitment).toEqual({ alg: 'salted-sha256', value: commitment(lyricsSalt!, LYRICS) })
-    expect(manifest.creativeNotesCommitment).toEqual({ alg: 'salted-sha256', value: commitment(creativeNotesSalt!, NOTES) })
+    const commitment = (salt: string, value: string) =>
+      crypto
+        .createHash('sha256')
+        .update(
+          Buffer.concat([Buffer.from(salt, 'utf8'), Buffer.from([0]), Buffer.from(value, 'utf8')]),
+        )
+        .digest('hex')
+    expect(manifest.lyricsCommitment).toEqual({
+      alg: 'salted-sha256',
+      value: commitment(lyricsSalt!, LYRICS),
+    })
+    expect(manifest.creativeNotesCommitment).toEqual({
+      alg: 'salted-sha256',
+      value: commitment(creativeNotesSalt!, NOTES),
+    })
     // Nothing a guess could be tested against: no bare digest, no salt, no text.
-    for (const secret of [sha256Hex(LYRICS), sha256Hex(NOTES), lyricsSalt!, creativeNotesSalt!, 'Hush now', NOTES]) expect(text).not.toContain(secret)
+    for (const secret of [
+      sha256Hex(LYRICS),
+      sha256Hex(NOTES),
+      lyricsSalt!,
+      creativeNotesSalt!,
+      'Hush now',
+      NOTES,
+    ])
+      expect(text).not.toContain(secret)
     expect(manifest).not.toHaveProperty('lyricsSha256')
-    expect(stored.tags['App-Version']).toBe('3')
+    expect(stored.tags['App-Version']).toBe('4')
 
     const tx = await getChain().lookup(outcome.transactionSignature)
-    expect(tx!.memo).toBe(`ProofTrack v3 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`)
-    expect(parseMemo(tx!.memo)).toEqual({ version: 3, certificateId: song.certificateId, sha256: sha256Hex(text), storageId: outcome.storageId })
+    expect(tx!.memo).toBe(
+      `ProofTrack v4 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
+    )
+    expect(parseMemo(tx!.memo)).toEqual({
+      version: 4,
+      certificateId: song.certificateId,
+      sha256: sha256Hex(text),
+      storageId: outcome.storageId,
+    })
   })
 
   test('the database keeps only well-formed salts, and a retried registration reuses the first ones', async () => {
     const user = await createUser({ emailVerified: true })
     const song = await newSong(user.id)
-    await expect(db().updateTable('songs').set({ lyricsSalt: 'A'.repeat(64) }).where('id', '=', song.id).execute()).rejects.toThrow(/songs_lyrics_salt_format/)
+    await expect(
+      db()
+        .updateTable('songs')
+        .set({ lyricsSalt: 'A'.repeat(64) })
+        .where('id', '=', song.id)
+        .execute(),
+    ).rejects.toThrow(/songs_lyrics_salt_format/)
     const first = await ensureTextSalts(db(), song.id)
     expect(await ensureTextSalts(db(), song.id)).toEqual(first)
   })
 
   test('a song without lyrics or notes publishes null commitments; two songs with the same lyrics publish different ones', async () => {
     const bare = await registered({ lyrics: undefined, creativeNotes: undefined })
-    const bareManifest = JSON.parse(new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data))
-    expect(bareManifest).toMatchObject({ version: 3, lyricsCommitment: null, creativeNotesCommitment: null })
+    const bareManifest = JSON.parse(
+      new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data),
+    )
+    expect(bareManifest).toMatchObject({
+      version: 4,
+      lyricsCommitment: null,
+      creativeNotesCommitment: null,
+    })
 
     const [first, second] = await Promise.all([registered(), registered()])
-    const commitmentOf = async (storageId: string) => JSON.parse(new TextDecoder().decode((await getStorage().get(storageId))!.data)).lyricsCommitment.value
-    expect(await commitmentOf(first.outcome.storageId)).not.toBe(await commitmentOf(second.outcome.storageId))
+    const commitmentOf = async (storageId: string) =>
+      JSON.parse(new TextDecoder().decode((await getStorage().get(storageId))!.data))
+        .lyricsCommitment.value
+    expect(await commitmentOf(first.outcome.storageId)).not.toBe(
+      await commitmentOf(second.outcome.storageId),
+    )
   })
 
   test('a fingerprinted song publishes digest, size and media type; the file name only when the owner chose to show it', async () => {
     const digest = sha256Hex('the master, byte for byte')
-    const fingerprint = { recordingSha256: digest, recordingSize: '25', recordingMediaType: 'audio/wav', recordingFileName: 'secret-demo-v7.wav' }
+    const fingerprint = {
+      recordingSha256: digest,
+      recordingSize: '25',
+      recordingMediaType: 'audio/wav',
+      recordingFileName: 'secret-demo-v7.wav',
+    }
     const hidden = await registered(fingerprint)
-    const hiddenText = new TextDecoder().decode((await getStorage().get(hidden.outcome.storageId))!.data)
-    expect(JSON.parse(hiddenText).recording).toEqual({ alg: 'sha256', sha256: digest, size: 25, mediaType: 'audio/wav', fileName: null })
+    const hiddenText = new TextDecoder().decode(
+      (await getStorage().get(hidden.outcome.storageId))!.data,
+    )
+    expect(JSON.parse(hiddenText).recording).toEqual({
+      alg: 'sha256',
+      sha256: digest,
+      size: 25,
+      mediaType: 'audio/wav',
+      fileName: null,
+    })
     expect(hiddenText).not.toContain('secret-demo-v7')
     const shown = await registered({ ...fingerprint, recordingShowFileName: 'on' })
-    const shownManifest = JSON.parse(new TextDecoder().decode((await getStorage().get(shown.outcome.storageId))!.data))
-    expect(shownManifest.recording).toEqual({ alg: 'sha256', sha256: digest, size: 25, mediaType: 'audio/wav', fileName: 'secret-demo-v7.wav' })
+    const shownManifest = JSON.parse(
+      new TextDecoder().decode((await getStorage().get(shown.outcome.storageId))!.data),
+    )
+    expect(shownManifest.recording).toEqual({
+      alg: 'sha256',
+      sha256: digest,
+      size: 25,
+      mediaType: 'audio/wav',
+      fileName: 'secret-demo-v7.wav',
+    })
     const report = await (await verifyPage(shown.song.certificateId)).json()
-    expect(report).toMatchObject({ ok: true, manifestVersion: 3, recording: shownManifest.recording })
+    expect(report).toMatchObject({
+      ok: true,
+      manifestVersion: 4,
+      recording: shownManifest.recording,
+    })
   })
 
   test('the database refuses a malformed digest, a size of 0 and a digest without its size', async () => {
     const user = await createUser()
     const song = await newSong(user.id)
-    const set = (values: { recordingSha256?: string | null; recordingSize?: number | null }) => db().updateTable('songs').set(values).where('id', '=', song.id).execute()
-    await expect(set({ recordingSha256: 'AB'.repeat(32), recordingSize: 1 })).rejects.toThrow(/songs_recording_sha256_format/)
-    await expect(set({ recordingSha256: 'ab'.repeat(32), recordingSize: 0 })).rejects.toThrow(/songs_recording_size_positive/)
-    await expect(set({ recordingSha256: 'ab'.repeat(32) })).rejects.toThrow(/songs_recording_complete/)
+    const set = (values: { recordingSha256?: string | null; recordingSize?: number | null }) =>
+      db().updateTable('songs').set(values).where('id', '=', song.id).execute()
+    await expect(set({ recordingSha256: 'AB'.repeat(32), recordingSize: 1 })).rejects.toThrow(
+      /songs_recording_sha256_format/,
+    )
+    await expect(set({ recordingSha256: 'ab'.repeat(32), recordingSize: 0 })).rejects.toThrow(
+      /songs_recording_size_positive/,
+    )
+    await expect(set({ recordingSha256: 'ab'.repeat(32) })).rejects.toThrow(
+      /songs_recording_complete/,
+    )
   })
 })
 
 describe('GET /verify/:certificateId', () => {
-  test('a v3 record: five steps, each with its evidence, every check passing', async () => {
+  test('a v4 record: five steps, each with its evidence, every check passing', async () => {
     const { song, outcome } = await registered()
     const response = await verifyPage(song.certificateId)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const report = await response.json()
     expect(report.ok).toBe(true)
-    expect(report.manifestVersion).toBe(3)
-    expect(report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached])).toEqual([
+    expect(report.manifestVersion).toBe(4)
+    expect(
+      report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached]),
+    ).toEqual([
       ['The transaction', true],
       ['The memo', true],
       ['The manifest in permanent storage', true],
       ['Its canonical form, re-hashed', true],
       ['The comparison', true],
     ])
-    const evidence = (id: string) => Object.fromEntries(report.steps.find((s: { id: string }) => s.id === id).evidence.map((e: { label: string; value: string }) => [e.label, e.value]))
+    const evidence = (id: string) =>
+      Object.fromEntries(
+        report.steps
+          .find((s: { id: string }) => s.id === id)
+          .evidence.map((e: { label: string; value: string }) => [e.label, e.value]),
+      )
     const tx = (await getChain().lookup(outcome.transactionSignature))!
-    expect(evidence('transaction')).toMatchObject({ Signature: outcome.transactionSignature, Slot: String(tx.slot), 'Fee payer': getChain().sponsorAddress(), Network: 'Local development ledger on this server — not a public blockchain' })
-    expect(evidence('transaction')['Block time']).toBe(`${new Date(tx.blockTime! * 1000).toISOString()} (Unix ${tx.blockTime})`)
+    expect(evidence('transaction')).toMatchObject({
+      Signature: outcome.transactionSignature,
+      Slot: String(tx.slot),
+      'Fee payer': getChain().sponsorAddress(),
+      Network: 'Local development ledger on this server — not a public blockchain',
+    })
+    expect(evidence('transaction')['Block time']).toBe(
+      `${new Date(tx.blockTime! * 1000).toISOString()} (Unix ${tx.blockTime})`,
+    )
     expect(evidence('memo').Memo).toBe(tx.memo)
     const storedText = fs.readFileSync(storedFile(outcome.storageId), 'utf8')
     expect(evidence('manifest')['Stored bytes']).toBe(storedText)
     expect(evidence('hash')['SHA-256 of the canonical form']).toBe(sha256Hex(storedText))
     expect(report.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
-    expect(report.browserCheck).toEqual({ url: getStorage().url(outcome.storageId), memoSha256: sha256Hex(storedText), storedSha256: sha256Hex(storedText), byteLength: Buffer.byteLength(storedText) })
+    expect(report.browserCheck).toEqual({
+      url: getStorage().url(outcome.storageId),
+      memoSha256: sha256Hex(storedText),
+      storedSha256: sha256Hex(storedText),
+      byteLength: Buffer.byteLength(storedText),
+    })
     // A visitor gets no owner section, and nothing private travels in the page's data.
     expect(report.owner).toBeNull()
     const { lyricsSalt } = await salts(song.id)
@@ -248,9 +408,22 @@ describe('GET /verify/:certificateId', () => {
     const report = await (await verifyPage(song.certificateId, user.id)).json()
     expect(report.ok).toBe(true)
     expect(report.manifestVersion).toBe(1)
-    expect(report.checks.find((c: { name: string }) => c.name === 'Manifest follows its version’s format')).toMatchObject({ ok: true, detail: 'Read as version 1' })
-    expect(report.owner.openings).toEqual([expect.objectContaining({ text: 'lyrics', salt: null, opens: true }), expect.objectContaining({ text: 'creativeNotes', salt: null, opens: true })])
-    const asJson = await respond(() => verifyJsonRoute.loader(args(new Request(`http://localhost/verify/${song.certificateId}.json`), { certificateId: song.certificateId })))
+    expect(
+      report.checks.find(
+        (c: { name: string }) => c.name === 'Manifest follows its version’s format',
+      ),
+    ).toMatchObject({ ok: true, detail: 'Read as version 1' })
+    expect(report.owner.openings).toEqual([
+      expect.objectContaining({ text: 'lyrics', salt: null, opens: true }),
+      expect.objectContaining({ text: 'creativeNotes', salt: null, opens: true }),
+    ])
+    const asJson = await respond(() =>
+      verifyJsonRoute.loader(
+        args(new Request(`http://localhost/verify/${song.certificateId}.json`), {
+          certificateId: song.certificateId,
+        }),
+      ),
+    )
     expect(asJson.headers.get('Content-Type')).toContain('application/json')
     const body = await asJson.json()
     expect(body).toMatchObject({ ok: true, manifestVersion: 1 })
@@ -261,9 +434,24 @@ describe('GET /verify/:certificateId', () => {
     const { user, song } = await registeredOld(2)
     const report = await (await verifyPage(song.certificateId, user.id)).json()
     expect(report).toMatchObject({ ok: true, manifestVersion: 2, recording: null })
-    expect(report.checks.find((c: { name: string }) => c.name === 'Manifest follows its version’s format')).toMatchObject({ ok: true, detail: 'Read as version 2' })
-    expect(report.owner.openings).toEqual([expect.objectContaining({ text: 'lyrics', opens: true }), expect.objectContaining({ text: 'creativeNotes', opens: true })])
-    const body = await (await respond(() => verifyJsonRoute.loader(args(new Request(`http://localhost/verify/${song.certificateId}.json`), { certificateId: song.certificateId })))).json()
+    expect(
+      report.checks.find(
+        (c: { name: string }) => c.name === 'Manifest follows its version’s format',
+      ),
+    ).toMatchObject({ ok: true, detail: 'Read as version 2' })
+    expect(report.owner.openings).toEqual([
+      expect.objectContaining({ text: 'lyrics', opens: true }),
+      expect.objectContaining({ text: 'creativeNotes', opens: true }),
+    ])
+    const body = await (
+      await respond(() =>
+        verifyJsonRoute.loader(
+          args(new Request(`http://localhost/verify/${song.certificateId}.json`), {
+            certificateId: song.certificateId,
+          }),
+        ),
+      )
+    ).json()
     expect(body).toMatchObject({ ok: true, manifestVersion: 2 })
   })
 
@@ -275,36 +463,70 @@ describe('GET /verify/:certificateId', () => {
     fs.writeFileSync(storedFile(outcome.storageId), canonicalJson(manifest))
     const report = await (await verifyPage(song.certificateId)).json()
     expect(report.ok).toBe(false)
-    const failed = report.checks.filter((c: { ok: boolean }) => !c.ok).map((c: { name: string }) => c.name)
-    expect(failed).toEqual(['Manifest hash matches the memo', 'Stored bytes hash to the memo’s value'])
+    const failed = report.checks
+      .filter((c: { ok: boolean }) => !c.ok)
+      .map((c: { name: string }) => c.name)
+    expect(failed).toEqual([
+      'Manifest hash matches the memo',
+      'Stored bytes hash to the memo’s value',
+    ])
   })
 
   test('a transaction paid by someone other than the sponsor does not verify', async () => {
     const { song, outcome } = await registered()
-    const report = await verifyCertificate(song.certificateId, outcome.transactionSignature, { chain: getChain(), storage: getStorage(), expectedSponsor: '11111111111111111111111111111111' })
+    const report = await verifyCertificate(song.certificateId, outcome.transactionSignature, {
+      chain: getChain(),
+      storage: getStorage(),
+      expectedSponsor: '11111111111111111111111111111111',
+    })
     expect(report.ok).toBe(false)
-    expect(report.checks.find((c) => c.name === 'Paid and signed by the ProofTrack sponsor')).toMatchObject({ ok: false })
+    expect(
+      report.checks.find((c) => c.name === 'Paid and signed by the ProofTrack sponsor'),
+    ).toMatchObject({ ok: false })
   })
 
   test('an unknown or malformed id is a 404 with a message, page and JSON alike', async () => {
     for (const certificateId of ['PT-0000-0000', 'nonsense', '']) {
       expect((await verifyPage(certificateId)).status).toBe(404)
-      const asJson = await respond(() => verifyJsonRoute.loader(args(new Request('http://localhost/verify/x.json'), { certificateId })))
+      const asJson = await respond(() =>
+        verifyJsonRoute.loader(
+          args(new Request('http://localhost/verify/x.json'), { certificateId }),
+        ),
+      )
       expect(asJson.status).toBe(404)
-      expect(await asJson.json()).toEqual({ message: 'No blockchain registration found for this certificate' })
+      expect(await asJson.json()).toEqual({
+        message: 'No blockchain registration found for this certificate',
+      })
     }
   })
 })
 
 describe('npm run verify', () => {
-  test('prints every step with its evidence and exits 0 for a v3, a v2 and a v1 record', async () => {
+  test('prints every step with its evidence and exits 0 for a v4, a v3, a v2 and a v1 record', async () => {
     const { song, outcome } = await registered()
     const v2 = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
-    expect(v2.output).toContain(`Certificate ${song.certificateId}, transaction ${outcome.transactionSignature}`)
-    for (const line of ['1. The transaction', '2. The memo', '3. The manifest in permanent storage', '4. Its canonical form, re-hashed', '5. The comparison', `   Fee payer: ${getChain().sponsorAddress()}`, '   ✓ Manifest hash matches the memo', `${song.certificateId}: VERIFIED`]) {
+    expect(v2.output).toContain(
+      `Certificate ${song.certificateId}, transaction ${outcome.transactionSignature}`,
+    )
+    for (const line of [
+      '1. The transaction',
+      '2. The memo',
+      '3. The manifest in permanent storage',
+      '4. Its canonical form, re-hashed',
+      '5. The comparison',
+      `   Fee payer: ${getChain().sponsorAddress()}`,
+      '   ✓ Manifest hash matches the memo',
+      `${song.certificateId}: VERIFIED`,
+    ]) {
       expect(v2.output).toContain(line)
     }
     expect(v2.code).toBe(0)
+
+    const v3Record = await registeredOld(3)
+    const v3Old = await verifyCli(v3Record.song.certificateId, '--signature', v3Record.signature)
+    expect(v3Old.output).toContain('   Manifest version: 3')
+    expect(v3Old.output).toContain(`${v3Record.song.certificateId}: VERIFIED`)
+    expect(v3Old.code).toBe(0)
 
     const v2Record = await registeredOld(2)
     const v2Old = await verifyCli(v2Record.song.certificateId, '--signature', v2Record.signature)
@@ -323,13 +545,28 @@ describe('npm run verify', () => {
     const { song, outcome } = await registered()
     const other = await registered()
 
-    const wrong = await verifyCli(song.certificateId, '--signature', other.outcome.transactionSignature)
-    expect(wrong.output).toContain(`   ✗ Memo names this certificate — Memo: ${other.song.certificateId}`)
+    const wrong = await verifyCli(
+      song.certificateId,
+      '--signature',
+      other.outcome.transactionSignature,
+    )
+    expect(wrong.output).toContain(
+      `   ✗ Memo names this certificate — Memo: ${other.song.certificateId}`,
+    )
     expect(wrong.output).toContain(`${song.certificateId}: FAILED`)
     expect(wrong.code).toBe(1)
 
-    fs.writeFileSync(storedFile(outcome.storageId), fs.readFileSync(storedFile(outcome.storageId), 'utf8').replace('"aiPercent":20', '"aiPercent":0'))
-    const tampered = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
+    fs.writeFileSync(
+      storedFile(outcome.storageId),
+      fs
+        .readFileSync(storedFile(outcome.storageId), 'utf8')
+        .replace('"aiPercent":20', '"aiPercent":0'),
+    )
+    const tampered = await verifyCli(
+      song.certificateId,
+      '--signature',
+      outcome.transactionSignature,
+    )
     expect(tampered.output).toContain('   ✗ Manifest hash matches the memo')
     expect(tampered.output).toContain(`${song.certificateId}: FAILED`)
     expect(tampered.code).toBe(1)
@@ -349,13 +586,29 @@ describe('npm run verify --file', () => {
     fs.writeFileSync(master, crypto.randomBytes(300_000))
     fs.writeFileSync(other, crypto.randomBytes(300_000))
     const digest = crypto.createHash('sha256').update(fs.readFileSync(master)).digest('hex')
-    const { song, outcome } = await registered({ recordingSha256: digest, recordingSize: '300000', recordingMediaType: 'audio/wav' })
+    const { song, outcome } = await registered({
+      recordingSha256: digest,
+      recordingSize: '300000',
+      recordingMediaType: 'audio/wav',
+    })
 
-    const right = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature, '--file', master)
+    const right = await verifyCli(
+      song.certificateId,
+      '--signature',
+      outcome.transactionSignature,
+      '--file',
+      master,
+    )
     expect(right.output).toContain(`${master}: This is the registered recording`)
     expect(right.output).toContain(`   File SHA-256:       ${digest} (300000 bytes)`)
     expect(right.code).toBe(0)
-    const wrong = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature, '--file', other)
+    const wrong = await verifyCli(
+      song.certificateId,
+      '--signature',
+      outcome.transactionSignature,
+      '--file',
+      other,
+    )
     expect(wrong.output).toContain(`${other}: This is not the registered recording`)
     expect(wrong.output).toContain(`   Registered SHA-256: ${digest} (300000 bytes)`)
     expect(wrong.code).toBe(1)
@@ -375,7 +628,9 @@ describe('GET /certificate/:id/proof-bundle', () => {
     const response = await bundle(song.id, user.id)
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('application/json; charset=utf-8')
-    expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="${song.certificateId}-proof-bundle.json"`)
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="${song.certificateId}-proof-bundle.json"`,
+    )
     expect(response.headers.get('Cache-Control')).toBe('no-store')
     const text = await response.text()
     const body = JSON.parse(text)
@@ -385,11 +640,33 @@ describe('GET /certificate/:id/proof-bundle', () => {
     expect(body).toMatchObject({
       format: 'prooftrack.proof-bundle',
       certificateId: song.certificateId,
-      manifest: { version: 3, sha256: sha256Hex(storedText), canonical: storedText, content: JSON.parse(storedText), storage: { id: outcome.storageId } },
-      transaction: { signature: outcome.transactionSignature, memo: tx.memo, slot: tx.slot, blockTime: tx.blockTime, feePayer: getChain().sponsorAddress(), signedTransaction: tx.transaction, network: 'local-ledger' },
+      manifest: {
+        version: 4,
+        sha256: sha256Hex(storedText),
+        canonical: storedText,
+        content: JSON.parse(storedText),
+        storage: { id: outcome.storageId },
+      },
+      transaction: {
+        signature: outcome.transactionSignature,
+        memo: tx.memo,
+        slot: tx.slot,
+        blockTime: tx.blockTime,
+        feePayer: getChain().sponsorAddress(),
+        signedTransaction: tx.transaction,
+        network: 'local-ledger',
+      },
       privateTexts: {
-        lyrics: { text: LYRICS, salt: lyricsSalt, commitment: JSON.parse(storedText).lyricsCommitment },
-        creativeNotes: { text: NOTES, salt: creativeNotesSalt, commitment: JSON.parse(storedText).creativeNotesCommitment },
+        lyrics: {
+          text: LYRICS,
+          salt: lyricsSalt,
+          commitment: JSON.parse(storedText).lyricsCommitment,
+        },
+        creativeNotes: {
+          text: NOTES,
+          salt: creativeNotesSalt,
+          commitment: JSON.parse(storedText).creativeNotesCommitment,
+        },
       },
     })
     expect(Object.keys(body)[0]).toBe('README')
@@ -397,7 +674,9 @@ describe('GET /certificate/:id/proof-bundle', () => {
     // Every README command with an expected hash prints that hash (bash, jq, sha256sum; no network).
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-bundle-'))
     fs.writeFileSync(path.join(dir, `${song.certificateId}-proof-bundle.json`), text)
-    const steps = (body.README as string[]).map((line) => /^\s+(.+\| sha256sum)\s+→ ([0-9a-f]{64})$/.exec(line)).filter((match) => match !== null)
+    const steps = (body.README as string[])
+      .map((line) => /^\s+(.+\| sha256sum)\s+→ ([0-9a-f]{64})$/.exec(line))
+      .filter((match) => match !== null)
     expect(steps).toHaveLength(3)
     for (const [, command, expected] of steps) {
       const { stdout } = await run('bash', ['-c', command!], { cwd: dir })
@@ -419,14 +698,20 @@ describe('GET /certificate/:id/proof-bundle', () => {
     const { user, song } = await registeredV1()
     const body = await (await bundle(song.id, user.id)).json()
     expect(body.manifest.version).toBe(1)
-    expect(body.privateTexts.lyrics).toEqual({ text: LYRICS, salt: null, commitment: { alg: 'sha256', value: sha256Hex(LYRICS) } })
+    expect(body.privateTexts.lyrics).toEqual({
+      text: LYRICS,
+      salt: null,
+      commitment: { alg: 'sha256', value: sha256Hex(LYRICS) },
+    })
   })
 
   test('only the owner: a visitor is sent to sign in, another user gets 404; an unregistered song sends the owner back with the reason', async () => {
     const { user, song } = await registered()
     const visitor = await bundle(song.id)
     expect(visitor.status).toBe(302)
-    expect(visitor.headers.get('Location')).toBe(`/login?redirectTo=${encodeURIComponent(`/certificate/${song.id}/proof-bundle`)}`)
+    expect(visitor.headers.get('Location')).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/certificate/${song.id}/proof-bundle`)}`,
+    )
     const other = await createUser()
     const denied = await bundle(song.id, other.id)
     expect(denied.status).toBe(404)
@@ -442,7 +727,12 @@ describe('GET /certificate/:id/proof-bundle', () => {
 })
 
 describe('GET /ledger/rpc/getTransaction/:signature', () => {
-  const call = (signature: string) => respond(() => rpcRoute.loader(args(new Request(`http://localhost/ledger/rpc/getTransaction/${signature}`), { signature })))
+  const call = (signature: string) =>
+    respond(() =>
+      rpcRoute.loader(
+        args(new Request(`http://localhost/ledger/rpc/getTransaction/${signature}`), { signature }),
+      ),
+    )
 
   test('answers what a Solana node answers for getTransaction (jsonParsed): the memo parsed, the fee payer first', async () => {
     const { song, outcome } = await registered()
@@ -450,10 +740,31 @@ describe('GET /ledger/rpc/getTransaction/:signature', () => {
     expect(response.status).toBe(200)
     const body = await response.json()
     const tx = (await getChain().lookup(outcome.transactionSignature))!
-    expect(body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { slot: tx.slot, blockTime: tx.blockTime, version: 'legacy', meta: { err: null, fee: tx.feeLamports, logMessages: tx.logs, status: { Ok: null } } } })
+    expect(body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: {
+        slot: tx.slot,
+        blockTime: tx.blockTime,
+        version: 'legacy',
+        meta: { err: null, fee: tx.feeLamports, logMessages: tx.logs, status: { Ok: null } },
+      },
+    })
     expect(body.result.transaction.signatures).toEqual([outcome.transactionSignature])
-    expect(body.result.transaction.message.accountKeys[0]).toEqual({ pubkey: getChain().sponsorAddress(), signer: true, source: 'transaction', writable: true })
-    expect(body.result.transaction.message.instructions).toEqual([{ parsed: tx.memo, program: 'spl-memo', programId: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', stackHeight: null }])
+    expect(body.result.transaction.message.accountKeys[0]).toEqual({
+      pubkey: getChain().sponsorAddress(),
+      signer: true,
+      source: 'transaction',
+      writable: true,
+    })
+    expect(body.result.transaction.message.instructions).toEqual([
+      {
+        parsed: tx.memo,
+        program: 'spl-memo',
+        programId: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+        stackHeight: null,
+      },
+    ])
     expect(tx.memo).toContain(song.certificateId)
   })
 
@@ -463,6 +774,10 @@ describe('GET /ledger/rpc/getTransaction/:signature', () => {
     expect(await unknown.json()).toEqual({ jsonrpc: '2.0', result: null, id: 1 })
     const malformed = await call('not-a-signature')
     expect(malformed.status).toBe(400)
-    expect(await malformed.json()).toMatchObject({ jsonrpc: '2.0', error: { code: -32602 }, message: expect.stringContaining('transaction signature') })
+    expect(await malformed.json()).toMatchObject({
+      jsonrpc: '2.0',
+      error: { code: -32602 },
+      message: expect.stringContaining('transaction signature'),
+    })
   })
 })

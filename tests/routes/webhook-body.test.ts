@@ -2,8 +2,12 @@ import { describe, expect, test, vi } from 'vitest'
 
 // Issue 11 item 2: the webhook checks what it can before reading, and reads within its own limit
 // whatever the headers say. Nothing here reaches Stripe's API, so no stand-in is needed.
-Object.assign(process.env, { STRIPE_SECRET_KEY: 'sk_test_prooftrack_webhook', STRIPE_PUBLISHABLE_KEY: 'pk_test_prooftrack_webhook', STRIPE_WEBHOOK_SECRET: 'whsec_prooftrack_webhook' })
-const webhookRoute = await import('../../app/routes/api.stripe.webhook')
+Object.assign(process.env, {
+  STRIPE_SECRET_KEY: 'sk_test_prooftrack_webhook',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_prooftrack_webhook',
+  STRIPE_WEBHOOK_SECRET: 'whsec_prooftrack_webhook',
+})
+const webhookRoute = await import('~/resource-routes/api.stripe.webhook')
 const { args } = await import('../setup/fixtures')
 
 /** A body in chunks without Content-Length; `pulled()` tells how many bytes were asked for. */
@@ -25,14 +29,26 @@ function countedBody(total: number) {
 const hook = (body: ReadableStream<Uint8Array>, signature: string | null) => {
   const headers = new Headers({ 'Content-Type': 'application/json' })
   if (signature) headers.set('Stripe-Signature', signature)
-  return webhookRoute.action(args(new Request('http://localhost/api/stripe/webhook', { method: 'POST', headers, body, duplex: 'half' } as RequestInit)))
+  return webhookRoute.action(
+    args(
+      new Request('http://localhost/api/stripe/webhook', {
+        method: 'POST',
+        headers,
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    ),
+  )
 }
 
 describe('POST /api/stripe/webhook body', () => {
   test('without a Stripe-Signature header it is refused before a byte is read', async () => {
     const body = countedBody(10 * 1024 * 1024)
     const response = await hook(body.stream, null)
-    expect([response.status, await response.json()]).toEqual([400, { message: 'Missing Stripe-Signature header' }])
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { message: 'Missing Stripe-Signature header' },
+    ])
     expect(body.pulled()).toBe(0)
   })
 
@@ -41,7 +57,10 @@ describe('POST /api/stripe/webhook body', () => {
     const body = countedBody(200 * 1024 * 1024)
     const started = performance.now()
     const response = await hook(body.stream, 't=1,v1=abc')
-    expect([response.status, await response.json()]).toEqual([413, { message: 'The request body is larger than 512 KB.' }])
+    expect([response.status, await response.json()]).toEqual([
+      413,
+      { message: 'The request body is larger than 512 KB.' },
+    ])
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff')
     expect(body.pulled()).toBeLessThan(2 * 1024 * 1024)
     expect(performance.now() - started).toBeLessThan(2000)

@@ -2,7 +2,8 @@
 
 /** Every key path of a JSON value, arrays as `[]`: the exact shape a response discloses. */
 export function keyPaths(value: unknown, prefix = ''): string[] {
-  if (Array.isArray(value)) return [...new Set(value.flatMap((item) => keyPaths(item, `${prefix}[]`)))].sort()
+  if (Array.isArray(value))
+    return [...new Set(value.flatMap((item) => keyPaths(item, `${prefix}[]`)))].sort()
   if (value === null || typeof value !== 'object') return prefix ? [prefix] : []
   return Object.entries(value)
     .flatMap(([key, inner]) => keyPaths(inner, prefix ? `${prefix}.${key}` : key))
@@ -53,8 +54,13 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'certificate.upc',
   'certificateUrl',
   'isOwner',
+  'links.supersededBy',
+  'links.supersedes',
   'pdfUrl',
 ]
 
 /** The same projection for a song whose recording was not fingerprinted. */
-export const PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING = [...PUBLIC_CERTIFICATE_KEYS.filter((key) => !key.startsWith('certificate.recording.')), 'certificate.recording'].sort()
+export const PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING = [
+  ...PUBLIC_CERTIFICATE_KEYS.filter((key) => !key.startsWith('certificate.recording.')),
+  'certificate.recording',
+].sort()

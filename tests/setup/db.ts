@@ -1,3 +1,3 @@
-import { db, databaseKind } from '../../app/services/db.server'
+import { db, databaseKind } from '~/services/db.server'
 
 export { db, databaseKind }

@@ -1,11 +1,21 @@
 import crypto from 'node:crypto'
-import { hashPassword } from '../../app/services/password.server'
-import { sessionStorage } from '../../app/services/session.server'
-import { db } from '../../app/services/db.server'
+import { SongSchema } from '~/lib/song-schema'
+import { hashPassword } from '~/services/password.server'
+import { sessionStorage } from '~/services/session.server'
+import { createSong } from '~/services/songs.server'
+import { db } from '~/services/db.server'
 
 export const PASSWORD = 'Sup3rSecret!'
 
-export async function createUser(overrides: { email?: string; username?: string; emailVerified?: boolean; firstName?: string | null; password?: string } = {}) {
+export async function createUser(
+  overrides: {
+    email?: string
+    username?: string
+    emailVerified?: boolean
+    firstName?: string | null
+    password?: string
+  } = {},
+) {
   const suffix = crypto.randomBytes(4).toString('hex')
   return db()
     .insertInto('users')
@@ -25,9 +35,23 @@ export async function createUser(overrides: { email?: string; username?: string;
 
 /** The verified support account (one per database: the email is unique). */
 export async function createAdmin() {
-  const existing = await db().selectFrom('users').selectAll().where('email', '=', 'support@prooftrack.test').executeTakeFirst()
-  if (existing) return db().updateTable('users').set({ emailVerified: true }).where('id', '=', existing.id).returningAll().executeTakeFirstOrThrow()
-  return createUser({ email: 'support@prooftrack.test', username: `admin_${crypto.randomBytes(3).toString('hex')}`, emailVerified: true })
+  const existing = await db()
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', 'support@prooftrack.test')
+    .executeTakeFirst()
+  if (existing)
+    return db()
+      .updateTable('users')
+      .set({ emailVerified: true })
+      .where('id', '=', existing.id)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  return createUser({
+    email: 'support@prooftrack.test',
+    username: `admin_${crypto.randomBytes(3).toString('hex')}`,
+    emailVerified: true,
+  })
 }
 
 /** A `Cookie` header value for a fresh database session of this user, as sign-in would make. */
@@ -44,12 +68,20 @@ export async function authedRequest(url: string, userId: string, init: RequestIn
   return new Request(url, { ...init, headers })
 }
 
-export function formRequest(url: string, fields: Record<string, string>, headers: HeadersInit = {}) {
+export function formRequest(
+  url: string,
+  fields: Record<string, string>,
+  headers: HeadersInit = {},
+) {
   return new Request(url, { method: 'POST', headers, body: new URLSearchParams(fields) })
 }
 
 export function jsonRequest(url: string, body: unknown, headers: HeadersInit = {}) {
-  return new Request(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return new Request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  })
 }
 
 /** The `name=value` part of a Set-Cookie header, to send back as a Cookie. */
@@ -59,7 +91,11 @@ export function cookieFrom(response: Response, name: string) {
   return match?.[0] ?? null
 }
 
-export const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} })
+export const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: {},
+})
 
 /** Runs a loader or action and returns its Response, whether it was returned or thrown. */
 export async function respond(run: () => unknown): Promise<Response> {
@@ -71,4 +107,23 @@ export async function respond(run: () => unknown): Promise<Response> {
     if (thrown instanceof Response) return thrown
     throw thrown
   }
+}
+
+/**
+ * A song of this user's, created as the submit form would (parsed by SongSchema): a valid song
+ * with placeholder details; `overrides` sets the fields a test cares about.
+ */
+export async function createTestSong(userId: string, overrides: Record<string, unknown> = {}) {
+  return createSong(
+    db(),
+    userId,
+    SongSchema.parse({
+      title: 'Test Song',
+      contributorName: 'Ann',
+      dateCreated: '2025-03-01',
+      toolsUsed: 'Piano',
+      fileLink: 'https://example.com/a.mp3',
+      ...overrides,
+    }),
+  )
 }

@@ -32,7 +32,10 @@ export default async function setup(project: TestProject) {
   if (!handle.dump) throw new Error('The embedded database cannot be dumped')
   const dump = await handle.dump()
   await handle.close()
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-snapshot-')), 'pglite.tar')
+  const file = path.join(
+    fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-snapshot-')),
+    'pglite.tar',
+  )
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()))
   project.provide('pgliteSnapshot', file)
   project.provide('postgresTemplate', '')

@@ -1,4 +1,4 @@
-import { openBody } from '../../app/services/mail.server'
+import { openBody } from '~/services/mail.server'
 import { db } from './db'
 
 /**
@@ -6,8 +6,16 @@ import { db } from './db'
  * worker opens them (the table itself holds them sealed).
  */
 export async function mailTo(address: string) {
-  const rows = await db().selectFrom('mailOutbox').selectAll().where('toAddress', '=', address).orderBy('id', 'desc').execute()
-  return rows.map((row) => ({ ...row, text: row.sealedBody === null ? null : openBody(row.sealedBody) }))
+  const rows = await db()
+    .selectFrom('mailOutbox')
+    .selectAll()
+    .where('toAddress', '=', address)
+    .orderBy('id', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    text: row.sealedBody === null ? null : openBody(row.sealedBody),
+  }))
 }
 
 export async function lastMailTo(address: string) {

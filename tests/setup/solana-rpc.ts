@@ -66,8 +66,12 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
   const balances = (keys: string[]) => keys.map((key) => Number(svm.getBalance(address(key)) ?? 0n))
 
   function sendTransaction(params: unknown[]) {
-    const [encoded, config = {}] = params as [string, { encoding?: string; skipPreflight?: boolean }]
-    if (config.encoding !== 'base64') throw new RpcError(-32602, 'Invalid params: only base64 encoding is served here')
+    const [encoded, config = {}] = params as [
+      string,
+      { encoding?: string; skipPreflight?: boolean },
+    ]
+    if (config.encoding !== 'base64')
+      throw new RpcError(-32602, 'Invalid params: only base64 encoding is served here')
     const bytes = new Uint8Array(Buffer.from(encoded, 'base64'))
     let message: VersionedTransaction['message']
     let signature: string
@@ -76,7 +80,10 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
       message = decoded.message
       signature = bs58.encode(decoded.signatures[0]!)
     } catch {
-      throw new RpcError(-32602, 'invalid transaction: Transaction failed to sanitize accounts offsets correctly')
+      throw new RpcError(
+        -32602,
+        'invalid transaction: Transaction failed to sanitize accounts offsets correctly',
+      )
     }
     if (landed.has(signature)) {
       // A node drops a duplicate without preflight; with it, simulation reports the first landing.
@@ -97,10 +104,15 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
     const result = svm.sendTransaction(transaction)
     const postBalances = balances(keys)
     const failure = result instanceof FailedTransactionMetadata ? describeFailure(result) : null
-    if (failure?.err === 'BlockhashNotFound' || failure?.err === 'AlreadyProcessed' || failure?.err === 'SignatureFailure') {
+    if (
+      failure?.err === 'BlockhashNotFound' ||
+      failure?.err === 'AlreadyProcessed' ||
+      failure?.err === 'SignatureFailure'
+    ) {
       throw new RpcError(-32002, `Transaction ${failure.text}`)
     }
-    const meta: TransactionMetadata = result instanceof FailedTransactionMetadata ? result.meta() : result
+    const meta: TransactionMetadata =
+      result instanceof FailedTransactionMetadata ? result.meta() : result
     landed.set(signature, {
       slot,
       blockTime: Math.floor(Date.now() / 1000),
@@ -116,13 +128,23 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
   }
 
   function getTransaction(params: unknown[]) {
-    const [signature, config = {}] = params as [string, { encoding?: string; maxSupportedTransactionVersion?: number }]
-    if (config.encoding && config.encoding !== 'json' && config.encoding !== 'jsonParsed') throw new RpcError(-32602, 'Invalid params: only json and jsonParsed encodings are served here')
+    const [signature, config = {}] = params as [
+      string,
+      { encoding?: string; maxSupportedTransactionVersion?: number },
+    ]
+    if (config.encoding && config.encoding !== 'json' && config.encoding !== 'jsonParsed')
+      throw new RpcError(
+        -32602,
+        'Invalid params: only json and jsonParsed encodings are served here',
+      )
     const record = landed.get(signature)
     if (!record?.bytes) return null
     const { message, signatures } = VersionedTransaction.deserialize(record.bytes)
     if (message.version !== 'legacy' && config.maxSupportedTransactionVersion === undefined) {
-      throw new RpcError(-32015, 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0')
+      throw new RpcError(
+        -32015,
+        'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+      )
     }
     return {
       slot: record.slot,
@@ -131,20 +153,28 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
       transaction: {
         signatures: signatures.map((s) => bs58.encode(s)),
         // jsonParsed (docs/verify.md's query): account keys with their flags, the Memo program's data as its text.
-        message: config.encoding === 'jsonParsed' ? parsedMessage(message) : {
-          accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
-          header: message.header,
-          instructions: message.compiledInstructions.map((instruction) => ({
-            programIdIndex: instruction.programIdIndex,
-            accounts: instruction.accountKeyIndexes,
-            data: bs58.encode(instruction.data),
-            stackHeight: null,
-          })),
-          recentBlockhash: message.recentBlockhash,
-          ...(message.version === 'legacy'
-            ? {}
-            : { addressTableLookups: message.addressTableLookups.map((lookup) => ({ ...lookup, accountKey: lookup.accountKey.toBase58() })) }),
-        },
+        message:
+          config.encoding === 'jsonParsed'
+            ? parsedMessage(message)
+            : {
+                accountKeys: message.staticAccountKeys.map((key) => key.toBase58()),
+                header: message.header,
+                instructions: message.compiledInstructions.map((instruction) => ({
+                  programIdIndex: instruction.programIdIndex,
+                  accounts: instruction.accountKeyIndexes,
+                  data: bs58.encode(instruction.data),
+                  stackHeight: null,
+                })),
+                recentBlockhash: message.recentBlockhash,
+                ...(message.version === 'legacy'
+                  ? {}
+                  : {
+                      addressTableLookups: message.addressTableLookups.map((lookup) => ({
+                        ...lookup,
+                        accountKey: lookup.accountKey.toBase58(),
+                      })),
+                    }),
+              },
       },
       meta: {
         err: record.err === null ? null : errorValue(record.err),
@@ -168,16 +198,46 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
     getHealth: () => 'ok',
     getSlot: () => slot,
     getBlockHeight: () => blockHeight,
-    getEpochInfo: () => ({ absoluteSlot: slot, blockHeight, epoch: Math.floor(slot / 432_000), slotIndex: slot % 432_000, slotsInEpoch: 432_000, transactionCount: landed.size }),
-    getLatestBlockhash: () => ({ context: context(), value: { blockhash: svm.latestBlockhash(), lastValidBlockHeight: blockhashHeight + VALID_BLOCKS } }),
-    isBlockhashValid: ([blockhash]) => ({ context: context(), value: blockhash === svm.latestBlockhash() && blockHeight <= blockhashHeight + VALID_BLOCKS }),
-    getBalance: ([key]) => ({ context: context(), value: Number(svm.getBalance(address(String(key))) ?? 0n) }),
+    getEpochInfo: () => ({
+      absoluteSlot: slot,
+      blockHeight,
+      epoch: Math.floor(slot / 432_000),
+      slotIndex: slot % 432_000,
+      slotsInEpoch: 432_000,
+      transactionCount: landed.size,
+    }),
+    getLatestBlockhash: () => ({
+      context: context(),
+      value: {
+        blockhash: svm.latestBlockhash(),
+        lastValidBlockHeight: blockhashHeight + VALID_BLOCKS,
+      },
+    }),
+    isBlockhashValid: ([blockhash]) => ({
+      context: context(),
+      value: blockhash === svm.latestBlockhash() && blockHeight <= blockhashHeight + VALID_BLOCKS,
+    }),
+    getBalance: ([key]) => ({
+      context: context(),
+      value: Number(svm.getBalance(address(String(key))) ?? 0n),
+    }),
     requestAirdrop: ([key, amount]) => {
       nextBlock()
       const result = svm.airdrop(address(String(key)), lamports(BigInt(Number(amount))))
-      if (!result || result instanceof FailedTransactionMetadata) throw new RpcError(-32603, 'Internal error: airdrop failed')
+      if (!result || result instanceof FailedTransactionMetadata)
+        throw new RpcError(-32603, 'Internal error: airdrop failed')
       const signature = bs58.encode(result.signature())
-      landed.set(signature, { slot, blockTime: Math.floor(Date.now() / 1000), fee: 0, err: null, logs: result.logs(), computeUnits: 0, preBalances: [], postBalances: [], bytes: null })
+      landed.set(signature, {
+        slot,
+        blockTime: Math.floor(Date.now() / 1000),
+        fee: 0,
+        err: null,
+        logs: result.logs(),
+        computeUnits: 0,
+        preBalances: [],
+        postBalances: [],
+        bytes: null,
+      })
       return signature
     },
     sendTransaction,
@@ -187,21 +247,48 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
         const record = landed.get(signature)
         if (!record) return null
         const err = record.err === null ? null : errorValue(record.err)
-        return { slot: record.slot, confirmations: Math.min(slot - record.slot, 31), err, status: err === null ? { Ok: null } : { Err: err }, confirmationStatus: 'confirmed' }
+        return {
+          slot: record.slot,
+          confirmations: Math.min(slot - record.slot, 31),
+          err,
+          status: err === null ? { Ok: null } : { Err: err },
+          confirmationStatus: 'confirmed',
+        }
       }),
     }),
     getTransaction,
   }
 
   function answer(request: unknown) {
-    const { id = null, method, params = [] } = (request ?? {}) as { id?: unknown; method?: unknown; params?: unknown[] }
+    const {
+      id = null,
+      method,
+      params = [],
+    } = (request ?? {}) as { id?: unknown; method?: unknown; params?: unknown[] }
     const handler = typeof method === 'string' ? methods[method] : undefined
-    if (!handler) return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
+    if (!handler)
+      return { jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } }
     try {
       return { jsonrpc: '2.0', id, result: handler(params) }
     } catch (error) {
-      if (error instanceof RpcError) return { jsonrpc: '2.0', id, error: { code: error.code, message: error.message, ...(error.data === undefined ? {} : { data: error.data }) } }
-      return { jsonrpc: '2.0', id, error: { code: -32603, message: `Internal error: ${error instanceof Error ? error.message : String(error)}` } }
+      if (error instanceof RpcError)
+        return {
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.data === undefined ? {} : { data: error.data }),
+          },
+        }
+      return {
+        jsonrpc: '2.0',
+        id,
+        error: {
+          code: -32603,
+          message: `Internal error: ${error instanceof Error ? error.message : String(error)}`,
+        },
+      }
     }
   }
 
@@ -215,7 +302,12 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
       } catch {
         body = undefined
       }
-      const reply = body === undefined ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } } : Array.isArray(body) ? body.map(answer) : answer(body)
+      const reply =
+        body === undefined
+          ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }
+          : Array.isArray(body)
+            ? body.map(answer)
+            : answer(body)
       res.writeHead(200, { 'Content-Type': 'application/json' })
       res.end(JSON.stringify(reply))
     })
@@ -228,7 +320,8 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
     svm,
     fund(pubkey, amount = 10n * SOL) {
       const result = svm.airdrop(address(pubkey), lamports(amount))
-      if (!result || result instanceof FailedTransactionMetadata) throw new Error(`Airdrop to ${pubkey} failed`)
+      if (!result || result instanceof FailedTransactionMetadata)
+        throw new Error(`Airdrop to ${pubkey} failed`)
     },
     advanceBlocks(count) {
       nextBlock(count)
@@ -237,7 +330,9 @@ export async function startSolanaRpc(): Promise<SolanaRpc> {
     },
     close() {
       server.closeAllConnections()
-      return new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+      return new Promise<void>((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      )
     },
   }
 }
@@ -248,11 +343,27 @@ const MEMO_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'
 function parsedMessage(message: VersionedTransaction['message']) {
   const keys = message.staticAccountKeys.map((key) => key.toBase58())
   return {
-    accountKeys: keys.map((pubkey, i) => ({ pubkey, signer: message.isAccountSigner(i), source: 'transaction', writable: message.isAccountWritable(i) })),
+    accountKeys: keys.map((pubkey, i) => ({
+      pubkey,
+      signer: message.isAccountSigner(i),
+      source: 'transaction',
+      writable: message.isAccountWritable(i),
+    })),
     instructions: message.compiledInstructions.map((instruction) => {
       const programId = keys[instruction.programIdIndex]!
-      if (programId === MEMO_PROGRAM) return { parsed: Buffer.from(instruction.data).toString('utf8'), program: 'spl-memo', programId, stackHeight: null }
-      return { accounts: instruction.accountKeyIndexes.map((i) => keys[i]!), data: bs58.encode(instruction.data), programId, stackHeight: null }
+      if (programId === MEMO_PROGRAM)
+        return {
+          parsed: Buffer.from(instruction.data).toString('utf8'),
+          program: 'spl-memo',
+          programId,
+          stackHeight: null,
+        }
+      return {
+        accounts: instruction.accountKeyIndexes.map((i) => keys[i]!),
+        data: bs58.encode(instruction.data),
+        programId,
+        stackHeight: null,
+      }
     }),
     recentBlockhash: message.recentBlockhash,
   }
@@ -260,7 +371,13 @@ function parsedMessage(message: VersionedTransaction['message']) {
 
 /** A failed simulation as an agave node reports it: -32002 with the runtime's logs. */
 function simulationError(text: string, err: string, logs: string[]) {
-  return new RpcError(-32002, `Transaction simulation failed: ${text}`, { accounts: null, err: errorValue(err), logs, returnData: null, unitsConsumed: 0 })
+  return new RpcError(-32002, `Transaction simulation failed: ${text}`, {
+    accounts: null,
+    err: errorValue(err),
+    logs,
+    returnData: null,
+    unitsConsumed: 0,
+  })
 }
 
 const ERROR_TEXT: Record<string, string> = {

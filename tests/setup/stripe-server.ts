@@ -28,7 +28,8 @@ export interface PaymentIntentObject {
   amount_received: number
   amount_capturable: number
   currency: string
-  status: 'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled'
+  status:
+    'requires_payment_method' | 'requires_confirmation' | 'processing' | 'succeeded' | 'canceled'
   client_secret: string
   description: string | null
   metadata: Record<string, string>
@@ -96,7 +97,12 @@ export interface DisputeObject {
 }
 
 interface StripeErrorBody {
-  type: 'invalid_request_error' | 'card_error' | 'api_error' | 'idempotency_error' | 'authentication_error'
+  type:
+    | 'invalid_request_error'
+    | 'card_error'
+    | 'api_error'
+    | 'idempotency_error'
+    | 'authentication_error'
   message: string
   code?: string
   param?: string
@@ -110,7 +116,8 @@ export interface StripeServerOptions {
 }
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-const randomId = (length: number) => Array.from(crypto.randomBytes(length), (byte) => BASE62[byte % 62]).join('')
+const randomId = (length: number) =>
+  Array.from(crypto.randomBytes(length), (byte) => BASE62[byte % 62]).join('')
 const now = () => Math.floor(Date.now() / 1000)
 
 /** Stripe's encoding: `metadata[userId]=…&line_items[0][price_data][currency]=usd`. */
@@ -136,13 +143,18 @@ function arrays(value: FormValue): FormValue {
   if (typeof value === 'string' || Array.isArray(value)) return value
   const keys = Object.keys(value)
   const converted: FormObject = Object.fromEntries(keys.map((key) => [key, arrays(value[key]!)]))
-  if (keys.length > 0 && keys.every((key, index) => key === String(index))) return keys.map((key) => converted[key]!)
+  if (keys.length > 0 && keys.every((key, index) => key === String(index)))
+    return keys.map((key) => converted[key]!)
   return converted
 }
 
 const str = (value: FormValue | undefined) => (typeof value === 'string' ? value : undefined)
-const obj = (value: FormValue | undefined): FormObject => (value && typeof value === 'object' && !Array.isArray(value) ? value : {})
-const metadataOf = (value: FormValue | undefined) => Object.fromEntries(Object.entries(obj(value)).flatMap(([key, v]) => (typeof v === 'string' ? [[key, v]] : [])))
+const obj = (value: FormValue | undefined): FormObject =>
+  value && typeof value === 'object' && !Array.isArray(value) ? value : {}
+const metadataOf = (value: FormValue | undefined) =>
+  Object.fromEntries(
+    Object.entries(obj(value)).flatMap(([key, v]) => (typeof v === 'string' ? [[key, v]] : [])),
+  )
 
 class ApiError extends Error {
   constructor(
@@ -153,8 +165,20 @@ class ApiError extends Error {
   }
 }
 
-const missing = (param: string) => new ApiError(400, { type: 'invalid_request_error', code: 'parameter_missing', param, message: `Missing required param: ${param}.` })
-const invalidInteger = (param: string) => new ApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_integer', param, message: `Invalid integer: ${param}` })
+const missing = (param: string) =>
+  new ApiError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_missing',
+    param,
+    message: `Missing required param: ${param}.`,
+  })
+const invalidInteger = (param: string) =>
+  new ApiError(400, {
+    type: 'invalid_request_error',
+    code: 'parameter_invalid_integer',
+    param,
+    message: `Invalid integer: ${param}`,
+  })
 
 function integer(params: FormObject, name: string, path = name) {
   const raw = str(params[name])
@@ -173,7 +197,12 @@ export async function startStripeServer(options: StripeServerOptions) {
   const sessions = new Map<string, CheckoutSessionObject>()
   const charges = new Map<string, ChargeObject>()
   const idempotency = new Map<string, { fingerprint: string; status: number; body: string }>()
-  const requests: { method: string; path: string; idempotencyKey: string | null; params: FormObject }[] = []
+  const requests: {
+    method: string
+    path: string
+    idempotencyKey: string | null
+    params: FormObject
+  }[] = []
   const deliveries: WebhookDelivery[] = []
   const pending = new Set<Promise<void>>()
   const signer = new Stripe(options.secretKey)
@@ -181,7 +210,17 @@ export async function startStripeServer(options: StripeServerOptions) {
   let failures: { remaining: number; status: number; body: StripeErrorBody } | null = null
 
   function event(type: string, object: unknown) {
-    return { id: `evt_${randomId(24)}`, object: 'event', api_version: Stripe.API_VERSION, created: now(), livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type, data: { object } }
+    return {
+      id: `evt_${randomId(24)}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: now(),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    }
   }
 
   /** A webhook body and its `Stripe-Signature` header, signed the way Stripe signs them. */
@@ -195,7 +234,15 @@ export async function startStripeServer(options: StripeServerOptions) {
   function deliver(type: string, object: unknown) {
     if (!webhookUrl || !options.webhookSecret) return
     const { payload, signature } = signedEvent(type, object)
-    const delivery = fetch(webhookUrl, { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature, 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' }, body: payload })
+    const delivery = fetch(webhookUrl, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Stripe-Signature': signature,
+        'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      },
+      body: payload,
+    })
       .then(
         async (response) => {
           await response.arrayBuffer()
@@ -209,7 +256,13 @@ export async function startStripeServer(options: StripeServerOptions) {
     pending.add(delivery)
   }
 
-  function newIntent(fields: { amount: number; currency: string; metadata: Record<string, string>; description: string | null; automatic: boolean }): PaymentIntentObject {
+  function newIntent(fields: {
+    amount: number
+    currency: string
+    metadata: Record<string, string>
+    description: string | null
+    automatic: boolean
+  }): PaymentIntentObject {
     const id = `pi_3${randomId(23)}`
     const intent: PaymentIntentObject = {
       id,
@@ -253,27 +306,66 @@ export async function startStripeServer(options: StripeServerOptions) {
       livemode: false,
     }
     charges.set(charge.id, charge)
-    Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, payment_method: paymentMethod, latest_charge: charge.id, last_payment_error: null })
+    Object.assign(intent, {
+      status: 'succeeded',
+      amount_received: intent.amount,
+      payment_method: paymentMethod,
+      latest_charge: charge.id,
+      last_payment_error: null,
+    })
     deliver('payment_intent.succeeded', intent)
     return intent
   }
 
-  const noSuchCharge = (id: string) => new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'charge', message: `No such charge: '${id}'` })
+  const noSuchCharge = (id: string) =>
+    new ApiError(404, {
+      type: 'invalid_request_error',
+      code: 'resource_missing',
+      param: 'charge',
+      message: `No such charge: '${id}'`,
+    })
 
   /** A refund of a succeeded payment, whole or partial; Stripe leaves the intent 'succeeded'. */
   function createRefund(params: FormObject) {
     const intentId = str(params.payment_intent)
-    const chargeId = str(params.charge) ?? (intentId ? intents.get(intentId)?.latest_charge : undefined)
-    if (!chargeId) throw intentId ? new ApiError(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `PaymentIntent ${intentId} has no charge to refund.` }) : missing('charge')
+    const chargeId =
+      str(params.charge) ?? (intentId ? intents.get(intentId)?.latest_charge : undefined)
+    if (!chargeId)
+      throw intentId
+        ? new ApiError(400, {
+            type: 'invalid_request_error',
+            code: 'charge_not_refundable',
+            message: `PaymentIntent ${intentId} has no charge to refund.`,
+          })
+        : missing('charge')
     const charge = charges.get(chargeId)
     if (!charge) throw noSuchCharge(chargeId)
-    const amount = params.amount === undefined ? charge.amount - charge.amount_refunded : integer(params, 'amount')
+    const amount =
+      params.amount === undefined
+        ? charge.amount - charge.amount_refunded
+        : integer(params, 'amount')
     if (amount <= 0 || charge.amount_refunded + amount > charge.amount) {
-      throw new ApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id} has already been refunded.` })
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${charge.id} has already been refunded.`,
+      })
     }
-    Object.assign(charge, { amount_refunded: charge.amount_refunded + amount, refunded: charge.amount_refunded + amount === charge.amount })
+    Object.assign(charge, {
+      amount_refunded: charge.amount_refunded + amount,
+      refunded: charge.amount_refunded + amount === charge.amount,
+    })
     deliver('charge.refunded', charge)
-    return { id: `re_3${randomId(23)}`, object: 'refund', amount, charge: charge.id, payment_intent: charge.payment_intent, currency: charge.currency, status: 'succeeded', created: now() }
+    return {
+      id: `re_3${randomId(23)}`,
+      object: 'refund',
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: charge.currency,
+      status: 'succeeded',
+      created: now(),
+    }
   }
 
   /** What a card network does when the cardholder disputes a payment. */
@@ -282,7 +374,19 @@ export async function startStripeServer(options: StripeServerOptions) {
     const charge = chargeId ? charges.get(chargeId) : undefined
     if (!charge) throw new Error(`no charge for ${paymentIntentId}`)
     charge.disputed = true
-    const dispute: DisputeObject = { id: `dp_1${randomId(23)}`, object: 'dispute', amount: charge.amount, currency: charge.currency, charge: charge.id, payment_intent: charge.payment_intent, reason, status: 'needs_response', metadata: {}, created: now(), livemode: false }
+    const dispute: DisputeObject = {
+      id: `dp_1${randomId(23)}`,
+      object: 'dispute',
+      amount: charge.amount,
+      currency: charge.currency,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      reason,
+      status: 'needs_response',
+      metadata: {},
+      created: now(),
+      livemode: false,
+    }
     deliver('charge.dispute.created', dispute)
     return dispute
   }
@@ -291,17 +395,51 @@ export async function startStripeServer(options: StripeServerOptions) {
     const amount = integer(params, 'amount')
     const currency = str(params.currency)?.toLowerCase()
     if (!currency) throw missing('currency')
-    if (!/^[a-z]{3}$/.test(currency)) throw new ApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_string', param: 'currency', message: `Invalid currency: ${currency}.` })
-    if (currency === 'usd' && amount < 50) throw new ApiError(400, { type: 'invalid_request_error', code: 'amount_too_small', param: 'amount', message: 'Amount must be at least $0.50 usd' })
-    return newIntent({ amount, currency, metadata: metadataOf(params.metadata), description: str(params.description) ?? null, automatic: str(obj(params.automatic_payment_methods).enabled) === 'true' })
+    if (!/^[a-z]{3}$/.test(currency))
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_string',
+        param: 'currency',
+        message: `Invalid currency: ${currency}.`,
+      })
+    if (currency === 'usd' && amount < 50)
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_small',
+        param: 'amount',
+        message: 'Amount must be at least $0.50 usd',
+      })
+    return newIntent({
+      amount,
+      currency,
+      metadata: metadataOf(params.metadata),
+      description: str(params.description) ?? null,
+      automatic: str(obj(params.automatic_payment_methods).enabled) === 'true',
+    })
   }
 
   function confirmIntent(intent: PaymentIntentObject, params: FormObject) {
-    if (intent.status === 'succeeded') throw new ApiError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.', payment_intent: intent })
+    if (intent.status === 'succeeded')
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'This PaymentIntent has already succeeded.',
+        payment_intent: intent,
+      })
     const method = str(params.payment_method)
-    if (!method) throw new ApiError(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'You cannot confirm this PaymentIntent because it’s missing a payment method.' })
+    if (!method)
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: 'You cannot confirm this PaymentIntent because it’s missing a payment method.',
+      })
     if (/declined/i.test(method)) {
-      const error = { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' }
+      const error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      }
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: error })
       throw new ApiError(402, { ...error, type: 'card_error', payment_intent: intent })
     }
@@ -311,7 +449,13 @@ export async function startStripeServer(options: StripeServerOptions) {
   function createSession(params: FormObject, origin: string) {
     const mode = str(params.mode)
     if (!mode) throw missing('mode')
-    if (mode !== 'payment') throw new ApiError(400, { type: 'invalid_request_error', code: 'parameter_invalid_string', param: 'mode', message: 'This stand-in supports mode=payment only.' })
+    if (mode !== 'payment')
+      throw new ApiError(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid_string',
+        param: 'mode',
+        message: 'This stand-in supports mode=payment only.',
+      })
     const successUrl = str(params.success_url)
     if (!successUrl) throw missing('success_url')
     const items = params.line_items
@@ -325,7 +469,8 @@ export async function startStripeServer(options: StripeServerOptions) {
       const unit = integer(price, 'unit_amount', `line_items[${index}][price_data][unit_amount]`)
       const itemCurrency = str(price.currency)?.toLowerCase()
       if (!itemCurrency) throw missing(`line_items[${index}][price_data][currency]`)
-      if (!str(obj(price.product_data).name)) throw missing(`line_items[${index}][price_data][product_data][name]`)
+      if (!str(obj(price.product_data).name))
+        throw missing(`line_items[${index}][price_data][product_data][name]`)
       total += unit * quantity
       currency = itemCurrency
     })
@@ -350,7 +495,10 @@ export async function startStripeServer(options: StripeServerOptions) {
       created: now(),
       expires_at: now() + 24 * 3600,
       livemode: false,
-      _payment_intent_data: { metadata: metadataOf(intentData.metadata), description: str(intentData.description) ?? null },
+      _payment_intent_data: {
+        metadata: metadataOf(intentData.metadata),
+        description: str(intentData.description) ?? null,
+      },
     }
     sessions.set(id, session)
     return session
@@ -359,25 +507,44 @@ export async function startStripeServer(options: StripeServerOptions) {
   /** What the hosted page does when the customer pays: a succeeded intent, a complete session. */
   function paySession(session: CheckoutSessionObject) {
     if (session.status !== 'open') return session
-    const intent = newIntent({ amount: session.amount_total, currency: session.currency, metadata: session._payment_intent_data.metadata, description: session._payment_intent_data.description, automatic: false })
-    Object.assign(session, { status: 'complete', payment_status: 'paid', payment_intent: intent.id, url: null })
+    const intent = newIntent({
+      amount: session.amount_total,
+      currency: session.currency,
+      metadata: session._payment_intent_data.metadata,
+      description: session._payment_intent_data.description,
+      automatic: false,
+    })
+    Object.assign(session, {
+      status: 'complete',
+      payment_status: 'paid',
+      payment_intent: intent.id,
+      url: null,
+    })
     succeed(intent, 'pm_card_visa')
     deliver('checkout.session.completed', publicSession(session))
     return session
   }
 
-  const publicSession = ({ _payment_intent_data: _hidden, ...session }: CheckoutSessionObject) => session
+  const publicSession = ({ _payment_intent_data: _hidden, ...session }: CheckoutSessionObject) =>
+    session
 
   function api(method: string, path: string, params: FormObject, origin: string): unknown {
     let match: RegExpExecArray | null
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(params)
     if ((match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path))) {
       const intent = intents.get(decodeURIComponent(match[1]!))
-      if (!intent) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${match[1]}'` })
+      if (!intent)
+        throw new ApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'intent',
+          message: `No such payment_intent: '${match[1]}'`,
+        })
       if (method === 'GET' && !match[2]) return intent
       if (method === 'POST' && match[2]) return confirmIntent(intent, params)
     }
-    if (method === 'POST' && path === '/v1/checkout/sessions') return publicSession(createSession(params, origin))
+    if (method === 'POST' && path === '/v1/checkout/sessions')
+      return publicSession(createSession(params, origin))
     if (method === 'POST' && path === '/v1/refunds') return createRefund(params)
     if ((match = /^\/v1\/charges\/([^/]+)$/.exec(path)) && method === 'GET') {
       const charge = charges.get(decodeURIComponent(match[1]!))
@@ -386,10 +553,19 @@ export async function startStripeServer(options: StripeServerOptions) {
     }
     if ((match = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path)) && method === 'GET') {
       const session = sessions.get(decodeURIComponent(match[1]!))
-      if (!session) throw new ApiError(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'session', message: `No such checkout.session: '${match[1]}'` })
+      if (!session)
+        throw new ApiError(404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${match[1]}'`,
+        })
       return publicSession(session)
     }
-    throw new ApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.` })
+    throw new ApiError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+    })
   }
 
   function checkoutPage(session: CheckoutSessionObject) {
@@ -416,25 +592,54 @@ ${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Back</a></p>`
       const page = /^\/c\/pay\/([^/]+)$/.exec(url.pathname)
       if (page) {
         const session = sessions.get(page[1]!)
-        if (!session) return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Checkout session not found')
+        if (!session)
+          return void res
+            .writeHead(404, { 'Content-Type': 'text/plain' })
+            .end('Checkout session not found')
         if (method === 'POST') {
           paySession(session)
-          return void res.writeHead(303, { Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id) }).end()
+          return void res
+            .writeHead(303, {
+              Location: session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id),
+            })
+            .end()
         }
-        if (session.status !== 'open') return void res.writeHead(410, { 'Content-Type': 'text/plain' }).end('This Checkout Session is no longer active.')
-        return void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(checkoutPage(session))
+        if (session.status !== 'open')
+          return void res
+            .writeHead(410, { 'Content-Type': 'text/plain' })
+            .end('This Checkout Session is no longer active.')
+        return void res
+          .writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
+          .end(checkoutPage(session))
       }
 
-      const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Request-Id': `req_${randomId(14)}`, 'Stripe-Version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION) }
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'Request-Id': `req_${randomId(14)}`,
+        'Stripe-Version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION),
+      }
       const send = (status: number, json: string) => res.writeHead(status, headers).end(json)
-      const error = (status: number, err: StripeErrorBody) => send(status, JSON.stringify({ error: { ...err, request_log_url: `https://dashboard.stripe.com/test/logs/${headers['Request-Id']}` } }))
+      const error = (status: number, err: StripeErrorBody) =>
+        send(
+          status,
+          JSON.stringify({
+            error: {
+              ...err,
+              request_log_url: `https://dashboard.stripe.com/test/logs/${headers['Request-Id']}`,
+            },
+          }),
+        )
 
       const auth = req.headers.authorization ?? ''
       if (auth !== `Bearer ${options.secretKey}`) {
-        return error(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${auth.replace(/^Bearer /, '').slice(0, 8)}********` })
+        return error(401, {
+          type: 'invalid_request_error',
+          message: `Invalid API Key provided: ${auth.replace(/^Bearer /, '').slice(0, 8)}********`,
+        })
       }
       const params = parseStripeForm(body)
-      const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null
+      const key =
+        typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : null
       requests.push({ method, path: url.pathname, idempotencyKey: key, params })
 
       if (failures && failures.remaining > 0) {
@@ -446,7 +651,10 @@ ${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Back</a></p>`
       if (key && method === 'POST') {
         const seen = idempotency.get(key)
         if (seen && seen.fingerprint !== fingerprint) {
-          return error(400, { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` })
+          return error(400, {
+            type: 'idempotency_error',
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          })
         }
         if (seen) {
           headers['Idempotent-Replayed'] = 'true'
@@ -492,7 +700,11 @@ ${session.cancel_url ? `<p><a href="${escape(session.cancel_url)}">Back</a></p>`
       webhookUrl = url
     },
     /** The next `count` API calls answer this error, as an outage would (5xx: the client retries). */
-    failNext(count: number, status: number, body: StripeErrorBody = { type: 'api_error', message: 'An unknown error occurred' }) {
+    failNext(
+      count: number,
+      status: number,
+      body: StripeErrorBody = { type: 'api_error', message: 'An unknown error occurred' },
+    ) {
       failures = { remaining: count, status, body }
     },
     /** Pays the hosted Checkout page without a browser, as the customer's Pay button does. */

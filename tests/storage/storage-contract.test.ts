@@ -1,9 +1,7 @@
 import crypto from 'node:crypto'
 import { once } from 'node:events'
-import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
 import ArLocal from 'arlocal'
 import Arweave from 'arweave'
@@ -11,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { loadEnv } from '~/env.server'
 import { createStorage } from '~/storage/index.server'
 import type { StorageAdapter, StorageTags } from '~/storage/types'
+import { useTempDirs } from '../setup/temp-dir'
 import { testEnv } from '../setup/test-env'
 
 interface Subject {
@@ -22,11 +21,17 @@ interface Subject {
 const manifest = JSON.stringify({
   version: 1,
   title: 'Café del Mar — 夜の歌 🎵',
-  contributors: [{ name: 'Zoë Ørsted', share: 50 }, { name: 'Łukasz Żółć', share: 50 }],
+  contributors: [
+    { name: 'Zoë Ørsted', share: 50 },
+    { name: 'Łukasz Żółć', share: 50 },
+  ],
 })
 const bytes = () => new TextEncoder().encode(manifest)
 const sha256 = (data: Uint8Array) => crypto.createHash('sha256').update(data).digest('hex')
-const certificateTags = (data: Uint8Array, certificateId: string = crypto.randomUUID()): StorageTags => ({
+const certificateTags = (
+  data: Uint8Array,
+  certificateId: string = crypto.randomUUID(),
+): StorageTags => ({
   'Content-Type': 'application/json',
   'App-Name': 'ProofTrack',
   'App-Version': '1',
@@ -74,7 +79,13 @@ function storageContract(name: string, kind: StorageAdapter['kind'], open: () =>
       await subject.settle()
 
       const object = await subject.storage.get(stored.id)
-      expect(Object.keys(object!.tags).sort()).toEqual(['App-Name', 'App-Version', 'Certificate-Id', 'Content-SHA256', 'Content-Type'])
+      expect(Object.keys(object!.tags).sort()).toEqual([
+        'App-Name',
+        'App-Version',
+        'Certificate-Id',
+        'Content-SHA256',
+        'Content-Type',
+      ])
       expect(object!.tags['Content-Type']).toBe('application/json')
       expect(object!.tags['App-Name']).toBe('ProofTrack ✓ Música')
       expect(object!.tags['App-Version']).toBe('1')
@@ -106,16 +117,9 @@ function storageContract(name: string, kind: StorageAdapter['kind'], open: () =>
   })
 }
 
-const temporaryDirs: string[] = []
-const temporaryDir = (prefix: string) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
-  temporaryDirs.push(dir)
-  return dir
-}
-afterAll(() => {
-  for (const dir of temporaryDirs) fs.rmSync(dir, { recursive: true, force: true })
-})
-const configuration = (dataDir: string, extra: Record<string, string> = {}) => loadEnv({ ...testEnv(dataDir), ...extra })
+const temporaryDir = useTempDirs()
+const configuration = (dataDir: string, extra: Record<string, string> = {}) =>
+  loadEnv({ ...testEnv(dataDir), ...extra })
 
 storageContract('Local', 'local', async () => ({
   storage: createStorage(configuration(temporaryDir('prooftrack-storage-'))),
@@ -124,7 +128,10 @@ storageContract('Local', 'local', async () => ({
 
 // ArLocal's private parts, reached to keep it on loopback and its request log out of the working directory.
 interface ArLocalInternals {
-  app: { callback(): http.RequestListener; listen: (port: number, onListening: () => void) => http.Server }
+  app: {
+    callback(): http.RequestListener
+    listen: (port: number, onListening: () => void) => http.Server
+  }
   log: { logInFile: (args: unknown) => void }
 }
 
@@ -137,7 +144,8 @@ async function startArLocal() {
   const arlocal = new ArLocal(port, false, path.join(dir, 'db'), false)
   const internals = arlocal as unknown as ArLocalInternals
   // Koa's app.listen(port) binds every interface; bind this one to 127.0.0.1 only.
-  internals.app.listen = (_port, onListening) => http.createServer(internals.app.callback()).listen(port, '127.0.0.1', onListening)
+  internals.app.listen = (_port, onListening) =>
+    http.createServer(internals.app.callback()).listen(port, '127.0.0.1', onListening)
   // It appends every request to ./logs, whatever showLogs says.
   internals.log.logInFile = () => {}
   await arlocal.start()
@@ -146,7 +154,8 @@ async function startArLocal() {
   arlocalTiming.startMs = Math.round(performance.now() - started)
 
   const address = server.address() as AddressInfo
-  if (address.address !== '127.0.0.1') throw new Error(`ArLocal listens on ${address.address}, not on loopback`)
+  if (address.address !== '127.0.0.1')
+    throw new Error(`ArLocal listens on ${address.address}, not on loopback`)
   const base = `http://127.0.0.1:${port}`
   return {
     port,
@@ -189,7 +198,12 @@ afterAll(async () => {
 })
 
 const arweaveConfig = (extra: Record<string, string> = {}, port = arlocal.port) =>
-  configuration(temporaryDir('prooftrack-storage-'), { ARWEAVE_HOST: '127.0.0.1', ARWEAVE_PORT: String(port), ARWEAVE_PROTOCOL: 'http', ...extra })
+  configuration(temporaryDir('prooftrack-storage-'), {
+    ARWEAVE_HOST: '127.0.0.1',
+    ARWEAVE_PORT: String(port),
+    ARWEAVE_PROTOCOL: 'http',
+    ...extra,
+  })
 
 storageContract('Arweave (ArLocal)', 'arweave', async () => ({
   storage: createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk })),
@@ -197,19 +211,25 @@ storageContract('Arweave (ArLocal)', 'arweave', async () => ({
 }))
 
 /** A gateway in front of ArLocal that rewrites some answers, to prove what get() trusts. */
-async function lyingGateway(rewrite: (url: string, body: Buffer) => { status: number; body: Buffer } | null) {
+async function lyingGateway(
+  rewrite: (url: string, body: Buffer) => { status: number; body: Buffer } | null,
+) {
   const server = http.createServer(async (request, response) => {
     const url = request.url ?? '/'
     const upstream = await fetch(`${arlocal.base}${url}`)
     const body = Buffer.from(await upstream.arrayBuffer())
     const answer = rewrite(url, body) ?? { status: upstream.status, body }
-    response.writeHead(answer.status, { 'Content-Type': upstream.headers.get('Content-Type') ?? 'application/octet-stream' })
+    response.writeHead(answer.status, {
+      'Content-Type': upstream.headers.get('Content-Type') ?? 'application/octet-stream',
+    })
     response.end(answer.body)
   })
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   return {
-    storage: createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk }, (server.address() as AddressInfo).port)),
+    storage: createStorage(
+      arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk }, (server.address() as AddressInfo).port),
+    ),
     close: async () => {
       server.closeAllConnections()
       await new Promise((resolve) => server.close(resolve))
@@ -218,7 +238,10 @@ async function lyingGateway(rewrite: (url: string, body: Buffer) => { status: nu
 }
 
 const notFound = { status: 404, body: Buffer.from('{"status":404,"error":"Not Found"}') }
-const alter = (body: Buffer) => ({ status: 200, body: Buffer.from(body.toString('utf8').replace('Café', 'Cafe')) })
+const alter = (body: Buffer) => ({
+  status: 200,
+  body: Buffer.from(body.toString('utf8').replace('Café', 'Cafe')),
+})
 
 describe('Arweave storage beyond the contract', () => {
   test('ArLocal listens on loopback only', () => {
@@ -228,24 +251,45 @@ describe('Arweave storage beyond the contract', () => {
 
   test('links go to the configured gateway, else to the API host', () => {
     const id = unknownId()
-    expect(createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk })).url(id)).toBe(`http://127.0.0.1:${arlocal.port}/${id}`)
-    expect(createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk, ARWEAVE_GATEWAY_URL: 'https://arweave.net/' })).url(id)).toBe(`https://arweave.net/${id}`)
+    expect(createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk })).url(id)).toBe(
+      `http://127.0.0.1:${arlocal.port}/${id}`,
+    )
+    expect(
+      createStorage(
+        arweaveConfig({
+          ARWEAVE_WALLET_JWK: walletJwk,
+          ARWEAVE_GATEWAY_URL: 'https://arweave.net/',
+        }),
+      ).url(id),
+    ).toBe(`https://arweave.net/${id}`)
   })
 
   test('the host without a wallet, or a wallet without a host, means the local store', () => {
     expect(createStorage(arweaveConfig()).kind).toBe('local')
-    expect(createStorage(configuration(temporaryDir('prooftrack-storage-'), { ARWEAVE_WALLET_JWK: walletJwk })).kind).toBe('local')
+    expect(
+      createStorage(
+        configuration(temporaryDir('prooftrack-storage-'), { ARWEAVE_WALLET_JWK: walletJwk }),
+      ).kind,
+    ).toBe('local')
   })
 
   test('a wallet that is not a JWK is refused without echoing the secret', () => {
-    expect(() => createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: 'not-json-secret' }))).toThrow(/ARWEAVE_WALLET_JWK is not valid JSON/)
-    expect(() => createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: 'not-json-secret' }))).not.toThrow(/not-json-secret/)
-    expect(() => createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: '{"kty":"EC"}' }))).toThrow(/not an Arweave wallet/)
+    expect(() => createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: 'not-json-secret' }))).toThrow(
+      /ARWEAVE_WALLET_JWK is not valid JSON/,
+    )
+    expect(() =>
+      createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: 'not-json-secret' })),
+    ).not.toThrow(/not-json-secret/)
+    expect(() => createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: '{"kty":"EC"}' }))).toThrow(
+      /not an Arweave wallet/,
+    )
   })
 
   test('an unfunded wallet makes put fail with a clear error', async () => {
     const client = Arweave.init({ host: '127.0.0.1', port: arlocal.port, protocol: 'http' })
-    const storage = createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: JSON.stringify(await client.wallets.generate()) }))
+    const storage = createStorage(
+      arweaveConfig({ ARWEAVE_WALLET_JWK: JSON.stringify(await client.wallets.generate()) }),
+    )
     await expect(storage.put(bytes(), certificateTags(bytes()))).rejects.toThrow(
       /^Could not store the data on Arweave \(http:\/\/127\.0\.0\.1:\d+\): the node refused the transaction with status 410 \(.*enough tokens.*\); the paying wallet is [\w-]{43} \(is it funded\?\)$/,
     )
@@ -254,7 +298,12 @@ describe('Arweave storage beyond the contract', () => {
   describe('get() trusts only what the transaction signature covers', () => {
     let id: string
     beforeAll(async () => {
-      id = (await createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk })).put(bytes(), certificateTags(bytes()))).id
+      id = (
+        await createStorage(arweaveConfig({ ARWEAVE_WALLET_JWK: walletJwk })).put(
+          bytes(),
+          certificateTags(bytes()),
+        )
+      ).id
       await arlocal.call('/mine')
     })
 
@@ -268,9 +317,13 @@ describe('Arweave storage beyond the contract', () => {
     })
 
     test('altered data with no honest source left is refused', async () => {
-      const gateway = await lyingGateway((url, body) => (url === `/${id}` ? alter(body) : url.startsWith(`/tx/${id}/offset`) ? notFound : null))
+      const gateway = await lyingGateway((url, body) =>
+        url === `/${id}` ? alter(body) : url.startsWith(`/tx/${id}/offset`) ? notFound : null,
+      )
       try {
-        await expect(gateway.storage.get(id)).rejects.toThrow(/the gateway copy does not match the signed data root/)
+        await expect(gateway.storage.get(id)).rejects.toThrow(
+          /the gateway copy does not match the signed data root/,
+        )
       } finally {
         await gateway.close()
       }
@@ -279,9 +332,12 @@ describe('Arweave storage beyond the contract', () => {
     test('altered tags are refused: the signature no longer holds', async () => {
       const gateway = await lyingGateway((url, body) => {
         if (url !== `/tx/${id}`) return null
-        const transaction = JSON.parse(body.toString('utf8')) as { tags: { name: string; value: string }[] }
+        const transaction = JSON.parse(body.toString('utf8')) as {
+          tags: { name: string; value: string }[]
+        }
         for (const tag of transaction.tags) {
-          if (Arweave.utils.b64UrlToString(tag.name) === 'Certificate-Id') tag.value = Arweave.utils.stringToB64Url('someone-else')
+          if (Arweave.utils.b64UrlToString(tag.name) === 'Certificate-Id')
+            tag.value = Arweave.utils.stringToB64Url('someone-else')
         }
         return { status: 200, body: Buffer.from(JSON.stringify(transaction)) }
       })

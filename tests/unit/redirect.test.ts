@@ -61,7 +61,16 @@ describe('safeRedirect', () => {
   })
 
   test('every refused or kept value lands on our own origin', () => {
-    const inputs = ['/.//evil.test/phish', '/..//x', '/a/..//x', '/%2e//x', '/./\\x', '/%2F/evil.test', '/\\evil.test', '/dashboard']
+    const inputs = [
+      '/.//evil.test/phish',
+      '/..//x',
+      '/a/..//x',
+      '/%2e//x',
+      '/./\\x',
+      '/%2F/evil.test',
+      '/\\evil.test',
+      '/dashboard',
+    ]
     for (const input of inputs) expect(landing(safeRedirect(input))).toBe('https://prooftrack.test')
   })
 

@@ -1,41 +1,68 @@
 import { describe, expect, test } from 'vitest'
-import { bodyLimit, countingStream, crossSiteRefusal, multipartAllowed, normaliseAddress, wantsJson } from '../../server/guards.mjs'
+import {
+  bodyLimit,
+  countingStream,
+  crossSiteRefusal,
+  multipartAllowed,
+  normaliseAddress,
+  wantsJson,
+} from '../../server/guards.mjs'
 
 const appOrigin = 'https://prooftrack.example'
-const refusal = (method: string, path: string, headers: Record<string, string>) => crossSiteRefusal({ method, path, headers, appOrigin })
+const refusal = (method: string, path: string, headers: Record<string, string>) =>
+  crossSiteRefusal({ method, path, headers, appOrigin })
 
 describe('cross-site writes', () => {
-  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])('%s from another site is refused, documents, data requests and resource routes alike', (method) => {
-    for (const path of ['/login', '/api/auth/login', '/api/songs/1', '/songs/1/register']) {
-      expect(refusal(method, path, { 'sec-fetch-site': 'cross-site' })).toMatch(/cross-site/)
-      expect(refusal(method, path, { 'sec-fetch-site': 'same-site' })).toMatch(/same-site/)
-      expect(refusal(method, path, { origin: 'https://evil.test' })).toMatch(/evil/)
-      expect(refusal(method, path, { origin: 'null' })).toMatch(/null/)
-      // A sibling origin of ours is another origin still.
-      expect(refusal(method, path, { origin: 'https://prooftrack.example:444' })).not.toBeNull()
-      expect(refusal(method, path, { origin: 'http://prooftrack.example' })).not.toBeNull()
-    }
-  })
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE', 'post'])(
+    '%s from another site is refused, documents, data requests and resource routes alike',
+    (method) => {
+      for (const path of ['/login', '/api/auth/login', '/api/songs/1', '/songs/1/register']) {
+        expect(refusal(method, path, { 'sec-fetch-site': 'cross-site' })).toMatch(/cross-site/)
+        expect(refusal(method, path, { 'sec-fetch-site': 'same-site' })).toMatch(/same-site/)
+        expect(refusal(method, path, { origin: 'https://evil.test' })).toMatch(/evil/)
+        expect(refusal(method, path, { origin: 'null' })).toMatch(/null/)
+        // A sibling origin of ours is another origin still.
+        expect(refusal(method, path, { origin: 'https://prooftrack.example:444' })).not.toBeNull()
+        expect(refusal(method, path, { origin: 'http://prooftrack.example' })).not.toBeNull()
+      }
+    },
+  )
 
   test('our own pages, a typed address and non-browser clients pass', () => {
-    expect(refusal('POST', '/login', { 'sec-fetch-site': 'same-origin', origin: appOrigin })).toBeNull()
+    expect(
+      refusal('POST', '/login', { 'sec-fetch-site': 'same-origin', origin: appOrigin }),
+    ).toBeNull()
     expect(refusal('POST', '/login', { 'sec-fetch-site': 'none' })).toBeNull()
     expect(refusal('POST', '/login', { origin: appOrigin })).toBeNull()
     expect(refusal('POST', '/api/songs', {})).toBeNull()
   })
 
   test('Sec-Fetch-Site decides over a matching Origin; "none" with a foreign Origin is refused', () => {
-    expect(refusal('POST', '/login', { 'sec-fetch-site': 'cross-site', origin: appOrigin })).not.toBeNull()
-    expect(refusal('POST', '/login', { 'sec-fetch-site': 'none', origin: 'https://evil.test' })).toMatch(/evil/)
+    expect(
+      refusal('POST', '/login', { 'sec-fetch-site': 'cross-site', origin: appOrigin }),
+    ).not.toBeNull()
+    expect(
+      refusal('POST', '/login', { 'sec-fetch-site': 'none', origin: 'https://evil.test' }),
+    ).toMatch(/evil/)
     // Our page reached under another host name (127.0.0.1 for localhost in development).
-    expect(refusal('POST', '/login', { 'sec-fetch-site': 'same-origin', origin: 'http://127.0.0.1:3000' })).toBeNull()
+    expect(
+      refusal('POST', '/login', {
+        'sec-fetch-site': 'same-origin',
+        origin: 'http://127.0.0.1:3000',
+      }),
+    ).toBeNull()
   })
 
   test('reads are never refused here, and only the Stripe webhook is exempt from the check', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(refusal(method, '/api/auth/logout', { 'sec-fetch-site': 'cross-site' })).toBeNull()
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(refusal(method, '/api/auth/logout', { 'sec-fetch-site': 'cross-site' })).toBeNull()
     expect(refusal('POST', '/api/stripe/webhook', { 'sec-fetch-site': 'cross-site' })).toBeNull()
-    expect(refusal('POST', '/api/stripe/webhook/', { 'sec-fetch-site': 'cross-site' })).not.toBeNull()
-    expect(refusal('POST', '/API/STRIPE/WEBHOOK', { 'sec-fetch-site': 'cross-site' })).not.toBeNull()
+    expect(
+      refusal('POST', '/api/stripe/webhook/', { 'sec-fetch-site': 'cross-site' }),
+    ).not.toBeNull()
+    expect(
+      refusal('POST', '/API/STRIPE/WEBHOOK', { 'sec-fetch-site': 'cross-site' }),
+    ).not.toBeNull()
   })
 })
 

@@ -23,8 +23,12 @@ describe('the browser SHA-256', () => {
   })
 
   it('knows the standard test vectors', () => {
-    expect(new Sha256().hex()).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')
-    expect(new Sha256().update(new TextEncoder().encode('abc')).hex()).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad')
+    expect(new Sha256().hex()).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    )
+    expect(new Sha256().update(new TextEncoder().encode('abc')).hex()).toBe(
+      'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
+    )
   })
 
   it('hashes a file of several chunks, reporting progress up to its size', async () => {

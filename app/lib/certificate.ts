@@ -1,0 +1,155 @@
+// The certificate's wording and pure helpers, shared by the page (components/certificate.tsx)
+// and the PDF (services/certificate-pdf.server.ts).
+import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
+import {
+  COMPONENT_LABELS,
+  type ContributionValues,
+  type ContributorSlot,
+  contributorSlots,
+} from '~/lib/song-constants'
+import type { CertificateRegistration, CertificateView } from '~/services/certificate.server'
+
+/**
+ * What the certificate shows: the public projection, with the private texts for the owner
+ * (app/services/certificate.server.ts).
+ */
+export type CertificateSong = CertificateView
+
+export const NOT_SPECIFIED = 'Not specified'
+export const STATEMENT = 'This certificate verifies authorship as declared by the submitter.'
+export const NETWORK_GAS_SOL = '0.000005'
+
+export const present = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== ''
+
+export function orNotSpecified(value: string | null | undefined) {
+  return present(value) ? value : NOT_SPECIFIED
+}
+
+/** Only http(s) links become links: a stored `javascript:` URL must never be clickable. */
+export function isWebUrl(value: string | null | undefined): value is string {
+  return present(value) && /^https?:\/\/\S+$/i.test(value.trim())
+}
+
+/** Bytes as people read them, with the exact count beside it: "48.0 MB (48,000,044 bytes)". */
+export function formatFileSize(bytes: number) {
+  const exact = `${bytes.toLocaleString('en-US')} bytes`
+  if (bytes < 1000) return exact
+  const [value, unit] =
+    bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB']
+  return `${value.toFixed(1)} ${unit} (${exact})`
+}
+
+/** The recording fingerprint's facts beside its digest: size, type and (only when shown) the file name. */
+export function recordingDetails(recording: {
+  size: number
+  mediaType: string | null
+  fileName: string | null
+}) {
+  return [recording.fileName, formatFileSize(recording.size), recording.mediaType]
+    .filter(present)
+    .join(' · ')
+}
+
+export interface CertificateContributor {
+  role: string
+  name: string
+  pro: string | null
+  proNumber: string | null
+}
+
+const ROLE_LABELS: Record<ContributorSlot, string> = {
+  main: 'Main contributor',
+  'co-contributor': 'Co-contributor',
+  'co-contributor-2': 'Second co-contributor',
+}
+
+export function certificateContributors(song: CertificateSong): CertificateContributor[] {
+  return contributorSlots(song, present).map(({ slot, ...person }) => ({
+    role: ROLE_LABELS[slot],
+    ...person,
+  }))
+}
+
+/** 'Ann 60% / Bob 20% / AI 20%': the non-zero shares of one component, with whose they are. */
+export function breakdownText(
+  song: Pick<CertificateSong, 'contributorName' | 'coContributorName' | 'coContributorName2'>,
+  row: ContributionValues,
+) {
+  const shares: [string, number][] = [
+    [song.contributorName, row.contributorPercent],
+    [song.coContributorName || 'Co-contributor', row.coContributorPercent],
+    [song.coContributorName2 || 'Second co-contributor', row.coContributor2Percent],
+    ['AI', row.aiPercent],
+  ]
+  const parts = shares
+    .filter(([, percent]) => Number(percent) > 0)
+    .map(([name, percent]) => `${name} ${Number(percent)}%`)
+  return parts.length > 0 ? parts.join(' / ') : 'No shares declared'
+}
+
+export function contributionBreakdown(song: CertificateSong) {
+  return song.contributions.map((row) => ({
+    component: row.component,
+    label: COMPONENT_LABELS[row.component],
+    text: breakdownText(song, row),
+  }))
+}
+
+/** SOL amounts as whole lamports (10^-9 SOL), so sums are exact. */
+function toLamports(value: string) {
+  const match = /^\s*(\d{1,12})(?:\.(\d{0,9})\d*)?\s*$/.exec(value)
+  if (!match) return null
+  return Number(match[1]) * 1e9 + Number((match[2] ?? '').padEnd(9, '0'))
+}
+
+function formatSol(lamports: number, decimals: number) {
+  const unit = 10 ** (9 - decimals)
+  const scaled = Math.round(lamports / unit)
+  const whole = Math.floor(scaled / 10 ** decimals)
+  const fraction = String(scaled % 10 ** decimals).padStart(decimals, '0')
+  return decimals > 0 ? `${whole}.${fraction}` : String(whole)
+}
+
+/** SPEC §9: the fee as stored (trailing zeros dropped), the network gas, and their total to 6 decimals. */
+export function registrationFeeInfo(registrationFee: string) {
+  const fee = toLamports(registrationFee)
+  const gas = toLamports(NETWORK_GAS_SOL) ?? 0
+  if (fee === null) return { fee: registrationFee, gas: NETWORK_GAS_SOL, total: null }
+  return {
+    fee: formatSol(fee, 9).replace(/\.?0+$/, ''),
+    gas: NETWORK_GAS_SOL,
+    total: formatSol(fee + gas, 6),
+  }
+}
+
+/** Where the record can be seen, in words that say what each place is. */
+export function registrationLinkLabels(
+  registration: Pick<CertificateRegistration, 'network' | 'storageKind'>,
+) {
+  return {
+    explorer:
+      registration.network === 'local-ledger'
+        ? 'View on this server’s local ledger'
+        : 'View on blockchain explorer',
+    storage:
+      registration.storageKind === 'local-store'
+        ? 'View the copy stored on this server'
+        : 'View on permanent storage',
+  }
+}
+
+/** The permanence sentences of a record's network and storage, for the view and the PDF alike. */
+export function registrationNotes(
+  registration: Pick<CertificateRegistration, 'network' | 'storageKind' | 'storageGateway'>,
+) {
+  const network = registrationNetwork(registration)
+  const storage = registrationStorage(registration)
+  return {
+    network,
+    storage,
+    notes: [network.permanenceNote, storage.permanenceNote].filter(
+      (note): note is string => note !== null,
+    ),
+  }
+}

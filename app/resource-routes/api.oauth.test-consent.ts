@@ -1,0 +1,6 @@
+import { jsonResponse } from '~/lib/http.server'
+import { consentTest } from '~/services/google-config.server'
+
+export function loader() {
+  return jsonResponse(consentTest())
+}

@@ -1,0 +1,37 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { jsonError, jsonResponse, parseJsonBody, requireMethod } from '~/lib/http.server'
+import { TOTALS_MESSAGE } from '~/lib/song-constants'
+import { SongUpdateSchema } from '~/lib/song-schema'
+import {
+  requireApiUser,
+  requireSongId,
+  requireSongOwner,
+  songNotFound,
+} from '~/services/auth.server'
+import { LOCKED_MESSAGE, updateSong } from '~/services/songs.server'
+import { pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from '~/services/analytics.server'
+import { db } from '~/services/db.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  return jsonResponse(await requireSongOwner(user.id, params.id))
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  requireMethod(request, 'PUT')
+  const user = await requireApiUser(request)
+  const id = requireSongId(params.id)
+  const parsed = await parseJsonBody(request, SongUpdateSchema)
+  if (!parsed.ok) return parsed.response
+  const result = await updateSong(db(), user.id, id, parsed.data)
+  if (result.ok) {
+    await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
+    return jsonResponse({
+      message: 'Song updated successfully! Certificate will reflect the changes.',
+    })
+  }
+  if (result.reason === 'not_found') return songNotFound()
+  if (result.reason === 'locked') return jsonError(409, LOCKED_MESSAGE)
+  return jsonError(400, TOTALS_MESSAGE)
+}

@@ -1,0 +1,23 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { jsonError, parseQuery } from '~/lib/http.server'
+import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { ExportQuerySchema } from '~/lib/url-schemas'
+import { requireApiUser } from '~/services/auth.server'
+import { catalogueExportStream, exportFileName } from '~/services/catalogue-export.server'
+import { db } from '~/services/db.server'
+
+/** GET /api/songs/export?format=csv|json — the signed-in user's whole catalogue, as a download. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  const query = parseQuery(request, ExportQuerySchema)
+  if (!query.ok) return jsonError(400, query.message)
+  const { format } = query.data
+  const headers = applySecurityHeaders(new Headers())
+  headers.set(
+    'Content-Type',
+    format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+  )
+  headers.set('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)
+  headers.set('Cache-Control', 'private, no-store')
+  return new Response(catalogueExportStream(db(), user.id, format), { status: 200, headers })
+}

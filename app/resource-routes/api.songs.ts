@@ -1,0 +1,33 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import {
+  jsonError,
+  jsonResponse,
+  parseJsonBody,
+  parseQuery,
+  requireMethod,
+  SONG_JSON_BODY_LIMIT,
+} from '~/lib/http.server'
+import { SongSchema } from '~/lib/song-schema'
+import { SongListQuerySchema } from '~/lib/url-schemas'
+import { requireApiUser } from '~/services/auth.server'
+import { pageViewOf } from '~/lib/client-address.server'
+import { recordUserAction } from '~/services/analytics.server'
+import { db } from '~/services/db.server'
+import { createSong, listSongs } from '~/services/songs.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  const query = parseQuery(request, SongListQuerySchema)
+  if (!query.ok) return jsonError(400, query.message)
+  return jsonResponse(await listSongs(db(), user.id, query.data))
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  requireMethod(request, 'POST')
+  const user = await requireApiUser(request)
+  const parsed = await parseJsonBody(request, SongSchema, { maxBytes: SONG_JSON_BODY_LIMIT })
+  if (!parsed.ok) return parsed.response
+  const song = await createSong(db(), user.id, parsed.data)
+  await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
+  return jsonResponse(song, { status: 201 })
+}

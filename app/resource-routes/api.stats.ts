@@ -1,0 +1,9 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { jsonResponse } from '~/lib/http.server'
+import { requireApiUser } from '~/services/auth.server'
+import { dashboardStats } from '~/services/dashboard.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  return jsonResponse(await dashboardStats(user.id))
+}

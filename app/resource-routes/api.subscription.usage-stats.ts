@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { jsonResponse } from '~/lib/http.server'
+import { requireApiUser } from '~/services/auth.server'
+import { usageStats } from '~/services/registration.server'
+import { db } from '~/services/db.server'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request)
+  const { subscriptionTier, currentMonthUsage, monthlyLimit, remainingFree } = await usageStats(
+    db(),
+    user.id,
+  )
+  return jsonResponse({ subscriptionTier, currentMonthUsage, monthlyLimit, remainingFree })
+}

@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { env } from '~/env.server'
+import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { clientIp } from '~/lib/client-address.server'
+import { getUser } from '~/services/auth.server'
+import { renderCertificatePdf } from '~/services/certificate-pdf.server'
+import {
+  hit,
+  LIMITS,
+  retryAfterHeaders,
+  tooManyRequestsMessage,
+} from '~/services/rate-limit.server'
+import { certificateFor } from '~/services/certificate.server'
+import { parseSongId } from '~/services/songs.server'
+import { resolveTimeZone } from '~/services/time-zone.server'
+
+/** GET /certificate/:id.pdf — the one-page A4 certificate; the same access rule as the page. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // Rendering a PDF costs far more than asking for one: a throttle per address, before any work.
+  const limited = await hit(LIMITS.certificatePdfPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed)
+    return plainText(429, tooManyRequestsMessage(limited), retryAfterHeaders(limited))
+  const songId = parseSongId(params.id)
+  const user = songId === null ? null : await getUser(request)
+  // The same projection as the page: a visitor's PDF holds only the public facts.
+  const found = songId === null ? null : await certificateFor(songId, user?.id ?? null)
+  if (!found) return notFound()
+
+  const e = env()
+  const pdf = await renderCertificatePdf(found.certificate, {
+    appName: e.APP_NAME,
+    certificateUrl: `${e.APP_URL}/certificate/${songId}`,
+    timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+  })
+  const headers = applySecurityHeaders(new Headers())
+  headers.set('Content-Type', 'application/pdf')
+  headers.set('Content-Disposition', `inline; filename="${found.certificate.certificateId}.pdf"`)
+  headers.set('Content-Length', String(pdf.byteLength))
+  headers.set('Cache-Control', 'private, no-store')
+  return new Response(new Uint8Array(pdf), { status: 200, headers })
+}
+
+function notFound() {
+  return plainText(404, 'Certificate not found')
+}
+
+function plainText(status: number, message: string, extra: Record<string, string> = {}) {
+  const headers = applySecurityHeaders(new Headers(extra))
+  headers.set('Content-Type', 'text/plain; charset=utf-8')
+  headers.set('Cache-Control', 'no-store')
+  return new Response(message, { status, headers })
+}

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { jsonError, jsonResponse } from '~/lib/http.server'
+import { clientIp } from '~/lib/client-address.server'
+import {
+  hit,
+  LIMITS,
+  retryAfterHeaders,
+  tooManyRequestsMessage,
+} from '~/services/rate-limit.server'
+import { certificateReport, NOT_REGISTERED } from '~/services/verification.server'
+
+/**
+ * GET /verify/:certificateId.json — the verification page's report as JSON, for scripts
+ * (`npm run verify` asks it which transaction to check). Public facts only: no owner section.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // The page's throttle: both run the same checks against the chain and permanent storage.
+  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed)
+    return jsonResponse(
+      { message: tooManyRequestsMessage(limited) },
+      { status: 429, headers: retryAfterHeaders(limited) },
+    )
+  const found = await certificateReport(params.certificateId)
+  if (!found) return jsonError(404, NOT_REGISTERED)
+  return jsonResponse({ ...found.report, links: found.links })
+}
