@@ -103,6 +103,34 @@ export interface SongsTable {
   supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
 }
 
+/** Issue 13: an invitation to confirm or dispute one contributor slot's share (decision 041). */
+export interface SplitInvitationsTable {
+  id: Generated<number>
+  songId: number
+  slot: 'main' | 'co-contributor' | 'co-contributor-2'
+  /** Private to the owner; the manifest carries only a salted commitment to it. */
+  email: string
+  emailSalt: string
+  /** SHA-256 of the mailed token; the token itself is never stored. */
+  tokenHash: string
+  /** The split the invitee was shown (splitDigest); editing the split voids the invitation. */
+  splitSha256: string
+  expiresAt: Timestamp
+  sentCount: Generated<number>
+  lastSentAt: Timestamp
+  createdAt: CreatedAt
+  revokedAt: Date | null
+  voidedAt: Date | null
+  decision: 'confirmed' | 'disputed' | null
+  decidedAt: Date | null
+  creditedName: string | null
+  pro: string | null
+  ipi: string | null
+  disputeReason: string | null
+  /** When the owner was told of the decision (the toast on their next visit). */
+  ownerNotifiedAt: Date | null
+}
+
 export interface CreativeContributionsTable {
   id: Generated<number>
   songId: number
@@ -261,6 +289,7 @@ export interface Database {
   emailVerificationTokens: EmailVerificationTokensTable
   songs: SongsTable
   creativeContributions: CreativeContributionsTable
+  splitInvitations: SplitInvitationsTable
   blockchainRegistrations: BlockchainRegistrationsTable
   monthlyUsage: MonthlyUsageTable
   paymentHistory: PaymentHistoryTable
