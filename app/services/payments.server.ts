@@ -4,6 +4,8 @@ import { z } from 'zod'
 import { env } from '~/env.server'
 import { PAYMENT_VOID_STATUSES, type PaymentVoidStatus, type VoidedPayment } from '~/lib/admin'
 import { registrationLockMessage } from '~/lib/song-lock'
+import type { PageView } from '~/lib/client-address.server'
+import { recordUserAction } from './analytics.server'
 import { db, type Executor, inTransaction } from './db.server'
 import { usageStats } from './registration.server'
 
@@ -277,7 +279,7 @@ interface Expected {
   songId?: number
 }
 
-type Accepted = { ok: true; paymentId: number; songId: number; created: boolean }
+type Accepted = { ok: true; paymentId: number; songId: number; userId: string; created: boolean }
 
 /** The checks every path makes before a payment counts: amount, currency, owner, song. */
 async function checkPayment(
@@ -364,6 +366,7 @@ async function recordPayment(
       ok: true as const,
       paymentId: row.id,
       songId: row.songId ?? payment.songId,
+      userId: payment.userId,
       created: Boolean(inserted),
     }
   })
@@ -464,6 +467,15 @@ export async function verifyCheckoutSession(
   return acceptCheckoutSession(session, { userId, songId })
 }
 
+/** Stripe's call is no visitor's: the action it records carries no address and no browser. */
+const WEBHOOK_VIEW: PageView = {
+  method: 'POST',
+  path: '/api/stripe/webhook',
+  userAgent: null,
+  referrer: null,
+  ipAddress: null,
+}
+
 /** A webhook call that cannot be checked at all is refused before its body is read. */
 export function stripeWebhookRefusal(
   signature: string | null,
@@ -528,6 +540,10 @@ export async function handleStripeWebhook(
       ? await voidDisputedPayment(dispute.data)
       : fail(400, 'Malformed dispute')
   }
+  // The webhook recorded the payment first (the browser's verify call came later or never): it is
+  // still one payment action for the admin's Recent Activity (SPEC §7).
+  if (outcome?.ok && 'created' in outcome && outcome.created)
+    await recordUserAction(db(), WEBHOOK_VIEW, 'payment', outcome.userId)
   // Stripe could not be asked about a refunded payment we have not seen: Stripe retries the event later.
   if (outcome && !outcome.ok && outcome.status === 503)
     return { status: 503, body: { message: outcome.message } }

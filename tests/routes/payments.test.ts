@@ -273,6 +273,22 @@ describe('verifying a payment: one credit, whatever arrives first', () => {
     expect((await verify(user.id, id)).status).toBe(200)
     expect(await payments(user.id)).toHaveLength(1)
     expect(await openCredits(db(), user.id)).toBe(1)
+    // The webhook recorded it, so the one payment action is the webhook's: no visitor's address.
+    expect(
+      await db()
+        .selectFrom('analyticsEvents')
+        .select(['pagePath', 'metadata', 'ipAddress', 'userAgent'])
+        .where('eventType', '=', 'user_action')
+        .where('userId', '=', user.id)
+        .execute(),
+    ).toEqual([
+      {
+        pagePath: '/api/stripe/webhook',
+        metadata: { action: 'payment' },
+        ipAddress: null,
+        userAgent: null,
+      },
+    ])
   })
 
   test('verify then webhook (delivered twice, as Stripe may): one credit', async () => {
