@@ -509,7 +509,7 @@ export async function handleStripeWebhook(
     )
     return { status: 400, body: { message: 'Invalid signature' } }
   }
-  let outcome: { ok: true } | Failure | null = null
+  let outcome: Accepted | { ok: true } | Failure | null = null
   if (event.type === 'payment_intent.succeeded') {
     const intent = PaymentIntentSchema.safeParse(event.data.object)
     outcome = intent.success
