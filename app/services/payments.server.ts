@@ -8,6 +8,7 @@ import type { PageView } from '~/lib/client-address.server'
 import { recordUserAction } from './analytics.server'
 import { db, type Executor, inTransaction } from './db.server'
 import { usageStats } from './registration.server'
+import { successorMessage, successorOf } from './versions.server'
 
 /** SPEC §9: a paid registration costs $1.99. */
 export const PRICE_CENTS = 199
@@ -139,11 +140,17 @@ async function requirePayable(
 ): Promise<{ ok: true; song: { id: number; certificateId: string }; keySuffix: string } | Failure> {
   const song = await database
     .selectFrom('songs')
-    .select(['id', 'certificateId'])
+    .select(['id', 'certificateId', 'supersedesSongId'])
     .where('id', '=', songId)
     .where('userId', '=', userId)
     .executeTakeFirst()
   if (!song) return fail(404, 'Song not found')
+  // A new version whose predecessor already has a registered (or registering) successor could
+  // never be registered: taking the money first would only leave a credit it cannot use.
+  if (song.supersedesSongId !== null) {
+    const successor = await successorOf(database, song.supersedesSongId)
+    if (successor) return fail(409, successorMessage(successor.certificateId))
+  }
   const registration = await database
     .selectFrom('blockchainRegistrations')
     .select('status')

@@ -205,6 +205,36 @@ describe('creating a payment', () => {
     expect(await openCredits(db(), user.id)).toBe(1)
   })
 
+  test('a new version whose earlier certificate already has a live successor is refused before any charge', async () => {
+    const { user, song: earlier } = await payingUser()
+    await db()
+      .insertInto('blockchainRegistrations')
+      .values({ songId: earlier.id, status: 'confirmed' })
+      .execute()
+    const [registered, draft] = [
+      await newSong(user.id, 'Verse v2'),
+      await newSong(user.id, 'Verse v2b'),
+    ]
+    await db()
+      .updateTable('songs')
+      .set({ supersedesSongId: earlier.id })
+      .where('id', 'in', [registered.id, draft.id])
+      .execute()
+    await db()
+      .insertInto('blockchainRegistrations')
+      .values({ songId: registered.id, status: 'pending', supersedesSongId: earlier.id })
+      .execute()
+    expect(await createIntent(user.id, draft.id)).toEqual({
+      status: 409,
+      body: {
+        message: expect.stringContaining(`already registered (${registered.certificateId})`),
+      },
+    })
+    expect(
+      [...stripeServer.intents.values()].filter((i) => i.metadata.songId === String(draft.id)),
+    ).toEqual([])
+  })
+
   test('Stripe unreachable: the spec’s init message, nothing recorded', async () => {
     const { user, song } = await payingUser()
     stripeServer.failNext(3, 500) // the client retries twice
