@@ -143,6 +143,9 @@ test(
       const memos = fs.existsSync(ledger)
         ? fs
             .readdirSync(ledger)
+            // A write the kill cut short leaves its temporary sibling (<signature>.json.<random>.tmp),
+            // never a half <signature>.json: the ledger's records are the renamed files only.
+            .filter((f) => f.endsWith('.json'))
             .map((f) => String(JSON.parse(fs.readFileSync(path.join(ledger, f), 'utf8')).memo))
         : []
       for (const writer of writers) {
