@@ -13,6 +13,7 @@ import * as landingVideoChunks from './2026-11-23T0500-landing-video-chunks'
 import * as recordingFingerprint from './2026-11-23T0600-recording-fingerprint'
 import * as songVersions from './2026-11-23T0716-song-versions'
 import * as userTimeZone from './2026-11-23T0710-user-time-zone'
+import * as songRecordings from './2026-11-23T0800-song-recordings'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -59,5 +60,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0710-user-time-zone': {
     up: userTimeZone.migrateUp,
     down: userTimeZone.migrateDown,
+  },
+  '2026-11-23T0800-song-recordings': {
+    up: songRecordings.migrateUp,
+    down: songRecordings.migrateDown,
   },
 }

@@ -23,6 +23,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-23T0600-recording-fingerprint',
     '2026-11-23T0710-user-time-zone',
     '2026-11-23T0716-song-versions',
+    '2026-11-23T0800-song-recordings',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
