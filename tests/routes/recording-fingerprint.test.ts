@@ -14,14 +14,15 @@ import {
 import { MAX_RECORDING_BYTES, recordingFormRows } from '~/lib/recording'
 import { HASHED_ON_SERVER } from '~/components/recording-fingerprint-field'
 import { CHECKED_ON_SERVER } from '~/routes/verify.$certificateId'
+import * as editRoute from '~/routes/edit.$id'
 import * as submit from '~/routes/submit'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import { SongSchema } from '~/lib/song-schema'
 import { registerSong } from '~/services/registration.server'
-import { createSong } from '~/services/songs.server'
+import { createSong, getOwnedSong } from '~/services/songs.server'
 import { readFormWithFiles, readFormWithRecording } from '~/services/recording-fingerprint.server'
 import { db } from '../setup/db'
-import { args, createUser, respond, sessionCookie } from '../setup/fixtures'
+import { args, authedRequest, createUser, respond, sessionCookie } from '../setup/fixtures'
 import { multipartBody } from '../setup/multipart'
 
 // Issue 17: without JavaScript the files are posted with the song form (up to five slots, each a
@@ -646,4 +647,51 @@ describe('POST /verify/:certificateId without JavaScript: a file checked against
     )
     expect(urlencoded.status).toBe(415)
   }, 60_000)
+})
+
+describe('editing a song that is not registered yet', () => {
+  test('the edit page shows every fingerprint with its label, and an edit keeps them', async () => {
+    const owner = await createUser({ emailVerified: true })
+    const files = [
+      { label: 'Master', sha256: 'ab'.repeat(32), size: '10', fileName: 'private.wav' },
+      { label: 'Stems archive', sha256: 'cd'.repeat(32), size: '20' },
+    ]
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        ...SONG,
+        contributions: [{ component: 'lyrics', contributorPercent: 100 }],
+        recordings: files,
+      }),
+    )
+    const url = `http://localhost/edit/${song.id}`
+    const page = await (
+      await respond(async () =>
+        editRoute.loader(args(await authedRequest(url, owner.id), { id: String(song.id) })),
+      )
+    ).json()
+    expect(
+      page.song.recordings.map((f: { label: string; sha256: string }) => [f.label, f.sha256]),
+    ).toEqual([
+      ['Master', 'ab'.repeat(32)],
+      ['Stems archive', 'cd'.repeat(32)],
+    ])
+    const edited = await respond(async () =>
+      editRoute.action(
+        args(
+          await authedRequest(url, owner.id, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ ...SONG, title: 'Renamed' }),
+          }),
+          { id: String(song.id) },
+        ),
+      ),
+    )
+    expect(edited.status).toBe(302)
+    const after = (await getOwnedSong(db(), owner.id, song.id))!
+    expect(after.title).toBe('Renamed')
+    expect(after.recordings.map((f) => f.label)).toEqual(['Master', 'Stems archive'])
+  })
 })
