@@ -114,10 +114,10 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             such as “Master”, “Stems archive” or “Lyric sheet PDF”), the snapshot also records each
             of them: the label, the SHA-256 fingerprint of the file’s exact bytes, its size and type
             (and its name only if you choose). No file is stored anywhere. With JavaScript on, your
-            browser computes the fingerprints and the files never leave your device; with
-            JavaScript off, our server reads each upload once to compute its fingerprint and
-            discards it. Anyone holding one of the files can later check it against your
-            certificate’s verification page, which names the label it matches.
+            browser computes the fingerprints and the files never leave your device; with JavaScript
+            off, our server reads each upload once to compute its fingerprint and discards it.
+            Anyone holding one of the files can later check it against your certificate’s
+            verification page, which names the label it matches.
           </p>
           <p>
             It documents authorship as you declared it. It does not judge whether a claim is true,
