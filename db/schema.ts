@@ -92,13 +92,6 @@ export interface SongsTable {
   /** Private: the salts of the lyrics and notes commitments (64 hex characters), set at the first registration. */
   lyricsSalt: string | null
   creativeNotesSalt: string | null
-  /** The recording's fingerprint (decision 026): SHA-256 of its bytes, its size and media type; never the file. */
-  recordingSha256: ColumnType<string | null, string | null | undefined, string | null>
-  recordingSize: ColumnType<string | null, number | null | undefined, number | null>
-  recordingMediaType: ColumnType<string | null, string | null | undefined, string | null>
-  /** Kept for the owner; published only when recordingShowFileName is true. */
-  recordingFileName: ColumnType<string | null, string | null | undefined, string | null>
-  recordingShowFileName: Generated<boolean>
   /** The registered song this one is a new version of (issue 14); set when the draft is created. */
   supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
 }
@@ -129,6 +122,20 @@ export interface SplitInvitationsTable {
   disputeReason: string | null
   /** When the owner was told of the decision (the toast on their next visit). */
   ownerNotifiedAt: Date | null
+}
+
+/** One fingerprinted file of a song (decisions 026 and 040): SHA-256 of its bytes, never the file. */
+export interface SongRecordingsTable {
+  songId: number
+  /** 0 to 4, in the order the writer gave the files. */
+  position: number
+  label: string
+  sha256: string
+  size: ColumnType<string, number, number>
+  mediaType: string | null
+  /** Kept for the owner; published only when showFileName is true. */
+  fileName: string | null
+  showFileName: Generated<boolean>
 }
 
 export interface CreativeContributionsTable {
@@ -290,6 +297,7 @@ export interface Database {
   songs: SongsTable
   creativeContributions: CreativeContributionsTable
   splitInvitations: SplitInvitationsTable
+  songRecordings: SongRecordingsTable
   blockchainRegistrations: BlockchainRegistrationsTable
   monthlyUsage: MonthlyUsageTable
   paymentHistory: PaymentHistoryTable

@@ -2,8 +2,8 @@
 // checks a certificate against the public records only (the chain transaction and the stored
 // manifest), printing every step with its evidence; exits 1 on any mismatch, 2 on bad usage.
 // Without --signature it asks the app's public endpoint (/verify/<id>.json) which transaction to check.
-// With --file it also says whether that file is the registered recording (its SHA-256 and size
-// against the verified manifest's fingerprint); exit 1 when it is not.
+// With --file it also says whether that file is one of the registered recordings (its SHA-256 and
+// size against each of the verified manifest's fingerprints, naming the label matched); exit 1 when not.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -122,9 +122,11 @@ if (values.file) {
   }
   console.log(`\n${file}: ${comparison.answer}`)
   console.log(`   File SHA-256:       ${comparison.fileSha256} (${comparison.fileSize} bytes)`)
-  console.log(
-    `   Registered SHA-256: ${comparison.registeredSha256} (${comparison.registeredSize} bytes)`,
-  )
+  // Every fingerprint the record holds, so a mismatch shows what the file was compared with.
+  for (const registered of report.recordings)
+    console.log(
+      `   Registered SHA-256: ${registered.sha256} (${registered.size} bytes)${registered.label ? ` ${registered.label}` : ''}`,
+    )
   process.exit(comparison.matches ? 0 : 1)
 }
 process.exit(0)

@@ -166,26 +166,25 @@ export function Certificate({
                 )}
               </Fact>
               <Fact label="Genre">{orNotSpecified(song.genre)}</Fact>
-              <Fact label="Recording fingerprint (SHA-256)">
-                {song.recording ? (
-                  <>
-                    <span
-                      className="block break-all font-mono text-xs"
-                      data-testid="certificate-recording-sha256"
-                    >
-                      {song.recording.sha256}
-                    </span>
-                    <span
-                      className="block text-xs text-slate-600"
-                      data-testid="certificate-recording-details"
-                    >
-                      {recordingDetails(song.recording)}
-                    </span>
-                  </>
-                ) : (
-                  'No recording fingerprinted'
-                )}
-              </Fact>
+              {song.recordings.length === 0 ? (
+                <Fact label="Recording fingerprint (SHA-256)">No recording fingerprinted</Fact>
+              ) : null}
+              {song.recordings.map((recording) => (
+                <Fact key={recording.label} label={`Fingerprint: ${recording.label} (SHA-256)`}>
+                  <span
+                    className="block break-all font-mono text-xs"
+                    data-testid="certificate-recording-sha256"
+                  >
+                    {recording.sha256}
+                  </span>
+                  <span
+                    className="block text-xs text-slate-600"
+                    data-testid="certificate-recording-details"
+                  >
+                    {recordingDetails(recording)}
+                  </span>
+                </Fact>
+              ))}
             </dl>
           </Section>
 

@@ -1,17 +1,20 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import {
   formatBytesShort,
   type HashedFile,
   MAX_RECORDING_LABEL,
-  RECORDING_FIELD,
+  MAX_RECORDINGS,
+  RECORDING_LABEL_MAX,
+  recordingFileField,
 } from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList } from './forms'
 import type { SongFields } from './song-form'
 
 export const HASHED_IN_BROWSER =
-  'Your browser computes the fingerprint (SHA-256) on this device. The file is not uploaded: only its fingerprint, size, type and name are sent.'
-export const HASHED_ON_SERVER = `JavaScript is off, so the file is uploaded when you continue: the server reads it through SHA-256 as it arrives and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
+  'Your browser computes each fingerprint (SHA-256) on this device. The files are not uploaded: only their fingerprints, sizes, types and names are sent.'
+export const HASHED_ON_SERVER = `JavaScript is off, so the files you choose are uploaded when you continue: the server reads each through SHA-256 as it arrives and discards it, never storing it. Up to ${MAX_RECORDING_LABEL} for all files together.`
+export const RECORDINGS_LIMIT = `Up to ${MAX_RECORDINGS} files, each with its own label (for example Master, Stems archive, Lyric sheet PDF; at most ${RECORDING_LABEL_MAX} characters).`
 
 type Progress = { read: number; total: number } | null
 
@@ -59,137 +62,266 @@ export function HashProgress({ progress }: { progress: Progress }) {
   )
 }
 
-type RecordingFields = Pick<
-  SongFields,
-  | 'recordingSha256'
-  | 'recordingSize'
-  | 'recordingMediaType'
-  | 'recordingFileName'
-  | 'recordingShowFileName'
->
+type SlotField = ReturnType<SongFields['recordings']['getFieldList']>[number]
 
-/** The fingerprint the form already carries (after review, or a server reply), as the hidden fields hold it. */
-function initialFingerprint(fields: RecordingFields): HashedFile | null {
-  const sha256 = fields.recordingSha256.initialValue ?? ''
-  const size = Number(fields.recordingSize.initialValue)
-  if (!/^[0-9a-f]{64}$/.test(sha256) || !Number.isSafeInteger(size) || size <= 0) return null
+/** One file of the form: its label, its fingerprint (once hashed) and the show-name choice. */
+interface Slot {
+  key: number
+  label: string
+  file: HashedFile | null
+  showFileName: boolean
+  remove: boolean
+}
+
+// The summary step posts a checkbox back as 'true', a browser as 'on'.
+const ticked = (value: string | undefined) => value === 'on' || value === 'true'
+
+/** A slot as the form already carries it (after review, a server reply, a new version's start). */
+function slotFrom(field: SlotField | undefined, key: number): Slot {
+  const value = field?.getFieldset()
+  const sha256 = value?.sha256.initialValue ?? ''
+  const size = Number(value?.size.initialValue)
+  const file =
+    /^[0-9a-f]{64}$/.test(sha256) && Number.isSafeInteger(size) && size > 0
+      ? {
+          sha256,
+          size,
+          mediaType: value?.mediaType.initialValue || null,
+          fileName: value?.fileName.initialValue ?? '',
+        }
+      : null
   return {
-    sha256,
-    size,
-    mediaType: fields.recordingMediaType.initialValue || null,
-    fileName: fields.recordingFileName.initialValue ?? '',
+    key,
+    label: value?.label.initialValue ?? '',
+    file,
+    showFileName: ticked(value?.showFileName.initialValue),
+    remove: ticked(value?.remove.initialValue),
   }
 }
 
+const emptySlot = (key: number): Slot => ({
+  key,
+  label: '',
+  file: null,
+  showFileName: false,
+  remove: false,
+})
+
 /**
- * "Fingerprint your recording" on the song form (decision 026). With JavaScript the file input has
- * no name: the browser hashes the file and only the hidden fields travel. Without it the input is
- * named and the form is multipart, so the server hashes the upload as it streams by.
+ * "Fingerprint your recordings" on the song form (decisions 026 and 040). With JavaScript each
+ * file input has no name: the browser hashes the file and only the hidden fields travel; rows are
+ * added and removed here. Without it the form is multipart with a fixed five slots, each a named
+ * file input the server hashes as it streams by, and a box to remove a file already fingerprinted.
  */
 export function RecordingFingerprintField({
   fields,
   interactive,
   onBusyChange,
 }: {
-  fields: RecordingFields
+  fields: Pick<SongFields, 'recordings'>
   interactive: boolean
   onBusyChange?: (busy: boolean) => void
 }) {
-  const [fingerprint, setFingerprint] = useState<HashedFile | null>(() =>
-    initialFingerprint(fields),
-  )
-  const { hash, progress, error } = useBrowserHash()
-  // The form waits for the fingerprint: sent half-way, it would go without one.
-  const busy = progress !== null
-  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
-  const fieldErrors = [
-    ...(fields.recordingSha256.errors ?? []),
-    ...(fields.recordingSize.errors ?? []),
-    ...(fields.recordingMediaType.errors ?? []),
-    ...(fields.recordingFileName.errors ?? []),
-  ]
-  // The summary step posts the checkbox back as 'true', a browser as 'on'.
-  const showName = ['on', 'true'].includes(fields.recordingShowFileName.initialValue ?? '')
+  const list = fields.recordings.getFieldList()
+  const nextKey = useRef(MAX_RECORDINGS)
+  const [slots, setSlots] = useState<Slot[]>(() => {
+    const carried = list.map((field, index) => slotFrom(field, index))
+    const kept = carried.filter((slot) => slot.file || slot.label !== '')
+    return kept.length > 0 ? kept : [emptySlot(0)]
+  })
+  // The form waits while any file is still being fingerprinted: sent half-way, it would go without it.
+  const [busy, setBusy] = useState<ReadonlySet<number>>(new Set())
+  const setSlotBusy = useCallback((key: number, value: boolean) => {
+    setBusy((current) => {
+      if (current.has(key) === value) return current
+      const next = new Set(current)
+      if (value) next.add(key)
+      else next.delete(key)
+      return next
+    })
+  }, [])
+  useEffect(() => onBusyChange?.(busy.size > 0), [busy, onBusyChange])
+
+  // Without JavaScript every slot shows, in the order the form posted them.
+  const shown = interactive
+    ? slots
+    : Array.from({ length: MAX_RECORDINGS }, (_, index) => slotFrom(list[index], index))
 
   return (
-    <div className="space-y-3">
-      <div>
-        <label htmlFor="song-recording" className="block text-sm font-medium text-slate-800">
-          Recording file
-        </label>
-        <input
-          id="song-recording"
-          type="file"
-          name={interactive ? undefined : RECORDING_FIELD}
-          accept="audio/*,video/*,.wav,.aif,.aiff,.flac,.mp3,.m4a,.zip,.pdf"
-          className="mt-1 block w-full text-sm"
-          aria-describedby="song-recording-how"
-          aria-invalid={fieldErrors.length > 0 ? true : undefined}
-          onChange={async (event) => {
-            const file = event.currentTarget.files?.[0]
-            if (!file) return
-            const hashed = await hash(file)
-            if (hashed) setFingerprint(hashed)
+    <div className="space-y-4">
+      <p id="recordings-how" className="text-sm text-slate-600" data-testid="recording-how">
+        {interactive ? HASHED_IN_BROWSER : HASHED_ON_SERVER} {RECORDINGS_LIMIT}
+      </p>
+      {shown.map((slot, index) => (
+        <RecordingSlot
+          key={slot.key}
+          index={index}
+          slot={slot}
+          errors={slotErrors(list[index])}
+          interactive={interactive}
+          onChange={(change) =>
+            setSlots((current) =>
+              current.map((s) => (s.key === slot.key ? { ...s, ...change } : s)),
+            )
+          }
+          onRemove={() => {
+            setSlotBusy(slot.key, false)
+            setSlots((current) => {
+              const rest = current.filter((s) => s.key !== slot.key)
+              return rest.length > 0 ? rest : [emptySlot(nextKey.current++)]
+            })
           }}
+          onBusyChange={setSlotBusy}
         />
-        <p
-          id="song-recording-how"
-          className="mt-1 text-sm text-slate-600"
-          data-testid="recording-how"
+      ))}
+      {interactive && slots.length < MAX_RECORDINGS ? (
+        <button
+          type="button"
+          className="text-sm font-medium text-brand-700 underline"
+          onClick={() => setSlots((current) => [...current, emptySlot(nextKey.current++)])}
         >
-          {interactive ? HASHED_IN_BROWSER : HASHED_ON_SERVER}
-        </p>
+          Add another file
+        </button>
+      ) : null}
+      <ErrorList errors={fields.recordings.errors} />
+    </div>
+  )
+}
+
+function slotErrors(field: SlotField | undefined) {
+  if (!field) return []
+  const f = field.getFieldset()
+  return [f.label, f.sha256, f.size, f.mediaType, f.fileName].flatMap((x) => x.errors ?? [])
+}
+
+function RecordingSlot({
+  index,
+  slot,
+  errors,
+  interactive,
+  onChange,
+  onRemove,
+  onBusyChange,
+}: {
+  index: number
+  slot: Slot
+  errors: string[]
+  interactive: boolean
+  onChange: (change: Partial<Slot>) => void
+  onRemove: () => void
+  onBusyChange: (key: number, busy: boolean) => void
+}) {
+  const { hash, progress, error } = useBrowserHash()
+  const busy = progress !== null
+  useEffect(() => onBusyChange(slot.key, busy), [busy, slot.key, onBusyChange])
+  const name = (field: string) => `recordings[${index}].${field}`
+  const id = `recording-${index}`
+  const { file } = slot
+
+  return (
+    <fieldset
+      className="rounded-md border border-slate-200 p-3"
+      data-testid="recording-slot"
+      aria-describedby="recordings-how"
+    >
+      <legend className="px-1 text-sm font-medium text-slate-800">File {index + 1}</legend>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div>
+          <label htmlFor={`${id}-label`} className="block text-sm font-medium text-slate-800">
+            Label
+          </label>
+          <input
+            id={`${id}-label`}
+            type="text"
+            name={name('label')}
+            maxLength={RECORDING_LABEL_MAX}
+            placeholder="Master"
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            aria-invalid={errors.length > 0 ? true : undefined}
+            aria-describedby={errors.length > 0 ? `${id}-errors` : undefined}
+            {...(interactive
+              ? { value: slot.label, onChange: (e) => onChange({ label: e.currentTarget.value }) }
+              : { defaultValue: slot.label })}
+          />
+        </div>
+        <div>
+          <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
+            {file ? 'Replace the file' : 'File'}
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            name={interactive ? undefined : recordingFileField(index)}
+            accept="audio/*,video/*,.wav,.aif,.aiff,.flac,.mp3,.m4a,.zip,.pdf"
+            className="mt-1 block w-full text-sm"
+            onChange={async (event) => {
+              const chosen = event.currentTarget.files?.[0]
+              if (!chosen) return
+              const hashed = await hash(chosen)
+              if (hashed) onChange({ file: hashed })
+            }}
+          />
+        </div>
       </div>
       <HashProgress progress={progress} />
       {error ? <p className="text-sm text-red-700">{error}</p> : null}
-      {fingerprint ? (
-        <div className="rounded-md bg-slate-50 p-3 text-sm" data-testid="recording-fingerprint">
+      {file ? (
+        <div
+          className="mt-3 rounded-md bg-slate-50 p-3 text-sm"
+          data-testid="recording-fingerprint"
+        >
           <p className="font-medium text-slate-800">Fingerprint (SHA-256)</p>
           <p className="break-all font-mono text-xs text-slate-900" data-testid="recording-sha256">
-            {fingerprint.sha256}
+            {file.sha256}
           </p>
           <p className="text-xs text-slate-600">
-            {[
-              fingerprint.fileName,
-              `${fingerprint.size.toLocaleString('en-US')} bytes`,
-              fingerprint.mediaType,
-            ]
+            {[file.fileName, `${file.size.toLocaleString('en-US')} bytes`, file.mediaType]
               .filter(Boolean)
               .join(' · ')}
           </p>
+          <input type="hidden" name={name('sha256')} value={file.sha256} />
+          <input type="hidden" name={name('size')} value={String(file.size)} />
+          {file.mediaType ? (
+            <input type="hidden" name={name('mediaType')} value={file.mediaType} />
+          ) : null}
+          {file.fileName ? (
+            <input type="hidden" name={name('fileName')} value={file.fileName} />
+          ) : null}
           {interactive ? (
             <button
               type="button"
               className="mt-2 text-xs text-brand-700 underline"
-              onClick={() => setFingerprint(null)}
+              onClick={onRemove}
             >
-              Remove the fingerprint
+              Remove this file
             </button>
-          ) : null}
-          <input type="hidden" name={fields.recordingSha256.name} value={fingerprint.sha256} />
-          <input type="hidden" name={fields.recordingSize.name} value={String(fingerprint.size)} />
-          {fingerprint.mediaType ? (
-            <input
-              type="hidden"
-              name={fields.recordingMediaType.name}
-              value={fingerprint.mediaType}
-            />
-          ) : null}
-          {fingerprint.fileName ? (
-            <input
-              type="hidden"
-              name={fields.recordingFileName.name}
-              value={fingerprint.fileName}
-            />
-          ) : null}
+          ) : (
+            <label className="mt-2 flex items-center gap-2 text-xs text-slate-800">
+              <input type="checkbox" name={name('remove')} defaultChecked={slot.remove} />
+              Remove this file
+            </label>
+          )}
         </div>
+      ) : interactive && index > 0 ? (
+        <button type="button" className="mt-2 text-xs text-brand-700 underline" onClick={onRemove}>
+          Remove this row
+        </button>
       ) : null}
-      <label className="flex items-center gap-2 text-sm text-slate-800">
-        <input type="checkbox" name={fields.recordingShowFileName.name} defaultChecked={showName} />
-        Show the file name on the certificate (otherwise only the fingerprint, size and type are
-        public)
+      <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
+        <input
+          type="checkbox"
+          name={name('showFileName')}
+          {...(interactive
+            ? {
+                checked: slot.showFileName,
+                onChange: (e) => onChange({ showFileName: e.currentTarget.checked }),
+              }
+            : { defaultChecked: slot.showFileName })}
+        />
+        Show the file name on the certificate (otherwise only the label, fingerprint, size and type
+        are public)
       </label>
-      <ErrorList errors={fieldErrors} />
-    </div>
+      <ErrorList id={`${id}-errors`} errors={errors} />
+    </fieldset>
   )
 }

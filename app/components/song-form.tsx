@@ -67,7 +67,7 @@ export function SongForm({
   }
   const showCo1 = !interactive || names.co1.trim() !== ''
   const showCo2 = !interactive || names.co2.trim() !== ''
-  const text = (name: Exclude<keyof SongFields, 'contributions'>) =>
+  const text = (name: Exclude<keyof SongFields, 'contributions' | 'recordings'>) =>
     getInputProps(fields[name], { type: 'text' })
   const { key: genreKey, ...genreProps } = getSelectProps(fields.genre)
 
@@ -139,8 +139,8 @@ export function SongForm({
       </Section>
 
       <Section
-        title="Fingerprint your recording (Optional)"
-        description="The SHA-256 of the file's bytes goes into the certificate, so anyone holding the file can later check it is this recording."
+        title="Fingerprint your recordings (Optional)"
+        description="The SHA-256 of each file's bytes goes into the certificate under its label, so anyone holding one of the files can later check it is that file."
       >
         <RecordingFingerprintField
           fields={fields}

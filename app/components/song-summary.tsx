@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { formatLongDate } from '~/lib/dates'
+import { recordingFormRows } from '~/lib/recording'
 import type { SongInput } from '~/lib/song-schema'
 import {
   COMPONENT_LABELS,
@@ -20,12 +21,24 @@ export type SongSummaryValues = SerializeFrom<SongInput>
  * the default split, which the server drops again), so the form finds each row where it left it.
  */
 export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
-  const { contributions, ...fields } = values
+  const { contributions, recordings, ...fields } = values
   return (
     <>
       {Object.entries(fields).map(([name, value]) =>
         value === undefined ? null : (
           <input key={name} type="hidden" name={name} value={String(value)} />
+        ),
+      )}
+      {recordingFormRows(recordings).map((row, index) =>
+        Object.entries(row).map(([key, value]) =>
+          value === '' ? null : (
+            <input
+              key={`recording-${index}-${key}`}
+              type="hidden"
+              name={`recordings[${index}].${key}`}
+              value={value}
+            />
+          ),
         ),
       )}
       {contributionFormRows(contributions).map((row, index) =>
@@ -96,21 +109,28 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
         className="rounded-xl border border-slate-200 p-5 sm:p-6"
         data-testid="summary-recording"
       >
-        <h2 className="text-lg font-semibold text-slate-900">Recording Fingerprint</h2>
-        {values.recordingSha256 && values.recordingSize ? (
-          <dl className="mt-3 divide-y divide-slate-100">
-            <Row label="SHA-256" value={values.recordingSha256} />
-            <Row label="Size" value={`${values.recordingSize.toLocaleString('en-US')} bytes`} />
-            <Row label="Type" value={values.recordingMediaType} />
-            <Row
-              label="File Name"
-              value={
-                values.recordingFileName
-                  ? `${values.recordingFileName} (${values.recordingShowFileName ? 'shown on the certificate' : 'kept private'})`
-                  : undefined
-              }
-            />
-          </dl>
+        <h2 className="text-lg font-semibold text-slate-900">Recording Fingerprints</h2>
+        {values.recordings.length > 0 ? (
+          values.recordings.map((f) => (
+            <dl
+              key={f.label}
+              className="mt-3 divide-y divide-slate-100"
+              data-testid="summary-recording-file"
+            >
+              <Row label="Label" value={f.label} />
+              <Row label="SHA-256" value={f.sha256} />
+              <Row label="Size" value={`${f.size.toLocaleString('en-US')} bytes`} />
+              <Row label="Type" value={f.mediaType} />
+              <Row
+                label="File Name"
+                value={
+                  f.fileName
+                    ? `${f.fileName} (${f.showFileName ? 'shown on the certificate' : 'kept private'})`
+                    : undefined
+                }
+              />
+            </dl>
+          ))
         ) : (
           <p className="mt-2 text-sm text-slate-500">No recording fingerprinted.</p>
         )}

@@ -105,10 +105,36 @@ export const ManifestV4Schema = z.strictObject({
   supersedes: SupersedesSchema.nullable(),
 })
 
+/**
+ * One of a v5 record's fingerprinted files: a v3/v4 fingerprint with the writer's label
+ * ("Master", "Stems archive"). The list allows more files than the form offers today, so raising
+ * that limit needs no new version.
+ */
+export const LabelledRecordingSchema = z.strictObject({
+  label: z.string().min(1).max(60),
+  alg: z.literal('sha256'),
+  sha256: Hex64,
+  size: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  mediaType: z.string().max(255).nullable(),
+  fileName: z.string().max(255).nullable(),
+})
+
+/** v5: v4 with `recording` replaced by a list of labelled files (empty when none). */
+export const ManifestV5Schema = z.strictObject({
+  ...declaredFacts,
+  version: z.literal(5),
+  lyricsCommitment: CommitmentSchema.nullable(),
+  creativeNotesCommitment: CommitmentSchema.nullable(),
+  recordings: z.array(LabelledRecordingSchema).max(100),
+  supersedes: SupersedesSchema.nullable(),
+})
+
 export type ManifestV1 = z.infer<typeof ManifestV1Schema>
 export type ManifestV2 = z.infer<typeof ManifestV2Schema>
 export type ManifestV3 = z.infer<typeof ManifestV3Schema>
 export type ManifestV4 = z.infer<typeof ManifestV4Schema>
+export type ManifestV5 = z.infer<typeof ManifestV5Schema>
+export type LabelledRecording = z.infer<typeof LabelledRecordingSchema>
 export type Supersedes = z.infer<typeof SupersedesSchema>
 export type RecordingFingerprint = z.infer<typeof RecordingFingerprintSchema>
 export type Commitment = z.infer<typeof CommitmentSchema>

@@ -4,10 +4,18 @@
 /** The largest file the server hashes for a browser without JavaScript (the browser itself has no limit). */
 export const MAX_RECORDING_BYTES = 500 * 1024 * 1024
 export const MAX_RECORDING_LABEL = '500 MB'
-/** The file input's name in a form posted without JavaScript. */
+/** The file input's name on /verify/<id> without JavaScript. */
 export const RECORDING_FIELD = 'recording'
 
-export const RECORDING_TOO_LARGE = `The file is larger than ${MAX_RECORDING_LABEL}, the most the server reads without JavaScript. Turn JavaScript on to fingerprint it in your browser (any size), or choose a smaller file.`
+/** The most files one song fingerprints (decision 040), and the longest label of one. */
+export const MAX_RECORDINGS = 5
+export const RECORDING_LABEL_MAX = 60
+/** The song form's file input for slot `index`, named only without JavaScript. */
+export const recordingFileField = (index: number) => `recordings[${index}].file`
+/** What a file copied from a single-recording song (before decision 040) is called. */
+export const DEFAULT_RECORDING_LABEL = 'Recording'
+
+export const RECORDING_TOO_LARGE = `The upload is larger than ${MAX_RECORDING_LABEL}, the most the server reads without JavaScript (all files together). Turn JavaScript on to fingerprint files in your browser (any size), or choose smaller files.`
 
 /** What the browser reports about a file it hashed itself. */
 export interface HashedFile {
@@ -28,10 +36,61 @@ export function formatBytesShort(bytes: number) {
 export const REGISTERED_RECORDING = 'This is the registered recording'
 export const NOT_REGISTERED_RECORDING = 'This is not the registered recording'
 
+/** The answer naming the fingerprint a file matched, when the record labels it (decision 040). */
+export function registeredRecordingAnswer(label: string | null) {
+  return label ? `${REGISTERED_RECORDING} (${label})` : REGISTERED_RECORDING
+}
+
+/** The first of a record's fingerprints that a file is; null when it is none of them. */
+export function matchingRecording<T extends { sha256: string; size: number }>(
+  file: { sha256: string; size: number },
+  registered: readonly T[],
+): T | null {
+  return registered.find((recording) => sameRecording(file, recording)) ?? null
+}
+
 /** Whether a file is the fingerprinted recording: the same SHA-256 and the same size. */
 export function sameRecording(
   file: { sha256: string; size: number },
   registered: { sha256: string; size: number },
 ) {
   return file.sha256 === registered.sha256 && file.size === registered.size
+}
+
+/** A fingerprinted file as the song form's hidden fields carry it: every value a string. */
+export interface RecordingFormRow {
+  label: string
+  sha256: string
+  size: string
+  mediaType: string
+  fileName: string
+  showFileName: string
+}
+
+/** The form's rows for files already fingerprinted (the summary step, a new version's start). */
+export function recordingFormRows(
+  recordings: readonly {
+    label: string
+    sha256: string
+    size: number
+    mediaType?: string | null
+    fileName?: string | null
+    showFileName: boolean
+  }[],
+): RecordingFormRow[] {
+  return recordings.map((f) => ({
+    label: f.label,
+    sha256: f.sha256,
+    size: String(f.size),
+    mediaType: f.mediaType ?? '',
+    fileName: f.fileName ?? '',
+    showFileName: f.showFileName ? 'on' : '',
+  }))
+}
+
+/** One line per file, for a difference between versions or an export cell. */
+export function recordingsText(
+  recordings: readonly { label: string; sha256: string; size: number }[],
+) {
+  return recordings.map((f) => `${f.label}: ${f.sha256} (${f.size} bytes)`).join('; ')
 }

@@ -18,6 +18,7 @@ import {
   GENRES,
   visibleComponents,
 } from './song-constants'
+import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
@@ -135,20 +136,31 @@ const dateCreated = z.preprocess(
     ),
 )
 
-// The recording's fingerprint (decision 026): posted by the browser, which hashed the file itself,
-// or filled in by the server from a no-JavaScript upload it hashed and dropped.
+// The recordings' fingerprints (decisions 026 and 040), up to five files each with a label: posted
+// by the browser, which hashed each file itself, or filled in by the server from a no-JavaScript
+// upload it hashed and dropped. A slot left empty is no file; `remove` drops a slot without JavaScript.
 export const RECORDING_DIGEST_MESSAGE =
   'The fingerprint must be 64 hexadecimal characters (a SHA-256)'
 export const RECORDING_SIZE_MESSAGE = 'The file size must be a whole number of bytes, more than 0'
-const recordingFields = {
-  recordingSha256: z.preprocess(
+export const RECORDING_LABEL_MISSING = 'Give this file a label, for example Master'
+export const RECORDING_FILE_MISSING =
+  'Choose a file to fingerprint for this label, or clear the label'
+export const RECORDING_LABEL_TAKEN = 'Each file needs its own label'
+export const RECORDING_DIGEST_TAKEN = 'This file is already fingerprinted above'
+const flag = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true',
+  z.boolean(),
+)
+export const RecordingSlotSchema = z.object({
+  label: optional(RECORDING_LABEL_MAX, 'The label'),
+  sha256: z.preprocess(
     (value) => (typeof value === 'string' ? blank(value.trim().toLowerCase()) : value),
     z
       .string()
       .regex(/^[0-9a-f]{64}$/, RECORDING_DIGEST_MESSAGE)
       .optional(),
   ),
-  recordingSize: z.preprocess(
+  size: z.preprocess(
     (value) =>
       typeof value === 'string'
         ? blank(value) === undefined
@@ -164,7 +176,7 @@ const recordingFields = {
       .max(Number.MAX_SAFE_INTEGER, RECORDING_SIZE_MESSAGE)
       .optional(),
   ),
-  recordingMediaType: z.preprocess(
+  mediaType: z.preprocess(
     blank,
     z
       .string()
@@ -176,11 +188,65 @@ const recordingFields = {
       )
       .optional(),
   ),
-  recordingFileName: optional(255, 'The file name'),
-  recordingShowFileName: z.preprocess(
-    (value) => value === true || value === 'on' || value === 'true',
-    z.boolean(),
-  ),
+  fileName: optional(255, 'The file name'),
+  showFileName: flag,
+  remove: flag,
+})
+type RecordingSlot = z.output<typeof RecordingSlotSchema>
+// conform reads `recordings[3].label` alone as a list with holes: each hole is an empty slot.
+const recordings = z.preprocess(
+  (value) => (Array.isArray(value) ? Array.from(value, (slot: unknown) => slot ?? {}) : value),
+  z.array(RecordingSlotSchema).max(MAX_RECORDINGS).default([]),
+)
+
+/** A fingerprinted file as the song keeps it: the slots with a file, in order. */
+export interface RecordingInput {
+  label: string
+  sha256: string
+  size: number
+  mediaType: string | undefined
+  fileName: string | undefined
+  showFileName: boolean
+}
+
+function checkRecordings(slots: RecordingSlot[], ctx: z.RefinementCtx) {
+  const labels = new Set<string>()
+  const digests = new Set<string>()
+  slots.forEach((slot, index) => {
+    if (slot.remove) return
+    const issue = (field: 'label' | 'sha256', message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['recordings', index, field], message })
+    if ((slot.sha256 === undefined) !== (slot.size === undefined))
+      return issue('sha256', 'Fingerprint the file again: its digest and its size come together')
+    if (slot.sha256 === undefined) {
+      if (slot.label !== undefined) issue('label', RECORDING_FILE_MISSING)
+      return
+    }
+    if (slot.label === undefined) issue('label', RECORDING_LABEL_MISSING)
+    else if (labels.has(slot.label.toLowerCase())) issue('label', RECORDING_LABEL_TAKEN)
+    else labels.add(slot.label.toLowerCase())
+    if (digests.has(slot.sha256)) issue('sha256', RECORDING_DIGEST_TAKEN)
+    digests.add(slot.sha256)
+  })
+}
+
+/** The slots that hold a file (checked by checkRecordings first), as the song keeps them. */
+export function keptRecordings(slots: RecordingSlot[]): RecordingInput[] {
+  return slots.flatMap((slot) =>
+    slot.remove || slot.sha256 === undefined || slot.size === undefined || !slot.label
+      ? []
+      : [
+          {
+            label: slot.label,
+            sha256: slot.sha256,
+            size: slot.size,
+            mediaType: slot.mediaType,
+            fileName: slot.fileName,
+            // Without a name there is nothing to show.
+            showFileName: slot.fileName !== undefined && slot.showFileName,
+          },
+        ],
+  )
 }
 
 const genre = z.preprocess(
@@ -215,19 +281,10 @@ export const SongSchema = z
     mainContributorProNumber: optional(50, 'PRO number'),
     coContributorProNumber: optional(50, 'PRO number'),
     coContributor2ProNumber: optional(50, 'PRO number'),
-    ...recordingFields,
+    recordings,
   })
-  .superRefine((song, ctx) => {
-    if ((song.recordingSha256 === undefined) !== (song.recordingSize === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['recordingSha256'],
-        message: 'Fingerprint the recording again: its digest and its size come together',
-      })
-    }
-  })
+  .superRefine((song, ctx) => checkRecordings(song.recordings, ctx))
   .transform((song) => {
-    const fingerprinted = song.recordingSha256 !== undefined
     const coNames = { co1: Boolean(song.coContributorName), co2: Boolean(song.coContributorName2) }
     return {
       ...song,
@@ -237,11 +294,7 @@ export const SongSchema = z
       coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,
       coContributor2ProNumber: coNames.co2 ? song.coContributor2ProNumber : undefined,
       contributions: applyContributionRules(song.contributions, song.genre, coNames),
-      // Without a fingerprint, its name and type mean nothing.
-      recordingMediaType: fingerprinted ? song.recordingMediaType : undefined,
-      recordingFileName: fingerprinted ? song.recordingFileName : undefined,
-      recordingShowFileName:
-        fingerprinted && song.recordingFileName !== undefined && song.recordingShowFileName,
+      recordings: keptRecordings(song.recordings),
     }
   })
 export type SongInput = z.output<typeof SongSchema>
@@ -271,10 +324,13 @@ const contributionRows = {
   contributions: { maxRows: MAX_CONTRIBUTION_ROWS, fields: Object.keys(ContributionSchema.shape) },
 }
 const plainFields = (shape: Record<string, unknown>) =>
-  Object.keys(shape).filter((name) => name !== 'contributions')
+  Object.keys(shape).filter((name) => name !== 'contributions' && name !== 'recordings')
 export const SONG_FORM = {
   fields: [...plainFields(SongSchema.in.shape), 'intent'],
-  lists: contributionRows,
+  lists: {
+    ...contributionRows,
+    recordings: { maxRows: MAX_RECORDINGS, fields: Object.keys(RecordingSlotSchema.shape) },
+  },
   maxBytes: 512 * 1024,
 }
 

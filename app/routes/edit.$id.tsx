@@ -12,6 +12,7 @@ import { ContributionsTable, liveContributionRows } from '~/components/contribut
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert, Field } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
+import { recordingDetails } from '~/lib/certificate'
 import { readForm, textValues } from '~/lib/form.server'
 import { useHydrated, useIsPending } from '~/lib/hooks'
 import {
@@ -197,6 +198,7 @@ function EditSongForm({ song }: { song: SerializeFrom<typeof loader>['song'] }) 
             {...getInputProps(fields.fileLink, { type: 'url' })}
           />
         </section>
+        <FingerprintedFiles recordings={song.recordings} />
         <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Creative Contributions</h2>
           <div className="mt-4">
@@ -228,6 +230,42 @@ function EditSongForm({ song }: { song: SerializeFrom<typeof loader>['song'] }) 
         </div>
       </Form>
     </div>
+  )
+}
+
+/** The song's fingerprinted files, shown with their labels; this form does not change them (decision 040). */
+function FingerprintedFiles({
+  recordings,
+}: {
+  recordings: SerializeFrom<typeof loader>['song']['recordings']
+}) {
+  return (
+    <section
+      className="rounded-xl border border-slate-200 p-5 sm:p-6"
+      data-testid="edit-recordings"
+    >
+      <h2 className="text-lg font-semibold text-slate-900">Fingerprinted Files</h2>
+      {recordings.length > 0 ? (
+        <dl className="mt-3 space-y-2 text-sm">
+          {recordings.map((f) => (
+            <div key={f.label}>
+              <dt className="font-medium text-slate-800">{f.label}</dt>
+              <dd className="break-all font-mono text-xs text-slate-900">{f.sha256}</dd>
+              <dd className="text-xs text-slate-600">
+                {recordingDetails(f)}
+                {f.fileName ? (f.showFileName ? ' (name shown)' : ' (name kept private)') : ''}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="mt-2 text-sm text-slate-500">No recording fingerprinted.</p>
+      )}
+      <p className="mt-2 text-xs text-slate-500">
+        Fingerprints are kept as they were when the song was created; this form changes the details
+        above and the split.
+      </p>
+    </section>
   )
 }
 

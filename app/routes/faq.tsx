@@ -110,12 +110,14 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             <li>the song details as they stood at that moment.</li>
           </ul>
           <p>
-            If you fingerprint your recording when you submit the song, the snapshot also records
-            the recording itself: the SHA-256 fingerprint of the file’s exact bytes, its size and
-            type (and its name only if you choose). The file is not stored anywhere. With JavaScript
-            on, your browser computes the fingerprint and the file never leaves your device; with
-            JavaScript off, our server reads the upload once to compute it and discards it. Anyone
-            holding the file can later check it against your certificate’s verification page.
+            If you fingerprint your files when you submit the song (up to five, each with a label
+            such as “Master”, “Stems archive” or “Lyric sheet PDF”), the snapshot also records each
+            of them: the label, the SHA-256 fingerprint of the file’s exact bytes, its size and type
+            (and its name only if you choose). No file is stored anywhere. With JavaScript on, your
+            browser computes the fingerprints and the files never leave your device; with JavaScript
+            off, our server reads each upload once to compute its fingerprint and discards it.
+            Anyone holding one of the files can later check it against your certificate’s
+            verification page, which names the label it matches.
           </p>
           <p>
             It documents authorship as you declared it. It does not judge whether a claim is true,

@@ -25,7 +25,7 @@ import { recordUserAction } from '~/services/analytics.server'
 import { requireUser } from '~/services/auth.server'
 import { db, inTransaction } from '~/services/db.server'
 import { resolveTimeZone } from '~/services/time-zone.server'
-import { readFormFingerprintingRecording } from '~/services/recording-fingerprint.server'
+import { readFormFingerprintingRecordings } from '~/services/recording-fingerprint.server'
 import { createSong, getOwnedSong, parseSongId } from '~/services/songs.server'
 import { canSupersede, linkVersion, newVersionValues } from '~/services/versions.server'
 import { Alert } from '~/components/forms'
@@ -57,8 +57,8 @@ const SUBMIT_FAILED = {
 // Three buttons, one form: review the form, go back to edit it, or create the song.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  // Without JavaScript the form is multipart, with the recording in it: hashed on the way past and dropped.
-  const { form: formData, problem } = await readFormFingerprintingRecording(request, SUBMIT_FORM)
+  // Without JavaScript the form is multipart, with the files in it: hashed on the way past and dropped.
+  const { form: formData, problems } = await readFormFingerprintingRecordings(request, SUBMIT_FORM)
   const intent = formData.get('intent')
   const rawSupersedes = formData.get('supersedes')
   const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
@@ -69,11 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const reply = submission.reply()
   const values = reply.initialValue ?? {}
   if (intent === 'edit') return json({ step: 'form' as const, values, errors: {}, supersedes })
-  if (submission.status !== 'success' || problem) {
-    const errors: Record<string, string[] | null> = {
-      ...(reply.error ?? {}),
-      ...(problem ? { recordingSha256: [problem] } : {}),
-    }
+  if (submission.status !== 'success' || Object.keys(problems).length > 0) {
+    const errors: Record<string, string[] | null> = { ...(reply.error ?? {}), ...problems }
     return json({ step: 'form' as const, values, errors, supersedes }, { status: 400 })
   }
   if (intent === 'create') {

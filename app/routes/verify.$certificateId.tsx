@@ -12,10 +12,10 @@ import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint
 import { Button, ButtonLink } from '~/components/ui/button'
 import {
   MAX_RECORDING_LABEL,
+  matchingRecording,
   NOT_REGISTERED_RECORDING,
   RECORDING_FIELD,
-  REGISTERED_RECORDING,
-  sameRecording,
+  registeredRecordingAnswer,
 } from '~/lib/recording'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
@@ -194,7 +194,7 @@ export default function VerifyPage() {
       <BrowserCheck check={report.browserCheck} />
 
       {report.ok ? (
-        <RecordingCheck recording={report.recording} version={report.manifestVersion} />
+        <RecordingCheck recordings={report.recordings} version={report.manifestVersion} />
       ) : null}
 
       {report.owner ? <OwnerTexts owner={report.owner} /> : null}
@@ -332,21 +332,22 @@ export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded whe
 
 type Comparison = {
   matches: boolean
+  matchedLabel: string | null
+  answer: string
   fileSha256: string
   fileSize: number
-  registeredSha256: string
-  registeredSize: number
 }
 
 /**
  * "Check a file against this certificate": with JavaScript the browser hashes the file and
- * compares; without it the form posts the file to the action, which does the same on the server.
+ * compares it with every fingerprint; without it the form posts the file to the action, which
+ * does the same on the server. The answer names the label of the file it matched (decision 040).
  */
 function RecordingCheck({
-  recording,
+  recordings,
   version,
 }: {
-  recording: Report['recording']
+  recordings: Report['recordings']
   version: number | null
 }) {
   const hydrated = useHydrated()
@@ -363,17 +364,28 @@ function RecordingCheck({
       <h2 id="recording-check" className="text-lg font-semibold text-slate-900">
         Check a recording against this certificate
       </h2>
-      {recording ? (
+      {recordings.length > 0 ? (
         <>
           <p className="mt-2 text-sm text-slate-600">
-            The verified manifest fingerprints the recording as SHA-256{' '}
-            <span className="break-all font-mono" data-testid="registered-sha256">
-              {recording.sha256}
-            </span>{' '}
-            ({recording.size.toLocaleString('en-US')} bytes
-            {recording.mediaType ? `, ${recording.mediaType}` : ''}). Pick a file to see whether it
-            is that recording.
+            The verified manifest fingerprints{' '}
+            {recordings.length === 1 ? 'one file' : `${recordings.length} files`}. Pick a file to
+            see whether it is one of them.
           </p>
+          <ul
+            className="mt-2 space-y-1 text-sm text-slate-700"
+            aria-label="Registered fingerprints"
+          >
+            {recordings.map((f) => (
+              <li key={f.sha256}>
+                {f.label ? <span className="font-medium">{f.label}: </span> : null}
+                SHA-256{' '}
+                <span className="break-all font-mono" data-testid="registered-sha256">
+                  {f.sha256}
+                </span>{' '}
+                ({f.size.toLocaleString('en-US')} bytes{f.mediaType ? `, ${f.mediaType}` : ''})
+              </li>
+            ))}
+          </ul>
           <form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
             <label htmlFor="check-recording" className="block text-sm font-medium text-slate-800">
               File to check
@@ -389,14 +401,15 @@ function RecordingCheck({
                 if (!file) return
                 setLocal(null)
                 const hashed = await hash(file)
-                if (hashed)
-                  setLocal({
-                    matches: sameRecording(hashed, recording),
-                    fileSha256: hashed.sha256,
-                    fileSize: hashed.size,
-                    registeredSha256: recording.sha256,
-                    registeredSize: recording.size,
-                  })
+                if (!hashed) return
+                const match = matchingRecording(hashed, recordings)
+                setLocal({
+                  matches: match !== null,
+                  matchedLabel: match?.label ?? null,
+                  answer: match ? registeredRecordingAnswer(match.label) : NOT_REGISTERED_RECORDING,
+                  fileSha256: hashed.sha256,
+                  fileSize: hashed.size,
+                })
               }}
             />
             <p
@@ -425,7 +438,7 @@ function RecordingCheck({
               className={`mt-3 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
             >
               <p className="text-base font-semibold" data-testid="recording-answer">
-                {comparison.matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING}
+                {comparison.answer}
               </p>
               <p className="mt-1">
                 Your file: SHA-256{' '}
@@ -433,11 +446,6 @@ function RecordingCheck({
                   {comparison.fileSha256}
                 </span>{' '}
                 ({comparison.fileSize.toLocaleString('en-US')} bytes)
-              </p>
-              <p>
-                Registered: SHA-256{' '}
-                <span className="break-all font-mono">{comparison.registeredSha256}</span> (
-                {comparison.registeredSize.toLocaleString('en-US')} bytes)
               </p>
             </div>
           ) : null}

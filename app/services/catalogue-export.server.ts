@@ -1,3 +1,4 @@
+import { recordingsText } from '~/lib/recording'
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { COMPONENTS } from '~/lib/song-constants'
@@ -56,10 +57,6 @@ const SONG_FIELDS = [
   'arweaveId',
   'lyrics',
   'creativeNotes',
-  'recordingSha256',
-  'recordingSize',
-  'recordingMediaType',
-  'recordingFileName',
   'createdAt',
   'updatedAt',
 ] as const satisfies readonly (keyof SongView)[]
@@ -74,6 +71,7 @@ const PERCENTS = [
 /** The CSV header: every song field, the version link, the registration status, then each component's four shares. */
 export const CSV_COLUMNS: readonly string[] = [
   ...SONG_FIELDS,
+  'recordings',
   'supersedesCertificateId',
   'registrationStatus',
   ...COMPONENTS.flatMap((component) => PERCENTS.map((percent) => `${component}.${percent}`)),
@@ -99,6 +97,7 @@ function csvSongRow(song: SongView) {
   })
   return csvRow([
     ...SONG_FIELDS.map((field) => song[field]),
+    recordingsText(song.recordings),
     song.supersedes?.certificateId ?? '',
     song.registration?.status ?? 'not registered',
     ...shares,
@@ -112,7 +111,8 @@ export function exportedSong(song: SongView) {
   const data = r ? readBlockchainData(r.blockchainData) : null
   return {
     ...fields,
-    recordingShowFileName: song.recordingShowFileName,
+    // Every fingerprinted file with its label, the file name and whether it is shown (decision 040).
+    recordings: song.recordings,
     // The certificate this song is a new version of (issue 14), or null.
     supersedesCertificateId: song.supersedes?.certificateId ?? null,
     contributions: song.contributions,

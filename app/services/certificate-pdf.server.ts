@@ -327,11 +327,12 @@ export async function renderCertificatePdf(
     fileLink ? { link: fileLink, color: BRAND } : {},
   )
   left += fact(doc, 'Genre', orNotSpecified(song.genre), LEFT, left, COLUMN, room(left))
-  if (song.recording) {
+  // Every fingerprinted file under its own label (decision 040).
+  for (const recording of song.recordings) {
     left += fact(
       doc,
-      'Recording fingerprint (SHA-256)',
-      song.recording.sha256,
+      `Fingerprint: ${recording.label} (SHA-256)`,
+      recording.sha256,
       LEFT,
       left,
       COLUMN,
@@ -339,7 +340,7 @@ export async function renderCertificatePdf(
       { font: 'Courier', size: 7.5, maxLines: 2 },
     )
     left +=
-      write(doc, recordingDetails(song.recording), LEFT, left, COLUMN, room(left), {
+      write(doc, recordingDetails(recording), LEFT, left, COLUMN, room(left), {
         size: 7.5,
         color: MUTED,
         maxLines: 2,

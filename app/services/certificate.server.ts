@@ -1,4 +1,4 @@
-import { readBlockchainData, recordingFingerprint } from './manifest.server'
+import { readBlockchainData, recordingFingerprints } from './manifest.server'
 import { getCertificate, type RegistrationView, type SongView } from './songs.server'
 import { db } from './db.server'
 
@@ -30,19 +30,17 @@ function certificateRegistration(registration: RegistrationView) {
 }
 export type CertificateRegistration = ReturnType<typeof certificateRegistration>
 
-/** The recording's fingerprint as the manifest publishes it: the file name only when the owner chose. */
-function publicRecording(song: SongView) {
-  const fingerprint = recordingFingerprint(song)
-  return fingerprint
-    ? {
-        sha256: fingerprint.sha256,
-        size: fingerprint.size,
-        mediaType: fingerprint.mediaType,
-        fileName: fingerprint.fileName,
-      }
-    : null
+/** The fingerprinted files as the manifest publishes them: each file name only when the owner chose. */
+function publicRecordings(song: SongView) {
+  return recordingFingerprints(song).map((f) => ({
+    label: f.label,
+    sha256: f.sha256,
+    size: f.size,
+    mediaType: f.mediaType,
+    fileName: f.fileName,
+  }))
 }
-export type PublicRecording = NonNullable<ReturnType<typeof publicRecording>>
+export type PublicRecording = ReturnType<typeof publicRecordings>[number]
 
 /**
  * What anyone may see of a registered song: the declared facts the public manifest holds anyway,
@@ -78,7 +76,7 @@ export function publicCertificate(song: SongView) {
       coContributor2Percent: row.coContributor2Percent,
       aiPercent: row.aiPercent,
     })),
-    recording: publicRecording(song),
+    recordings: publicRecordings(song),
     registration:
       song.registration && song.registration.status === 'confirmed'
         ? certificateRegistration(song.registration)

@@ -13,7 +13,9 @@ import {
   ManifestV3Schema,
   type ManifestV4,
   ManifestV4Schema,
-  type RecordingFingerprint,
+  type LabelledRecording,
+  type ManifestV5,
+  ManifestV5Schema,
   type Supersedes,
 } from '~/lib/manifest-schema'
 import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
@@ -27,7 +29,7 @@ import type { SongView } from './songs.server'
 // new versions, never as changes to an old one.
 
 /** The version new registrations issue. */
-export const MANIFEST_VERSION = 4
+export const MANIFEST_VERSION = 5
 const MEMO_PREFIX = 'ProofTrack'
 
 export const sha256Hex = (data: string | Uint8Array) =>
@@ -64,25 +66,16 @@ function commit(text: string | null, salt: string | null) {
   return textCommitment(salt, text)
 }
 
-/** The fingerprint a song's record publishes: the file name only when the owner chose to show it. */
-export function recordingFingerprint(
-  song: Pick<
-    SongView,
-    | 'recordingSha256'
-    | 'recordingSize'
-    | 'recordingMediaType'
-    | 'recordingFileName'
-    | 'recordingShowFileName'
-  >,
-): RecordingFingerprint | null {
-  if (song.recordingSha256 === null || song.recordingSize === null) return null
-  return {
+/** The fingerprints a song's record publishes, in order: each file name only where the owner chose to show it. */
+export function recordingFingerprints(song: Pick<SongView, 'recordings'>): LabelledRecording[] {
+  return song.recordings.map((f) => ({
+    label: f.label,
     alg: 'sha256',
-    sha256: song.recordingSha256,
-    size: Number(song.recordingSize),
-    mediaType: song.recordingMediaType,
-    fileName: song.recordingShowFileName ? song.recordingFileName : null,
-  }
+    sha256: f.sha256,
+    size: f.size,
+    mediaType: f.mediaType,
+    fileName: f.showFileName ? f.fileName : null,
+  }))
 }
 
 /** The link a new version's manifest carries; null for a first version (issue 14). */
@@ -99,16 +92,16 @@ export function supersedesLink(song: Pick<SongView, 'supersedes'>): Supersedes |
 }
 
 /**
- * Every new registration issues version 4: `recording: null` when no file was fingerprinted
- * (decision 026), `supersedes: null` unless the song is a new version of a registered one.
+ * Every new registration issues version 5: `recordings: []` when no file was fingerprinted
+ * (decisions 026 and 040), `supersedes: null` unless the song is a new version of a registered one.
  */
-export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV4 {
-  const contributors: ManifestV4['contributors'] = contributorSlots(song).map(
+export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV5 {
+  const contributors: ManifestV5['contributors'] = contributorSlots(song).map(
     ({ slot, name, pro, proNumber }) => ({ role: slot, name, pro, proNumber }),
   )
   return {
     schema: 'prooftrack.certificate',
-    version: 4,
+    version: 5,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
@@ -127,13 +120,13 @@ export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date):
     // Private text is never published, not even as a bare digest a guess could be tested against.
     lyricsCommitment: commit(song.lyrics, salts.lyricsSalt),
     creativeNotesCommitment: commit(song.creativeNotes, salts.creativeNotesSalt),
-    recording: recordingFingerprint(song),
+    recordings: recordingFingerprints(song),
     supersedes: supersedesLink(song),
     certifiedAt: song.createdAt,
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4
+export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4 | ManifestV5
 
 /**
  * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
@@ -241,6 +234,13 @@ export const MANIFEST_VERSIONS = {
       creativeNotes: m.creativeNotesCommitment,
     }),
   },
+  5: {
+    schema: ManifestV5Schema,
+    privateTexts: (m: ManifestV5): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
+  },
 } as const
 export type PrivateText = 'lyrics' | 'creativeNotes'
 
@@ -249,6 +249,7 @@ export type ReadManifest =
   | { version: 2; manifest: ManifestV2 }
   | { version: 3; manifest: ManifestV3 }
   | { version: 4; manifest: ManifestV4 }
+  | { version: 5; manifest: ManifestV5 }
   | { version: number | null; manifest: null; problem: string }
 
 /** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
@@ -280,6 +281,11 @@ export function readManifest(value: unknown): ReadManifest {
     if (parsed.success) return { version, manifest: parsed.data }
     return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
   }
+  if (version === 5) {
+    const parsed = ManifestV5Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
   return {
     version,
     manifest: null,
@@ -302,28 +308,36 @@ export function publishedTexts(
   if (read.manifest === null) return null
   if (read.version === 1) return MANIFEST_VERSIONS[1].privateTexts(read.manifest)
   if (read.version === 2) return MANIFEST_VERSIONS[2].privateTexts(read.manifest)
-  return read.version === 3
-    ? MANIFEST_VERSIONS[3].privateTexts(read.manifest)
-    : MANIFEST_VERSIONS[4].privateTexts(read.manifest)
+  if (read.version === 3) return MANIFEST_VERSIONS[3].privateTexts(read.manifest)
+  return read.version === 4
+    ? MANIFEST_VERSIONS[4].privateTexts(read.manifest)
+    : MANIFEST_VERSIONS[5].privateTexts(read.manifest)
 }
 
+/** A fingerprint as any version publishes it: v3 and v4 had one, unlabelled (label null). */
+export type PublishedRecording = Omit<LabelledRecording, 'label'> & { label: string | null }
+
 /**
- * The recording fingerprint a manifest publishes: null for a version 3 record without one,
- * undefined for versions 1 and 2, which had no such field (so "none declared" and "not
- * recorded in this version" stay apart).
+ * The fingerprinted files a manifest publishes: a v3/v4 record's single recording as a list of
+ * one without a label (empty when it had none), undefined for versions 1 and 2, which had no
+ * such field (so "none declared" and "not recorded in this version" stay apart).
  */
-export function publishedRecording(read: ReadManifest): RecordingFingerprint | null | undefined {
-  return read.manifest !== null && (read.version === 3 || read.version === 4)
-    ? read.manifest.recording
-    : undefined
+export function publishedRecordings(read: ReadManifest): PublishedRecording[] | undefined {
+  if (read.manifest === null) return undefined
+  if (read.version === 5) return read.manifest.recordings
+  if (read.version === 3 || read.version === 4)
+    return read.manifest.recording ? [{ ...read.manifest.recording, label: null }] : []
+  return undefined
 }
 
 /**
- * The earlier record a manifest names: null for a version 4 first version, undefined for
+ * The earlier record a manifest names: null for a version 4 or 5 first version, undefined for
  * versions 1 to 3, which could not name one.
  */
 export function publishedSupersedes(read: ReadManifest): Supersedes | null | undefined {
-  return read.manifest !== null && read.version === 4 ? read.manifest.supersedes : undefined
+  return read.manifest !== null && (read.version === 4 || read.version === 5)
+    ? read.manifest.supersedes
+    : undefined
 }
 
 /** Whether a text (and its salt, for a commitment) opens a published digest. */

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
 import type { StorageAdapter } from '~/storage/types'
-import type { RecordingFingerprint } from '~/lib/manifest-schema'
 import {
   type PrivateText,
   opens,
   type PublishedText,
   parseMemo,
-  publishedRecording,
+  type PublishedRecording,
+  publishedRecordings,
   publishedTexts,
   readBlockchainData,
   readManifest,
@@ -196,7 +196,7 @@ function assemble(
       storageUrl,
       appUrl,
       openings,
-      recording: publishedRecording(readManifest(manifest)) ?? null,
+      recordings: publishedRecordings(readManifest(manifest)) ?? [],
       now,
     }),
     format: 'prooftrack.proof-bundle',
@@ -244,10 +244,10 @@ function readme(input: {
   storageUrl: string
   appUrl: string
   openings: TextOpening[]
-  recording: RecordingFingerprint | null
+  recordings: PublishedRecording[]
   now: Date
 }) {
-  const { record, network, memo, signature, storageUrl, appUrl, openings, recording, now } = input
+  const { record, network, memo, signature, storageUrl, appUrl, openings, recordings, now } = input
   const file = `${record.certificateId}-proof-bundle.json`
   const memoFilter = `jq -r '.result.transaction.message.instructions[] | select(.programId == "${MEMO_PROGRAM}") | .parsed'`
   const rpc = network.network ? PUBLIC_RPC[network.network] : undefined
@@ -285,10 +285,13 @@ function readme(input: {
         '',
       ]
     }),
-    ...(recording
+    ...(recordings.length > 0
       ? [
-          `${3 + openings.length}. The recording: the manifest fingerprints it as the SHA-256 of the file's bytes (${recording.size} bytes). Anyone holding the file can check it:`,
-          `   sha256sum <the recording file>     → ${recording.sha256}`,
+          `${3 + openings.length}. The recordings: the manifest fingerprints ${recordings.length === 1 ? 'one file' : `${recordings.length} files`} as the SHA-256 of the file's bytes. Anyone holding a file can check it:`,
+          ...recordings.map(
+            (f) =>
+              `   sha256sum <${f.label ?? 'the recording file'}>     → ${f.sha256} (${f.size} bytes)`,
+          ),
           '',
         ]
       : []),

@@ -2,7 +2,13 @@ import crypto from 'node:crypto'
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { FORM_BODY_LIMIT, type FormSpec, formFromPairs, readForm, refusal } from '~/lib/form.server'
 import { discardRest } from '~/lib/http.server'
-import { MAX_RECORDING_BYTES, RECORDING_FIELD, RECORDING_TOO_LARGE } from '~/lib/recording'
+import {
+  MAX_RECORDING_BYTES,
+  MAX_RECORDINGS,
+  RECORDING_FIELD,
+  RECORDING_TOO_LARGE,
+  recordingFileField,
+} from '~/lib/recording'
 
 // Room for the multipart framing around the parts.
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -17,10 +23,12 @@ export interface StreamedFingerprint {
   fileName: string
 }
 
-export type FormWithRecording = {
+export type FormWithFiles = {
   fields: FormData
-  file: StreamedFingerprint | null
-  problem: string | null
+  /** Each file part that carried bytes, by its field name, in the order they came. */
+  files: Map<string, StreamedFingerprint>
+  /** A message for each file field whose file could not be fingerprinted (an empty file). */
+  problems: Map<string, string>
 }
 
 class Refused extends Error {
@@ -30,17 +38,19 @@ class Refused extends Error {
 }
 
 /**
- * Reads a form that a browser without JavaScript posts as multipart, with one file field
- * (`recording`): the text fields within the form's own limit and names (formFromPairs, as
- * readForm), the file fed chunk by chunk into SHA-256 and dropped — never written anywhere, never
- * held whole in memory (decision 026). The whole body is counted as it streams; past the limit
- * the reading stops with 413. An empty file input (no file chosen) is no file.
+ * Reads a form that a browser without JavaScript posts as multipart, with file fields named in
+ * `fileFields` (each at most once): the text fields within the form's own limit and names
+ * (formFromPairs, as readForm), each file fed chunk by chunk into SHA-256 and dropped — never
+ * written anywhere, never held whole in memory (decisions 026 and 040). `maxFileBytes` bounds
+ * all the files together; the whole body is counted as it streams, and past the limit the reading
+ * stops with 413. An empty file input (no file chosen) is no file.
  */
-export async function readFormWithRecording(
+export async function readFormWithFiles(
   request: Request,
   spec: FormSpec,
+  fileFields: readonly string[],
   maxFileBytes = MAX_RECORDING_BYTES,
-): Promise<FormWithRecording> {
+): Promise<FormWithFiles> {
   if (!/^multipart\/form-data;.*boundary=/i.test(request.headers.get('Content-Type') ?? '')) {
     throw refusal(415, 'This form must be sent as an HTML form post.')
   }
@@ -52,9 +62,10 @@ export async function readFormWithRecording(
   const reader = request.body.getReader()
   const pairs: [string, string][] = []
   let textBytes = 0
-  let file: StreamedFingerprint | null = null
-  let problem: string | null = null
-  let fileSeen = false
+  const files = new Map<string, StreamedFingerprint>()
+  const problems = new Map<string, string>()
+  const seenFiles = new Set<string>()
+  let fileBytes = 0
 
   const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
     if (filename === undefined) {
@@ -70,26 +81,34 @@ export async function readFormWithRecording(
       pairs.push([name, Buffer.concat(chunks).toString('utf8')])
       return undefined
     }
-    if (name !== RECORDING_FIELD || fileSeen)
-      throw new Refused(refusal(400, 'This form takes one file, the recording.'))
-    fileSeen = true
+    if (!fileFields.includes(name) || seenFiles.has(name))
+      throw new Refused(
+        refusal(
+          400,
+          fileFields.length === 1
+            ? 'This form takes one file, the recording.'
+            : `This form takes at most ${fileFields.length} files, one in each file field.`,
+        ),
+      )
+    seenFiles.add(name)
     const hash = crypto.createHash('sha256')
     let size = 0
     for await (const chunk of data) {
       size += chunk.byteLength
-      if (size > maxFileBytes) throw new Refused(refusal(413, RECORDING_TOO_LARGE))
+      fileBytes += chunk.byteLength
+      if (fileBytes > maxFileBytes) throw new Refused(refusal(413, RECORDING_TOO_LARGE))
       hash.update(chunk)
     }
     // A file input left empty still sends its part: no name, no bytes.
     if (filename === '' && size === 0) return undefined
-    if (size === 0) problem = 'The chosen file is empty: there is nothing to fingerprint.'
+    if (size === 0) problems.set(name, 'The chosen file is empty: there is nothing to fingerprint.')
     else
-      file = {
+      files.set(name, {
         sha256: hash.digest('hex'),
         size,
         mediaType: cleanMediaType(contentType),
         fileName: cleanFileName(filename),
-      }
+      })
     return undefined
   }
 
@@ -127,7 +146,26 @@ export async function readFormWithRecording(
   } finally {
     await discardRest(reader, DRAIN_LIMIT)
   }
-  return { fields: formFromPairs(pairs, spec), file, problem }
+  return { fields: formFromPairs(pairs, spec), files, problems }
+}
+
+/** The check form of /verify/<id>: one file field, `recording`. */
+export async function readFormWithRecording(
+  request: Request,
+  spec: FormSpec,
+  maxFileBytes = MAX_RECORDING_BYTES,
+) {
+  const { fields, files, problems } = await readFormWithFiles(
+    request,
+    spec,
+    [RECORDING_FIELD],
+    maxFileBytes,
+  )
+  return {
+    fields,
+    file: files.get(RECORDING_FIELD) ?? null,
+    problem: problems.get(RECORDING_FIELD) ?? null,
+  }
 }
 
 /** Whether a request carries a multipart body (a form with a file input, sent without JavaScript). */
@@ -150,20 +188,36 @@ function cleanFileName(value: string) {
   return base.replace(/\p{Cc}/gu, '').slice(0, 255)
 }
 
+/** The song form's file fields without JavaScript: one per slot. */
+const SONG_FILE_FIELDS = Array.from({ length: MAX_RECORDINGS }, (_, index) =>
+  recordingFileField(index),
+)
+
 /**
- * The song form's body either way: URL-encoded (with JavaScript the browser posts the digest it
- * computed) or multipart with the recording itself (without JavaScript), whose fingerprint then
- * takes the place of any digest fields. `problem` is a message for the fingerprint field.
+ * The song form's body either way: URL-encoded (with JavaScript the browser posts the digests it
+ * computed) or multipart with the files themselves (without JavaScript), each of whose
+ * fingerprints then takes the place of its slot's digest fields (a file chosen for a slot that
+ * already had one replaces it). `problems` are messages for the slots' fingerprint fields, by
+ * field name.
  */
-export async function readFormFingerprintingRecording(request: Request, spec: FormSpec) {
-  if (!isMultipart(request)) return { form: await readForm(request, spec), problem: null }
-  const { fields, file, problem } = await readFormWithRecording(request, spec)
-  if (file) {
-    fields.set('recordingSha256', file.sha256)
-    fields.set('recordingSize', String(file.size))
-    fields.set('recordingFileName', file.fileName)
-    if (file.mediaType) fields.set('recordingMediaType', file.mediaType)
-    else fields.delete('recordingMediaType')
-  }
-  return { form: fields, problem }
+export async function readFormFingerprintingRecordings(request: Request, spec: FormSpec) {
+  if (!isMultipart(request))
+    return { form: await readForm(request, spec), problems: {} as Record<string, string[]> }
+  const { fields, files, problems } = await readFormWithFiles(request, spec, SONG_FILE_FIELDS)
+  const errors: Record<string, string[]> = {}
+  SONG_FILE_FIELDS.forEach((fileField, index) => {
+    const field = (name: string) => `recordings[${index}].${name}`
+    const problem = problems.get(fileField)
+    if (problem) errors[field('sha256')] = [problem]
+    const file = files.get(fileField)
+    if (!file) return
+    fields.set(field('sha256'), file.sha256)
+    fields.set(field('size'), String(file.size))
+    fields.set(field('fileName'), file.fileName)
+    if (file.mediaType) fields.set(field('mediaType'), file.mediaType)
+    else fields.delete(field('mediaType'))
+    // A new file is kept even where the old one's "remove" box was ticked.
+    fields.delete(field('remove'))
+  })
+  return { form: fields, problems: errors }
 }

@@ -47,11 +47,6 @@ const SONG_COLUMNS = [
   'songs.coContributor2ProNumber',
   'songs.createdAt',
   'songs.updatedAt',
-  'songs.recordingSha256',
-  'songs.recordingSize',
-  'songs.recordingMediaType',
-  'songs.recordingFileName',
-  'songs.recordingShowFileName',
   'songs.supersedesSongId',
 ] as const
 
@@ -76,6 +71,14 @@ export function songQuery(database: Executor) {
             sql`array_position(array[${sql.join(COMPONENTS.map((c) => sql.lit(c)))}]::varchar[], c.component)`,
           ),
       ).as('contributions'),
+      // Its fingerprinted files in the writer's order (decision 040).
+      jsonArrayFrom(
+        eb
+          .selectFrom('songRecordings as f')
+          .select(['f.label', 'f.sha256', 'f.size', 'f.mediaType', 'f.fileName', 'f.showFileName'])
+          .whereRef('f.songId', '=', 'songs.id')
+          .orderBy('f.position'),
+      ).as('recordings'),
       jsonObjectFrom(
         eb
           .selectFrom('blockchainRegistrations as r')
@@ -158,7 +161,7 @@ export function toView(row: SongRow) {
     ...row,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-    recordingSize: row.recordingSize === null ? null : Number(row.recordingSize),
+    recordings: row.recordings.map((f) => ({ ...f, size: Number(f.size) })),
     contributions,
     registration,
     isRegistered: registration !== null && registration.status === 'confirmed',
@@ -199,11 +202,6 @@ export async function createSong(database: Executor, userId: string, input: Song
           mainContributorProNumber: nullable(input.mainContributorProNumber),
           coContributorProNumber: nullable(input.coContributorProNumber),
           coContributor2ProNumber: nullable(input.coContributor2ProNumber),
-          recordingSha256: nullable(input.recordingSha256),
-          recordingSize: nullable(input.recordingSize),
-          recordingMediaType: nullable(input.recordingMediaType),
-          recordingFileName: nullable(input.recordingFileName),
-          recordingShowFileName: input.recordingShowFileName,
           updatedAt: new Date(),
         })
         // A certificate id collision (1 in 10^12) is simply retried with a new id.
@@ -216,6 +214,23 @@ export async function createSong(database: Executor, userId: string, input: Song
       await trx
         .insertInto('creativeContributions')
         .values(input.contributions.map((c) => ({ songId: song.id, ...c })))
+        .execute()
+    }
+    if (input.recordings.length > 0) {
+      await trx
+        .insertInto('songRecordings')
+        .values(
+          input.recordings.map((f, position) => ({
+            songId: song.id,
+            position,
+            label: f.label,
+            sha256: f.sha256,
+            size: f.size,
+            mediaType: nullable(f.mediaType),
+            fileName: nullable(f.fileName),
+            showFileName: f.showFileName,
+          })),
+        )
         .execute()
     }
     return song

@@ -7,13 +7,18 @@ import { registrationNetwork } from '~/lib/registration-network'
 import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db } from './db.server'
-import type { RecordingFingerprint, Supersedes } from '~/lib/manifest-schema'
-import { NOT_REGISTERED_RECORDING, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
+import type { Supersedes } from '~/lib/manifest-schema'
+import {
+  matchingRecording,
+  NOT_REGISTERED_RECORDING,
+  registeredRecordingAnswer,
+} from '~/lib/recording'
 import {
   canonicalJson,
   type PublishedText,
   parseMemo,
-  publishedRecording,
+  type PublishedRecording,
+  publishedRecordings,
   publishedSupersedes,
   publishedTexts,
   readManifest,
@@ -125,8 +130,8 @@ export async function verifyCertificate(
     storedSha256: string
     byteLength: number
   } | null = null
-  // The fingerprint a file is checked against: only ever read from the verified stored manifest.
-  let recording: RecordingFingerprint | null = null
+  // The fingerprints a file is checked against: only ever read from the verified stored manifest.
+  let recordings: PublishedRecording[] = []
   // The earlier record a v4 manifest names, read only from the verified stored manifest.
   let supersedes: Supersedes | null = null
   const result = () => {
@@ -142,7 +147,7 @@ export async function verifyCertificate(
       explorerUrl,
       storageUrl,
       browserCheck,
-      recording,
+      recordings,
       supersedes,
       network: chainLabel(parts.chain),
     }
@@ -326,16 +331,18 @@ export async function verifyCertificate(
     comparison.evidence('Lyrics', describePublished(texts.lyrics), 'mono')
     comparison.evidence('Creative notes', describePublished(texts.creativeNotes), 'mono')
   }
-  const published = publishedRecording(read)
+  const published = publishedRecordings(read)
   if (published !== undefined) {
-    comparison.evidence(
-      'Recording',
-      published === null
-        ? 'No recording fingerprinted'
-        : `SHA-256 ${published.sha256}, ${published.size} bytes${published.mediaType ? `, ${published.mediaType}` : ''}${published.fileName ? `, ${published.fileName}` : ''}`,
-      'mono',
+    if (published.length === 0) comparison.evidence('Recording', 'No recording fingerprinted')
+    published.forEach((f, index) =>
+      comparison.evidence(
+        // One row per file, each named by its label (v5) or as the record's single recording.
+        f.label === null ? 'Recording' : `Recording ${index + 1}: ${f.label}`,
+        `SHA-256 ${f.sha256}, ${f.size} bytes${f.mediaType ? `, ${f.mediaType}` : ''}${f.fileName ? `, ${f.fileName}` : ''}`,
+        'mono',
+      ),
     )
-    recording = published
+    recordings = published
   }
   const earlier = publishedSupersedes(read)
   if (earlier !== undefined) {
@@ -453,22 +460,22 @@ export async function verifyChain(
 export type ChainReport = Awaited<ReturnType<typeof verifyChain>>
 
 /**
- * Compares a file's SHA-256 and size with the fingerprint of a verified certificate. Null when
- * there is nothing to compare with: the certificate did not verify, or records no fingerprint.
+ * Compares a file's SHA-256 and size with every fingerprint of a verified certificate, and names
+ * the one it is (decision 040). Null when there is nothing to compare with: the certificate did
+ * not verify, or records no fingerprint.
  */
 export function compareRecording(
-  report: Pick<VerificationReport, 'ok' | 'recording'>,
+  report: Pick<VerificationReport, 'ok' | 'recordings'>,
   file: { sha256: string; size: number },
 ) {
-  if (!report.ok || !report.recording) return null
-  const matches = sameRecording(file, report.recording)
+  if (!report.ok || report.recordings.length === 0) return null
+  const match = matchingRecording(file, report.recordings)
   return {
-    matches,
-    answer: matches ? REGISTERED_RECORDING : NOT_REGISTERED_RECORDING,
+    matches: match !== null,
+    matchedLabel: match?.label ?? null,
+    answer: match ? registeredRecordingAnswer(match.label) : NOT_REGISTERED_RECORDING,
     fileSha256: file.sha256,
     fileSize: file.size,
-    registeredSha256: report.recording.sha256,
-    registeredSize: report.recording.size,
   }
 }
 export type RecordingComparison = NonNullable<ReturnType<typeof compareRecording>>

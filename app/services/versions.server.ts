@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { recordingFormRows, recordingsText } from '~/lib/recording'
 import { COMPONENT_LABELS, COMPONENTS, contributionFormRows } from '~/lib/song-constants'
 import { type Executor } from './db.server'
 import { getOwnedSong, songQuery, type SongView, toView } from './songs.server'
@@ -60,10 +61,6 @@ const PREFILLED = [
   'mainContributorProNumber',
   'coContributorProNumber',
   'coContributor2ProNumber',
-  'recordingSha256',
-  'recordingSize',
-  'recordingMediaType',
-  'recordingFileName',
 ] as const
 
 /**
@@ -74,14 +71,18 @@ const PREFILLED = [
 export async function newVersionValues(database: Executor, userId: string, songId: number) {
   const song = await getOwnedSong(database, userId, songId)
   if (!song || !song.isRegistered) return null
-  const fields: Partial<Record<(typeof PREFILLED)[number] | 'recordingShowFileName', string>> = {}
+  const fields: Partial<Record<(typeof PREFILLED)[number], string>> = {}
   for (const field of PREFILLED) {
     const value = song[field]
     if (value !== null && value !== '') fields[field] = String(value)
   }
-  if (song.recordingShowFileName) fields.recordingShowFileName = 'on'
-  // Every component row, as the form posts them (the form's own helper, one definition).
-  const values = { ...fields, contributions: contributionFormRows(song.contributions) }
+  // Every component row and every fingerprinted file, as the form posts them: the writer keeps,
+  // removes, replaces or adds files from there (decision 040).
+  const values = {
+    ...fields,
+    contributions: contributionFormRows(song.contributions),
+    recordings: recordingFormRows(song.recordings),
+  }
   return { values, supersedes: { id: song.id, certificateId: song.certificateId } }
 }
 
@@ -166,7 +167,6 @@ const DIFFED: { field: keyof SongView; label: string }[] = [
   { field: 'fileLink', label: 'Song link' },
   { field: 'lyrics', label: 'Lyrics' },
   { field: 'creativeNotes', label: 'Creative notes' },
-  { field: 'recordingSha256', label: 'Recording SHA-256' },
 ]
 
 const shown = (value: unknown) => (value === null || value === undefined ? '' : String(value))
@@ -186,6 +186,9 @@ export function versionDiff(before: SongView, after: SongView) {
     const b = shown(after[field])
     if (a !== b) changes.push({ label, before: a, after: b })
   }
+  const files = [recordingsText(before.recordings), recordingsText(after.recordings)] as const
+  if (files[0] !== files[1])
+    changes.push({ label: 'Fingerprinted files', before: files[0], after: files[1] })
   for (const component of COMPONENTS) {
     const a = splitText(before, component)
     const b = splitText(after, component)

@@ -13,6 +13,7 @@ import * as landingVideoChunks from './2026-11-23T0500-landing-video-chunks'
 import * as recordingFingerprint from './2026-11-23T0600-recording-fingerprint'
 import * as songVersions from './2026-11-23T0716-song-versions'
 import * as userTimeZone from './2026-11-23T0710-user-time-zone'
+import * as songRecordings from './2026-11-23T0800-song-recordings'
 import * as splitInvitations from './2026-11-23T1000-split-invitations'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -60,6 +61,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T0710-user-time-zone': {
     up: userTimeZone.migrateUp,
     down: userTimeZone.migrateDown,
+  },
+  '2026-11-23T0800-song-recordings': {
+    up: songRecordings.migrateUp,
+    down: songRecordings.migrateDown,
   },
   '2026-11-23T1000-split-invitations': {
     up: splitInvitations.migrateUp,

@@ -52,7 +52,7 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
         aiPercent: 33.34,
       },
     ],
-    recording: null,
+    recordings: [],
     registration: null,
     ...overrides,
   }

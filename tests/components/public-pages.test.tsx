@@ -101,7 +101,7 @@ describe('landing page', () => {
     ])
     // Issue 17: what is fingerprinted, and what never leaves the writer's machine.
     expect(features.textContent).toContain(
-      'Fingerprint the recording too: your browser computes its SHA-256 and the file itself never leaves your device.',
+      'Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: your browser computes their SHA-256 and the files themselves never leave your device.',
     )
 
     const closing = screen.getByRole('region', { name: 'Ready to lock in your next song?' })
@@ -223,10 +223,13 @@ describe('FAQ', () => {
     ])
     const proves = items[6]!.textContent ?? ''
     expect(proves).toContain(
-      'the SHA-256 fingerprint of the file’s exact bytes, its size and type (and its name only if you choose)',
+      'up to five, each with a label such as “Master”, “Stems archive” or “Lyric sheet PDF”',
     )
     expect(proves).toContain(
-      'With JavaScript on, your browser computes the fingerprint and the file never leaves your device; with JavaScript off, our server reads the upload once to compute it and discards it.',
+      'the label, the SHA-256 fingerprint of the file’s exact bytes, its size and type (and its name only if you choose)',
+    )
+    expect(proves).toContain(
+      'With JavaScript on, your browser computes the fingerprints and the files never leave your device; with JavaScript off, our server reads each upload once to compute its fingerprint and discards it.',
     )
 
     const [, howItWorks] = items

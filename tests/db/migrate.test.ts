@@ -1,6 +1,7 @@
-import { sql } from 'kysely'
+import { type Kysely, Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { migrateToLatest, openDatabase } from '../../db/client'
+import { migrations } from '../../db/migrations'
 import { db } from '../setup/db'
 import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
 
@@ -23,6 +24,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-23T0600-recording-fingerprint',
     '2026-11-23T0710-user-time-zone',
     '2026-11-23T0716-song-versions',
+    '2026-11-23T0800-song-recordings',
     '2026-11-23T1000-split-invitations',
   ])
   expect(await migrateToLatest(db())).toEqual([])
@@ -38,6 +40,67 @@ test('a failed migration throws its error, naming the migration, so start-up sto
     await expect(migrateToLatest(handle.db)).rejects.toThrow(
       /Migration 2026-11-22T0000-initial failed: .*users/,
     )
+  } finally {
+    await handle.close()
+    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
+  }
+})
+
+test('2026-11-23T0800 copies each song’s single recording in as file 0 labelled "Recording", and back down', async () => {
+  const serverUrl = process.env.DATABASE_URL
+  const empty = serverUrl ? await createEmptyDatabase(serverUrl) : null
+  const handle = await openDatabase({ databaseUrl: empty?.url, dataDir: '', inMemory: true })
+  const plain = handle.db.withoutPlugins() as unknown as Kysely<unknown>
+  const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrations } })
+  try {
+    expect((await migrator.migrateTo('2026-11-23T0716-song-versions')).error).toBeUndefined()
+    const digest = 'ab'.repeat(32)
+    await sql`insert into users (id, email, username) values ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'ann')`.execute(
+      plain,
+    )
+    await sql`insert into songs (user_id, title, contributor_name, date_created, tools_used, file_link, certificate_id,
+        recording_sha256, recording_size, recording_media_type, recording_file_name, recording_show_file_name)
+      values ('00000000-0000-4000-8000-000000000001', 'With', 'Ann', '2025-03-01', 'Piano', 'https://example.com', 'PT-AAAA-AAAA',
+        ${digest}, 48000044, 'audio/wav', 'take.wav', true),
+      ('00000000-0000-4000-8000-000000000001', 'Without', 'Ann', '2025-03-01', 'Piano', 'https://example.com', 'PT-BBBB-BBBB',
+        null, null, null, null, false)`.execute(plain)
+
+    expect(await migrateToLatest(handle.db)).toEqual(['2026-11-23T0800-song-recordings'])
+    const copied = await sql<Record<string, unknown>>`
+      select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
+      from song_recordings r join songs s on s.id = r.song_id`.execute(plain)
+    expect(copied.rows).toEqual([
+      {
+        title: 'With',
+        position: 0,
+        label: 'Recording',
+        sha256: digest,
+        size: '48000044',
+        media_type: 'audio/wav',
+        file_name: 'take.wav',
+        show_file_name: true,
+      },
+    ])
+    const columns = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns where table_name = 'songs' and column_name like 'recording%'`.execute(
+      plain,
+    )
+    expect(columns.rows).toEqual([])
+
+    expect((await migrator.migrateDown()).error).toBeUndefined()
+    const back = await sql<Record<string, unknown>>`
+      select title, recording_sha256, recording_size::text as size, recording_file_name from songs order by title`.execute(
+      plain,
+    )
+    expect(back.rows).toEqual([
+      {
+        title: 'With',
+        recording_sha256: digest,
+        size: '48000044',
+        recording_file_name: 'take.wav',
+      },
+      { title: 'Without', recording_sha256: null, size: null, recording_file_name: null },
+    ])
   } finally {
     await handle.close()
     if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)

@@ -18,6 +18,7 @@ const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = creat
 const LYRICS = 'First line of the verse\nSecond line of the verse'
 const NOTES = 'Written on a night train.'
 const RECORDING_SHA256 = 'ab'.repeat(32)
+const LYRIC_SHEET_SHA256 = 'cd'.repeat(32)
 
 async function newSong(userId: string, overrides: Record<string, unknown> = {}) {
   const input = SongSchema.parse({
@@ -33,10 +34,16 @@ async function newSong(userId: string, overrides: Record<string, unknown> = {}) 
     creativeNotes: NOTES,
     mainContributorPro: 'ASCAP',
     mainContributorProNumber: '123456789',
-    recordingSha256: RECORDING_SHA256,
-    recordingSize: '48000044',
-    recordingMediaType: 'audio/wav',
-    recordingFileName: 'harbor-demo-private.wav',
+    recordings: [
+      {
+        label: 'Master',
+        sha256: RECORDING_SHA256,
+        size: '48000044',
+        mediaType: 'audio/wav',
+        fileName: 'harbor-demo-private.wav',
+      },
+      { label: 'Lyric sheet PDF', sha256: LYRIC_SHEET_SHA256, size: '2048' },
+    ],
     contributions: [
       {
         component: 'lyrics',
@@ -194,12 +201,22 @@ describe('certificate page', () => {
         storageUrl: 'https://storage.example/y',
       })
       // The recording's fingerprint is public; its file name only when the owner chose to show it.
-      expect(data.certificate.recording).toEqual({
-        sha256: RECORDING_SHA256,
-        size: 48000044,
-        mediaType: 'audio/wav',
-        fileName: null,
-      })
+      expect(data.certificate.recordings).toEqual([
+        {
+          label: 'Master',
+          sha256: RECORDING_SHA256,
+          size: 48000044,
+          mediaType: 'audio/wav',
+          fileName: null,
+        },
+        {
+          label: 'Lyric sheet PDF',
+          sha256: LYRIC_SHEET_SHA256,
+          size: 2048,
+          mediaType: null,
+          fileName: null,
+        },
+      ])
       const text = JSON.stringify(data)
       for (const secret of [
         'harbor-demo-private',
@@ -228,10 +245,23 @@ describe('certificate page', () => {
 
   test('a recording file name the owner chose to show is on the public certificate and its PDF', async () => {
     const owner = await createUser()
-    const song = await newSong(owner.id, { recordingShowFileName: 'on' })
+    const song = await newSong(owner.id, {
+      recordings: [
+        {
+          label: 'Master',
+          sha256: RECORDING_SHA256,
+          size: '48000044',
+          mediaType: 'audio/wav',
+          fileName: 'harbor-demo-private.wav',
+          showFileName: 'on',
+        },
+        { label: 'Lyric sheet PDF', sha256: LYRIC_SHEET_SHA256, size: '2048' },
+      ],
+    })
     await register(song.id)
     const data = await (await view(visitor(song.id), song.id)).json()
-    expect(data.certificate.recording).toEqual({
+    expect(data.certificate.recordings[0]).toEqual({
+      label: 'Master',
       sha256: RECORDING_SHA256,
       size: 48000044,
       mediaType: 'audio/wav',
@@ -243,7 +273,11 @@ describe('certificate page', () => {
     const text = (await pdf(Buffer.from(await response.arrayBuffer()))).text.replace(/\s+/g, ' ')
     // Courier at this size wraps the 64 characters onto two lines.
     expect(text.replace(/\s+/g, '')).toContain(RECORDING_SHA256)
+    expect(text.replace(/\s+/g, '')).toContain(LYRIC_SHEET_SHA256)
     expect(text).toContain('harbor-demo-private.wav')
+    // Each fingerprint under its label (headings are set in capitals).
+    expect(text).toContain('FINGERPRINT: MASTER (SHA-256)')
+    expect(text).toContain('FINGERPRINT: LYRIC SHEET PDF (SHA-256)')
   })
 
   test('the network shown is the one the registration recorded, never the server’s SOLANA_CLUSTER', async () => {

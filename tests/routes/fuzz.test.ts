@@ -247,6 +247,8 @@ const multipartPart = fc.record({
   name: fc.oneof(
     fc.constantFrom(
       'recording',
+      'recordings[0].file',
+      'recordings[1].label',
       'title',
       'intent',
       'contributions[0].aiPercent',

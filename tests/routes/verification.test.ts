@@ -117,23 +117,38 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
   }
 }
 
+/**
+ * The v4 manifest as the code before version 5 built it: version 5's fields with the song's one
+ * recording (its first file, unlabelled) as `recording` instead of the labelled `recordings`.
+ */
+async function buildManifestV4(song: SongView, issuedAt: Date) {
+  const { recordings, ...rest } = buildManifest(
+    song,
+    await ensureTextSalts(db(), song.id),
+    issuedAt,
+  )
+  const first = recordings[0]
+  const recording = first
+    ? {
+        alg: first.alg,
+        sha256: first.sha256,
+        size: first.size,
+        mediaType: first.mediaType,
+        fileName: first.fileName,
+      }
+    : null
+  return { ...rest, recording, version: 4 }
+}
+
 /** The v2 manifest as the code before version 3 built it: version 4's fields without `recording` and `supersedes`. */
 async function buildManifestV2(song: SongView, issuedAt: Date) {
-  const {
-    recording: _none,
-    supersedes: _first,
-    ...rest
-  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt)
+  const { recording: _none, supersedes: _first, ...rest } = await buildManifestV4(song, issuedAt)
   return { ...rest, version: 2 }
 }
 
 /** The v3 manifest as the code before version 4 built it: version 4's fields without `supersedes`. */
 async function buildManifestV3(song: SongView, issuedAt: Date) {
-  const { supersedes: _first, ...rest } = buildManifest(
-    song,
-    await ensureTextSalts(db(), song.id),
-    issuedAt,
-  )
+  const { supersedes: _first, ...rest } = await buildManifestV4(song, issuedAt)
   return { ...rest, version: 3 }
 }
 
@@ -143,7 +158,7 @@ async function registeredV1() {
 }
 
 /** A registration made the way an older version did: its manifest and tags, its `ProofTrack v<n>` memo, the row as it recorded it. */
-async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown> = {}) {
+async function registeredOld(version: 1 | 2 | 3 | 4, fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
   const song = await newSong(user.id, fields)
   const view = (await getOwnedSong(db(), user.id, song.id))!
@@ -152,7 +167,9 @@ async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown>
       ? buildManifestV1(view, new Date())
       : version === 2
         ? await buildManifestV2(view, new Date())
-        : await buildManifestV3(view, new Date()),
+        : version === 3
+          ? await buildManifestV3(view, new Date())
+          : await buildManifestV4(view, new Date()),
   )
   const manifestSha256 = sha256Hex(manifestJson)
   const storage = getStorage()
@@ -196,8 +213,8 @@ async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown>
   return { user, song, signature: landed.signature, storageId: stored.id, manifestJson }
 }
 
-describe('manifest v4: private texts as salted commitments, the recording’s fingerprint, the superseded record', () => {
-  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v4 memo; the salts stay in the database', async () => {
+describe('manifest v5: private texts as salted commitments, the labelled fingerprints, the superseded record', () => {
+  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v5 memo; the salts stay in the database', async () => {
     const { song, outcome } = await registered()
     const { lyricsSalt, creativeNotesSalt } = await salts(song.id)
     expect(lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
@@ -207,8 +224,9 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
     const stored = (await getStorage().get(outcome.storageId))!
     const text = new TextDecoder().decode(stored.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(4)
-    expect(manifest.recording).toBeNull()
+    expect(manifest.version).toBe(5)
+    expect(manifest.recordings).toEqual([])
+    expect(manifest).not.toHaveProperty('recording')
     expect(manifest.supersedes).toBeNull()
     // Exactly sha256(salt hex, NUL, text) — recomputed here with node:crypto, not with the app's helper.
     const commitment = (salt: string, value: string) =>
@@ -237,14 +255,14 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
     ])
       expect(text).not.toContain(secret)
     expect(manifest).not.toHaveProperty('lyricsSha256')
-    expect(stored.tags['App-Version']).toBe('4')
+    expect(stored.tags['App-Version']).toBe('5')
 
     const tx = await getChain().lookup(outcome.transactionSignature)
     expect(tx!.memo).toBe(
-      `ProofTrack v4 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
+      `ProofTrack v5 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
     )
     expect(parseMemo(tx!.memo)).toEqual({
-      version: 4,
+      version: 5,
       certificateId: song.certificateId,
       sha256: sha256Hex(text),
       storageId: outcome.storageId,
@@ -271,7 +289,7 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
       new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data),
     )
     expect(bareManifest).toMatchObject({
-      version: 4,
+      version: 5,
       lyricsCommitment: null,
       creativeNotesCommitment: null,
     })
@@ -285,70 +303,91 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
     )
   })
 
-  test('a fingerprinted song publishes digest, size and media type; the file name only when the owner chose to show it', async () => {
-    const digest = sha256Hex('the master, byte for byte')
-    const fingerprint = {
-      recordingSha256: digest,
-      recordingSize: '25',
-      recordingMediaType: 'audio/wav',
-      recordingFileName: 'secret-demo-v7.wav',
-    }
-    const hidden = await registered(fingerprint)
-    const hiddenText = new TextDecoder().decode(
-      (await getStorage().get(hidden.outcome.storageId))!.data,
+  test('a song with several files publishes each with its label, digest, size and media type, in order; each file name only when the owner chose to show it', async () => {
+    const master = sha256Hex('the master, byte for byte')
+    const stems = sha256Hex('the stems archive')
+    const files = [
+      {
+        label: 'Master',
+        sha256: master,
+        size: '25',
+        mediaType: 'audio/wav',
+        fileName: 'secret-demo-v7.wav',
+      },
+      {
+        label: 'Stems archive',
+        sha256: stems,
+        size: '17',
+        mediaType: 'application/zip',
+        fileName: 'stems-final.zip',
+        showFileName: 'on',
+      },
+    ]
+    const { song, outcome } = await registered({ recordings: files })
+    const text = new TextDecoder().decode((await getStorage().get(outcome.storageId))!.data)
+    const manifest = JSON.parse(text)
+    expect(manifest.version).toBe(5)
+    expect(manifest.recordings).toEqual([
+      {
+        label: 'Master',
+        alg: 'sha256',
+        sha256: master,
+        size: 25,
+        mediaType: 'audio/wav',
+        fileName: null,
+      },
+      {
+        label: 'Stems archive',
+        alg: 'sha256',
+        sha256: stems,
+        size: 17,
+        mediaType: 'application/zip',
+        fileName: 'stems-final.zip',
+      },
+    ])
+    expect(text).not.toContain('secret-demo-v7')
+    const report = await (await verifyPage(song.certificateId)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 5, recordings: manifest.recordings })
+    const comparison = report.steps.find((s: { id: string }) => s.id === 'comparison')
+    expect(comparison.evidence.map((e: { label: string }) => e.label)).toEqual(
+      expect.arrayContaining(['Recording 1: Master', 'Recording 2: Stems archive']),
     )
-    expect(JSON.parse(hiddenText).recording).toEqual({
-      alg: 'sha256',
-      sha256: digest,
-      size: 25,
-      mediaType: 'audio/wav',
-      fileName: null,
-    })
-    expect(hiddenText).not.toContain('secret-demo-v7')
-    const shown = await registered({ ...fingerprint, recordingShowFileName: 'on' })
-    const shownManifest = JSON.parse(
-      new TextDecoder().decode((await getStorage().get(shown.outcome.storageId))!.data),
-    )
-    expect(shownManifest.recording).toEqual({
-      alg: 'sha256',
-      sha256: digest,
-      size: 25,
-      mediaType: 'audio/wav',
-      fileName: 'secret-demo-v7.wav',
-    })
-    const report = await (await verifyPage(shown.song.certificateId)).json()
-    expect(report).toMatchObject({
-      ok: true,
-      manifestVersion: 4,
-      recording: shownManifest.recording,
-    })
   })
 
-  test('the database refuses a malformed digest, a size of 0 and a digest without its size', async () => {
+  test('the database refuses a malformed digest, a size of 0, an empty label, a sixth file and a second file at one position', async () => {
     const user = await createUser()
     const song = await newSong(user.id)
-    const set = (values: { recordingSha256?: string | null; recordingSize?: number | null }) =>
-      db().updateTable('songs').set(values).where('id', '=', song.id).execute()
-    await expect(set({ recordingSha256: 'AB'.repeat(32), recordingSize: 1 })).rejects.toThrow(
-      /songs_recording_sha256_format/,
-    )
-    await expect(set({ recordingSha256: 'ab'.repeat(32), recordingSize: 0 })).rejects.toThrow(
-      /songs_recording_size_positive/,
-    )
-    await expect(set({ recordingSha256: 'ab'.repeat(32) })).rejects.toThrow(
-      /songs_recording_complete/,
-    )
+    const add = (
+      values: Partial<{ position: number; label: string; sha256: string; size: number }>,
+    ) =>
+      db()
+        .insertInto('songRecordings')
+        .values({
+          songId: song.id,
+          position: 0,
+          label: 'Master',
+          sha256: 'ab'.repeat(32),
+          size: 1,
+          ...values,
+        })
+        .execute()
+    await expect(add({ sha256: 'AB'.repeat(32) })).rejects.toThrow(/check/i)
+    await expect(add({ size: 0 })).rejects.toThrow(/check/i)
+    await expect(add({ label: ' ' })).rejects.toThrow(/check/i)
+    await expect(add({ position: 5 })).rejects.toThrow(/check/i)
+    await add({})
+    await expect(add({ label: 'Again' })).rejects.toThrow(/duplicate|unique/i)
   })
 })
 
 describe('GET /verify/:certificateId', () => {
-  test('a v4 record: five steps, each with its evidence, every check passing', async () => {
+  test('a v5 record: five steps, each with its evidence, every check passing', async () => {
     const { song, outcome } = await registered()
     const response = await verifyPage(song.certificateId)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const report = await response.json()
     expect(report.ok).toBe(true)
-    expect(report.manifestVersion).toBe(4)
+    expect(report.manifestVersion).toBe(5)
     expect(
       report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached]),
     ).toEqual([
@@ -433,7 +472,7 @@ describe('GET /verify/:certificateId', () => {
   test('a v2 record built the old way still verifies, on the page, by its JSON and in the owner’s openings; it has no fingerprint to check', async () => {
     const { user, song } = await registeredOld(2)
     const report = await (await verifyPage(song.certificateId, user.id)).json()
-    expect(report).toMatchObject({ ok: true, manifestVersion: 2, recording: null })
+    expect(report).toMatchObject({ ok: true, manifestVersion: 2, recordings: [] })
     expect(
       report.checks.find(
         (c: { name: string }) => c.name === 'Manifest follows its version’s format',
@@ -522,6 +561,12 @@ describe('npm run verify', () => {
     }
     expect(v2.code).toBe(0)
 
+    const v4Record = await registeredOld(4)
+    const v4Old = await verifyCli(v4Record.song.certificateId, '--signature', v4Record.signature)
+    expect(v4Old.output).toContain('   Manifest version: 4')
+    expect(v4Old.output).toContain(`${v4Record.song.certificateId}: VERIFIED`)
+    expect(v4Old.code).toBe(0)
+
     const v3Record = await registeredOld(3)
     const v3Old = await verifyCli(v3Record.song.certificateId, '--signature', v3Record.signature)
     expect(v3Old.output).toContain('   Manifest version: 3')
@@ -579,39 +624,60 @@ describe('npm run verify', () => {
 })
 
 describe('npm run verify --file', () => {
-  test('answers whether a file is the registered recording, with both digests; exit 0 or 1', async () => {
+  test('answers whether a file is one of the registered recordings, naming its label; exit 0 or 1', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-recording-'))
     const master = path.join(dir, 'master.wav')
+    const stems = path.join(dir, 'stems.zip')
     const other = path.join(dir, 'other.wav')
     fs.writeFileSync(master, crypto.randomBytes(300_000))
+    fs.writeFileSync(stems, crypto.randomBytes(200_000))
     fs.writeFileSync(other, crypto.randomBytes(300_000))
-    const digest = crypto.createHash('sha256').update(fs.readFileSync(master)).digest('hex')
+    const digest = (file: string) =>
+      crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
     const { song, outcome } = await registered({
-      recordingSha256: digest,
-      recordingSize: '300000',
-      recordingMediaType: 'audio/wav',
+      recordings: [
+        { label: 'Master', sha256: digest(master), size: '300000', mediaType: 'audio/wav' },
+        { label: 'Stems archive', sha256: digest(stems), size: '200000' },
+      ],
     })
+    const cli = (file: string) =>
+      verifyCli(song.certificateId, '--signature', outcome.transactionSignature, '--file', file)
 
+    const second = await cli(stems)
+    expect(second.output).toContain(`${stems}: This is the registered recording (Stems archive)`)
+    expect(second.output).toContain(`   File SHA-256:       ${digest(stems)} (200000 bytes)`)
+    expect(second.code).toBe(0)
+    const first = await cli(master)
+    expect(first.output).toContain(`${master}: This is the registered recording (Master)`)
+    expect(first.code).toBe(0)
+    const wrong = await cli(other)
+    expect(wrong.output).toContain(`${other}: This is not the registered recording`)
+    expect(wrong.output).toContain(`   Registered SHA-256: ${digest(master)} (300000 bytes) Master`)
+    expect(wrong.output).toContain(
+      `   Registered SHA-256: ${digest(stems)} (200000 bytes) Stems archive`,
+    )
+    expect(wrong.code).toBe(1)
+    fs.rmSync(dir, { recursive: true, force: true })
+  }, 120_000)
+
+  test('a v4 record’s single recording is still checked, answered without a label', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-recording-'))
+    const master = path.join(dir, 'master.wav')
+    fs.writeFileSync(master, crypto.randomBytes(100_000))
+    const sha256 = crypto.createHash('sha256').update(fs.readFileSync(master)).digest('hex')
+    const old = await registeredOld(4, {
+      recordings: [{ label: 'Recording', sha256, size: '100000' }],
+    })
+    expect(JSON.parse(old.manifestJson).recording).toMatchObject({ sha256, size: 100000 })
     const right = await verifyCli(
-      song.certificateId,
+      old.song.certificateId,
       '--signature',
-      outcome.transactionSignature,
+      old.signature,
       '--file',
       master,
     )
-    expect(right.output).toContain(`${master}: This is the registered recording`)
-    expect(right.output).toContain(`   File SHA-256:       ${digest} (300000 bytes)`)
+    expect(right.output).toContain(`${master}: This is the registered recording\n`)
     expect(right.code).toBe(0)
-    const wrong = await verifyCli(
-      song.certificateId,
-      '--signature',
-      outcome.transactionSignature,
-      '--file',
-      other,
-    )
-    expect(wrong.output).toContain(`${other}: This is not the registered recording`)
-    expect(wrong.output).toContain(`   Registered SHA-256: ${digest} (300000 bytes)`)
-    expect(wrong.code).toBe(1)
     fs.rmSync(dir, { recursive: true, force: true })
   }, 120_000)
 })
@@ -641,7 +707,7 @@ describe('GET /certificate/:id/proof-bundle', () => {
       format: 'prooftrack.proof-bundle',
       certificateId: song.certificateId,
       manifest: {
-        version: 4,
+        version: 5,
         sha256: sha256Hex(storedText),
         canonical: storedText,
         content: JSON.parse(storedText),
@@ -688,10 +754,12 @@ describe('GET /certificate/:id/proof-bundle', () => {
   test('a fingerprinted song’s bundle tells how to check the recording with sha256sum', async () => {
     const file = crypto.randomBytes(1000)
     const digest = crypto.createHash('sha256').update(file).digest('hex')
-    const { user, song } = await registered({ recordingSha256: digest, recordingSize: '1000' })
+    const { user, song } = await registered({
+      recordings: [{ label: 'Master', sha256: digest, size: '1000' }],
+    })
     const body = await (await bundle(song.id, user.id)).json()
-    expect(body.manifest.content.recording).toMatchObject({ sha256: digest, size: 1000 })
-    expect(body.README).toContain(`   sha256sum <the recording file>     → ${digest}`)
+    expect(body.manifest.content.recordings).toMatchObject([{ sha256: digest, size: 1000 }])
+    expect(body.README).toContain(`   sha256sum <Master>     → ${digest} (1000 bytes)`)
   })
 
   test('a v1 record’s bundle carries its texts with the bare digests, and no salt', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import { SongSchema } from '~/lib/song-schema'
@@ -59,12 +60,14 @@ async function registeredSong(fields: Record<string, unknown> = {}) {
 function formFields(values: Record<string, unknown>) {
   const fields: Record<string, string> = {}
   for (const [name, value] of Object.entries(values)) {
-    if (name === 'contributions') continue
+    if (name === 'contributions' || name === 'recordings') continue
     fields[name] = String(value)
   }
-  ;(values.contributions as Record<string, string>[]).forEach((row, i) => {
-    for (const [key, value] of Object.entries(row)) fields[`contributions[${i}].${key}`] = value
-  })
+  for (const list of ['contributions', 'recordings'] as const)
+    ((values[list] ?? []) as Record<string, string>[]).forEach((row, i) => {
+      for (const [key, value] of Object.entries(row))
+        if (value !== '') fields[`${list}[${i}].${key}`] = value
+    })
   return fields
 }
 
@@ -197,7 +200,7 @@ describe('pre-fill', () => {
 })
 
 describe('supersede links', () => {
-  test('the new version’s v4 manifest names the earlier certificate and its manifest hash; both certificates say so once it is registered', async () => {
+  test('the new version’s v5 manifest names the earlier certificate and its manifest hash; both certificates say so once it is registered', async () => {
     const { user, song: first } = await registeredSong()
     const secondId = await createVersion(user.id, first.id, { iswc: 'T-123.456.789-4' })
     const second = (await getOwnedSong(db(), user.id, secondId))!
@@ -214,15 +217,15 @@ describe('supersede links', () => {
     await register(user.id, secondId)
     const earlier = await storedManifest(first.id)
     const later = await storedManifest(secondId)
-    expect(later.manifest.version).toBe(4)
-    expect(later.memo).toMatch(new RegExp(`^ProofTrack v4 ${second.certificateId} `))
+    expect(later.manifest.version).toBe(5)
+    expect(later.memo).toMatch(new RegExp(`^ProofTrack v5 ${second.certificateId} `))
     expect(later.manifest.supersedes).toEqual({
       certificateId: first.certificateId,
       manifestSha256: earlier.manifestSha256,
       transactionSignature: earlier.signature,
     })
     expect(later.manifest.identifiers.iswc).toBe('T-123.456.789-4')
-    expect(earlier.manifest.version).toBe(4)
+    expect(earlier.manifest.version).toBe(5)
     expect(earlier.manifest.supersedes).toBeNull()
 
     // Public views, as a visitor sees them.
@@ -254,6 +257,94 @@ describe('supersede links', () => {
       to: first.certificateId,
       ok: true,
     })
+  })
+
+  test('a new version starts with the earlier fingerprints; the writer keeps, removes, replaces and adds files, and its manifest lists its own', async () => {
+    const digest = (text: string) => createHash('sha256').update(text).digest('hex')
+    const { user, song: first } = await registeredSong({
+      recordings: [
+        { label: 'Master', sha256: digest('master v1'), size: '9', fileName: 'm.wav' },
+        { label: 'Stems archive', sha256: digest('stems'), size: '5' },
+        {
+          label: 'Lyric sheet PDF',
+          sha256: digest('lyrics'),
+          size: '6',
+          showFileName: 'on',
+          fileName: 'l.pdf',
+        },
+      ],
+    })
+    const { version } = await submitLoader(user.id, `?from=${first.id}`)
+    expect(version.values.recordings).toEqual([
+      {
+        label: 'Master',
+        sha256: digest('master v1'),
+        size: '9',
+        mediaType: '',
+        fileName: 'm.wav',
+        showFileName: '',
+      },
+      {
+        label: 'Stems archive',
+        sha256: digest('stems'),
+        size: '5',
+        mediaType: '',
+        fileName: '',
+        showFileName: '',
+      },
+      {
+        label: 'Lyric sheet PDF',
+        sha256: digest('lyrics'),
+        size: '6',
+        mediaType: '',
+        fileName: 'l.pdf',
+        showFileName: 'on',
+      },
+    ])
+
+    // Master replaced, stems removed, lyric sheet kept, a new file added.
+    const secondId = await createVersion(user.id, first.id, {
+      'recordings[0].sha256': digest('master v2'),
+      'recordings[0].size': '9',
+      'recordings[0].fileName': 'm2.wav',
+      'recordings[1].remove': 'on',
+      'recordings[3].label': 'Instrumental',
+      'recordings[3].sha256': digest('instrumental'),
+      'recordings[3].size': '12',
+    })
+    await register(user.id, secondId)
+    const later = await storedManifest(secondId)
+    expect(
+      later.manifest.recordings.map(
+        (f: { label: string; sha256: string; fileName: string | null }) => [
+          f.label,
+          f.sha256,
+          f.fileName,
+        ],
+      ),
+    ).toEqual([
+      ['Master', digest('master v2'), null],
+      ['Lyric sheet PDF', digest('lyrics'), 'l.pdf'],
+      ['Instrumental', digest('instrumental'), null],
+    ])
+    // The earlier record and its stored fingerprints are untouched: a registered song stays locked.
+    const earlier = await storedManifest(first.id)
+    expect(earlier.manifest.recordings.map((f: { label: string }) => f.label)).toEqual([
+      'Master',
+      'Stems archive',
+      'Lyric sheet PDF',
+    ])
+    expect((await getOwnedSong(db(), user.id, first.id))!.recordings.map((f) => f.sha256)).toEqual([
+      digest('master v1'),
+      digest('stems'),
+      digest('lyrics'),
+    ])
+    // The history names the change of files.
+    const history = await versionHistory(db(), user.id, secondId)
+    const change = history!
+      .find((entry) => entry.id === secondId)!
+      .changes.find((c) => c.label === 'Fingerprinted files')
+    expect(change?.after).toContain('Instrumental')
   })
 
   test('version history: every version with its date, status and field-by-field changes; the API is the owner’s', async () => {

@@ -35,10 +35,11 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'certificate.mainContributorPro',
   'certificate.mainContributorProNumber',
   'certificate.otherIdentifier',
-  'certificate.recording.fileName',
-  'certificate.recording.mediaType',
-  'certificate.recording.sha256',
-  'certificate.recording.size',
+  'certificate.recordings[].fileName',
+  'certificate.recordings[].label',
+  'certificate.recordings[].mediaType',
+  'certificate.recordings[].sha256',
+  'certificate.recordings[].size',
   'certificate.registration.createdAt',
   'certificate.registration.explorerUrl',
   'certificate.registration.network',
@@ -61,6 +62,6 @@ export const PUBLIC_CERTIFICATE_KEYS = [
 
 /** The same projection for a song whose recording was not fingerprinted. */
 export const PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING = [
-  ...PUBLIC_CERTIFICATE_KEYS.filter((key) => !key.startsWith('certificate.recording.')),
-  'certificate.recording',
+  ...PUBLIC_CERTIFICATE_KEYS.filter((key) => !key.startsWith('certificate.recordings[].')),
+  'certificate.recordings',
 ].sort()
