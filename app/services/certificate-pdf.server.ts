@@ -6,13 +6,14 @@ import {
   type CertificateSong,
   certificateContributors,
   contributionBreakdown,
+  contributorStatusText,
   isWebUrl,
   orNotSpecified,
   recordingDetails,
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
-  STATEMENT,
+  statementFor,
 } from '~/lib/certificate'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 
@@ -282,10 +283,15 @@ export async function renderCertificatePdf(
     ]
       .filter(Boolean)
       .join(' · ')
+    left += write(doc, details, LEFT, left, COLUMN, room(left), {
+      size: 7.5,
+      color: MUTED,
+      maxLines: 2,
+    })
     left +=
-      write(doc, details, LEFT, left, COLUMN, room(left), {
+      write(doc, contributorStatusText(song, person, timeZone), LEFT, left, COLUMN, room(left), {
         size: 7.5,
-        color: MUTED,
+        color: person.status.status === 'confirmed' ? '#166534' : MUTED,
         maxLines: 2,
       }) + 4
   }
@@ -489,7 +495,7 @@ export async function renderCertificatePdf(
   doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
   let footerY = FOOTER_TOP + 16
   footerY +=
-    write(doc, STATEMENT, LEFT, footerY, textWidth, 40, {
+    write(doc, statementFor(song), LEFT, footerY, textWidth, 40, {
       font: 'Times-Italic',
       size: 11.5,
       maxLines: 2,

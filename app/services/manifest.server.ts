@@ -13,12 +13,16 @@ import {
   ManifestV3Schema,
   type ManifestV4,
   ManifestV4Schema,
+  type Confirmation,
+  type ManifestV5,
+  ManifestV5Schema,
   type RecordingFingerprint,
   type Supersedes,
 } from '~/lib/manifest-schema'
 import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
-import { contributorSlots } from '~/lib/song-constants'
+import { type ContributorSlot, contributorSlots, type PercentField } from '~/lib/song-constants'
 import type { SongView } from './songs.server'
+import type { SlotStatus } from './split-confirmations.server'
 
 // The certificate manifest — see docs/certificate-manifest.md. Anyone can re-derive its hash from
 // the stored copy and compare it with the memo on chain, without trusting our database. Each
@@ -27,7 +31,7 @@ import type { SongView } from './songs.server'
 // new versions, never as changes to an old one.
 
 /** The version new registrations issue. */
-export const MANIFEST_VERSION = 4
+export const MANIFEST_VERSION = 5
 const MEMO_PREFIX = 'ProofTrack'
 
 export const sha256Hex = (data: string | Uint8Array) =>
@@ -99,16 +103,67 @@ export function supersedesLink(song: Pick<SongView, 'supersedes'>): Supersedes |
 }
 
 /**
- * Every new registration issues version 4: `recording: null` when no file was fingerprinted
- * (decision 026), `supersedes: null` unless the song is a new version of a registered one.
+ * The commitment a confirmation publishes for the address its invitation went to: the text
+ * commitment of the address trimmed and lower-cased, so the co-writer who holds the salt can
+ * recompute it from their address however they type it (decision 042).
  */
-export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV4 {
-  const contributors: ManifestV4['contributors'] = contributorSlots(song).map(
+export function emailCommitment(salt: string, email: string): Commitment {
+  return textCommitment(salt, email.trim().toLowerCase())
+}
+
+/** Which column of a contribution row holds a slot's percentage. */
+export const SLOT_PERCENT: Record<ContributorSlot, Exclude<PercentField, 'aiPercent'>> = {
+  main: 'contributorPercent',
+  'co-contributor': 'coContributorPercent',
+  'co-contributor-2': 'coContributor2Percent',
+}
+
+/**
+ * The confirmations a record carries: one per slot confirmed when it is built, with that slot's
+ * percentage of every component (decision 042). Invited, expired, disputed and declared slots
+ * have none; the contributors list still names them.
+ */
+export function manifestConfirmations(
+  song: Pick<SongView, 'contributions'>,
+  statuses: SlotStatus[],
+): Confirmation[] {
+  return statuses.flatMap((status) =>
+    status.status === 'confirmed'
+      ? [
+          {
+            role: status.slot,
+            creditedName: status.creditedName,
+            pro: status.pro,
+            ipi: status.ipi,
+            shares: song.contributions.map((row) => ({
+              component: row.component,
+              percent: row[SLOT_PERCENT[status.slot]],
+            })),
+            confirmedAt: status.decidedAt,
+            email: emailCommitment(status.emailSalt, status.email),
+          },
+        ]
+      : [],
+  )
+}
+
+/**
+ * Every new registration issues version 5: `recording: null` when no file was fingerprinted
+ * (decision 026), `supersedes: null` unless the song is a new version of a registered one,
+ * `confirmations` from the slots' statuses at registration (decision 042).
+ */
+export function buildManifest(
+  song: SongView,
+  salts: TextSalts,
+  issuedAt: Date,
+  statuses: SlotStatus[],
+): ManifestV5 {
+  const contributors: ManifestV5['contributors'] = contributorSlots(song).map(
     ({ slot, name, pro, proNumber }) => ({ role: slot, name, pro, proNumber }),
   )
   return {
     schema: 'prooftrack.certificate',
-    version: 4,
+    version: 5,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
@@ -129,11 +184,12 @@ export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date):
     creativeNotesCommitment: commit(song.creativeNotes, salts.creativeNotesSalt),
     recording: recordingFingerprint(song),
     supersedes: supersedesLink(song),
+    confirmations: manifestConfirmations(song, statuses),
     certifiedAt: song.createdAt,
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4
+export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4 | ManifestV5
 
 /**
  * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
@@ -241,6 +297,13 @@ export const MANIFEST_VERSIONS = {
       creativeNotes: m.creativeNotesCommitment,
     }),
   },
+  5: {
+    schema: ManifestV5Schema,
+    privateTexts: (m: ManifestV5): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
+  },
 } as const
 export type PrivateText = 'lyrics' | 'creativeNotes'
 
@@ -249,6 +312,7 @@ export type ReadManifest =
   | { version: 2; manifest: ManifestV2 }
   | { version: 3; manifest: ManifestV3 }
   | { version: 4; manifest: ManifestV4 }
+  | { version: 5; manifest: ManifestV5 }
   | { version: number | null; manifest: null; problem: string }
 
 /** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
@@ -280,6 +344,11 @@ export function readManifest(value: unknown): ReadManifest {
     if (parsed.success) return { version, manifest: parsed.data }
     return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
   }
+  if (version === 5) {
+    const parsed = ManifestV5Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
   return {
     version,
     manifest: null,
@@ -302,9 +371,10 @@ export function publishedTexts(
   if (read.manifest === null) return null
   if (read.version === 1) return MANIFEST_VERSIONS[1].privateTexts(read.manifest)
   if (read.version === 2) return MANIFEST_VERSIONS[2].privateTexts(read.manifest)
-  return read.version === 3
-    ? MANIFEST_VERSIONS[3].privateTexts(read.manifest)
-    : MANIFEST_VERSIONS[4].privateTexts(read.manifest)
+  if (read.version === 3) return MANIFEST_VERSIONS[3].privateTexts(read.manifest)
+  return read.version === 4
+    ? MANIFEST_VERSIONS[4].privateTexts(read.manifest)
+    : MANIFEST_VERSIONS[5].privateTexts(read.manifest)
 }
 
 /**
@@ -313,7 +383,7 @@ export function publishedTexts(
  * recorded in this version" stay apart).
  */
 export function publishedRecording(read: ReadManifest): RecordingFingerprint | null | undefined {
-  return read.manifest !== null && (read.version === 3 || read.version === 4)
+  return read.manifest !== null && (read.version === 3 || read.version === 4 || read.version === 5)
     ? read.manifest.recording
     : undefined
 }
@@ -323,7 +393,17 @@ export function publishedRecording(read: ReadManifest): RecordingFingerprint | n
  * versions 1 to 3, which could not name one.
  */
 export function publishedSupersedes(read: ReadManifest): Supersedes | null | undefined {
-  return read.manifest !== null && read.version === 4 ? read.manifest.supersedes : undefined
+  return read.manifest !== null && (read.version === 4 || read.version === 5)
+    ? read.manifest.supersedes
+    : undefined
+}
+
+/**
+ * The confirmations a manifest records: a list (maybe empty) for version 5, undefined for
+ * versions 1 to 4, which could not record any (so every share there is the submitter's word).
+ */
+export function publishedConfirmations(read: ReadManifest): Confirmation[] | undefined {
+  return read.manifest !== null && read.version === 5 ? read.manifest.confirmations : undefined
 }
 
 /** Whether a text (and its salt, for a commitment) opens a published digest. */
@@ -357,6 +437,16 @@ export const BlockchainDataSchema = z.object({
   logs: z.array(z.string()).optional(),
   explorerUrl: z.string().optional(),
   error: z.string().optional(),
+  /** The confirmations the stored manifest records, as the certificate shows them (decision 042). */
+  confirmations: z
+    .array(
+      z.object({
+        role: z.enum(['main', 'co-contributor', 'co-contributor-2']),
+        creditedName: z.string(),
+        confirmedAt: z.string(),
+      }),
+    )
+    .optional(),
 })
 export type BlockchainData = z.infer<typeof BlockchainDataSchema>
 

@@ -8,11 +8,13 @@ import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db } from './db.server'
 import type { RecordingFingerprint, Supersedes } from '~/lib/manifest-schema'
+import { confirmationSentence, declaredSentence } from '~/lib/confirmations'
 import { NOT_REGISTERED_RECORDING, REGISTERED_RECORDING, sameRecording } from '~/lib/recording'
 import {
   canonicalJson,
   type PublishedText,
   parseMemo,
+  publishedConfirmations,
   publishedRecording,
   publishedSupersedes,
   publishedTexts,
@@ -129,6 +131,8 @@ export async function verifyCertificate(
   let recording: RecordingFingerprint | null = null
   // The earlier record a v4 manifest names, read only from the verified stored manifest.
   let supersedes: Supersedes | null = null
+  // Who confirmed their share, read only from the verified stored manifest (version 5 on).
+  let confirmations: CoWriters | null = null
   const result = () => {
     const checks = steps.flatMap((s) => s.checks)
     return {
@@ -144,6 +148,7 @@ export async function verifyCertificate(
       browserCheck,
       recording,
       supersedes,
+      confirmations,
       network: chainLabel(parts.chain),
     }
   }
@@ -348,6 +353,9 @@ export async function verifyCertificate(
     )
     supersedes = earlier
   }
+  const coWriters = coWritersOf(read)
+  comparison.evidence('Co-writers', coWriters.lines.join('\n'), 'block')
+  confirmations = coWriters
   const tags = stored!.tags
   const tagsAgree =
     tags['Certificate-Id'] === certificateId &&
@@ -361,6 +369,39 @@ export async function verifyCertificate(
   return result()
 }
 export type VerificationReport = Awaited<ReturnType<typeof verifyCertificate>>
+
+/**
+ * What a record says about its contributors' consent: each confirmation as a sentence, and each
+ * named contributor without one as declared by the submitter. A record from before version 5
+ * could hold no confirmation, and says so rather than "nobody confirmed".
+ */
+export interface CoWriters {
+  recordsConfirmations: boolean
+  confirmed: string[]
+  declaredOnly: string[]
+  lines: string[]
+}
+
+function coWritersOf(read: ReturnType<typeof readManifest>): CoWriters {
+  const recorded = publishedConfirmations(read)
+  const contributors = read.manifest?.contributors ?? []
+  if (recorded === undefined) {
+    const lines = [
+      `This record (manifest version ${read.version ?? 'unknown'}) predates co-writers’ confirmations: every contributor and share is as declared by the submitter.`,
+    ]
+    return { recordsConfirmations: false, confirmed: [], declaredOnly: [], lines }
+  }
+  const confirmed = recorded.map((confirmation) => confirmationSentence(confirmation))
+  const declaredOnly = contributors
+    .filter((person) => !recorded.some((c) => c.role === person.role))
+    .map((person) => declaredSentence(person))
+  return {
+    recordsConfirmations: true,
+    confirmed,
+    declaredOnly,
+    lines: [...confirmed, ...declaredOnly],
+  }
+}
 
 /** One link of a chain of versions: a later record naming an earlier one. */
 export interface ChainLink {
