@@ -337,6 +337,7 @@ export function CertificateActions({
   pdfName,
   isOwner,
   proofBundle,
+  splitSheetUrl,
 }: {
   title: string
   certificateUrl: string
@@ -344,6 +345,8 @@ export function CertificateActions({
   pdfName: string
   isOwner: boolean
   proofBundle: boolean
+  /** The owner's split sheet (issue 13); absent for everyone else. */
+  splitSheetUrl?: string
 }) {
   const hydrated = useHydrated()
 
@@ -401,6 +404,11 @@ export function CertificateActions({
       {proofBundle ? (
         <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>
           Download proof bundle
+        </a>
+      ) : null}
+      {splitSheetUrl ? (
+        <a href={splitSheetUrl} className={buttonClass('secondary')}>
+          Split sheet
         </a>
       ) : null}
       {isOwner ? (

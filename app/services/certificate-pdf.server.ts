@@ -28,13 +28,13 @@ const COLUMN = (WIDTH - GUTTER) / 2
 const FOOTER_TOP = PAGE.height - 150
 const QR_SIZE = 86
 
-const INK = '#0f172a'
-const MUTED = '#475569'
+export const INK = '#0f172a'
+export const MUTED = '#475569'
 const FAINT = '#94a3b8'
-const BRAND = '#4338ca'
+export const BRAND = '#4338ca'
 
 type Doc = PDFKit.PDFDocument
-interface Style {
+export interface Style {
   font?: string
   size?: number
   color?: string
@@ -103,7 +103,7 @@ function fontFor(doc: Doc, text: string, font: string) {
 }
 
 /** Writes text inside a box of at most `maxLines` lines and `room` points; returns the height used. */
-function write(
+export function write(
   doc: Doc,
   text: string,
   x: number,
@@ -138,7 +138,14 @@ function write(
   return height
 }
 
-function heading(doc: Doc, title: string, x: number, y: number, width: number, room: number) {
+export function heading(
+  doc: Doc,
+  title: string,
+  x: number,
+  y: number,
+  width: number,
+  room: number,
+) {
   if (room < 28) return null
   write(doc, title.toUpperCase(), x, y, width, room, {
     font: 'Helvetica-Bold',
@@ -181,6 +188,24 @@ function fact(
   )
 }
 
+/**
+ * An A4 document with the embedded Unicode fonts registered (decision 011), and the promise of
+ * its bytes once `doc.end()` is called. Shared with the split sheet's PDF.
+ */
+export function startPdf(info: PDFKit.DocumentInfo) {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, info })
+  const fonts = loadUnicodeFonts()
+  doc.registerFont(UNICODE_FONT, fonts.regular)
+  doc.registerFont(UNICODE_FONT_BOLD, fonts.bold)
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  return { doc, finished }
+}
+
 export async function renderCertificatePdf(
   song: CertificateSong,
   {
@@ -195,24 +220,11 @@ export async function renderCertificatePdf(
     width: 240,
     errorCorrectionLevel: 'M',
   })
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    info: {
-      Title: `${song.title} — Certificate ${song.certificateId}`,
-      Author: appName,
-      Subject: 'Certificate of authorship',
-      Creator: appName,
-    },
-  })
-  const fonts = loadUnicodeFonts()
-  doc.registerFont(UNICODE_FONT, fonts.regular)
-  doc.registerFont(UNICODE_FONT_BOLD, fonts.bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
+  const { doc, finished } = startPdf({
+    Title: `${song.title} — Certificate ${song.certificateId}`,
+    Author: appName,
+    Subject: 'Certificate of authorship',
+    Creator: appName,
   })
 
   // Frame: a heavy outer rule and a hairline inside it.

@@ -444,6 +444,8 @@ export const BlockchainDataSchema = z.object({
         role: z.enum(['main', 'co-contributor', 'co-contributor-2']),
         creditedName: z.string(),
         confirmedAt: z.string(),
+        pro: z.string().nullable().optional(),
+        ipi: z.string().nullable().optional(),
       }),
     )
     .optional(),

@@ -562,11 +562,15 @@ export async function registerSong(
       storageId: stored.id,
       storageUrl: stored.url,
       // What the certificate shows as confirmed: the record's word, not later database state.
-      confirmations: manifest.confirmations.map(({ role, creditedName, confirmedAt }) => ({
-        role,
-        creditedName,
-        confirmedAt,
-      })),
+      confirmations: manifest.confirmations.map(
+        ({ role, creditedName, confirmedAt, pro, ipi }) => ({
+          role,
+          creditedName,
+          confirmedAt,
+          pro,
+          ipi,
+        }),
+      ),
     }
     await saveProgress(db(), claimed.registrationId, data)
 

@@ -117,24 +117,36 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
   }
 }
 
-/** The v2 manifest as the code before version 3 built it: version 4's fields without `recording` and `supersedes`. */
+/** The v2 manifest as the code before version 3 built it: version 5's fields without `recording`, `supersedes` and `confirmations`. */
 async function buildManifestV2(song: SongView, issuedAt: Date) {
   const {
     recording: _none,
     supersedes: _first,
+    confirmations: _unconfirmed,
     ...rest
-  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt)
+  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt, [])
   return { ...rest, version: 2 }
 }
 
-/** The v3 manifest as the code before version 4 built it: version 4's fields without `supersedes`. */
+/** The v3 manifest as the code before version 4 built it: version 5's fields without `supersedes` and `confirmations`. */
 async function buildManifestV3(song: SongView, issuedAt: Date) {
-  const { supersedes: _first, ...rest } = buildManifest(
+  const {
+    supersedes: _first,
+    confirmations: _unconfirmed,
+    ...rest
+  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt, [])
+  return { ...rest, version: 3 }
+}
+
+/** The v4 manifest as the code before version 5 built it: version 5's fields without `confirmations`. */
+async function buildManifestV4(song: SongView, issuedAt: Date) {
+  const { confirmations: _unconfirmed, ...rest } = buildManifest(
     song,
     await ensureTextSalts(db(), song.id),
     issuedAt,
+    [],
   )
-  return { ...rest, version: 3 }
+  return { ...rest, version: 4 }
 }
 
 /** A registration made the v1 way: v1 manifest and tags, a `ProofTrack v1` memo, the row as v1 recorded it. */
@@ -143,7 +155,7 @@ async function registeredV1() {
 }
 
 /** A registration made the way an older version did: its manifest and tags, its `ProofTrack v<n>` memo, the row as it recorded it. */
-async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown> = {}) {
+async function registeredOld(version: 1 | 2 | 3 | 4, fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
   const song = await newSong(user.id, fields)
   const view = (await getOwnedSong(db(), user.id, song.id))!
@@ -152,7 +164,9 @@ async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown>
       ? buildManifestV1(view, new Date())
       : version === 2
         ? await buildManifestV2(view, new Date())
-        : await buildManifestV3(view, new Date()),
+        : version === 3
+          ? await buildManifestV3(view, new Date())
+          : await buildManifestV4(view, new Date()),
   )
   const manifestSha256 = sha256Hex(manifestJson)
   const storage = getStorage()
@@ -196,8 +210,8 @@ async function registeredOld(version: 1 | 2 | 3, fields: Record<string, unknown>
   return { user, song, signature: landed.signature, storageId: stored.id, manifestJson }
 }
 
-describe('manifest v4: private texts as salted commitments, the recording’s fingerprint, the superseded record', () => {
-  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v4 memo; the salts stay in the database', async () => {
+describe('manifest v5: private texts as salted commitments, the recording’s fingerprint, the superseded record', () => {
+  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v5 memo; the salts stay in the database', async () => {
     const { song, outcome } = await registered()
     const { lyricsSalt, creativeNotesSalt } = await salts(song.id)
     expect(lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
@@ -207,9 +221,10 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
     const stored = (await getStorage().get(outcome.storageId))!
     const text = new TextDecoder().decode(stored.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(4)
+    expect(manifest.version).toBe(5)
     expect(manifest.recording).toBeNull()
     expect(manifest.supersedes).toBeNull()
+    expect(manifest.confirmations).toEqual([])
     // Exactly sha256(salt hex, NUL, text) — recomputed here with node:crypto, not with the app's helper.
     const commitment = (salt: string, value: string) =>
       crypto
@@ -237,14 +252,14 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
     ])
       expect(text).not.toContain(secret)
     expect(manifest).not.toHaveProperty('lyricsSha256')
-    expect(stored.tags['App-Version']).toBe('4')
+    expect(stored.tags['App-Version']).toBe('5')
 
     const tx = await getChain().lookup(outcome.transactionSignature)
     expect(tx!.memo).toBe(
-      `ProofTrack v4 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
+      `ProofTrack v5 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
     )
     expect(parseMemo(tx!.memo)).toEqual({
-      version: 4,
+      version: 5,
       certificateId: song.certificateId,
       sha256: sha256Hex(text),
       storageId: outcome.storageId,
@@ -271,7 +286,7 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
       new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data),
     )
     expect(bareManifest).toMatchObject({
-      version: 4,
+      version: 5,
       lyricsCommitment: null,
       creativeNotesCommitment: null,
     })
@@ -342,13 +357,13 @@ describe('manifest v4: private texts as salted commitments, the recording’s fi
 })
 
 describe('GET /verify/:certificateId', () => {
-  test('a v4 record: five steps, each with its evidence, every check passing', async () => {
+  test('a v5 record: five steps, each with its evidence, every check passing', async () => {
     const { song, outcome } = await registered()
     const response = await verifyPage(song.certificateId)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const report = await response.json()
     expect(report.ok).toBe(true)
-    expect(report.manifestVersion).toBe(4)
+    expect(report.manifestVersion).toBe(5)
     expect(
       report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached]),
     ).toEqual([
@@ -502,7 +517,7 @@ describe('GET /verify/:certificateId', () => {
 })
 
 describe('npm run verify', () => {
-  test('prints every step with its evidence and exits 0 for a v4, a v3, a v2 and a v1 record', async () => {
+  test('prints every step with its evidence and exits 0 for a v5, a v4, a v3, a v2 and a v1 record', async () => {
     const { song, outcome } = await registered()
     const v2 = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
     expect(v2.output).toContain(
@@ -521,6 +536,13 @@ describe('npm run verify', () => {
       expect(v2.output).toContain(line)
     }
     expect(v2.code).toBe(0)
+
+    const v4Record = await registeredOld(4)
+    const v4Old = await verifyCli(v4Record.song.certificateId, '--signature', v4Record.signature)
+    expect(v4Old.output).toContain('   Manifest version: 4')
+    expect(v4Old.output).toContain('predates co-writers’ confirmations')
+    expect(v4Old.output).toContain(`${v4Record.song.certificateId}: VERIFIED`)
+    expect(v4Old.code).toBe(0)
 
     const v3Record = await registeredOld(3)
     const v3Old = await verifyCli(v3Record.song.certificateId, '--signature', v3Record.signature)
@@ -641,7 +663,7 @@ describe('GET /certificate/:id/proof-bundle', () => {
       format: 'prooftrack.proof-bundle',
       certificateId: song.certificateId,
       manifest: {
-        version: 4,
+        version: 5,
         sha256: sha256Hex(storedText),
         canonical: storedText,
         content: JSON.parse(storedText),
