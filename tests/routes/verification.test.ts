@@ -334,7 +334,7 @@ describe('manifest v5: private texts as salted commitments, the recording’s fi
     const report = await (await verifyPage(shown.song.certificateId)).json()
     expect(report).toMatchObject({
       ok: true,
-      manifestVersion: 4,
+      manifestVersion: 5,
       recording: shownManifest.recording,
     })
   })
