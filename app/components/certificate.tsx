@@ -4,6 +4,7 @@ import {
   type CertificateSong,
   certificateContributors,
   contributionBreakdown,
+  contributorStatusText,
   isWebUrl,
   orNotSpecified,
   present,
@@ -11,7 +12,7 @@ import {
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
-  STATEMENT,
+  statementFor,
 } from '~/lib/certificate'
 import type { CertificateRegistration } from '~/services/certificate.server'
 import { trackEvent } from './page-view-tracker'
@@ -129,6 +130,12 @@ export function Certificate({
                       {present(person.proNumber) ? <>PRO #: {person.proNumber}</> : null}
                     </p>
                   ) : null}
+                  <p
+                    className={`text-xs ${person.status.status === 'confirmed' ? 'font-semibold text-green-800' : person.status.status === 'disputed' ? 'font-semibold text-red-800' : 'text-slate-600'}`}
+                    data-testid={`contributor-status-${person.status.slot}`}
+                  >
+                    {contributorStatusText(song, person, timeZone)}
+                  </p>
                 </li>
               ))}
             </ul>
@@ -228,7 +235,12 @@ export function Certificate({
         </div>
 
         <footer className="cert-footer mt-10 border-t-2 border-slate-800 pt-4 text-center">
-          <p className="font-serif text-base italic text-slate-800">{STATEMENT}</p>
+          <p
+            className="font-serif text-base italic text-slate-800"
+            data-testid="certificate-statement"
+          >
+            {statementFor(song)}
+          </p>
           <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
             <span>
               Certificate ID:{' '}
@@ -324,6 +336,7 @@ export function CertificateActions({
   pdfName,
   isOwner,
   proofBundle,
+  splitSheetUrl,
 }: {
   title: string
   certificateUrl: string
@@ -331,6 +344,8 @@ export function CertificateActions({
   pdfName: string
   isOwner: boolean
   proofBundle: boolean
+  /** The owner's split sheet (issue 13); absent for everyone else. */
+  splitSheetUrl?: string
 }) {
   const hydrated = useHydrated()
 
@@ -388,6 +403,11 @@ export function CertificateActions({
       {proofBundle ? (
         <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>
           Download proof bundle
+        </a>
+      ) : null}
+      {splitSheetUrl ? (
+        <a href={splitSheetUrl} className={buttonClass('secondary')}>
+          Split sheet
         </a>
       ) : null}
       {isOwner ? (

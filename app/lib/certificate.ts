@@ -2,11 +2,12 @@
 // and the PDF (services/certificate-pdf.server.ts).
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
 import {
-  COMPONENT_LABELS,
-  type ContributionValues,
-  type ContributorSlot,
-  contributorSlots,
-} from '~/lib/song-constants'
+  certificateStatement,
+  type ContributorStatus,
+  ROLE_LABELS,
+  statusText,
+} from '~/lib/confirmations'
+import { COMPONENT_LABELS, type ContributionValues, contributorSlots } from '~/lib/song-constants'
 import type { CertificateRegistration, CertificateView } from '~/services/certificate.server'
 
 /**
@@ -16,7 +17,6 @@ import type { CertificateRegistration, CertificateView } from '~/services/certif
 export type CertificateSong = CertificateView
 
 export const NOT_SPECIFIED = 'Not specified'
-export const STATEMENT = 'This certificate verifies authorship as declared by the submitter.'
 export const NETWORK_GAS_SOL = '0.000005'
 
 export const present = (value: string | null | undefined): value is string =>
@@ -56,19 +56,39 @@ export interface CertificateContributor {
   name: string
   pro: string | null
   proNumber: string | null
-}
-
-const ROLE_LABELS: Record<ContributorSlot, string> = {
-  main: 'Main contributor',
-  'co-contributor': 'Co-contributor',
-  'co-contributor-2': 'Second co-contributor',
+  status: ContributorStatus
 }
 
 export function certificateContributors(song: CertificateSong): CertificateContributor[] {
   return contributorSlots(song, present).map(({ slot, ...person }) => ({
     role: ROLE_LABELS[slot],
     ...person,
+    status: song.confirmations.contributors.find((c) => c.slot === slot) ?? {
+      slot,
+      status: 'declared',
+    },
   }))
+}
+
+/** A contributor's status line: "Confirmed on …", "Invited, not confirmed yet", "Declared by the submitter". */
+export function contributorStatusText(
+  song: Pick<CertificateSong, 'confirmations'>,
+  person: CertificateContributor,
+  timeZone?: string,
+) {
+  const text = statusText(person.status, { recorded: song.confirmations.recorded, timeZone })
+  // A co-writer may ask to be credited otherwise than the submitter typed their name.
+  return person.status.status === 'confirmed' && person.status.creditedName !== person.name
+    ? `${text}, credited as ${person.status.creditedName}`
+    : text
+}
+
+/** The footer's statement: never more than what was confirmed (and, once registered, recorded). */
+export function statementFor(song: CertificateSong) {
+  return certificateStatement(
+    certificateContributors(song).map((person) => ({ name: person.name, status: person.status })),
+    song.confirmations.recorded,
+  )
 }
 
 /** 'Ann 60% / Bob 20% / AI 20%': the non-zero shares of one component, with whose they are. */

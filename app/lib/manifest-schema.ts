@@ -119,7 +119,26 @@ export const LabelledRecordingSchema = z.strictObject({
   fileName: z.string().max(255).nullable(),
 })
 
-/** v5: v4 with `recording` replaced by a list of labelled files (empty when none). */
+/**
+ * One co-writer's confirmation of their share (issue 13): the name they asked to be credited by,
+ * their PRO details, their percentage of every component, when they confirmed, and a salted
+ * commitment to the address the invitation went to (never the address itself). Only confirmed
+ * slots have one; a slot without is declared by the submitter alone.
+ */
+export const ConfirmationSchema = z.strictObject({
+  role: ContributorSchema.shape.role,
+  creditedName: z.string().min(1),
+  pro: z.string().nullable(),
+  ipi: z.string().nullable(),
+  shares: z.array(z.strictObject({ component: z.enum(COMPONENTS), percent: Percent })),
+  confirmedAt: z.string().datetime(),
+  email: CommitmentSchema,
+})
+
+/**
+ * v5: v4 with `recording` replaced by a list of labelled files (empty when none, issue 17), plus
+ * the co-writers' confirmations of their shares (empty when nobody confirmed, issue 13).
+ */
 export const ManifestV5Schema = z.strictObject({
   ...declaredFacts,
   version: z.literal(5),
@@ -127,6 +146,7 @@ export const ManifestV5Schema = z.strictObject({
   creativeNotesCommitment: CommitmentSchema.nullable(),
   recordings: z.array(LabelledRecordingSchema).max(100),
   supersedes: SupersedesSchema.nullable(),
+  confirmations: z.array(ConfirmationSchema).max(3),
 })
 
 export type ManifestV1 = z.infer<typeof ManifestV1Schema>
@@ -135,6 +155,7 @@ export type ManifestV3 = z.infer<typeof ManifestV3Schema>
 export type ManifestV4 = z.infer<typeof ManifestV4Schema>
 export type ManifestV5 = z.infer<typeof ManifestV5Schema>
 export type LabelledRecording = z.infer<typeof LabelledRecordingSchema>
+export type Confirmation = z.infer<typeof ConfirmationSchema>
 export type Supersedes = z.infer<typeof SupersedesSchema>
 export type RecordingFingerprint = z.infer<typeof RecordingFingerprintSchema>
 export type Commitment = z.infer<typeof CommitmentSchema>

@@ -40,6 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       links: await versionLinks(db(), songId),
       // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
       ...(versions ? { versions } : {}),
+      ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),
       appName: e.APP_NAME,
       certificateUrl: `${e.APP_URL}/certificate/${songId}`,
       pdfUrl: `/certificate/${songId}.pdf`,
@@ -54,7 +55,7 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 })
 
 export default function CertificatePage() {
-  const { certificate, isOwner, appName, certificateUrl, pdfUrl, links, versions } =
+  const { certificate, isOwner, appName, certificateUrl, pdfUrl, links, versions, splitSheetUrl } =
     useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
   const zone = useTimeZone()
@@ -68,6 +69,7 @@ export default function CertificatePage() {
         pdfName={`${certificate.certificateId}.pdf`}
         isOwner={isOwner}
         proofBundle={isOwner && certificate.registration !== null}
+        splitSheetUrl={splitSheetUrl}
       />
       <VersionNotice links={links} />
       <TimeZoneNote choice={zone} className="no-print mx-auto mb-2 max-w-4xl" />

@@ -193,6 +193,8 @@ export default function VerifyPage() {
 
       <BrowserCheck check={report.browserCheck} />
 
+      {report.ok && report.confirmations ? <CoWriters coWriters={report.confirmations} /> : null}
+
       {report.ok ? (
         <RecordingCheck recordings={report.recordings} version={report.manifestVersion} />
       ) : null}
@@ -205,6 +207,42 @@ export default function VerifyPage() {
         </Link>
       </p>
     </div>
+  )
+}
+
+/**
+ * Who confirmed their share, as the verified record holds it — shown only once every check
+ * passed, so it never speaks for a manifest that did not verify (decision 042).
+ */
+function CoWriters({ coWriters }: { coWriters: NonNullable<Report['confirmations']> }) {
+  return (
+    <section
+      aria-labelledby="co-writers"
+      className="mt-8 rounded-lg border border-slate-200 p-4"
+      data-testid="co-writers"
+    >
+      <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
+        Co-writers’ confirmations
+      </h2>
+      {coWriters.recordsConfirmations ? (
+        <ul className="mt-2 space-y-1 text-sm text-slate-800">
+          {coWriters.confirmed.map((line) => (
+            <li key={line} className="text-green-900">
+              ✓ {line}
+            </li>
+          ))}
+          {coWriters.declaredOnly.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">{coWriters.lines[0]}</p>
+      )}
+      <p className="mt-2 text-xs text-slate-500">
+        A confirmation carries a salted commitment to the invited address, never the address; the
+        co-writer, who received the salt with their confirmation, can check that it is theirs.
+      </p>
+    </section>
   )
 }
 

@@ -6,13 +6,14 @@ import {
   type CertificateSong,
   certificateContributors,
   contributionBreakdown,
+  contributorStatusText,
   isWebUrl,
   orNotSpecified,
   recordingDetails,
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
-  STATEMENT,
+  statementFor,
 } from '~/lib/certificate'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 
@@ -27,13 +28,13 @@ const COLUMN = (WIDTH - GUTTER) / 2
 const FOOTER_TOP = PAGE.height - 150
 const QR_SIZE = 86
 
-const INK = '#0f172a'
-const MUTED = '#475569'
+export const INK = '#0f172a'
+export const MUTED = '#475569'
 const FAINT = '#94a3b8'
-const BRAND = '#4338ca'
+export const BRAND = '#4338ca'
 
 type Doc = PDFKit.PDFDocument
-interface Style {
+export interface Style {
   font?: string
   size?: number
   color?: string
@@ -102,7 +103,7 @@ function fontFor(doc: Doc, text: string, font: string) {
 }
 
 /** Writes text inside a box of at most `maxLines` lines and `room` points; returns the height used. */
-function write(
+export function write(
   doc: Doc,
   text: string,
   x: number,
@@ -137,7 +138,14 @@ function write(
   return height
 }
 
-function heading(doc: Doc, title: string, x: number, y: number, width: number, room: number) {
+export function heading(
+  doc: Doc,
+  title: string,
+  x: number,
+  y: number,
+  width: number,
+  room: number,
+) {
   if (room < 28) return null
   write(doc, title.toUpperCase(), x, y, width, room, {
     font: 'Helvetica-Bold',
@@ -180,6 +188,24 @@ function fact(
   )
 }
 
+/**
+ * An A4 document with the embedded Unicode fonts registered (decision 011), and the promise of
+ * its bytes once `doc.end()` is called. Shared with the split sheet's PDF.
+ */
+export function startPdf(info: PDFKit.DocumentInfo) {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, info })
+  const fonts = loadUnicodeFonts()
+  doc.registerFont(UNICODE_FONT, fonts.regular)
+  doc.registerFont(UNICODE_FONT_BOLD, fonts.bold)
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  return { doc, finished }
+}
+
 export async function renderCertificatePdf(
   song: CertificateSong,
   {
@@ -194,24 +220,11 @@ export async function renderCertificatePdf(
     width: 240,
     errorCorrectionLevel: 'M',
   })
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    info: {
-      Title: `${song.title} — Certificate ${song.certificateId}`,
-      Author: appName,
-      Subject: 'Certificate of authorship',
-      Creator: appName,
-    },
-  })
-  const fonts = loadUnicodeFonts()
-  doc.registerFont(UNICODE_FONT, fonts.regular)
-  doc.registerFont(UNICODE_FONT_BOLD, fonts.bold)
-  const chunks: Buffer[] = []
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
+  const { doc, finished } = startPdf({
+    Title: `${song.title} — Certificate ${song.certificateId}`,
+    Author: appName,
+    Subject: 'Certificate of authorship',
+    Creator: appName,
   })
 
   // Frame: a heavy outer rule and a hairline inside it.
@@ -282,10 +295,15 @@ export async function renderCertificatePdf(
     ]
       .filter(Boolean)
       .join(' · ')
+    left += write(doc, details, LEFT, left, COLUMN, room(left), {
+      size: 7.5,
+      color: MUTED,
+      maxLines: 2,
+    })
     left +=
-      write(doc, details, LEFT, left, COLUMN, room(left), {
+      write(doc, contributorStatusText(song, person, timeZone), LEFT, left, COLUMN, room(left), {
         size: 7.5,
-        color: MUTED,
+        color: person.status.status === 'confirmed' ? '#166534' : MUTED,
         maxLines: 2,
       }) + 4
   }
@@ -490,7 +508,7 @@ export async function renderCertificatePdf(
   doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
   let footerY = FOOTER_TOP + 16
   footerY +=
-    write(doc, STATEMENT, LEFT, footerY, textWidth, 40, {
+    write(doc, statementFor(song), LEFT, footerY, textWidth, 40, {
       font: 'Times-Italic',
       size: 11.5,
       maxLines: 2,

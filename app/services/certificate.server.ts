@@ -1,5 +1,8 @@
+import type { ContributorStatus } from '~/lib/confirmations'
+import { contributorSlots } from '~/lib/song-constants'
 import { readBlockchainData, recordingFingerprints } from './manifest.server'
 import { getCertificate, type RegistrationView, type SongView } from './songs.server'
+import { type SlotStatus, splitStatuses } from './split-confirmations.server'
 import { db } from './db.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
@@ -43,6 +46,57 @@ function publicRecordings(song: SongView) {
 export type PublicRecording = ReturnType<typeof publicRecordings>[number]
 
 /**
+ * Each contributor's standing as the registered record holds it (decision 042): confirmed with
+ * its date when the stored manifest carries a confirmation for the slot, declared otherwise. A
+ * registration from before confirmations existed records none, so all are declared.
+ */
+function recordedStatuses(song: SongView): {
+  recorded: boolean
+  contributors: ContributorStatus[]
+} {
+  const registered = song.registration?.status === 'confirmed' ? song.registration : null
+  const recorded = registered
+    ? (readBlockchainData(registered.blockchainData).confirmations ?? [])
+    : []
+  return {
+    recorded: registered !== null,
+    contributors: contributorSlots(song).map(({ slot }): ContributorStatus => {
+      const found = recorded.find((c) => c.role === slot)
+      return found
+        ? {
+            slot,
+            status: 'confirmed',
+            confirmedAt: found.confirmedAt,
+            creditedName: found.creditedName,
+          }
+        : { slot, status: 'declared' }
+    }),
+  }
+}
+
+/** The owner's live view of an unregistered song: invitations, confirmations and disputes (with reasons). */
+function liveStatuses(statuses: SlotStatus[]): {
+  recorded: boolean
+  contributors: ContributorStatus[]
+} {
+  return {
+    recorded: false,
+    contributors: statuses.map((s): ContributorStatus => {
+      if (s.status === 'confirmed')
+        return {
+          slot: s.slot,
+          status: 'confirmed',
+          confirmedAt: s.decidedAt,
+          creditedName: s.creditedName,
+        }
+      if (s.status === 'disputed')
+        return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }
+      return { slot: s.slot, status: s.status }
+    }),
+  }
+}
+
+/**
  * What anyone may see of a registered song: the declared facts the public manifest holds anyway,
  * and the registration record. Built key by key, so a column added to songs never leaks by
  * default — no user id, no song row id, no lyrics or creative notes, no payment (decision 020).
@@ -77,6 +131,7 @@ export function publicCertificate(song: SongView) {
       aiPercent: row.aiPercent,
     })),
     recordings: publicRecordings(song),
+    confirmations: recordedStatuses(song),
     registration:
       song.registration && song.registration.status === 'confirmed'
         ? certificateRegistration(song.registration)
@@ -85,10 +140,16 @@ export function publicCertificate(song: SongView) {
 }
 export type PublicCertificate = ReturnType<typeof publicCertificate>
 
-/** The owner's certificate: the public facts, the private texts, and a registration in any state. */
-export function ownerCertificate(song: SongView) {
+/**
+ * The owner's certificate: the public facts, the private texts, and a registration in any state.
+ * Until the song is registered, the contributors' statuses are the live ones (`live`).
+ */
+export function ownerCertificate(song: SongView, live: SlotStatus[] | null = null) {
+  const pub = publicCertificate(song)
   return {
-    ...publicCertificate(song),
+    ...pub,
+    confirmations:
+      pub.confirmations.recorded || live === null ? pub.confirmations : liveStatuses(live),
     registration: song.registration ? certificateRegistration(song.registration) : null,
     lyrics: song.lyrics,
     creativeNotes: song.creativeNotes,
@@ -107,7 +168,11 @@ export type CertificateView = PublicCertificate &
 export async function certificateFor(songId: number, viewerId: string | null) {
   const found = await getCertificate(db(), songId, viewerId)
   if (!found) return null
+  const live =
+    found.isOwner && found.song.registration?.status !== 'confirmed'
+      ? await splitStatuses(db(), found.song)
+      : null
   return found.isOwner
-    ? { isOwner: true as const, certificate: ownerCertificate(found.song) }
+    ? { isOwner: true as const, certificate: ownerCertificate(found.song, live) }
     : { isOwner: false as const, certificate: publicCertificate(found.song) }
 }

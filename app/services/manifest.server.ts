@@ -13,14 +13,16 @@ import {
   ManifestV3Schema,
   type ManifestV4,
   ManifestV4Schema,
+  type Confirmation,
   type LabelledRecording,
   type ManifestV5,
   ManifestV5Schema,
   type Supersedes,
 } from '~/lib/manifest-schema'
 import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
-import { contributorSlots } from '~/lib/song-constants'
+import { type ContributorSlot, contributorSlots, type PercentField } from '~/lib/song-constants'
 import type { SongView } from './songs.server'
+import type { SlotStatus } from './split-confirmations.server'
 
 // The certificate manifest — see docs/certificate-manifest.md. Anyone can re-derive its hash from
 // the stored copy and compare it with the memo on chain, without trusting our database. Each
@@ -92,10 +94,61 @@ export function supersedesLink(song: Pick<SongView, 'supersedes'>): Supersedes |
 }
 
 /**
- * Every new registration issues version 5: `recordings: []` when no file was fingerprinted
- * (decisions 026 and 040), `supersedes: null` unless the song is a new version of a registered one.
+ * The commitment a confirmation publishes for the address its invitation went to: the text
+ * commitment of the address trimmed and lower-cased, so the co-writer who holds the salt can
+ * recompute it from their address however they type it (decision 042).
  */
-export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date): ManifestV5 {
+export function emailCommitment(salt: string, email: string): Commitment {
+  return textCommitment(salt, email.trim().toLowerCase())
+}
+
+/** Which column of a contribution row holds a slot's percentage. */
+export const SLOT_PERCENT: Record<ContributorSlot, Exclude<PercentField, 'aiPercent'>> = {
+  main: 'contributorPercent',
+  'co-contributor': 'coContributorPercent',
+  'co-contributor-2': 'coContributor2Percent',
+}
+
+/**
+ * The confirmations a record carries: one per slot confirmed when it is built, with that slot's
+ * percentage of every component (decision 042). Invited, expired, disputed and declared slots
+ * have none; the contributors list still names them.
+ */
+export function manifestConfirmations(
+  song: Pick<SongView, 'contributions'>,
+  statuses: SlotStatus[],
+): Confirmation[] {
+  return statuses.flatMap((status) =>
+    status.status === 'confirmed'
+      ? [
+          {
+            role: status.slot,
+            creditedName: status.creditedName,
+            pro: status.pro,
+            ipi: status.ipi,
+            shares: song.contributions.map((row) => ({
+              component: row.component,
+              percent: row[SLOT_PERCENT[status.slot]],
+            })),
+            confirmedAt: status.decidedAt,
+            email: emailCommitment(status.emailSalt, status.email),
+          },
+        ]
+      : [],
+  )
+}
+
+/**
+ * Every new registration issues version 5: `recordings: []` when no file was fingerprinted
+ * (decisions 026 and 040), `supersedes: null` unless the song is a new version of a registered
+ * one, `confirmations` from the slots' statuses at registration (decision 042).
+ */
+export function buildManifest(
+  song: SongView,
+  salts: TextSalts,
+  issuedAt: Date,
+  statuses: SlotStatus[],
+): ManifestV5 {
   const contributors: ManifestV5['contributors'] = contributorSlots(song).map(
     ({ slot, name, pro, proNumber }) => ({ role: slot, name, pro, proNumber }),
   )
@@ -122,6 +175,7 @@ export function buildManifest(song: SongView, salts: TextSalts, issuedAt: Date):
     creativeNotesCommitment: commit(song.creativeNotes, salts.creativeNotesSalt),
     recordings: recordingFingerprints(song),
     supersedes: supersedesLink(song),
+    confirmations: manifestConfirmations(song, statuses),
     certifiedAt: song.createdAt,
     issuedAt: issuedAt.toISOString(),
   }
@@ -340,6 +394,14 @@ export function publishedSupersedes(read: ReadManifest): Supersedes | null | und
     : undefined
 }
 
+/**
+ * The confirmations a manifest records: a list (maybe empty) for version 5, undefined for
+ * versions 1 to 4, which could not record any (so every share there is the submitter's word).
+ */
+export function publishedConfirmations(read: ReadManifest): Confirmation[] | undefined {
+  return read.manifest !== null && read.version === 5 ? read.manifest.confirmations : undefined
+}
+
 /** Whether a text (and its salt, for a commitment) opens a published digest. */
 export function opens(published: PublishedText, text: string, salt: string | null) {
   if (published.alg === 'sha256') return sha256Hex(text) === published.value
@@ -371,6 +433,18 @@ export const BlockchainDataSchema = z.object({
   logs: z.array(z.string()).optional(),
   explorerUrl: z.string().optional(),
   error: z.string().optional(),
+  /** The confirmations the stored manifest records, as the certificate shows them (decision 042). */
+  confirmations: z
+    .array(
+      z.object({
+        role: z.enum(['main', 'co-contributor', 'co-contributor-2']),
+        creditedName: z.string(),
+        confirmedAt: z.string(),
+        pro: z.string().nullable().optional(),
+        ipi: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
 })
 export type BlockchainData = z.infer<typeof BlockchainDataSchema>
 

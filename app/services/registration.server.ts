@@ -30,6 +30,7 @@ import {
   sha256Hex,
 } from './manifest.server'
 import { getOwnedSong } from './songs.server'
+import { splitStatuses } from './split-confirmations.server'
 import { isSuccessorConflict, successorMessage, successorOf } from './versions.server'
 
 export const EMAIL_VERIFICATION_REQUIRED =
@@ -542,9 +543,13 @@ export async function registerSong(
   try {
     const song = await getOwnedSong(db(), userId, songId)
     if (!song) throw new Error('Song disappeared during registration')
-    const manifestJson = canonicalJson(
-      buildManifest(song, await ensureTextSalts(db(), songId), new Date()),
+    const manifest = buildManifest(
+      song,
+      await ensureTextSalts(db(), songId),
+      new Date(),
+      await splitStatuses(db(), song),
     )
+    const manifestJson = canonicalJson(manifest)
     const manifestSha256 = sha256Hex(manifestJson)
     const stored = await storage.put(
       new TextEncoder().encode(manifestJson),
@@ -556,6 +561,16 @@ export async function registerSong(
       manifestSha256,
       storageId: stored.id,
       storageUrl: stored.url,
+      // What the certificate shows as confirmed: the record's word, not later database state.
+      confirmations: manifest.confirmations.map(
+        ({ role, creditedName, confirmedAt, pro, ipi }) => ({
+          role,
+          creditedName,
+          confirmedAt,
+          pro,
+          ipi,
+        }),
+      ),
     }
     await saveProgress(db(), claimed.registrationId, data)
 

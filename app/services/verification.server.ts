@@ -13,10 +13,12 @@ import {
   NOT_REGISTERED_RECORDING,
   registeredRecordingAnswer,
 } from '~/lib/recording'
+import { confirmationSentence, declaredSentence } from '~/lib/confirmations'
 import {
   canonicalJson,
   type PublishedText,
   parseMemo,
+  publishedConfirmations,
   type PublishedRecording,
   publishedRecordings,
   publishedSupersedes,
@@ -134,6 +136,8 @@ export async function verifyCertificate(
   let recordings: PublishedRecording[] = []
   // The earlier record a v4 manifest names, read only from the verified stored manifest.
   let supersedes: Supersedes | null = null
+  // Who confirmed their share, read only from the verified stored manifest (version 5 on).
+  let confirmations: CoWriters | null = null
   const result = () => {
     const checks = steps.flatMap((s) => s.checks)
     return {
@@ -149,6 +153,7 @@ export async function verifyCertificate(
       browserCheck,
       recordings,
       supersedes,
+      confirmations,
       network: chainLabel(parts.chain),
     }
   }
@@ -355,6 +360,9 @@ export async function verifyCertificate(
     )
     supersedes = earlier
   }
+  const coWriters = coWritersOf(read)
+  comparison.evidence('Co-writers', coWriters.lines.join('\n'), 'block')
+  confirmations = coWriters
   const tags = stored!.tags
   const tagsAgree =
     tags['Certificate-Id'] === certificateId &&
@@ -368,6 +376,39 @@ export async function verifyCertificate(
   return result()
 }
 export type VerificationReport = Awaited<ReturnType<typeof verifyCertificate>>
+
+/**
+ * What a record says about its contributors' consent: each confirmation as a sentence, and each
+ * named contributor without one as declared by the submitter. A record from before version 5
+ * could hold no confirmation, and says so rather than "nobody confirmed".
+ */
+export interface CoWriters {
+  recordsConfirmations: boolean
+  confirmed: string[]
+  declaredOnly: string[]
+  lines: string[]
+}
+
+function coWritersOf(read: ReturnType<typeof readManifest>): CoWriters {
+  const recorded = publishedConfirmations(read)
+  const contributors = read.manifest?.contributors ?? []
+  if (recorded === undefined) {
+    const lines = [
+      `This record (manifest version ${read.version ?? 'unknown'}) predates co-writers’ confirmations: every contributor and share is as declared by the submitter.`,
+    ]
+    return { recordsConfirmations: false, confirmed: [], declaredOnly: [], lines }
+  }
+  const confirmed = recorded.map((confirmation) => confirmationSentence(confirmation))
+  const declaredOnly = contributors
+    .filter((person) => !recorded.some((c) => c.role === person.role))
+    .map((person) => declaredSentence(person))
+  return {
+    recordsConfirmations: true,
+    confirmed,
+    declaredOnly,
+    lines: [...confirmed, ...declaredOnly],
+  }
+}
 
 /** One link of a chain of versions: a later record naming an earlier one. */
 export interface ChainLink {

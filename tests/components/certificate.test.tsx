@@ -53,6 +53,13 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
       },
     ],
     recordings: [],
+    confirmations: {
+      recorded: false,
+      contributors: [
+        { slot: 'main', status: 'declared' },
+        { slot: 'co-contributor', status: 'declared' },
+      ],
+    },
     registration: null,
     ...overrides,
   }
@@ -80,8 +87,93 @@ describe('Certificate', () => {
     // A timestamp shows its day in the reader's zone (UTC unless told), with the zone named.
     expect(screen.getByText('Issued April 15, 2025 (UTC)')).toBeTruthy()
     expect(
-      screen.getByText('This certificate verifies authorship as declared by the submitter.'),
+      screen.getByText(
+        'This certificate records authorship as declared by the submitter; no contributor has confirmed their share.',
+      ),
     ).toBeTruthy()
+  })
+
+  test('each contributor shows their status; the statement claims only what was confirmed', () => {
+    show(
+      song({
+        confirmations: {
+          recorded: false,
+          contributors: [
+            { slot: 'main', status: 'invited' },
+            {
+              slot: 'co-contributor',
+              status: 'confirmed',
+              confirmedAt: '2026-11-20T10:00:00.000Z',
+              creditedName: 'Bob Lee',
+            },
+          ],
+        },
+      }),
+    )
+    expect(screen.getByTestId('contributor-status-main').textContent).toBe(
+      'Invited, not confirmed yet',
+    )
+    expect(screen.getByTestId('contributor-status-co-contributor').textContent).toBe(
+      'Confirmed on November 20, 2026 (UTC), credited as Bob Lee',
+    )
+    expect(screen.getByTestId('certificate-statement').textContent).toBe(
+      'This certificate records authorship as declared by the submitter; Bob confirmed their share.',
+    )
+    cleanup()
+
+    // The registered record: every named contributor confirmed, and it says where.
+    show(
+      song({
+        confirmations: {
+          recorded: true,
+          contributors: [
+            {
+              slot: 'main',
+              status: 'confirmed',
+              confirmedAt: '2026-11-21T10:00:00.000Z',
+              creditedName: 'Ann',
+            },
+            {
+              slot: 'co-contributor',
+              status: 'confirmed',
+              confirmedAt: '2026-11-20T10:00:00.000Z',
+              creditedName: 'Bob',
+            },
+          ],
+        },
+      }),
+    )
+    expect(screen.getByTestId('contributor-status-main').textContent).toBe(
+      'Confirmed on November 21, 2026 (UTC), in the permanent record',
+    )
+    expect(screen.getByTestId('certificate-statement').textContent).toBe(
+      'Every contributor named here confirmed their own share in the permanent record; the other details are as declared by the submitter.',
+    )
+    cleanup()
+
+    // The owner's unregistered song: a dispute with its reason.
+    show(
+      song({
+        confirmations: {
+          recorded: false,
+          contributors: [
+            { slot: 'main', status: 'declared' },
+            {
+              slot: 'co-contributor',
+              status: 'disputed',
+              decidedAt: '2026-11-22T10:00:00.000Z',
+              reason: 'I wrote half the lyrics',
+            },
+          ],
+        },
+      }),
+    )
+    expect(screen.getByTestId('contributor-status-main').textContent).toBe(
+      'Declared by the submitter',
+    )
+    expect(screen.getByTestId('contributor-status-co-contributor').textContent).toBe(
+      'Disputed on November 22, 2026 (UTC): I wrote half the lyrics',
+    )
   })
 
   test('the breakdown joins the non-zero shares with " / ", naming each person and AI', () => {

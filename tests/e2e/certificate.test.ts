@@ -124,7 +124,9 @@ describe.each(MODES)('certificate with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByText(`Certificate ID: ${song.certificateId}`).count()).toBe(1)
     expect(
       await page
-        .getByText('This certificate verifies authorship as declared by the submitter.')
+        .getByText(
+          'This certificate records authorship as declared by the submitter; no contributor has confirmed their share.',
+        )
         .count(),
     ).toBe(1)
     expect(await page.getByText('Written on a night train.').count()).toBe(1)

@@ -140,6 +140,9 @@ const MATRIX: Record<string, Row> = {
     get: OWNER_PAGE,
     post: page(302, 'ok', 404, 404),
   },
+  // The owner's split sheet and its PDF (decision 042): co-writers have no account to see it with.
+  'songs.$id.split-sheet': { url: '/songs/:id/split-sheet', get: OWNER_PAGE },
+  'songs.$id.split-sheet[.]pdf': { url: '/songs/:id/split-sheet.pdf', get: OWNER_PAGE },
   settings: { url: '/settings', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
   'songs._index': { url: '/songs', get: USER_PAGE },
   // The payment step and the Checkout return: the owner's alone (without Stripe keys they send the owner back to the card).

@@ -238,7 +238,7 @@ describe('certificate page', () => {
     expect(mine.certificate.creativeNotes).toBe(NOTES)
     // Plus the owner's version history (tests/routes/versions.test.ts has its shape).
     expect(keyPaths(mine).filter((key) => !key.startsWith('versions[]'))).toEqual(
-      [...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics'].sort(),
+      [...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics', 'splitSheetUrl'].sort(),
     )
     expect(mine.versions).toHaveLength(1)
   })
@@ -344,7 +344,7 @@ describe('certificate PDF', () => {
     expect(pages).toBe(1)
     expect(text).toContain(song.title)
     expect(text).toContain(song.certificateId)
-    expect(text).toContain('verifies authorship')
+    expect(text).toContain('records authorship as declared by the submitter')
     expect(text).toContain('March 1, 2025')
     expect(text).toContain('Ann Writer 60% / Bob Beats 20% / AI 20%')
     expect(text).toContain('First line of the verse')
@@ -412,7 +412,7 @@ describe('certificate PDF', () => {
     )
     expect(pages).toBe(1)
     expect(text).toContain(song.certificateId)
-    expect(text).toContain('verifies authorship')
+    expect(text).toContain('records authorship as declared by the submitter')
   })
 
   test('the same 404 rules as the page', async () => {

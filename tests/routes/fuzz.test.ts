@@ -455,6 +455,8 @@ const ROUTES: Record<string, RouteRow> = {
   settings: {},
   'songs.$id.register': { params: ['id'], query: ['from'] },
   'songs._index': { query: ['page'] },
+  'songs.$id.split-sheet': { params: ['id'] },
+  'songs.$id.split-sheet[.]pdf': { params: ['id'] },
   'songs.$id.register_.pay': {
     params: ['id'],
     query: ['redirect_status', 'payment_intent', 'confirmed'],

@@ -118,15 +118,15 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
 }
 
 /**
- * The v4 manifest as the code before version 5 built it: version 5's fields with the song's one
- * recording (its first file, unlabelled) as `recording` instead of the labelled `recordings`.
+ * The v4 manifest as the code before version 5 built it: version 5's fields without `confirmations`,
+ * and the song's one recording (its first file, unlabelled) as `recording` instead of `recordings`.
  */
 async function buildManifestV4(song: SongView, issuedAt: Date) {
-  const { recordings, ...rest } = buildManifest(
-    song,
-    await ensureTextSalts(db(), song.id),
-    issuedAt,
-  )
+  const {
+    recordings,
+    confirmations: _unconfirmed,
+    ...rest
+  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt, [])
   const first = recordings[0]
   const recording = first
     ? {
@@ -228,6 +228,7 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
     expect(manifest.recordings).toEqual([])
     expect(manifest).not.toHaveProperty('recording')
     expect(manifest.supersedes).toBeNull()
+    expect(manifest.confirmations).toEqual([])
     // Exactly sha256(salt hex, NUL, text) — recomputed here with node:crypto, not with the app's helper.
     const commitment = (salt: string, value: string) =>
       crypto
@@ -541,7 +542,7 @@ describe('GET /verify/:certificateId', () => {
 })
 
 describe('npm run verify', () => {
-  test('prints every step with its evidence and exits 0 for a v4, a v3, a v2 and a v1 record', async () => {
+  test('prints every step with its evidence and exits 0 for a v5, a v4, a v3, a v2 and a v1 record', async () => {
     const { song, outcome } = await registered()
     const v2 = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
     expect(v2.output).toContain(
@@ -564,6 +565,7 @@ describe('npm run verify', () => {
     const v4Record = await registeredOld(4)
     const v4Old = await verifyCli(v4Record.song.certificateId, '--signature', v4Record.signature)
     expect(v4Old.output).toContain('   Manifest version: 4')
+    expect(v4Old.output).toContain('predates co-writers’ confirmations')
     expect(v4Old.output).toContain(`${v4Record.song.certificateId}: VERIFIED`)
     expect(v4Old.code).toBe(0)
 

@@ -127,3 +127,45 @@ export async function createTestSong(userId: string, overrides: Record<string, u
     }),
   )
 }
+
+/**
+ * A co-writer's invitation as the invitation flow leaves it (issue 13): sent, confirmed or
+ * disputed. Inserted directly, so tests of the record need not run the flow. Returns the row.
+ */
+export async function createSplitInvitation(
+  songId: number,
+  slot: 'main' | 'co-contributor' | 'co-contributor-2',
+  fields: {
+    email?: string
+    decision?: 'confirmed' | 'disputed' | null
+    decidedAt?: Date
+    creditedName?: string
+    pro?: string | null
+    ipi?: string | null
+    disputeReason?: string
+    expiresAt?: Date
+  } = {},
+) {
+  const random = () => crypto.randomBytes(32).toString('hex')
+  const decision = fields.decision ?? null
+  return db()
+    .insertInto('splitInvitations')
+    .values({
+      songId,
+      slot,
+      email: fields.email ?? `${slot}-${random().slice(0, 8)}@example.com`,
+      emailSalt: random(),
+      tokenHash: random(),
+      splitSha256: random(),
+      expiresAt: fields.expiresAt ?? new Date(Date.now() + 14 * 86_400_000),
+      lastSentAt: new Date(),
+      decision,
+      decidedAt: decision ? (fields.decidedAt ?? new Date()) : null,
+      creditedName: decision === 'confirmed' ? (fields.creditedName ?? 'Credited Name') : null,
+      pro: fields.pro ?? null,
+      ipi: fields.ipi ?? null,
+      disputeReason: decision === 'disputed' ? (fields.disputeReason ?? 'Not my share') : null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}

@@ -1,0 +1,38 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { env } from '~/env.server'
+import { clientIp } from '~/lib/client-address.server'
+import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { requireSongOwner, requireUser } from '~/services/auth.server'
+import { db } from '~/services/db.server'
+import {
+  hit,
+  LIMITS,
+  retryAfterHeaders,
+  tooManyRequestsMessage,
+} from '~/services/rate-limit.server'
+import { renderSplitSheetPdf } from '~/services/split-sheet-pdf.server'
+import { splitSheet } from '~/services/split-sheet.server'
+import { resolveTimeZone } from '~/services/time-zone.server'
+
+/** GET /songs/:id/split-sheet.pdf — the owner's split sheet as an A4 PDF; the page's access rule. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // The certificate PDF's throttle: rendering costs more than asking.
+  const limited = await hit(LIMITS.certificatePdfPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed) {
+    const headers = applySecurityHeaders(new Headers(retryAfterHeaders(limited)))
+    headers.set('Content-Type', 'text/plain; charset=utf-8')
+    return new Response(tooManyRequestsMessage(limited), { status: 429, headers })
+  }
+  const user = await requireUser(request)
+  const song = await requireSongOwner(user.id, params.id)
+  const pdf = await renderSplitSheetPdf(await splitSheet(db(), song), {
+    appName: env().APP_NAME,
+    timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+  })
+  const headers = applySecurityHeaders(new Headers())
+  headers.set('Content-Type', 'application/pdf')
+  headers.set('Content-Disposition', `inline; filename="${song.certificateId}-split-sheet.pdf"`)
+  headers.set('Content-Length', String(pdf.byteLength))
+  headers.set('Cache-Control', 'private, no-store')
+  return new Response(new Uint8Array(pdf), { status: 200, headers })
+}

@@ -1,0 +1,67 @@
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { SplitSheet } from '~/components/split-sheet'
+import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
+import { env } from '~/env.server'
+import { useHydrated } from '~/lib/hooks'
+import { requireSongOwner, requireUser } from '~/services/auth.server'
+import { db } from '~/services/db.server'
+import { splitSheet } from '~/services/split-sheet.server'
+import printStyles from '~/styles/split-sheet-print.css'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
+
+/** GET /songs/:id/split-sheet — the owner's printable split sheet (decision 042); others get 404. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const song = await requireSongOwner(user.id, params.id)
+  return json(
+    { sheet: await splitSheet(db(), song), appName: env().APP_NAME },
+    // It names co-writers' PRO and IPI numbers: no shared cache keeps it.
+    { headers: { 'Cache-Control': 'private, no-store' } },
+  )
+}
+
+export default function SplitSheetPage() {
+  const { sheet, appName } = useLoaderData<typeof loader>()
+  const zone = useTimeZone()
+  const hydrated = useHydrated()
+  return (
+    <div className="split-sheet-page mx-auto max-w-5xl px-3 py-8 sm:px-6">
+      <div className="no-print mb-6 flex flex-wrap items-center gap-3">
+        {hydrated ? (
+          <Button variant="secondary" onClick={() => window.print()}>
+            Print
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-600">
+            Print this page with your browser’s Print command.
+          </p>
+        )}
+        <a href={`/songs/${sheet.songId}/split-sheet.pdf`} className={buttonClass('primary')}>
+          Download PDF
+        </a>
+        <ButtonLink to={`/certificate/${sheet.songId}`} variant="ghost">
+          Back to the certificate
+        </ButtonLink>
+      </div>
+      <TimeZoneNote choice={zone} className="no-print mb-2" />
+      <SplitSheet sheet={sheet} appName={appName} timeZone={zone.timeZone} />
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.sheet.title} — Split sheet | ${data.appName}` : 'Split sheet not found' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
