@@ -65,7 +65,10 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       ('00000000-0000-4000-8000-000000000001', 'Without', 'Ann', '2025-03-01', 'Piano', 'https://example.com', 'PT-BBBB-BBBB',
         null, null, null, null, false)`.execute(plain)
 
-    expect(await migrateToLatest(handle.db)).toEqual(['2026-11-23T0800-song-recordings'])
+    expect(await migrateToLatest(handle.db)).toEqual([
+      '2026-11-23T0800-song-recordings',
+      '2026-11-23T1000-split-invitations',
+    ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
       from song_recordings r join songs s on s.id = r.song_id`.execute(plain)
@@ -87,7 +90,8 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
     )
     expect(columns.rows).toEqual([])
 
-    expect((await migrator.migrateDown()).error).toBeUndefined()
+    // Down past every later migration to the one before the copy.
+    expect((await migrator.migrateTo('2026-11-23T0716-song-versions')).error).toBeUndefined()
     const back = await sql<Record<string, unknown>>`
       select title, recording_sha256, recording_size::text as size, recording_file_name from songs order by title`.execute(
       plain,
