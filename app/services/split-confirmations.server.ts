@@ -54,6 +54,8 @@ export type SlotStatus =
       email: string
       sentAt: string
       expiresAt: string
+      /** How many times it was mailed (at most MAX_SENDS). */
+      sentCount: number
     }
   | {
       slot: ContributorSlot
@@ -120,6 +122,7 @@ export async function splitStatuses(
       status: invitation.expiresAt <= now ? 'expired' : 'invited',
       sentAt: invitation.lastSentAt.toISOString(),
       expiresAt: invitation.expiresAt.toISOString(),
+      sentCount: invitation.sentCount,
     }
   })
 }
@@ -595,7 +598,7 @@ export async function takeDecisionNotice(database: Executor, ownerId: string) {
         .limit(1),
     )
     .where('ownerNotifiedAt', 'is', null)
-    .returning(['songId', 'decision', 'creditedName'])
+    .returning(['id', 'songId', 'decision', 'creditedName'])
     .executeTakeFirst()
   if (!row) return null
   const song = await database
@@ -603,13 +606,16 @@ export async function takeDecisionNotice(database: Executor, ownerId: string) {
     .select('title')
     .where('id', '=', row.songId)
     .executeTakeFirstOrThrow()
+  const id = `co-writer-decision-${row.id}`
   return row.decision === 'confirmed'
     ? {
+        id,
         type: 'success' as const,
         title: 'Share confirmed',
         description: `${row.creditedName} confirmed their share of “${song.title}”.`,
       }
     : {
+        id,
         type: 'error' as const,
         title: 'Share disputed',
         description: `A contributor disputed their share of “${song.title}”. Edit the split before registering.`,
@@ -636,4 +642,11 @@ export function confirmationSummary(counts: { named: number; confirmed: number; 
   const parts = [`${counts.confirmed} of ${counts.named} confirmed`]
   if (counts.disputed > 0) parts.push(`${counts.disputed} disputed`)
   return parts.join(', ')
+}
+
+/** A slot's status for the owner's API: everything but the email salt, which is the manifest's. */
+export function publicSlotStatus(status: SlotStatus) {
+  if (status.status !== 'confirmed') return status
+  const { emailSalt: _salt, ...rest } = status
+  return rest
 }

@@ -26,7 +26,7 @@ const SPLIT = {
   coContributorName2: 'Cal',
   contributions: [
     {
-      component: 'lyrics',
+      component: 'lyrics' as const,
       contributorPercent: 50,
       coContributorPercent: 30,
       coContributor2Percent: 20,
