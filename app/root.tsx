@@ -24,6 +24,8 @@ import { ToastProvider } from './components/toaster'
 import { getPublicEnv } from './env.server'
 import { startPageLoad } from './services/analytics.server'
 import { getUser } from './services/auth.server'
+import { db } from './services/db.server'
+import { takeDecisionNotice } from './services/split-confirmations.server'
 import { getToast } from './services/toast.server'
 import { resolveTimeZone } from './services/time-zone.server'
 import { displayName, isAdmin } from './services/users.server'
@@ -40,6 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getUser(request),
   ])
   const { sessionId: analyticsSessionId } = startPageLoad(context, user?.id ?? null)
+  // A co-writer's answer reaches the owner as a toast on their next page, once (issue 13).
+  const notice = user && !toast ? await takeDecisionNotice(db(), user.id) : null
   const name = user ? displayName(user) : null
   const headerUser =
     user && name
@@ -48,7 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(
     {
       env: getPublicEnv(),
-      toast,
+      toast: toast ?? notice,
       user: headerUser,
       analyticsSessionId,
       timeZone: resolveTimeZone(request.headers.get('Cookie'), user),

@@ -82,7 +82,7 @@ app.use((req, res, next) => {
     const line = {
       id,
       method: req.method,
-      path: req.path.slice(0, 300),
+      path: loggedPath(req),
       status: res.statusCode,
       ms: Math.round(ms * 10) / 10,
     }
@@ -92,6 +92,11 @@ app.use((req, res, next) => {
   })
   next()
 })
+
+// An invitation link carries its token in its path (decision 041): no log line holds it.
+function loggedPath(req) {
+  return req.path.replace(/^\/invitations\/[^/]+/, '/invitations/[token]').slice(0, 300)
+}
 
 // Access lines go out together, once per turn of the event loop: stdout on a pipe is written
 // synchronously, and a system call per request was about 5 % of a static page's CPU (issue 16).
@@ -135,7 +140,7 @@ app.use((req, res, next) => {
   })
   if (refusal) {
     console.warn(
-      `[http] ${req.headers['x-request-id']} refused a cross-site ${req.method} ${req.path.slice(0, 300)} (${refusal})`,
+      `[http] ${req.headers['x-request-id']} refused a cross-site ${req.method} ${loggedPath(req)} (${refusal})`,
     )
     return answer(
       req,

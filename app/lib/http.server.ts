@@ -12,6 +12,14 @@ export function jsonError(status: number, message: string, extra: Record<string,
   return jsonResponse({ message, ...extra }, { status })
 }
 
+/** A service's refusal as a JSON answer; a rate-limited one says when to try again. */
+export function jsonFailure(failure: { status: number; message: string; retryAfterSeconds?: number }) {
+  const headers: Record<string, string> = failure.retryAfterSeconds
+    ? { 'Retry-After': String(Math.max(1, failure.retryAfterSeconds)) }
+    : {}
+  return jsonResponse({ message: failure.message }, { status: failure.status, headers })
+}
+
 /** The one answer to a method a JSON route does not take. */
 export function methodNotAllowed() {
   return jsonError(405, 'Method not allowed')

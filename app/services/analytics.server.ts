@@ -18,7 +18,12 @@ export interface EventContext {
  * there (a reset token, a signed URL), and analytics is read by the admin (decision 015).
  */
 export function withoutQuery(location: string) {
-  return location.split(/[?#]/, 1)[0]!.slice(0, 2048)
+  return withoutPathSecrets(location.split(/[?#]/, 1)[0]!).slice(0, 2048)
+}
+
+/** An invitation link carries its token in the path (decision 041): it is never recorded. */
+export function withoutPathSecrets(path: string) {
+  return path.replace(/\/invitations\/[^/?#]+/, '/invitations/[token]')
 }
 
 /**
@@ -122,7 +127,7 @@ export function recordServerPageView(
   buffered.push({
     source: 'server',
     eventType: 'page_view',
-    pagePath: view.path.slice(0, 2048),
+    pagePath: withoutPathSecrets(view.path).slice(0, 2048),
     sessionId: details.sessionId?.slice(0, 100) ?? null,
     userAgent: view.userAgent?.slice(0, 1024) ?? null,
     userId: details.userId ?? null,
@@ -213,7 +218,7 @@ export async function recordUserAction(
       .values({
         source: 'server',
         eventType: 'user_action',
-        pagePath: view.path.slice(0, 2048),
+        pagePath: withoutPathSecrets(view.path).slice(0, 2048),
         sessionId: null,
         userAgent: view.userAgent?.slice(0, 1024) ?? null,
         userId,

@@ -30,7 +30,7 @@ import {
   sha256Hex,
 } from './manifest.server'
 import { getOwnedSong } from './songs.server'
-import { splitStatuses } from './split-confirmations.server'
+import { disputeBlocker, splitStatuses } from './split-confirmations.server'
 import { isSuccessorConflict, successorMessage, successorOf } from './versions.server'
 
 export const EMAIL_VERIFICATION_REQUIRED =
@@ -65,6 +65,18 @@ type FailureExtra = {
   pending?: boolean
   editUrl?: string
 }
+const CONTRIBUTOR_COLUMNS = [
+  'contributorName',
+  'coContributorName',
+  'coContributorName2',
+  'mainContributorPro',
+  'coContributorPro',
+  'coContributor2Pro',
+  'mainContributorProNumber',
+  'coContributorProNumber',
+  'coContributor2ProNumber',
+] as const
+
 const fail = (status: number, message: string, extra: FailureExtra = {}) =>
   ({ ok: false, status, message, ...extra }) as const
 
@@ -256,7 +268,7 @@ async function claim(
   return inTransaction(database, async (trx) => {
     const song = await trx
       .selectFrom('songs')
-      .select(['id', 'supersedesSongId'])
+      .select(['id', 'supersedesSongId', ...CONTRIBUTOR_COLUMNS])
       .where('id', '=', songId)
       .where('userId', '=', userId)
       .forUpdate()
@@ -282,6 +294,9 @@ async function claim(
       aiPercent: Number(row.aiPercent),
     }))
     if (!splitIsWhole(rows)) return fail(422, SPLITS_NOT_WHOLE, { editUrl: `/edit/${songId}` })
+    // A disputed share blocks until the owner edits the split (which voids and re-invites, issue 13).
+    const disputed = disputeBlocker(await splitStatuses(trx, song))
+    if (disputed) return fail(422, disputed, { editUrl: `/edit/${songId}` })
     // A clear answer in the common case; the partial unique index decides a race (issue 14).
     if (song.supersedesSongId !== null) {
       const successor = await successorOf(trx, song.supersedesSongId)

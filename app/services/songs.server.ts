@@ -12,6 +12,7 @@ import {
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
 import { type Executor, inTransaction } from './db.server'
+import { reinviteAfterEdit } from './split-confirmations.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -278,7 +279,9 @@ export async function getCertificate(database: Executor, songId: number, viewerI
   return { song: { ...song, lyrics: null, creativeNotes: null }, isOwner }
 }
 
-export type UpdateResult = { ok: true } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+export type UpdateResult =
+  | { ok: true; reinvited: number }
+  | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
 /** Edits are refused for a registered song (locked) and unless every component totals 100. */
 export async function updateSong(
@@ -334,7 +337,9 @@ export async function updateSong(
       .insertInto('creativeContributions')
       .values(rows.map((c) => ({ songId, ...c })))
       .execute()
-    return { ok: true } as const
+    // Confirmations speak for the split they saw: a changed split voids them and re-invites.
+    const reinvited = await reinviteAfterEdit(trx, userId, songId)
+    return { ok: true, reinvited } as const
   })
 }
 

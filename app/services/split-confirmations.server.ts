@@ -1,13 +1,22 @@
+import crypto from 'node:crypto'
 import canonicalize from 'canonicalize'
+import type { Transaction } from 'kysely'
+import type { Database } from '#db/schema'
+import type { DecisionInput } from '~/lib/co-writers-schema'
+import { env } from '~/env.server'
+import { locksSong } from '~/lib/song-lock'
 import {
   type ContributionValues,
   type ContributorColumns,
   type ContributorSlot,
   contributorSlots,
 } from '~/lib/song-constants'
-import type { Executor } from './db.server'
+import { type Executor, inTransaction } from './db.server'
+import { enqueueMail } from './mail.server'
 import { sha256Hex } from './manifest.server'
-import type { SongView } from './songs.server'
+import { hit, type Limit, tooManyRequestsMessage } from './rate-limit.server'
+import { getOwnedSong, type SongView } from './songs.server'
+import { displayName } from './users.server'
 
 // Issue 13: each named contributor confirms or disputes their share through a mailed link
 // (decision 041). This module is the one place that says what a slot's status is.
@@ -45,6 +54,8 @@ export type SlotStatus =
       email: string
       sentAt: string
       expiresAt: string
+      /** How many times it was mailed (at most MAX_SENDS). */
+      sentCount: number
     }
   | {
       slot: ContributorSlot
@@ -111,6 +122,531 @@ export async function splitStatuses(
       status: invitation.expiresAt <= now ? 'expired' : 'invited',
       sentAt: invitation.lastSentAt.toISOString(),
       expiresAt: invitation.expiresAt.toISOString(),
+      sentCount: invitation.sentCount,
     }
   })
+}
+
+// ——— The invitation flow (decision 041) ———
+
+/** An invitation is mailed at most this many times (the first send and two resends). */
+export const MAX_SENDS = 3
+/** Invitation mails one owner may send in an hour, across all their songs. */
+export const OWNER_SENDS_PER_HOUR = 20
+
+export const INVITATIONS_FINAL_MESSAGE =
+  'This song is registered on the blockchain: its confirmations are final.'
+export const INVITATION_NOT_FOUND = 'Invitation not found'
+export const SLOT_NOT_NAMED = 'That contributor is not named on this song.'
+export const ALREADY_INVITED = 'This contributor already has an invitation. Resend or revoke it.'
+export const DECIDED_CANNOT_RESEND =
+  'This contributor has already answered. Revoke the answer to invite them again.'
+export const TOO_MANY_SENDS = `This invitation has been sent ${MAX_SENDS} times already. Revoke it and invite again if the address was wrong.`
+
+const tokenHash = (token: string) => sha256Hex(token)
+
+export function invitationLink(token: string) {
+  return `${env().APP_URL}/invitations/${token}`
+}
+
+function ownerLimit(userId: string): Limit {
+  return { key: `invite:owner:${userId}`, max: OWNER_SENDS_PER_HOUR, windowSeconds: 60 * 60 }
+}
+
+/**
+ * Counted before the transaction: the rate-limit table is written through its own connection,
+ * which on PGlite (one connection) must not wait behind our open transaction. A refused send
+ * still counts, which only makes the cap stricter.
+ */
+async function ownerSendAllowed(ownerId: string): Promise<Failure | null> {
+  const limited = await hit(ownerLimit(ownerId))
+  return limited.allowed
+    ? null
+    : failure(429, tooManyRequestsMessage(limited), { retryAfterSeconds: limited.retryAfterSeconds })
+}
+
+type Failure = { ok: false; status: number; message: string; retryAfterSeconds?: number }
+const failure = (status: number, message: string, extra: Partial<Failure> = {}): Failure => ({
+  ok: false,
+  status,
+  message,
+  ...extra,
+})
+
+export interface InvitingOwner {
+  id: string
+  firstName: string | null
+  email: string
+}
+
+/**
+ * The owner's song under a row lock, for a change to its invitations: a registration claiming the
+ * song waits for it, or it sees the claim. Null when the song is not the owner's.
+ */
+async function lockOwnedSong(trx: Transaction<Database>, ownerId: string, songId: number) {
+  const locked = await trx
+    .selectFrom('songs')
+    .select('id')
+    .where('id', '=', songId)
+    .where('userId', '=', ownerId)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!locked) return null
+  return getOwnedSong(trx, ownerId, songId)
+}
+
+function invitationMail(
+  song: { title: string },
+  owner: Pick<InvitingOwner, 'firstName' | 'email'>,
+  to: string,
+  token: string,
+  expiresAt: Date,
+) {
+  const { APP_NAME } = env()
+  const inviter = displayName(owner)
+  return {
+    to,
+    subject: `${inviter} asks you to confirm your share of “${song.title}”`,
+    text:
+      `${inviter} listed you as a contributor to “${song.title}” on ${APP_NAME} and asks you to ` +
+      `confirm your share of the split, or to dispute it.\n\n` +
+      `Open this link to see the whole split and answer (no account needed). It works once, ` +
+      `until ${expiresAt.toUTCString()}:\n${invitationLink(token)}\n\n` +
+      `If you do not know this song, ignore this message.\n`,
+  }
+}
+
+/** The owner invites the contributor named in `slot` at `email`: one live invitation per slot. */
+export async function sendInvitation(
+  database: Executor,
+  owner: InvitingOwner,
+  songId: number,
+  slot: ContributorSlot,
+  email: string,
+): Promise<{ ok: true; invitationId: number } | Failure> {
+  const limited = await ownerSendAllowed(owner.id)
+  if (limited) return limited
+  return inTransaction(database, async (trx) => {
+    const song = await lockOwnedSong(trx, owner.id, songId)
+    if (!song) return failure(404, 'Song not found')
+    if (locksSong(song.registration)) return failure(409, INVITATIONS_FINAL_MESSAGE)
+    if (!contributorSlots(song).some((named) => named.slot === slot))
+      return failure(400, SLOT_NOT_NAMED)
+    const live = await trx
+      .selectFrom('splitInvitations')
+      .select('id')
+      .where('songId', '=', songId)
+      .where('slot', '=', slot)
+      .where('revokedAt', 'is', null)
+      .where('voidedAt', 'is', null)
+      .executeTakeFirst()
+    if (live) return failure(409, ALREADY_INVITED)
+    const token = newToken()
+    const expiresAt = expiryFrom(new Date())
+    const row = await trx
+      .insertInto('splitInvitations')
+      .values({
+        songId,
+        slot,
+        email,
+        emailSalt: crypto.randomBytes(32).toString('hex'),
+        tokenHash: tokenHash(token),
+        splitSha256: splitDigest(song),
+        expiresAt,
+        lastSentAt: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))
+    return { ok: true as const, invitationId: row.id }
+  })
+}
+
+const newToken = () => crypto.randomBytes(32).toString('base64url')
+const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000)
+
+/** The live invitation `invitationId` of the owner's song, locked, with the song itself. */
+async function lockLiveInvitation(
+  trx: Transaction<Database>,
+  ownerId: string,
+  songId: number,
+  invitationId: number,
+) {
+  const song = await lockOwnedSong(trx, ownerId, songId)
+  if (!song) return { failure: failure(404, 'Song not found') }
+  const invitation = await trx
+    .selectFrom('splitInvitations')
+    .selectAll()
+    .where('id', '=', invitationId)
+    .where('songId', '=', songId)
+    .where('revokedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst()
+  if (!invitation) return { failure: failure(404, INVITATION_NOT_FOUND) }
+  if (locksSong(song.registration)) return { failure: failure(409, INVITATIONS_FINAL_MESSAGE) }
+  return { song, invitation }
+}
+
+/**
+ * Mails the invitation again with a new token (the old link stops working) and a fresh 14 days;
+ * at most MAX_SENDS times, and within the owner's hourly count.
+ */
+export async function resendInvitation(
+  database: Executor,
+  owner: InvitingOwner,
+  songId: number,
+  invitationId: number,
+): Promise<{ ok: true } | Failure> {
+  const limited = await ownerSendAllowed(owner.id)
+  if (limited) return limited
+  return inTransaction(database, async (trx) => {
+    const found = await lockLiveInvitation(trx, owner.id, songId, invitationId)
+    if ('failure' in found) return found.failure!
+    const { song, invitation } = found
+    if (invitation.decision) return failure(409, DECIDED_CANNOT_RESEND)
+    if (invitation.sentCount >= MAX_SENDS) return failure(429, TOO_MANY_SENDS)
+    const token = newToken()
+    const now = new Date()
+    const expiresAt = expiryFrom(now)
+    await trx
+      .updateTable('splitInvitations')
+      .set({
+        tokenHash: tokenHash(token),
+        splitSha256: splitDigest(song),
+        expiresAt,
+        lastSentAt: now,
+        sentCount: invitation.sentCount + 1,
+      })
+      .where('id', '=', invitation.id)
+      .execute()
+    await enqueueMail(trx, invitationMail(song, owner, invitation.email, token, expiresAt))
+    return { ok: true as const }
+  })
+}
+
+/** The owner withdraws an invitation, answered or not: the slot is declared by them again. */
+export async function revokeInvitation(
+  database: Executor,
+  ownerId: string,
+  songId: number,
+  invitationId: number,
+): Promise<{ ok: true } | Failure> {
+  return inTransaction(database, async (trx) => {
+    const found = await lockLiveInvitation(trx, ownerId, songId, invitationId)
+    if ('failure' in found) return found.failure!
+    await trx
+      .updateTable('splitInvitations')
+      .set({ revokedAt: new Date() })
+      .where('id', '=', invitationId)
+      .execute()
+    return { ok: true as const }
+  })
+}
+
+/**
+ * After an edit of the song, in the edit's transaction: every live invitation sent for another
+ * split is voided, and its contributor (if still named) invited afresh at the same address for
+ * the split as it now stands. Returns how many were re-invited.
+ */
+export async function reinviteAfterEdit(trx: Transaction<Database>, ownerId: string, songId: number) {
+  const song = await getOwnedSong(trx, ownerId, songId)
+  if (!song) return 0
+  const digest = splitDigest(song)
+  const voided = await trx
+    .updateTable('splitInvitations')
+    .set({ voidedAt: new Date() })
+    .where('songId', '=', songId)
+    .where('revokedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .where('splitSha256', '<>', digest)
+    .returning(['slot', 'email'])
+    .execute()
+  if (voided.length === 0) return 0
+  const owner = await trx
+    .selectFrom('users')
+    .select(['id', 'firstName', 'email'])
+    .where('id', '=', ownerId)
+    .executeTakeFirstOrThrow()
+  const named = new Set(contributorSlots(song).map(({ slot }) => slot))
+  let sent = 0
+  for (const { slot, email } of voided) {
+    // A contributor removed by the edit has nothing left to confirm.
+    if (!named.has(slot)) continue
+    const token = newToken()
+    const expiresAt = expiryFrom(new Date())
+    await trx
+      .insertInto('splitInvitations')
+      .values({
+        songId,
+        slot,
+        email,
+        emailSalt: crypto.randomBytes(32).toString('hex'),
+        tokenHash: tokenHash(token),
+        splitSha256: digest,
+        expiresAt,
+        lastSentAt: new Date(),
+      })
+      .execute()
+    await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))
+    sent++
+  }
+  return sent
+}
+
+/** Whether the owner's song has invitations that an edit of the split would void. */
+export async function hasLiveInvitations(database: Executor, songId: number) {
+  const row = await database
+    .selectFrom('splitInvitations')
+    .select('id')
+    .where('songId', '=', songId)
+    .where('revokedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+    .limit(1)
+    .executeTakeFirst()
+  return Boolean(row)
+}
+
+// ——— The invitee's side ———
+
+export const INVITATION_CLOSED = {
+  unknown: 'This invitation link is not valid. Check that you copied the whole link.',
+  expired: 'This invitation has expired. Ask the person who invited you to send it again.',
+  revoked: 'This invitation was withdrawn by the person who sent it.',
+  voided:
+    'The split changed after this invitation was sent, so it no longer applies. A new invitation was mailed for the split as it stands.',
+  final: 'This song has been registered on the blockchain; its confirmations are final.',
+} as const
+export type ClosedReason = keyof typeof INVITATION_CLOSED
+
+/** What the invitee is shown of the song: the split only, never the owner's private details. */
+function inviteeView(song: SongView, slot: ContributorSlot) {
+  return {
+    title: song.title,
+    slot,
+    contributors: contributorSlots(song).map(({ slot: s, name }) => ({ slot: s, name })),
+    contributions: song.contributions.map((c) => ({
+      component: c.component,
+      contributorPercent: c.contributorPercent,
+      coContributorPercent: c.coContributorPercent,
+      coContributor2Percent: c.coContributor2Percent,
+      aiPercent: c.aiPercent,
+    })),
+  }
+}
+
+export type InvitationPage =
+  | { state: 'closed'; reason: ClosedReason }
+  | {
+      state: 'open' | 'decided'
+      inviter: string
+      song: ReturnType<typeof inviteeView>
+      name: string
+      expiresAt: string
+      decision: null | {
+        decision: 'confirmed' | 'disputed'
+        decidedAt: string
+        creditedName: string | null
+        pro: string | null
+        ipi: string | null
+        disputeReason: string | null
+      }
+    }
+
+/**
+ * What a token opens. Only the invitation's own song is ever read; a closed invitation shows
+ * nothing of the song at all.
+ */
+export async function invitationByToken(
+  database: Executor,
+  token: string,
+  now = new Date(),
+): Promise<InvitationPage> {
+  const invitation = await database
+    .selectFrom('splitInvitations as i')
+    .innerJoin('songs as s', 's.id', 'i.songId')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .selectAll('i')
+    .select(['s.userId', 'u.firstName', 'u.email as ownerEmail'])
+    .where('i.tokenHash', '=', tokenHash(token))
+    .executeTakeFirst()
+  if (!invitation) return { state: 'closed', reason: 'unknown' }
+  if (invitation.revokedAt) return { state: 'closed', reason: 'revoked' }
+  if (invitation.voidedAt) return { state: 'closed', reason: 'voided' }
+  const song = await getOwnedSong(database, invitation.userId, invitation.songId)
+  if (!song) return { state: 'closed', reason: 'unknown' }
+  const decided = invitation.decision !== null && invitation.decidedAt !== null
+  if (!decided && invitation.expiresAt <= now) return { state: 'closed', reason: 'expired' }
+  if (!decided && locksSong(song.registration)) return { state: 'closed', reason: 'final' }
+  const name = contributorSlots(song).find((named) => named.slot === invitation.slot)?.name ?? ''
+  return {
+    state: decided ? 'decided' : 'open',
+    inviter: displayName({ firstName: invitation.firstName, email: invitation.ownerEmail }),
+    song: inviteeView(song, invitation.slot),
+    name,
+    expiresAt: invitation.expiresAt.toISOString(),
+    decision: decided
+      ? {
+          decision: invitation.decision!,
+          decidedAt: invitation.decidedAt!.toISOString(),
+          creditedName: invitation.creditedName,
+          pro: invitation.pro,
+          ipi: invitation.ipi,
+          disputeReason: invitation.disputeReason,
+        }
+      : null,
+  }
+}
+
+/**
+ * The invitee's answer, once: the song row is locked first (so a registration or an edit either
+ * comes before, and the invitation is closed, or after), then the invitation is taken only while
+ * it is live, unanswered and unexpired. The owner is mailed in the same transaction.
+ */
+export async function decideInvitation(
+  database: Executor,
+  token: string,
+  input: DecisionInput,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; status: number; page: InvitationPage }> {
+  const outcome = await inTransaction(database, async (trx) => {
+    const target = await trx
+      .selectFrom('splitInvitations')
+      .select('songId')
+      .where('tokenHash', '=', tokenHash(token))
+      .executeTakeFirst()
+    if (!target) return false
+    await trx
+      .selectFrom('songs')
+      .select('id')
+      .where('id', '=', target.songId)
+      .forUpdate()
+      .execute()
+    const registration = await trx
+      .selectFrom('blockchainRegistrations')
+      .select('status')
+      .where('songId', '=', target.songId)
+      .executeTakeFirst()
+    if (locksSong(registration)) return false
+    const decided = await trx
+      .updateTable('splitInvitations')
+      .set(
+        input.intent === 'confirm'
+          ? {
+              decision: 'confirmed',
+              decidedAt: now,
+              creditedName: input.creditedName,
+              pro: input.pro,
+              ipi: input.ipi,
+            }
+          : { decision: 'disputed', decidedAt: now, disputeReason: input.disputeReason },
+      )
+      .where('tokenHash', '=', tokenHash(token))
+      .where('decision', 'is', null)
+      .where('revokedAt', 'is', null)
+      .where('voidedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .returning(['songId', 'slot'])
+      .executeTakeFirst()
+    if (!decided) return false
+    const song = await trx
+      .selectFrom('songs as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .select(['s.id', 's.title', 'u.email'])
+      .where('s.id', '=', decided.songId)
+      .executeTakeFirstOrThrow()
+    const who = input.intent === 'confirm' ? input.creditedName : 'A contributor'
+    const what = input.intent === 'confirm' ? 'confirmed' : 'disputed'
+    await enqueueMail(trx, {
+      to: song.email,
+      subject: `${who} ${what} their share of “${song.title}”`,
+      text:
+        `${who} ${what} their share of the split of “${song.title}”.` +
+        (input.intent === 'dispute' ? `\n\nTheir reason: ${input.disputeReason}` : '') +
+        `\n\nSee every contributor's answer:\n${env().APP_URL}/songs/${song.id}/co-writers\n`,
+    })
+    return true
+  })
+  if (outcome) return { ok: true }
+  const page = await invitationByToken(database, token, now)
+  return { ok: false, status: page.state === 'decided' ? 409 : closedStatus(page), page }
+}
+
+/** A token that never existed is a 404; one that existed and is over, a 410. */
+export function closedStatus(page: InvitationPage) {
+  if (page.state !== 'closed') return 200
+  return page.reason === 'unknown' ? 404 : 410
+}
+
+/**
+ * The next decision the owner has not yet been told of, marked told (owner_notified_at): the
+ * toast on their next visit. One at a time, like every toast (decision 032).
+ */
+export async function takeDecisionNotice(database: Executor, ownerId: string) {
+  const row = await database
+    .updateTable('splitInvitations')
+    .set({ ownerNotifiedAt: new Date() })
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('splitInvitations as i')
+        .innerJoin('songs as s', 's.id', 'i.songId')
+        .select('i.id')
+        .where('s.userId', '=', ownerId)
+        .where('i.decision', 'is not', null)
+        .where('i.ownerNotifiedAt', 'is', null)
+        .orderBy('i.decidedAt')
+        .limit(1),
+    )
+    .where('ownerNotifiedAt', 'is', null)
+    .returning(['id', 'songId', 'decision', 'creditedName'])
+    .executeTakeFirst()
+  if (!row) return null
+  const song = await database
+    .selectFrom('songs')
+    .select('title')
+    .where('id', '=', row.songId)
+    .executeTakeFirstOrThrow()
+  const id = `co-writer-decision-${row.id}`
+  return row.decision === 'confirmed'
+    ? {
+        id,
+        type: 'success' as const,
+        title: 'Share confirmed',
+        description: `${row.creditedName} confirmed their share of “${song.title}”.`,
+      }
+    : {
+        id,
+        type: 'error' as const,
+        title: 'Share disputed',
+        description: `A contributor disputed their share of “${song.title}”. Edit the split before registering.`,
+      }
+}
+
+// ——— Registration ———
+
+/** The contributors who disputed, for the claim to refuse; null when nobody did. */
+export function disputeBlocker(statuses: SlotStatus[]) {
+  const disputed = statuses.filter((s) => s.status === 'disputed')
+  if (disputed.length === 0) return null
+  const names = disputed.map((s) => s.name).join(' and ')
+  return `${names} disputed their share; edit the split before registering.`
+}
+
+/** Named contributors who have not confirmed (a warning on the registration page, never a block). */
+export function unconfirmed(statuses: SlotStatus[]) {
+  return statuses.filter((s) => s.status !== 'confirmed' && s.status !== 'disputed')
+}
+
+/** "2 of 3 confirmed", "1 disputed": the short status a songs table shows (text, not colour). */
+export function confirmationSummary(counts: { named: number; confirmed: number; disputed: number }) {
+  const parts = [`${counts.confirmed} of ${counts.named} confirmed`]
+  if (counts.disputed > 0) parts.push(`${counts.disputed} disputed`)
+  return parts.join(', ')
+}
+
+/** A slot's status for the owner's API: everything but the email salt, which is the manifest's. */
+export function publicSlotStatus(status: SlotStatus) {
+  if (status.status !== 'confirmed') return status
+  const { emailSalt: _salt, ...rest } = status
+  return rest
 }

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { SongSchema } from '~/lib/song-schema'
 import { createSong } from '~/services/songs.server'
+import { sendInvitation } from '~/services/split-confirmations.server'
 import { db } from '../setup/db'
 import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
@@ -81,6 +82,21 @@ const MATRIX: Record<string, Row> = {
   },
   'api.songs.$id.blockchain': { url: '/api/songs/:id/blockchain', get: OWNER_API },
   'api.songs.$id': { url: '/api/songs/:id', get: OWNER_API, post: all(405) },
+  // Issue 13: the owner's invitations (an empty post is refused as input, 415, for the owner).
+  'api.songs.$id.invitations': {
+    url: '/api/songs/:id/invitations',
+    get: OWNER_API,
+    post: page(401, 'ok', 404, 404),
+  },
+  // The song's one invitation (made below): resent, then revoked, by its owner only.
+  'api.songs.$id.invitations.$invitationId.resend': {
+    url: '/api/songs/:id/invitations/:invitationId/resend',
+    post: page(401, 'ok', 404, 404),
+  },
+  'api.songs.$id.invitations.$invitationId.revoke': {
+    url: '/api/songs/:id/invitations/:invitationId/revoke',
+    post: page(401, 'ok', 404, 404),
+  },
   // The signed-in user's own catalogue: every user gets their own songs, visitors a 401.
   'api.songs.$id.versions': { url: '/api/songs/:id/versions', get: OWNER_API },
   'api.songs.export': { url: '/api/songs/export', get: USER_API },
@@ -120,6 +136,8 @@ const MATRIX: Record<string, Row> = {
   faq: { url: '/faq', get: PUBLIC },
   'forgot-password': { url: '/forgot-password', get: PUBLIC, post: all('ok') },
   'google-auth': { url: '/google-auth', get: PUBLIC },
+  // No account needed: the token is the key, and a token that opens nothing is a 404 for everyone.
+  'invitations.$token': { url: '/invitations/:token', get: all(404), post: all(404) },
   healthz: { url: '/healthz', get: PUBLIC },
   'ledger.tx.$signature': { url: '/ledger/tx/:signature', get: all(404) },
   // Public, like a Solana node: an unknown signature is a null result.
@@ -143,6 +161,11 @@ const MATRIX: Record<string, Row> = {
   // The owner's split sheet and its PDF (decision 042): co-writers have no account to see it with.
   'songs.$id.split-sheet': { url: '/songs/:id/split-sheet', get: OWNER_PAGE },
   'songs.$id.split-sheet[.]pdf': { url: '/songs/:id/split-sheet.pdf', get: OWNER_PAGE },
+  'songs.$id.co-writers': {
+    url: '/songs/:id/co-writers',
+    get: OWNER_PAGE,
+    post: page(302, 'ok', 404, 404),
+  },
   settings: { url: '/settings', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
   'songs._index': { url: '/songs', get: USER_PAGE },
   // The payment step and the Checkout return: the owner's alone (without Stripe keys they send the owner back to the card).
@@ -168,6 +191,7 @@ let songId = 0
 // The sponsored API registers the song it is given; it gets a song of its own so that the
 // other rows still see an unregistered (private) song.
 let registerId = 0
+let invitationId = 0
 
 beforeAll(async () => {
   const owner = await createUser({ emailVerified: true })
@@ -184,6 +208,9 @@ beforeAll(async () => {
   })
   songId = (await createSong(db(), owner.id, input)).id
   registerId = (await createSong(db(), owner.id, input)).id
+  const invited = await sendInvitation(db(), owner, songId, 'main', 'ann@example.com')
+  if (!invited.ok) throw new Error(invited.message)
+  invitationId = invited.invitationId
   // Refusals log warnings (analytics drops, OAuth errors); they are expected here.
   vi.spyOn(console, 'warn').mockImplementation(() => {})
   vi.spyOn(console, 'log').mockImplementation(() => {})
@@ -214,6 +241,11 @@ function paramsFor(url: string) {
   const filled = url
     .replace(':id', () => ((params.id = String(songId)), String(songId)))
     .replace(':registerId', () => ((params.id = String(registerId)), String(registerId)))
+    .replace(
+      ':invitationId',
+      () => ((params.invitationId = String(invitationId)), String(invitationId)),
+    )
+    .replace(':token', () => ((params.token = 'A'.repeat(43)), 'A'.repeat(43)))
     .replace(':signature', () => ((params.signature = '5'.repeat(88)), '5'.repeat(88)))
     .replace(':storage', () => ((params.id = 'A'.repeat(43)), 'A'.repeat(43)))
     .replace(':certificate', () => ((params.certificateId = 'PT-0000-0000'), 'PT-0000-0000'))

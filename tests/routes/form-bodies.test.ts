@@ -43,6 +43,15 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
     role: 'user',
   },
   'api.songs.$id': { url: '/api/songs/:id', role: 'user' },
+  'api.songs.$id.invitations': { url: '/api/songs/:id/invitations', role: 'user' },
+  'api.songs.$id.invitations.$invitationId.resend': {
+    url: '/api/songs/:id/invitations/1/resend',
+    role: 'user',
+  },
+  'api.songs.$id.invitations.$invitationId.revoke': {
+    url: '/api/songs/:id/invitations/1/revoke',
+    role: 'user',
+  },
   'api.songs': { url: '/api/songs', role: 'user' },
   'api.stripe.webhook': { url: '/api/stripe/webhook', role: 'visitor' },
   'api.subscription.create-payment-intent': {
@@ -54,10 +63,12 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   contact: { url: '/contact', role: 'visitor' },
   'edit.$id': { url: '/edit/:id', role: 'user' },
   'forgot-password': { url: '/forgot-password', role: 'visitor' },
+  'invitations.$token': { url: '/invitations/not-a-token', role: 'visitor' },
   login: { url: '/login', role: 'visitor' },
   register: { url: '/register', role: 'visitor' },
   'reset-password': { url: '/reset-password', role: 'visitor' },
   settings: { url: '/settings', role: 'user' },
+  'songs.$id.co-writers': { url: '/songs/:id/co-writers', role: 'user' },
   'songs.$id.register': { url: '/songs/:id/register', role: 'user' },
   submit: { url: '/submit', role: 'user' },
   'verify-email': { url: '/verify-email', role: 'user' },

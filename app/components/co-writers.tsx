@@ -1,0 +1,217 @@
+import { useFetcher } from '@remix-run/react'
+import { useId } from 'react'
+import { formatDayInZone } from '~/lib/dates'
+import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
+import type { SlotStatus } from '~/services/split-confirmations.server'
+import { Alert, Field } from './forms'
+import { useTimeZone } from './time-zone'
+import { Button } from './ui/button'
+
+// Issue 13 (decision 041): the owner's list of contributors with where each one's confirmation
+// stands, and the split table an invitee is shown. Every form is a plain POST; with JavaScript a
+// fetcher sends it, the button says so, and the list updates without a reload.
+
+export const SLOT_LABELS = {
+  main: 'Main contributor',
+  'co-contributor': 'Co-contributor',
+  'co-contributor-2': 'Co-contributor 2',
+} as const
+
+type Serialized<T> = { [K in keyof T]: T[K] }
+export type SlotRow = Serialized<SlotStatus>
+
+/** A slot's standing in words: what the owner reads, never a colour alone. */
+export function slotStatusText(slot: SlotRow, timeZone: string) {
+  const day = (iso: string) => formatDayInZone(iso, timeZone)
+  switch (slot.status) {
+    case 'declared':
+      return 'Declared by you (not invited)'
+    case 'invited':
+      return `Invited ${slot.email} on ${day(slot.sentAt)}; the link expires ${day(slot.expiresAt)}`
+    case 'expired':
+      return `Invitation to ${slot.email} expired on ${day(slot.expiresAt)}`
+    case 'confirmed':
+      return [
+        `Confirmed on ${day(slot.decidedAt)} as “${slot.creditedName}”`,
+        slot.pro ? `PRO ${slot.pro}` : null,
+        slot.ipi ? `IPI ${slot.ipi}` : null,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    case 'disputed':
+      return `Disputed on ${day(slot.decidedAt)}: “${slot.disputeReason}”`
+  }
+}
+
+export function CoWritersList({
+  songId,
+  slots,
+  final,
+  maxSends,
+  errors,
+}: {
+  songId: number
+  slots: SlotRow[]
+  final: boolean
+  maxSends: number
+  /** The no-JavaScript post's answer, for the slot it was about. */
+  errors?: { slot?: string; invitationId?: number; message: string; fieldErrors?: string[] } | null
+}) {
+  const { timeZone } = useTimeZone()
+  return (
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+      {slots.map((slot) => (
+        <li key={slot.slot} className="p-5" data-testid={`slot-${slot.slot}`}>
+          <p className="text-sm text-slate-500">{SLOT_LABELS[slot.slot]}</p>
+          <p className="font-semibold text-slate-900">{slot.name}</p>
+          <p className="mt-1 text-slate-700" data-testid={`slot-${slot.slot}-status`}>
+            {slotStatusText(slot, timeZone)}
+          </p>
+          {slot.status === 'disputed' && (
+            <p className="mt-1 text-sm text-slate-600">
+              Registration is blocked until you edit the split; saving the edit re-invites every
+              invited contributor.
+            </p>
+          )}
+          {!final && (
+            <SlotActions
+              songId={songId}
+              slot={slot}
+              maxSends={maxSends}
+              error={
+                errors &&
+                (errors.slot === slot.slot ||
+                  ('invitationId' in slot && errors.invitationId === slot.invitationId))
+                  ? errors
+                  : null
+              }
+            />
+          )}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function SlotActions({
+  songId,
+  slot,
+  maxSends,
+  error,
+}: {
+  songId: number
+  slot: SlotRow
+  maxSends: number
+  error: { message: string; fieldErrors?: string[] } | null
+}) {
+  const fetcher = useFetcher<{ message?: string; fieldErrors?: string[] }>()
+  const emailId = useId()
+  const action = `/songs/${songId}/co-writers`
+  const sending = fetcher.state !== 'idle'
+  const intent = fetcher.formData?.get('intent')
+  // The fetcher's own answer when JavaScript sent the form, else the page's action data.
+  const shown = fetcher.data?.message ? fetcher.data : fetcher.state === 'idle' ? error : null
+  if (slot.status === 'declared')
+    return (
+      <fetcher.Form method="post" action={action} className="mt-3 flex flex-wrap items-end gap-3">
+        <input type="hidden" name="intent" value="invite" />
+        <input type="hidden" name="slot" value={slot.slot} />
+        <Field
+          id={emailId}
+          label={`Email of ${slot.name}`}
+          name="email"
+          type="email"
+          required
+          maxLength={255}
+          autoComplete="off"
+          className="min-w-[16rem] flex-1"
+          errors={shown?.fieldErrors}
+        />
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Sending invitation...' : 'Send invitation'}
+        </Button>
+        {shown?.message && !shown.fieldErrors?.length && (
+          <Alert className="w-full">{shown.message}</Alert>
+        )}
+      </fetcher.Form>
+    )
+  const canResend =
+    (slot.status === 'invited' || slot.status === 'expired') && slot.sentCount < maxSends
+  return (
+    <fetcher.Form method="post" action={action} className="mt-3 flex flex-wrap gap-3">
+      <input type="hidden" name="invitationId" value={slot.invitationId} />
+      {canResend && (
+        <Button type="submit" name="intent" value="resend" variant="secondary" disabled={sending}>
+          {sending && intent === 'resend' ? 'Resending...' : 'Resend invitation'}
+        </Button>
+      )}
+      <Button type="submit" name="intent" value="revoke" variant="ghost" disabled={sending}>
+        {sending && intent === 'revoke'
+          ? 'Revoking...'
+          : slot.status === 'confirmed' || slot.status === 'disputed'
+            ? 'Withdraw this answer'
+            : 'Revoke invitation'}
+      </Button>
+      {shown?.message && <Alert className="w-full">{shown.message}</Alert>}
+    </fetcher.Form>
+  )
+}
+
+export interface SplitView {
+  contributors: { slot: keyof typeof SLOT_LABELS; name: string }[]
+  contributions: {
+    component: string
+    contributorPercent: number
+    coContributorPercent: number
+    coContributor2Percent: number
+    aiPercent: number
+  }[]
+}
+
+const PERCENT_OF = {
+  main: 'contributorPercent',
+  'co-contributor': 'coContributorPercent',
+  'co-contributor-2': 'coContributor2Percent',
+} as const
+
+/** The whole split: one row per component, one column per named contributor, and AI. */
+export function SplitTable({ split, highlight }: { split: SplitView; highlight?: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">The split, per creative component</caption>
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="px-3 py-2">
+              Component
+            </th>
+            {split.contributors.map((c) => (
+              <th key={c.slot} scope="col" className="px-3 py-2">
+                {c.name}
+                {c.slot === highlight && <span className="block text-xs font-normal">(you)</span>}
+              </th>
+            ))}
+            <th scope="col" className="px-3 py-2">
+              AI
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {split.contributions.map((row) => (
+            <tr key={row.component}>
+              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                {COMPONENT_LABELS[row.component as Component] ?? row.component}
+              </th>
+              {split.contributors.map((c) => (
+                <td key={c.slot} className="px-3 py-2">
+                  {row[PERCENT_OF[c.slot]]}%
+                </td>
+              ))}
+              <td className="px-3 py-2">{row.aiPercent}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

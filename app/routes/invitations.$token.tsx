@@ -1,0 +1,253 @@
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { SLOT_LABELS, SplitTable } from '~/components/co-writers'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Field, TextareaField } from '~/components/forms'
+import { StatusPage } from '~/components/status-page'
+import { useTimeZone } from '~/components/time-zone'
+import { Button } from '~/components/ui/button'
+import {
+  DECISION_FORM,
+  DecisionSchema,
+  InvitationTokenSchema,
+} from '~/lib/co-writers-schema'
+import { formatDayInZone } from '~/lib/dates'
+import { readForm } from '~/lib/form.server'
+import { useIsPending } from '~/lib/hooks'
+import { db } from '~/services/db.server'
+import {
+  closedStatus,
+  decideInvitation,
+  INVITATION_CLOSED,
+  type InvitationPage,
+  invitationByToken,
+} from '~/services/split-confirmations.server'
+
+// Issue 13: the page a mailed invitation opens; no account needed, the token is the key
+// (decision 041). It shows only this invitation's song: its title, the split, who invited.
+
+async function pageFor(param: string | undefined): Promise<InvitationPage> {
+  const token = InvitationTokenSchema.safeParse(param)
+  if (!token.success) return { state: 'closed', reason: 'unknown' }
+  return invitationByToken(db(), token.data)
+}
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const page = await pageFor(params.token)
+  return json({ page }, { status: closedStatus(page) })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const token = InvitationTokenSchema.safeParse(params.token)
+  if (!token.success)
+    return json({ page: { state: 'closed', reason: 'unknown' } as InvitationPage, errors: null }, {
+      status: 404,
+    })
+  const submission = parseWithZod(await readForm(request, DECISION_FORM), {
+    schema: DecisionSchema,
+  })
+  if (submission.status !== 'success') {
+    const page = await invitationByToken(db(), token.data)
+    return json(
+      { page, errors: submission.reply(), intent: submission.payload.intent },
+      { status: page.state === 'open' ? 400 : closedStatus(page) || 409 },
+    )
+  }
+  const outcome = await decideInvitation(db(), token.data, submission.value)
+  if (!outcome.ok) return json({ page: outcome.page, errors: null }, { status: outcome.status })
+  // Rendered in place rather than redirected: the decided link shows what was recorded anyway.
+  return json({ page: await invitationByToken(db(), token.data), errors: null, recorded: true })
+}
+
+export default function InvitationPage() {
+  const loaded = useLoaderData<typeof loader>()
+  const acted = useActionData<typeof action>()
+  const page = (acted?.page ?? loaded.page) as InvitationPage
+  if (page.state === 'closed') {
+    const titles = {
+      unknown: 'Invitation not found',
+      expired: 'Invitation expired',
+      revoked: 'Invitation withdrawn',
+      voided: 'The split has changed',
+      final: 'Confirmations are final',
+    } as const
+    return (
+      <StatusPage title={titles[page.reason]} role="alert">
+        {INVITATION_CLOSED[page.reason]}
+      </StatusPage>
+    )
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <p className="text-sm font-semibold text-brand-600">Confirm your share</p>
+      <h1 className="mt-1 text-3xl font-bold text-slate-900">{page.song.title}</h1>
+      <p className="mt-2 text-slate-600">
+        {page.inviter} listed you as {SLOT_LABELS[page.song.slot].toLowerCase()} “{page.name}”
+        and asks you to confirm the split below, or to dispute it.
+      </p>
+      <section className="mt-6 rounded-xl border border-slate-200 p-5">
+        <h2 className="text-lg font-semibold text-slate-900">The split</h2>
+        <div className="mt-3">
+          <SplitTable split={page.song} highlight={page.song.slot} />
+        </div>
+      </section>
+      {page.state === 'decided' && page.decision ? (
+        <Recorded decision={page.decision} justNow={Boolean(acted && 'recorded' in acted)} />
+      ) : (
+        <DecisionForms
+          errors={acted && 'errors' in acted ? acted.errors : null}
+          intent={acted && 'intent' in acted ? acted.intent : undefined}
+          expiresAt={page.expiresAt}
+        />
+      )}
+    </div>
+  )
+}
+
+function Recorded({
+  decision,
+  justNow,
+}: {
+  decision: NonNullable<Extract<InvitationPage, { state: 'decided' | 'open' }>['decision']>
+  justNow: boolean
+}) {
+  const { timeZone } = useTimeZone()
+  const day = formatDayInZone(decision.decidedAt, timeZone)
+  return (
+    <section role="status" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <h2 className="text-lg font-semibold text-slate-900">
+        {decision.decision === 'confirmed' ? 'You confirmed your share' : 'You disputed this split'}
+      </h2>
+      {decision.decision === 'confirmed' ? (
+        <p className="mt-2 text-slate-700">
+          Recorded on {day}: credited as “{decision.creditedName}”
+          {decision.pro ? `, PRO ${decision.pro}` : ''}
+          {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-700">
+          Recorded on {day}, with your reason: “{decision.disputeReason}”. The song cannot be
+          registered until its owner edits the split; you will then be invited again.
+        </p>
+      )}
+      <p className="mt-2 text-sm text-slate-600">
+        {justNow ? 'The person who invited you has been told. ' : ''}This link has been used: an
+        answer cannot be changed here.
+      </p>
+    </section>
+  )
+}
+
+type Reply = SubmissionResult<string[]>
+
+function DecisionForms({
+  errors,
+  intent,
+  expiresAt,
+}: {
+  errors: Reply | null | undefined
+  intent?: unknown
+  expiresAt: string
+}) {
+  const { timeZone } = useTimeZone()
+  const confirming = useIsPending({ intent: 'confirm' })
+  const disputing = useIsPending({ intent: 'dispute' })
+  const [confirmForm, confirm] = useForm<{ creditedName: string; pro: string; ipi: string }>({
+    id: 'confirm-share',
+    lastResult: intent === 'confirm' ? errors : undefined,
+  })
+  const [disputeForm, dispute] = useForm<{ disputeReason: string }>({
+    id: 'dispute-share',
+    lastResult: intent === 'dispute' ? errors : undefined,
+  })
+  return (
+    <div className="mt-6 grid gap-6 md:grid-cols-2">
+      <Form method="post" {...getFormProps(confirmForm)} className="rounded-xl border p-5">
+        <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
+        <input type="hidden" name="intent" value="confirm" />
+        <div className="mt-3 space-y-3">
+          <Field
+            label="Your name as you want it credited *"
+            errors={confirm.creditedName.errors}
+            maxLength={100}
+            required
+            {...getInputProps(confirm.creditedName, { type: 'text' })}
+          />
+          <Field
+            label="Your PRO (optional)"
+            errors={confirm.pro.errors}
+            maxLength={100}
+            {...getInputProps(confirm.pro, { type: 'text' })}
+          />
+          <Field
+            label="Your IPI number (optional)"
+            hint="9 to 11 digits"
+            inputMode="numeric"
+            errors={confirm.ipi.errors}
+            maxLength={40}
+            {...getInputProps(confirm.ipi, { type: 'text' })}
+          />
+        </div>
+        <Button type="submit" className="mt-4" disabled={confirming || disputing}>
+          {confirming ? 'Confirming...' : 'Confirm my share'}
+        </Button>
+      </Form>
+      <Form method="post" {...getFormProps(disputeForm)} className="rounded-xl border p-5">
+        <h2 className="text-lg font-semibold text-slate-900">Dispute</h2>
+        <input type="hidden" name="intent" value="dispute" />
+        <div className="mt-3">
+          <TextareaField
+            label="Why is this split wrong? *"
+            errors={dispute.disputeReason.errors}
+            rows={4}
+            maxLength={500}
+            required
+            {...getTextareaProps(dispute.disputeReason)}
+          />
+        </div>
+        <Button
+          type="submit"
+          variant="secondary"
+          className="mt-4"
+          disabled={confirming || disputing}
+        >
+          {disputing ? 'Sending...' : 'Dispute this split'}
+        </Button>
+      </Form>
+      <p className="text-sm text-slate-500 md:col-span-2">
+        You can answer once; this link works until {formatDayInZone(expiresAt, timeZone)}.
+      </p>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title:
+      data?.page.state === 'open' || data?.page.state === 'decided'
+        ? `Confirm your share of ${data.page.song.title}`
+        : 'Invitation',
+  },
+  // The token is in this page's address: no other site gets it as a Referer.
+  { name: 'referrer', content: 'no-referrer' },
+]
+
+export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

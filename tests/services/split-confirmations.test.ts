@@ -1,0 +1,262 @@
+import { describe, expect, test } from 'vitest'
+import { DecisionSchema } from '~/lib/co-writers-schema'
+import { registerSong } from '~/services/registration.server'
+import { updateSong } from '~/services/songs.server'
+import {
+  decideInvitation,
+  invitationByToken,
+  MAX_SENDS,
+  resendInvitation,
+  revokeInvitation,
+  sendInvitation,
+  splitStatuses,
+  takeDecisionNotice,
+  TOO_MANY_SENDS,
+} from '~/services/split-confirmations.server'
+import { getOwnedSong } from '~/services/songs.server'
+import { db } from '../setup/db'
+import { createTestSong, createUser } from '../setup/fixtures'
+import { lastMailTo, mailTo } from '../setup/mail'
+
+// Issue 13: the invitation flow, as the service sees it. Tokens are read from the queued mail,
+// the only place they exist in clear.
+
+const SPLIT = {
+  coContributorName: 'Bea',
+  coContributorName2: 'Cal',
+  contributions: [
+    {
+      component: 'lyrics' as const,
+      contributorPercent: 50,
+      coContributorPercent: 30,
+      coContributor2Percent: 20,
+      aiPercent: 0,
+    },
+  ],
+}
+
+async function setup(email = `bea-${Math.random().toString(36).slice(2)}@example.com`) {
+  const owner = await createUser({ emailVerified: true, firstName: 'Ann' })
+  const song = await createTestSong(owner.id, { title: 'Three Of Us', ...SPLIT })
+  return { owner, song, email }
+}
+
+async function tokenMailedTo(email: string) {
+  const mail = await lastMailTo(email)
+  const match = /http:\/\/localhost:3000\/invitations\/([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')
+  return match?.[1] ?? null
+}
+
+const confirm = DecisionSchema.parse({
+  intent: 'confirm',
+  creditedName: 'Bea Writer',
+  pro: 'ASCAP',
+  ipi: '123 456 789',
+})
+const dispute = DecisionSchema.parse({ intent: 'dispute', disputeReason: 'I wrote half the lyrics' })
+
+async function statusOf(ownerId: string, songId: number, slot = 'co-contributor') {
+  const song = (await getOwnedSong(db(), ownerId, songId))!
+  return (await splitStatuses(db(), song)).find((s) => s.slot === slot)!
+}
+
+describe('invitations', () => {
+  test('an invitation is mailed with a link; only the SHA-256 of its token is stored', async () => {
+    const { owner, song, email } = await setup()
+    const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    expect(sent.ok).toBe(true)
+    const mail = await lastMailTo(email)
+    expect(mail?.subject).toBe('Ann asks you to confirm your share of “Three Of Us”')
+    const token = await tokenMailedTo(email)
+    expect(token).toHaveLength(43)
+    const row = await db()
+      .selectFrom('splitInvitations')
+      .selectAll()
+      .where('songId', '=', song.id)
+      .executeTakeFirstOrThrow()
+    expect(JSON.stringify(row)).not.toContain(token!)
+    expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+    expect(row.emailSalt).toMatch(/^[0-9a-f]{64}$/)
+    expect(row.expiresAt.getTime() - Date.now()).toBeGreaterThan(13.9 * 24 * 3600 * 1000)
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'invited', email })
+    // One live invitation per slot; only named slots; only the owner's song.
+    expect(await sendInvitation(db(), owner, song.id, 'co-contributor', email)).toMatchObject({
+      status: 409,
+    })
+    const solo = await createTestSong(owner.id)
+    expect(await sendInvitation(db(), owner, solo.id, 'co-contributor', email)).toMatchObject({
+      status: 400,
+    })
+    const stranger = await createUser()
+    expect(await sendInvitation(db(), stranger, song.id, 'co-contributor-2', email)).toMatchObject(
+      { status: 404 },
+    )
+  })
+
+  test('confirm: recorded once, the link then shows the decision; the owner is mailed and toasted once', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    const token = (await tokenMailedTo(email))!
+    const page = await invitationByToken(db(), token)
+    expect(page).toMatchObject({ state: 'open', inviter: 'Ann', name: 'Bea' })
+    expect(page.state === 'open' && page.song.title).toBe('Three Of Us')
+    expect(await decideInvitation(db(), token, confirm)).toEqual({ ok: true })
+    expect(await statusOf(owner.id, song.id)).toMatchObject({
+      status: 'confirmed',
+      creditedName: 'Bea Writer',
+      pro: 'ASCAP',
+      ipi: '123456789',
+    })
+    // Single use: a second answer is refused and the first stands.
+    const again = await decideInvitation(db(), token, dispute)
+    expect(again).toMatchObject({ ok: false, status: 409, page: { state: 'decided' } })
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'confirmed' })
+    expect((await lastMailTo(owner.email))?.subject).toBe(
+      'Bea Writer confirmed their share of “Three Of Us”',
+    )
+    expect(await takeDecisionNotice(db(), owner.id)).toMatchObject({
+      title: 'Share confirmed',
+      description: 'Bea Writer confirmed their share of “Three Of Us”.',
+    })
+    expect(await takeDecisionNotice(db(), owner.id)).toBeNull()
+  })
+
+  test('dispute blocks registration on the server with a clear message; the other slots only warn', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor-2', email)
+    // An unconfirmed contributor does not block: mixed statuses, one invited, one declared.
+    const token = (await tokenMailedTo(email))!
+    expect(await decideInvitation(db(), token, dispute)).toEqual({ ok: true })
+    expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
+      status: 'disputed',
+      disputeReason: 'I wrote half the lyrics',
+    })
+    const refused = await registerSong(owner.id, song.id, { confirmed: true })
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 422,
+      message: 'Cal disputed their share; edit the split before registering.',
+    })
+    // Editing the split voids the dispute and re-invites the same address.
+    const before = (await mailTo(email)).length
+    const edited = await updateSong(db(), owner.id, song.id, {
+      title: 'Three Of Us',
+      dateCreated: '2025-03-01',
+      contributorName: 'Ann',
+      coContributorName: 'Bea',
+      coContributorName2: 'Cal',
+      toolsUsed: 'Piano',
+      fileLink: 'https://example.com/a.mp3',
+      contributions: [{ ...SPLIT.contributions[0]!, contributorPercent: 40, coContributor2Percent: 30 }],
+    })
+    expect(edited).toEqual({ ok: true, reinvited: 1 })
+    expect((await mailTo(email)).length).toBe(before + 1)
+    expect(await invitationByToken(db(), token)).toEqual({ state: 'closed', reason: 'voided' })
+    expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
+      status: 'invited',
+    })
+    const fresh = (await tokenMailedTo(email))!
+    expect(fresh).not.toBe(token)
+    expect(await decideInvitation(db(), fresh, confirm)).toEqual({ ok: true })
+    const registered = await registerSong(owner.id, song.id, { confirmed: true })
+    expect(registered.ok).toBe(true)
+    // A registered song's confirmations are final.
+    const statuses = await statusOf(owner.id, song.id, 'co-contributor-2')
+    expect(statuses.status).toBe('confirmed')
+    const invitationId = statuses.status === 'confirmed' ? statuses.invitationId : 0
+    expect(await revokeInvitation(db(), owner.id, song.id, invitationId)).toMatchObject({
+      status: 409,
+    })
+    expect(await sendInvitation(db(), owner, song.id, 'co-contributor', email)).toMatchObject({
+      status: 409,
+    })
+  })
+
+  test('an edit that leaves names and shares alone keeps the confirmations', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    await decideInvitation(db(), (await tokenMailedTo(email))!, confirm)
+    const edited = await updateSong(db(), owner.id, song.id, {
+      title: 'A New Title',
+      dateCreated: '2025-03-01',
+      contributorName: 'Ann',
+      coContributorName: 'Bea',
+      coContributorName2: 'Cal',
+      toolsUsed: 'Guitar',
+      fileLink: 'https://example.com/a.mp3',
+      contributions: SPLIT.contributions,
+    })
+    expect(edited).toEqual({ ok: true, reinvited: 0 })
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'confirmed' })
+  })
+
+  test('expiry: an invitation past its 14 days shows expired and takes no answer', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    const token = (await tokenMailedTo(email))!
+    const later = new Date(Date.now() + 15 * 24 * 3600 * 1000)
+    expect(await invitationByToken(db(), token, later)).toEqual({
+      state: 'closed',
+      reason: 'expired',
+    })
+    expect(await decideInvitation(db(), token, confirm, later)).toMatchObject({
+      ok: false,
+      status: 410,
+    })
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'invited' })
+    expect((await splitStatuses(db(), (await getOwnedSong(db(), owner.id, song.id))!, later))[1])
+      .toMatchObject({ status: 'expired' })
+  })
+
+  test('resend rotates the token (the old link is dead) and stops after the limit; revoke closes the link', async () => {
+    const { owner, song, email } = await setup()
+    const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    if (!sent.ok) throw new Error(sent.message)
+    const first = (await tokenMailedTo(email))!
+    expect(await resendInvitation(db(), owner, song.id, sent.invitationId)).toEqual({ ok: true })
+    const second = (await tokenMailedTo(email))!
+    expect(second).not.toBe(first)
+    expect(await invitationByToken(db(), first)).toEqual({ state: 'closed', reason: 'unknown' })
+    expect((await invitationByToken(db(), second)).state).toBe('open')
+    for (let n = 2; n < MAX_SENDS; n++)
+      expect((await resendInvitation(db(), owner, song.id, sent.invitationId)).ok).toBe(true)
+    expect(await resendInvitation(db(), owner, song.id, sent.invitationId)).toMatchObject({
+      status: 429,
+      message: TOO_MANY_SENDS,
+    })
+    const stranger = await createUser()
+    expect(await revokeInvitation(db(), stranger.id, song.id, sent.invitationId)).toMatchObject({
+      status: 404,
+    })
+    expect(await revokeInvitation(db(), owner.id, song.id, sent.invitationId)).toEqual({ ok: true })
+    const last = (await tokenMailedTo(email))!
+    expect(await invitationByToken(db(), last)).toEqual({ state: 'closed', reason: 'revoked' })
+    expect(await decideInvitation(db(), last, confirm)).toMatchObject({ status: 410 })
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'declared' })
+  })
+
+  test("a token opens only its own song; another song's invitation is untouched", async () => {
+    const a = await setup()
+    const b = await setup()
+    await sendInvitation(db(), a.owner, a.song.id, 'co-contributor', a.email)
+    await sendInvitation(db(), b.owner, b.song.id, 'co-contributor', b.email)
+    const tokenA = (await tokenMailedTo(a.email))!
+    await decideInvitation(db(), tokenA, dispute)
+    expect(await statusOf(b.owner.id, b.song.id)).toMatchObject({ status: 'invited' })
+    // Guessed or altered tokens open nothing.
+    const altered = `${tokenA.slice(0, -1)}${tokenA.endsWith('A') ? 'B' : 'A'}`
+    expect(await invitationByToken(db(), altered)).toEqual({ state: 'closed', reason: 'unknown' })
+  })
+
+  test('the owner has an hourly cap on invitation mails', async () => {
+    const owner = await createUser()
+    let refused = null
+    for (let n = 0; n < 25 && !refused; n++) {
+      const song = await createTestSong(owner.id, { coContributorName: 'Bea' })
+      const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', `x${n}@example.com`)
+      if (!sent.ok) refused = sent
+    }
+    expect(refused).toMatchObject({ status: 429 })
+    expect(refused?.message).toMatch(/^Too many requests/)
+  })
+})
