@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import * as certificatePage from '~/routes/certificate.$id'
 import * as certificatePdf from '~/resource-routes/certificate.$id[.]pdf'
@@ -134,6 +139,31 @@ describe('manifest v5: confirmations', () => {
     ])
     for (const secret of [BOB_EMAIL, BOB_EMAIL.toLowerCase(), 'cara@example.com', bob.emailSalt])
       expect(text).not.toContain(secret)
+  })
+
+  test('docs/verify.md step 8: the co-writer finds their entry with their address (any case) and salt; another address finds none', async () => {
+    const { text, bob } = await registered()
+    const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/verify.md'), 'utf8')
+    const block = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)]
+      .map((match) => match[1]!)
+      .find((b) => b.startsWith('# 8.'))!
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-cowriter-'))
+    fs.writeFileSync(path.join(dir, 'manifest.json'), text)
+    const run = (email: string) =>
+      promisify(execFile)(
+        'bash',
+        [
+          '-c',
+          [
+            'set -euo pipefail',
+            block.replace(/^EMAIL=.*$/m, `EMAIL='${email}'; SALT=${bob.emailSalt}`),
+          ].join('\n'),
+        ],
+        { cwd: dir },
+      )
+    const mine = JSON.parse((await run('BOB.LEE@example.com')).stdout)
+    expect(mine).toMatchObject({ role: 'co-contributor', creditedName: 'Bob Lee' })
+    await expect(run('someone.else@example.com')).rejects.toThrow()
   })
 
   test('emailCommitment ignores case and surrounding spaces, and is the text commitment of the normalised address', () => {
