@@ -2,7 +2,7 @@ import { useFetcher } from '@remix-run/react'
 import { useId } from 'react'
 import { formatDayInZone } from '~/lib/dates'
 import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
-import type { SlotStatus } from '~/services/split-confirmations.server'
+import type { publicSlotStatus } from '~/services/split-confirmations.server'
 import { Alert, Field } from './forms'
 import { useTimeZone } from './time-zone'
 import { Button } from './ui/button'
@@ -11,14 +11,17 @@ import { Button } from './ui/button'
 // stands, and the split table an invitee is shown. Every form is a plain POST; with JavaScript a
 // fetcher sends it, the button says so, and the list updates without a reload.
 
+export const EDIT_VOIDS_NOTICE =
+  'Contributors have been invited to confirm this split. Saving a change to the names or shares voids their confirmations and mails each of them a new invitation.'
+
 export const SLOT_LABELS = {
   main: 'Main contributor',
   'co-contributor': 'Co-contributor',
   'co-contributor-2': 'Co-contributor 2',
 } as const
 
-type Serialized<T> = { [K in keyof T]: T[K] }
-export type SlotRow = Serialized<SlotStatus>
+/** A slot as the owner's pages get it (all strings and numbers, no email salt). */
+export type SlotRow = ReturnType<typeof publicSlotStatus>
 
 /** A slot's standing in words: what the owner reads, never a colour alone. */
 export function slotStatusText(slot: SlotRow, timeZone: string) {
@@ -213,5 +216,45 @@ export function SplitTable({ split, highlight }: { split: SplitView; highlight?:
         </tbody>
       </table>
     </div>
+  )
+}
+
+/**
+ * The registration page's summary: who confirmed, and a warning (never a block) when someone has
+ * not. A dispute is the page's blocker instead, shown in the registration card's place.
+ */
+export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: SlotRow[] }) {
+  const { timeZone } = useTimeZone()
+  if (slots.length === 0) return null
+  const waiting = slots.filter((s) => s.status !== 'confirmed' && s.status !== 'disputed')
+  return (
+    <section className="mt-6 rounded-xl border border-slate-200 p-5" aria-labelledby="co-writers">
+      <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
+        Contributors’ confirmations
+      </h2>
+      <ul className="mt-2 space-y-1 text-sm text-slate-700">
+        {slots.map((slot) => (
+          <li key={slot.slot} data-testid={`confirmation-${slot.slot}`}>
+            <span className="font-medium text-slate-900">{slot.name}</span>:{' '}
+            {slotStatusText(slot, timeZone)}
+          </li>
+        ))}
+      </ul>
+      {waiting.length > 0 && (
+        <p
+          role="note"
+          className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
+          Not everyone has confirmed their share ({waiting.map((s) => s.name).join(', ')}). You can
+          still register; the record will show only the confirmations given by then.
+        </p>
+      )}
+      <a
+        href={`/songs/${songId}/co-writers`}
+        className="mt-3 inline-block text-sm font-semibold text-brand-600 underline"
+      >
+        Manage co-writer invitations
+      </a>
+    </section>
   )
 }

@@ -5,6 +5,7 @@ import { type RegistrationDone, RegistrationComplete } from './registration-card
 import { formatDayInZone, formatLongDate } from '~/lib/dates'
 import { registrationNetwork } from '~/lib/registration-network'
 import { locksSong } from '~/lib/song-lock'
+import { confirmationSummary } from '~/lib/confirmation-summary'
 import type { RegistrationView, SongView } from '~/services/songs.server'
 import { TimeZoneNote, useTimeZone } from './time-zone'
 import { ButtonLink } from './ui/button'
@@ -18,6 +19,9 @@ export const LOCKED_TOOLTIP =
  */
 export type SongRowData = Pick<SongView, 'id' | 'title' | 'isRegistered'> & {
   [K in 'fileLink' | 'dateCreated' | 'createdAt']: SongView[K] | null
+} & {
+  /** Issue 13: where the co-writers' confirmations stand; null for a song with nobody to ask. */
+  confirmations?: { named: number; confirmed: number; disputed: number } | null
 } & {
   registration:
     | (Pick<RegistrationView, 'createdAt' | 'status'> & Partial<Pick<RegistrationView, 'network'>>)
@@ -186,6 +190,15 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
           >
             Listen<span className="sr-only"> (opens in a new tab)</span>
           </a>
+        )}
+        {song.confirmations && (
+          <Link
+            to={`/songs/${song.id}/co-writers`}
+            className={`mt-1 block text-xs ${linkClass}`}
+            data-testid={`song-${song.id}-confirmations`}
+          >
+            Co-writers: {confirmationSummary(song.confirmations)}
+          </Link>
         )}
       </th>
       <td className="whitespace-nowrap px-4 py-3">{formatLongDate(song.dateCreated)}</td>

@@ -25,7 +25,7 @@ const features: { title: string; text: string; icon: ReactNode }[] = [
   },
   {
     title: 'List Every Contributor - Even AI',
-    text: 'Credit up to three people and every AI tool you used, with a human-versus-AI split for lyrics, vocals, instrumentation, production and mixing/mastering.',
+    text: 'Credit up to three people and every AI tool you used, with a human-versus-AI split for lyrics, vocals, instrumentation, production and mixing/mastering. Each co-writer gets an email link to confirm or dispute their share, so the split carries their word too.',
     icon: (
       <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 4l1 2 2 1-2 1-1 2-1-2-2-1 2-1 1-2Z" />
     ),

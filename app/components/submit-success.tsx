@@ -40,6 +40,9 @@ export function SubmitSuccess({
         >
           See Certificate
         </a>
+        <ButtonLink to={`/songs/${song.id}/co-writers`} variant="secondary">
+          Invite co-writers to confirm their shares
+        </ButtonLink>
         <ButtonLink to="/" variant="ghost">
           Go to Dashboard
         </ButtonLink>

@@ -13,7 +13,11 @@ export function jsonError(status: number, message: string, extra: Record<string,
 }
 
 /** A service's refusal as a JSON answer; a rate-limited one says when to try again. */
-export function jsonFailure(failure: { status: number; message: string; retryAfterSeconds?: number }) {
+export function jsonFailure(failure: {
+  status: number
+  message: string
+  retryAfterSeconds?: number
+}) {
   const headers: Record<string, string> = failure.retryAfterSeconds
     ? { 'Retry-After': String(Math.max(1, failure.retryAfterSeconds)) }
     : {}

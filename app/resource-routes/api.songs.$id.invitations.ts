@@ -3,7 +3,11 @@ import { InviteJsonSchema } from '~/lib/co-writers-schema'
 import { jsonFailure, jsonResponse, parseJsonBody, requireMethod } from '~/lib/http.server'
 import { requireApiUser, requireSongOwner } from '~/services/auth.server'
 import { db } from '~/services/db.server'
-import { publicSlotStatus, sendInvitation, splitStatuses } from '~/services/split-confirmations.server'
+import {
+  publicSlotStatus,
+  sendInvitation,
+  splitStatuses,
+} from '~/services/split-confirmations.server'
 
 /** GET /api/songs/:id/invitations — each named contributor's status (never a token). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { LOCKED_MESSAGE, updateSong } from '~/services/songs.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
+import { reinvitedText } from '~/services/split-confirmations.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -28,7 +29,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.ok) {
     await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
     return jsonResponse({
-      message: 'Song updated successfully! Certificate will reflect the changes.',
+      message: `Song updated successfully! Certificate will reflect the changes.${reinvitedText(result.reinvited)}`,
+      reinvited: result.reinvited,
     })
   }
   if (result.reason === 'not_found') return songNotFound()

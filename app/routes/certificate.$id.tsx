@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { Certificate, CertificateActions } from '~/components/certificate'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { VersionHistory, VersionNotice } from '~/components/versions'
@@ -72,6 +72,16 @@ export default function CertificatePage() {
         splitSheetUrl={splitSheetUrl}
       />
       <VersionNotice links={links} />
+      {isOwner && (
+        <p className="no-print mx-auto mb-2 max-w-4xl text-sm">
+          <Link
+            to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/co-writers`}
+            className="font-semibold text-brand-600 underline"
+          >
+            Co-writers’ confirmations: invite, resend, revoke
+          </Link>
+        </p>
+      )}
       <TimeZoneNote choice={zone} className="no-print mx-auto mb-2 max-w-4xl" />
       <Certificate song={certificate} appName={appName} timeZone={zone.timeZone} />
       {versions && (

@@ -26,16 +26,23 @@ import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SONG_UPDATE_FORM, type SongUpdateFields, SongUpdateSchema } from '~/lib/song-schema'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
 import { updateSong } from '~/services/songs.server'
+import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmations.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { StatusPage } from '~/components/status-page'
+import { EDIT_VOIDS_NOTICE } from '~/components/co-writers'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
-  return json({ song, locked: locksSong(song.registration) })
+  return json({
+    song,
+    locked: locksSong(song.registration),
+    // Said before saving (issue 13): a changed split voids the confirmations and re-invites.
+    invited: await hasLiveInvitations(db(), song.id),
+  })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -77,12 +84,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast('/', {
     type: 'success',
     title: 'Success',
-    description: 'Song updated successfully! Certificate will reflect the changes.',
+    description: `Song updated successfully! Certificate will reflect the changes.${reinvitedText(result.reinvited)}`,
   })
 }
 
 export default function EditSongPage() {
-  const { song, locked } = useLoaderData<typeof loader>()
+  const { song, locked, invited } = useLoaderData<typeof loader>()
   if (locked) {
     return (
       <StatusPage
@@ -100,7 +107,7 @@ export default function EditSongPage() {
       </StatusPage>
     )
   }
-  return <EditSongForm song={song} />
+  return <EditSongForm song={song} invited={invited} />
 }
 
 // The one rule the browser checks before the post (zod stays on the server): a co-contributor
@@ -134,7 +141,13 @@ function validateClearedContributors(formData: FormData) {
   })
 }
 
-function EditSongForm({ song }: { song: SerializeFrom<typeof loader>['song'] }) {
+function EditSongForm({
+  song,
+  invited,
+}: {
+  song: SerializeFrom<typeof loader>['song']
+  invited: boolean
+}) {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const interactive = useHydrated()
@@ -180,7 +193,10 @@ function EditSongForm({ song }: { song: SerializeFrom<typeof loader>['song'] }) 
       <h1 className="text-3xl font-bold text-slate-900">Edit Song</h1>
       <p className="mt-2 text-slate-600">
         Changes show on the certificate. Once a song is registered on the blockchain it can no
-        longer be edited.
+        longer be edited.{' '}
+        <a href={`/songs/${song.id}/co-writers`} className="font-semibold text-brand-600 underline">
+          Invite co-writers to confirm their shares
+        </a>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-6">
         <section className="grid gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2 sm:p-6">
@@ -219,6 +235,18 @@ function EditSongForm({ song }: { song: SerializeFrom<typeof loader>['song'] }) 
           )}
         </section>
         {data?.message && data.message !== TOTALS_MESSAGE && <Alert>{data.message}</Alert>}
+        {invited && (
+          <p
+            role="note"
+            data-testid="split-invitations-notice"
+            className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {EDIT_VOIDS_NOTICE}{' '}
+            <a href={`/songs/${song.id}/co-writers`} className="font-semibold underline">
+              See the co-writers’ answers
+            </a>
+          </p>
+        )}
         <div className="flex justify-end gap-3">
           <ButtonLink to="/" variant="secondary">
             Cancel

@@ -120,6 +120,12 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             verification page, which names the label it matches.
           </p>
           <p>
+            Your co-writers can back your word: from the song’s co-writers page you email each of
+            them a link (no account needed) where they see the whole split and confirm their share
+            with the name they want credited, or dispute it. A disputed share blocks registration
+            until you edit the split; the confirmations given are part of the record.
+          </p>
+          <p>
             It documents authorship as you declared it. It does not judge whether a claim is true,
             and it is not a legal ruling on ownership.
           </p>

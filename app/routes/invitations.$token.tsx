@@ -20,11 +20,7 @@ import { Field, TextareaField } from '~/components/forms'
 import { StatusPage } from '~/components/status-page'
 import { useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
-import {
-  DECISION_FORM,
-  DecisionSchema,
-  InvitationTokenSchema,
-} from '~/lib/co-writers-schema'
+import { DECISION_FORM, DecisionSchema, InvitationTokenSchema } from '~/lib/co-writers-schema'
 import { formatDayInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
@@ -54,9 +50,12 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const token = InvitationTokenSchema.safeParse(params.token)
   if (!token.success)
-    return json({ page: { state: 'closed', reason: 'unknown' } as InvitationPage, errors: null }, {
-      status: 404,
-    })
+    return json(
+      { page: { state: 'closed', reason: 'unknown' } as InvitationPage, errors: null },
+      {
+        status: 404,
+      },
+    )
   const submission = parseWithZod(await readForm(request, DECISION_FORM), {
     schema: DecisionSchema,
   })
@@ -96,8 +95,8 @@ export default function InvitationPage() {
       <p className="text-sm font-semibold text-brand-600">Confirm your share</p>
       <h1 className="mt-1 text-3xl font-bold text-slate-900">{page.song.title}</h1>
       <p className="mt-2 text-slate-600">
-        {page.inviter} listed you as {SLOT_LABELS[page.song.slot].toLowerCase()} “{page.name}”
-        and asks you to confirm the split below, or to dispute it.
+        {page.inviter} listed you as {SLOT_LABELS[page.song.slot].toLowerCase()} “{page.name}” and
+        asks you to confirm the split below, or to dispute it.
       </p>
       <section className="mt-6 rounded-xl border border-slate-200 p-5">
         <h2 className="text-lg font-semibold text-slate-900">The split</h2>

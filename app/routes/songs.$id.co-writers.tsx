@@ -16,6 +16,7 @@ import { requireSongOwner, requireUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import {
   MAX_SENDS,
+  publicSlotStatus,
   resendInvitation,
   revokeInvitation,
   sendInvitation,
@@ -30,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const song = await requireSongOwner(user.id, params.id)
   return json({
     song: { id: song.id, title: song.title },
-    slots: await splitStatuses(db(), song),
+    slots: (await splitStatuses(db(), song)).map(publicSlotStatus),
     final: locksSong(song.registration),
     maxSends: MAX_SENDS,
   })
@@ -97,9 +98,9 @@ export default function CoWritersPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Co-writers of “{song.title}”</h1>
       <p className="mt-2 text-slate-600">
-        Ask each contributor to confirm their share. They get a link by email (no account
-        needed), see the whole split, and confirm it with the name they want credited or dispute
-        it. A disputed share blocks registration until you edit the split.
+        Ask each contributor to confirm their share. They get a link by email (no account needed),
+        see the whole split, and confirm it with the name they want credited or dispute it. A
+        disputed share blocks registration until you edit the split.
       </p>
       {final && (
         <p role="status" className="mt-4 rounded-md bg-slate-100 p-3 text-slate-700">

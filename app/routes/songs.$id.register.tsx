@@ -30,7 +30,13 @@ import {
   registrationBlocker,
   usageStats,
 } from '~/services/registration.server'
+import {
+  confirmationsBlocker,
+  publicSlotStatus,
+  splitStatuses,
+} from '~/services/split-confirmations.server'
 import { createToastHeaders } from '~/services/toast.server'
+import { ConfirmationsNotice } from '~/components/co-writers'
 
 // Without JavaScript, 'Pay $1.99' posts here and is redirected to Stripe's hosted Checkout.
 export const handle: CspHandle = { csp: ['stripe-checkout'] }
@@ -48,13 +54,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }
       : null
   const { openCredits, ...usage } = await usageStats(db(), user.id)
+  const confirmations = await splitStatuses(db(), song)
   return json({
     song: { id: song.id, title: song.title, certificateId: song.certificateId },
     usage,
     status: song.registration?.status ?? null,
     done,
     // A split that is not whole is refused before anything is paid or claimed.
-    blocked: done ? null : registrationBlocker(song),
+    blocked: done ? null : (registrationBlocker(song) ?? confirmationsBlocker(song, confirmations)),
+    // Who confirmed their share (issue 13): shown, and a warning when someone has not.
+    confirmations: done ? [] : confirmations.map(publicSlotStatus),
     // Where a registration made now would go: this server's current chain and storage.
     destination: destinationFacts(),
     paymentsConfigured: paymentsConfigured(),
@@ -71,7 +80,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (form.get('intent') === 'pay') {
     // The no-JavaScript payment: Stripe's hosted Checkout, back to /songs/:id/register/paid.
     if (!confirmed) return json({ ok: false as const, message: CONFIRM_REQUIRED }, { status: 400 })
-    const blocked = registrationBlocker(song)
+    const blocked =
+      registrationBlocker(song) ?? confirmationsBlocker(song, await splitStatuses(db(), song))
     if (blocked)
       return json(
         { ok: false as const, message: blocked.message, editUrl: blocked.editUrl },
@@ -116,8 +126,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RegisterSongPage() {
-  const { song, usage, done, status, blocked, destination, paymentsConfigured, paidCredits } =
-    useLoaderData<typeof loader>()
+  const {
+    song,
+    usage,
+    done,
+    status,
+    blocked,
+    destination,
+    paymentsConfigured,
+    paidCredits,
+    confirmations,
+  } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
@@ -135,6 +154,7 @@ export default function RegisterSongPage() {
       <p className="mt-1 text-sm text-slate-500">
         Certificate ID <span className="font-mono">{song.certificateId}</span>
       </p>
+      {!finished && <ConfirmationsNotice songId={song.id} slots={confirmations} />}
       <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
         {finished ? (
           <RegistrationComplete songId={song.id} done={finished} />

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import { db } from './db.server'
 
@@ -35,7 +36,25 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
       'r.createdAt as registeredAt',
       'r.status as registrationStatus',
       'r.network as registrationNetwork',
+      // Issue 13: how many contributors the song names, and the live invitations' answers.
+      sql<number>`1 + (coalesce(songs.co_contributor_name, '') <> '')::int + (coalesce(songs.co_contributor_name2, '') <> '')::int`.as(
+        'namedContributors',
+      ),
     ])
+    .select((eb) =>
+      jsonObjectFrom(
+        eb
+          .selectFrom('splitInvitations as i')
+          .select([
+            sql<number>`count(*) filter (where i.decision = 'confirmed')::int`.as('confirmed'),
+            sql<number>`count(*) filter (where i.decision = 'disputed')::int`.as('disputed'),
+            sql<number>`count(*)::int`.as('live'),
+          ])
+          .whereRef('i.songId', '=', 'songs.id')
+          .where('i.revokedAt', 'is', null)
+          .where('i.voidedAt', 'is', null),
+      ).as('invitations'),
+    )
     .where('songs.userId', '=', userId)
     .orderBy('songs.createdAt', 'desc')
     .orderBy('songs.id', 'desc')
@@ -46,7 +65,11 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
 type SongRowRecord = Awaited<ReturnType<ReturnType<typeof songRowsQuery>['execute']>>[number]
 
 function toSongRow(row: SongRowRecord) {
+  const { confirmed = 0, disputed = 0, live = 0 } = row.invitations ?? {}
+  const named = Number(row.namedContributors ?? 1)
   return {
+    // A song with co-contributors, or with invitations, says where their confirmations stand.
+    confirmations: live > 0 || named > 1 ? { named, confirmed, disputed } : null,
     id: row.id,
     title: row.title,
     fileLink: row.fileLink,

@@ -280,8 +280,7 @@ export async function getCertificate(database: Executor, songId: number, viewerI
 }
 
 export type UpdateResult =
-  | { ok: true; reinvited: number }
-  | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+  { ok: true; reinvited: number } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
 /** Edits are refused for a registered song (locked) and unless every component totals 100. */
 export async function updateSong(

@@ -162,7 +162,9 @@ async function ownerSendAllowed(ownerId: string): Promise<Failure | null> {
   const limited = await hit(ownerLimit(ownerId))
   return limited.allowed
     ? null
-    : failure(429, tooManyRequestsMessage(limited), { retryAfterSeconds: limited.retryAfterSeconds })
+    : failure(429, tooManyRequestsMessage(limited), {
+        retryAfterSeconds: limited.retryAfterSeconds,
+      })
 }
 
 type Failure = { ok: false; status: number; message: string; retryAfterSeconds?: number }
@@ -349,7 +351,11 @@ export async function revokeInvitation(
  * split is voided, and its contributor (if still named) invited afresh at the same address for
  * the split as it now stands. Returns how many were re-invited.
  */
-export async function reinviteAfterEdit(trx: Transaction<Database>, ownerId: string, songId: number) {
+export async function reinviteAfterEdit(
+  trx: Transaction<Database>,
+  ownerId: string,
+  songId: number,
+) {
   const song = await getOwnedSong(trx, ownerId, songId)
   if (!song) return 0
   const digest = splitDigest(song)
@@ -516,12 +522,7 @@ export async function decideInvitation(
       .where('tokenHash', '=', tokenHash(token))
       .executeTakeFirst()
     if (!target) return false
-    await trx
-      .selectFrom('songs')
-      .select('id')
-      .where('id', '=', target.songId)
-      .forUpdate()
-      .execute()
+    await trx.selectFrom('songs').select('id').where('id', '=', target.songId).forUpdate().execute()
     const registration = await trx
       .selectFrom('blockchainRegistrations')
       .select('status')
@@ -632,16 +633,15 @@ export function disputeBlocker(statuses: SlotStatus[]) {
   return `${names} disputed their share; edit the split before registering.`
 }
 
+/** The registration page's and the paid path's check before anything is claimed or paid. */
+export function confirmationsBlocker(song: { id: number }, statuses: SlotStatus[]) {
+  const message = disputeBlocker(statuses)
+  return message ? { message, editUrl: `/edit/${song.id}` } : null
+}
+
 /** Named contributors who have not confirmed (a warning on the registration page, never a block). */
 export function unconfirmed(statuses: SlotStatus[]) {
   return statuses.filter((s) => s.status !== 'confirmed' && s.status !== 'disputed')
-}
-
-/** "2 of 3 confirmed", "1 disputed": the short status a songs table shows (text, not colour). */
-export function confirmationSummary(counts: { named: number; confirmed: number; disputed: number }) {
-  const parts = [`${counts.confirmed} of ${counts.named} confirmed`]
-  if (counts.disputed > 0) parts.push(`${counts.disputed} disputed`)
-  return parts.join(', ')
 }
 
 /** A slot's status for the owner's API: everything but the email salt, which is the manifest's. */
@@ -649,4 +649,12 @@ export function publicSlotStatus(status: SlotStatus) {
   if (status.status !== 'confirmed') return status
   const { emailSalt: _salt, ...rest } = status
   return rest
+}
+
+/** What a saved edit adds to its success message when it re-invited contributors. */
+export function reinvitedText(count: number) {
+  if (count === 0) return ''
+  return count === 1
+    ? ' One contributor was invited again to confirm the new split.'
+    : ` ${count} contributors were invited again to confirm the new split.`
 }

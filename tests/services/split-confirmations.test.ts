@@ -53,7 +53,10 @@ const confirm = DecisionSchema.parse({
   pro: 'ASCAP',
   ipi: '123 456 789',
 })
-const dispute = DecisionSchema.parse({ intent: 'dispute', disputeReason: 'I wrote half the lyrics' })
+const dispute = DecisionSchema.parse({
+  intent: 'dispute',
+  disputeReason: 'I wrote half the lyrics',
+})
 
 async function statusOf(ownerId: string, songId: number, slot = 'co-contributor') {
   const song = (await getOwnedSong(db(), ownerId, songId))!
@@ -88,9 +91,9 @@ describe('invitations', () => {
       status: 400,
     })
     const stranger = await createUser()
-    expect(await sendInvitation(db(), stranger, song.id, 'co-contributor-2', email)).toMatchObject(
-      { status: 404 },
-    )
+    expect(await sendInvitation(db(), stranger, song.id, 'co-contributor-2', email)).toMatchObject({
+      status: 404,
+    })
   })
 
   test('confirm: recorded once, the link then shows the decision; the owner is mailed and toasted once', async () => {
@@ -147,7 +150,9 @@ describe('invitations', () => {
       coContributorName2: 'Cal',
       toolsUsed: 'Piano',
       fileLink: 'https://example.com/a.mp3',
-      contributions: [{ ...SPLIT.contributions[0]!, contributorPercent: 40, coContributor2Percent: 30 }],
+      contributions: [
+        { ...SPLIT.contributions[0]!, contributorPercent: 40, coContributor2Percent: 30 },
+      ],
     })
     expect(edited).toEqual({ ok: true, reinvited: 1 })
     expect((await mailTo(email)).length).toBe(before + 1)
@@ -204,8 +209,9 @@ describe('invitations', () => {
       status: 410,
     })
     expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'invited' })
-    expect((await splitStatuses(db(), (await getOwnedSong(db(), owner.id, song.id))!, later))[1])
-      .toMatchObject({ status: 'expired' })
+    expect(
+      (await splitStatuses(db(), (await getOwnedSong(db(), owner.id, song.id))!, later))[1],
+    ).toMatchObject({ status: 'expired' })
   })
 
   test('resend rotates the token (the old link is dead) and stops after the limit; revoke closes the link', async () => {

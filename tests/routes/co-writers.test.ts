@@ -1,0 +1,282 @@
+import { describe, expect, test, vi } from 'vitest'
+import * as apiResend from '~/resource-routes/api.songs.$id.invitations.$invitationId.resend'
+import * as apiRevoke from '~/resource-routes/api.songs.$id.invitations.$invitationId.revoke'
+import * as apiInvitations from '~/resource-routes/api.songs.$id.invitations'
+import * as invitation from '~/routes/invitations.$token'
+import * as coWriters from '~/routes/songs.$id.co-writers'
+import * as register from '~/routes/songs.$id.register'
+import { withoutQuery } from '~/services/analytics.server'
+import { db } from '../setup/db'
+import {
+  args,
+  authedRequest,
+  createTestSong,
+  createUser,
+  formRequest,
+  jsonRequest,
+  respond,
+  sessionCookie,
+} from '../setup/fixtures'
+import { lastMailTo } from '../setup/mail'
+
+// Issue 13, through the routes: plain form posts (as with JavaScript off) and the JSON API.
+
+async function songWithCoWriter() {
+  const owner = await createUser({ emailVerified: true, firstName: 'Ann' })
+  const song = await createTestSong(owner.id, {
+    title: 'Route Song',
+    coContributorName: 'Bea',
+    contributions: [
+      {
+        component: 'lyrics',
+        contributorPercent: 60,
+        coContributorPercent: 40,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
+    ],
+  })
+  return { owner, song, cookie: await sessionCookie(owner.id) }
+}
+
+const tokenIn = (text: string | null | undefined) =>
+  /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? null
+
+describe('the co-writers page and the invitee page', () => {
+  test('invite by plain post → mailed link → confirm → the owner sees it confirmed, and the used link shows the decision', async () => {
+    const { owner, song, cookie } = await songWithCoWriter()
+    const url = `http://localhost/songs/${song.id}/co-writers`
+    const bad = await respond(async () =>
+      coWriters.action(
+        args(
+          formRequest(
+            url,
+            { intent: 'invite', slot: 'co-contributor', email: 'nope' },
+            { Cookie: cookie },
+          ),
+          {
+            id: String(song.id),
+          },
+        ),
+      ),
+    )
+    expect(bad.status).toBe(400)
+    expect(await bad.json()).toMatchObject({ fieldErrors: ['Please enter a valid email address'] })
+    const email = `bea-${song.id}@example.com`
+    const sent = await respond(async () =>
+      coWriters.action(
+        args(
+          formRequest(url, { intent: 'invite', slot: 'co-contributor', email }, { Cookie: cookie }),
+          {
+            id: String(song.id),
+          },
+        ),
+      ),
+    )
+    expect(sent.status).toBe(302)
+    expect(sent.headers.get('Location')).toBe(`/songs/${song.id}/co-writers`)
+    const token = tokenIn((await lastMailTo(email))?.text)
+    expect(token).not.toBeNull()
+
+    const page = await respond(async () =>
+      invitation.loader(
+        args(new Request(`http://localhost/invitations/${token}`), { token: token! }),
+      ),
+    )
+    expect(page.status).toBe(200)
+    const shown = await page.json()
+    expect(shown.page).toMatchObject({
+      state: 'open',
+      inviter: 'Ann',
+      song: { title: 'Route Song' },
+    })
+    // Only what the invitee needs: no owner's email, no lyrics, no other invitation.
+    expect(JSON.stringify(shown)).not.toContain(owner.email)
+
+    const badIpi = await respond(async () =>
+      invitation.action(
+        args(
+          formRequest(`http://localhost/invitations/${token}`, {
+            intent: 'confirm',
+            creditedName: 'Bea W',
+            ipi: '12ab',
+          }),
+          { token: token! },
+        ),
+      ),
+    )
+    expect(badIpi.status).toBe(400)
+    expect(JSON.stringify(await badIpi.json())).toContain('An IPI number has 9 to 11 digits')
+
+    const confirmed = await respond(async () =>
+      invitation.action(
+        args(
+          formRequest(`http://localhost/invitations/${token}`, {
+            intent: 'confirm',
+            creditedName: 'Bea W',
+            ipi: '00123456789',
+          }),
+          { token: token! },
+        ),
+      ),
+    )
+    expect(confirmed.status).toBe(200)
+    expect((await confirmed.json()).page).toMatchObject({
+      state: 'decided',
+      decision: { decision: 'confirmed', creditedName: 'Bea W', ipi: '00123456789' },
+    })
+    const again = await respond(async () =>
+      invitation.action(
+        args(
+          formRequest(`http://localhost/invitations/${token}`, {
+            intent: 'dispute',
+            disputeReason: 'changed my mind',
+          }),
+          { token: token! },
+        ),
+      ),
+    )
+    expect(again.status).toBe(409)
+
+    const list = await respond(async () =>
+      coWriters.loader(args(await authedRequest(url, owner.id), { id: String(song.id) })),
+    )
+    const data = await list.json()
+    expect(data.slots[1]).toMatchObject({ status: 'confirmed', creditedName: 'Bea W' })
+    expect(JSON.stringify(data)).not.toContain(token!)
+  })
+
+  test('an unknown or malformed token is a clear 404 page, never a 500', async () => {
+    for (const token of ['A'.repeat(43), 'short', '%00', 'x'.repeat(5000)]) {
+      const page = await respond(async () =>
+        invitation.loader(args(new Request('http://localhost/invitations/x'), { token })),
+      )
+      expect(page.status).toBe(404)
+      expect((await page.json()).page).toEqual({ state: 'closed', reason: 'unknown' })
+    }
+  })
+
+  test('analytics paths never hold an invitation token', () => {
+    expect(withoutQuery(`/invitations/${'A'.repeat(43)}`)).toBe('/invitations/[token]')
+  })
+
+  test('a dispute blocks registration on the page and in the action, with the message', async () => {
+    const { owner, song, cookie } = await songWithCoWriter()
+    const email = `bea-d-${song.id}@example.com`
+    await respond(async () =>
+      coWriters.action(
+        args(
+          formRequest(
+            `http://localhost/songs/${song.id}/co-writers`,
+            { intent: 'invite', slot: 'co-contributor', email },
+            { Cookie: cookie },
+          ),
+          { id: String(song.id) },
+        ),
+      ),
+    )
+    const token = tokenIn((await lastMailTo(email))?.text)!
+    await respond(async () =>
+      invitation.action(
+        args(
+          formRequest(`http://localhost/invitations/${token}`, {
+            intent: 'dispute',
+            disputeReason: 'Not my share',
+          }),
+          { token },
+        ),
+      ),
+    )
+    const url = `http://localhost/songs/${song.id}/register`
+    const page = await respond(async () =>
+      register.loader(args(await authedRequest(url, owner.id), { id: String(song.id) })),
+    )
+    const data = await page.json()
+    expect(data.blocked).toEqual({
+      message: 'Bea disputed their share; edit the split before registering.',
+      editUrl: `/edit/${song.id}`,
+    })
+    const posted = await respond(async () =>
+      register.action(
+        args(formRequest(url, { confirmed: 'yes' }, { Cookie: cookie }), { id: String(song.id) }),
+      ),
+    )
+    expect(posted.status).toBe(422)
+    expect(await posted.json()).toMatchObject({
+      message: 'Bea disputed their share; edit the split before registering.',
+    })
+  })
+})
+
+describe('the invitations API (owner only)', () => {
+  test('create, list (no tokens), resend, revoke; another user gets 404', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const { owner, song, cookie } = await songWithCoWriter()
+    const stranger = await sessionCookie((await createUser()).id)
+    const base = `http://localhost/api/songs/${song.id}/invitations`
+    const params = { id: String(song.id) }
+    const email = `api-${song.id}@example.com`
+    const refused = await respond(async () =>
+      apiInvitations.action(
+        args(jsonRequest(base, { slot: 'co-contributor', email }, { Cookie: stranger }), params),
+      ),
+    )
+    expect([refused.status, await refused.json()]).toEqual([404, { message: 'Song not found' }])
+    const badSlot = await respond(async () =>
+      apiInvitations.action(
+        args(jsonRequest(base, { slot: 'co-contributor-2', email }, { Cookie: cookie }), params),
+      ),
+    )
+    expect([badSlot.status, await badSlot.json()]).toEqual([
+      400,
+      { message: 'That contributor is not named on this song.' },
+    ])
+    const created = await respond(async () =>
+      apiInvitations.action(
+        args(jsonRequest(base, { slot: 'co-contributor', email }, { Cookie: cookie }), params),
+      ),
+    )
+    expect(created.status).toBe(201)
+    const { invitationId } = await created.json()
+    const first = tokenIn((await lastMailTo(email))?.text)
+
+    const listed = await respond(async () =>
+      apiInvitations.loader(args(await authedRequest(base, owner.id), params)),
+    )
+    const list = await listed.json()
+    expect(list.invitations[1]).toMatchObject({ status: 'invited', email, sentCount: 1 })
+    expect(JSON.stringify(list)).not.toContain(first!)
+
+    const post = (url: string, headers: Record<string, string>) =>
+      new Request(url, { method: 'POST', headers })
+    const idParams = { ...params, invitationId: String(invitationId) }
+    const resent = await respond(async () =>
+      apiResend.action(args(post(`${base}/${invitationId}/resend`, { Cookie: cookie }), idParams)),
+    )
+    expect(resent.status).toBe(200)
+    expect(tokenIn((await lastMailTo(email))?.text)).not.toBe(first)
+    const strangerRevoke = await respond(async () =>
+      apiRevoke.action(
+        args(post(`${base}/${invitationId}/revoke`, { Cookie: stranger }), idParams),
+      ),
+    )
+    expect(strangerRevoke.status).toBe(404)
+    const revoked = await respond(async () =>
+      apiRevoke.action(args(post(`${base}/${invitationId}/revoke`, { Cookie: cookie }), idParams)),
+    )
+    expect([revoked.status, await revoked.json()]).toEqual([200, { message: 'Invitation revoked' }])
+    const gone = await respond(async () =>
+      apiRevoke.action(args(post(`${base}/${invitationId}/revoke`, { Cookie: cookie }), idParams)),
+    )
+    expect([gone.status, await gone.json()]).toEqual([404, { message: 'Invitation not found' }])
+    expect(
+      (
+        await db()
+          .selectFrom('splitInvitations')
+          .select('revokedAt')
+          .where('id', '=', invitationId)
+          .executeTakeFirstOrThrow()
+      ).revokedAt,
+    ).not.toBeNull()
+  })
+})
