@@ -148,13 +148,20 @@ function SlotActions({
           {sending && intent === 'resend' ? 'Resending...' : 'Resend invitation'}
         </Button>
       )}
-      <Button type="submit" name="intent" value="revoke" variant="ghost" disabled={sending}>
-        {sending && intent === 'revoke'
-          ? 'Revoking...'
-          : slot.status === 'confirmed' || slot.status === 'disputed'
-            ? 'Withdraw this answer'
-            : 'Revoke invitation'}
-      </Button>
+      {slot.status === 'disputed' ? (
+        // Withdrawing a dispute would lift the block on the split it contests (decision 041).
+        <p className="text-sm text-slate-700">
+          To answer this dispute, edit the split: that voids it and invites them again.
+        </p>
+      ) : (
+        <Button type="submit" name="intent" value="revoke" variant="ghost" disabled={sending}>
+          {sending && intent === 'revoke'
+            ? 'Revoking...'
+            : slot.status === 'confirmed'
+              ? 'Withdraw this answer'
+              : 'Revoke invitation'}
+        </Button>
+      )}
       {shown?.message && <Alert className="w-full">{shown.message}</Alert>}
     </fetcher.Form>
   )

@@ -141,6 +141,8 @@ export const SLOT_NOT_NAMED = 'That contributor is not named on this song.'
 export const ALREADY_INVITED = 'This contributor already has an invitation. Resend or revoke it.'
 export const DECIDED_CANNOT_RESEND =
   'This contributor has already answered. Revoke the answer to invite them again.'
+export const DISPUTE_NOT_REVOCABLE =
+  'A disputed share cannot be withdrawn: edit the split instead, which voids the dispute and invites them again.'
 export const TOO_MANY_SENDS = `This invitation has been sent ${MAX_SENDS} times already. Revoke it and invite again if the address was wrong.`
 
 const tokenHash = (token: string) => sha256Hex(token)
@@ -327,7 +329,11 @@ export async function resendInvitation(
   })
 }
 
-/** The owner withdraws an invitation, answered or not: the slot is declared by them again. */
+/**
+ * The owner withdraws an invitation, unanswered or confirmed: the slot is declared by them again.
+ * A dispute stays until the split is edited, or revoking it would lift the block on registering
+ * the very split that was disputed.
+ */
 export async function revokeInvitation(
   database: Executor,
   ownerId: string,
@@ -337,6 +343,7 @@ export async function revokeInvitation(
   return inTransaction(database, async (trx) => {
     const found = await lockLiveInvitation(trx, ownerId, songId, invitationId)
     if ('failure' in found) return found.failure!
+    if (found.invitation.decision === 'disputed') return failure(409, DISPUTE_NOT_REVOCABLE)
     await trx
       .updateTable('splitInvitations')
       .set({ revokedAt: new Date() })
@@ -366,7 +373,7 @@ export async function reinviteAfterEdit(
     .where('revokedAt', 'is', null)
     .where('voidedAt', 'is', null)
     .where('splitSha256', '<>', digest)
-    .returning(['slot', 'email'])
+    .returning(['slot', 'email', 'sentCount'])
     .execute()
   if (voided.length === 0) return 0
   const owner = await trx
@@ -376,9 +383,13 @@ export async function reinviteAfterEdit(
     .executeTakeFirstOrThrow()
   const named = new Set(contributorSlots(song).map(({ slot }) => slot))
   let sent = 0
-  for (const { slot, email } of voided) {
+  for (const { slot, email, sentCount } of voided) {
     // A contributor removed by the edit has nothing left to confirm.
     if (!named.has(slot)) continue
+    // The re-invitation counts as another send of the same invitation, so editing the split back
+    // and forth cannot mail an address without end: past MAX_SENDS the slot is declared again and
+    // only a new invitation (within the owner's hourly count) reaches them.
+    if (sentCount >= MAX_SENDS) continue
     const token = newToken()
     const expiresAt = expiryFrom(new Date())
     await trx
@@ -392,6 +403,7 @@ export async function reinviteAfterEdit(
         splitSha256: digest,
         expiresAt,
         lastSentAt: new Date(),
+        sentCount: sentCount + 1,
       })
       .execute()
     await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))

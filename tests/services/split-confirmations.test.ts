@@ -12,6 +12,7 @@ import {
   splitStatuses,
   takeDecisionNotice,
   TOO_MANY_SENDS,
+  DISPUTE_NOT_REVOCABLE,
 } from '~/services/split-confirmations.server'
 import { getOwnedSong } from '~/services/songs.server'
 import { db } from '../setup/db'
@@ -175,6 +176,52 @@ describe('invitations', () => {
     expect(await sendInvitation(db(), owner, song.id, 'co-contributor', email)).toMatchObject({
       status: 409,
     })
+  })
+
+  test('a dispute cannot be revoked away, and editing the split back and forth re-mails an address at most MAX_SENDS times', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    expect(await decideInvitation(db(), (await tokenMailedTo(email))!, dispute)).toEqual({
+      ok: true,
+    })
+    const disputed = await statusOf(owner.id, song.id)
+    const disputedId = disputed.status === 'disputed' ? disputed.invitationId : 0
+    expect(await revokeInvitation(db(), owner.id, song.id, disputedId)).toEqual({
+      ok: false,
+      status: 409,
+      message: DISPUTE_NOT_REVOCABLE,
+    })
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'disputed' })
+    expect(await registerSong(owner.id, song.id, { confirmed: true })).toMatchObject({
+      ok: false,
+      status: 422,
+    })
+    // Each edit voids and re-invites; the re-invitations count as sends of the one invitation.
+    const before = (await mailTo(email)).length
+    const reinvited: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const lyrics = i % 2 === 0 ? 40 : 50
+      const edited = await updateSong(db(), owner.id, song.id, {
+        title: 'Three Of Us',
+        dateCreated: '2025-03-01',
+        contributorName: 'Ann',
+        coContributorName: 'Bea',
+        coContributorName2: 'Cal',
+        toolsUsed: 'Piano',
+        fileLink: 'https://example.com/a.mp3',
+        contributions: [
+          {
+            ...SPLIT.contributions[0]!,
+            contributorPercent: lyrics,
+            coContributorPercent: 80 - lyrics,
+          },
+        ],
+      })
+      reinvited.push(edited.ok ? edited.reinvited : -1)
+    }
+    expect(reinvited).toEqual([1, 1, 0, 0, 0])
+    expect((await mailTo(email)).length).toBe(before + MAX_SENDS - 1)
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'declared' })
   })
 
   test('an edit that leaves names and shares alone keeps the confirmations', async () => {
