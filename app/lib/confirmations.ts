@@ -78,10 +78,13 @@ export function certificateStatement(
   if (confirmed.length === 0)
     return 'This certificate records authorship as declared by the submitter; no contributor has confirmed their share.'
   const where = recorded ? ' in the permanent record' : ''
+  // A confirmation proves that whoever opened the link mailed to the address the submitter gave
+  // accepted the share, not who they are; the sentence says exactly that much.
+  const how = 'via an emailed link'
   if (confirmed.length === contributors.length)
-    return `Every contributor named here confirmed their own share${where}; the other details are as declared by the submitter.`
+    return `Every contributor named here confirmed their share${where}, ${how}; the other details are as declared by the submitter.`
   const names = confirmed.map((c) => c.name)
   const list =
     names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-  return `This certificate records authorship as declared by the submitter; ${list} confirmed ${confirmed.length === 1 ? 'their' : 'their own'} share${confirmed.length === 1 ? '' : 's'}${where}.`
+  return `This certificate records authorship as declared by the submitter; ${list} confirmed their share${confirmed.length === 1 ? '' : 's'}${where}, ${how}.`
 }

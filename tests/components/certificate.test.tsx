@@ -117,7 +117,7 @@ describe('Certificate', () => {
       'Confirmed on November 20, 2026 (UTC), credited as Bob Lee',
     )
     expect(screen.getByTestId('certificate-statement').textContent).toBe(
-      'This certificate records authorship as declared by the submitter; Bob confirmed their share.',
+      'This certificate records authorship as declared by the submitter; Bob confirmed their share, via an emailed link.',
     )
     cleanup()
 
@@ -147,7 +147,7 @@ describe('Certificate', () => {
       'Confirmed on November 21, 2026 (UTC), in the permanent record',
     )
     expect(screen.getByTestId('certificate-statement').textContent).toBe(
-      'Every contributor named here confirmed their own share in the permanent record; the other details are as declared by the submitter.',
+      'Every contributor named here confirmed their share in the permanent record, via an emailed link; the other details are as declared by the submitter.',
     )
     cleanup()
 

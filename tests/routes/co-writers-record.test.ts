@@ -254,7 +254,7 @@ describe('the certificate shows the record, not later database state', () => {
     )
     expect(text).toContain('Declared by the submitter')
     expect(text).toContain(
-      'This certificate records authorship as declared by the submitter; Bob confirmed their share in the permanent record.',
+      'This certificate records authorship as declared by the submitter; Bob confirmed their share in the permanent record, via an emailed link.',
     )
     expect(text).not.toContain('verifies authorship')
   })
