@@ -93,9 +93,10 @@ app.use((req, res, next) => {
   next()
 })
 
-// An invitation link carries its token in its path (decision 041): no log line holds it.
+// An invitation link carries its token in its path (decision 041): no log line holds it, however
+// the path is capitalised (routes match regardless of case).
 function loggedPath(req) {
-  return req.path.replace(/^\/invitations\/[^/]+/, '/invitations/[token]').slice(0, 300)
+  return req.path.replace(/^\/invitations\/[^/]+/i, '/invitations/[token]').slice(0, 300)
 }
 
 // Access lines go out together, once per turn of the event loop: stdout on a pipe is written

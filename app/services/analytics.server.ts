@@ -23,7 +23,7 @@ export function withoutQuery(location: string) {
 
 /** An invitation link carries its token in the path (decision 041): it is never recorded. */
 export function withoutPathSecrets(path: string) {
-  return path.replace(/\/invitations\/[^/?#]+/, '/invitations/[token]')
+  return path.replace(/\/invitations\/[^/?#]+/i, '/invitations/[token]')
 }
 
 /**

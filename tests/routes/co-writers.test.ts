@@ -158,6 +158,8 @@ describe('the co-writers page and the invitee page', () => {
 
   test('analytics paths never hold an invitation token', () => {
     expect(withoutQuery(`/invitations/${'A'.repeat(43)}`)).toBe('/invitations/[token]')
+    // Remix matches paths regardless of case, so a capitalised link is the same page and token.
+    expect(withoutQuery(`/Invitations/${'A'.repeat(43)}`)).toBe('/invitations/[token]')
   })
 
   test('a dispute blocks registration on the page and in the action, with the message', async () => {
