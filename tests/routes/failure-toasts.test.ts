@@ -102,6 +102,7 @@ describe('a write the database refuses', () => {
     const created = await createSong(db(), user.id, {
       ...song,
       title: 'Fine Title',
+      recordings: [] as Parameters<typeof createSong>[2]['recordings'],
       contributions: COMPONENTS.map((component) => ({
         component,
         contributorPercent: 100,

@@ -65,6 +65,6 @@ export const PUBLIC_CERTIFICATE_KEYS = [
 
 /** The same projection for a song whose recording was not fingerprinted. */
 export const PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING = [
+  // An empty list has no key paths at all.
   ...PUBLIC_CERTIFICATE_KEYS.filter((key) => !key.startsWith('certificate.recordings[].')),
-  'certificate.recordings',
 ].sort()
