@@ -15,6 +15,7 @@ import * as songVersions from './2026-11-23T0716-song-versions'
 import * as userTimeZone from './2026-11-23T0710-user-time-zone'
 import * as songRecordings from './2026-11-23T0800-song-recordings'
 import * as splitInvitations from './2026-11-23T1000-split-invitations'
+import * as splitInvitationsPendingNotice from './2026-11-23T1010-split-invitations-pending-notice'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -69,5 +70,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1000-split-invitations': {
     up: splitInvitations.migrateUp,
     down: splitInvitations.migrateDown,
+  },
+  '2026-11-23T1010-split-invitations-pending-notice': {
+    up: splitInvitationsPendingNotice.migrateUp,
+    down: splitInvitationsPendingNotice.migrateDown,
   },
 }

@@ -26,6 +26,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-23T0716-song-versions',
     '2026-11-23T0800-song-recordings',
     '2026-11-23T1000-split-invitations',
+    '2026-11-23T1010-split-invitations-pending-notice',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -68,6 +69,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
     expect(await migrateToLatest(handle.db)).toEqual([
       '2026-11-23T0800-song-recordings',
       '2026-11-23T1000-split-invitations',
+      '2026-11-23T1010-split-invitations-pending-notice',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
