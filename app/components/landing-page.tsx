@@ -20,7 +20,7 @@ const capabilities = [
 const features: { title: string; text: string; icon: ReactNode }[] = [
   {
     title: 'Lock In Every Detail',
-    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — all in one submission, locked into its timestamped certificate. Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: your browser computes their SHA-256 and the files themselves never leave your device.',
+    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — all in one submission, locked into its timestamped certificate. Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: with JavaScript on, your browser computes their SHA-256 and the files themselves never leave your device; without it they are hashed as they arrive and discarded, never stored.',
     icon: <path d="M7 10V7a5 5 0 0 1 10 0v3M6 10h12v10H6z" />,
   },
   {

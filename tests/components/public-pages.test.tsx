@@ -101,7 +101,7 @@ describe('landing page', () => {
     ])
     // Issue 17: what is fingerprinted, and what never leaves the writer's machine.
     expect(features.textContent).toContain(
-      'Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: your browser computes their SHA-256 and the files themselves never leave your device.',
+      'Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: with JavaScript on, your browser computes their SHA-256 and the files themselves never leave your device; without it they are hashed as they arrive and discarded, never stored.',
     )
 
     const closing = screen.getByRole('region', { name: 'Ready to lock in your next song?' })
