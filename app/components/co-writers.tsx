@@ -132,6 +132,7 @@ function SlotActions({
         />
         <Button type="submit" disabled={sending}>
           {sending ? 'Sending invitation...' : 'Send invitation'}
+          <span className="sr-only"> to {slot.name}</span>
         </Button>
         {shown?.message && !shown.fieldErrors?.length && (
           <Alert className="w-full">{shown.message}</Alert>
@@ -146,6 +147,7 @@ function SlotActions({
       {canResend && (
         <Button type="submit" name="intent" value="resend" variant="secondary" disabled={sending}>
           {sending && intent === 'resend' ? 'Resending...' : 'Resend invitation'}
+          <span className="sr-only"> to {slot.name}</span>
         </Button>
       )}
       {slot.status === 'disputed' ? (
@@ -160,6 +162,7 @@ function SlotActions({
             : slot.status === 'confirmed'
               ? 'Withdraw this answer'
               : 'Revoke invitation'}
+          <span className="sr-only"> of {slot.name}</span>
         </Button>
       )}
       {shown?.message && <Alert className="w-full">{shown.message}</Alert>}

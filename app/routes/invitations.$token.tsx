@@ -241,8 +241,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
         ? `Confirm your share of ${data.page.song.title}`
         : 'Invitation',
   },
-  // The token is in this page's address: no other site gets it as a Referer.
-  { name: 'referrer', content: 'no-referrer' },
+  // The token is in this page's address: a Referer from here names the origin only. Not
+  // 'no-referrer', which makes the browser send `Origin: null` with the form posts (refused).
+  { name: 'referrer', content: 'origin' },
 ]
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })

@@ -95,8 +95,10 @@ describe('dashboard', () => {
     expect(new Date(newest.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000)
     expect(registered).toMatchObject({ isRegistered: true, registration: { status: 'confirmed' } })
     expect(Number.isNaN(new Date(registered.registration.createdAt).getTime())).toBe(false)
-    // The table's columns only: the lyrics and notes stay on the server.
+    // The table's columns only: the lyrics and notes stay on the server. `confirmations` is the
+    // co-writers' counts (issue 13), never an address or a reason.
     expect(Object.keys(newest).sort()).toEqual([
+      'confirmations',
       'createdAt',
       'dateCreated',
       'fileLink',

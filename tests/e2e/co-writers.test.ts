@@ -1,0 +1,133 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { simpleParser } from 'mailparser'
+import { describe, expect, test } from 'vitest'
+import { MODES, type TestPage, useBrowser } from './browser'
+import { signUpAndIn } from './flows'
+import { useServer } from './server'
+
+// Issue 13 in Chromium, JavaScript on and off: the owner invites, the co-writer answers from the
+// mailed link, the owner sees the answer (and its toast); a dispute blocks registration.
+const browser = useBrowser()
+// Its own server and embedded database: it reads the mail this server writes (DATA_DIR/mail).
+const server = useServer({ env: () => ({ DATABASE_URL: '' }) })
+
+const song = (title: string) => ({
+  title,
+  contributorName: 'Ann Writer',
+  coContributorName: 'Bea Lyricist',
+  dateCreated: '2025-04-01',
+  toolsUsed: 'Piano',
+  fileLink: 'https://example.com/song.mp3',
+  contributions: ['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'].map(
+    (component) => ({
+      component,
+      contributorPercent: 60,
+      coContributorPercent: 40,
+      coContributor2Percent: 0,
+      aiPercent: 0,
+    }),
+  ),
+})
+
+/** The invitation link in the last mail to `email`, read from the file the server wrote. */
+async function invitationLinkFor(email: string) {
+  let file: string | undefined
+  await expect
+    .poll(
+      () => {
+        const log = server.output()
+        const at = log.lastIndexOf(`to ${email}:`)
+        file = at >= 0 ? /written to (\S+\.eml)/.exec(log.slice(at))?.[1] : undefined
+        return Boolean(file)
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+  const mail = await simpleParser(fs.readFileSync(file!))
+  return /http:\/\/127\.0\.0\.1:\d+\/invitations\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0]
+}
+
+async function invite(page: TestPage, songId: number, email: string) {
+  await page.goto(`/songs/${songId}/co-writers`)
+  await page.getByLabel('Email of Bea Lyricist').fill(email)
+  await page.getByRole('button', { name: 'Send invitation to Bea Lyricist' }).click()
+  await expect
+    .poll(() => page.getByTestId('slot-co-contributor-status').textContent(), { timeout: 15_000 })
+    .toContain(`Invited ${email}`)
+}
+
+describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
+  test('owner invites → the co-writer confirms from the mailed link → the owner sees it confirmed, with a toast', async () => {
+    const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signUpAndIn(owner, 'Ann')
+    const created = await owner.request.post('/api/songs', { data: song('Two Of Us') })
+    expect(created.status()).toBe(201)
+    const { id } = (await created.json()) as { id: number }
+    const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
+    await invite(owner, id, email)
+    const link = await invitationLinkFor(email)
+
+    const invitee = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await invitee.goto(link)
+    await expect
+      .poll(() => invitee.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Two Of Us')
+    expect(await invitee.getByText('Ann listed you as co-contributor').count()).toBe(1)
+    await invitee.getByLabel('Your name as you want it credited *').fill('Bea L.')
+    await invitee.getByLabel('Your IPI number (optional)').fill('123456789')
+    await invitee.getByRole('button', { name: 'Confirm my share' }).click()
+    await expect
+      .poll(() => invitee.getByText('You confirmed your share').count(), { timeout: 15_000 })
+      .toBe(1)
+    // The link is used: opening it again shows the decision, no form.
+    await invitee.goto(link)
+    expect(await invitee.getByText('You confirmed your share').count()).toBe(1)
+    expect(await invitee.getByRole('button', { name: 'Confirm my share' }).count()).toBe(0)
+    await invitee.done()
+
+    await owner.goto(`/songs/${id}/co-writers`)
+    expect(await owner.getByTestId('slot-co-contributor-status').textContent()).toContain(
+      'Confirmed on',
+    )
+    await expect
+      .poll(() => owner.getByText('Bea L. confirmed their share of “Two Of Us”.').count())
+      .toBeGreaterThan(0)
+    await owner.goto('/')
+    expect(await owner.getByTestId(`song-${id}-confirmations`).textContent()).toBe(
+      'Co-writers: 1 of 2 confirmed',
+    )
+    await owner.done()
+  })
+
+  test('a disputed share blocks registration until the split is edited', async () => {
+    const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await signUpAndIn(owner, 'Ann')
+    const created = await owner.request.post('/api/songs', { data: song('Disputed Song') })
+    const { id } = (await created.json()) as { id: number }
+    const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
+    await invite(owner, id, email)
+    const invitee = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await invitee.goto(await invitationLinkFor(email))
+    await invitee.getByLabel('Why is this split wrong? *').fill('I wrote half of it')
+    await invitee.getByRole('button', { name: 'Dispute this split' }).click()
+    await expect
+      .poll(() => invitee.getByText('You disputed this split').count(), { timeout: 15_000 })
+      .toBe(1)
+    await invitee.done()
+
+    await owner.goto(`/songs/${id}/register`)
+    expect(
+      await owner
+        .getByText('Bea Lyricist disputed their share; edit the split before registering.')
+        .count(),
+    ).toBe(1)
+    await owner.goto('/')
+    expect(await owner.getByTestId(`song-${id}-confirmations`).textContent()).toBe(
+      'Co-writers: 0 of 2 confirmed, 1 disputed',
+    )
+    await owner.goto(`/edit/${id}`)
+    expect(await owner.getByTestId('split-invitations-notice').count()).toBe(1)
+    await owner.done()
+  })
+})
