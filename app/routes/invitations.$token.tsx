@@ -63,7 +63,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const page = await invitationByToken(db(), token.data)
     return json(
       { page, errors: submission.reply(), intent: submission.payload.intent },
-      { status: page.state === 'open' ? 400 : closedStatus(page) || 409 },
+      // An answered link takes no second answer: a conflict, not a success.
+      { status: page.state === 'open' ? 400 : page.state === 'decided' ? 409 : closedStatus(page) },
     )
   }
   const outcome = await decideInvitation(db(), token.data, submission.value)
@@ -132,11 +133,31 @@ function Recorded({
         {decision.decision === 'confirmed' ? 'You confirmed your share' : 'You disputed this split'}
       </h2>
       {decision.decision === 'confirmed' ? (
-        <p className="mt-2 text-slate-700">
-          Recorded on {day}: credited as “{decision.creditedName}”
-          {decision.pro ? `, PRO ${decision.pro}` : ''}
-          {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
-        </p>
+        <>
+          <p className="mt-2 text-slate-700">
+            Recorded on {day}: credited as “{decision.creditedName}”
+            {decision.pro ? `, PRO ${decision.pro}` : ''}
+            {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
+          </p>
+          {decision.emailSalt && (
+            <div className="mt-2 text-sm text-slate-700" data-testid="record-check">
+              <p>
+                Your record check: salt{' '}
+                <code className="break-all font-mono">{decision.emailSalt}</code>. Once the song is
+                registered, its record lists your confirmation under a salted fingerprint of your
+                email address, never the address itself. Keep this salt (nobody else is given it):
+                with it, anyone you show it to can see that the entry is yours —
+              </p>
+              <pre className="mt-1 overflow-x-auto rounded bg-white p-2 font-mono text-xs">
+                {`{ printf '%s\\0' '${decision.emailSalt}'; printf '%s' 'your address, lower-case'; } | sha256sum`}
+              </pre>
+              <p className="mt-1">
+                prints the <code>email.value</code> of your entry in the record’s
+                <code> confirmations</code>.
+              </p>
+            </div>
+          )}
+        </>
       ) : (
         <p className="mt-2 text-slate-700">
           Recorded on {day}, with your reason: “{decision.disputeReason}”. The song cannot be
@@ -228,7 +249,9 @@ function DecisionForms({
         </Button>
       </Form>
       <p className="text-sm text-slate-500 md:col-span-2">
-        You can answer once; this link works until {formatDayInZone(expiresAt, timeZone)}.
+        If you confirm, the name you want credited, your PRO and IPI (if you give them) and the date
+        become part of the song’s permanent public record when it is registered; your email address
+        does not. You can answer once; this link works until {formatDayInZone(expiresAt, timeZone)}.
       </p>
     </div>
   )
@@ -238,7 +261,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
     title:
       data?.page.state === 'open' || data?.page.state === 'decided'
-        ? `Confirm your share of ${data.page.song.title}`
+        ? // Not the song's title: a visitor's page titles reach the admin's analytics, and an
+          // unregistered song's title is the owner's private business.
+          'Confirm your share'
         : 'Invitation',
   },
   // The token is in this page's address: a Referer from here names the origin only. Not

@@ -468,6 +468,11 @@ export type InvitationPage =
         pro: string | null
         ipi: string | null
         disputeReason: string | null
+        /**
+         * The salt of the email commitment a registered record will carry (decision 042): given
+         * to the confirming co-writer, the one holder of the link, so they can find their own entry.
+         */
+        emailSalt: string | null
       }
     }
 
@@ -511,6 +516,7 @@ export async function invitationByToken(
           pro: invitation.pro,
           ipi: invitation.ipi,
           disputeReason: invitation.disputeReason,
+          emailSalt: invitation.decision === 'confirmed' ? invitation.emailSalt : null,
         }
       : null,
   }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { describe, expect, test, vi } from 'vitest'
 import * as apiResend from '~/resource-routes/api.songs.$id.invitations.$invitationId.resend'
 import * as apiRevoke from '~/resource-routes/api.songs.$id.invitations.$invitationId.revoke'
@@ -6,6 +7,7 @@ import * as invitation from '~/routes/invitations.$token'
 import * as coWriters from '~/routes/songs.$id.co-writers'
 import * as register from '~/routes/songs.$id.register'
 import { withoutQuery } from '~/services/analytics.server'
+import { emailCommitment } from '~/services/manifest.server'
 import { db } from '../setup/db'
 import {
   args,
@@ -121,10 +123,31 @@ describe('the co-writers page and the invitee page', () => {
       ),
     )
     expect(confirmed.status).toBe(200)
-    expect((await confirmed.json()).page).toMatchObject({
+    const decided = (await confirmed.json()).page
+    expect(decided).toMatchObject({
       state: 'decided',
       decision: { decision: 'confirmed', creditedName: 'Bea W', ipi: '00123456789' },
     })
+    // The co-writer, and only the holder of the link, is given the salt of the email commitment
+    // the record will carry, so they can show their entry is theirs (docs/verify.md step 8).
+    const row = await db()
+      .selectFrom('splitInvitations')
+      .select('emailSalt')
+      .where('songId', '=', song.id)
+      .executeTakeFirstOrThrow()
+    expect(decided.decision.emailSalt).toBe(row.emailSalt)
+    expect(crypto.createHash('sha256').update(`${row.emailSalt}\u0000${email}`).digest('hex')).toBe(
+      emailCommitment(row.emailSalt, email).value,
+    )
+    // A post that is not even a valid answer, on a used link: a conflict, never a 200.
+    const invalidAgain = await respond(async () =>
+      invitation.action(
+        args(formRequest(`http://localhost/invitations/${token}`, { intent: 'confirm' }), {
+          token: token!,
+        }),
+      ),
+    )
+    expect(invalidAgain.status).toBe(409)
     const again = await respond(async () =>
       invitation.action(
         args(
