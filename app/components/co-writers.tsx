@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useId } from 'react'
+import { ROLE_LABELS } from '~/lib/confirmations'
 import { formatDayInZone } from '~/lib/dates'
 import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
 import type { publicSlotStatus } from '~/services/split-confirmations.server'
@@ -13,12 +14,6 @@ import { Button } from './ui/button'
 
 export const EDIT_VOIDS_NOTICE =
   'Contributors have been invited to confirm this split. Saving a change to the names or shares voids their confirmations and mails each of them a new invitation.'
-
-export const SLOT_LABELS = {
-  main: 'Main contributor',
-  'co-contributor': 'Co-contributor',
-  'co-contributor-2': 'Co-contributor 2',
-} as const
 
 /** A slot as the owner's pages get it (all strings and numbers, no email salt). */
 export type SlotRow = ReturnType<typeof publicSlotStatus>
@@ -65,7 +60,7 @@ export function CoWritersList({
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
       {slots.map((slot) => (
         <li key={slot.slot} className="p-5" data-testid={`slot-${slot.slot}`}>
-          <p className="text-sm text-slate-500">{SLOT_LABELS[slot.slot]}</p>
+          <p className="text-sm text-slate-500">{ROLE_LABELS[slot.slot]}</p>
           <p className="font-semibold text-slate-900">{slot.name}</p>
           <p className="mt-1 text-slate-700" data-testid={`slot-${slot.slot}-status`}>
             {slotStatusText(slot, timeZone)}
@@ -171,7 +166,7 @@ function SlotActions({
 }
 
 export interface SplitView {
-  contributors: { slot: keyof typeof SLOT_LABELS; name: string }[]
+  contributors: { slot: keyof typeof ROLE_LABELS; name: string }[]
   contributions: {
     component: string
     contributorPercent: number

@@ -14,7 +14,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { SLOT_LABELS, SplitTable } from '~/components/co-writers'
+import { SplitTable } from '~/components/co-writers'
+import { ROLE_LABELS } from '~/lib/confirmations'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Field, TextareaField } from '~/components/forms'
 import { StatusPage } from '~/components/status-page'
@@ -96,7 +97,7 @@ export default function InvitationPage() {
       <p className="text-sm font-semibold text-brand-600">Confirm your share</p>
       <h1 className="mt-1 text-3xl font-bold text-slate-900">{page.song.title}</h1>
       <p className="mt-2 text-slate-600">
-        {page.inviter} listed you as {SLOT_LABELS[page.song.slot].toLowerCase()} “{page.name}” and
+        {page.inviter} listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “{page.name}” and
         asks you to confirm the split below, or to dispute it.
       </p>
       <section className="mt-6 rounded-xl border border-slate-200 p-5">

@@ -15,6 +15,7 @@ import { locksSong } from '~/lib/song-lock'
 import { requireSongOwner, requireUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import {
+  INVITATION_DAYS,
   MAX_SENDS,
   publicSlotStatus,
   resendInvitation,
@@ -87,7 +88,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     description:
       input.intent === 'revoke'
         ? 'The link no longer works; the share is declared by you again.'
-        : 'The link works once, for 14 days.',
+        : `The link works once, for ${INVITATION_DAYS} days.`,
   })
 }
 
