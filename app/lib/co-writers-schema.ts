@@ -35,11 +35,19 @@ export const InvitationTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/)
 
 export const IPI_MESSAGE = 'An IPI number has 9 to 11 digits'
 
+// What an invitee types reaches the owner's mail subject, the certificate, its PDF and the
+// terminal of whoever runs `npm run verify`: no control characters (terminal escapes) and no
+// bidirectional overrides (text that reads differently from what it is). A reason may have lines
+// (tab, line feed and the carriage return browsers send with them).
+const UNSAFE_IN_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
+export const PLAIN_TEXT_MESSAGE = 'Use letters, digits and punctuation only'
+
 const optionalText = (max: number, message: string) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .refine((value) => !UNSAFE_IN_LINE.test(value), PLAIN_TEXT_MESSAGE)
     .optional()
     .transform((value) => (value ? value : null))
 
@@ -51,7 +59,8 @@ export const DecisionSchema = z.discriminatedUnion('intent', [
       .string({ error: 'Enter your name as you want it credited' })
       .trim()
       .min(1, 'Enter your name as you want it credited')
-      .max(100, 'Your name must be at most 100 characters'),
+      .max(100, 'Your name must be at most 100 characters')
+      .refine((value) => !UNSAFE_IN_LINE.test(value), PLAIN_TEXT_MESSAGE),
     pro: optionalText(100, 'The PRO must be at most 100 characters'),
     // Spaces, dots and dashes as printed on a membership card are dropped before the check.
     ipi: z
@@ -68,7 +77,8 @@ export const DecisionSchema = z.discriminatedUnion('intent', [
       .string({ error: 'Say briefly why you dispute this split' })
       .trim()
       .min(1, 'Say briefly why you dispute this split')
-      .max(500, 'The reason must be at most 500 characters'),
+      .max(500, 'The reason must be at most 500 characters')
+      .refine((value) => !UNSAFE_IN_LINE.test(value.replace(/[\t\n\r]/g, '')), PLAIN_TEXT_MESSAGE),
   }),
 ])
 export const DECISION_FORM = { fields: ['intent', 'creditedName', 'pro', 'ipi', 'disputeReason'] }

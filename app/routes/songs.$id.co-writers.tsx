@@ -16,6 +16,7 @@ import { requireSongOwner, requireUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import {
   INVITATION_DAYS,
+  INVITATIONS_FINAL_MESSAGE,
   MAX_SENDS,
   publicSlotStatus,
   resendInvitation,
@@ -105,7 +106,7 @@ export default function CoWritersPage() {
       </p>
       {final && (
         <p role="status" className="mt-4 rounded-md bg-slate-100 p-3 text-slate-700">
-          This song is registered on the blockchain: its confirmations are final.
+          {INVITATIONS_FINAL_MESSAGE}
         </p>
       )}
       <div className="mt-6">

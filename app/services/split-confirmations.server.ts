@@ -135,7 +135,7 @@ export const MAX_SENDS = 3
 export const OWNER_SENDS_PER_HOUR = 20
 
 export const INVITATIONS_FINAL_MESSAGE =
-  'This song is registered on the blockchain: its confirmations are final.'
+  'This song is registered, or being registered, on the blockchain: its confirmations are final.'
 export const INVITATION_NOT_FOUND = 'Invitation not found'
 export const SLOT_NOT_NAMED = 'That contributor is not named on this song.'
 export const ALREADY_INVITED = 'This contributor already has an invitation. Resend or revoke it.'
@@ -431,9 +431,12 @@ export const INVITATION_CLOSED = {
   unknown: 'This invitation link is not valid. Check that you copied the whole link.',
   expired: 'This invitation has expired. Ask the person who invited you to send it again.',
   revoked: 'This invitation was withdrawn by the person who sent it.',
+  // Not "a new one was mailed": an edit that removed this contributor, or a third send, mails none.
   voided:
-    'The split changed after this invitation was sent, so it no longer applies. A new invitation was mailed for the split as it stands.',
-  final: 'This song has been registered on the blockchain; its confirmations are final.',
+    'The split changed after this invitation was sent, so it no longer applies. If you are still named on the song, look for a newer invitation.',
+  // A registration under way locks the song as a finished one does.
+  final:
+    'This song is registered, or being registered, on the blockchain; its confirmations are final.',
 } as const
 export type ClosedReason = keyof typeof INVITATION_CLOSED
 
