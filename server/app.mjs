@@ -221,6 +221,10 @@ function remixRequest(req, res) {
     headers.set('host', new URL(settings.appOrigin).host)
     headers.delete('x-forwarded-host')
   }
+  // Browsers send `Origin: null` from a no-referrer or sandboxed page; the check above let such a
+  // post through only on Sec-Fetch-Site: same-origin. Remix 2.17 reads "null" as a foreign host
+  // and throws a 500 (remix-run/remix#11033), so the header it cannot read is not passed on.
+  if (headers.get('origin') === 'null') headers.delete('origin')
   const init = { method: req.method, headers, signal: controller.signal }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const counted = countingStream(res.locals.bodyLimit ?? bodyLimit(req.path))

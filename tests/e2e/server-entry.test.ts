@@ -241,6 +241,36 @@ describe('a server behind no proxy (TRUST_PROXY_HOPS=0, the default)', () => {
     expect([302, 429]).toContain(status)
   })
 
+  test('a post with Origin: null (a no-referrer or sandboxed page) is judged by Sec-Fetch-Site, never a 500', async () => {
+    const post = (extra: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const body = 'name=&email=&subject=&message='
+        const request = http.request(
+          `${server.baseUrl}/contact`,
+          {
+            method: 'POST',
+            headers: {
+              Origin: 'null',
+              'Content-Type': 'application/x-www-form-urlencoded',
+              'Content-Length': String(Buffer.byteLength(body)),
+              ...extra,
+            },
+            localAddress: '127.0.0.2',
+          },
+          (response) => {
+            response.resume()
+            resolve(response.statusCode ?? 0)
+          },
+        )
+        request.on('error', reject)
+        request.end(body)
+      })
+    // The browser says the page is ours: the action runs (its field errors, a 400).
+    expect(await post({ 'Sec-Fetch-Site': 'same-origin' })).toBe(400)
+    // Nothing says where it came from: refused like any foreign post.
+    expect(await post({})).toBe(403)
+  })
+
   test('the access log has one line per request with its id, and never a query string', async () => {
     const response = await fetch(`${server.baseUrl}/reset-password?token=s3cr3t-t0ken-in-the-query`)
     const id = response.headers.get('X-Request-Id')
