@@ -126,7 +126,8 @@ describe.each(MODES.filter((mode) => !mode.javaScriptEnabled))(
       await page.goto('/')
       await page.getByRole('link', { name: 'Edit' }).first().click()
       await page.waitForURL(`**/edit/${id}`)
-      expect(await page.getByRole('button', { name: 'Update Song' }).count()).toBe(1)
+      // With JavaScript the address can change a moment before the page renders.
+      await expect.poll(() => page.getByRole('button', { name: 'Update Song' }).count()).toBe(1)
       expect(await progress(page).count()).toBe(0)
       expect(await page.getByText('Loading song...').count()).toBe(0)
       await page.goto('/')

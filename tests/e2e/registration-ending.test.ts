@@ -68,7 +68,10 @@ describe.each(MODES)('after registration, with $name', ({ javaScriptEnabled }) =
     await page.getByRole('button', { name: 'Create Certificate' }).click()
     await page.getByRole('link', { name: 'Register on Blockchain' }).click()
     await page.waitForURL((url) => url.searchParams.get('from') === 'submit')
-    expect(await page.getByRole('link', { name: 'Back to Success Screen' }).count()).toBe(1)
+    // With JavaScript the address changes before the page has rendered: wait for the link.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Back to Success Screen' }).count())
+      .toBe(1)
     const id = Number(new URL(page.url()).pathname.split('/')[2])
     await confirmAndRegister(page)
     await expectBackOnDashboard(page, id)
