@@ -192,8 +192,8 @@ function fact(
  * An A4 document with the embedded Unicode fonts registered (decision 011), and the promise of
  * its bytes once `doc.end()` is called. Shared with the split sheet's PDF.
  */
-export function startPdf(info: PDFKit.DocumentInfo) {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, info })
+export function startPdf(info: PDFKit.DocumentInfo, { compress = true } = {}) {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, info, compress })
   const fonts = loadUnicodeFonts()
   doc.registerFont(UNICODE_FONT, fonts.regular)
   doc.registerFont(UNICODE_FONT_BOLD, fonts.bold)

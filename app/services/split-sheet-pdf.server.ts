@@ -16,12 +16,17 @@ export async function renderSplitSheetPdf(
   sheet: SplitSheet,
   { appName, timeZone = DEFAULT_TIME_ZONE }: { appName: string; timeZone?: string },
 ): Promise<Buffer> {
-  const { doc, finished } = startPdf({
-    Title: `${sheet.title} — Split sheet ${sheet.certificateId}`,
-    Author: appName,
-    Subject: 'Split sheet',
-    Creator: appName,
-  })
+  const { doc, finished } = startPdf(
+    {
+      Title: `${sheet.title} — Split sheet ${sheet.certificateId}`,
+      Author: appName,
+      Subject: 'Split sheet',
+      Creator: appName,
+    },
+    // Uncompressed: a one-page text sheet stays a few kilobytes, and pdf.js 1.10 (which older
+    // viewers and pdf-parse carry) refused about one in six deflated sheets ("bad XRef entry").
+    { compress: false },
+  )
   const room = (top: number) => BOTTOM - top
   const shares = (list: { component: keyof typeof COMPONENT_LABELS; percent: number }[]) =>
     list

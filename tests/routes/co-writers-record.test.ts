@@ -407,3 +407,24 @@ describe('the split sheet', () => {
     }
   })
 })
+
+test('every split sheet PDF reads back, whatever its title and certificate id (a sixth of deflated ones once did not)', async () => {
+  const { renderSplitSheetPdf } = await import('~/services/split-sheet-pdf.server')
+  const { splitSheet } = await import('~/services/split-sheet.server')
+  const { getOwnedSong } = await import('~/services/songs.server')
+  const owner = await createUser()
+  for (let i = 0; i < 24; i++) {
+    const title = `Split Lights ${crypto.randomBytes(2).toString('hex')}`
+    const created = await createTestSong(owner.id, {
+      title,
+      contributorName: 'Ann Writer',
+      coContributorName: 'Bob Beats',
+    })
+    const song = (await getOwnedSong(db(), owner.id, created.id))!
+    const parsed = await pdf(
+      await renderSplitSheetPdf(await splitSheet(db(), song), { appName: 'ProofTrack' }),
+    )
+    expect(parsed.numpages).toBe(1)
+    expect(parsed.text).toContain(title)
+  }
+})
