@@ -16,8 +16,9 @@ import {
   documentCsp,
   routeCspAllowances,
 } from '~/lib/security-headers.server'
-import { pageViewOf } from '~/lib/client-address.server'
+import { anonymousRequestOf, pageViewOf } from '~/lib/client-address.server'
 import { pageLoadOf, pageViewStream } from '~/services/analytics.server'
+import { anonymousPagePath, keepingStream } from '~/services/anonymous-pages.server'
 import { databaseKind, startDatabase } from '~/services/db.server'
 import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
@@ -26,6 +27,8 @@ import { noStoreWhenSignedIn } from '~/services/session.server'
 
 // The benchmark flushes buffered page views through the built server bundle to count them apart.
 export { flushPageViews } from '~/services/analytics.server'
+// The server entry answers a cookie-less visitor's public page from the last render of it (issue 16).
+export { cachedAnonymousPage } from '~/services/anonymous-pages.server'
 // The server entry drains its HTTP server on SIGTERM, then shuts the app down (hooks, database).
 export { beginShutdown, shutdown } from '~/services/db.server'
 
@@ -80,6 +83,8 @@ export default function handleRequest(
   noStoreWhenSignedIn(request.headers.get('Cookie'), responseHeaders)
   const userAgent = request.headers.get('User-Agent')
   const bot = isbot(userAgent)
+  // A public page rendered for a visitor without cookies is kept for the next such visitors.
+  const keepAs = responseStatusCode === 200 ? anonymousPagePath(anonymousRequestOf(request)) : null
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -99,9 +104,10 @@ export default function handleRequest(
         [readyEvent]() {
           shellRendered = true
           // Visitors' page views are recorded with the title they see; bots are not counted.
+          const load = pageLoadOf(loadContext)
           const body = bot
             ? new PassThrough()
-            : pageViewStream(pageViewOf(request), responseStatusCode, pageLoadOf(loadContext))
+            : pageViewStream(pageViewOf(request), responseStatusCode, load)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -109,7 +115,14 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          pipe(body)
+          if (!keepAs) return pipe(body)
+          const keeping = keepingStream(keepAs, { nonce, loadId: load?.sessionId ?? null }, () =>
+            responseStatusCode === 200 && !responseHeaders.has('Set-Cookie')
+              ? { headers: responseHeaders }
+              : null,
+          )
+          keeping.pipe(body)
+          pipe(keeping)
         },
         onShellError(error: unknown) {
           reject(error)

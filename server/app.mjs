@@ -181,6 +181,7 @@ app.use(
 
 app.all('*', async (req, res, next) => {
   try {
+    if (answerFromKeptPage(req, res)) return
     const request = remixRequest(req, res)
     const response = await handleRequest(request, {})
     // An action that read past the limit failed on the counted stream: that is the client's
@@ -209,6 +210,29 @@ app.use((error, req, res, _next) => {
   if (res.headersSent) return res.destroy()
   answer(req, res, 500, 'Something went wrong on our side. Please try again.')
 })
+
+/**
+ * A visitor without cookies asking for a public page gets the last render of it, with a fresh
+ * nonce (app/services/anonymous-pages.server.ts): no Remix request is made at all (issue 16).
+ */
+function answerFromKeptPage(req, res) {
+  if (req.method !== 'GET' || req.headers.cookie) return false
+  const kept = build.entry.module.cachedAnonymousPage({
+    method: req.method,
+    url: req.originalUrl,
+    origin: `${req.protocol}://${req.get('host')}`,
+    cookie: req.headers.cookie,
+    userAgent: req.headers['user-agent'] ?? null,
+    referrer: req.headers.referer ?? null,
+    ipAddress: req.headers[CLIENT_ADDRESS_HEADER] ?? null,
+  })
+  if (!kept) return false
+  res.status(kept.status)
+  for (const [name, value] of kept.headers) res.setHeader(name, value)
+  res.setHeader('Content-Length', Buffer.byteLength(kept.body))
+  res.end(kept.body)
+  return true
+}
 
 /** @remix-run/express's request, with the body counted against the route's limit. */
 function remixRequest(req, res) {

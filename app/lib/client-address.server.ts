@@ -19,3 +19,17 @@ export function pageViewOf(request: Request) {
   }
 }
 export type PageView = ReturnType<typeof pageViewOf>
+
+/** A document request as the anonymous-page cache reads it (app/services/anonymous-pages.server.ts). */
+export function anonymousRequestOf(request: Request) {
+  const url = new URL(request.url)
+  return {
+    method: request.method,
+    url: url.pathname + url.search,
+    origin: url.origin,
+    cookie: request.headers.get('Cookie'),
+    userAgent: request.headers.get('User-Agent'),
+    referrer: request.headers.get('Referer'),
+    ipAddress: clientIp(request),
+  }
+}

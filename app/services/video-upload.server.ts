@@ -9,6 +9,7 @@ import {
   VIDEO_FIELD,
 } from '~/lib/video-upload'
 import { discardRest } from '~/lib/http.server'
+import { forgetAnonymousPages } from './anonymous-pages.server'
 import { db } from './db.server'
 import { CHUNK_BYTES, latestLandingVideo, videoContentType } from './landing-video.server'
 
@@ -88,6 +89,8 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
       .where('id', '=', video.id)
       .execute()
     state.pendingId = null
+    // The landing page a visitor is sent from memory shows the new video from now on.
+    forgetAnonymousPages()
     // The upload has succeeded; failing to tidy older ones must not say otherwise.
     await pruneLandingVideos().catch((error: unknown) =>
       console.warn('[video] could not remove older videos', error),
