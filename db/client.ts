@@ -33,6 +33,9 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value: string) => value)
 
 export class DatabaseLockedError extends Error {}
 
+/** The embedded database's buffer pool; its data is read through the OS's file cache anyway. */
+const PGLITE_SHARED_BUFFERS = '32MB'
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   const plugins = [new CamelCasePlugin()]
   const log = options.onQuery
@@ -69,7 +72,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     dataDir = path.join(options.dataDir, 'pglite')
   }
   try {
-    const pglite = await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, parsers })
+    const pglite = await PGlite.create({
+      dataDir,
+      loadDataDir: options.loadDataDir,
+      parsers,
+      // PostgreSQL's default 128 MB of shared buffers is memory the embedded server touches
+      // whether or not the data needs it; one connection and a small database need far less
+      // (issue 16: the embedded server's RSS).
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    })
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log })
     let closed = false
     return {
