@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import canonicalize from 'canonicalize'
 import type { Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import type { DecisionInput } from '~/lib/co-writers-schema'
@@ -9,11 +8,12 @@ import {
   type ContributionValues,
   type ContributorColumns,
   type ContributorSlot,
+  contributionShares,
   contributorSlots,
 } from '~/lib/song-constants'
 import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
-import { sha256Hex } from './manifest.server'
+import { canonicalJson, sha256Hex } from './manifest.server'
 import { hit, type Limit, tooManyRequestsMessage } from './rate-limit.server'
 import { getOwnedSong, type SongView } from './songs.server'
 import { displayName } from './users.server'
@@ -25,22 +25,24 @@ import { displayName } from './users.server'
 export const INVITATION_DAYS = 14
 
 /**
- * The split an invitee is shown, as one digest: every named contributor and every component's
- * percentages. An invitation remembers the digest it was sent with; any edit of names or shares
- * changes it, and so voids the confirmations given for the old split.
+ * The split an invitee is shown and confirms: every named contributor and every component's
+ * percentages. The digest below is taken of exactly this, so what is confirmed is what was shown.
+ */
+function inviteeSplit(song: ContributorColumns & { contributions: ContributionValues[] }) {
+  return {
+    contributors: contributorSlots(song).map(({ slot, name }) => ({ slot, name })),
+    contributions: contributionShares(song.contributions),
+  }
+}
+
+/**
+ * The split an invitee is shown, as one digest. An invitation remembers the digest it was sent
+ * with; any edit of names or shares changes it, and so voids the confirmations given for the old
+ * split. Digests already stored must keep comparing equal: the canonical bytes of this object may
+ * never change (tests/services/split-confirmations.test.ts recomputes one the original way).
  */
 export function splitDigest(song: ContributorColumns & { contributions: ContributionValues[] }) {
-  const split = {
-    contributors: contributorSlots(song).map(({ slot, name }) => ({ slot, name })),
-    contributions: song.contributions.map((c) => ({
-      component: c.component,
-      contributorPercent: c.contributorPercent,
-      coContributorPercent: c.coContributorPercent,
-      coContributor2Percent: c.coContributor2Percent,
-      aiPercent: c.aiPercent,
-    })),
-  }
-  return sha256Hex(canonicalize(split)!)
+  return sha256Hex(canonicalJson(inviteeSplit(song)))
 }
 
 /** A named slot's standing: declared by the submitter only, or where its invitation stands. */
@@ -442,18 +444,7 @@ export type ClosedReason = keyof typeof INVITATION_CLOSED
 
 /** What the invitee is shown of the song: the split only, never the owner's private details. */
 function inviteeView(song: SongView, slot: ContributorSlot) {
-  return {
-    title: song.title,
-    slot,
-    contributors: contributorSlots(song).map(({ slot: s, name }) => ({ slot: s, name })),
-    contributions: song.contributions.map((c) => ({
-      component: c.component,
-      contributorPercent: c.contributorPercent,
-      coContributorPercent: c.coContributorPercent,
-      coContributor2Percent: c.coContributor2Percent,
-      aiPercent: c.aiPercent,
-    })),
-  }
+  return { title: song.title, slot, ...inviteeSplit(song) }
 }
 
 export type InvitationPage =
