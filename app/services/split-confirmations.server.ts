@@ -247,29 +247,47 @@ export async function sendInvitation(
       .where('voidedAt', 'is', null)
       .executeTakeFirst()
     if (live) return failure(409, ALREADY_INVITED)
-    const token = newToken()
-    const expiresAt = expiryFrom(new Date())
-    const row = await trx
-      .insertInto('splitInvitations')
-      .values({
-        songId,
-        slot,
-        email,
-        emailSalt: crypto.randomBytes(32).toString('hex'),
-        tokenHash: tokenHash(token),
-        splitSha256: splitDigest(song),
-        expiresAt,
-        lastSentAt: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))
-    return { ok: true as const, invitationId: row.id }
+    const invitationId = await insertInvitation(trx, song, owner, {
+      slot,
+      email,
+      splitSha256: splitDigest(song),
+      sentCount: 1,
+    })
+    return { ok: true as const, invitationId }
   })
 }
 
 const newToken = () => crypto.randomBytes(32).toString('base64url')
 const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000)
+
+/**
+ * Stores a live invitation for the split `splitSha256` and queues its mail, in the caller's
+ * transaction: a first invitation, or one sent afresh after an edit (which counts as another send).
+ */
+async function insertInvitation(
+  trx: Transaction<Database>,
+  song: SongView,
+  owner: Pick<InvitingOwner, 'firstName' | 'email'>,
+  invitation: { slot: ContributorSlot; email: string; splitSha256: string; sentCount: number },
+) {
+  const token = newToken()
+  const now = new Date()
+  const expiresAt = expiryFrom(now)
+  const row = await trx
+    .insertInto('splitInvitations')
+    .values({
+      songId: song.id,
+      ...invitation,
+      emailSalt: crypto.randomBytes(32).toString('hex'),
+      tokenHash: tokenHash(token),
+      expiresAt,
+      lastSentAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await enqueueMail(trx, invitationMail(song, owner, invitation.email, token, expiresAt))
+  return row.id
+}
 
 /** The live invitation `invitationId` of the owner's song, locked, with the song itself. */
 async function lockLiveInvitation(
@@ -392,23 +410,12 @@ export async function reinviteAfterEdit(
     // and forth cannot mail an address without end: past MAX_SENDS the slot is declared again and
     // only a new invitation (within the owner's hourly count) reaches them.
     if (sentCount >= MAX_SENDS) continue
-    const token = newToken()
-    const expiresAt = expiryFrom(new Date())
-    await trx
-      .insertInto('splitInvitations')
-      .values({
-        songId,
-        slot,
-        email,
-        emailSalt: crypto.randomBytes(32).toString('hex'),
-        tokenHash: tokenHash(token),
-        splitSha256: digest,
-        expiresAt,
-        lastSentAt: new Date(),
-        sentCount: sentCount + 1,
-      })
-      .execute()
-    await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))
+    await insertInvitation(trx, song, owner, {
+      slot,
+      email,
+      splitSha256: digest,
+      sentCount: sentCount + 1,
+    })
     sent++
   }
   return sent
