@@ -82,6 +82,15 @@ export type SlotStatus =
       disputeReason: string
     }
 
+/** A song's live invitations, neither revoked nor voided: at most one a slot (split_invitations_one_live). */
+function liveInvitations(database: Executor, songId: number) {
+  return database
+    .selectFrom('splitInvitations')
+    .where('songId', '=', songId)
+    .where('revokedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+}
+
 /**
  * Every named slot of the song with its live invitation (not revoked, not voided), in slot order.
  * Owner-facing: it carries the addresses and dispute reasons; public views must pick from it.
@@ -91,13 +100,7 @@ export async function splitStatuses(
   song: Pick<SongView, 'id'> & ContributorColumns,
   now = new Date(),
 ): Promise<SlotStatus[]> {
-  const live = await database
-    .selectFrom('splitInvitations')
-    .selectAll()
-    .where('songId', '=', song.id)
-    .where('revokedAt', 'is', null)
-    .where('voidedAt', 'is', null)
-    .execute()
+  const live = await liveInvitations(database, song.id).selectAll().execute()
   return contributorSlots(song).map(({ slot, name }): SlotStatus => {
     const invitation = live.find((row) => row.slot === slot)
     if (!invitation) return { slot, name, status: 'declared' }
@@ -238,13 +241,9 @@ export async function sendInvitation(
     if (locksSong(song.registration)) return failure(409, INVITATIONS_FINAL_MESSAGE)
     if (!contributorSlots(song).some((named) => named.slot === slot))
       return failure(400, SLOT_NOT_NAMED)
-    const live = await trx
-      .selectFrom('splitInvitations')
+    const live = await liveInvitations(trx, songId)
       .select('id')
-      .where('songId', '=', songId)
       .where('slot', '=', slot)
-      .where('revokedAt', 'is', null)
-      .where('voidedAt', 'is', null)
       .executeTakeFirst()
     if (live) return failure(409, ALREADY_INVITED)
     const invitationId = await insertInvitation(trx, song, owner, {
@@ -298,13 +297,9 @@ async function lockLiveInvitation(
 ) {
   const song = await lockOwnedSong(trx, ownerId, songId)
   if (!song) return { failure: failure(404, 'Song not found') }
-  const invitation = await trx
-    .selectFrom('splitInvitations')
+  const invitation = await liveInvitations(trx, songId)
     .selectAll()
     .where('id', '=', invitationId)
-    .where('songId', '=', songId)
-    .where('revokedAt', 'is', null)
-    .where('voidedAt', 'is', null)
     .forUpdate()
     .executeTakeFirst()
   if (!invitation) return { failure: failure(404, INVITATION_NOT_FOUND) }
@@ -423,14 +418,7 @@ export async function reinviteAfterEdit(
 
 /** Whether the owner's song has invitations that an edit of the split would void. */
 export async function hasLiveInvitations(database: Executor, songId: number) {
-  const row = await database
-    .selectFrom('splitInvitations')
-    .select('id')
-    .where('songId', '=', songId)
-    .where('revokedAt', 'is', null)
-    .where('voidedAt', 'is', null)
-    .limit(1)
-    .executeTakeFirst()
+  const row = await liveInvitations(database, songId).select('id').limit(1).executeTakeFirst()
   return Boolean(row)
 }
 
