@@ -1,3 +1,4 @@
+import type { ActionFunctionArgs } from '@remix-run/node'
 import { applySecurityHeaders } from './security-headers.server'
 
 /** JSON answer for API routes, which bypass entry.server and so set their own security headers. */
@@ -176,6 +177,48 @@ export async function parseJsonBody<T>(
     }
   }
   return { ok: true as const, data: parsed.data }
+}
+
+interface JsonActionOptions<T> {
+  schema: SafeParser<T>
+  method?: 'POST' | 'PUT'
+  maxBytes?: number
+}
+
+type JsonActionHandler<T, A> = (
+  input: ActionFunctionArgs & { data: T; auth: A },
+) => Promise<Response> | Response
+
+type Authorize<A> = (request: Request, params: ActionFunctionArgs['params']) => Promise<A>
+
+/**
+ * The action of a JSON API route: only `method` (POST unless said) is taken, with a 405 otherwise;
+ * `authorize`, when given, runs before a byte of the body is read, so a caller who may not call
+ * the route hears 401/403/404 whatever they sent; then the body is parsed with `schema` within
+ * `maxBytes` (400, 413, 415 `{ message }`), and `handle` answers with the parsed data and whatever
+ * `authorize` returned.
+ */
+export function jsonAction<T, A>(
+  options: JsonActionOptions<T> & { authorize: Authorize<A> },
+  handle: JsonActionHandler<T, A>,
+): (args: ActionFunctionArgs) => Promise<Response>
+export function jsonAction<T>(
+  options: JsonActionOptions<T>,
+  handle: JsonActionHandler<T, null>,
+): (args: ActionFunctionArgs) => Promise<Response>
+export function jsonAction<T, A>(
+  options: JsonActionOptions<T> & { authorize?: Authorize<A> },
+  handle: JsonActionHandler<T, A | null>,
+) {
+  return async (args: ActionFunctionArgs) => {
+    requireMethod(args.request, options.method ?? 'POST')
+    const auth = options.authorize ? await options.authorize(args.request, args.params) : null
+    const parsed = await parseJsonBody(args.request, options.schema, {
+      maxBytes: options.maxBytes,
+    })
+    if (!parsed.ok) return parsed.response
+    return handle({ ...args, data: parsed.data, auth })
+  }
 }
 
 // No value the app reads from a query string is anywhere near this long.

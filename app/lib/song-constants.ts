@@ -64,6 +64,20 @@ export interface ContributionValues {
   aiPercent: number
 }
 
+/**
+ * A song's contribution rows with their shares and nothing else (no ids, no song id): the split a
+ * record publishes and an invitee is shown and confirms.
+ */
+export function contributionShares(rows: readonly ContributionValues[]): ContributionValues[] {
+  return rows.map((c) => ({
+    component: c.component,
+    contributorPercent: c.contributorPercent,
+    coContributorPercent: c.coContributorPercent,
+    coContributor2Percent: c.coContributor2Percent,
+    aiPercent: c.aiPercent,
+  }))
+}
+
 /** Sums in hundredths so 33.33 + 33.33 + 33.34 is exactly 100. */
 export function componentTotal(row: Pick<ContributionValues, PercentField>) {
   const hundredths = PERCENT_FIELDS.reduce(

@@ -1,11 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  parseJsonBody,
-  requireMethod,
-} from '~/lib/http.server'
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { LoginSchema } from '~/lib/auth-schemas'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
@@ -16,17 +9,14 @@ import { tooManyMessage } from '~/services/rate-limit.server'
 import { createUserSession } from '~/services/session.server'
 import { toPublicUser, verifyLogin } from '~/services/users.server'
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, 'POST')
-  const parsed = await parseJsonBody(request, LoginSchema)
-  if (!parsed.ok) return parsed.response
+export const action = jsonAction({ schema: LoginSchema }, async ({ request, data }) => {
   const attempt = await startSignIn({
-    usernameOrEmail: parsed.data.usernameOrEmail,
+    usernameOrEmail: data.usernameOrEmail,
     address: clientIp(request),
     cookie: request.headers.get('Cookie'),
   })
   if (!attempt.allowed) return jsonError(429, tooManyMessage(attempt.limit))
-  const user = await verifyLogin(db(), parsed.data.usernameOrEmail, parsed.data.password).catch(
+  const user = await verifyLogin(db(), data.usernameOrEmail, data.password).catch(
     (error: unknown) => {
       console.error('[login] sign-in failed', error)
       return 'failed' as const
@@ -40,6 +30,6 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.append('Set-Cookie', await attempt.succeeded(user.id))
   await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
   return jsonResponse(toPublicUser(user), { headers })
-}
+})
 
 export const loader = methodNotAllowed

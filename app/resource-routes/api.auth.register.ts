@@ -1,11 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  parseJsonBody,
-  requireMethod,
-} from '~/lib/http.server'
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { RegisterSchema } from '~/lib/auth-schemas'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
@@ -13,20 +6,17 @@ import { db } from '~/services/db.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
 import { createLocalUser, FieldError, toPublicUser } from '~/services/users.server'
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, 'POST')
-  const parsed = await parseJsonBody(request, RegisterSchema)
-  if (!parsed.ok) return parsed.response
+export const action = jsonAction({ schema: RegisterSchema }, async ({ request, data }) => {
   const limited = await hit(LIMITS.registerPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed) return jsonError(429, tooManyMessage(limited))
   try {
-    const user = await createLocalUser(db(), parsed.data)
+    const user = await createLocalUser(db(), data)
     await recordUserAction(db(), pageViewOf(request), 'sign_up', user.id)
     return jsonResponse(toPublicUser(user), { status: 201 })
   } catch (error) {
     if (error instanceof FieldError) return jsonError(409, error.message, { field: error.field })
     throw error
   }
-}
+})
 
 export const loader = methodNotAllowed

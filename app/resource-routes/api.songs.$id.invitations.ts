@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { InviteJsonSchema } from '~/lib/co-writers-schema'
-import { jsonFailure, jsonResponse, parseJsonBody, requireMethod } from '~/lib/http.server'
+import { jsonAction, jsonFailure, jsonResponse } from '~/lib/http.server'
 import { requireApiUser, requireSongOwner } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import {
@@ -18,13 +18,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** POST /api/songs/:id/invitations `{ slot, email }` — invites the contributor in that slot. */
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireMethod(request, 'POST')
-  const user = await requireApiUser(request)
-  const song = await requireSongOwner(user.id, params.id)
-  const parsed = await parseJsonBody(request, InviteJsonSchema)
-  if (!parsed.ok) return parsed.response
-  const result = await sendInvitation(db(), user, song.id, parsed.data.slot, parsed.data.email)
-  if (!result.ok) return jsonFailure(result)
-  return jsonResponse({ invitationId: result.invitationId }, { status: 201 })
-}
+export const action = jsonAction(
+  {
+    schema: InviteJsonSchema,
+    authorize: async (request, params) => {
+      const user = await requireApiUser(request)
+      return { user, song: await requireSongOwner(user.id, params.id) }
+    },
+  },
+  async ({ data, auth: { user, song } }) => {
+    const result = await sendInvitation(db(), user, song.id, data.slot, data.email)
+    if (!result.ok) return jsonFailure(result)
+    return jsonResponse({ invitationId: result.invitationId }, { status: 201 })
+  },
+)

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { jsonError, jsonResponse, parseJsonBody, requireMethod } from '~/lib/http.server'
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { jsonAction, jsonError, jsonResponse } from '~/lib/http.server'
 import { TOTALS_MESSAGE } from '~/lib/song-constants'
 import { SongUpdateSchema } from '~/lib/song-schema'
 import {
@@ -19,21 +19,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return jsonResponse(await requireSongOwner(user.id, params.id))
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireMethod(request, 'PUT')
-  const user = await requireApiUser(request)
-  const id = requireSongId(params.id)
-  const parsed = await parseJsonBody(request, SongUpdateSchema)
-  if (!parsed.ok) return parsed.response
-  const result = await updateSong(db(), user.id, id, parsed.data)
-  if (result.ok) {
-    await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
-    return jsonResponse({
-      message: `Song updated successfully! Certificate will reflect the changes.${reinvitedText(result.reinvited)}`,
-      reinvited: result.reinvited,
-    })
-  }
-  if (result.reason === 'not_found') return songNotFound()
-  if (result.reason === 'locked') return jsonError(409, LOCKED_MESSAGE)
-  return jsonError(400, TOTALS_MESSAGE)
-}
+export const action = jsonAction(
+  {
+    schema: SongUpdateSchema,
+    method: 'PUT',
+    authorize: async (request, params) => ({
+      user: await requireApiUser(request),
+      id: requireSongId(params.id),
+    }),
+  },
+  async ({ request, data, auth: { user, id } }) => {
+    const result = await updateSong(db(), user.id, id, data)
+    if (result.ok) {
+      await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
+      return jsonResponse({
+        message: `Song updated successfully! Certificate will reflect the changes.${reinvitedText(result.reinvited)}`,
+        reinvited: result.reinvited,
+      })
+    }
+    if (result.reason === 'not_found') return songNotFound()
+    if (result.reason === 'locked') return jsonError(409, LOCKED_MESSAGE)
+    return jsonError(400, TOTALS_MESSAGE)
+  },
+)

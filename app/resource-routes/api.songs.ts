@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import {
+  jsonAction,
   jsonError,
   jsonResponse,
-  parseJsonBody,
   parseQuery,
-  requireMethod,
   SONG_JSON_BODY_LIMIT,
 } from '~/lib/http.server'
 import { SongSchema } from '~/lib/song-schema'
@@ -22,12 +21,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return jsonResponse(await listSongs(db(), user.id, query.data))
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, 'POST')
-  const user = await requireApiUser(request)
-  const parsed = await parseJsonBody(request, SongSchema, { maxBytes: SONG_JSON_BODY_LIMIT })
-  if (!parsed.ok) return parsed.response
-  const song = await createSong(db(), user.id, parsed.data)
-  await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
-  return jsonResponse(song, { status: 201 })
-}
+export const action = jsonAction(
+  { schema: SongSchema, maxBytes: SONG_JSON_BODY_LIMIT, authorize: requireApiUser },
+  async ({ request, data, auth: user }) => {
+    const song = await createSong(db(), user.id, data)
+    await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
+    return jsonResponse(song, { status: 201 })
+  },
+)

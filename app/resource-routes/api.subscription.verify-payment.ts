@@ -1,11 +1,4 @@
-import type { ActionFunctionArgs } from '@remix-run/node'
-import {
-  jsonError,
-  jsonResponse,
-  methodNotAllowed,
-  parseJsonBody,
-  requireMethod,
-} from '~/lib/http.server'
+import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { VerifyPaymentSchema } from '~/lib/payment-schema'
 import { requireApiUser } from '~/services/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
@@ -17,16 +10,15 @@ import { verifyPaymentIntent } from '~/services/payments.server'
  * SPEC §7: `{ paymentIntentId }`. The intent is fetched from Stripe and must have succeeded for
  * $1.99 for this user; then it is one registration credit, however often this is called.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  requireMethod(request, 'POST')
-  const user = await requireApiUser(request)
-  const body = await parseJsonBody(request, VerifyPaymentSchema)
-  if (!body.ok) return body.response
-  const outcome = await verifyPaymentIntent(user.id, body.data.paymentIntentId)
-  if (!outcome.ok) return jsonError(outcome.status, outcome.message)
-  // Counted once, by whichever verification recorded the payment.
-  if (outcome.created) await recordUserAction(db(), pageViewOf(request), 'payment', user.id)
-  return jsonResponse({ success: true, songId: outcome.songId })
-}
+export const action = jsonAction(
+  { schema: VerifyPaymentSchema, authorize: requireApiUser },
+  async ({ request, data, auth: user }) => {
+    const outcome = await verifyPaymentIntent(user.id, data.paymentIntentId)
+    if (!outcome.ok) return jsonError(outcome.status, outcome.message)
+    // Counted once, by whichever verification recorded the payment.
+    if (outcome.created) await recordUserAction(db(), pageViewOf(request), 'payment', user.id)
+    return jsonResponse({ success: true, songId: outcome.songId })
+  },
+)
 
 export const loader = methodNotAllowed

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -9,9 +9,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AuthorizationError } from 'remix-auth'
 import { AuthCard, FormAlert } from '~/components/auth-card'
-import { Field } from '~/components/forms'
 import { GoogleButton, OrDivider } from '~/components/google-button'
-import { PasswordField } from '~/components/password-field'
+import { SchemaField } from '~/components/schema-field'
 import { Button } from '~/components/ui/button'
 import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
@@ -109,20 +108,20 @@ export default function LoginPage() {
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <Field
+        <SchemaField
+          meta={fields.usernameOrEmail}
+          type="text"
           label="Username or email"
           autoComplete="username"
           // A page with one purpose: the cursor starts where the user types (as Epic Stack's login).
           // eslint-disable-next-line jsx-a11y/no-autofocus
           autoFocus
-          errors={fields.usernameOrEmail.errors}
-          {...getInputProps(fields.usernameOrEmail, { type: 'text' })}
         />
-        <PasswordField
+        <SchemaField
+          meta={fields.password}
+          type="password"
           label="Password"
           autoComplete="current-password"
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: 'password' })}
         />
         <div className="text-right text-sm">
           <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">

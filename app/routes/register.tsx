@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -8,9 +8,8 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
-import { Field } from '~/components/forms'
 import { GoogleButton, OrDivider } from '~/components/google-button'
-import { PasswordField } from '~/components/password-field'
+import { SchemaField } from '~/components/schema-field'
 import { Button } from '~/components/ui/button'
 import { type RegisterInput, RegisterSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
@@ -110,37 +109,32 @@ export default function RegisterPage() {
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <SchemaField
+            meta={fields.firstName}
+            type="text"
             label="First name"
             autoComplete="given-name"
-            errors={fields.firstName.errors}
-            {...getInputProps(fields.firstName, { type: 'text' })}
           />
-          <Field
+          <SchemaField
+            meta={fields.lastName}
+            type="text"
             label="Last name"
             autoComplete="family-name"
-            errors={fields.lastName.errors}
-            {...getInputProps(fields.lastName, { type: 'text' })}
           />
         </div>
-        <Field
+        <SchemaField
+          meta={fields.username}
+          type="text"
           label="Username"
           autoComplete="username"
           hint="3-30 letters, numbers or underscores"
-          errors={fields.username.errors}
-          {...getInputProps(fields.username, { type: 'text' })}
         />
-        <Field
-          label="Email"
-          autoComplete="email"
-          errors={fields.email.errors}
-          {...getInputProps(fields.email, { type: 'email' })}
-        />
-        <PasswordField
+        <SchemaField meta={fields.email} type="email" label="Email" autoComplete="email" />
+        <SchemaField
+          meta={fields.password}
+          type="password"
           label="Password"
           autoComplete="new-password"
-          errors={fields.password.errors}
-          {...getInputProps(fields.password, { type: 'password' })}
         />
         <p className="text-xs text-slate-500">
           At least 8 characters, with an uppercase letter, a lowercase letter and a number.

@@ -20,7 +20,12 @@ import {
   type Supersedes,
 } from '~/lib/manifest-schema'
 import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
-import { type ContributorSlot, contributorSlots, type PercentField } from '~/lib/song-constants'
+import {
+  contributionShares,
+  type ContributorSlot,
+  contributorSlots,
+  type PercentField,
+} from '~/lib/song-constants'
 import type { SongView } from './songs.server'
 import type { SlotStatus } from './split-confirmations.server'
 
@@ -159,13 +164,7 @@ export function buildManifest(
     title: song.title,
     dateCreated: song.dateCreated,
     contributors,
-    contributions: song.contributions.map((c) => ({
-      component: c.component,
-      contributorPercent: c.contributorPercent,
-      coContributorPercent: c.coContributorPercent,
-      coContributor2Percent: c.coContributor2Percent,
-      aiPercent: c.aiPercent,
-    })),
+    contributions: contributionShares(song.contributions),
     toolsUsed: song.toolsUsed,
     genre: song.genre,
     identifiers: { isrc: song.isrc, iswc: song.iswc, upc: song.upc, other: song.otherIdentifier },

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import canonicalize from 'canonicalize'
 import type { Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import type { DecisionInput } from '~/lib/co-writers-schema'
@@ -9,11 +8,12 @@ import {
   type ContributionValues,
   type ContributorColumns,
   type ContributorSlot,
+  contributionShares,
   contributorSlots,
 } from '~/lib/song-constants'
 import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
-import { sha256Hex } from './manifest.server'
+import { canonicalJson, sha256Hex } from './manifest.server'
 import { hit, type Limit, tooManyRequestsMessage } from './rate-limit.server'
 import { getOwnedSong, type SongView } from './songs.server'
 import { displayName } from './users.server'
@@ -25,22 +25,24 @@ import { displayName } from './users.server'
 export const INVITATION_DAYS = 14
 
 /**
- * The split an invitee is shown, as one digest: every named contributor and every component's
- * percentages. An invitation remembers the digest it was sent with; any edit of names or shares
- * changes it, and so voids the confirmations given for the old split.
+ * The split an invitee is shown and confirms: every named contributor and every component's
+ * percentages. The digest below is taken of exactly this, so what is confirmed is what was shown.
+ */
+function inviteeSplit(song: ContributorColumns & { contributions: ContributionValues[] }) {
+  return {
+    contributors: contributorSlots(song).map(({ slot, name }) => ({ slot, name })),
+    contributions: contributionShares(song.contributions),
+  }
+}
+
+/**
+ * The split an invitee is shown, as one digest. An invitation remembers the digest it was sent
+ * with; any edit of names or shares changes it, and so voids the confirmations given for the old
+ * split. Digests already stored must keep comparing equal: the canonical bytes of this object may
+ * never change (tests/services/split-confirmations.test.ts recomputes one the original way).
  */
 export function splitDigest(song: ContributorColumns & { contributions: ContributionValues[] }) {
-  const split = {
-    contributors: contributorSlots(song).map(({ slot, name }) => ({ slot, name })),
-    contributions: song.contributions.map((c) => ({
-      component: c.component,
-      contributorPercent: c.contributorPercent,
-      coContributorPercent: c.coContributorPercent,
-      coContributor2Percent: c.coContributor2Percent,
-      aiPercent: c.aiPercent,
-    })),
-  }
-  return sha256Hex(canonicalize(split)!)
+  return sha256Hex(canonicalJson(inviteeSplit(song)))
 }
 
 /** A named slot's standing: declared by the submitter only, or where its invitation stands. */
@@ -80,6 +82,15 @@ export type SlotStatus =
       disputeReason: string
     }
 
+/** A song's live invitations, neither revoked nor voided: at most one a slot (split_invitations_one_live). */
+function liveInvitations(database: Executor, songId: number) {
+  return database
+    .selectFrom('splitInvitations')
+    .where('songId', '=', songId)
+    .where('revokedAt', 'is', null)
+    .where('voidedAt', 'is', null)
+}
+
 /**
  * Every named slot of the song with its live invitation (not revoked, not voided), in slot order.
  * Owner-facing: it carries the addresses and dispute reasons; public views must pick from it.
@@ -89,13 +100,7 @@ export async function splitStatuses(
   song: Pick<SongView, 'id'> & ContributorColumns,
   now = new Date(),
 ): Promise<SlotStatus[]> {
-  const live = await database
-    .selectFrom('splitInvitations')
-    .selectAll()
-    .where('songId', '=', song.id)
-    .where('revokedAt', 'is', null)
-    .where('voidedAt', 'is', null)
-    .execute()
+  const live = await liveInvitations(database, song.id).selectAll().execute()
   return contributorSlots(song).map(({ slot, name }): SlotStatus => {
     const invitation = live.find((row) => row.slot === slot)
     if (!invitation) return { slot, name, status: 'declared' }
@@ -236,38 +241,52 @@ export async function sendInvitation(
     if (locksSong(song.registration)) return failure(409, INVITATIONS_FINAL_MESSAGE)
     if (!contributorSlots(song).some((named) => named.slot === slot))
       return failure(400, SLOT_NOT_NAMED)
-    const live = await trx
-      .selectFrom('splitInvitations')
+    const live = await liveInvitations(trx, songId)
       .select('id')
-      .where('songId', '=', songId)
       .where('slot', '=', slot)
-      .where('revokedAt', 'is', null)
-      .where('voidedAt', 'is', null)
       .executeTakeFirst()
     if (live) return failure(409, ALREADY_INVITED)
-    const token = newToken()
-    const expiresAt = expiryFrom(new Date())
-    const row = await trx
-      .insertInto('splitInvitations')
-      .values({
-        songId,
-        slot,
-        email,
-        emailSalt: crypto.randomBytes(32).toString('hex'),
-        tokenHash: tokenHash(token),
-        splitSha256: splitDigest(song),
-        expiresAt,
-        lastSentAt: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))
-    return { ok: true as const, invitationId: row.id }
+    const invitationId = await insertInvitation(trx, song, owner, {
+      slot,
+      email,
+      splitSha256: splitDigest(song),
+      sentCount: 1,
+    })
+    return { ok: true as const, invitationId }
   })
 }
 
 const newToken = () => crypto.randomBytes(32).toString('base64url')
 const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000)
+
+/**
+ * Stores a live invitation for the split `splitSha256` and queues its mail, in the caller's
+ * transaction: a first invitation, or one sent afresh after an edit (which counts as another send).
+ */
+async function insertInvitation(
+  trx: Transaction<Database>,
+  song: SongView,
+  owner: Pick<InvitingOwner, 'firstName' | 'email'>,
+  invitation: { slot: ContributorSlot; email: string; splitSha256: string; sentCount: number },
+) {
+  const token = newToken()
+  const now = new Date()
+  const expiresAt = expiryFrom(now)
+  const row = await trx
+    .insertInto('splitInvitations')
+    .values({
+      songId: song.id,
+      ...invitation,
+      emailSalt: crypto.randomBytes(32).toString('hex'),
+      tokenHash: tokenHash(token),
+      expiresAt,
+      lastSentAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await enqueueMail(trx, invitationMail(song, owner, invitation.email, token, expiresAt))
+  return row.id
+}
 
 /** The live invitation `invitationId` of the owner's song, locked, with the song itself. */
 async function lockLiveInvitation(
@@ -278,13 +297,9 @@ async function lockLiveInvitation(
 ) {
   const song = await lockOwnedSong(trx, ownerId, songId)
   if (!song) return { failure: failure(404, 'Song not found') }
-  const invitation = await trx
-    .selectFrom('splitInvitations')
+  const invitation = await liveInvitations(trx, songId)
     .selectAll()
     .where('id', '=', invitationId)
-    .where('songId', '=', songId)
-    .where('revokedAt', 'is', null)
-    .where('voidedAt', 'is', null)
     .forUpdate()
     .executeTakeFirst()
   if (!invitation) return { failure: failure(404, INVITATION_NOT_FOUND) }
@@ -390,23 +405,12 @@ export async function reinviteAfterEdit(
     // and forth cannot mail an address without end: past MAX_SENDS the slot is declared again and
     // only a new invitation (within the owner's hourly count) reaches them.
     if (sentCount >= MAX_SENDS) continue
-    const token = newToken()
-    const expiresAt = expiryFrom(new Date())
-    await trx
-      .insertInto('splitInvitations')
-      .values({
-        songId,
-        slot,
-        email,
-        emailSalt: crypto.randomBytes(32).toString('hex'),
-        tokenHash: tokenHash(token),
-        splitSha256: digest,
-        expiresAt,
-        lastSentAt: new Date(),
-        sentCount: sentCount + 1,
-      })
-      .execute()
-    await enqueueMail(trx, invitationMail(song, owner, email, token, expiresAt))
+    await insertInvitation(trx, song, owner, {
+      slot,
+      email,
+      splitSha256: digest,
+      sentCount: sentCount + 1,
+    })
     sent++
   }
   return sent
@@ -414,14 +418,7 @@ export async function reinviteAfterEdit(
 
 /** Whether the owner's song has invitations that an edit of the split would void. */
 export async function hasLiveInvitations(database: Executor, songId: number) {
-  const row = await database
-    .selectFrom('splitInvitations')
-    .select('id')
-    .where('songId', '=', songId)
-    .where('revokedAt', 'is', null)
-    .where('voidedAt', 'is', null)
-    .limit(1)
-    .executeTakeFirst()
+  const row = await liveInvitations(database, songId).select('id').limit(1).executeTakeFirst()
   return Boolean(row)
 }
 
@@ -442,18 +439,7 @@ export type ClosedReason = keyof typeof INVITATION_CLOSED
 
 /** What the invitee is shown of the song: the split only, never the owner's private details. */
 function inviteeView(song: SongView, slot: ContributorSlot) {
-  return {
-    title: song.title,
-    slot,
-    contributors: contributorSlots(song).map(({ slot: s, name }) => ({ slot: s, name })),
-    contributions: song.contributions.map((c) => ({
-      component: c.component,
-      contributorPercent: c.contributorPercent,
-      coContributorPercent: c.coContributorPercent,
-      coContributor2Percent: c.coContributor2Percent,
-      aiPercent: c.aiPercent,
-    })),
-  }
+  return { title: song.title, slot, ...inviteeSplit(song) }
 }
 
 export type InvitationPage =

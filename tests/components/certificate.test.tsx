@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { Certificate } from '~/components/certificate'
 import { type CertificateSong, registrationFeeInfo } from '~/lib/certificate'
 import type { CertificateRegistration } from '~/services/certificate.server'
+import { HARBOR_SPLIT, splitRow } from '../setup/sample-song'
 
 function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
   return {
@@ -29,29 +30,7 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
     mainContributorProNumber: '123456789',
     coContributorProNumber: null,
     coContributor2ProNumber: null,
-    contributions: [
-      {
-        component: 'lyrics',
-        contributorPercent: 60,
-        coContributorPercent: 20,
-        coContributor2Percent: 0,
-        aiPercent: 20,
-      },
-      {
-        component: 'vocals',
-        contributorPercent: 100,
-        coContributorPercent: 0,
-        coContributor2Percent: 0,
-        aiPercent: 0,
-      },
-      {
-        component: 'mixing',
-        contributorPercent: 33.33,
-        coContributorPercent: 33.33,
-        coContributor2Percent: 0,
-        aiPercent: 33.34,
-      },
-    ],
+    contributions: [...HARBOR_SPLIT, splitRow('mixing', 33.33, 33.33, 0, 33.34)],
     recordings: [],
     confirmations: {
       recorded: false,
@@ -93,23 +72,27 @@ describe('Certificate', () => {
     ).toBeTruthy()
   })
 
+  type Contributor = CertificateSong['confirmations']['contributors'][number]
+  /** The sample song's certificate with these contributors' standing. */
+  const showStatuses = (recorded: boolean, contributors: Contributor[]) =>
+    show(song({ confirmations: { recorded, contributors } }))
+  /** A share confirmed on `day` November 2026. */
+  const confirmedOn = (
+    slot: Contributor['slot'],
+    day: number,
+    creditedName: string,
+  ): Contributor => ({
+    slot,
+    status: 'confirmed',
+    confirmedAt: `2026-11-${day}T10:00:00.000Z`,
+    creditedName,
+  })
+
   test('each contributor shows their status; the statement claims only what was confirmed', () => {
-    show(
-      song({
-        confirmations: {
-          recorded: false,
-          contributors: [
-            { slot: 'main', status: 'invited' },
-            {
-              slot: 'co-contributor',
-              status: 'confirmed',
-              confirmedAt: '2026-11-20T10:00:00.000Z',
-              creditedName: 'Bob Lee',
-            },
-          ],
-        },
-      }),
-    )
+    showStatuses(false, [
+      { slot: 'main', status: 'invited' },
+      confirmedOn('co-contributor', 20, 'Bob Lee'),
+    ])
     expect(screen.getByTestId('contributor-status-main').textContent).toBe(
       'Invited, not confirmed yet',
     )
@@ -122,27 +105,7 @@ describe('Certificate', () => {
     cleanup()
 
     // The registered record: every named contributor confirmed, and it says where.
-    show(
-      song({
-        confirmations: {
-          recorded: true,
-          contributors: [
-            {
-              slot: 'main',
-              status: 'confirmed',
-              confirmedAt: '2026-11-21T10:00:00.000Z',
-              creditedName: 'Ann',
-            },
-            {
-              slot: 'co-contributor',
-              status: 'confirmed',
-              confirmedAt: '2026-11-20T10:00:00.000Z',
-              creditedName: 'Bob',
-            },
-          ],
-        },
-      }),
-    )
+    showStatuses(true, [confirmedOn('main', 21, 'Ann'), confirmedOn('co-contributor', 20, 'Bob')])
     expect(screen.getByTestId('contributor-status-main').textContent).toBe(
       'Confirmed on November 21, 2026 (UTC), in the permanent record',
     )
@@ -152,22 +115,15 @@ describe('Certificate', () => {
     cleanup()
 
     // The owner's unregistered song: a dispute with its reason.
-    show(
-      song({
-        confirmations: {
-          recorded: false,
-          contributors: [
-            { slot: 'main', status: 'declared' },
-            {
-              slot: 'co-contributor',
-              status: 'disputed',
-              decidedAt: '2026-11-22T10:00:00.000Z',
-              reason: 'I wrote half the lyrics',
-            },
-          ],
-        },
-      }),
-    )
+    showStatuses(false, [
+      { slot: 'main', status: 'declared' },
+      {
+        slot: 'co-contributor',
+        status: 'disputed',
+        decidedAt: '2026-11-22T10:00:00.000Z',
+        reason: 'I wrote half the lyrics',
+      },
+    ])
     expect(screen.getByTestId('contributor-status-main').textContent).toBe(
       'Declared by the submitter',
     )

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
+import { HARBOR_SPLIT, splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signUpAndIn } from './flows'
 import { useServer } from './server'
@@ -36,41 +37,10 @@ async function createSong(page: TestPage) {
       mainContributorPro: 'ASCAP',
       mainContributorProNumber: '123456789',
       contributions: [
-        {
-          component: 'lyrics',
-          contributorPercent: 60,
-          coContributorPercent: 20,
-          coContributor2Percent: 0,
-          aiPercent: 20,
-        },
-        {
-          component: 'vocals',
-          contributorPercent: 100,
-          coContributorPercent: 0,
-          coContributor2Percent: 0,
-          aiPercent: 0,
-        },
-        {
-          component: 'instrumentation',
-          contributorPercent: 50,
-          coContributorPercent: 50,
-          coContributor2Percent: 0,
-          aiPercent: 0,
-        },
-        {
-          component: 'production',
-          contributorPercent: 40,
-          coContributorPercent: 0,
-          coContributor2Percent: 0,
-          aiPercent: 60,
-        },
-        {
-          component: 'mixing',
-          contributorPercent: 100,
-          coContributorPercent: 0,
-          coContributor2Percent: 0,
-          aiPercent: 0,
-        },
+        ...HARBOR_SPLIT,
+        splitRow('instrumentation', 50, 50, 0, 0),
+        splitRow('production', 40, 0, 0, 60),
+        splitRow('mixing', 100, 0, 0, 0),
       ],
     },
   })

@@ -9,6 +9,7 @@ import { createSong } from '~/services/songs.server'
 import { db } from '../setup/db'
 import { PUBLIC_CERTIFICATE_KEYS as PUBLIC_KEYS, keyPaths } from '../setup/certificate-keys'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
+import { HARBOR_SPLIT } from '../setup/sample-song'
 
 // pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
 const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(
@@ -44,22 +45,7 @@ async function newSong(userId: string, overrides: Record<string, unknown> = {}) 
       },
       { label: 'Lyric sheet PDF', sha256: LYRIC_SHEET_SHA256, size: '2048' },
     ],
-    contributions: [
-      {
-        component: 'lyrics',
-        contributorPercent: 60,
-        coContributorPercent: 20,
-        coContributor2Percent: 0,
-        aiPercent: 20,
-      },
-      {
-        component: 'vocals',
-        contributorPercent: 100,
-        coContributorPercent: 0,
-        coContributor2Percent: 0,
-        aiPercent: 0,
-      },
-    ],
+    contributions: [...HARBOR_SPLIT],
     ...overrides,
   })
   return createSong(db(), userId, input)

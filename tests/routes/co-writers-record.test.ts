@@ -37,6 +37,14 @@ const CONFIRMED_AT = new Date('2026-11-20T10:00:00.000Z')
 const BOB_EMAIL = 'Bob.Lee@Example.com'
 const BOB_LINE =
   'Confirmed by Bob Lee (Co-contributor) on November 20, 2026 (UTC): lyrics 30%, mixing/mastering 20%'
+/** Bob's confirmed percentage of each component, as the record and the split sheet list it. */
+const BOB_SHARES = [
+  { component: 'lyrics', percent: 30 },
+  { component: 'vocals', percent: 0 },
+  { component: 'instrumentation', percent: 0 },
+  { component: 'production', percent: 0 },
+  { component: 'mixing', percent: 20 },
+]
 const ANN_LINE = 'Ann (Main contributor): declared by the submitter, not confirmed'
 const CARA_LINE = 'Cara (Second co-contributor): declared by the submitter, not confirmed'
 
@@ -126,13 +134,7 @@ describe('manifest v5: confirmations', () => {
         creditedName: 'Bob Lee',
         pro: 'BMI',
         ipi: '00012345678',
-        shares: [
-          { component: 'lyrics', percent: 30 },
-          { component: 'vocals', percent: 0 },
-          { component: 'instrumentation', percent: 0 },
-          { component: 'production', percent: 0 },
-          { component: 'mixing', percent: 20 },
-        ],
+        shares: BOB_SHARES,
         confirmedAt: '2026-11-20T10:00:00.000Z',
         email: { alg: 'salted-sha256', value: digest },
       },
@@ -345,13 +347,7 @@ describe('the split sheet', () => {
         // What Bob gave when confirming wins over what the submitter typed.
         pro: 'BMI',
         ipi: '00012345678',
-        shares: [
-          { component: 'lyrics', percent: 30 },
-          { component: 'vocals', percent: 0 },
-          { component: 'instrumentation', percent: 0 },
-          { component: 'production', percent: 0 },
-          { component: 'mixing', percent: 20 },
-        ],
+        shares: BOB_SHARES,
       }),
       expect.objectContaining({
         slot: 'co-contributor-2',

@@ -55,9 +55,9 @@ async function newSong(userId: string, title = 'Paid Verse') {
   })
 }
 
-/** A verified user whose free registration this month is used up, with a song to pay for. */
-async function payingUser() {
-  const user = await createUser({ emailVerified: true })
+/** A user (verified unless said) whose free registration this month is used up, with a song to pay for. */
+async function payingUser(emailVerified = true) {
+  const user = await createUser({ emailVerified })
   const now = new Date()
   await db()
     .insertInto('monthlyUsage')
@@ -674,19 +674,7 @@ describe('spending a credit', () => {
   })
 
   test('paid registration needs no verified email (free ones do)', async () => {
-    const user = await createUser({ emailVerified: false })
-    const now = new Date()
-    await db()
-      .insertInto('monthlyUsage')
-      .values({
-        userId: user.id,
-        year: now.getUTCFullYear(),
-        month: now.getUTCMonth() + 1,
-        registrationsUsed: 1,
-        updatedAt: now,
-      })
-      .execute()
-    const song = await newSong(user.id)
+    const { user, song } = await payingUser(false)
     await verify(user.id, await paidIntent(user.id, song.id))
     expect((await registerSong(user.id, song.id, { confirmed: true })).ok).toBe(true)
   })

@@ -1,0 +1,21 @@
+import type { Component, ContributionValues } from '~/lib/song-constants'
+
+// Plain data for the sample song "Harbor Lights", shared by the certificate's component, route and
+// browser tests. Kept out of fixtures.ts: browser tests must not load the app's server modules.
+
+/** One component's split: the main contributor's, the two co-contributors' and AI's percentages. */
+export function splitRow(
+  component: Component,
+  contributorPercent: number,
+  coContributorPercent: number,
+  coContributor2Percent: number,
+  aiPercent: number,
+): ContributionValues {
+  return { component, contributorPercent, coContributorPercent, coContributor2Percent, aiPercent }
+}
+
+/** The sample song's lyrics (Ann, Bob and AI) and vocals (Ann alone). */
+export const HARBOR_SPLIT: readonly ContributionValues[] = [
+  splitRow('lyrics', 60, 20, 0, 20),
+  splitRow('vocals', 100, 0, 0, 0),
+]
