@@ -33,3 +33,16 @@ test('no browser bundle carries server secrets or server-only modules', () => {
   )
   expect(offenders.map((file) => path.relative(buildDir, file))).toEqual([])
 })
+
+// remix-auth is CommonJS: one import of it in a route module (an error class its action checks)
+// pulled the whole of Remix's server runtime into the framework chunk every page loads, about
+// 15 KB gzip. package.json's "browser" field maps it to nothing in the browser build.
+test('no browser bundle carries remix-auth or Remix’s server runtime', () => {
+  const scripts = files(buildDir).filter((file) => file.endsWith('.js'))
+  const offenders = scripts.filter((file) =>
+    /Expected a Response to be returned from queryRoute|Strategy \$\{\w+\} not found/.test(
+      fs.readFileSync(file, 'utf8'),
+    ),
+  )
+  expect(offenders.map((file) => path.relative(buildDir, file))).toEqual([])
+})
