@@ -1,7 +1,7 @@
 import { CertificateTimeline } from './charts'
 import { Link } from '@remix-run/react'
 import { RegisterButton } from './register-modal'
-import { type RegistrationDone, RegistrationComplete } from './registration-card'
+import { type RegistrationDone, RegistrationComplete } from './registration-complete'
 import { formatDayInZone, formatLongDate } from '~/lib/dates'
 import { registrationNetwork } from '~/lib/registration-network'
 import { locksSong } from '~/lib/song-lock'
