@@ -13,7 +13,7 @@ import {
   type VoidedPayment,
 } from '~/lib/admin'
 import type { Destination } from '~/services/registration.server'
-import { DailyActivityChart } from './charts'
+import { DailyActivityChart } from './daily-activity-chart'
 import { ButtonLink, buttonClass } from './ui/button'
 import { VerificationCodeForm } from './verification-code-form'
 import { VideoManagement } from './video-upload'

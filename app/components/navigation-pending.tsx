@@ -1,5 +1,5 @@
 import { matchPath, Outlet, useLocation, useNavigation } from '@remix-run/react'
-import { DashboardSkeleton } from './dashboard'
+import { DashboardSkeleton } from './dashboard-skeleton'
 
 /**
  * A thin bar across the top while any navigation or form post is under way, so a slow network

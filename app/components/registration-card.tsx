@@ -1,23 +1,18 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { registrationCompleteText, registrationNetwork } from '~/lib/registration-network'
 import type { Destination, UsageStats } from '~/services/registration.server'
 import { useAppName } from './app-name'
-import { Button, ButtonLink, buttonClass } from './ui/button'
+import { Button, buttonClass } from './ui/button'
+import type { RegistrationDone } from './registration-complete'
 import { useHydrated } from '~/lib/hooks'
 import { Alert } from './forms'
 
 /** The loader's usageStats, less the paid credits it passes on separately. */
 export type Usage = Omit<UsageStats, 'openCredits'>
 
-export interface RegistrationDone {
-  transactionSignature: string
-  explorerUrl: string
-  /** The network the registration recorded (decision 019). */
-  network: string | null
-}
-
 export type { Destination }
+// The completed card has its own module: the dashboard shows it without this card's code.
+export { RegistrationComplete, type RegistrationDone } from './registration-complete'
 
 type ActionResult =
   | { ok: true; transactionSignature: string; explorerUrl: string; network: string }
@@ -206,51 +201,6 @@ export function SplitsNotWhole({ message, editUrl }: { message: string; editUrl:
       <a href={editUrl} className="mt-2 inline-block font-semibold underline">
         Edit the song’s splits
       </a>
-    </div>
-  )
-}
-
-export function RegistrationComplete({ songId, done }: { songId: number; done: RegistrationDone }) {
-  const network = registrationNetwork(done)
-  return (
-    <div
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby="registration-complete"
-      className="rounded-xl border border-green-200 bg-green-50 p-6 text-center"
-    >
-      <h2 id="registration-complete" className="text-2xl font-bold text-green-900">
-        Blockchain Registration Complete
-      </h2>
-      <p className="mt-2 text-green-900">{registrationCompleteText(done).dialog}</p>
-      <p className="mt-1 text-sm text-green-900" data-testid="registration-network">
-        Recorded on: {network.label}.{network.permanenceNote ? ` ${network.permanenceNote}` : ''}
-      </p>
-      <p
-        className="mt-3 break-all font-mono text-xs text-green-900"
-        data-testid="transaction-signature"
-      >
-        {done.transactionSignature}
-      </p>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <ButtonLink to="/">Go to Dashboard</ButtonLink>
-        <a
-          href={done.explorerUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass('secondary')}
-        >
-          View Song on Solana Explorer
-        </a>
-        <a
-          href={`/certificate/${songId}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass('secondary')}
-        >
-          See Certificate
-        </a>
-      </div>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
 } from '@conform-to/react'
+import type { ComponentProps } from 'react'
 import { useHydrated } from '~/lib/hooks'
 import { GENRES, visibleComponents } from '~/lib/song-constants'
 import type { SongFormFields } from '~/lib/song-schema'
@@ -12,6 +13,15 @@ import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
 
 export type SongFields = ReturnType<FormMetadata<SongFormFields>['getFieldset']>
+type TextName = Exclude<keyof SongFields, 'contributions' | 'recordings'>
+
+/** One text input of the form: its label and attributes, with conform's props and errors. */
+function TextSlot({
+  field,
+  ...props
+}: { field: SongFields[TextName] } & Omit<ComponentProps<typeof Field>, 'errors'>) {
+  return <Field {...props} errors={field.errors} {...getInputProps(field, { type: 'text' })} />
+}
 
 function Section({
   title,
@@ -67,15 +77,13 @@ export function SongForm({
   }
   const showCo1 = !interactive || names.co1.trim() !== ''
   const showCo2 = !interactive || names.co2.trim() !== ''
-  const text = (name: Exclude<keyof SongFields, 'contributions' | 'recordings'>) =>
-    getInputProps(fields[name], { type: 'text' })
   const { key: genreKey, ...genreProps } = getSelectProps(fields.genre)
 
   return (
     <div className="space-y-6">
       <Section title="Basic Information">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Song Title *" required errors={fields.title.errors} {...text('title')} />
+          <TextSlot label="Song Title *" required field={fields.title} />
           <Field
             label="Date Created *"
             required
@@ -84,12 +92,7 @@ export function SongForm({
             {...getInputProps(fields.dateCreated, { type: 'date' })}
             defaultValue={fields.dateCreated.initialValue || today}
           />
-          <Field
-            label="Main Contributor Name *"
-            required
-            errors={fields.contributorName.errors}
-            {...text('contributorName')}
-          />
+          <TextSlot label="Main Contributor Name *" required field={fields.contributorName} />
           <div>
             <label htmlFor="song-genre" className="block text-sm font-medium text-slate-800">
               Genre
@@ -110,22 +113,13 @@ export function SongForm({
             </select>
             <ErrorList id="song-genre-error" errors={fields.genre.errors} />
           </div>
-          <Field
-            label="Co-Contributor Name"
-            errors={fields.coContributorName.errors}
-            {...text('coContributorName')}
-          />
-          <Field
-            label="Co-Contributor 2 Name"
-            errors={fields.coContributorName2.errors}
-            {...text('coContributorName2')}
-          />
-          <Field
+          <TextSlot label="Co-Contributor Name" field={fields.coContributorName} />
+          <TextSlot label="Co-Contributor 2 Name" field={fields.coContributorName2} />
+          <TextSlot
             label="Tools Used *"
             required
             hint="Instruments, software and AI tools, e.g. Logic Pro, Suno"
-            errors={fields.toolsUsed.errors}
-            {...text('toolsUsed')}
+            field={fields.toolsUsed}
           />
           <Field
             label="Song Link *"
@@ -154,69 +148,40 @@ export function SongForm({
         description="Hyphens and lower case are fine; we store the standard form."
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="ISRC"
-            placeholder="CCXXXNNNNNNN"
-            errors={fields.isrc.errors}
-            {...text('isrc')}
-          />
-          <Field
-            label="ISWC"
-            placeholder="T-123.456.789-0"
-            errors={fields.iswc.errors}
-            {...text('iswc')}
-          />
-          <Field
-            label="UPC"
-            inputMode="numeric"
-            placeholder="12 digits"
-            errors={fields.upc.errors}
-            {...text('upc')}
-          />
-          <Field
-            label="Other Identifier"
-            errors={fields.otherIdentifier.errors}
-            {...text('otherIdentifier')}
-          />
+          <TextSlot label="ISRC" placeholder="CCXXXNNNNNNN" field={fields.isrc} />
+          <TextSlot label="ISWC" placeholder="T-123.456.789-0" field={fields.iswc} />
+          <TextSlot label="UPC" inputMode="numeric" placeholder="12 digits" field={fields.upc} />
+          <TextSlot label="Other Identifier" field={fields.otherIdentifier} />
         </div>
       </Section>
 
       <Section title="Performance Rights Organizations (Optional)">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
+          <TextSlot
             label="Main Contributor PRO"
             placeholder="ASCAP, BMI, PRS…"
-            errors={fields.mainContributorPro.errors}
-            {...text('mainContributorPro')}
+            field={fields.mainContributorPro}
           />
-          <Field
-            label="Main Contributor PRO Number"
-            errors={fields.mainContributorProNumber.errors}
-            {...text('mainContributorProNumber')}
-          />
-          <Field
+          <TextSlot label="Main Contributor PRO Number" field={fields.mainContributorProNumber} />
+          <TextSlot
             label="Co-Contributor PRO"
             className={showCo1 ? '' : 'hidden'}
-            errors={fields.coContributorPro.errors}
-            {...text('coContributorPro')}
+            field={fields.coContributorPro}
           />
-          <Field
+          <TextSlot
             label="Co-Contributor PRO Number"
             className={showCo1 ? '' : 'hidden'}
-            errors={fields.coContributorProNumber.errors}
-            {...text('coContributorProNumber')}
+            field={fields.coContributorProNumber}
           />
-          <Field
+          <TextSlot
             label="Co-Contributor 2 PRO"
             className={showCo2 ? '' : 'hidden'}
-            errors={fields.coContributor2Pro.errors}
-            {...text('coContributor2Pro')}
+            field={fields.coContributor2Pro}
           />
-          <Field
+          <TextSlot
             label="Co-Contributor 2 PRO Number"
             className={showCo2 ? '' : 'hidden'}
-            errors={fields.coContributor2ProNumber.errors}
-            {...text('coContributor2ProNumber')}
+            field={fields.coContributor2ProNumber}
           />
         </div>
       </Section>

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AdminPanel } from '~/components/admin-panel'
+import { Suspense } from 'react'
 import { Dashboard } from '~/components/dashboard'
+import { lazyView } from '~/components/lazy-view'
 import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
 import { adminTab } from '~/lib/admin'
@@ -76,10 +77,20 @@ async function adminPanel(request: Request) {
   }
 }
 
+// Only administrators see the panel: its code (tabs, charts, video upload) stays out of the
+// bundle that every visitor of `/` loads (issue 16).
+const AdminPanel = lazyView(() =>
+  import('~/components/admin-panel').then((module) => module.AdminPanel),
+)
+
 export default function Index() {
   const data = useLoaderData<typeof loader>()
   if (data.view === 'admin')
-    return <AdminPanel appName={data.appName} panel={data.panel} deployment={data.deployment} />
+    return (
+      <Suspense fallback={<AdminLoading />}>
+        <AdminPanel appName={data.appName} panel={data.panel} deployment={data.deployment} />
+      </Suspense>
+    )
   if (data.view === 'dashboard')
     return (
       <Dashboard
@@ -93,6 +104,17 @@ export default function Index() {
       />
     )
   return <LandingPage appName={data.appName} hasVideo={data.hasVideo} />
+}
+
+/** Shown only after a client-side navigation to `/`, while the panel's code loads. */
+function AdminLoading() {
+  return (
+    <div aria-busy="true" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <p role="status" className="text-slate-600">
+        Loading...
+      </p>
+    </div>
+  )
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, expect, test } from 'vitest'
-import { CertificateTimeline, DailyActivityChart } from '~/components/charts'
+import { CertificateTimeline } from '~/components/charts'
+import { DailyActivityChart } from '~/components/daily-activity-chart'
 import type { DailyFigures } from '~/lib/admin'
 
 afterEach(cleanup)

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
 import { expect, test } from 'vitest'
 
 const buildDir = path.resolve(__dirname, '../../public/build')
@@ -32,4 +33,74 @@ test('no browser bundle carries server secrets or server-only modules', () => {
     ),
   )
   expect(offenders.map((file) => path.relative(buildDir, file))).toEqual([])
+})
+
+// remix-auth is CommonJS: one import of it in a route module (an error class its action checks)
+// pulled the whole of Remix's server runtime into the framework chunk every page loads, about
+// 15 KB gzip. package.json's "browser" field maps it to nothing in the browser build.
+test('no browser bundle carries remix-auth or Remix’s server runtime', () => {
+  const scripts = files(buildDir).filter((file) => file.endsWith('.js'))
+  const offenders = scripts.filter((file) =>
+    /Expected a Response to be returned from queryRoute|Strategy \$\{\w+\} not found/.test(
+      fs.readFileSync(file, 'utf8'),
+    ),
+  )
+  expect(offenders.map((file) => path.relative(buildDir, file))).toEqual([])
+})
+
+// Issue 16's JavaScript budgets, weighed as `npm run bench` weighs them (its section 3): every
+// script a page's HTML names (entry.client, the root route and the page's route, with their
+// listed imports) and every file those import statically, each gzipped at zlib's default level.
+// Code a page loads later with import() (the admin panel, the Register dialog) is not counted.
+test('no page but the payment step ships more than 120 KB of JavaScript; the landing page ≤ 1.15 × the baseline', () => {
+  const manifestFile = fs.readdirSync(buildDir).find((file) => /^manifest-.*\.js$/.test(file))
+  expect(manifestFile).toBeDefined()
+  const manifest = JSON.parse(
+    fs
+      .readFileSync(path.join(buildDir, manifestFile!), 'utf8')
+      .replace(/^window\.__remixManifest=/, '')
+      .replace(/;\s*$/, ''),
+  ) as {
+    entry: { module: string; imports: string[] }
+    routes: Record<string, { module: string; imports?: string[] }>
+  }
+  const publicDir = path.dirname(buildDir)
+  const gzipped = new Map<string, { bytes: number; imports: string[] }>()
+  const file = (href: string) => {
+    if (!gzipped.has(href)) {
+      const code = fs.readFileSync(path.join(publicDir, href))
+      const imports = [
+        ...code
+          .toString('utf8')
+          .matchAll(/(?:\bfrom\s*|\bimport\s*)["'](\.{1,2}\/[^"']+\.js|\/[^"']+\.js)["']/g),
+      ].map((match) => new URL(match[1]!, `http://x${href}`).pathname)
+      gzipped.set(href, { bytes: zlib.gzipSync(code).length, imports })
+    }
+    return gzipped.get(href)!
+  }
+  const kb = (hrefs: string[]) => {
+    const seen = new Set<string>()
+    const queue = [...hrefs]
+    while (queue.length > 0) {
+      const href = queue.shift()!
+      if (seen.has(href)) continue
+      seen.add(href)
+      queue.push(...file(href).imports)
+    }
+    return [...seen].reduce((total, href) => total + file(href).bytes, 0) / 1024
+  }
+  const routeFiles = (id: string) => {
+    const route = manifest.routes[id]!
+    return [route.module, ...(route.imports ?? [])]
+  }
+  const baseline = [manifest.entry.module, ...manifest.entry.imports, ...routeFiles('root')]
+  const pages = Object.keys(manifest.routes).filter((id) => id.startsWith('routes/'))
+  expect(pages.length).toBeGreaterThan(10)
+  const over = pages
+    .filter((id) => id !== 'routes/songs.$id.register')
+    .map((id) => ({ id, kb: Math.round(kb([...baseline, ...routeFiles(id)]) * 10) / 10 }))
+    .filter((page) => page.kb > 120)
+  expect(over).toEqual([])
+  const landing = kb([...baseline, ...routeFiles('routes/_index')]) / kb(baseline)
+  expect(landing).toBeLessThanOrEqual(1.15)
 })

@@ -1,0 +1,88 @@
+/**
+ * The dashboard's loading state lives apart from the dashboard: the root layout shows it during
+ * a client navigation to `/`, so whatever it imports ships on every page. Importing it from
+ * dashboard.tsx put the whole dashboard (charts, registration card, network labels) into the
+ * root route's bundle, about 10 KB gzip (issue 16's JavaScript budget).
+ */
+
+const COLUMNS = [
+  'Song Title',
+  'Created Date',
+  'Certified Date',
+  'Blockchain Date',
+  'Certificate',
+  'Actions',
+  'Blockchain Status',
+] as const
+
+/** The songs table's column headings, shared by the table and its loading placeholder. */
+export function SongsTableHead() {
+  return (
+    <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+      <tr>
+        {COLUMNS.map((column) => (
+          <th key={column} scope="col" className="px-4 py-3">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  )
+}
+
+function Shimmer({ className }: { className: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`block rounded bg-slate-200 motion-safe:animate-pulse ${className}`}
+    />
+  )
+}
+
+/**
+ * SPEC §2: the dashboard while it loads — the two stat cards with skeletons, and three skeleton
+ * rows under the table's headings. Shown during a client navigation to `/` (NavigationPending).
+ */
+export function DashboardSkeleton({ appName }: { appName: string }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true" data-testid="dashboard-loading">
+      <p role="status" className="sr-only">
+        Loading dashboard...
+      </p>
+      <div className="rounded-xl bg-slate-100 p-6 sm:p-8">
+        <Shimmer className="h-8 w-64" />
+        <Shimmer className="mt-3 h-4 w-96 max-w-full" />
+      </div>
+      <section aria-label="Statistics" className="mt-6 grid gap-4 sm:grid-cols-2">
+        {[`${appName} Certified`, 'Blockchain Registered'].map((label) => (
+          <div key={label} className="rounded-xl border border-slate-200 p-6">
+            <p className="text-sm font-medium text-slate-600">{label}</p>
+            <Shimmer className="mt-3 h-8 w-16" />
+          </div>
+        ))}
+      </section>
+      <section className="mt-8 rounded-xl border border-slate-200">
+        <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
+          Recent Submissions
+        </h2>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[56rem] text-left text-sm">
+            <caption className="sr-only">Recent Submissions (loading)</caption>
+            <SongsTableHead />
+            <tbody>
+              {[0, 1, 2].map((row) => (
+                <tr key={row} className="border-t border-slate-100" data-testid="skeleton-row">
+                  {COLUMNS.map((column) => (
+                    <td key={column} className="px-4 py-4">
+                      <Shimmer className="h-4 w-24" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  )
+}
