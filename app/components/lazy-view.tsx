@@ -3,7 +3,7 @@ import { type ComponentType, createElement } from 'react'
 /**
  * A view whose code the browser fetches only when the view is shown (the admin panel on `/`,
  * which visitors and users never see), kept out of the route's bundle (issue 16's JavaScript
- * budget, docs/decisions/043-javascript-budget.md). Render it inside a `<Suspense>`.
+ * budget, docs/decisions/044-javascript-budget.md). Render it inside a `<Suspense>`.
  *
  * Unlike React.lazy, the server never suspends on it: the server build bundles the module, so
  * loading it at start-up settles before the first request, and every server render is complete
