@@ -7,7 +7,6 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { AuthorizationError } from 'remix-auth'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { SchemaField } from '~/components/schema-field'
@@ -19,6 +18,7 @@ import { clientIp, pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
 import {
+  AuthorizationError,
   getAuthenticator,
   isGoogleConfigured,
   LOGIN_FALLBACK,

@@ -12,6 +12,10 @@ import { getOwnedSong, parseSongId } from './songs.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
 import { db } from './db.server'
 
+// The sign-in route reads remix-auth's error through this module: a route importing the
+// CommonJS package itself pulled Remix's server runtime into the browser bundle (decision 044).
+export { AuthorizationError }
+
 export const LOGIN_FAILED_MESSAGE = 'Invalid username/email or password'
 /** SPEC §8: the server's fallback message, and the client's words when there is no message. */
 export const LOGIN_FALLBACK = 'Login failed'
