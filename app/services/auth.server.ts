@@ -7,7 +7,7 @@ import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import { jsonError } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
-import { getSessionUser } from './session.server'
+import { getSignedIn, type SignedIn } from './session.server'
 import { getOwnedSong, parseSongId } from './songs.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
 import { db } from './db.server'
@@ -149,16 +149,22 @@ export function isGoogleConfigured() {
 // Root and route loaders of one request ask for the same user at the same moment, but Remix
 // hands each loader its own Request: lookups in flight are shared by session cookie, and
 // forgotten as soon as they settle, so nothing is ever served stale.
-const inFlight = new Map<string, Promise<User | null>>()
-export function getUser(request: Request) {
+const inFlight = new Map<string, Promise<SignedIn | null>>()
+
+/** The signed-in user and whether a co-writer's decision waits to be told (the root loader's toast). */
+export function getSignedInUser(request: Request) {
   const key = request.headers.get('Cookie') ?? ''
-  if (!key.includes('pt_session=')) return getSessionUser(key)
+  if (!key.includes('pt_session=')) return getSignedIn(key)
   let pending = inFlight.get(key)
   if (!pending) {
-    pending = getSessionUser(key).finally(() => inFlight.delete(key))
+    pending = getSignedIn(key).finally(() => inFlight.delete(key))
     inFlight.set(key, pending)
   }
   return pending
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  return (await getSignedInUser(request))?.user ?? null
 }
 
 function loginRedirect(request: Request) {

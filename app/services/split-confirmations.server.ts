@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import canonicalize from 'canonicalize'
-import type { Transaction } from 'kysely'
+import type { Expression, Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import type { DecisionInput } from '~/lib/co-writers-schema'
 import { env } from '~/env.server'
@@ -601,46 +601,56 @@ export function closedStatus(page: InvitationPage) {
 }
 
 /**
+ * The decisions on the owner's songs not yet told to them (owner_notified_at is null), oldest
+ * first: a subquery, for the session look-up's EXISTS and for takeDecisionNotice. The partial
+ * index split_invitations_pending_notice holds exactly these rows.
+ */
+export function decisionsAwaitingNotice(database: Executor, ownerId: string | Expression<string>) {
+  return database
+    .selectFrom('splitInvitations as waiting')
+    .innerJoin('songs as waitingSong', 'waitingSong.id', 'waiting.songId')
+    .select('waiting.id')
+    .where('waitingSong.userId', '=', ownerId)
+    .where('waiting.decision', 'is not', null)
+    .where('waiting.ownerNotifiedAt', 'is', null)
+}
+
+/**
  * The next decision the owner has not yet been told of, marked told (owner_notified_at): the
- * toast on their next visit. One at a time, like every toast (decision 032).
+ * toast on their next visit. One at a time, like every toast (decision 032). One statement: the
+ * song's title comes back through the UPDATE's join.
  */
 export async function takeDecisionNotice(database: Executor, ownerId: string) {
   const row = await database
     .updateTable('splitInvitations')
+    .from('songs')
     .set({ ownerNotifiedAt: new Date() })
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('splitInvitations as i')
-        .innerJoin('songs as s', 's.id', 'i.songId')
-        .select('i.id')
-        .where('s.userId', '=', ownerId)
-        .where('i.decision', 'is not', null)
-        .where('i.ownerNotifiedAt', 'is', null)
-        .orderBy('i.decidedAt')
-        .limit(1),
+    .whereRef('songs.id', '=', 'splitInvitations.songId')
+    .where('splitInvitations.id', '=', () =>
+      decisionsAwaitingNotice(database, ownerId).orderBy('waiting.decidedAt').limit(1),
     )
-    .where('ownerNotifiedAt', 'is', null)
-    .returning(['id', 'songId', 'decision', 'creditedName'])
+    .where('splitInvitations.ownerNotifiedAt', 'is', null)
+    .returning([
+      'splitInvitations.id',
+      'splitInvitations.decision',
+      'splitInvitations.creditedName',
+      'songs.title',
+    ])
     .executeTakeFirst()
   if (!row) return null
-  const song = await database
-    .selectFrom('songs')
-    .select('title')
-    .where('id', '=', row.songId)
-    .executeTakeFirstOrThrow()
   const id = `co-writer-decision-${row.id}`
   return row.decision === 'confirmed'
     ? {
         id,
         type: 'success' as const,
         title: 'Share confirmed',
-        description: `${row.creditedName} confirmed their share of “${song.title}”.`,
+        description: `${row.creditedName} confirmed their share of “${row.title}”.`,
       }
     : {
         id,
         type: 'error' as const,
         title: 'Share disputed',
-        description: `A contributor disputed their share of “${song.title}”. Edit the split before registering.`,
+        description: `A contributor disputed their share of “${row.title}”. Edit the split before registering.`,
       }
 }
 
