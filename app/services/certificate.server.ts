@@ -1,9 +1,16 @@
 import type { ContributorStatus } from '~/lib/confirmations'
 import { contributorSlots } from '~/lib/song-constants'
 import { readBlockchainData, recordingFingerprints } from './manifest.server'
-import { getCertificate, type RegistrationView, type SongView } from './songs.server'
-import { type SlotStatus, splitStatuses } from './split-confirmations.server'
-import { db } from './db.server'
+import type { Executor } from './db.server'
+import {
+  certificateAccess,
+  type RegistrationView,
+  songQuery,
+  type SongView,
+  toView,
+} from './songs.server'
+import { liveInvitationsOf, type SlotStatus, slotStatuses } from './split-confirmations.server'
+import { registeredSuccessorOf, toVersionLinks } from './versions.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
 function linkable(value: string | undefined) {
@@ -162,17 +169,33 @@ export type CertificateView = PublicCertificate &
   Partial<Pick<OwnerCertificate, 'lyrics' | 'creativeNotes'>>
 
 /**
- * The certificate for one viewer: the owner gets the full view; anyone else the public
- * projection, and only once the song is registered (getCertificate decides who may see it).
+ * The certificate for one viewer, with the song's version links, in one statement (issue 16):
+ * the owner gets the full view, with the live statuses of an unregistered song's contributors;
+ * anyone else the public projection, and only once the song is registered (certificateAccess).
  */
-export async function certificateFor(songId: number, viewerId: string | null) {
-  const found = await getCertificate(db(), songId, viewerId)
+export async function certificateFor(
+  database: Executor,
+  songId: number,
+  viewerId: string | null,
+  now = new Date(),
+) {
+  const row = await songQuery(database)
+    .select((eb) => [
+      liveInvitationsOf(eb, viewerId).as('liveInvitations'),
+      registeredSuccessorOf(eb).as('supersededBy'),
+    ])
+    .where('songs.id', '=', songId)
+    .executeTakeFirst()
+  if (!row) return null
+  const { liveInvitations, supersededBy, ...songRow } = row
+  const found = certificateAccess(toView(songRow), viewerId)
   if (!found) return null
+  const links = toVersionLinks(found.song.supersedes, supersededBy)
+  if (!found.isOwner)
+    return { isOwner: false as const, certificate: publicCertificate(found.song), links }
   const live =
-    found.isOwner && found.song.registration?.status !== 'confirmed'
-      ? await splitStatuses(db(), found.song)
+    found.song.registration?.status !== 'confirmed'
+      ? slotStatuses(found.song, liveInvitations, now)
       : null
-  return found.isOwner
-    ? { isOwner: true as const, certificate: ownerCertificate(found.song, live) }
-    : { isOwner: false as const, certificate: publicCertificate(found.song) }
+  return { isOwner: true as const, certificate: ownerCertificate(found.song, live), links }
 }
