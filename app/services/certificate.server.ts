@@ -1,5 +1,5 @@
 import type { ContributorStatus } from '~/lib/confirmations'
-import { contributorSlots } from '~/lib/song-constants'
+import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
 import { readBlockchainData, recordingFingerprints } from './manifest.server'
 import type { Executor } from './db.server'
 import {
@@ -53,31 +53,54 @@ function publicRecordings(song: SongView) {
 export type PublicRecording = ReturnType<typeof publicRecordings>[number]
 
 /**
- * Each contributor's standing as the registered record holds it (decision 042): confirmed with
- * its date when the stored manifest carries a confirmation for the slot, declared otherwise. A
- * registration from before confirmations existed records none, so all are declared.
+ * The confirmations the registered record holds (decision 042); null while the song is not
+ * registered. A registration from before confirmations existed records none: an empty list.
  */
+export function recordedConfirmations(song: Pick<SongView, 'registration'>) {
+  const registered = song.registration?.status === 'confirmed' ? song.registration : null
+  return registered ? (readBlockchainData(registered.blockchainData).confirmations ?? []) : null
+}
+type RecordedConfirmation = NonNullable<ReturnType<typeof recordedConfirmations>>[number]
+
+/** A slot's standing as the record holds it: confirmed with its date when it carries one, else declared. */
+export function recordedStatus(
+  slot: ContributorSlot,
+  recorded: RecordedConfirmation[],
+): ContributorStatus {
+  const found = recorded.find((c) => c.role === slot)
+  return found
+    ? {
+        slot,
+        status: 'confirmed',
+        confirmedAt: found.confirmedAt,
+        creditedName: found.creditedName,
+      }
+    : { slot, status: 'declared' }
+}
+
+/** A slot's live standing, for the owner of an unregistered song: disputes come with their reason. */
+export function liveStatus(s: SlotStatus): ContributorStatus {
+  if (s.status === 'confirmed')
+    return {
+      slot: s.slot,
+      status: 'confirmed',
+      confirmedAt: s.decidedAt,
+      creditedName: s.creditedName,
+    }
+  if (s.status === 'disputed')
+    return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }
+  return { slot: s.slot, status: s.status }
+}
+
+/** Each contributor's standing as the registered record holds it; all declared until registered. */
 function recordedStatuses(song: SongView): {
   recorded: boolean
   contributors: ContributorStatus[]
 } {
-  const registered = song.registration?.status === 'confirmed' ? song.registration : null
-  const recorded = registered
-    ? (readBlockchainData(registered.blockchainData).confirmations ?? [])
-    : []
+  const recorded = recordedConfirmations(song)
   return {
-    recorded: registered !== null,
-    contributors: contributorSlots(song).map(({ slot }): ContributorStatus => {
-      const found = recorded.find((c) => c.role === slot)
-      return found
-        ? {
-            slot,
-            status: 'confirmed',
-            confirmedAt: found.confirmedAt,
-            creditedName: found.creditedName,
-          }
-        : { slot, status: 'declared' }
-    }),
+    recorded: recorded !== null,
+    contributors: contributorSlots(song).map(({ slot }) => recordedStatus(slot, recorded ?? [])),
   }
 }
 
@@ -86,21 +109,7 @@ function liveStatuses(statuses: SlotStatus[]): {
   recorded: boolean
   contributors: ContributorStatus[]
 } {
-  return {
-    recorded: false,
-    contributors: statuses.map((s): ContributorStatus => {
-      if (s.status === 'confirmed')
-        return {
-          slot: s.slot,
-          status: 'confirmed',
-          confirmedAt: s.decidedAt,
-          creditedName: s.creditedName,
-        }
-      if (s.status === 'disputed')
-        return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }
-      return { slot: s.slot, status: s.status }
-    }),
-  }
+  return { recorded: false, contributors: statuses.map(liveStatus) }
 }
 
 /**
