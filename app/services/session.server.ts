@@ -125,7 +125,9 @@ export async function signedInBySessionId(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .select((eb) => eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'))
+    .select((eb) =>
+      eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'),
+    )
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', new Date())
     .executeTakeFirst()
