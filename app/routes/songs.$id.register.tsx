@@ -17,7 +17,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
 import { registeredUrl, registrationCompleteText } from '~/lib/registration-network'
 import type { CspHandle } from '~/lib/security-headers.server'
-import { requireSongId, requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
+import { requireSongOwner, requireSongWithStatuses, requireUser } from '~/services/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
@@ -32,7 +32,6 @@ import {
 } from '~/services/registration.server'
 import {
   confirmationsBlocker,
-  getOwnedSongWithStatuses,
   publicSlotStatus,
   splitStatuses,
 } from '~/services/split-confirmations.server'
@@ -45,9 +44,7 @@ export const handle: CspHandle = { csp: ['stripe-checkout'] }
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   // The song and its co-writers' answers in one statement (issue 16: at most 3 per page).
-  const found = await getOwnedSongWithStatuses(db(), user.id, requireSongId(params.id))
-  if (!found) throw songNotFound()
-  const { song, statuses: confirmations } = found
+  const { song, statuses: confirmations } = await requireSongWithStatuses(user.id, params.id)
   const data = readBlockchainData(song.registration?.blockchainData)
   const done =
     song.isRegistered && song.registration?.transactionSignature

@@ -9,6 +9,7 @@ import { jsonError } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
 import { getSignedIn, type SignedIn } from './session.server'
 import { getOwnedSong, parseSongId } from './songs.server'
+import { getOwnedSongWithStatuses } from './split-confirmations.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
 import { db } from './db.server'
 
@@ -226,4 +227,14 @@ export async function requireSongOwner(userId: string, param: string | undefined
   const song = await getOwnedSong(db(), userId, requireSongId(param))
   if (!song) throw songNotFound()
   return song
+}
+
+/**
+ * The user's own song with its slots' statuses, in one statement (issue 16), or the song 404:
+ * for the pages that show where the co-writers' answers stand.
+ */
+export async function requireSongWithStatuses(userId: string, param: string | undefined) {
+  const found = await getOwnedSongWithStatuses(db(), userId, requireSongId(param))
+  if (!found) throw songNotFound()
+  return found
 }

@@ -3,6 +3,7 @@ import * as apiSongs from '~/resource-routes/api.songs'
 import * as root from '~/root'
 import * as index from '~/routes/_index'
 import * as certificate from '~/routes/certificate.$id'
+import * as coWriters from '~/routes/songs.$id.co-writers'
 import * as privacy from '~/routes/privacy-policy'
 import * as register from '~/routes/songs.$id.register'
 import * as songsPage from '~/routes/songs._index'
@@ -139,6 +140,7 @@ describe('SQL statements per page (issue 16)', () => {
       [`/certificate/${draft.id}`, certificate.loader as Loader, { id: String(draft.id) }],
       [`/certificate/${first.id}`, certificate.loader as Loader, { id: String(first.id) }],
       [`/songs/${draft.id}/register`, register.loader as Loader, { id: String(draft.id) }],
+      [`/songs/${draft.id}/co-writers`, coWriters.loader as Loader, { id: String(draft.id) }],
     ]
     const counts: Record<string, number> = {}
     for (const [path, loader, params] of pages) {
@@ -189,6 +191,23 @@ describe('SQL statements per page (issue 16)', () => {
       'confirmed',
       'invited',
     ])
+
+    // The page a decision's mail links to shows the next one's toast, still within budget.
+    await db()
+      .updateTable('splitInvitations')
+      .set({ decision: 'disputed', decidedAt: new Date(), disputeReason: 'Not my share' })
+      .where('songId', '=', draft.id)
+      .where('slot', '=', 'co-contributor-2')
+      .execute()
+    const mailed = await documentRequest(
+      `/songs/${draft.id}/co-writers`,
+      cookie,
+      coWriters.loader as Loader,
+      { id: String(draft.id) },
+    )
+    expect(mailed.root?.toast).toMatchObject({ title: 'Share disputed' })
+    expect(mailed.statements.filter(isToastUpdate)).toHaveLength(1)
+    expect(mailed.statements.length, mailed.statements.join('\n')).toBeLessThanOrEqual(BUDGET)
 
     // A visitor's view of the registered certificate, signed out and signed in as someone else.
     const stranger = await createUser()
