@@ -23,7 +23,7 @@ import { SiteHeader } from './components/site-header'
 import { ToastProvider } from './components/toaster'
 import { getPublicEnv } from './env.server'
 import { startPageLoad } from './services/analytics.server'
-import { getUser } from './services/auth.server'
+import { getSignedInUser } from './services/auth.server'
 import { db } from './services/db.server'
 import { takeDecisionNotice } from './services/split-confirmations.server'
 import { getToast } from './services/toast.server'
@@ -37,13 +37,16 @@ export const links: LinksFunction = () => [
 ]
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ toast, headers }, user] = await Promise.all([
+  const [{ toast, headers }, signedIn] = await Promise.all([
     getToast(request.headers.get('Cookie')),
-    getUser(request),
+    getSignedInUser(request),
   ])
+  const user = signedIn?.user ?? null
   const { sessionId: analyticsSessionId } = startPageLoad(context, user?.id ?? null)
-  // A co-writer's answer reaches the owner as a toast on their next page, once (issue 13).
-  const notice = user && !toast ? await takeDecisionNotice(db(), user.id) : null
+  // A co-writer's answer reaches the owner as a toast on their next page, once (issue 13). The
+  // session look-up said whether one waits, so other pages pay no statement for it (issue 16).
+  const notice =
+    user && signedIn?.decisionWaiting && !toast ? await takeDecisionNotice(db(), user.id) : null
   const name = user ? displayName(user) : null
   const headerUser =
     user && name

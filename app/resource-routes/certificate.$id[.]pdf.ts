@@ -11,6 +11,7 @@ import {
   tooManyRequestsMessage,
 } from '~/services/rate-limit.server'
 import { certificateFor } from '~/services/certificate.server'
+import { db } from '~/services/db.server'
 import { parseSongId } from '~/services/songs.server'
 import { resolveTimeZone } from '~/services/time-zone.server'
 
@@ -23,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const songId = parseSongId(params.id)
   const user = songId === null ? null : await getUser(request)
   // The same projection as the page: a visitor's PDF holds only the public facts.
-  const found = songId === null ? null : await certificateFor(songId, user?.id ?? null)
+  const found = songId === null ? null : await certificateFor(db(), songId, user?.id ?? null)
   if (!found) return notFound()
 
   const e = env()

@@ -8,7 +8,7 @@ import { env } from '~/env.server'
 import { adminTab } from '~/lib/admin'
 import { adminAnalytics, dailyFigures } from '~/services/admin-analytics.server'
 import { getUser } from '~/services/auth.server'
-import { certificatesByMonth, dashboardData } from '~/services/dashboard.server'
+import { dashboardData } from '~/services/dashboard.server'
 import { pendingVerifications } from '~/services/email-verification.server'
 import { latestLandingVideo } from '~/services/landing-video.server'
 import { db } from '~/services/db.server'
@@ -35,9 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       deployment: deploymentFacts(),
     })
   const registeredId = parseSongId(new URL(request.url).searchParams.get('registered') ?? undefined)
-  const [{ stats, songs }, timeline, registered] = await Promise.all([
+  const [{ stats, songs, timeline }, registered] = await Promise.all([
     dashboardData(user.id),
-    certificatesByMonth(db(), user.id),
     completedRegistration(db(), user.id, registeredId),
   ])
   return json({

@@ -16,7 +16,7 @@ import { getUser } from '~/services/auth.server'
 import { certificateFor } from '~/services/certificate.server'
 import { db } from '~/services/db.server'
 import { parseSongId } from '~/services/songs.server'
-import { versionHistory, versionLinks } from '~/services/versions.server'
+import { versionHistory } from '~/services/versions.server'
 import printStyles from '~/styles/certificate-print.css'
 import { StatusPage } from '~/components/status-page'
 
@@ -27,8 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (songId === null) throw new Response('Certificate not found', { status: 404 })
   // A visitor may see a registered song's certificate, as its public projection only; the owner
   // gets the full view. The network shown is the one the registration recorded (decision 019).
+  // Issue 16: the session, the song with its links and invitations, and (for the owner) every
+  // version of it: three statements in all.
   const user = await getUser(request)
-  const found = await certificateFor(songId, user?.id ?? null)
+  const found = await certificateFor(db(), songId, user?.id ?? null)
   if (!found) throw new Response('Certificate not found', { status: 404 })
   const e = env()
   // The owner sees every version of the song; anyone sees the links between registered records.
@@ -37,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       certificate: found.certificate,
       isOwner: found.isOwner,
-      links: await versionLinks(db(), songId),
+      links: found.links,
       // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
       ...(versions ? { versions } : {}),
       ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),

@@ -17,7 +17,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
 import { registeredUrl, registrationCompleteText } from '~/lib/registration-network'
 import type { CspHandle } from '~/lib/security-headers.server'
-import { requireSongOwner, requireUser } from '~/services/auth.server'
+import { requireSongOwner, requireSongWithStatuses, requireUser } from '~/services/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
@@ -43,7 +43,8 @@ export const handle: CspHandle = { csp: ['stripe-checkout'] }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const song = await requireSongOwner(user.id, params.id)
+  // The song and its co-writers' answers in one statement (issue 16: at most 3 per page).
+  const { song, statuses: confirmations } = await requireSongWithStatuses(user.id, params.id)
   const data = readBlockchainData(song.registration?.blockchainData)
   const done =
     song.isRegistered && song.registration?.transactionSignature
@@ -54,7 +55,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         }
       : null
   const { openCredits, ...usage } = await usageStats(db(), user.id)
-  const confirmations = await splitStatuses(db(), song)
   return json({
     song: { id: song.id, title: song.title, certificateId: song.certificateId },
     usage,

@@ -7,8 +7,9 @@ import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import { jsonError } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
-import { getSessionUser } from './session.server'
+import { getSignedIn, type SignedIn } from './session.server'
 import { getOwnedSong, parseSongId } from './songs.server'
+import { getOwnedSongWithStatuses } from './split-confirmations.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
 import { db } from './db.server'
 
@@ -153,16 +154,22 @@ export function isGoogleConfigured() {
 // Root and route loaders of one request ask for the same user at the same moment, but Remix
 // hands each loader its own Request: lookups in flight are shared by session cookie, and
 // forgotten as soon as they settle, so nothing is ever served stale.
-const inFlight = new Map<string, Promise<User | null>>()
-export function getUser(request: Request) {
+const inFlight = new Map<string, Promise<SignedIn | null>>()
+
+/** The signed-in user and whether a co-writer's decision waits to be told (the root loader's toast). */
+export function getSignedInUser(request: Request) {
   const key = request.headers.get('Cookie') ?? ''
-  if (!key.includes('pt_session=')) return getSessionUser(key)
+  if (!key.includes('pt_session=')) return getSignedIn(key)
   let pending = inFlight.get(key)
   if (!pending) {
-    pending = getSessionUser(key).finally(() => inFlight.delete(key))
+    pending = getSignedIn(key).finally(() => inFlight.delete(key))
     inFlight.set(key, pending)
   }
   return pending
+}
+
+export async function getUser(request: Request): Promise<User | null> {
+  return (await getSignedInUser(request))?.user ?? null
 }
 
 function loginRedirect(request: Request) {
@@ -224,4 +231,14 @@ export async function requireSongOwner(userId: string, param: string | undefined
   const song = await getOwnedSong(db(), userId, requireSongId(param))
   if (!song) throw songNotFound()
   return song
+}
+
+/**
+ * The user's own song with its slots' statuses, in one statement (issue 16), or the song 404:
+ * for the pages that show where the co-writers' answers stand.
+ */
+export async function requireSongWithStatuses(userId: string, param: string | undefined) {
+  const found = await getOwnedSongWithStatuses(db(), userId, requireSongId(param))
+  if (!found) throw songNotFound()
+  return found
 }

@@ -1,9 +1,16 @@
 import type { ContributorStatus } from '~/lib/confirmations'
-import { contributorSlots } from '~/lib/song-constants'
+import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
 import { readBlockchainData, recordingFingerprints } from './manifest.server'
-import { getCertificate, type RegistrationView, type SongView } from './songs.server'
-import { type SlotStatus, splitStatuses } from './split-confirmations.server'
-import { db } from './db.server'
+import type { Executor } from './db.server'
+import {
+  certificateAccess,
+  type RegistrationView,
+  songQuery,
+  type SongView,
+  toView,
+} from './songs.server'
+import { liveInvitationsOf, type SlotStatus, slotStatuses } from './split-confirmations.server'
+import { registeredSuccessorOf, toVersionLinks } from './versions.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
 function linkable(value: string | undefined) {
@@ -46,31 +53,54 @@ function publicRecordings(song: SongView) {
 export type PublicRecording = ReturnType<typeof publicRecordings>[number]
 
 /**
- * Each contributor's standing as the registered record holds it (decision 042): confirmed with
- * its date when the stored manifest carries a confirmation for the slot, declared otherwise. A
- * registration from before confirmations existed records none, so all are declared.
+ * The confirmations the registered record holds (decision 042); null while the song is not
+ * registered. A registration from before confirmations existed records none: an empty list.
  */
+export function recordedConfirmations(song: Pick<SongView, 'registration'>) {
+  const registered = song.registration?.status === 'confirmed' ? song.registration : null
+  return registered ? (readBlockchainData(registered.blockchainData).confirmations ?? []) : null
+}
+type RecordedConfirmation = NonNullable<ReturnType<typeof recordedConfirmations>>[number]
+
+/** A slot's standing as the record holds it: confirmed with its date when it carries one, else declared. */
+export function recordedStatus(
+  slot: ContributorSlot,
+  recorded: RecordedConfirmation[],
+): ContributorStatus {
+  const found = recorded.find((c) => c.role === slot)
+  return found
+    ? {
+        slot,
+        status: 'confirmed',
+        confirmedAt: found.confirmedAt,
+        creditedName: found.creditedName,
+      }
+    : { slot, status: 'declared' }
+}
+
+/** A slot's live standing, for the owner of an unregistered song: disputes come with their reason. */
+export function liveStatus(s: SlotStatus): ContributorStatus {
+  if (s.status === 'confirmed')
+    return {
+      slot: s.slot,
+      status: 'confirmed',
+      confirmedAt: s.decidedAt,
+      creditedName: s.creditedName,
+    }
+  if (s.status === 'disputed')
+    return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }
+  return { slot: s.slot, status: s.status }
+}
+
+/** Each contributor's standing as the registered record holds it; all declared until registered. */
 function recordedStatuses(song: SongView): {
   recorded: boolean
   contributors: ContributorStatus[]
 } {
-  const registered = song.registration?.status === 'confirmed' ? song.registration : null
-  const recorded = registered
-    ? (readBlockchainData(registered.blockchainData).confirmations ?? [])
-    : []
+  const recorded = recordedConfirmations(song)
   return {
-    recorded: registered !== null,
-    contributors: contributorSlots(song).map(({ slot }): ContributorStatus => {
-      const found = recorded.find((c) => c.role === slot)
-      return found
-        ? {
-            slot,
-            status: 'confirmed',
-            confirmedAt: found.confirmedAt,
-            creditedName: found.creditedName,
-          }
-        : { slot, status: 'declared' }
-    }),
+    recorded: recorded !== null,
+    contributors: contributorSlots(song).map(({ slot }) => recordedStatus(slot, recorded ?? [])),
   }
 }
 
@@ -79,21 +109,7 @@ function liveStatuses(statuses: SlotStatus[]): {
   recorded: boolean
   contributors: ContributorStatus[]
 } {
-  return {
-    recorded: false,
-    contributors: statuses.map((s): ContributorStatus => {
-      if (s.status === 'confirmed')
-        return {
-          slot: s.slot,
-          status: 'confirmed',
-          confirmedAt: s.decidedAt,
-          creditedName: s.creditedName,
-        }
-      if (s.status === 'disputed')
-        return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }
-      return { slot: s.slot, status: s.status }
-    }),
-  }
+  return { recorded: false, contributors: statuses.map(liveStatus) }
 }
 
 /**
@@ -162,17 +178,33 @@ export type CertificateView = PublicCertificate &
   Partial<Pick<OwnerCertificate, 'lyrics' | 'creativeNotes'>>
 
 /**
- * The certificate for one viewer: the owner gets the full view; anyone else the public
- * projection, and only once the song is registered (getCertificate decides who may see it).
+ * The certificate for one viewer, with the song's version links, in one statement (issue 16):
+ * the owner gets the full view, with the live statuses of an unregistered song's contributors;
+ * anyone else the public projection, and only once the song is registered (certificateAccess).
  */
-export async function certificateFor(songId: number, viewerId: string | null) {
-  const found = await getCertificate(db(), songId, viewerId)
+export async function certificateFor(
+  database: Executor,
+  songId: number,
+  viewerId: string | null,
+  now = new Date(),
+) {
+  const row = await songQuery(database)
+    .select((eb) => [
+      liveInvitationsOf(eb, viewerId).as('liveInvitations'),
+      registeredSuccessorOf(eb).as('supersededBy'),
+    ])
+    .where('songs.id', '=', songId)
+    .executeTakeFirst()
+  if (!row) return null
+  const { liveInvitations, supersededBy, ...songRow } = row
+  const found = certificateAccess(toView(songRow), viewerId)
   if (!found) return null
+  const links = toVersionLinks(found.song.supersedes, supersededBy)
+  if (!found.isOwner)
+    return { isOwner: false as const, certificate: publicCertificate(found.song), links }
   const live =
-    found.isOwner && found.song.registration?.status !== 'confirmed'
-      ? await splitStatuses(db(), found.song)
+    found.song.registration?.status !== 'confirmed'
+      ? slotStatuses(found.song, liveInvitations, now)
       : null
-  return found.isOwner
-    ? { isOwner: true as const, certificate: ownerCertificate(found.song, live) }
-    : { isOwner: false as const, certificate: publicCertificate(found.song) }
+  return { isOwner: true as const, certificate: ownerCertificate(found.song, live), links }
 }

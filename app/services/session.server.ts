@@ -2,7 +2,9 @@ import crypto from 'node:crypto'
 import { createCookie, createSessionStorage, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { env } from '~/env.server'
+import type { User } from '#db/schema'
 import { db, type Executor } from './db.server'
+import { decisionsAwaitingNotice } from './split-confirmations.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 const SessionData = z.object({ userId: z.string().uuid() })
@@ -92,22 +94,46 @@ export async function getSessionId(cookieHeader: string | null): Promise<string 
   return typeof sid === 'string' && sid.length > 0 ? sid : null
 }
 
-/** The signed-in user in one query (session joined to user); a session whose user is gone counts as signed out. */
-export async function getSessionUser(cookieHeader: string | null) {
-  const sid = await getSessionId(cookieHeader)
-  return sid ? userBySessionId(db(), sid) : null
+/** A live session's user, and whether a co-writer's answer waits to be told to them as a toast. */
+export interface SignedIn {
+  user: User
+  /** Some decision on the user's songs has no owner_notified_at yet (takeDecisionNotice takes it). */
+  decisionWaiting: boolean
 }
 
-/** The user of a live session; null when it has expired or its user is gone. */
-export async function userBySessionId(database: Executor, sid: string) {
-  const user = await database
+/** The signed-in user in one query (session joined to user); a session whose user is gone counts as signed out. */
+export async function getSignedIn(cookieHeader: string | null) {
+  const sid = await getSessionId(cookieHeader)
+  return sid ? signedInBySessionId(db(), sid) : null
+}
+
+/** The signed-in user alone, for callers that show no toast. */
+export async function getSessionUser(cookieHeader: string | null) {
+  return (await getSignedIn(cookieHeader))?.user ?? null
+}
+
+/**
+ * The user of a live session, null when it has expired or its user is gone. The same statement
+ * answers whether a decision notice waits (an EXISTS over a small partial index), so the root
+ * loader runs its UPDATE only on the one page that has a toast to show (issue 16).
+ */
+export async function signedInBySessionId(
+  database: Executor,
+  sid: string,
+): Promise<SignedIn | null> {
+  const row = await database
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
+    .select((eb) =>
+      eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'),
+    )
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', new Date())
     .executeTakeFirst()
-  return user ?? null
+  if (!row) return null
+  const { decisionWaiting, ...user } = row
+  return { user, decisionWaiting: Boolean(decisionWaiting) }
 }
 
 /** Starts a fresh session (a new id, never a reused one) and redirects with its cookie. */

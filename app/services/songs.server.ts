@@ -266,13 +266,10 @@ export async function getOwnedSong(database: Executor, userId: string, songId: n
 }
 
 /**
- * The certificate: the owner sees everything; anyone else only once the song is registered on
- * chain (that record is public anyway), and never its lyrics or creative notes.
+ * Who may see a song's certificate: the owner sees everything; anyone else only once the song is
+ * registered on chain (that record is public anyway), and never its lyrics or creative notes.
  */
-export async function getCertificate(database: Executor, songId: number, viewerId: string | null) {
-  const row = await songQuery(database).where('songs.id', '=', songId).executeTakeFirst()
-  if (!row) return null
-  const song = toView(row)
+export function certificateAccess(song: SongView, viewerId: string | null) {
   const isOwner = viewerId !== null && song.userId === viewerId
   if (isOwner) return { song, isOwner }
   if (!song.isRegistered) return null

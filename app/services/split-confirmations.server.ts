@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
-import type { Transaction } from 'kysely'
+import { type Expression, type ExpressionBuilder, sql, type Transaction } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import type { DecisionInput } from '~/lib/co-writers-schema'
 import { env } from '~/env.server'
@@ -15,7 +16,7 @@ import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
 import { canonicalJson, sha256Hex } from './manifest.server'
 import { hit, type Limit, tooManyRequestsMessage } from './rate-limit.server'
-import { getOwnedSong, type SongView } from './songs.server'
+import { getOwnedSong, songQuery, type SongView, toView } from './songs.server'
 import { displayName } from './users.server'
 
 // Issue 13: each named contributor confirms or disputes their share through a mailed link
@@ -91,16 +92,72 @@ function liveInvitations(database: Executor, songId: number) {
     .where('voidedAt', 'is', null)
 }
 
+/** What a slot's status is read from: a live invitation (not revoked, not voided). */
+const LIVE_INVITATION_COLUMNS = [
+  'i.id',
+  'i.slot',
+  'i.email',
+  'i.emailSalt',
+  'i.decision',
+  'i.decidedAt',
+  'i.creditedName',
+  'i.pro',
+  'i.ipi',
+  'i.disputeReason',
+  'i.expiresAt',
+  'i.lastSentAt',
+  'i.sentCount',
+] as const
+
 /**
- * Every named slot of the song with its live invitation (not revoked, not voided), in slot order.
- * Owner-facing: it carries the addresses and dispute reasons; public views must pick from it.
+ * The live invitations of the song in the outer query (`songs`), as a JSON array, for a page that
+ * reads a song and its slots' statuses in one statement (issue 16); give them to slotStatuses.
+ * Only when the song is `ownerId`'s (addresses and dispute reasons are the owner's alone): for
+ * anyone else, or no one signed in, the array is empty.
  */
-export async function splitStatuses(
-  database: Executor,
-  song: Pick<SongView, 'id'> & ContributorColumns,
+export function liveInvitationsOf(
+  eb: ExpressionBuilder<Database, 'songs'>,
+  ownerId: string | null,
+) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('splitInvitations as i')
+      .select(LIVE_INVITATION_COLUMNS)
+      .whereRef('i.songId', '=', 'songs.id')
+      .where(ownerId === null ? sql<boolean>`false` : eb('songs.userId', '=', ownerId))
+      .where('i.revokedAt', 'is', null)
+      .where('i.voidedAt', 'is', null),
+  )
+}
+
+/** A live invitation as read from a row (dates as Date) or from a JSON array (dates as text). */
+export interface LiveInvitation {
+  id: number
+  slot: ContributorSlot
+  email: string
+  emailSalt: string
+  decision: 'confirmed' | 'disputed' | null
+  decidedAt: Date | string | null
+  creditedName: string | null
+  pro: string | null
+  ipi: string | null
+  disputeReason: string | null
+  expiresAt: Date | string
+  lastSentAt: Date | string
+  sentCount: number
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString()
+
+/**
+ * Every named slot of the song with its live invitation, in slot order. Owner-facing: it carries
+ * the addresses and dispute reasons; public views must pick from it.
+ */
+export function slotStatuses(
+  song: ContributorColumns,
+  live: LiveInvitation[],
   now = new Date(),
-): Promise<SlotStatus[]> {
-  const live = await liveInvitations(database, song.id).selectAll().execute()
+): SlotStatus[] {
   return contributorSlots(song).map(({ slot, name }): SlotStatus => {
     const invitation = live.find((row) => row.slot === slot)
     if (!invitation) return { slot, name, status: 'declared' }
@@ -110,7 +167,7 @@ export async function splitStatuses(
         ...common,
         status: 'confirmed',
         emailSalt: invitation.emailSalt,
-        decidedAt: invitation.decidedAt!.toISOString(),
+        decidedAt: iso(invitation.decidedAt!),
         creditedName: invitation.creditedName!,
         pro: invitation.pro,
         ipi: invitation.ipi,
@@ -119,17 +176,54 @@ export async function splitStatuses(
       return {
         ...common,
         status: 'disputed',
-        decidedAt: invitation.decidedAt!.toISOString(),
+        decidedAt: iso(invitation.decidedAt!),
         disputeReason: invitation.disputeReason!,
       }
     return {
       ...common,
-      status: invitation.expiresAt <= now ? 'expired' : 'invited',
-      sentAt: invitation.lastSentAt.toISOString(),
-      expiresAt: invitation.expiresAt.toISOString(),
+      status: new Date(invitation.expiresAt) <= now ? 'expired' : 'invited',
+      sentAt: iso(invitation.lastSentAt),
+      expiresAt: iso(invitation.expiresAt),
       sentCount: invitation.sentCount,
     }
   })
+}
+
+/** Every named slot of the song with its live invitation, read in one statement (slotStatuses). */
+export async function splitStatuses(
+  database: Executor,
+  song: Pick<SongView, 'id'> & ContributorColumns,
+  now = new Date(),
+): Promise<SlotStatus[]> {
+  const live = await database
+    .selectFrom('splitInvitations as i')
+    .select(LIVE_INVITATION_COLUMNS)
+    .where('i.songId', '=', song.id)
+    .where('i.revokedAt', 'is', null)
+    .where('i.voidedAt', 'is', null)
+    .execute()
+  return slotStatuses(song, live, now)
+}
+
+/**
+ * The owner's song with its slots' statuses, in one statement (the registration page's budget,
+ * issue 16); null when the song is not the owner's.
+ */
+export async function getOwnedSongWithStatuses(
+  database: Executor,
+  userId: string,
+  songId: number,
+  now = new Date(),
+) {
+  const row = await songQuery(database)
+    .select((eb) => liveInvitationsOf(eb, userId).as('liveInvitations'))
+    .where('songs.id', '=', songId)
+    .where('songs.userId', '=', userId)
+    .executeTakeFirst()
+  if (!row) return null
+  const { liveInvitations, ...songRow } = row
+  const song = toView(songRow)
+  return { song, statuses: slotStatuses(song, liveInvitations, now) }
 }
 
 // ——— The invitation flow (decision 041) ———
@@ -587,46 +681,56 @@ export function closedStatus(page: InvitationPage) {
 }
 
 /**
+ * The decisions on the owner's songs not yet told to them (owner_notified_at is null), oldest
+ * first: a subquery, for the session look-up's EXISTS and for takeDecisionNotice. The partial
+ * index split_invitations_pending_notice holds exactly these rows.
+ */
+export function decisionsAwaitingNotice(database: Executor, ownerId: string | Expression<string>) {
+  return database
+    .selectFrom('splitInvitations as waiting')
+    .innerJoin('songs as waitingSong', 'waitingSong.id', 'waiting.songId')
+    .select('waiting.id')
+    .where('waitingSong.userId', '=', ownerId)
+    .where('waiting.decision', 'is not', null)
+    .where('waiting.ownerNotifiedAt', 'is', null)
+}
+
+/**
  * The next decision the owner has not yet been told of, marked told (owner_notified_at): the
- * toast on their next visit. One at a time, like every toast (decision 032).
+ * toast on their next visit. One at a time, like every toast (decision 032). One statement: the
+ * song's title comes back through the UPDATE's join.
  */
 export async function takeDecisionNotice(database: Executor, ownerId: string) {
   const row = await database
     .updateTable('splitInvitations')
+    .from('songs')
     .set({ ownerNotifiedAt: new Date() })
-    .where('id', '=', (eb) =>
-      eb
-        .selectFrom('splitInvitations as i')
-        .innerJoin('songs as s', 's.id', 'i.songId')
-        .select('i.id')
-        .where('s.userId', '=', ownerId)
-        .where('i.decision', 'is not', null)
-        .where('i.ownerNotifiedAt', 'is', null)
-        .orderBy('i.decidedAt')
-        .limit(1),
+    .whereRef('songs.id', '=', 'splitInvitations.songId')
+    .where('splitInvitations.id', '=', () =>
+      decisionsAwaitingNotice(database, ownerId).orderBy('waiting.decidedAt').limit(1),
     )
-    .where('ownerNotifiedAt', 'is', null)
-    .returning(['id', 'songId', 'decision', 'creditedName'])
+    .where('splitInvitations.ownerNotifiedAt', 'is', null)
+    .returning([
+      'splitInvitations.id',
+      'splitInvitations.decision',
+      'splitInvitations.creditedName',
+      'songs.title',
+    ])
     .executeTakeFirst()
   if (!row) return null
-  const song = await database
-    .selectFrom('songs')
-    .select('title')
-    .where('id', '=', row.songId)
-    .executeTakeFirstOrThrow()
   const id = `co-writer-decision-${row.id}`
   return row.decision === 'confirmed'
     ? {
         id,
         type: 'success' as const,
         title: 'Share confirmed',
-        description: `${row.creditedName} confirmed their share of “${song.title}”.`,
+        description: `${row.creditedName} confirmed their share of “${row.title}”.`,
       }
     : {
         id,
         type: 'error' as const,
         title: 'Share disputed',
-        description: `A contributor disputed their share of “${song.title}”. Edit the split before registering.`,
+        description: `A contributor disputed their share of “${row.title}”. Edit the split before registering.`,
       }
 }
 

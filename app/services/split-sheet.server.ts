@@ -2,7 +2,8 @@ import type { ContributorStatus } from '~/lib/confirmations'
 import { registrationNetwork } from '~/lib/registration-network'
 import { type Component, contributorSlots } from '~/lib/song-constants'
 import type { Executor } from './db.server'
-import { readBlockchainData, SLOT_PERCENT } from './manifest.server'
+import { liveStatus, recordedConfirmations, recordedStatus } from './certificate.server'
+import { SLOT_PERCENT } from './manifest.server'
 import type { SongView } from './songs.server'
 import { splitStatuses } from './split-confirmations.server'
 
@@ -18,9 +19,7 @@ export type SplitSheetRegistration =
 /** The split sheet of a song its owner holds (the route has checked ownership). */
 export async function splitSheet(database: Executor, song: SongView) {
   const registered = song.registration?.status === 'confirmed' ? song.registration : null
-  const recorded = registered
-    ? (readBlockchainData(registered.blockchainData).confirmations ?? [])
-    : null
+  const recorded = recordedConfirmations(song)
   const live = recorded ? null : await splitStatuses(database, song)
   const contributors = contributorSlots(song).map(({ slot, name, pro, proNumber }) => {
     const shares = song.contributions.map((row) => ({
@@ -29,39 +28,20 @@ export async function splitSheet(database: Executor, song: SongView) {
     }))
     const inRecord = recorded?.find((c) => c.role === slot)
     const now = live?.find((s) => s.slot === slot)
-    let status: ContributorStatus = { slot, status: 'declared' }
+    // The certificate's own mapping, so both documents say the same of each contributor.
+    const status: ContributorStatus = recorded
+      ? recordedStatus(slot, recorded)
+      : now
+        ? liveStatus(now)
+        : { slot, status: 'declared' }
     // What the co-writer gave when confirming wins over what the submitter typed.
-    let confirmedPro: string | null = null
-    let confirmedIpi: string | null = null
-    if (inRecord) {
-      status = {
-        slot,
-        status: 'confirmed',
-        confirmedAt: inRecord.confirmedAt,
-        creditedName: inRecord.creditedName,
-      }
-      confirmedPro = inRecord.pro ?? null
-      confirmedIpi = inRecord.ipi ?? null
-    } else if (now?.status === 'confirmed') {
-      status = {
-        slot,
-        status: 'confirmed',
-        confirmedAt: now.decidedAt,
-        creditedName: now.creditedName,
-      }
-      confirmedPro = now.pro
-      confirmedIpi = now.ipi
-    } else if (now?.status === 'disputed') {
-      status = { slot, status: 'disputed', decidedAt: now.decidedAt, reason: now.disputeReason }
-    } else if (now && now.status !== 'declared') {
-      status = { slot, status: now.status }
-    }
+    const given = inRecord ?? (now?.status === 'confirmed' ? now : null)
     return {
       slot,
       name: status.status === 'confirmed' ? status.creditedName : name,
       declaredName: name,
-      pro: confirmedPro ?? pro,
-      ipi: confirmedIpi ?? proNumber,
+      pro: given?.pro ?? pro,
+      ipi: given?.ipi ?? proNumber,
       shares,
       status,
     }

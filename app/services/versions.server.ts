@@ -1,4 +1,6 @@
-import { sql } from 'kysely'
+import { type ExpressionBuilder, sql } from 'kysely'
+import { jsonObjectFrom } from 'kysely/helpers/postgres'
+import type { Database } from '#db/schema'
 import { recordingFormRows, recordingsText } from '~/lib/recording'
 import { COMPONENT_LABELS, COMPONENTS, contributionFormRows } from '~/lib/song-constants'
 import { type Executor } from './db.server'
@@ -111,27 +113,52 @@ export async function linkVersion(
   return result.numUpdatedRows === 1n
 }
 
+/** What a certificate page says about its place in a chain of versions. */
+export interface VersionLinks {
+  supersedes: { songId: number; certificateId: string } | null
+  supersededBy: { songId: number; certificateId: string; registeredAt: string } | null
+}
+
 /**
- * What a certificate page says about its place in a chain of versions: the song it supersedes,
- * and its successor once that is registered (a draft or a registration in flight may never be).
- * Both ends of a shown link are registered songs, so their certificates are public anyway.
+ * The registered version that succeeds the song in the outer query (`songs`), as a JSON object:
+ * a draft or a registration in flight may never be, so only a confirmed one is shown.
  */
-export async function versionLinks(database: Executor, songId: number) {
-  const earlier = await database
-    .selectFrom('songs as s')
-    .innerJoin('songs as earlier', 'earlier.id', 's.supersedesSongId')
-    .select(['earlier.id as songId', 'earlier.certificateId'])
-    .where('s.id', '=', songId)
-    .executeTakeFirst()
-  const later = await database
-    .selectFrom('blockchainRegistrations as r')
-    .innerJoin('songs as s', 's.id', 'r.songId')
-    .select(['s.id as songId', 's.certificateId', 'r.blockTime', 'r.createdAt'])
-    .where('r.supersedesSongId', '=', songId)
-    .where('r.status', '=', 'confirmed')
-    .executeTakeFirst()
+export function registeredSuccessorOf(eb: ExpressionBuilder<Database, 'songs'>) {
+  return jsonObjectFrom(
+    eb
+      .selectFrom('blockchainRegistrations as later')
+      .innerJoin('songs as laterSong', 'laterSong.id', 'later.songId')
+      .select([
+        'laterSong.id as songId',
+        'laterSong.certificateId',
+        'later.blockTime',
+        'later.createdAt',
+      ])
+      .whereRef('later.supersedesSongId', '=', 'songs.id')
+      .where('later.status', '=', 'confirmed')
+      // At most one by the database's index; the limit keeps the subquery a single row regardless.
+      .limit(1),
+  )
+}
+
+/**
+ * The links of a song: the song it supersedes (songQuery's `supersedes`) and its registered
+ * successor (registeredSuccessorOf). Both ends of a shown link are registered songs, so their
+ * certificates are public anyway.
+ */
+export function toVersionLinks(
+  supersedes: { id: number; certificateId: string } | null,
+  later: {
+    songId: number
+    certificateId: string
+    blockTime: string | number | null
+    createdAt: string | Date
+  } | null,
+): VersionLinks {
   return {
-    supersedes: earlier ?? null,
+    supersedes: supersedes
+      ? { songId: supersedes.id, certificateId: supersedes.certificateId }
+      : null,
     supersededBy: later
       ? {
           songId: later.songId,
@@ -144,7 +171,24 @@ export async function versionLinks(database: Executor, songId: number) {
       : null,
   }
 }
-export type VersionLinks = Awaited<ReturnType<typeof versionLinks>>
+
+/** A song's version links in one statement (the certificate page reads them with the song). */
+export async function versionLinks(database: Executor, songId: number) {
+  const row = await database
+    .selectFrom('songs')
+    .select((eb) => [
+      jsonObjectFrom(
+        eb
+          .selectFrom('songs as earlier')
+          .select(['earlier.id', 'earlier.certificateId'])
+          .whereRef('earlier.id', '=', 'songs.supersedesSongId'),
+      ).as('supersedes'),
+      registeredSuccessorOf(eb).as('supersededBy'),
+    ])
+    .where('songs.id', '=', songId)
+    .executeTakeFirst()
+  return toVersionLinks(row?.supersedes ?? null, row?.supersededBy ?? null)
+}
 
 const DIFFED: { field: keyof SongView; label: string }[] = [
   { field: 'title', label: 'Title' },
@@ -204,8 +248,9 @@ export function versionDiff(before: SongView, after: SongView) {
  * status and the difference from the version it supersedes. The owner's songs only.
  */
 export async function versionHistory(database: Executor, userId: string, songId: number) {
-  // The chain is walked only through this user's songs: another user's song yields no rows.
-  const rows = await sql<{ id: number }>`
+  // The chain is walked only through this user's songs: another user's song yields no rows. The
+  // walk and every version's row are one statement (issue 16: at most 3 per page).
+  const lineage = sql<number>`(
     with recursive up(id, supersedes_song_id) as (
       select id, supersedes_song_id from songs where id = ${songId} and user_id = ${userId}
       union
@@ -218,17 +263,21 @@ export async function versionHistory(database: Executor, userId: string, songId:
       select s.id from songs s join down on s.supersedes_song_id = down.id
       where s.user_id = ${userId}
     )
-    select id from down union select id from up order by id`.execute(database)
-  // Every version in one query, in the chain's order.
-  const ids = rows.rows.map((row) => row.id)
-  if (ids.length === 0) return null
+    select id from down union select id from up
+  )`
   const songs: SongView[] = (
     await songQuery(database)
-      .where('songs.id', 'in', ids)
+      .where('songs.id', 'in', lineage)
       .where('songs.userId', '=', userId)
       .orderBy('songs.id')
       .execute()
   ).map(toView)
+  if (songs.length === 0) return null
+  return historyOf(songs, songId)
+}
+
+/** The version history from every version of the chain, oldest first. */
+function historyOf(songs: SongView[], songId: number) {
   const byId = new Map(songs.map((s) => [s.id, s]))
   return songs.map((song) => {
     const earlier = song.supersedesSongId === null ? null : byId.get(song.supersedesSongId)
