@@ -934,7 +934,8 @@ async function main() {
         note: 'all slices beside the pages; p95 is the worst of them',
       }
       for (const page of Object.values(pages))
-        page.ratioToStatic = pages.static.rps > 0 ? round(page.rps / pages.static.rps, 3) : null
+        page.ratioToStatic =
+          pages.staticRendered.rps > 0 ? round(page.rps / pages.staticRendered.rps, 3) : null
       const rss = rssMb(server.process.pid)
       console.log(`[bench] ${label}: server RSS ${rss} MB`)
       let registration = null
@@ -1005,6 +1006,16 @@ function pageTargets(seed, songs) {
       key: 'static',
       name: 'static /privacy-policy',
       path: '/privacy-policy',
+      expect: (body) => body.includes('Privacy Policy'),
+    },
+    {
+      // The same page drawn by React for this request: any cookie does that (here the time-zone
+      // cookie the browser's JavaScript sets), since only cookie-less visitors get the kept copy
+      // (docs/decisions/043-anonymous-page-cache.md). Issue 8's dashboard ratio is to this one.
+      key: 'staticRendered',
+      name: 'static /privacy-policy, rendered (a cookie)',
+      path: '/privacy-policy',
+      cookie: 'pt_tz=UTC',
       expect: (body) => body.includes('Privacy Policy'),
     },
     {
@@ -1207,7 +1218,7 @@ function budgets(results) {
     Infinity,
   )
   add(
-    'dashboard ≥ 0.5 × static req/s (issue 8)',
+    'dashboard ≥ 0.5 × the static page rendered, req/s (issue 8)',
     minRatio >= 0.5,
     `${minRatio}×`,
     runs.map((run) => `${run.songs}${tag(run)}: ${run.pages.dashboard.ratioToStatic}×`).join(', '),
@@ -1313,7 +1324,7 @@ function report(results) {
         'req/s',
         '× anchor',
         '× anchor (CPU)',
-        '× static',
+        '× static rendered',
         'p50 ms',
         'p95 ms',
         'p99 ms',
