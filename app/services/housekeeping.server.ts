@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { beforeDatabaseClose, db } from './db.server'
+import { beforeDatabaseClose, databaseKind, db } from './db.server'
 import { pruneLandingVideos } from './video-upload.server'
 
 // Any number shared by every server; pg_try_advisory_xact_lock takes a bigint key.
@@ -62,6 +62,19 @@ export async function pruneExpired(now = new Date()): Promise<PruneOutcome | nul
   return outcome
 }
 
+/**
+ * The embedded database runs PostgreSQL in single-user mode, with no autovacuum: without this its
+ * tables would never be vacuumed or analysed, so dead rows would pile up, the planner would keep
+ * its first guesses at table sizes, and no count could be answered from an index alone (issue 16:
+ * the dashboard counts an owner's songs on every view). PostgreSQL's own autovacuum does this for
+ * a server database. Returns whether it ran.
+ */
+export async function vacuumEmbedded() {
+  if (databaseKind() !== 'pglite') return false
+  await sql`vacuum (analyze)`.execute(db())
+  return true
+}
+
 const holder = globalThis as typeof globalThis & {
   __prooftrackHousekeeping?: { stop: () => Promise<void> }
 }
@@ -81,6 +94,10 @@ export function startHousekeeping({ firstRunMs = FIRST_RUN_MS, intervalMs = INTE
         },
         (error: unknown) => console.warn('[housekeeping] prune failed', error),
       )
+      .then(async () => {
+        await vacuumEmbedded()
+      })
+      .catch((error: unknown) => console.warn('[housekeeping] vacuum failed', error))
       .finally(() => {
         running = null
         if (!stopped) schedule(intervalMs)
