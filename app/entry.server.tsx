@@ -28,7 +28,7 @@ import { noStoreWhenSignedIn } from '~/services/session.server'
 // The benchmark flushes buffered page views through the built server bundle to count them apart.
 export { flushPageViews } from '~/services/analytics.server'
 // The server entry answers a cookie-less visitor's public page from the last render of it (issue 16).
-export { cachedAnonymousPage } from '~/services/anonymous-pages.server'
+export { anonymousPagesGeneration, cachedAnonymousPage } from '~/services/anonymous-pages.server'
 // The server entry drains its HTTP server on SIGTERM, then shuts the app down (hooks, database).
 export { beginShutdown, shutdown } from '~/services/db.server'
 
@@ -84,7 +84,14 @@ export default function handleRequest(
   const userAgent = request.headers.get('User-Agent')
   const bot = isbot(userAgent)
   // A public page rendered for a visitor without cookies is kept for the next such visitors.
-  const keepAs = responseStatusCode === 200 ? anonymousPagePath(anonymousRequestOf(request)) : null
+  // The server entry read the cache's generation before the loaders ran (server/app.mjs).
+  const generation = (loadContext as { anonymousPagesGeneration?: unknown })
+    .anonymousPagesGeneration
+  const startedIn = typeof generation === 'number' ? generation : null
+  const keepAs =
+    responseStatusCode === 200 && startedIn !== null
+      ? anonymousPagePath(anonymousRequestOf(request))
+      : null
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -115,8 +122,9 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          if (!keepAs) return pipe(body)
-          const keeping = keepingStream(keepAs, { nonce, loadId: load?.sessionId ?? null }, () =>
+          if (!keepAs || startedIn === null) return pipe(body)
+          const values = { nonce, loadId: load?.sessionId ?? null, startedIn }
+          const keeping = keepingStream(keepAs, values, () =>
             responseStatusCode === 200 && !responseHeaders.has('Set-Cookie')
               ? { headers: responseHeaders }
               : null,

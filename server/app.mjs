@@ -183,7 +183,9 @@ app.all('*', async (req, res, next) => {
   try {
     if (answerFromKeptPage(req, res)) return
     const request = remixRequest(req, res)
-    const response = await handleRequest(request, {})
+    // Read before any loader runs: a render whose data predates a change is then never kept.
+    const context = { anonymousPagesGeneration: build.entry.module.anonymousPagesGeneration() }
+    const response = await handleRequest(request, context)
     // An action that read past the limit failed on the counted stream: that is the client's
     // oversized body, not a server fault.
     if (res.locals.bodyTooLarge && response.status >= 500) {
@@ -217,10 +219,12 @@ app.use((error, req, res, _next) => {
  */
 function answerFromKeptPage(req, res) {
   if (req.method !== 'GET' || req.headers.cookie) return false
+  const origin = requestOrigin(req)
+  if (!origin) return false
   const kept = build.entry.module.cachedAnonymousPage({
     method: req.method,
     url: req.originalUrl,
-    origin: `${req.protocol}://${req.get('host')}`,
+    origin,
     cookie: req.headers.cookie,
     userAgent: req.headers['user-agent'] ?? null,
     referrer: req.headers.referer ?? null,
@@ -229,9 +233,20 @@ function answerFromKeptPage(req, res) {
   if (!kept) return false
   res.status(kept.status)
   for (const [name, value] of kept.headers) res.setHeader(name, value)
+  // As a CDN would say it: an operator (and the browser test) can tell a kept page from a render.
+  res.setHeader('X-Cache', 'hit')
   res.setHeader('Content-Length', Buffer.byteLength(kept.body))
   res.end(kept.body)
   return true
+}
+
+/** The scheme, host and port a request was made to, normalised as the Request Remix gets has it. */
+function requestOrigin(req) {
+  try {
+    return new URL(`${req.protocol}://${req.get('host')}`).origin
+  } catch {
+    return null
+  }
 }
 
 /** @remix-run/express's request, with the body counted against the route's limit. */

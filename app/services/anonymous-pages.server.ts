@@ -31,13 +31,21 @@ interface Copy {
 }
 
 const copies = new Map<string, Copy>()
-// Bumped when the pages' data changes: a render that began before then is not kept.
+// Bumped when the pages' data changes: a render whose loaders ran before then is not kept.
 let generation = 0
+
+/**
+ * Read by the server entry before Remix runs a request's loaders, and handed to keepingStream:
+ * a render whose data was read before the last change must not be kept after it.
+ */
+export function anonymousPagesGeneration() {
+  return generation
+}
 
 /** What the cache needs of a request; the server entry passes it without making a `Request`. */
 export interface AnonymousRequest {
   method: string
-  /** path and query, as the client sent them */
+  /** path and query string */
   url: string
   /** scheme, host and port the request was made to */
   origin: string
@@ -105,10 +113,10 @@ export function cachedAnonymousPage(request: AnonymousRequest, now = Date.now())
  */
 export function keepingStream(
   path: string,
-  values: { nonce: string; loadId: string | null },
+  values: { nonce: string; loadId: string | null; startedIn: number },
   canKeep: () => { headers: Headers } | null,
 ) {
-  const startedIn = generation
+  const { startedIn } = values
   const chunks: Buffer[] = []
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {

@@ -71,7 +71,12 @@ export async function pruneExpired(now = new Date()): Promise<PruneOutcome | nul
  */
 export async function vacuumEmbedded() {
   if (databaseKind() !== 'pglite') return false
+  const started = performance.now()
   await sql`vacuum (analyze)`.execute(db())
+  // Requests wait while it runs (PGlite is one connection): the log says for how long.
+  console.log(
+    `[housekeeping] vacuumed the embedded database in ${Math.round(performance.now() - started)} ms`,
+  )
   return true
 }
 

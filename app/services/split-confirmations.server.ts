@@ -195,13 +195,7 @@ export async function splitStatuses(
   song: Pick<SongView, 'id'> & ContributorColumns,
   now = new Date(),
 ): Promise<SlotStatus[]> {
-  const live = await database
-    .selectFrom('splitInvitations as i')
-    .select(LIVE_INVITATION_COLUMNS)
-    .where('i.songId', '=', song.id)
-    .where('i.revokedAt', 'is', null)
-    .where('i.voidedAt', 'is', null)
-    .execute()
+  const live = await liveInvitations(database, song.id).selectAll().execute()
   return slotStatuses(song, live, now)
 }
 

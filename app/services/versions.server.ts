@@ -172,7 +172,7 @@ export function toVersionLinks(
   }
 }
 
-/** A song's version links in one statement (the certificate page reads them with the song). */
+/** A song's version links in one statement, for `GET /api/songs/:id/versions` (the certificate page reads them with the song, in certificateFor). */
 export async function versionLinks(database: Executor, songId: number) {
   const row = await database
     .selectFrom('songs')

@@ -16,7 +16,7 @@ async function visit(path: string) {
   const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1] ?? ''
   const html = await response.text()
   const loadId = /"analyticsSessionId":"([^"]+)"/.exec(html)?.[1] ?? ''
-  return { nonce, loadId, html }
+  return { nonce, loadId, html, kept: response.headers.get('x-cache') === 'hit' }
 }
 
 describe('public pages for visitors without cookies', () => {
@@ -24,6 +24,8 @@ describe('public pages for visitors without cookies', () => {
     '%s: every answer has its own nonce, carried by each inline script, and its own page-load id',
     async (path) => {
       const answers = [await visit(path), await visit(path), await visit(path)]
+      // The first may be a render; the next ones are sent from the kept copy.
+      expect(answers.slice(1).map((answer) => answer.kept)).toEqual([true, true])
       for (const { nonce, html } of answers) {
         expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/)
         const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '')
@@ -45,7 +47,8 @@ describe('public pages for visitors without cookies', () => {
     await visit('/faq')
     const page = await browser.newPage(mode)
     // With JavaScript, goto waits until React has hydrated: the scripts ran under the new nonce.
-    await page.goto('/faq')
+    const response = await page.goto('/faq')
+    expect(response?.headers()['x-cache']).toBe('hit')
     expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe(
       'Frequently Asked Questions',
     )
@@ -64,7 +67,8 @@ describe('public pages for visitors without cookies', () => {
     await visit('/faq')
     const page = await browser.newPage({ javaScriptEnabled: false })
     await signUpAndIn(page, 'Kept')
-    await page.goto('/faq')
+    const response = await page.goto('/faq')
+    expect(response?.headers()['x-cache']).toBeUndefined()
     const header = page.locator('header').first()
     expect(await header.getByRole('link', { name: 'Sign Out' }).count()).toBe(1)
     expect(await header.getByRole('link', { name: 'Sign In' }).count()).toBe(0)

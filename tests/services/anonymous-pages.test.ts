@@ -5,6 +5,7 @@ import { flushPageViews } from '~/services/analytics.server'
 import {
   type AnonymousRequest,
   anonymousPagePath,
+  anonymousPagesGeneration,
   cachedAnonymousPage,
   forgetAnonymousPages,
   keepingStream,
@@ -41,8 +42,10 @@ async function render(path = '/faq', canKeep = true, html = HTML) {
   })
   const out: Buffer[] = []
   const third = Math.ceil(html.length / 3)
-  const keeping = keepingStream(path, { nonce: NONCE, loadId: LOAD }, () =>
-    canKeep ? { headers } : null,
+  const keeping = keepingStream(
+    path,
+    { nonce: NONCE, loadId: LOAD, startedIn: anonymousPagesGeneration() },
+    () => (canKeep ? { headers } : null),
   )
   keeping.on('data', (chunk: Buffer) => out.push(chunk))
   await pipeline(
@@ -144,15 +147,21 @@ describe('the anonymous page cache', () => {
     expect(cachedAnonymousPage(visitor({ url: '/' }))).toBeNull()
   })
 
-  test('a render that began before a change is not kept after it', async () => {
+  test('a render whose data was read before a change is not kept after it', async () => {
+    forgetAnonymousPages()
+    // The server entry reads the generation before the loaders run…
+    const startedIn = anonymousPagesGeneration()
+    // …then the admin's upload completes while they run, before the render has begun.
     forgetAnonymousPages()
     const headers = new Headers({ 'Content-Security-Policy': `'nonce-${NONCE}'` })
-    const stream = keepingStream('/', { nonce: NONCE, loadId: LOAD }, () => ({ headers }))
-    stream.write(Buffer.from(HTML.slice(0, 40)))
-    // The admin uploads a new landing video while this render is under way.
-    forgetAnonymousPages()
-    stream.end(Buffer.from(HTML.slice(40)))
+    const stream = keepingStream('/', { nonce: NONCE, loadId: LOAD, startedIn }, () => ({
+      headers,
+    }))
+    stream.end(Buffer.from(HTML))
     for await (const _chunk of stream) void _chunk
     expect(cachedAnonymousPage(visitor({ url: '/' }))).toBeNull()
+    // A render that began after the change is kept.
+    await render('/')
+    expect(cachedAnonymousPage(visitor({ url: '/' }))).not.toBeNull()
   })
 })
