@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { describe, expect, test } from 'vitest'
+import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { expectSoon, signIn, signUpAndIn } from './flows'
+import { expectSoon, postSong, signIn, signUpAndIn } from './flows'
 import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
@@ -13,25 +14,15 @@ const song = (title: string) => ({
   dateCreated: '2025-04-01',
   toolsUsed: 'Piano',
   fileLink: 'https://example.com/song.mp3',
-  contributions: ['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'].map(
-    (component) => ({
-      component,
-      contributorPercent: 100,
-      coContributorPercent: 0,
-      coContributor2Percent: 0,
-      aiPercent: 0,
-    }),
-  ),
+  contributions: evenSplit(100),
 })
 
 describe.each(MODES)('catalogue export with $name', ({ javaScriptEnabled }) => {
   test('the song list downloads the catalogue as CSV and as JSON, formulas neutralised', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signUpAndIn(page, 'Nia')
-    for (const title of ['Paper Lanterns', '=HYPERLINK("http://x","y")']) {
-      const created = await page.request.post('/api/songs', { data: song(title) })
-      expect(created.status()).toBe(201)
-    }
+    for (const title of ['Paper Lanterns', '=HYPERLINK("http://x","y")'])
+      await postSong(page, song(title))
     await page.goto('/songs')
     const format = page.getByLabel('Export your catalogue')
     expect(await format.inputValue()).toBe('csv')
@@ -83,23 +74,16 @@ async function writerWithRegisteredSong(javaScriptEnabled: boolean) {
     ).status(),
   ).toBe(200)
   await admin.done()
-  const created = await page.request.post('/api/songs', {
-    data: {
-      ...song('Lantern Road'),
-      isrc: 'USAB12400001',
-      mainContributorPro: 'ASCAP',
-      mainContributorProNumber: '777',
-      lyrics: 'Lanterns down the road',
-      creativeNotes: 'First take',
-    },
+  const { id, certificateId } = await postSong(page, {
+    ...song('Lantern Road'),
+    isrc: 'USAB12400001',
+    mainContributorPro: 'ASCAP',
+    mainContributorProNumber: '777',
+    lyrics: 'Lanterns down the road',
+    creativeNotes: 'First take',
   })
-  expect(created.status()).toBe(201)
-  const { id } = (await created.json()) as { id: number }
   const registered = await page.request.post(`/api/songs/${id}/blockchain/sponsored`)
   expect(registered.status(), await registered.text()).toBe(201)
-  const { certificateId } = (await (await page.request.get(`/api/songs/${id}`)).json()) as {
-    certificateId: string
-  }
   return { page, id, certificateId }
 }
 

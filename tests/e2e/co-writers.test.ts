@@ -2,8 +2,9 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
+import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signUpAndIn } from './flows'
+import { postSong, signUpAndIn } from './flows'
 import { useServer } from './server'
 
 // Issue 13 in Chromium, JavaScript on and off: the owner invites, the co-writer answers from the
@@ -19,15 +20,7 @@ const song = (title: string) => ({
   dateCreated: '2025-04-01',
   toolsUsed: 'Piano',
   fileLink: 'https://example.com/song.mp3',
-  contributions: ['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'].map(
-    (component) => ({
-      component,
-      contributorPercent: 60,
-      coContributorPercent: 40,
-      coContributor2Percent: 0,
-      aiPercent: 0,
-    }),
-  ),
+  contributions: evenSplit(60, 40),
 })
 
 /** The invitation link in the last mail to `email`, read from the file the server wrote. */
@@ -61,9 +54,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
   test('owner invites → the co-writer confirms from the mailed link → the owner sees it confirmed, with a toast', async () => {
     const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signUpAndIn(owner, 'Ann')
-    const created = await owner.request.post('/api/songs', { data: song('Two Of Us') })
-    expect(created.status()).toBe(201)
-    const { id } = (await created.json()) as { id: number }
+    const { id } = await postSong(owner, song('Two Of Us'))
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)
     const link = await invitationLinkFor(email)
@@ -103,8 +94,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
   test('a disputed share blocks registration until the split is edited', async () => {
     const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await signUpAndIn(owner, 'Ann')
-    const created = await owner.request.post('/api/songs', { data: song('Disputed Song') })
-    const { id } = (await created.json()) as { id: number }
+    const { id } = await postSong(owner, song('Disputed Song'))
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)
     const invitee = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { expect } from 'vitest'
+import { z } from 'zod'
 import type { TestPage } from './browser'
 import { ADMIN } from './server'
 
@@ -100,4 +101,16 @@ export async function expectSoon<T>(
       `${error instanceof Error ? error.message : String(error)}\nThe page at ${page.url()} shows:\n${shown.slice(0, 1500)}`,
     )
   }
+}
+
+/**
+ * A song made through the JSON API, as set-up for what a test then does in the browser (the
+ * submit form itself has tests of its own). The page's session makes it the owner.
+ */
+export async function postSong(page: TestPage, song: { title: string } & Record<string, unknown>) {
+  const response = await page.request.post('/api/songs', { data: song })
+  expect(response.status()).toBe(201)
+  return z
+    .object({ id: z.number(), title: z.literal(song.title), certificateId: z.string() })
+    .parse(await response.json())
 }

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
 import { createRequire } from 'node:module'
 import { describe, expect, test } from 'vitest'
-import { z } from 'zod'
+import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signUpAndIn } from './flows'
+import { postSong, signUpAndIn } from './flows'
 import { useServer } from './server'
 
 // Issue 13, decision 042: the owner's printable split sheet, and its PDF.
@@ -15,32 +15,17 @@ const browser = useBrowser()
 const server = useServer()
 
 async function createSong(page: TestPage) {
-  const title = `Split Lights ${crypto.randomBytes(2).toString('hex')}`
-  const response = await page.request.post('/api/songs', {
-    data: {
-      title,
-      contributorName: 'Ann Writer',
-      coContributorName: 'Bob Beats',
-      dateCreated: '2025-03-01',
-      toolsUsed: 'Logic Pro',
-      fileLink: 'https://files.example/split.mp3',
-      mainContributorPro: 'ASCAP',
-      mainContributorProNumber: '123456789',
-      contributions: [
-        {
-          component: 'lyrics',
-          contributorPercent: 60,
-          coContributorPercent: 30,
-          coContributor2Percent: 0,
-          aiPercent: 10,
-        },
-      ],
-    },
+  return postSong(page, {
+    title: `Split Lights ${crypto.randomBytes(2).toString('hex')}`,
+    contributorName: 'Ann Writer',
+    coContributorName: 'Bob Beats',
+    dateCreated: '2025-03-01',
+    toolsUsed: 'Logic Pro',
+    fileLink: 'https://files.example/split.mp3',
+    mainContributorPro: 'ASCAP',
+    mainContributorProNumber: '123456789',
+    contributions: [splitRow('lyrics', 60, 30, 0, 10)],
   })
-  expect(response.status()).toBe(201)
-  return z
-    .object({ id: z.number(), title: z.literal(title), certificateId: z.string() })
-    .parse(await response.json())
 }
 
 describe.each(MODES)('split sheet with $name', ({ javaScriptEnabled }) => {

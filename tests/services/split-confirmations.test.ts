@@ -39,6 +39,26 @@ const SPLIT = {
   ],
 }
 
+/** The owner's edit of the song, as the edit form sends it: the same writers, this lyrics split. */
+function editLyrics(
+  ownerId: string,
+  songId: number,
+  lyrics: Partial<(typeof SPLIT.contributions)[0]>,
+  changes = {},
+) {
+  return updateSong(db(), ownerId, songId, {
+    title: 'Three Of Us',
+    dateCreated: '2025-03-01',
+    contributorName: 'Ann',
+    coContributorName: 'Bea',
+    coContributorName2: 'Cal',
+    toolsUsed: 'Piano',
+    fileLink: 'https://example.com/a.mp3',
+    contributions: [{ ...SPLIT.contributions[0]!, ...lyrics }],
+    ...changes,
+  })
+}
+
 async function setup(email = `bea-${Math.random().toString(36).slice(2)}@example.com`) {
   const owner = await createUser({ emailVerified: true, firstName: 'Ann' })
   const song = await createTestSong(owner.id, { title: 'Three Of Us', ...SPLIT })
@@ -182,17 +202,9 @@ describe('invitations', () => {
     })
     // Editing the split voids the dispute and re-invites the same address.
     const before = (await mailTo(email)).length
-    const edited = await updateSong(db(), owner.id, song.id, {
-      title: 'Three Of Us',
-      dateCreated: '2025-03-01',
-      contributorName: 'Ann',
-      coContributorName: 'Bea',
-      coContributorName2: 'Cal',
-      toolsUsed: 'Piano',
-      fileLink: 'https://example.com/a.mp3',
-      contributions: [
-        { ...SPLIT.contributions[0]!, contributorPercent: 40, coContributor2Percent: 30 },
-      ],
+    const edited = await editLyrics(owner.id, song.id, {
+      contributorPercent: 40,
+      coContributor2Percent: 30,
     })
     expect(edited).toEqual({ ok: true, reinvited: 1 })
     expect((await mailTo(email)).length).toBe(before + 1)
@@ -240,21 +252,9 @@ describe('invitations', () => {
     const reinvited: number[] = []
     for (let i = 0; i < 5; i++) {
       const lyrics = i % 2 === 0 ? 40 : 50
-      const edited = await updateSong(db(), owner.id, song.id, {
-        title: 'Three Of Us',
-        dateCreated: '2025-03-01',
-        contributorName: 'Ann',
-        coContributorName: 'Bea',
-        coContributorName2: 'Cal',
-        toolsUsed: 'Piano',
-        fileLink: 'https://example.com/a.mp3',
-        contributions: [
-          {
-            ...SPLIT.contributions[0]!,
-            contributorPercent: lyrics,
-            coContributorPercent: 80 - lyrics,
-          },
-        ],
+      const edited = await editLyrics(owner.id, song.id, {
+        contributorPercent: lyrics,
+        coContributorPercent: 80 - lyrics,
       })
       reinvited.push(edited.ok ? edited.reinvited : -1)
     }
@@ -267,16 +267,13 @@ describe('invitations', () => {
     const { owner, song, email } = await setup()
     await sendInvitation(db(), owner, song.id, 'co-contributor', email)
     await decideInvitation(db(), (await tokenMailedTo(email))!, confirm)
-    const edited = await updateSong(db(), owner.id, song.id, {
-      title: 'A New Title',
-      dateCreated: '2025-03-01',
-      contributorName: 'Ann',
-      coContributorName: 'Bea',
-      coContributorName2: 'Cal',
-      toolsUsed: 'Guitar',
-      fileLink: 'https://example.com/a.mp3',
-      contributions: SPLIT.contributions,
-    })
+    // Only what is not the split changes.
+    const edited = await editLyrics(
+      owner.id,
+      song.id,
+      {},
+      { title: 'A New Title', toolsUsed: 'Guitar' },
+    )
     expect(edited).toEqual({ ok: true, reinvited: 0 })
     expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'confirmed' })
   })

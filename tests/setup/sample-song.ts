@@ -1,4 +1,4 @@
-import type { Component, ContributionValues } from '~/lib/song-constants'
+import { COMPONENTS, type Component, type ContributionValues } from '~/lib/song-constants'
 
 // Plain data for the sample song "Harbor Lights", shared by the certificate's component, route and
 // browser tests. Kept out of fixtures.ts: browser tests must not load the app's server modules.
@@ -19,3 +19,15 @@ export const HARBOR_SPLIT: readonly ContributionValues[] = [
   splitRow('lyrics', 60, 20, 0, 20),
   splitRow('vocals', 100, 0, 0, 0),
 ]
+
+/** The same split for every component: a test song whose components do not matter. */
+export function evenSplit(
+  contributorPercent: number,
+  coContributorPercent = 0,
+  coContributor2Percent = 0,
+  aiPercent = 0,
+): ContributionValues[] {
+  return COMPONENTS.map((component) =>
+    splitRow(component, contributorPercent, coContributorPercent, coContributor2Percent, aiPercent),
+  )
+}
