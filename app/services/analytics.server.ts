@@ -124,6 +124,7 @@ export function recordServerPageView(
   details: { userId?: string | null; sessionId?: string | null; title?: string | null } = {},
 ) {
   if (view.method !== 'GET' || status !== 200) return
+  if (overAddressLimit(view.ipAddress)) return
   buffered.push({
     source: 'server',
     eventType: 'page_view',
@@ -142,6 +143,26 @@ export function recordServerPageView(
   })
   if (buffered.length >= PAGE_VIEW_BATCH) void flushPageViews()
   else timer ??= setTimeout(() => void flushPageViews(), PAGE_VIEW_DELAY_MS).unref()
+}
+
+/**
+ * One address's page views beyond this many a minute are served but not counted. No person reads
+ * two pages a second for a minute; a script can, and since the public pages are sent from memory
+ * (decision 043) it can send thousands a second, each an analytics row. Per server process.
+ */
+export const PAGE_VIEWS_PER_ADDRESS_PER_MINUTE = 120
+const viewsByAddress = new Map<string, { since: number; count: number }>()
+
+function overAddressLimit(address: string | null, now = Date.now()) {
+  if (!address) return false
+  let window = viewsByAddress.get(address)
+  if (!window || now - window.since >= 60_000) {
+    // Bounded: a flood from many addresses forgets the windows rather than growing without end.
+    if (viewsByAddress.size >= 10_000) viewsByAddress.clear()
+    window = { since: now, count: 0 }
+    viewsByAddress.set(address, window)
+  }
+  return ++window.count > PAGE_VIEWS_PER_ADDRESS_PER_MINUTE
 }
 
 const ENTITIES: Record<string, string> = {

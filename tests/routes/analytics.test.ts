@@ -5,6 +5,7 @@ import { loader as rootLoader } from '~/root'
 import {
   flushPageViews,
   PAGE_VIEW_BATCH,
+  PAGE_VIEWS_PER_ADDRESS_PER_MINUTE,
   pageLoadOf,
   pageViewStream,
   recordServerPageView,
@@ -215,5 +216,32 @@ describe('the first load of a page (SPEC §7: title, session id, user id)', () =
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ pagePath: '/nowhere-titled', userId: null })
     expect(row.metadata).toMatchObject({ title: '' })
+  })
+})
+
+// Last in the file: it leaves page views that the tests above count the absence of.
+describe('page views from one address', () => {
+  test('one address is counted at most so many times a minute; the others still are', async () => {
+    const view = (address: string) => ({
+      method: 'GET',
+      path: '/flooded',
+      userAgent: 'Mozilla/5.0 Firefox/130',
+      referrer: null,
+      ipAddress: address,
+    })
+    const counted = async (address: string) =>
+      (
+        await db()
+          .selectFrom('analyticsEvents')
+          .select('id')
+          .where('ipAddress', '=', address)
+          .execute()
+      ).length
+    for (let i = 0; i < PAGE_VIEWS_PER_ADDRESS_PER_MINUTE + 30; i++)
+      recordServerPageView(view('198.51.100.77'), 200)
+    recordServerPageView(view('198.51.100.78'), 200)
+    await flushPageViews()
+    expect(await counted('198.51.100.77')).toBe(PAGE_VIEWS_PER_ADDRESS_PER_MINUTE)
+    expect(await counted('198.51.100.78')).toBe(1)
   })
 })
