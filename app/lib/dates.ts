@@ -28,6 +28,19 @@ export function formatLongDate(value: string | Date | null | undefined) {
   return Number.isNaN(date.getTime()) ? 'Invalid date' : formatter.format(date)
 }
 
+/**
+ * A moment's UTC time of day, '00:12:05 UTC'. Built from the numbers, not from Intl: Node's ICU
+ * writes the hour after midnight as '24' under `hour12: false` where Chromium's writes '00', so a
+ * page rendered on the server and hydrated in the browser disagreed for an hour every night
+ * (issue 32).
+ */
+export function formatUtcTime(value: string | Date) {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return 'Time not available'
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} UTC`
+}
+
 export const DEFAULT_TIME_ZONE = 'UTC'
 
 /**

@@ -1,6 +1,7 @@
 import { json, type MetaFunction } from '@remix-run/node'
 import { useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, type ReactNode } from 'react'
+import { formatUtcTime } from '~/lib/dates'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import {
   type ConsentTest,
@@ -52,7 +53,7 @@ export default function OAuthStatusPage() {
         How Google sign-in is set up on this server, and what the Google Cloud Console must match.
       </p>
       <p className="mt-1 text-sm text-slate-500" aria-live="polite">
-        Last checked <time dateTime={timestamp}>{formatTime(timestamp)}</time>
+        Last checked <time dateTime={timestamp}>{formatUtcTime(timestamp)}</time>
       </p>
 
       <section aria-labelledby="status-heading" className="mt-8">
@@ -151,13 +152,6 @@ export const meta: MetaFunction = () => [
       'Google sign-in configuration, consent screen publishing steps and the settings the Google Cloud Console must match.',
   },
 ]
-
-// A fixed time zone keeps the server's text and the hydrated text identical.
-function formatTime(iso: string) {
-  const date = new Date(iso)
-  if (Number.isNaN(date.getTime())) return iso
-  return `${date.toLocaleTimeString('en-US', { timeZone: 'UTC', hour12: false })} UTC`
-}
 
 const tones = {
   green: 'bg-green-50 text-green-800 ring-green-600/20',
