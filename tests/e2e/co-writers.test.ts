@@ -66,7 +66,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
       .toBe('Two Of Us')
     expect(await invitee.getByText('Ann listed you as co-contributor').count()).toBe(1)
     await invitee.getByLabel('Your name as you want it credited *').fill('Bea L.')
-    await invitee.getByLabel('Your IPI number (optional)').fill('123456789')
+    await invitee.getByLabel('Your IPI number (optional)').fill('123 456 790')
     await invitee.getByRole('button', { name: 'Confirm my share' }).click()
     await expect
       .poll(() => invitee.getByText('You confirmed your share').count(), { timeout: 15_000 })
