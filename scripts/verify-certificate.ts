@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
 import { CERTIFICATE_ID_PATTERN } from '../app/lib/identifiers'
+import { escapeControls } from '../app/lib/plain-text'
 import { compareRecording, verifyChain } from '../app/services/verification.server'
 import { getStorage } from '../app/storage/index.server'
 
@@ -76,20 +77,27 @@ const chain = await verifyChain(certificateId, signature, {
   expectedSponsor: values.sponsor,
 })
 const report = chain.report
-console.log(`Certificate ${certificateId}, transaction ${signature}\n`)
+// The record's text was typed by its owner and co-writers, some of it before app/lib/plain-text.ts
+// refused control characters: whatever a stored field holds is printed escaped (issue 24 item 5),
+// so it can neither move the cursor nor fake a line of this report. A block keeps its lines.
+console.log(`Certificate ${certificateId}, transaction ${escapeControls(signature)}\n`)
 report.steps.forEach((step, index) => {
-  console.log(`${index + 1}. ${step.title}`)
+  console.log(`${index + 1}. ${escapeControls(step.title)}`)
   if (!step.reached) {
     console.log('   Not checked: an earlier step failed.\n')
     return
   }
   for (const item of step.evidence) {
     if (item.kind === 'block')
-      console.log(`   ${item.label}:\n${item.value.replace(/^/gm, '      ')}`)
-    else console.log(`   ${item.label}: ${item.value}`)
+      console.log(
+        `   ${escapeControls(item.label)}:\n${escapeControls(item.value, { keepLines: true }).replace(/^/gm, '      ')}`,
+      )
+    else console.log(`   ${escapeControls(item.label)}: ${escapeControls(item.value)}`)
   }
   for (const check of step.checks)
-    console.log(`   ${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
+    console.log(
+      `   ${check.ok ? '✓' : '✗'} ${escapeControls(check.name)} — ${escapeControls(check.detail)}`,
+    )
   console.log('')
 })
 console.log(report.ok ? `${certificateId}: VERIFIED` : `${certificateId}: FAILED`)
@@ -97,9 +105,13 @@ if (!report.ok) process.exit(1)
 if (chain.links.length > 0) {
   console.log('\nEarlier versions')
   for (const link of chain.links) {
-    console.log(`   ${link.from} supersedes ${link.to} (transaction ${link.signature})`)
+    console.log(
+      `   ${escapeControls(link.from)} supersedes ${escapeControls(link.to)} (transaction ${escapeControls(link.signature)})`,
+    )
     for (const check of link.checks)
-      console.log(`   ${check.ok ? '✓' : '✗'} ${check.name} — ${check.detail}`)
+      console.log(
+        `   ${check.ok ? '✓' : '✗'} ${escapeControls(check.name)} — ${escapeControls(check.detail)}`,
+      )
   }
   console.log(
     chain.ok
@@ -117,15 +129,17 @@ if (values.file) {
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk)
   const comparison = compareRecording(report, { sha256: hash.digest('hex'), size: stat.size })
   if (!comparison) {
-    console.log(`\n${file}: this certificate records no recording fingerprint to compare with`)
+    console.log(
+      `\n${escapeControls(file)}: this certificate records no recording fingerprint to compare with`,
+    )
     process.exit(1)
   }
-  console.log(`\n${file}: ${comparison.answer}`)
+  console.log(`\n${escapeControls(file)}: ${escapeControls(comparison.answer)}`)
   console.log(`   File SHA-256:       ${comparison.fileSha256} (${comparison.fileSize} bytes)`)
   // Every fingerprint the record holds, so a mismatch shows what the file was compared with.
   for (const registered of report.recordings)
     console.log(
-      `   Registered SHA-256: ${registered.sha256} (${registered.size} bytes)${registered.label ? ` ${registered.label}` : ''}`,
+      `   Registered SHA-256: ${registered.sha256} (${registered.size} bytes)${registered.label ? ` ${escapeControls(registered.label)}` : ''}`,
     )
   process.exit(comparison.matches ? 0 : 1)
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainString } from './text-schemas'
 
 // SPEC §5. One schema per form; the spec's messages are the schemas' messages.
 
@@ -18,11 +19,10 @@ const strongPassword = z
   )
 
 const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(50, `${label} must be at most 50 characters`)
+  plainString(50, `${label} must be at most 50 characters`, { error: `${label} is required` }).min(
+    1,
+    `${label} is required`,
+  )
 
 export const RegisterSchema = z.object({
   firstName: name('First name'),

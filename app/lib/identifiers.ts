@@ -1,4 +1,5 @@
-// Music identifiers: ISRC (recordings), ISWC (works), UPC (products). Shared with the browser.
+// Music identifiers: ISRC (recordings), ISWC (works), UPC (products), IPI name numbers (people).
+// Shared with the browser.
 
 /** Accepts hyphens, spaces and lower case ('us-abc-24-00001'); returns the 12-character form. */
 export function normalizeIsrc(value: string) {
@@ -34,6 +35,42 @@ export function upcCheckDigitOk(upc: string) {
     .slice(0, 11)
     .reduce((acc, digit, index) => acc + digit * (index % 2 === 0 ? 3 : 1), 0)
   return (10 - (sum % 10)) % 10 === digits[11]
+}
+
+/**
+ * An IPI name number as people write it: spaces, dots and dashes dropped (as printed on a
+ * membership card), leading zeros optional. Returns the 11-digit form, or null for anything that
+ * is not 9 to 11 digits.
+ */
+export function normalizeIpi(value: string) {
+  const digits = value.replace(/[\s.-]/g, '')
+  return /^\d{9,11}$/.test(digits) ? digits.padStart(11, '0') : null
+}
+
+/**
+ * The two check digits an 11-digit IPI name number ends with (CISAC; `check_ipi_digit` in
+ * django-music-publisher): the first nine weighted 10 down to 2, summed, taken mod 101; the pair
+ * is (101 - r) mod 100, or 00 when r is 0.
+ */
+export function ipiCheckDigits(ipi: string) {
+  const sum = ipi
+    .slice(0, 9)
+    .split('')
+    .reduce((acc, digit, index) => acc + Number(digit) * (10 - index), 0)
+  const r = sum % 101
+  return String(r === 0 ? 0 : (101 - r) % 100).padStart(2, '0')
+}
+
+export const IPI_LENGTH_MESSAGE = 'An IPI number has 9 to 11 digits'
+
+/** What is wrong with an IPI name number, in words for the field; null when it is one. */
+export function ipiProblem(value: string) {
+  const ipi = normalizeIpi(value)
+  if (!ipi) return IPI_LENGTH_MESSAGE
+  const expected = ipiCheckDigits(ipi)
+  return ipi.slice(9) === expected
+    ? null
+    : `The last two digits of this IPI number should be ${expected}: please check the number`
 }
 
 /** A ProofTrack certificate id, 'PT-XXXX-XXXX' (the source, so the memo's grammar can embed it). */

@@ -18,26 +18,25 @@ import {
   GENRES,
   visibleComponents,
 } from './song-constants'
+import { isPlainLine, PLAIN_TEXT_MESSAGE } from './plain-text'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
+import { blank, plainString, proNumber } from './text-schemas'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
 
-const blank = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
 const required = (message: string, max: number, label: string) =>
   z.preprocess(
     blank,
-    z
-      .string({ error: message })
-      .trim()
-      .min(1, message)
-      .max(max, `${label} must be at most ${max} characters`),
+    plainString(max, `${label} must be at most ${max} characters`, { error: message }).min(
+      1,
+      message,
+    ),
   )
-const optional = (max: number, label: string) =>
+const optional = (max: number, label: string, options: { lines?: boolean } = {}) =>
   z.preprocess(
     blank,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
+    plainString(max, `${label} must be at most ${max} characters`, options).optional(),
   )
 
 const percent = z.preprocess(
@@ -108,6 +107,7 @@ const fileLink = z.preprocess(
     .trim()
     .min(1, 'Song link is required')
     .max(2000, 'Song link must be at most 2000 characters')
+    .refine(isPlainLine, { message: PLAIN_TEXT_MESSAGE, abort: true })
     .refine(
       (value) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value),
       'Please enter a valid link starting with http:// or https://',
@@ -182,6 +182,7 @@ export const RecordingSlotSchema = z.object({
       .string()
       .trim()
       .max(255, 'The media type must be at most 255 characters')
+      .refine(isPlainLine, { message: PLAIN_TEXT_MESSAGE, abort: true })
       .regex(
         /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(;.*)?$/i,
         'The media type must look like audio/wav',
@@ -268,19 +269,19 @@ const core = {
 export const SongSchema = z
   .object({
     ...core,
-    lyrics: optional(20000, 'Lyrics'),
+    lyrics: optional(20000, 'Lyrics', { lines: true }),
     genre,
     isrc,
     iswc,
     upc,
     otherIdentifier: optional(200, 'Other identifier'),
-    creativeNotes: optional(5000, 'Creative notes'),
+    creativeNotes: optional(5000, 'Creative notes', { lines: true }),
     mainContributorPro: optional(50, 'PRO'),
     coContributorPro: optional(50, 'PRO'),
     coContributor2Pro: optional(50, 'PRO'),
-    mainContributorProNumber: optional(50, 'PRO number'),
-    coContributorProNumber: optional(50, 'PRO number'),
-    coContributor2ProNumber: optional(50, 'PRO number'),
+    mainContributorProNumber: proNumber(50),
+    coContributorProNumber: proNumber(50),
+    coContributor2ProNumber: proNumber(50),
     recordings,
   })
   .superRefine((song, ctx) => checkRecordings(song.recordings, ctx))

@@ -5,6 +5,7 @@ import { type Kysely, sql } from 'kysely'
 import nodemailer from 'nodemailer'
 import type { Database } from '#db/schema'
 import { env } from '~/env.server'
+import { escapeControls } from '~/lib/plain-text'
 import { beforeDatabaseClose, db } from './db.server'
 
 // One worker per server process, kept on globalThis so a module rebuilt in development
@@ -24,6 +25,11 @@ export interface MailMessage {
  * The answer therefore takes the same time whether or not a message was queued, and a slow or
  * failing mail server never holds a page. The body is sealed; subject and addresses stay
  * readable for the status, so no subject may carry a secret.
+ *
+ * Mails quote what people typed (a song title, a co-writer's name, a contact message): stored text
+ * from before app/lib/plain-text.ts refused control characters must not reach a mail reader or a
+ * terminal that shows the file transport's output raw (issue 24 item 5). The subject is one line;
+ * the body keeps its lines and tabs.
  */
 export async function enqueueMail(database: Kysely<Database>, message: MailMessage) {
   const row = await database
@@ -32,8 +38,8 @@ export async function enqueueMail(database: Kysely<Database>, message: MailMessa
       toAddress: message.to,
       fromAddress: env().MAIL_FROM,
       replyTo: message.replyTo ?? null,
-      subject: message.subject,
-      sealedBody: sealBody(message.text),
+      subject: escapeControls(message.subject),
+      sealedBody: sealBody(escapeControls(message.text, { keepLines: true })),
     })
     .returning('id')
     .executeTakeFirstOrThrow()

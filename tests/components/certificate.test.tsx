@@ -27,7 +27,7 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
     mainContributorPro: 'ASCAP',
     coContributorPro: 'BMI',
     coContributor2Pro: null,
-    mainContributorProNumber: '123456789',
+    mainContributorProNumber: '00123456790',
     coContributorProNumber: null,
     coContributor2ProNumber: null,
     contributions: [...HARBOR_SPLIT, splitRow('mixing', 33.33, 33.33, 0, 33.34)],
@@ -56,7 +56,7 @@ describe('Certificate', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Harbor Lights' })).toBeTruthy()
     expect(screen.getByText('Created').parentElement?.textContent).toBe('Created March 1, 2025')
     const contributors = screen.getByRole('region', { name: 'Contributors & PRO Information' })
-    expect(within(contributors).getByText('PRO: ASCAP · PRO #: 123456789')).toBeTruthy()
+    expect(within(contributors).getByText('PRO: ASCAP · PRO #: 00123456790')).toBeTruthy()
     expect(within(contributors).getByText('PRO: BMI')).toBeTruthy()
     expect(contributors.textContent).toContain('Bob — Co-contributor')
 

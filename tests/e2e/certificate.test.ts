@@ -32,7 +32,7 @@ async function createSong(page: TestPage) {
     lyrics: LYRICS,
     creativeNotes: 'Written on a night train.',
     mainContributorPro: 'ASCAP',
-    mainContributorProNumber: '123456789',
+    mainContributorProNumber: '00123456790',
     contributions: [
       ...HARBOR_SPLIT,
       splitRow('instrumentation', 50, 50, 0, 0),

@@ -23,7 +23,7 @@ async function createSong(page: TestPage) {
     toolsUsed: 'Logic Pro',
     fileLink: 'https://files.example/split.mp3',
     mainContributorPro: 'ASCAP',
-    mainContributorProNumber: '123456789',
+    mainContributorProNumber: '00123456790',
     contributions: [splitRow('lyrics', 60, 30, 0, 10)],
   })
 }
@@ -46,7 +46,7 @@ describe.each(MODES)('split sheet with $name', ({ javaScriptEnabled }) => {
     expect(await ann.getByRole('rowheader').textContent()).toBe('Ann WriterMain contributor')
     expect(await ann.getByRole('cell').allTextContents()).toEqual([
       'ASCAP',
-      '123456789',
+      '00123456790',
       '60%',
       '100%',
       '100%',

@@ -34,7 +34,7 @@ async function newSong(userId: string, overrides: Record<string, unknown> = {}) 
     lyrics: LYRICS,
     creativeNotes: NOTES,
     mainContributorPro: 'ASCAP',
-    mainContributorProNumber: '123456789',
+    mainContributorProNumber: '00123456790',
     recordings: [
       {
         label: 'Master',
@@ -130,7 +130,7 @@ describe('certificate page', () => {
       genre: 'Pop',
       isrc: 'USABC2400001',
       mainContributorPro: 'ASCAP',
-      mainContributorProNumber: '123456789',
+      mainContributorProNumber: '00123456790',
       lyrics: LYRICS,
       creativeNotes: NOTES,
       registration: null,

@@ -87,7 +87,7 @@ async function mixedSong() {
     decidedAt: CONFIRMED_AT,
     creditedName: 'Bob Lee',
     pro: 'BMI',
-    ipi: '00012345678',
+    ipi: '00012345624',
   })
   const cara = await createSplitInvitation(song.id, 'co-contributor-2', {
     email: 'cara@example.com',
@@ -133,7 +133,7 @@ describe('manifest v5: confirmations', () => {
         role: 'co-contributor',
         creditedName: 'Bob Lee',
         pro: 'BMI',
-        ipi: '00012345678',
+        ipi: '00012345624',
         shares: BOB_SHARES,
         confirmedAt: '2026-11-20T10:00:00.000Z',
         email: { alg: 'salted-sha256', value: digest },
@@ -346,7 +346,7 @@ describe('the split sheet', () => {
         declaredName: 'Bob',
         // What Bob gave when confirming wins over what the submitter typed.
         pro: 'BMI',
-        ipi: '00012345678',
+        ipi: '00012345624',
         shares: BOB_SHARES,
       }),
       expect.objectContaining({
@@ -370,7 +370,7 @@ describe('the split sheet', () => {
       `Certificate ID: ${song.certificateId}`,
       'Registration: Registered on',
       'Bob Lee — Co-contributor, declared as Bob',
-      'PRO: BMI · IPI / PRO #: 00012345678',
+      'PRO: BMI · IPI / PRO #: 00012345624',
       'Shares: Lyrics 30% · Vocals 0% · Instrumentation 0% · Production 0% · Mixing/Mastering 20%',
       'Confirmation: Confirmed on November 20, 2026 (UTC), in the permanent record',
       'Ann — Main contributor',

@@ -116,7 +116,7 @@ describe('the co-writers page and the invitee page', () => {
           formRequest(`http://localhost/invitations/${token}`, {
             intent: 'confirm',
             creditedName: 'Bea W',
-            ipi: '00123456789',
+            ipi: '00123456790',
           }),
           { token: token! },
         ),
@@ -126,7 +126,7 @@ describe('the co-writers page and the invitee page', () => {
     const decided = (await confirmed.json()).page
     expect(decided).toMatchObject({
       state: 'decided',
-      decision: { decision: 'confirmed', creditedName: 'Bea W', ipi: '00123456789' },
+      decision: { decision: 'confirmed', creditedName: 'Bea W', ipi: '00123456790' },
     })
     // The co-writer, and only the holder of the link, is given the salt of the email commitment
     // the record will carry, so they can show their entry is theirs (docs/verify.md step 8).

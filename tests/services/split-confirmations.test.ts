@@ -75,7 +75,7 @@ const confirm = DecisionSchema.parse({
   intent: 'confirm',
   creditedName: 'Bea Writer',
   pro: 'ASCAP',
-  ipi: '123 456 789',
+  ipi: '123 456 790',
 })
 const dispute = DecisionSchema.parse({
   intent: 'dispute',
@@ -168,7 +168,7 @@ describe('invitations', () => {
       status: 'confirmed',
       creditedName: 'Bea Writer',
       pro: 'ASCAP',
-      ipi: '123456789',
+      ipi: '00123456790',
     })
     // Single use: a second answer is refused and the first stands.
     const again = await decideInvitation(db(), token, dispute)

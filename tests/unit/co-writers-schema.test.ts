@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { DecisionSchema, PLAIN_TEXT_MESSAGE } from '~/lib/co-writers-schema'
+import { DecisionSchema } from '~/lib/co-writers-schema'
+import { PLAIN_TEXT_MESSAGE } from '~/lib/plain-text'
 
 // What an invitee types goes into mail subjects, the certificate, its PDF and `npm run verify`'s
 // terminal output: terminal escapes and bidirectional overrides are refused with a message.

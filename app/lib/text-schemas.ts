@@ -1,0 +1,66 @@
+import { z } from 'zod'
+import { IPI_LENGTH_MESSAGE, ipiProblem, normalizeIpi } from './identifiers'
+import { isPlainLine, isPlainText, PLAIN_TEXT_MESSAGE } from './plain-text'
+
+// The pieces every form schema builds its text fields from (decision 048), so a rule about what
+// people may type is written once. Server-side only, like the schemas that use them.
+
+/**
+ * A field left empty is no value. conform's parseWithZod already turns '' into undefined (so a
+ * `z.literal('')` branch never matches there, issue 25 item 1); a JSON body or a direct parse
+ * still sends ''. Every optional field reads both alike through this.
+ */
+export const blank = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value
+
+/** Text people type, trimmed and bounded; `lines` lets it hold tabs and line breaks. */
+export function plainString(
+  max: number,
+  maxMessage: string,
+  { lines = false, error }: { lines?: boolean; error?: string } = {},
+) {
+  return z
+    .string(error === undefined ? undefined : { error })
+    .trim()
+    .max(max, maxMessage)
+    .refine(lines ? isPlainText : isPlainLine, PLAIN_TEXT_MESSAGE)
+}
+
+function checkIpi(value: string, ctx: z.RefinementCtx) {
+  const problem = ipiProblem(value)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem })
+}
+
+/**
+ * An optional IPI name number (the co-writer's): blank is none; otherwise 9 to 11 digits whose
+ * check digits match, kept as 11 digits.
+ */
+export const optionalIpi = z.preprocess(
+  blank,
+  z
+    .string()
+    .max(40, IPI_LENGTH_MESSAGE)
+    .superRefine(checkIpi)
+    .transform((value) => normalizeIpi(value) ?? value)
+    .optional(),
+)
+
+// Only digits, with the spaces, dots and dashes a card prints between them.
+const DIGITS_ONLY = /^[\d\s.-]+$/
+
+/**
+ * The owner's PRO number for a contributor. Societies number their members their own way, so any
+ * short text is taken; but 9 to 11 digits are an IPI name number (what most societies print as
+ * the writer's number) and get its check digits, kept as 11 digits (decision 048).
+ */
+export function proNumber(max: number) {
+  return z.preprocess(
+    blank,
+    plainString(max, `PRO number must be at most ${max} characters`)
+      .superRefine((value, ctx) => {
+        if (DIGITS_ONLY.test(value) && normalizeIpi(value)) checkIpi(value, ctx)
+      })
+      .transform((value) => (DIGITS_ONLY.test(value) ? (normalizeIpi(value) ?? value) : value))
+      .optional(),
+  )
+}
