@@ -217,9 +217,15 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
             )}
           </>
         ) : (
-          <Link to={`/edit/${song.id}`} className={linkClass}>
-            Edit
-          </Link>
+          <>
+            <Link to={`/edit/${song.id}`} className={linkClass}>
+              Edit
+            </Link>
+            {/* What the edit form leaves out: identifiers, PRO, genre, lyrics, notes (issue 25). */}
+            <Link to={`/songs/${song.id}/details`} className={`mt-1 block text-xs ${linkClass}`}>
+              Add details<span className="sr-only"> to {song.title}</span>
+            </Link>
+          </>
         )}
       </td>
       <td className="whitespace-nowrap px-4 py-3">
