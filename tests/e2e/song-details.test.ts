@@ -40,7 +40,8 @@ describe.each(MODES)('adding details with $name', ({ javaScriptEnabled }) => {
       .getByRole('link', { name: 'Add details: identifiers, PRO, genre, lyrics, notes' })
       .click()
     await page.waitForURL(`**/songs/${song.id}/details`)
-    expect(await page.getByRole('heading', { name: 'Add Details' }).count()).toBe(1)
+    // With JavaScript the address changes before the page's data has arrived.
+    await expect.poll(() => page.getByRole('heading', { name: 'Add Details' }).count()).toBe(1)
 
     await page.getByLabel('ISRC', { exact: true }).fill('bad-isrc')
     await page.getByLabel('Lyrics', { exact: true }).fill(LYRICS)
