@@ -278,6 +278,20 @@ export function certificateAccess(song: SongView, viewerId: string | null) {
   return { song: { ...song, lyrics: null, creativeNotes: null }, isOwner }
 }
 
+/**
+ * Row lock on the owner's song, first thing in a change's transaction: a registration claiming
+ * the song (claim() takes the same lock) waits for the change, or the change sees its claim.
+ */
+function lockOwnedSong(trx: Executor, userId: string, songId: number) {
+  return trx
+    .selectFrom('songs')
+    .select(['id', 'genre'])
+    .where('id', '=', songId)
+    .where('userId', '=', userId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
 export type UpdateResult =
   { ok: true; reinvited: number } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
@@ -289,14 +303,7 @@ export async function updateSong(
   input: SongUpdateInput,
 ): Promise<UpdateResult> {
   return inTransaction(database, async (trx) => {
-    // Row lock: a registration claiming this song waits for the edit, or the edit sees its claim.
-    const song = await trx
-      .selectFrom('songs')
-      .select(['id', 'genre'])
-      .where('id', '=', songId)
-      .where('userId', '=', userId)
-      .forUpdate()
-      .executeTakeFirst()
+    const song = await lockOwnedSong(trx, userId, songId)
     if (!song) return { ok: false, reason: 'not_found' } as const
     const registration = await trx
       .selectFrom('blockchainRegistrations')
@@ -361,15 +368,9 @@ export async function updateSongDetails(
   input: SongDetailsInput,
 ): Promise<DetailsResult> {
   return inTransaction(database, async (trx) => {
-    // Row lock first, as updateSong and claim() take it: a registration waits, or is seen.
-    const locked = await trx
-      .selectFrom('songs')
-      .select('id')
-      .where('id', '=', songId)
-      .where('userId', '=', userId)
-      .forUpdate()
-      .executeTakeFirst()
-    const song = locked ? await getOwnedSong(trx, userId, songId) : null
+    const song = (await lockOwnedSong(trx, userId, songId))
+      ? await getOwnedSong(trx, userId, songId)
+      : null
     if (!song) return { ok: false, reason: 'not_found' } as const
     if (locksSong(song.registration)) return { ok: false, reason: 'locked' } as const
     const splitChanged =
