@@ -217,9 +217,19 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
             )}
           </>
         ) : (
-          <Link to={`/edit/${song.id}`} className={linkClass}>
-            Edit
-          </Link>
+          <>
+            <Link to={`/edit/${song.id}`} className={linkClass}>
+              Edit
+            </Link>
+            {/* What the edit form leaves out: identifiers, PRO, genre, lyrics, notes (issue 25).
+                Relative, so its hidden words are placed inside the table's scroll box, not past the page's edge. */}
+            <Link
+              to={`/songs/${song.id}/details`}
+              className={`relative mt-1 block text-xs ${linkClass}`}
+            >
+              Add details<span className="sr-only"> to {song.title}</span>
+            </Link>
+          </>
         )}
       </td>
       <td className="whitespace-nowrap px-4 py-3">

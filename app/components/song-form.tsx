@@ -1,4 +1,5 @@
 import {
+  type FieldMetadata,
   type FormMetadata,
   getInputProps,
   getSelectProps,
@@ -13,13 +14,15 @@ import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
 
 export type SongFields = ReturnType<FormMetadata<SongFormFields>['getFieldset']>
-type TextName = Exclude<keyof SongFields, 'contributions' | 'recordings'>
+/** One text field of a song form: the submit form's, or the details form's (issue 25). */
+type TextMeta = FieldMetadata<string>
+type TextFields<Name extends string> = Record<Name, TextMeta>
 
 /** One text input of the form: its label and attributes, with conform's props and errors. */
 function TextSlot({
   field,
   ...props
-}: { field: SongFields[TextName] } & Omit<ComponentProps<typeof Field>, 'errors'>) {
+}: { field: TextMeta } & Omit<ComponentProps<typeof Field>, 'errors'>) {
   return <Field {...props} errors={field.errors} {...getInputProps(field, { type: 'text' })} />
 }
 
@@ -77,7 +80,6 @@ export function SongForm({
   }
   const showCo1 = !interactive || names.co1.trim() !== ''
   const showCo2 = !interactive || names.co2.trim() !== ''
-  const { key: genreKey, ...genreProps } = getSelectProps(fields.genre)
 
   return (
     <div className="space-y-6">
@@ -93,26 +95,7 @@ export function SongForm({
             defaultValue={fields.dateCreated.initialValue || today}
           />
           <TextSlot label="Main Contributor Name *" required field={fields.contributorName} />
-          <div>
-            <label htmlFor="song-genre" className="block text-sm font-medium text-slate-800">
-              Genre
-            </label>
-            <select
-              key={genreKey}
-              {...genreProps}
-              id="song-genre"
-              aria-describedby={fields.genre.errors ? 'song-genre-error' : undefined}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
-            >
-              <option value="">Select a genre</option>
-              {GENRES.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </select>
-            <ErrorList id="song-genre-error" errors={fields.genre.errors} />
-          </div>
+          <GenreSelect field={fields.genre} />
           <TextSlot label="Co-Contributor Name" field={fields.coContributorName} />
           <TextSlot label="Co-Contributor 2 Name" field={fields.coContributorName2} />
           <TextSlot
@@ -143,66 +126,9 @@ export function SongForm({
         />
       </Section>
 
-      <Section
-        title="Song Identifiers (Optional)"
-        description="Hyphens and lower case are fine; we store the standard form."
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextSlot label="ISRC" placeholder="CCXXXNNNNNNN" field={fields.isrc} />
-          <TextSlot label="ISWC" placeholder="T-123.456.789-0" field={fields.iswc} />
-          <TextSlot label="UPC" inputMode="numeric" placeholder="12 digits" field={fields.upc} />
-          <TextSlot label="Other Identifier" field={fields.otherIdentifier} />
-        </div>
-      </Section>
-
-      <Section title="Performance Rights Organizations (Optional)">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextSlot
-            label="Main Contributor PRO"
-            placeholder="ASCAP, BMI, PRS…"
-            field={fields.mainContributorPro}
-          />
-          <TextSlot label="Main Contributor PRO Number" field={fields.mainContributorProNumber} />
-          <TextSlot
-            label="Co-Contributor PRO"
-            className={showCo1 ? '' : 'hidden'}
-            field={fields.coContributorPro}
-          />
-          <TextSlot
-            label="Co-Contributor PRO Number"
-            className={showCo1 ? '' : 'hidden'}
-            field={fields.coContributorProNumber}
-          />
-          <TextSlot
-            label="Co-Contributor 2 PRO"
-            className={showCo2 ? '' : 'hidden'}
-            field={fields.coContributor2Pro}
-          />
-          <TextSlot
-            label="Co-Contributor 2 PRO Number"
-            className={showCo2 ? '' : 'hidden'}
-            field={fields.coContributor2ProNumber}
-          />
-        </div>
-      </Section>
-
-      <Section title="Content & Creative Notes (Optional)">
-        <div className="space-y-4">
-          <TextareaField
-            label="Lyrics"
-            rows={8}
-            errors={fields.lyrics.errors}
-            {...getTextareaProps(fields.lyrics)}
-          />
-          <TextareaField
-            label="Creative Notes"
-            rows={4}
-            hint="Inspiration, how it was made, which parts AI helped with…"
-            errors={fields.creativeNotes.errors}
-            {...getTextareaProps(fields.creativeNotes)}
-          />
-        </div>
-      </Section>
+      <IdentifiersSection fields={fields} />
+      <ProSection fields={fields} showCo1={showCo1} showCo2={showCo2} />
+      <ContentSection fields={fields} />
 
       <Section
         title="Creative Contributions"
@@ -222,5 +148,125 @@ export function SongForm({
 
       <PrivacyNotice />
     </div>
+  )
+}
+
+/** The genre, from the spec's list; the split's components follow it (SPEC §2). */
+export function GenreSelect({ field }: { field: TextMeta }) {
+  const { key, ...props } = getSelectProps(field)
+  return (
+    <div>
+      <label htmlFor="song-genre" className="block text-sm font-medium text-slate-800">
+        Genre
+      </label>
+      <select
+        key={key}
+        {...props}
+        id="song-genre"
+        aria-describedby={field.errors ? 'song-genre-error' : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+      >
+        <option value="">Select a genre</option>
+        {GENRES.map((g) => (
+          <option key={g} value={g}>
+            {g}
+          </option>
+        ))}
+      </select>
+      <ErrorList id="song-genre-error" errors={field.errors} />
+    </div>
+  )
+}
+
+export function IdentifiersSection({
+  fields,
+}: {
+  fields: TextFields<'isrc' | 'iswc' | 'upc' | 'otherIdentifier'>
+}) {
+  return (
+    <Section
+      title="Song Identifiers (Optional)"
+      description="Hyphens and lower case are fine; we store the standard form."
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextSlot label="ISRC" placeholder="CCXXXNNNNNNN" field={fields.isrc} />
+        <TextSlot label="ISWC" placeholder="T-123.456.789-0" field={fields.iswc} />
+        <TextSlot label="UPC" inputMode="numeric" placeholder="12 digits" field={fields.upc} />
+        <TextSlot label="Other Identifier" field={fields.otherIdentifier} />
+      </div>
+    </Section>
+  )
+}
+
+/** `showCo1`/`showCo2`: whether a co-contributor's fields apply (they are hidden, not dropped). */
+export function ProSection({
+  fields,
+  showCo1,
+  showCo2,
+}: {
+  fields: TextFields<
+    | 'mainContributorPro'
+    | 'mainContributorProNumber'
+    | 'coContributorPro'
+    | 'coContributorProNumber'
+    | 'coContributor2Pro'
+    | 'coContributor2ProNumber'
+  >
+  showCo1: boolean
+  showCo2: boolean
+}) {
+  return (
+    <Section title="Performance Rights Organizations (Optional)">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextSlot
+          label="Main Contributor PRO"
+          placeholder="ASCAP, BMI, PRS…"
+          field={fields.mainContributorPro}
+        />
+        <TextSlot label="Main Contributor PRO Number" field={fields.mainContributorProNumber} />
+        <TextSlot
+          label="Co-Contributor PRO"
+          className={showCo1 ? '' : 'hidden'}
+          field={fields.coContributorPro}
+        />
+        <TextSlot
+          label="Co-Contributor PRO Number"
+          className={showCo1 ? '' : 'hidden'}
+          field={fields.coContributorProNumber}
+        />
+        <TextSlot
+          label="Co-Contributor 2 PRO"
+          className={showCo2 ? '' : 'hidden'}
+          field={fields.coContributor2Pro}
+        />
+        <TextSlot
+          label="Co-Contributor 2 PRO Number"
+          className={showCo2 ? '' : 'hidden'}
+          field={fields.coContributor2ProNumber}
+        />
+      </div>
+    </Section>
+  )
+}
+
+export function ContentSection({ fields }: { fields: TextFields<'lyrics' | 'creativeNotes'> }) {
+  return (
+    <Section title="Content & Creative Notes (Optional)">
+      <div className="space-y-4">
+        <TextareaField
+          label="Lyrics"
+          rows={8}
+          errors={fields.lyrics.errors}
+          {...getTextareaProps(fields.lyrics)}
+        />
+        <TextareaField
+          label="Creative Notes"
+          rows={4}
+          hint="Inspiration, how it was made, which parts AI helped with…"
+          errors={fields.creativeNotes.errors}
+          {...getTextareaProps(fields.creativeNotes)}
+        />
+      </div>
+    </Section>
   )
 }

@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { VersionHistory, VersionNotice } from '~/components/versions'
 import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { env } from '~/env.server'
+import { locksSong } from '~/lib/song-lock'
 import type { loader as rootLoader } from '~/root'
 import { getUser } from '~/services/auth.server'
 import { certificateFor } from '~/services/certificate.server'
@@ -82,6 +83,17 @@ export default function CertificatePage() {
           >
             Co-writers’ confirmations: invite, resend, revoke
           </Link>
+          {!locksSong(certificate.registration) && (
+            <>
+              {' · '}
+              <Link
+                to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/details`}
+                className="font-semibold text-brand-600 underline"
+              >
+                Add details: identifiers, PRO, genre, lyrics, notes
+              </Link>
+            </>
+          )}
         </p>
       )}
       <TimeZoneNote choice={zone} className="no-print mx-auto mb-2 max-w-4xl" />

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
+import type { SongDetailsInput } from '~/lib/song-details-schema'
 import type { SongInput, SongUpdateInput } from '~/lib/song-schema'
 import { applyContributionRules } from '~/lib/song-schema'
 import {
@@ -8,6 +9,7 @@ import {
   type Component,
   type ContributionValues,
   totalsAreComplete,
+  visibleComponents,
 } from '~/lib/song-constants'
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
@@ -276,6 +278,20 @@ export function certificateAccess(song: SongView, viewerId: string | null) {
   return { song: { ...song, lyrics: null, creativeNotes: null }, isOwner }
 }
 
+/**
+ * Row lock on the owner's song, first thing in a change's transaction: a registration claiming
+ * the song (claim() takes the same lock) waits for the change, or the change sees its claim.
+ */
+function lockOwnedSong(trx: Executor, userId: string, songId: number) {
+  return trx
+    .selectFrom('songs')
+    .select(['id', 'genre'])
+    .where('id', '=', songId)
+    .where('userId', '=', userId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
 export type UpdateResult =
   { ok: true; reinvited: number } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
@@ -287,14 +303,7 @@ export async function updateSong(
   input: SongUpdateInput,
 ): Promise<UpdateResult> {
   return inTransaction(database, async (trx) => {
-    // Row lock: a registration claiming this song waits for the edit, or the edit sees its claim.
-    const song = await trx
-      .selectFrom('songs')
-      .select(['id', 'genre'])
-      .where('id', '=', songId)
-      .where('userId', '=', userId)
-      .forUpdate()
-      .executeTakeFirst()
+    const song = await lockOwnedSong(trx, userId, songId)
     if (!song) return { ok: false, reason: 'not_found' } as const
     const registration = await trx
       .selectFrom('blockchainRegistrations')
@@ -336,6 +345,75 @@ export async function updateSong(
     // Confirmations speak for the split they saw: a changed split voids them and re-invites.
     const reinvited = await reinviteAfterEdit(trx, userId, songId)
     return { ok: true, reinvited } as const
+  })
+}
+
+export type DetailsResult =
+  | { ok: true; reinvited: number; splitChanged: boolean }
+  | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+
+/**
+ * The details added to an unregistered song after it was created (issue 25 item 7, decision 052),
+ * under an edit's rules: the song's row lock, refused once a registration holds the song, and a
+ * genre that changes which components the split covers changes the split as the submit form
+ * would (a component it adds starts with the main contributor's 100 %), refused unless every
+ * component then totals 100, and re-inviting the co-writers whose confirmed split it changed.
+ * A changed private text drops its salt, so its next commitment is made with a fresh one
+ * (decision 021: one salt per text, never reused for another text).
+ */
+export async function updateSongDetails(
+  database: Executor,
+  userId: string,
+  songId: number,
+  input: SongDetailsInput,
+): Promise<DetailsResult> {
+  return inTransaction(database, async (trx) => {
+    const song = (await lockOwnedSong(trx, userId, songId))
+      ? await getOwnedSong(trx, userId, songId)
+      : null
+    if (!song) return { ok: false, reason: 'not_found' } as const
+    if (locksSong(song.registration)) return { ok: false, reason: 'locked' } as const
+    const splitChanged =
+      visibleComponents(song.genre).join() !== visibleComponents(input.genre).join()
+    const rows = applyContributionRules(song.contributions, input.genre, {
+      co1: Boolean(song.coContributorName),
+      co2: Boolean(song.coContributorName2),
+    })
+    if (splitChanged && !totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
+    const text = (value: string | undefined) => value ?? null
+    await trx
+      .updateTable('songs')
+      .set({
+        genre: text(input.genre),
+        isrc: text(input.isrc),
+        iswc: text(input.iswc),
+        upc: text(input.upc),
+        otherIdentifier: text(input.otherIdentifier),
+        mainContributorPro: text(input.mainContributorPro),
+        mainContributorProNumber: text(input.mainContributorProNumber),
+        // A co-contributor's PRO details mean nothing without the co-contributor.
+        coContributorPro: song.coContributorName ? text(input.coContributorPro) : null,
+        coContributorProNumber: song.coContributorName ? text(input.coContributorProNumber) : null,
+        coContributor2Pro: song.coContributorName2 ? text(input.coContributor2Pro) : null,
+        coContributor2ProNumber: song.coContributorName2
+          ? text(input.coContributor2ProNumber)
+          : null,
+        lyrics: text(input.lyrics),
+        creativeNotes: text(input.creativeNotes),
+        ...(text(input.lyrics) === song.lyrics ? {} : { lyricsSalt: null }),
+        ...(text(input.creativeNotes) === song.creativeNotes ? {} : { creativeNotesSalt: null }),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', songId)
+      .execute()
+    if (!splitChanged) return { ok: true, reinvited: 0, splitChanged } as const
+    await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
+    await trx
+      .insertInto('creativeContributions')
+      .values(rows.map((c) => ({ songId, ...c })))
+      .execute()
+    const reinvited = await reinviteAfterEdit(trx, userId, songId)
+    return { ok: true, reinvited, splitChanged } as const
   })
 }
 

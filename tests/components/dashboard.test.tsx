@@ -127,6 +127,9 @@ describe('dashboard', () => {
       '/certificate/1',
     )
     expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/edit/1')
+    expect(
+      within(row).getByRole('link', { name: 'Add details to Morning Song' }).getAttribute('href'),
+    ).toBe('/songs/1/details')
     expect(within(row).queryByText('Locked')).toBeNull()
     expect(
       within(row)
@@ -144,6 +147,7 @@ describe('dashboard', () => {
     const row = rowOf('Evening Song')
     expect(within(row).getAllByRole('cell')[2]?.textContent).toBe('May 3, 2025 (UTC)')
     expect(within(row).queryByRole('link', { name: 'Edit' })).toBeNull()
+    expect(within(row).queryByRole('link', { name: /^Add details/ })).toBeNull()
     expect(within(row).queryByRole('link', { name: /^Register/ })).toBeNull()
     expect(within(row).getByText('Registered')).toBeTruthy()
 

@@ -64,7 +64,7 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
         today,
         'Not registered',
         'View Certificate',
-        'Edit',
+        'EditAdd details to Newer Tune',
         'Register',
       ],
       [
@@ -73,7 +73,7 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
         today,
         'Not registered',
         'View Certificate',
-        'Edit',
+        'EditAdd details to Older Tune',
         'Register',
       ],
     ])

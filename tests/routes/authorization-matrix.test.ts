@@ -166,6 +166,12 @@ const MATRIX: Record<string, Row> = {
     get: OWNER_PAGE,
     post: page(302, 'ok', 404, 404),
   },
+  // Issue 25: details added to the owner's unregistered song (an empty post clears them: 302).
+  'songs.$id.details': {
+    url: '/songs/:id/details',
+    get: OWNER_PAGE,
+    post: page(302, 'ok', 404, 404),
+  },
   settings: { url: '/settings', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
   'songs._index': { url: '/songs', get: USER_PAGE },
   // The payment step and the Checkout return: the owner's alone (without Stripe keys they send the owner back to the card).

@@ -69,6 +69,7 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'reset-password': { url: '/reset-password', role: 'visitor' },
   settings: { url: '/settings', role: 'user' },
   'songs.$id.co-writers': { url: '/songs/:id/co-writers', role: 'user' },
+  'songs.$id.details': { url: '/songs/:id/details', role: 'user' },
   'songs.$id.register': { url: '/songs/:id/register', role: 'user' },
   submit: { url: '/submit', role: 'user' },
   'verify-email': { url: '/verify-email', role: 'user' },

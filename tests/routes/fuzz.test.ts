@@ -14,6 +14,7 @@ import * as apiTrack from '~/resource-routes/api.analytics.track'
 import * as apiVerifyEmail from '~/resource-routes/api.auth.verify-email'
 import * as contact from '~/routes/contact'
 import * as edit from '~/routes/edit.$id'
+import * as songDetails from '~/routes/songs.$id.details'
 import * as forgot from '~/routes/forgot-password'
 import * as login from '~/routes/login'
 import * as register from '~/routes/register'
@@ -204,6 +205,14 @@ const forms: {
       'contributions[0].component',
       'contributions[0].contributorPercent',
     ],
+    cookie: () => userCookie,
+    params: () => ({ id: String(songId) }),
+  },
+  {
+    name: 'songs/:id/details',
+    url: '/songs/1/details',
+    handler: songDetails.action,
+    fields: ['genre', 'isrc', 'iswc', 'upc', 'mainContributorProNumber', 'lyrics', 'creativeNotes'],
     cookie: () => userCookie,
     params: () => ({ id: String(songId) }),
   },
@@ -458,6 +467,7 @@ const ROUTES: Record<string, RouteRow> = {
   'reset-password': { query: ['token'] },
   settings: {},
   'songs.$id.co-writers': { params: ['id'] },
+  'songs.$id.details': { params: ['id'] },
   'songs.$id.register': { params: ['id'], query: ['from'] },
   'songs._index': { query: ['page'] },
   'songs.$id.split-sheet': { params: ['id'] },

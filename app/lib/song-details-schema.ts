@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { SongSchema } from './song-schema'
+
+// Issue 25 item 7 (SPEC §1: "Song details can be added over time"): the details the edit form
+// leaves out, added to an unregistered song on /songs/:id/details. Each field is the submit
+// form's own piece, taken from SongSchema, so both forms accept and refuse exactly the same text
+// (decision 052). Fingerprints are not here: they stay as the song was created (decision 040).
+const song = SongSchema.in.shape
+
+export const SongDetailsSchema = z.object({
+  genre: song.genre,
+  isrc: song.isrc,
+  iswc: song.iswc,
+  upc: song.upc,
+  otherIdentifier: song.otherIdentifier,
+  mainContributorPro: song.mainContributorPro,
+  mainContributorProNumber: song.mainContributorProNumber,
+  coContributorPro: song.coContributorPro,
+  coContributorProNumber: song.coContributorProNumber,
+  coContributor2Pro: song.coContributor2Pro,
+  coContributor2ProNumber: song.coContributor2ProNumber,
+  lyrics: song.lyrics,
+  creativeNotes: song.creativeNotes,
+})
+export type SongDetailsInput = z.output<typeof SongDetailsSchema>
+
+/** What the browser's form holds: every field a string, as posted. Types only. */
+export type SongDetailsFields = { [K in keyof SongDetailsInput]-?: string }
+
+// Lyrics up to 20,000 characters, URL-encoded in a three-byte script, take about 180 KB.
+export const SONG_DETAILS_FORM = {
+  fields: Object.keys(SongDetailsSchema.shape),
+  maxBytes: 512 * 1024,
+}

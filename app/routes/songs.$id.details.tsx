@@ -1,0 +1,230 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { EDIT_VOIDS_NOTICE } from '~/components/co-writers'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Alert } from '~/components/forms'
+import {
+  ContentSection,
+  GenreSelect,
+  IdentifiersSection,
+  PrivacyNotice,
+  ProSection,
+} from '~/components/song-form'
+import { StatusPage } from '~/components/status-page'
+import { Button, ButtonLink } from '~/components/ui/button'
+import { pageViewOf } from '~/lib/client-address.server'
+import { readForm } from '~/lib/form.server'
+import { useIsPending } from '~/lib/hooks'
+import { COMPONENT_LABELS, TOTALS_MESSAGE, visibleComponents } from '~/lib/song-constants'
+import {
+  SONG_DETAILS_FORM,
+  type SongDetailsFields,
+  SongDetailsSchema,
+} from '~/lib/song-details-schema'
+import { REGISTRATION_IN_PROGRESS_MESSAGE, registrationLockMessage } from '~/lib/song-lock'
+import { recordUserAction } from '~/services/analytics.server'
+import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
+import { db } from '~/services/db.server'
+import { updateSongDetails } from '~/services/songs.server'
+import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmations.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+// Issue 25 item 7 (decision 052): the details the edit form leaves out, added to an unregistered
+// song. A registered song's details go into a new version of it (decision 038).
+
+const NEW_VERSION_TOAST = {
+  type: 'message' as const,
+  title: 'This song is registered',
+  description:
+    'A registered song cannot change. Add the details to a new version of it: it points back to this certificate.',
+}
+export const GENRE_SPLIT_NOTE =
+  'The genre decides which components the split covers: Instrumental has no lyrics or vocals, Acappella/Spoken Word no instrumentation. A component a new genre adds starts at 100% for the main contributor; change the shares on the edit page.'
+const GENRE_TOTALS_MESSAGE = `This genre changes which components the split covers. ${TOTALS_MESSAGE} Correct the split on the edit page first, then change the genre.`
+
+async function requireDetailsSong(request: Request, param: string | undefined) {
+  const user = await requireUser(request)
+  const song = await requireSongOwner(user.id, param)
+  if (song.isRegistered) throw await redirectWithToast(`/submit?from=${song.id}`, NEW_VERSION_TOAST)
+  return { user, song }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { song } = await requireDetailsSong(request, params.id)
+  return json({
+    song,
+    // A registration under way holds the song until it ends (confirmed, or failed and free again).
+    lockMessage: registrationLockMessage(song.registration),
+    invited: await hasLiveInvitations(db(), song.id),
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { user, song } = await requireDetailsSong(request, params.id)
+  const submission = parseWithZod(await readForm(request, SONG_DETAILS_FORM), {
+    schema: SongDetailsSchema,
+  })
+  if (submission.status !== 'success')
+    return json({ result: submission.reply(), message: null }, { status: 400 })
+  const result = await updateSongDetails(db(), user.id, song.id, submission.value).catch(
+    (error: unknown) => {
+      console.error('[details] song details not saved', error)
+      return null
+    },
+  )
+  const fail = (status: number, message: string, genre?: string) =>
+    json(
+      {
+        result: submission.reply(genre ? { fieldErrors: { genre: [genre] } } : {}),
+        message,
+        toast: {
+          id: 'details-failed',
+          type: 'error' as const,
+          title: 'Error',
+          description: message,
+        },
+      },
+      { status },
+    )
+  if (!result) return fail(503, 'Your details could not be saved just now. Please try again.')
+  if (!result.ok) {
+    if (result.reason === 'totals') return fail(400, GENRE_TOTALS_MESSAGE, GENRE_TOTALS_MESSAGE)
+    if (result.reason === 'locked') return fail(409, REGISTRATION_IN_PROGRESS_MESSAGE)
+    throw songNotFound()
+  }
+  await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
+  const covered = visibleComponents(submission.value.genre).map((c) => COMPONENT_LABELS[c])
+  const split = result.splitChanged
+    ? ` The split now covers ${covered.join(', ')}: check the shares on the edit page.`
+    : ''
+  return redirectWithToast(`/certificate/${song.id}`, {
+    type: 'success',
+    title: 'Details saved',
+    description: `The certificate shows them.${split}${reinvitedText(result.reinvited)}`,
+  })
+}
+
+export default function SongDetailsPage() {
+  const { song, lockMessage, invited } = useLoaderData<typeof loader>()
+  if (lockMessage)
+    return (
+      <StatusPage
+        title="Details cannot be added now"
+        actions={<ButtonLink to={`/certificate/${song.id}`}>View Certificate</ButtonLink>}
+      >
+        {lockMessage} Details can be added again if it fails; once it is registered, they go into a
+        new version of the song.
+      </StatusPage>
+    )
+  return <SongDetailsForm song={song} invited={invited} />
+}
+
+function SongDetailsForm({
+  song,
+  invited,
+}: {
+  song: SerializeFrom<typeof loader>['song']
+  invited: boolean
+}) {
+  const data = useActionData<typeof action>()
+  const pending = useIsPending()
+  const text = (value: string | null) => value ?? ''
+  const [form, fields] = useForm<SongDetailsFields>({
+    id: 'song-details',
+    lastResult: data?.result,
+    defaultValue: {
+      genre: text(song.genre),
+      isrc: text(song.isrc),
+      iswc: text(song.iswc),
+      upc: text(song.upc),
+      otherIdentifier: text(song.otherIdentifier),
+      mainContributorPro: text(song.mainContributorPro),
+      mainContributorProNumber: text(song.mainContributorProNumber),
+      coContributorPro: text(song.coContributorPro),
+      coContributorProNumber: text(song.coContributorProNumber),
+      coContributor2Pro: text(song.coContributor2Pro),
+      coContributor2ProNumber: text(song.coContributor2ProNumber),
+      lyrics: text(song.lyrics),
+      creativeNotes: text(song.creativeNotes),
+    },
+  })
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8">
+      <h1 className="text-3xl font-bold text-slate-900">Add Details</h1>
+      <p className="mt-2 break-words text-slate-600">
+        <span className="font-semibold text-slate-900">{song.title}</span> ({song.certificateId}):
+        identifiers, PRO info, genre, lyrics and notes. Until the song is registered you can add and
+        change them; the title, contributors, link and split are on the{' '}
+        <a href={`/edit/${song.id}`} className="font-semibold text-brand-600 underline">
+          edit page
+        </a>
+        .
+      </p>
+      <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-6">
+        <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Genre (Optional)</h2>
+          <div className="mt-4 sm:w-1/2">
+            <GenreSelect field={fields.genre} />
+          </div>
+          <p className="mt-2 text-xs text-slate-500">{GENRE_SPLIT_NOTE}</p>
+        </section>
+        <IdentifiersSection fields={fields} />
+        <ProSection
+          fields={fields}
+          showCo1={Boolean(song.coContributorName)}
+          showCo2={Boolean(song.coContributorName2)}
+        />
+        <ContentSection fields={fields} />
+        <PrivacyNotice />
+        {data?.message && <Alert>{data.message}</Alert>}
+        {invited && (
+          <p
+            role="note"
+            className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+          >
+            {EDIT_VOIDS_NOTICE} A genre that changes the split’s components does the same.
+          </p>
+        )}
+        <div className="flex justify-end gap-3">
+          <ButtonLink to={`/certificate/${song.id}`} variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Saving...' : 'Save Details'}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  )
+}
+
+// Not the song's title: an unregistered song's title is private (decision 041).
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? 'Add Details' : 'Song Not Found' },
+]
+
+export function ErrorBoundary() {
+  return (
+    <GeneralErrorBoundary
+      statusHandlers={{
+        404: () => (
+          <StatusPage
+            title="Song Not Found"
+            actions={<ButtonLink to="/">Back to Dashboard</ButtonLink>}
+          >
+            This song does not exist, or it is not yours to change.
+          </StatusPage>
+        ),
+      }}
+    />
+  )
+}
