@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { SONG_DETAILS_FORM } from '~/lib/song-details-schema'
 import { SUBMIT_FORM } from '~/lib/song-schema'
 import { createVerificationCode } from '~/services/email-verification.server'
 import { processResetRequests, requestPasswordReset } from '~/services/password-reset.server'
@@ -179,6 +180,16 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
             'contributions[0].contributorPercent': '100',
           },
         }
+      },
+    },
+  },
+  'songs.$id.details': {
+    'add details to an unregistered song': {
+      // Every field of this form is optional: the required post is an empty one.
+      optional: SONG_DETAILS_FORM.fields,
+      prepare: async () => {
+        const { cookie, params, song } = await ownerWithSong()
+        return { url: `/songs/${song.id}/details`, params, cookie, required: {} }
       },
     },
   },
