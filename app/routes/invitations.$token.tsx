@@ -24,12 +24,12 @@ import { Button } from '~/components/ui/button'
 import { DECISION_FORM, DecisionSchema, InvitationTokenSchema } from '~/lib/co-writers-schema'
 import { formatDayInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
+import { INVITATION_CLOSED } from '~/lib/page-messages'
 import { useIsPending } from '~/lib/hooks'
 import { db } from '~/services/db.server'
 import {
   closedStatus,
   decideInvitation,
-  INVITATION_CLOSED,
   type InvitationPage,
   invitationByToken,
 } from '~/services/split-confirmations.server'
