@@ -33,7 +33,10 @@ function Section({
   className?: string
 }) {
   return (
-    <section aria-labelledby={id} className={`cert-section break-inside-avoid ${className}`}>
+    <section
+      aria-labelledby={id}
+      className={`cert-section min-w-0 break-inside-avoid ${className}`}
+    >
       <h2
         id={id}
         className="cert-heading border-b border-slate-300 pb-1 text-xs font-bold uppercase tracking-[0.18em] text-brand-700"

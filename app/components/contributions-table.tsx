@@ -143,7 +143,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                       >
                         <span
                           aria-hidden="true"
-                          className="block truncate text-xs text-slate-600 sm:hidden"
+                          className="block break-words text-xs text-slate-600 sm:hidden"
                         >
                           <bdi>{column.label}</bdi> %
                         </span>

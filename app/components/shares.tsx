@@ -19,7 +19,8 @@ export function Shares({
         <Fragment key={index}>
           {index > 0 && ' / '}
           <span data-share="">
-            <bdi>{share.who}</bdi> {formatPercent(share.percent)}%
+            <bdi>{share.who}</bdi>
+            {` ${formatPercent(share.percent)}%`}
           </span>
         </Fragment>
       ))}
