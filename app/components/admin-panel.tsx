@@ -393,14 +393,23 @@ function VoidedPayments({ payments }: { payments: VoidedPayment[] }) {
                   <td className="px-4 py-2 text-slate-800">{formatDollars(payment.amount)}</td>
                   <td className="px-4 py-2 text-slate-800">{payment.email ?? 'Deleted account'}</td>
                   <td className="px-4 py-2 text-slate-800">
-                    {payment.boughtFor
-                      ? `${payment.boughtFor.title} (${payment.boughtFor.certificateId})`
-                      : 'Deleted song'}
+                    {payment.boughtFor ? (
+                      <>
+                        <bdi>{payment.boughtFor.title}</bdi> ({payment.boughtFor.certificateId})
+                      </>
+                    ) : (
+                      'Deleted song'
+                    )}
                   </td>
                   <td className="px-4 py-2 text-slate-800">
-                    {payment.spentOn
-                      ? `${payment.spentOn.status === 'confirmed' ? 'Registered' : 'In progress'}: ${payment.spentOn.title} (${payment.spentOn.certificateId})`
-                      : 'None: the credit was unused'}
+                    {payment.spentOn ? (
+                      <>
+                        {payment.spentOn.status === 'confirmed' ? 'Registered' : 'In progress'}:{' '}
+                        <bdi>{payment.spentOn.title}</bdi> ({payment.spentOn.certificateId})
+                      </>
+                    ) : (
+                      'None: the credit was unused'
+                    )}
                   </td>
                 </tr>
               ))}

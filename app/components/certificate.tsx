@@ -12,10 +12,12 @@ import {
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
+  SHARE_AFTER_REGISTRATION,
   statementFor,
 } from '~/lib/certificate'
 import type { CertificateRegistration } from '~/services/certificate.server'
 import { trackEvent } from './page-view-tracker'
+import { Shares } from './shares'
 import { Button, ButtonLink, buttonClass } from './ui/button'
 import { useHydrated } from '~/lib/hooks'
 
@@ -31,7 +33,10 @@ function Section({
   className?: string
 }) {
   return (
-    <section aria-labelledby={id} className={`cert-section break-inside-avoid ${className}`}>
+    <section
+      aria-labelledby={id}
+      className={`cert-section min-w-0 break-inside-avoid ${className}`}
+    >
       <h2
         id={id}
         className="cert-heading border-b border-slate-300 pb-1 text-xs font-bold uppercase tracking-[0.18em] text-brand-700"
@@ -106,7 +111,10 @@ export function Certificate({
           <p className="cert-kicker mt-2 font-serif text-lg italic text-slate-600">
             Certificate of Authorship
           </p>
-          <h1 className="cert-title mt-3 break-words font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl">
+          <h1
+            dir="auto"
+            className="cert-title mt-3 break-words font-serif text-3xl font-bold leading-tight text-slate-900 sm:text-4xl"
+          >
             {song.title}
           </h1>
           <p className="mt-3 text-sm text-slate-700">
@@ -120,7 +128,7 @@ export function Certificate({
               {contributors.map((person) => (
                 <li key={person.role} className="text-sm">
                   <p>
-                    <span className="font-semibold">{person.name}</span>{' '}
+                    <bdi className="font-semibold">{person.name}</bdi>{' '}
                     <span className="text-slate-500">— {person.role}</span>
                   </p>
                   {present(person.pro) || present(person.proNumber) ? (
@@ -151,7 +159,9 @@ export function Certificate({
                     data-testid={`breakdown-${row.component}`}
                   >
                     <dt className="font-semibold">{row.label}:</dt>
-                    <dd>{row.text}</dd>
+                    <dd>
+                      <Shares shares={row.shares} empty={row.text} />
+                    </dd>
                   </div>
                 ))}
               </dl>
@@ -337,9 +347,12 @@ export function CertificateActions({
   isOwner,
   proofBundle,
   splitSheetUrl,
+  shareable,
 }: {
   title: string
   certificateUrl: string
+  /** Whether anyone may open the link yet (onlineCertificate): no Share before then. */
+  shareable: boolean
   pdfUrl: string
   pdfName: string
   isOwner: boolean
@@ -371,11 +384,21 @@ export function CertificateActions({
 
   return (
     <div className="no-print mx-auto mb-6 grid max-w-4xl grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
+      {!shareable ? (
+        <p
+          className="col-span-2 min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 sm:basis-full"
+          data-testid="certificate-not-public"
+        >
+          {SHARE_AFTER_REGISTRATION}
+        </p>
+      ) : null}
       {hydrated ? (
         <>
-          <Button variant="secondary" onClick={share}>
-            Share
-          </Button>
+          {shareable ? (
+            <Button variant="secondary" onClick={share}>
+              Share
+            </Button>
+          ) : null}
           <Button
             variant="secondary"
             onClick={() => {
@@ -386,7 +409,7 @@ export function CertificateActions({
             Save PDF
           </Button>
         </>
-      ) : (
+      ) : shareable ? (
         <label className="col-span-2 flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
           Certificate link
           <input
@@ -396,7 +419,7 @@ export function CertificateActions({
             className="mt-1 w-full select-all rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
           />
         </label>
-      )}
+      ) : null}
       <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>
         Download PDF
       </a>

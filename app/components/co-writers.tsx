@@ -1,5 +1,5 @@
 import { useFetcher } from '@remix-run/react'
-import { useId } from 'react'
+import { Fragment, useId } from 'react'
 import { ROLE_LABELS } from '~/lib/confirmations'
 import { formatDayInZone } from '~/lib/dates'
 import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
@@ -61,7 +61,9 @@ export function CoWritersList({
       {slots.map((slot) => (
         <li key={slot.slot} className="p-5" data-testid={`slot-${slot.slot}`}>
           <p className="text-sm text-slate-500">{ROLE_LABELS[slot.slot]}</p>
-          <p className="font-semibold text-slate-900">{slot.name}</p>
+          <p className="font-semibold text-slate-900">
+            <bdi>{slot.name}</bdi>
+          </p>
           <p className="mt-1 text-slate-700" data-testid={`slot-${slot.slot}-status`}>
             {slotStatusText(slot, timeZone)}
           </p>
@@ -182,45 +184,64 @@ const PERCENT_OF = {
   'co-contributor-2': 'coContributor2Percent',
 } as const
 
-/** The whole split: one row per component, one column per named contributor, and AI. */
+/**
+ * The whole split: one row per component, one column per named contributor, and AI. Below 640 px
+ * each component is a card listing every share under its name, so nothing scrolls out of a
+ * phone's view (issue 25.6).
+ */
 export function SplitTable({ split, highlight }: { split: SplitView; highlight?: string }) {
+  const columns = [
+    ...split.contributors.map((c) => ({
+      key: c.slot,
+      name: c.name,
+      you: c.slot === highlight,
+      percent: (row: SplitView['contributions'][number]) => row[PERCENT_OF[c.slot]],
+    })),
+    {
+      key: 'ai',
+      name: 'AI',
+      you: false,
+      percent: (row: SplitView['contributions'][number]) => row.aiPercent,
+    },
+  ]
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">The split, per creative component</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="px-3 py-2">
-              Component
+    <table className="block w-full text-left text-sm sm:table">
+      <caption className="sr-only">The split, per creative component</caption>
+      <thead className="hidden border-b border-slate-200 text-slate-600 sm:table-header-group">
+        <tr>
+          <th scope="col" className="px-3 py-2">
+            Component
+          </th>
+          {columns.map((c) => (
+            <th key={c.key} scope="col" className="break-words px-3 py-2">
+              <bdi>{c.name}</bdi>
+              {c.you && <span className="block text-xs font-normal">(you)</span>}
             </th>
-            {split.contributors.map((c) => (
-              <th key={c.slot} scope="col" className="px-3 py-2">
-                {c.name}
-                {c.slot === highlight && <span className="block text-xs font-normal">(you)</span>}
-              </th>
-            ))}
-            <th scope="col" className="px-3 py-2">
-              AI
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {split.contributions.map((row) => (
-            <tr key={row.component}>
-              <th scope="row" className="px-3 py-2 font-medium text-slate-900">
-                {COMPONENT_LABELS[row.component as Component] ?? row.component}
-              </th>
-              {split.contributors.map((c) => (
-                <td key={c.slot} className="px-3 py-2">
-                  {row[PERCENT_OF[c.slot]]}%
-                </td>
-              ))}
-              <td className="px-3 py-2">{row.aiPercent}%</td>
-            </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody className="block divide-y divide-slate-100 sm:table-row-group">
+        {split.contributions.map((row) => (
+          <tr key={row.component} className="block py-2 sm:table-row sm:py-0">
+            <th
+              scope="row"
+              className="block font-medium text-slate-900 sm:table-cell sm:px-3 sm:py-2"
+            >
+              {COMPONENT_LABELS[row.component as Component] ?? row.component}
+            </th>
+            {columns.map((c) => (
+              <td key={c.key} className="flex justify-between gap-3 sm:table-cell sm:px-3 sm:py-2">
+                <span className="min-w-0 break-words text-slate-600 sm:hidden">
+                  <bdi>{c.name}</bdi>
+                  {c.you && ' (you)'}
+                </span>
+                <span>{c.percent(row)}%</span>
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
@@ -231,7 +252,6 @@ export function SplitTable({ split, highlight }: { split: SplitView; highlight?:
 export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: SlotRow[] }) {
   const { timeZone } = useTimeZone()
   if (slots.length === 0) return null
-  const waiting = slots.filter((s) => s.status !== 'confirmed' && s.status !== 'disputed')
   return (
     <section className="mt-6 rounded-xl border border-slate-200 p-5" aria-labelledby="co-writers">
       <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
@@ -240,20 +260,11 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
       <ul className="mt-2 space-y-1 text-sm text-slate-700">
         {slots.map((slot) => (
           <li key={slot.slot} data-testid={`confirmation-${slot.slot}`}>
-            <span className="font-medium text-slate-900">{slot.name}</span>:{' '}
+            <bdi className="font-medium text-slate-900">{slot.name}</bdi>:{' '}
             {slotStatusText(slot, timeZone)}
           </li>
         ))}
       </ul>
-      {waiting.length > 0 && (
-        <p
-          role="note"
-          className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
-        >
-          Not everyone has confirmed their share ({waiting.map((s) => s.name).join(', ')}). You can
-          still register; the record will show only the confirmations given by then.
-        </p>
-      )}
       <a
         href={`/songs/${songId}/co-writers`}
         className="mt-3 inline-block text-sm font-semibold text-brand-600 underline"
@@ -261,5 +272,30 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
         Manage co-writer invitations
       </a>
     </section>
+  )
+}
+
+/**
+ * Who has not confirmed their share yet, said wherever a registration can start (the register
+ * page and the dashboard's dialog both show it inside the registration card, issue 25.4).
+ */
+export function UnconfirmedShares({ slots }: { slots: SlotRow[] }) {
+  const waiting = slots.filter((s) => s.status !== 'confirmed' && s.status !== 'disputed')
+  if (waiting.length === 0) return null
+  return (
+    <p
+      role="note"
+      data-testid="unconfirmed-shares"
+      className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+    >
+      Not everyone has confirmed their share (
+      {waiting.map((slot, index) => (
+        <Fragment key={slot.slot}>
+          {index > 0 && ', '}
+          <bdi>{slot.name}</bdi>
+        </Fragment>
+      ))}
+      ). You can still register; the record will show only the confirmations given by then.
+    </p>
   )
 }

@@ -9,6 +9,7 @@ import {
   type PercentField,
 } from '~/lib/song-constants'
 import { ErrorList } from './forms'
+import { formatPercent } from './shares'
 
 export type ContributionRowsField = FieldMetadata<ContributionFormRow[]>
 export interface ContributorNames {
@@ -56,9 +57,15 @@ interface Props {
 }
 
 const cell =
-  'w-20 rounded-md border border-slate-300 px-2 py-1 text-right aria-[invalid=true]:border-red-500'
+  'w-full rounded-md border border-slate-300 px-2 py-1 text-right aria-[invalid=true]:border-red-500 sm:w-20'
 
-/** One row per creative component, one column per contributor plus AI, and a live total. */
+/**
+ * One row per creative component, one column per contributor plus AI, and a live total. Below
+ * 640 px each row is a card: its name and total on top, one labelled field per contributor under
+ * them, so nothing scrolls sideways out of a phone's view while typing (issue 25.6). One set of
+ * inputs serves both layouts; `hidden` classes, not the attribute alone, hide what is not shown,
+ * since a display utility would override the attribute.
+ */
 export function ContributionsTable({ rows, names, visible, interactive }: Props) {
   const showCo1 = !interactive || names.co1.trim() !== ''
   const showCo2 = !interactive || names.co2.trim() !== ''
@@ -74,9 +81,9 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
   ]
 
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-sm">
-        <thead>
+    <div className="sm:overflow-x-auto">
+      <table className="block w-full text-sm sm:table sm:min-w-full">
+        <thead className="hidden sm:table-header-group">
           <tr className="text-left text-slate-600">
             <th scope="col" className="py-2 pr-4 font-medium">
               Component
@@ -85,10 +92,10 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
               <th
                 key={column.field}
                 scope="col"
-                className="px-2 py-2 text-right font-medium"
+                className={`px-2 py-2 text-right font-medium ${column.show ? '' : 'hidden'}`}
                 hidden={!column.show}
               >
-                {column.label} %
+                <bdi>{column.label}</bdi> %
               </th>
             ))}
             <th scope="col" className="px-2 py-2 text-right font-medium">
@@ -96,7 +103,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className="block space-y-3 sm:table-row-group sm:space-y-0">
           {liveContributionRows(rows, names, interactive).map(
             ({ row, fields, component, total }) => {
               const show = !interactive || visible.includes(component)
@@ -110,8 +117,16 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                 type: 'hidden',
               })
               return (
-                <tr key={row.key} hidden={!show} className="border-t border-slate-100 align-top">
-                  <th scope="row" className="py-2 pr-4 text-left font-medium text-slate-800">
+                <tr
+                  key={row.key}
+                  hidden={!show}
+                  data-testid={`split-row-${component}`}
+                  className={`${show ? 'grid sm:table-row' : 'hidden'} grid-cols-2 gap-x-3 gap-y-2 rounded-lg border border-slate-200 p-3 align-top sm:rounded-none sm:border-0 sm:border-t sm:border-slate-100 sm:p-0`}
+                >
+                  <th
+                    scope="row"
+                    className="min-w-0 break-words text-left font-medium text-slate-800 sm:py-2 sm:pr-4"
+                  >
                     {COMPONENT_LABELS[component]}
                     <input key={componentKey} {...componentProps} />
                     <ErrorList id={errorId} errors={rowErrors} />
@@ -121,7 +136,17 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                       type: 'number',
                     })
                     return (
-                      <td key={column.field} className="px-2 py-2 text-right" hidden={!column.show}>
+                      <td
+                        key={column.field}
+                        className={`${column.show ? 'block sm:table-cell' : 'hidden'} order-2 min-w-0 sm:px-2 sm:py-2 sm:text-right`}
+                        hidden={!column.show}
+                      >
+                        <span
+                          aria-hidden="true"
+                          className="block break-words text-xs text-slate-600 sm:hidden"
+                        >
+                          <bdi>{column.label}</bdi> %
+                        </span>
                         <input
                           key={key}
                           {...inputProps}
@@ -136,14 +161,9 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                       </td>
                     )
                   })}
-                  <td className="px-2 py-2 text-right">
-                    <span
-                      data-testid={`total-${component}`}
-                      className={`inline-block min-w-16 rounded px-2 py-1 font-semibold ${total === 100 ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`}
-                    >
-                      {formatPercent(total)}%
-                    </span>
-                    {total !== 100 && <span className="sr-only"> (must total 100%)</span>}
+                  <td className="order-1 text-right sm:px-2 sm:py-2">
+                    <span className="text-xs text-slate-500 sm:hidden">Total </span>
+                    <RowTotal component={component} total={interactive ? total : null} />
                   </td>
                 </tr>
               )
@@ -151,10 +171,38 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
           )}
         </tbody>
       </table>
+      {!interactive && (
+        <p className="mt-2 text-xs text-slate-500" data-testid="no-script-totals">
+          {NO_SCRIPT_TOTALS}
+        </p>
+      )}
     </div>
   )
 }
 
-export function formatPercent(value: number) {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, '')
+/**
+ * A row's total. Without JavaScript nothing can follow what is typed, so no figure is shown
+ * (a green 100% over a 50 + 30 + 30 row would be a lie, issue 25.5): the review works it out.
+ */
+function RowTotal({ component, total }: { component: Component; total: number | null }) {
+  if (total === null)
+    return (
+      <span data-testid={`total-${component}`} className="inline-block px-2 py-1 text-slate-500">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">not worked out yet</span>
+      </span>
+    )
+  return (
+    <>
+      <span
+        data-testid={`total-${component}`}
+        className={`inline-block min-w-16 rounded px-2 py-1 font-semibold ${total === 100 ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`}
+      >
+        {formatPercent(total)}%
+      </span>
+      {total !== 100 && <span className="sr-only"> (must total 100%)</span>}
+    </>
+  )
 }
+
+export const NO_SCRIPT_TOTALS = 'Totals are worked out when the form is reviewed.'

@@ -5,7 +5,7 @@
  * root route's bundle, about 10 KB gzip (issue 16's JavaScript budget).
  */
 
-const COLUMNS = [
+export const COLUMNS = [
   'Song Title',
   'Created Date',
   'Certified Date',
@@ -18,7 +18,7 @@ const COLUMNS = [
 /** The songs table's column headings, shared by the table and its loading placeholder. */
 export function SongsTableHead() {
   return (
-    <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+    <thead className="hidden bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 md:table-header-group">
       <tr>
         {COLUMNS.map((column) => (
           <th key={column} scope="col" className="px-4 py-3">
@@ -65,15 +65,19 @@ export function DashboardSkeleton({ appName }: { appName: string }) {
         <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
           Recent Submissions
         </h2>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[56rem] text-left text-sm">
+        <div className="md:overflow-x-auto">
+          <table className="block w-full text-left text-sm md:table md:min-w-[56rem]">
             <caption className="sr-only">Recent Submissions (loading)</caption>
             <SongsTableHead />
-            <tbody>
+            <tbody className="block md:table-row-group">
               {[0, 1, 2].map((row) => (
-                <tr key={row} className="border-t border-slate-100" data-testid="skeleton-row">
+                <tr
+                  key={row}
+                  className="block border-t border-slate-100 py-2 md:table-row md:py-0"
+                  data-testid="skeleton-row"
+                >
                   {COLUMNS.map((column) => (
-                    <td key={column} className="px-4 py-4">
+                    <td key={column} className="block px-4 py-1 md:table-cell md:py-4">
                       <Shimmer className="h-4 w-24" />
                     </td>
                   ))}

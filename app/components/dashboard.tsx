@@ -1,5 +1,6 @@
 import { CertificateTimeline } from './charts'
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { RegisterButton } from './register-modal'
 import { type RegistrationDone, RegistrationComplete } from './registration-complete'
 import { formatDayInZone, formatLongDate } from '~/lib/dates'
@@ -9,7 +10,7 @@ import { confirmationSummary } from '~/lib/confirmation-summary'
 import type { RegistrationView, SongView } from '~/services/songs.server'
 import { TimeZoneNote, useTimeZone } from './time-zone'
 import { ButtonLink } from './ui/button'
-import { SongsTableHead } from './dashboard-skeleton'
+import { COLUMNS, SongsTableHead } from './dashboard-skeleton'
 
 export const LOCKED_TOOLTIP =
   'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
@@ -58,7 +59,9 @@ export function Dashboard({
         </div>
       )}
       <section className="rounded-xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:p-8">
-        <h1 className="text-2xl font-bold sm:text-3xl">Welcome back, {name}</h1>
+        <h1 className="text-2xl font-bold sm:text-3xl">
+          Welcome back, <bdi>{name}</bdi>
+        </h1>
         <p className="mt-2 text-brand-100">
           Track and certify your creative contributions with confidence
         </p>
@@ -117,8 +120,9 @@ export function EmptySongs() {
 }
 
 /**
- * The songs table of the dashboard and of /songs. On a phone it scrolls sideways inside its own
- * box (focusable, so it scrolls from the keyboard too) rather than squeezing seven columns.
+ * The songs table of the dashboard and of /songs. Below 768 px each song is a card whose cells
+ * carry their column's name, so every action is on screen without scrolling sideways (issue
+ * 25.6); wider, the table's box scrolls (focusable, so it scrolls from the keyboard too).
  */
 export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: string }) {
   const zone = useTimeZone()
@@ -128,12 +132,12 @@ export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: 
         role="region"
         aria-label={caption}
         tabIndex={0}
-        className="overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="focus-visible:outline focus-visible:outline-2 focus-visible:outline-brand-600 md:overflow-x-auto"
       >
-        <table className="w-full min-w-[56rem] text-left text-sm">
+        <table className="block w-full text-left text-sm md:table md:min-w-[56rem]">
           <caption className="sr-only">{caption}</caption>
           <SongsTableHead />
-          <tbody className="divide-y divide-slate-200">
+          <tbody className="block divide-y divide-slate-200 md:table-row-group">
             {songs.map((song) => (
               <SongRow key={song.id} song={song} timeZone={zone.timeZone} />
             ))}
@@ -154,9 +158,12 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
   const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
   const lockedId = `song-${song.id}-locked`
   return (
-    <tr className="align-top text-slate-700">
-      <th scope="row" className="px-4 py-3 font-medium text-slate-900">
-        <span className="block max-w-[16rem] break-words">{song.title}</span>
+    <tr className="block px-4 py-3 align-top text-slate-700 md:table-row md:p-0">
+      <th
+        scope="row"
+        className="block py-1 font-medium text-slate-900 md:table-cell md:px-4 md:py-3"
+      >
+        <bdi className="block max-w-[16rem] break-words">{song.title}</bdi>
         {listenable && (
           <a
             href={song.fileLink ?? undefined}
@@ -177,21 +184,19 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
           </Link>
         )}
       </th>
-      <td className="whitespace-nowrap px-4 py-3">{formatLongDate(song.dateCreated)}</td>
-      <td className="whitespace-nowrap px-4 py-3">
-        {song.createdAt ? formatDayInZone(song.createdAt, timeZone) : 'N/A'}
-      </td>
-      <td className="whitespace-nowrap px-4 py-3">
+      <Cell column={1}>{formatLongDate(song.dateCreated)}</Cell>
+      <Cell column={2}>{song.createdAt ? formatDayInZone(song.createdAt, timeZone) : 'N/A'}</Cell>
+      <Cell column={3}>
         {song.isRegistered && song.registration
           ? formatDayInZone(song.registration.createdAt, timeZone)
           : 'Not registered'}
-      </td>
-      <td className="whitespace-nowrap px-4 py-3">
+      </Cell>
+      <Cell column={4}>
         <Link to={`/certificate/${song.id}`} className={linkClass}>
           View Certificate
         </Link>
-      </td>
-      <td className="whitespace-nowrap px-4 py-3">
+      </Cell>
+      <Cell column={5}>
         {locked ? (
           // title for a pointer, the hidden description for screen readers; both work without JavaScript.
           <>
@@ -231,11 +236,26 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
             </Link>
           </>
         )}
-      </td>
-      <td className="whitespace-nowrap px-4 py-3">
+      </Cell>
+      <Cell column={6}>
         <BlockchainStatus song={song} />
-      </td>
+      </Cell>
     </tr>
+  )
+}
+
+/**
+ * A cell that names its column on a phone, where the heading row is not shown: the name is drawn
+ * by CSS (`data-label`), so the cell's text stays its value alone.
+ */
+function Cell({ column, children }: { column: number; children: ReactNode }) {
+  return (
+    <td
+      data-label={COLUMNS[column]}
+      className="flex flex-wrap items-baseline gap-x-2 py-1 before:w-32 before:shrink-0 before:text-xs before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:whitespace-nowrap md:px-4 md:py-3 md:before:content-none"
+    >
+      {children}
+    </td>
   )
 }
 

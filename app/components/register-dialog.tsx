@@ -90,6 +90,7 @@ export function RegisterModal({ songId, onClose }: { songId: number; onClose: ()
               paymentsConfigured={data.data.paymentsConfigured}
               paidCredits={data.data.paidCredits}
               destination={data.data.destination}
+              confirmations={data.data.confirmations}
               onDone={onDone}
             />
           ) : (

@@ -5,6 +5,7 @@ import { useAppName } from './app-name'
 import { Button, buttonClass } from './ui/button'
 import type { RegistrationDone } from './registration-complete'
 import { useHydrated } from '~/lib/hooks'
+import { type SlotRow, UnconfirmedShares } from './co-writers'
 import { Alert } from './forms'
 
 /** The loader's usageStats, less the paid credits it passes on separately. */
@@ -38,10 +39,13 @@ export function RegistrationCard({
   paymentsConfigured,
   paidCredits = 0,
   destination,
+  confirmations,
   error,
   onDone,
 }: {
   songId: number
+  /** The co-writers' answers: a registration started here warns of the missing ones. */
+  confirmations: SlotRow[]
   usage: Usage
   paymentsConfigured: boolean
   /** Payments made and not yet used for a registration. */
@@ -93,6 +97,8 @@ export function RegistrationCard({
           Storage: {destination.storage}. {destination.notes.join(' ')}
         </p>
       )}
+
+      <UnconfirmedShares slots={confirmations} />
 
       <label className="flex items-start gap-3 text-sm text-slate-800">
         <input

@@ -53,7 +53,7 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
               >
                 {user.initial}
               </span>
-              <span>{user.displayName}</span>
+              <bdi>{user.displayName}</bdi>
             </span>
             {/* A plain link: signing out is a navigation (SPEC §2), so it works without JavaScript. */}
             <a href="/api/auth/logout" className={buttonClass('ghost', 'ml-1')}>

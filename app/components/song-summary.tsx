@@ -1,4 +1,5 @@
 import type { SerializeFrom } from '@remix-run/node'
+import { Fragment, type ReactNode } from 'react'
 import { formatLongDate } from '~/lib/dates'
 import { recordingFormRows } from '~/lib/recording'
 import type { SongInput } from '~/lib/song-schema'
@@ -9,7 +10,7 @@ import {
   contributionFormRows,
   type ContributionValues,
 } from '~/lib/song-constants'
-import { formatPercent } from './contributions-table'
+import { formatPercent, Shares } from './shares'
 import { PrivacyNotice } from './song-form'
 
 /** What the review step shows: the song as the schema parsed it, once it has travelled as JSON. */
@@ -55,12 +56,15 @@ export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
   )
 }
 
-function Row({ label, value }: { label: string; value: string | undefined }) {
+function Row({ label, value }: { label: string; value: ReactNode }) {
   if (!value) return null
   return (
     <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
       <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="col-span-2 break-words text-slate-900">{value}</dd>
+      <dd className="col-span-2 min-w-0 break-words text-slate-900">
+        {/* A value typed in a right-to-left script keeps its own direction (issue 26). */}
+        {typeof value === 'string' ? <bdi>{value}</bdi> : value}
+      </dd>
     </div>
   )
 }
@@ -86,10 +90,19 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
   const rows = values.contributions.filter((row) => componentTotal(row) > 0)
   const incomplete = values.contributions.filter((row) => componentTotal(row) !== 100)
   const contributors = [values.contributorName, values.coContributorName, values.coContributorName2]
-    .filter(Boolean)
-    .join(', ')
+    .filter((name): name is string => Boolean(name))
+    .map((name, index) => (
+      <Fragment key={index}>
+        {index > 0 && ', '}
+        <bdi>{name}</bdi>
+      </Fragment>
+    ))
   const pro = (name: string | undefined, org: string | undefined, number: string | undefined) =>
-    org || number ? `${name}: ${[org, number].filter(Boolean).join(' #')}` : undefined
+    org || number ? (
+      <>
+        <bdi>{name}</bdi>: <bdi>{[org, number].filter(Boolean).join(' #')}</bdi>
+      </>
+    ) : undefined
 
   return (
     <div className="space-y-6">
@@ -205,10 +218,13 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
                   <span className="font-medium text-slate-800">
                     {COMPONENT_LABELS[row.component as Component]}
                   </span>
-                  <span className="text-slate-700">
-                    {contributionShares(row, names)
-                      .map((s) => `${s.who} ${formatPercent(s.value)}%`)
-                      .join(' / ')}
+                  <span className="text-slate-700" data-testid={`summary-shares-${row.component}`}>
+                    <Shares
+                      shares={contributionShares(row, names).map((s) => ({
+                        who: s.who,
+                        percent: s.value,
+                      }))}
+                    />
                   </span>
                   <span
                     className={`font-semibold ${total === 100 ? 'text-green-800' : 'text-amber-800'}`}

@@ -26,7 +26,9 @@ export function SplitSheet({
     >
       <header>
         <p className="text-xs font-semibold uppercase tracking-[0.2em]">{appName} · Split sheet</p>
-        <h1 className="mt-1 break-words font-serif text-3xl font-bold">{sheet.title}</h1>
+        <h1 dir="auto" className="mt-1 break-words font-serif text-3xl font-bold">
+          {sheet.title}
+        </h1>
         <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline font-semibold">Certificate ID: </dt>
@@ -75,15 +77,19 @@ export function SplitSheet({
             {sheet.contributors.map((person) => (
               <tr key={person.slot} data-testid={`split-sheet-${person.slot}`}>
                 <th scope="row" className={`${cell} font-semibold`}>
-                  {person.name}
+                  <bdi>{person.name}</bdi>
                   <span className="block text-xs font-normal">
                     {ROLE_LABELS[person.slot]}
-                    {person.name !== person.declaredName
-                      ? `, declared as ${person.declaredName}`
-                      : ''}
+                    {person.name !== person.declaredName && (
+                      <>
+                        , declared as <bdi>{person.declaredName}</bdi>
+                      </>
+                    )}
                   </span>
                 </th>
-                <td className={cell}>{person.pro || '—'}</td>
+                <td className={cell}>
+                  <bdi>{person.pro || '—'}</bdi>
+                </td>
                 <td className={`${cell} font-mono`}>{person.ipi || '—'}</td>
                 {person.shares.map((share) => (
                   <td key={share.component} className={`${cell} text-right tabular-nums`}>

@@ -25,8 +25,10 @@ export function SubmitSuccess({
         Congratulations!
       </h1>
       <p className="mt-3 text-slate-700">
-        <strong>“{song.title}”</strong> is now certified. Certificate ID{' '}
-        <span className="font-mono">{song.certificateId}</span>.
+        <strong>
+          “<bdi>{song.title}</bdi>”
+        </strong>{' '}
+        is now certified. Certificate ID <span className="font-mono">{song.certificateId}</span>.
       </p>
       <div className="mt-6 flex flex-col gap-3">
         <ButtonLink to={`/songs/${song.id}/register?from=submit`} variant="primary">

@@ -91,21 +91,30 @@ export function statementFor(song: CertificateSong) {
   )
 }
 
-/** 'Ann 60% / Bob 20% / AI 20%': the non-zero shares of one component, with whose they are. */
-export function breakdownText(
-  song: Pick<CertificateSong, 'contributorName' | 'coContributorName' | 'coContributorName2'>,
-  row: ContributionValues,
-) {
+type SplitNames = Pick<
+  CertificateSong,
+  'contributorName' | 'coContributorName' | 'coContributorName2'
+>
+
+/** The non-zero shares of one component, with whose they are: a page isolates each name. */
+export function breakdownShares(song: SplitNames, row: ContributionValues) {
   const shares: [string, number][] = [
     [song.contributorName, row.contributorPercent],
     [song.coContributorName || 'Co-contributor', row.coContributorPercent],
     [song.coContributorName2 || 'Second co-contributor', row.coContributor2Percent],
     ['AI', row.aiPercent],
   ]
-  const parts = shares
+  return shares
     .filter(([, percent]) => Number(percent) > 0)
-    .map(([name, percent]) => `${name} ${Number(percent)}%`)
-  return parts.length > 0 ? parts.join(' / ') : 'No shares declared'
+    .map(([who, percent]) => ({ who, percent: Number(percent) }))
+}
+
+export const NO_SHARES = 'No shares declared'
+
+/** 'Ann 60% / Bob 20% / AI 20%': the non-zero shares of one component, with whose they are. */
+export function breakdownText(song: SplitNames, row: ContributionValues) {
+  const parts = breakdownShares(song, row).map(({ who, percent }) => `${who} ${percent}%`)
+  return parts.length > 0 ? parts.join(' / ') : NO_SHARES
 }
 
 export function contributionBreakdown(song: CertificateSong) {
@@ -113,6 +122,7 @@ export function contributionBreakdown(song: CertificateSong) {
     component: row.component,
     label: COMPONENT_LABELS[row.component],
     text: breakdownText(song, row),
+    shares: breakdownShares(song, row),
   }))
 }
 
@@ -172,4 +182,26 @@ export function registrationNotes(
       (note): note is string => note !== null,
     ),
   }
+}
+
+/** The owner's page, where Share would be, before the song is registered (decision 050). */
+export const SHARE_AFTER_REGISTRATION =
+  'Only you can open this certificate for now. It becomes public, at this address, when the song is registered on the blockchain; then you can share its link.'
+
+/** The PDF, where the QR code would be, before the song is registered (decision 050). */
+export const PDF_NOT_PUBLIC_YET =
+  'Not public yet: this certificate can be viewed online once the song is registered on the blockchain.'
+
+/**
+ * Whether the certificate may be offered as a link, for the page's Share and the PDF's QR code:
+ * only once anyone can open it (a confirmed registration, as certificateAccess decides). Before,
+ * a link would show everyone but the owner "Certificate not found" (issue 25.3, decision 050).
+ */
+export function onlineCertificate(
+  song: { registration: { status: string } | null },
+  certificateUrl: string,
+): { public: true; url: string; label: string } | { public: false; note: string } {
+  return song.registration?.status === 'confirmed'
+    ? { public: true, url: certificateUrl, label: 'Scan to view online' }
+    : { public: false, note: PDF_NOT_PUBLIC_YET }
 }

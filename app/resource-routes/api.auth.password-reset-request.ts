@@ -1,7 +1,8 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { clientIp } from '~/lib/client-address.server'
-import { CHECK_EMAIL_MESSAGE, requestPasswordResetLimited } from '~/services/password-reset.server'
+import { CHECK_EMAIL_MESSAGE } from '~/lib/page-messages'
+import { requestPasswordResetLimited } from '~/services/password-reset.server'
 import { tooManyMessage } from '~/services/rate-limit.server'
 import { db } from '~/services/db.server'
 

@@ -7,7 +7,8 @@ import {
   retryAfterHeaders,
   tooManyRequestsMessage,
 } from '~/services/rate-limit.server'
-import { certificateReport, NOT_REGISTERED } from '~/services/verification.server'
+import { NOT_REGISTERED } from '~/lib/page-messages'
+import { certificateReport } from '~/services/verification.server'
 
 /**
  * GET /verify/:certificateId.json — the verification page's report as JSON, for scripts

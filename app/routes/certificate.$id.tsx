@@ -20,6 +20,7 @@ import { parseSongId } from '~/services/songs.server'
 import { versionHistory } from '~/services/versions.server'
 import printStyles from '~/styles/certificate-print.css'
 import { StatusPage } from '~/components/status-page'
+import { onlineCertificate } from '~/lib/certificate'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -73,6 +74,7 @@ export default function CertificatePage() {
         isOwner={isOwner}
         proofBundle={isOwner && certificate.registration !== null}
         splitSheetUrl={splitSheetUrl}
+        shareable={onlineCertificate(certificate, certificateUrl).public}
       />
       <VersionNotice links={links} />
       {isOwner && (

@@ -24,12 +24,12 @@ import { Button } from '~/components/ui/button'
 import { DECISION_FORM, DecisionSchema, InvitationTokenSchema } from '~/lib/co-writers-schema'
 import { formatDayInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
+import { INVITATION_CLOSED } from '~/lib/page-messages'
 import { useIsPending } from '~/lib/hooks'
 import { db } from '~/services/db.server'
 import {
   closedStatus,
   decideInvitation,
-  INVITATION_CLOSED,
   type InvitationPage,
   invitationByToken,
 } from '~/services/split-confirmations.server'
@@ -95,10 +95,12 @@ export default function InvitationPage() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-semibold text-brand-600">Confirm your share</p>
-      <h1 className="mt-1 text-3xl font-bold text-slate-900">{page.song.title}</h1>
+      <h1 dir="auto" className="mt-1 break-words text-3xl font-bold text-slate-900">
+        {page.song.title}
+      </h1>
       <p className="mt-2 text-slate-600">
-        {page.inviter} listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “{page.name}” and
-        asks you to confirm the split below, or to dispute it.
+        <bdi>{page.inviter}</bdi> listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “
+        <bdi>{page.name}</bdi>” and asks you to confirm the split below, or to dispute it.
       </p>
       <section className="mt-6 rounded-xl border border-slate-200 p-5">
         <h2 className="text-lg font-semibold text-slate-900">The split</h2>
@@ -136,7 +138,7 @@ function Recorded({
       {decision.decision === 'confirmed' ? (
         <>
           <p className="mt-2 text-slate-700">
-            Recorded on {day}: credited as “{decision.creditedName}”
+            Recorded on {day}: credited as “<bdi>{decision.creditedName}</bdi>”
             {decision.pro ? `, PRO ${decision.pro}` : ''}
             {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
           </p>
@@ -161,8 +163,8 @@ function Recorded({
         </>
       ) : (
         <p className="mt-2 text-slate-700">
-          Recorded on {day}, with your reason: “{decision.disputeReason}”. The song cannot be
-          registered until its owner edits the split; you will then be invited again.
+          Recorded on {day}, with your reason: “<bdi>{decision.disputeReason}</bdi>”. The song
+          cannot be registered until its owner edits the split; you will then be invited again.
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600">

@@ -11,12 +11,12 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { CO_WRITERS_FORM, CoWritersFormSchema } from '~/lib/co-writers-schema'
 import { readForm } from '~/lib/form.server'
+import { INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
 import { locksSong } from '~/lib/song-lock'
 import { requireSongOwner, requireSongWithStatuses, requireUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import {
   INVITATION_DAYS,
-  INVITATIONS_FINAL_MESSAGE,
   MAX_SENDS,
   publicSlotStatus,
   resendInvitation,

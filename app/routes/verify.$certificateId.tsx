@@ -29,7 +29,8 @@ import {
 } from '~/services/rate-limit.server'
 import { ownerOpenings } from '~/services/proof-bundle.server'
 import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
-import { certificateReport, compareRecording, NOT_REGISTERED } from '~/services/verification.server'
+import { NOT_REGISTERED } from '~/lib/page-messages'
+import { certificateReport, compareRecording } from '~/services/verification.server'
 import { useHydrated } from '~/lib/hooks'
 import { StatusPage } from '~/components/status-page'
 

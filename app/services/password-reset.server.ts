@@ -190,6 +190,3 @@ export async function keptResetToken(cookieHeader: string | null) {
 export function forgetResetToken() {
   return resetTokenCookie().serialize('', { maxAge: 0 })
 }
-
-export const CHECK_EMAIL_MESSAGE =
-  "If an account with that email exists, you'll receive a password reset link shortly."

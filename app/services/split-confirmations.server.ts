@@ -4,6 +4,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import type { DecisionInput } from '~/lib/co-writers-schema'
 import { env } from '~/env.server'
+import { type ClosedReason, INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
 import { locksSong } from '~/lib/song-lock'
 import {
   type ContributionValues,
@@ -227,8 +228,6 @@ export const MAX_SENDS = 3
 /** Invitation mails one owner may send in an hour, across all their songs. */
 export const OWNER_SENDS_PER_HOUR = 20
 
-export const INVITATIONS_FINAL_MESSAGE =
-  'This song is registered, or being registered, on the blockchain: its confirmations are final.'
 export const INVITATION_NOT_FOUND = 'Invitation not found'
 export const SLOT_NOT_NAMED = 'That contributor is not named on this song.'
 export const ALREADY_INVITED = 'This contributor already has an invitation. Resend or revoke it.'
@@ -511,19 +510,6 @@ export async function hasLiveInvitations(database: Executor, songId: number) {
 }
 
 // ——— The invitee's side ———
-
-export const INVITATION_CLOSED = {
-  unknown: 'This invitation link is not valid. Check that you copied the whole link.',
-  expired: 'This invitation has expired. Ask the person who invited you to send it again.',
-  revoked: 'This invitation was withdrawn by the person who sent it.',
-  // Not "a new one was mailed": an edit that removed this contributor, or a third send, mails none.
-  voided:
-    'The split changed after this invitation was sent, so it no longer applies. If you are still named on the song, look for a newer invitation.',
-  // A registration under way locks the song as a finished one does.
-  final:
-    'This song is registered, or being registered, on the blockchain; its confirmations are final.',
-} as const
-export type ClosedReason = keyof typeof INVITATION_CLOSED
 
 /** What the invitee is shown of the song: the split only, never the owner's private details. */
 function inviteeView(song: SongView, slot: ContributorSlot) {

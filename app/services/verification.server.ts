@@ -535,8 +535,6 @@ export async function findRegistrationSignature(database: Kysely<Database>, cert
     : null
 }
 
-export const NOT_REGISTERED = 'No blockchain registration found for this certificate'
-
 /**
  * The verification of a certificate by its id, with this server's chain and storage: our database
  * only says which transaction to look at; everything checked comes from the public records.

@@ -55,6 +55,7 @@ describe('copy that says only what the app does', () => {
         <RegistrationCard
           songId={1}
           paymentsConfigured={false}
+          confirmations={[]}
           usage={{
             subscriptionTier: 'free',
             currentMonthUsage: 0,

@@ -1,0 +1,34 @@
+import { Fragment } from 'react'
+
+/**
+ * 'Ann 60% / نادية 30% / AI 10%' with each name in its own <bdi>: a right-to-left name would
+ * otherwise carry the figure after it to its far side (issue 26), and the figure would read as
+ * its neighbour's.
+ */
+export function Shares({
+  shares,
+  empty = '',
+}: {
+  shares: { who: string; percent: number }[]
+  empty?: string
+}) {
+  if (shares.length === 0) return <>{empty}</>
+  return (
+    <>
+      {shares.map((share, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' / '}
+          <span data-share="">
+            <bdi>{share.who}</bdi>
+            {` ${formatPercent(share.percent)}%`}
+          </span>
+        </Fragment>
+      ))}
+    </>
+  )
+}
+
+/** 33.33 stays 33.33, 12.50 reads 12.5, 100 reads 100. */
+export function formatPercent(value: number) {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, '')
+}
