@@ -101,6 +101,10 @@ const PAGES: Record<string, Visit[]> = {
     { url: () => `/songs/${world.registeredId}/co-writers`, as: 'owner', heading: /./ },
     { url: () => `/songs/${world.songId}/co-writers`, as: 'owner', heading: /./ },
   ],
+  'songs.$id.details': [
+    { url: T('/songs/999999/details'), as: 'owner', heading: /not found/i },
+    { url: () => `/songs/${world.songId}/details`, as: 'owner', heading: 'Add Details' },
+  ],
   'songs.$id.register': [
     { url: T('/songs/999999/register'), as: 'owner', heading: /not found/i },
     { url: () => `/songs/${world.registeredId}/register`, as: 'owner', heading: /./ },
