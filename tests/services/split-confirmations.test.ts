@@ -458,17 +458,9 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
     expect(day.sent).toBe(INVITATIONS_PER_ADDRESS_PER_DAY)
     // An edit's re-invitation is one more mail to the address: it is not sent either.
     const invited = owners.findIndex((_, n) => results[n]!.ok)
-    const edited = await updateSong(db(), owners[invited]!.id, songs[invited]!.id, {
-      title: 'Three Of Us',
-      dateCreated: '2025-03-01',
-      contributorName: 'Ann',
-      coContributorName: 'Bea',
-      coContributorName2: 'Cal',
-      toolsUsed: 'Piano',
-      fileLink: 'https://example.com/a.mp3',
-      contributions: [
-        { ...SPLIT.contributions[0]!, contributorPercent: 40, coContributorPercent: 40 },
-      ],
+    const edited = await editLyrics(owners[invited]!.id, songs[invited]!.id, {
+      contributorPercent: 40,
+      coContributorPercent: 40,
     })
     expect(edited).toEqual({ ok: true, reinvited: 0 })
   })
