@@ -122,6 +122,24 @@ export interface SplitInvitationsTable {
   disputeReason: string | null
   /** When the owner was told of the decision (the toast on their next visit). */
   ownerNotifiedAt: Date | null
+  /**
+   * A dispute outlives the edit that voids its invitation (issue 24): set when the co-writer who
+   * disputed answers a later invitation for the slot, or an edit removes the slot.
+   */
+  disputeLiftedAt: Date | null
+}
+
+/** An address that refused every further invitation, as SHA-256 of the lower-cased address. */
+export interface InvitationRefusalsTable {
+  addressSha256: string
+  refusedAt: Generated<Date>
+}
+
+/** Invitation mails sent to one address (SHA-256) on one UTC day, from every owner together. */
+export interface InvitationMailDaysTable {
+  addressSha256: string
+  day: string
+  sent: number
 }
 
 /** One fingerprinted file of a song (decisions 026 and 040): SHA-256 of its bytes, never the file. */
@@ -261,6 +279,8 @@ export interface MailOutboxTable {
   lockedUntil: Date | null
   /** 'smtp', or 'file' for the development mailbox under DATA_DIR/mail. */
   deliveredVia: 'smtp' | 'file' | null
+  /** The List-Unsubscribe URL of a mail that carries one (invitations, issue 24). */
+  listUnsubscribe: string | null
 }
 
 export interface RateLimitsTable {
@@ -297,6 +317,8 @@ export interface Database {
   songs: SongsTable
   creativeContributions: CreativeContributionsTable
   splitInvitations: SplitInvitationsTable
+  invitationRefusals: InvitationRefusalsTable
+  invitationMailDays: InvitationMailDaysTable
   songRecordings: SongRecordingsTable
   blockchainRegistrations: BlockchainRegistrationsTable
   monthlyUsage: MonthlyUsageTable

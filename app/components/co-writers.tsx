@@ -37,7 +37,12 @@ export function slotStatusText(slot: SlotRow, timeZone: string) {
         .filter(Boolean)
         .join(', ')
     case 'disputed':
-      return `Disputed on ${day(slot.decidedAt)}: “${slot.disputeReason}”`
+      return (
+        `Disputed on ${day(slot.decidedAt)}: “${slot.disputeReason}”` +
+        (slot.reinvitedAt
+          ? `; asked on ${day(slot.reinvitedAt)} to answer the changed split, the dispute stands until they do`
+          : '')
+      )
   }
 }
 
@@ -45,12 +50,15 @@ export function CoWritersList({
   songId,
   slots,
   final,
+  canInvite,
   maxSends,
   errors,
 }: {
   songId: number
   slots: SlotRow[]
   final: boolean
+  /** Only a verified account invites (issue 24); the page says why and how. */
+  canInvite: boolean
   maxSends: number
   /** The no-JavaScript post's answer, for the slot it was about. */
   errors?: { slot?: string; invitationId?: number; message: string; fieldErrors?: string[] } | null
@@ -69,11 +77,11 @@ export function CoWritersList({
           </p>
           {slot.status === 'disputed' && (
             <p className="mt-1 text-sm text-slate-600">
-              Registration is blocked until you edit the split; saving the edit re-invites every
-              invited contributor.
+              Registration is blocked until they answer a changed split: saving an edit of the split
+              invites them again. Removing them from the song also ends it.
             </p>
           )}
-          {!final && (
+          {!final && (canInvite || slot.status !== 'declared') && (
             <SlotActions
               songId={songId}
               slot={slot}

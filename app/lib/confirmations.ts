@@ -19,7 +19,15 @@ export function shareList(shares: { component: Component; percent: number }[]) {
   return parts.length > 0 ? parts.join(', ') : 'no share of any component'
 }
 
-/** 'Confirmed by Bob Lee (Co-contributor) on November 23, 2026 (UTC): lyrics 50%'. */
+// A confirmation proves that whoever holds the mailbox the submitter gave for a contributor
+// accepted that share through the mailed link: not who they are (issue 24, decision 047). Every
+// sentence here says that much and no more.
+const HOLDER = 'by the holder of the invited address'
+
+/**
+ * 'Confirmed on November 23, 2026 (UTC) by the holder of the invited address,
+ * credited as Bob Lee (Co-contributor): lyrics 50%'.
+ */
 export function confirmationSentence(
   confirmation: {
     role: ContributorSlot
@@ -29,7 +37,7 @@ export function confirmationSentence(
   },
   timeZone = DEFAULT_TIME_ZONE,
 ) {
-  return `Confirmed by ${confirmation.creditedName} (${ROLE_LABELS[confirmation.role]}) on ${formatDayInZone(confirmation.confirmedAt, timeZone)}: ${shareList(confirmation.shares)}`
+  return `Confirmed on ${formatDayInZone(confirmation.confirmedAt, timeZone)} ${HOLDER}, credited as ${confirmation.creditedName} (${ROLE_LABELS[confirmation.role]}): ${shareList(confirmation.shares)}`
 }
 
 /** 'Cara Diaz (Second co-contributor): declared by the submitter, not confirmed'. */
@@ -54,7 +62,7 @@ export function statusText(
 ) {
   switch (status.status) {
     case 'confirmed':
-      return `Confirmed on ${formatDayInZone(status.confirmedAt, timeZone)}${recorded ? ', in the permanent record' : ''}`
+      return `Confirmed on ${formatDayInZone(status.confirmedAt, timeZone)} ${HOLDER}${recorded ? ', in the permanent record' : ''}`
     case 'invited':
       return 'Invited, not confirmed yet'
     case 'expired':
@@ -78,13 +86,10 @@ export function certificateStatement(
   if (confirmed.length === 0)
     return 'This certificate records authorship as declared by the submitter; no contributor has confirmed their share.'
   const where = recorded ? ' in the permanent record' : ''
-  // A confirmation proves that whoever opened the link mailed to the address the submitter gave
-  // accepted the share, not who they are; the sentence says exactly that much.
-  const how = 'via an emailed link'
   if (confirmed.length === contributors.length)
-    return `Every contributor named here confirmed their share${where}, ${how}; the other details are as declared by the submitter.`
+    return `Each contributor's share was confirmed${where} by the holder of the address invited for them; the other details are as declared by the submitter.`
   const names = confirmed.map((c) => c.name)
   const list =
     names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-  return `This certificate records authorship as declared by the submitter; ${list} confirmed their share${confirmed.length === 1 ? '' : 's'}${where}, ${how}.`
+  return `This certificate records authorship as declared by the submitter; the share${confirmed.length === 1 ? '' : 's'} of ${list} ${confirmed.length === 1 ? 'was' : 'were'} confirmed${where} ${HOLDER}.`
 }

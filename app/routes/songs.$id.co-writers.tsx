@@ -22,6 +22,7 @@ import {
   resendInvitation,
   revokeInvitation,
   sendInvitation,
+  VERIFY_TO_INVITE,
 } from '~/services/split-confirmations.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -36,6 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     song: { id: song.id, title: song.title },
     slots: statuses.map(publicSlotStatus),
     final: locksSong(song.registration),
+    // The text travels in the data: a .server module's constants are not in the browser bundle.
+    inviteRefusal: user.emailVerified ? null : VERIFY_TO_INVITE,
     maxSends: MAX_SENDS,
   })
 }
@@ -95,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CoWritersPage() {
-  const { song, slots, final, maxSends } = useLoaderData<typeof loader>()
+  const { song, slots, final, inviteRefusal, maxSends } = useLoaderData<typeof loader>()
   const errors = useActionData<typeof action>()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -110,11 +113,23 @@ export default function CoWritersPage() {
           {INVITATIONS_FINAL_MESSAGE}
         </p>
       )}
+      {!final && inviteRefusal && (
+        <div role="note" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3">
+          <p className="text-amber-900">{inviteRefusal}</p>
+          <a
+            href="/verify-email"
+            className="mt-1 inline-block font-semibold text-brand-600 underline"
+          >
+            Verify your email address
+          </a>
+        </div>
+      )}
       <div className="mt-6">
         <CoWritersList
           songId={song.id}
           slots={slots}
           final={final}
+          canInvite={!inviteRefusal}
           maxSends={maxSends}
           errors={errors ?? null}
         />

@@ -46,13 +46,19 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
         eb
           .selectFrom('splitInvitations as i')
           .select([
-            sql<number>`count(*) filter (where i.decision = 'confirmed')::int`.as('confirmed'),
-            sql<number>`count(*) filter (where i.decision = 'disputed')::int`.as('disputed'),
-            sql<number>`count(*)::int`.as('live'),
+            sql<number>`count(*) filter (where i.decision = 'confirmed' and i.voided_at is null)::int`.as(
+              'confirmed',
+            ),
+            // A dispute stays in force through the edit that voided its invitation (issue 24).
+            sql<number>`count(distinct i.slot) filter (where i.decision = 'disputed')::int`.as(
+              'disputed',
+            ),
+            sql<number>`count(*) filter (where i.voided_at is null)::int`.as('live'),
           ])
           .whereRef('i.songId', '=', 'songs.id')
-          .where('i.revokedAt', 'is', null)
-          .where('i.voidedAt', 'is', null),
+          .where(
+            sql<boolean>`((i.revoked_at is null and i.voided_at is null) or (i.decision = 'disputed' and i.dispute_lifted_at is null))`,
+          ),
       ).as('invitations'),
     )
     .where('songs.userId', '=', userId)

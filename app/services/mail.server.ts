@@ -17,6 +17,11 @@ export interface MailMessage {
   subject: string
   text: string
   replyTo?: string
+  /**
+   * A one-click refusal URL (RFC 8058): sent as List-Unsubscribe with List-Unsubscribe-Post, so
+   * a mail client offers it beside the message.
+   */
+  listUnsubscribe?: string
 }
 
 /**
@@ -38,6 +43,7 @@ export async function enqueueMail(database: Kysely<Database>, message: MailMessa
       toAddress: message.to,
       fromAddress: env().MAIL_FROM,
       replyTo: message.replyTo ?? null,
+      listUnsubscribe: message.listUnsubscribe ?? null,
       subject: escapeControls(message.subject),
       sealedBody: sealBody(escapeControls(message.text, { keepLines: true })),
     })
@@ -108,8 +114,18 @@ export interface OutgoingMail {
   from: string
   to: string
   replyTo: string | null
+  listUnsubscribe: string | null
   subject: string
   text: string
+}
+
+/** The headers a message adds to its From, To, Subject and body. */
+function extraHeaders(mail: OutgoingMail): Record<string, string> {
+  if (!mail.listUnsubscribe) return {}
+  return {
+    'List-Unsubscribe': `<${mail.listUnsubscribe}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
 }
 
 /** Where the worker hands a message: a real SMTP server, or the development mailbox on disk. */
@@ -135,6 +151,7 @@ export function smtpTransport(url: string): MailTransport {
         replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         text: mail.text,
+        headers: extraHeaders(mail),
       })
     },
   }
@@ -159,6 +176,7 @@ export function fileTransport(directory: string): MailTransport {
         replyTo: mail.replyTo ?? undefined,
         subject: mail.subject,
         text: mail.text,
+        headers: extraHeaders(mail),
       })
       await fs.mkdir(directory, { recursive: true, mode: 0o700 })
       const file = path.resolve(directory, `${mail.id}.eml`)
@@ -296,7 +314,16 @@ export class MailWorker {
           .forUpdate()
           .skipLocked(),
       )
-      .returning(['id', 'fromAddress', 'toAddress', 'replyTo', 'subject', 'sealedBody', 'attempts'])
+      .returning([
+        'id',
+        'fromAddress',
+        'toAddress',
+        'replyTo',
+        'listUnsubscribe',
+        'subject',
+        'sealedBody',
+        'attempts',
+      ])
       .executeTakeFirst()
   }
 
@@ -323,6 +350,7 @@ export class MailWorker {
         from: row.fromAddress,
         to: row.toAddress,
         replyTo: row.replyTo,
+        listUnsubscribe: row.listUnsubscribe,
         subject: row.subject,
         text,
       })

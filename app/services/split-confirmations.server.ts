@@ -14,6 +14,11 @@ import {
   contributorSlots,
 } from '~/lib/song-constants'
 import { type Executor, inTransaction } from './db.server'
+import {
+  ADDRESS_DAILY_LIMIT,
+  invitationMailRefusal,
+  refusalLink,
+} from './invitation-addresses.server'
 import { enqueueMail } from './mail.server'
 import { canonicalJson, sha256Hex } from './manifest.server'
 import { hit, type Limit, tooManyRequestsMessage } from './rate-limit.server'
@@ -82,6 +87,11 @@ export type SlotStatus =
       decidedAt: string
       /** For the owner only. */
       disputeReason: string
+      /**
+       * When an edit re-invited them to answer the changed split (the dispute stands until they
+       * do, issue 24); null while the disputed invitation itself is the live one.
+       */
+      reinvitedAt: string | null
     }
 
 /** A song's live invitations, neither revoked nor voided: at most one a slot (split_invitations_one_live). */
@@ -93,7 +103,10 @@ function liveInvitations(database: Executor, songId: number) {
     .where('voidedAt', 'is', null)
 }
 
-/** What a slot's status is read from: a live invitation (not revoked, not voided). */
+/**
+ * What a slot's status is read from: a live invitation (not revoked, not voided), and any dispute
+ * still in force, which outlives the edit that voided its invitation (issue 24).
+ */
 const LIVE_INVITATION_COLUMNS = [
   'i.id',
   'i.slot',
@@ -108,7 +121,11 @@ const LIVE_INVITATION_COLUMNS = [
   'i.expiresAt',
   'i.lastSentAt',
   'i.sentCount',
+  'i.voidedAt',
 ] as const
+
+/** An invitation `i` a status is read from: live, or a dispute still in force. */
+const LIVE_OR_DISPUTED = sql<boolean>`((i.revoked_at is null and i.voided_at is null) or (i.decision = 'disputed' and i.dispute_lifted_at is null))`
 
 /**
  * The live invitations of the song in the outer query (`songs`), as a JSON array, for a page that
@@ -126,8 +143,7 @@ export function liveInvitationsOf(
       .select(LIVE_INVITATION_COLUMNS)
       .whereRef('i.songId', '=', 'songs.id')
       .where(ownerId === null ? sql<boolean>`false` : eb('songs.userId', '=', ownerId))
-      .where('i.revokedAt', 'is', null)
-      .where('i.voidedAt', 'is', null),
+      .where(LIVE_OR_DISPUTED),
   )
 }
 
@@ -146,6 +162,8 @@ export interface LiveInvitation {
   expiresAt: Date | string
   lastSentAt: Date | string
   sentCount: number
+  /** Set on a dispute in force whose invitation an edit voided. */
+  voidedAt: Date | string | null
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString()
@@ -160,7 +178,26 @@ export function slotStatuses(
   now = new Date(),
 ): SlotStatus[] {
   return contributorSlots(song).map(({ slot, name }): SlotStatus => {
-    const invitation = live.find((row) => row.slot === slot)
+    const invitation = live.find((row) => row.slot === slot && row.voidedAt === null)
+    // A dispute in force wins over whatever was sent since, until the co-writer who disputed
+    // answers again (decideInvitation lifts it) or the slot is removed (reinviteAfterEdit).
+    const dispute = live
+      .filter((row) => row.slot === slot && row.decision === 'disputed')
+      .sort((a, b) => iso(b.decidedAt!).localeCompare(iso(a.decidedAt!)))[0]
+    if (dispute)
+      return {
+        slot,
+        name,
+        invitationId: dispute.id,
+        email: dispute.email,
+        status: 'disputed',
+        decidedAt: iso(dispute.decidedAt!),
+        disputeReason: dispute.disputeReason!,
+        reinvitedAt:
+          invitation && invitation.id !== dispute.id && invitation.decision === null
+            ? iso(invitation.lastSentAt)
+            : null,
+      }
     if (!invitation) return { slot, name, status: 'declared' }
     const common = { slot, name, invitationId: invitation.id, email: invitation.email }
     if (invitation.decision === 'confirmed')
@@ -172,13 +209,6 @@ export function slotStatuses(
         creditedName: invitation.creditedName!,
         pro: invitation.pro,
         ipi: invitation.ipi,
-      }
-    if (invitation.decision === 'disputed')
-      return {
-        ...common,
-        status: 'disputed',
-        decidedAt: iso(invitation.decidedAt!),
-        disputeReason: invitation.disputeReason!,
       }
     return {
       ...common,
@@ -196,8 +226,13 @@ export async function splitStatuses(
   song: Pick<SongView, 'id'> & ContributorColumns,
   now = new Date(),
 ): Promise<SlotStatus[]> {
-  const live = await liveInvitations(database, song.id).selectAll().execute()
-  return slotStatuses(song, live, now)
+  const rows = await database
+    .selectFrom('splitInvitations as i')
+    .select(LIVE_INVITATION_COLUMNS)
+    .where('i.songId', '=', song.id)
+    .where(LIVE_OR_DISPUTED)
+    .execute()
+  return slotStatuses(song, rows, now)
 }
 
 /**
@@ -236,6 +271,13 @@ export const DECIDED_CANNOT_RESEND =
 export const DISPUTE_NOT_REVOCABLE =
   'A disputed share cannot be withdrawn: edit the split instead, which voids the dispute and invites them again.'
 export const TOO_MANY_SENDS = `This invitation has been sent ${MAX_SENDS} times already. Revoke it and invite again if the address was wrong.`
+// Issue 24: an invitation mail goes from our address to one the owner typed (decision 047).
+export const VERIFY_TO_INVITE =
+  'Only an account with a verified email address can invite co-writers. Verify your email address first.'
+export const OWN_ADDRESS =
+  'That is your own email address. Invite each contributor at their own address, so that the confirmation is theirs.'
+export const ADDRESS_ON_ANOTHER_SLOT =
+  'This address is already invited for another contributor of this song. Each contributor confirms from their own address.'
 
 const tokenHash = (token: string) => sha256Hex(token)
 
@@ -273,6 +315,7 @@ export interface InvitingOwner {
   id: string
   firstName: string | null
   email: string
+  emailVerified: boolean
 }
 
 /**
@@ -291,6 +334,18 @@ async function lockOwnedSong(trx: Transaction<Database>, ownerId: string, songId
   return getOwnedSong(trx, ownerId, songId)
 }
 
+/**
+ * Text someone typed, set apart as their words: on its own indented line, in quotes, cut to one
+ * line, so it cannot pass for ours (issue 24).
+ */
+export function quotedWords(text: string) {
+  return `    “${text.replace(/\s+/g, ' ').trim()}”`
+}
+
+/**
+ * The invitation: the subject is ours alone, and the owner's words (their name, the title) are
+ * quoted as theirs below our own explanation. Every one carries the one-click refusal.
+ */
 function invitationMail(
   song: { title: string },
   owner: Pick<InvitingOwner, 'firstName' | 'email'>,
@@ -299,17 +354,47 @@ function invitationMail(
   expiresAt: Date,
 ) {
   const { APP_NAME } = env()
-  const inviter = displayName(owner)
+  const refuse = refusalLink(to)
   return {
     to,
-    subject: `${inviter} asks you to confirm your share of “${song.title}”`,
+    subject: `${APP_NAME}: confirm your share of a song`,
+    listUnsubscribe: refuse,
     text:
-      `${inviter} listed you as a contributor to “${song.title}” on ${APP_NAME} and asks you to ` +
-      `confirm your share of the split, or to dispute it.\n\n` +
+      `A ${APP_NAME} user named you as a contributor to a song and asks you to confirm your ` +
+      `share of its split, or to dispute it. These are their words, not ${APP_NAME}'s:\n\n` +
+      `  Their name:\n${quotedWords(displayName(owner))}\n` +
+      `  The song's title:\n${quotedWords(song.title)}\n\n` +
       `Open this link to see the whole split and answer (no account needed). It works once, ` +
       `until ${expiresAt.toUTCString()}:\n${invitationLink(token)}\n\n` +
-      `If you do not know this song, ignore this message.\n`,
+      `${APP_NAME} never asks for bank details or passwords in an invitation. If you do not know ` +
+      `this song, ignore this message.\n\n` +
+      `To receive no more invitations from anyone on ${APP_NAME}, open:\n${refuse}\n`,
   }
+}
+
+/**
+ * Addresses an owner cannot invite (issue 24): their own, one already invited for another slot of
+ * the song (a confirmation must come from the contributor's own mailbox), one that refused every
+ * invitation, or one that had its day's invitations. Counts the send when it may go, so call it
+ * in the transaction that queues the mail.
+ */
+async function addressRefusal(
+  trx: Transaction<Database>,
+  owner: Pick<InvitingOwner, 'email'>,
+  songId: number,
+  slot: ContributorSlot,
+  email: string,
+): Promise<Failure | null> {
+  const key = email.trim().toLowerCase()
+  if (owner.email.trim().toLowerCase() === key) return failure(400, OWN_ADDRESS)
+  const elsewhere = await liveInvitations(trx, songId)
+    .select('id')
+    .where('slot', '<>', slot)
+    .where(sql<string>`lower(trim(email))`, '=', key)
+    .executeTakeFirst()
+  if (elsewhere) return failure(400, ADDRESS_ON_ANOTHER_SLOT)
+  const refused = await invitationMailRefusal(trx, email)
+  return refused ? failure(refused === ADDRESS_DAILY_LIMIT ? 429 : 409, refused) : null
 }
 
 /** The owner invites the contributor named in `slot` at `email`: one live invitation per slot. */
@@ -320,6 +405,7 @@ export async function sendInvitation(
   slot: ContributorSlot,
   email: string,
 ): Promise<{ ok: true; invitationId: number } | Failure> {
+  if (!owner.emailVerified) return failure(403, VERIFY_TO_INVITE)
   const limited = await ownerSendAllowed(owner.id)
   if (limited) return limited
   return inTransaction(database, async (trx) => {
@@ -333,6 +419,8 @@ export async function sendInvitation(
       .where('slot', '=', slot)
       .executeTakeFirst()
     if (live) return failure(409, ALREADY_INVITED)
+    const refused = await addressRefusal(trx, owner, songId, slot, email)
+    if (refused) return refused
     const invitationId = await insertInvitation(trx, song, owner, {
       slot,
       email,
@@ -404,6 +492,7 @@ export async function resendInvitation(
   songId: number,
   invitationId: number,
 ): Promise<{ ok: true } | Failure> {
+  if (!owner.emailVerified) return failure(403, VERIFY_TO_INVITE)
   const limited = await ownerSendAllowed(owner.id)
   if (limited) return limited
   return inTransaction(database, async (trx) => {
@@ -412,6 +501,8 @@ export async function resendInvitation(
     const { song, invitation } = found
     if (invitation.decision) return failure(409, DECIDED_CANNOT_RESEND)
     if (invitation.sentCount >= MAX_SENDS) return failure(429, TOO_MANY_SENDS)
+    const refused = await invitationMailRefusal(trx, invitation.email)
+    if (refused) return failure(refused === ADDRESS_DAILY_LIMIT ? 429 : 409, refused)
     const token = newToken()
     const now = new Date()
     const expiresAt = expiryFrom(now)
@@ -458,7 +549,9 @@ export async function revokeInvitation(
 /**
  * After an edit of the song, in the edit's transaction: every live invitation sent for another
  * split is voided, and its contributor (if still named) invited afresh at the same address for
- * the split as it now stands. Returns how many were re-invited.
+ * the split as it now stands. A dispute stays in force through the edit (issue 24): the co-writer
+ * who disputed is invited to answer the changed split, and only their answer, or the removal of
+ * their slot, lifts it. Returns how many were re-invited.
  */
 export async function reinviteAfterEdit(
   trx: Transaction<Database>,
@@ -468,35 +561,78 @@ export async function reinviteAfterEdit(
   const song = await getOwnedSong(trx, ownerId, songId)
   if (!song) return 0
   const digest = splitDigest(song)
+  const now = new Date()
+  const named = new Set(contributorSlots(song).map(({ slot }) => slot))
   const voided = await trx
     .updateTable('splitInvitations')
-    .set({ voidedAt: new Date() })
+    .set({ voidedAt: now })
     .where('songId', '=', songId)
     .where('revokedAt', 'is', null)
     .where('voidedAt', 'is', null)
     .where('splitSha256', '<>', digest)
     .returning(['slot', 'email', 'sentCount'])
     .execute()
-  if (voided.length === 0) return 0
+  // A contributor removed by the edit has nothing left to confirm, nor a dispute left standing.
+  await trx
+    .updateTable('splitInvitations')
+    .set({ disputeLiftedAt: now })
+    .where('songId', '=', songId)
+    .where('slot', 'not in', [...named])
+    .where('decision', '=', 'disputed')
+    .where('disputeLiftedAt', 'is', null)
+    .execute()
+  // Disputes in force on a named slot with no live invitation left: the disputer is asked again.
+  const stillLive = await liveInvitations(trx, songId).select('slot').execute()
+  const disputes = await trx
+    .selectFrom('splitInvitations')
+    .select(['slot', 'email', 'sentCount', 'splitSha256'])
+    .where('songId', '=', songId)
+    .where('decision', '=', 'disputed')
+    .where('disputeLiftedAt', 'is', null)
+    .orderBy('decidedAt', 'desc')
+    .execute()
+  const targets = new Map<
+    ContributorSlot,
+    { email: string; sentCount: number; disputed: boolean }
+  >()
+  for (const { slot, email, sentCount } of voided)
+    if (named.has(slot)) targets.set(slot, { email, sentCount, disputed: false })
+  const asked = new Set<ContributorSlot>()
+  for (const dispute of disputes) {
+    // The newest dispute of a slot speaks for it.
+    if (asked.has(dispute.slot)) continue
+    asked.add(dispute.slot)
+    if (!named.has(dispute.slot) || stillLive.some((live) => live.slot === dispute.slot)) continue
+    if (dispute.splitSha256 === digest && !targets.has(dispute.slot)) continue
+    const earlier = targets.get(dispute.slot)
+    targets.set(dispute.slot, {
+      email: dispute.email,
+      sentCount: Math.max(earlier?.sentCount ?? 0, dispute.sentCount),
+      disputed: true,
+    })
+  }
+  if (targets.size === 0) return 0
   const owner = await trx
     .selectFrom('users')
-    .select(['id', 'firstName', 'email'])
+    .select(['id', 'firstName', 'email', 'emailVerified'])
     .where('id', '=', ownerId)
     .executeTakeFirstOrThrow()
-  const named = new Set(contributorSlots(song).map(({ slot }) => slot))
+  // An account that may not invite does not re-invite either (issue 24).
+  if (!owner.emailVerified) return 0
   let sent = 0
-  for (const { slot, email, sentCount } of voided) {
-    // A contributor removed by the edit has nothing left to confirm.
-    if (!named.has(slot)) continue
+  for (const [slot, { email, sentCount, disputed }] of targets) {
     // The re-invitation counts as another send of the same invitation, so editing the split back
     // and forth cannot mail an address without end: past MAX_SENDS the slot is declared again and
-    // only a new invitation (within the owner's hourly count) reaches them.
-    if (sentCount >= MAX_SENDS) continue
+    // only a new invitation (within the owner's hourly count) reaches them. A co-writer who
+    // disputed is the exception: the changed split is the answer they wait for, and the
+    // address's daily cap still bounds what they get.
+    if (sentCount >= MAX_SENDS && !disputed) continue
+    if (await invitationMailRefusal(trx, email)) continue
     await insertInvitation(trx, song, owner, {
       slot,
       email,
       splitSha256: digest,
-      sentCount: sentCount + 1,
+      sentCount: Math.min(sentCount + 1, MAX_SENDS),
     })
     sent++
   }
@@ -628,24 +764,38 @@ export async function decideInvitation(
       .where('revokedAt', 'is', null)
       .where('voidedAt', 'is', null)
       .where('expiresAt', '>', now)
-      .returning(['songId', 'slot'])
+      .returning(['id', 'songId', 'slot', 'email'])
       .executeTakeFirst()
     if (!decided) return false
+    // The co-writer who disputed has answered again: their earlier dispute is over (issue 24).
+    // Only an answer from the same address lifts it, so inviting another mailbox cannot.
+    await trx
+      .updateTable('splitInvitations')
+      .set({ disputeLiftedAt: now })
+      .where('songId', '=', decided.songId)
+      .where('slot', '=', decided.slot)
+      .where('id', '<>', decided.id)
+      .where('decision', '=', 'disputed')
+      .where('disputeLiftedAt', 'is', null)
+      .where(sql<string>`lower(trim(email))`, '=', decided.email.trim().toLowerCase())
+      .execute()
     const song = await trx
       .selectFrom('songs as s')
       .innerJoin('users as u', 'u.id', 's.userId')
       .select(['s.id', 's.title', 'u.email'])
       .where('s.id', '=', decided.songId)
       .executeTakeFirstOrThrow()
-    const who = input.intent === 'confirm' ? input.creditedName : 'A contributor'
+    // What the co-writer typed is quoted as theirs, and kept out of the subject (issue 24).
     const what = input.intent === 'confirm' ? 'confirmed' : 'disputed'
     await enqueueMail(trx, {
       to: song.email,
-      subject: `${who} ${what} their share of “${song.title}”`,
+      subject: `${env().APP_NAME}: a co-writer ${what} their share of “${song.title}”`,
       text:
-        `${who} ${what} their share of the split of “${song.title}”.` +
-        (input.intent === 'dispute' ? `\n\nTheir reason: ${input.disputeReason}` : '') +
-        `\n\nSee every contributor's answer:\n${env().APP_URL}/songs/${song.id}/co-writers\n`,
+        `A co-writer you invited ${what} their share of the split of “${song.title}”.\n\n` +
+        (input.intent === 'confirm'
+          ? `The name they want credited, in their words:\n${quotedWords(input.creditedName)}\n`
+          : `Their reason, in their words:\n${quotedWords(input.disputeReason)}\n`) +
+        `\nSee every contributor's answer:\n${env().APP_URL}/songs/${song.id}/co-writers\n`,
     })
     return true
   })

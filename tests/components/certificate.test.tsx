@@ -97,20 +97,20 @@ describe('Certificate', () => {
       'Invited, not confirmed yet',
     )
     expect(screen.getByTestId('contributor-status-co-contributor').textContent).toBe(
-      'Confirmed on November 20, 2026 (UTC), credited as Bob Lee',
+      'Confirmed on November 20, 2026 (UTC) by the holder of the invited address, credited as Bob Lee',
     )
     expect(screen.getByTestId('certificate-statement').textContent).toBe(
-      'This certificate records authorship as declared by the submitter; Bob confirmed their share, via an emailed link.',
+      'This certificate records authorship as declared by the submitter; the share of Bob was confirmed by the holder of the invited address.',
     )
     cleanup()
 
     // The registered record: every named contributor confirmed, and it says where.
     showStatuses(true, [confirmedOn('main', 21, 'Ann'), confirmedOn('co-contributor', 20, 'Bob')])
     expect(screen.getByTestId('contributor-status-main').textContent).toBe(
-      'Confirmed on November 21, 2026 (UTC), in the permanent record',
+      'Confirmed on November 21, 2026 (UTC) by the holder of the invited address, in the permanent record',
     )
     expect(screen.getByTestId('certificate-statement').textContent).toBe(
-      'Every contributor named here confirmed their share in the permanent record, via an emailed link; the other details are as declared by the submitter.',
+      "Each contributor's share was confirmed in the permanent record by the holder of the address invited for them; the other details are as declared by the submitter.",
     )
     cleanup()
 

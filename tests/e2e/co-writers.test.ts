@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { postSong, signUpAndIn } from './flows'
+import { postSong, signUpAndIn, verifyEmailThroughAdmin } from './flows'
 import { useServer } from './server'
 
 // Issue 13 in Chromium, JavaScript on and off: the owner invites, the co-writer answers from the
@@ -23,8 +23,8 @@ const song = (title: string) => ({
   contributions: evenSplit(60, 40),
 })
 
-/** The invitation link in the last mail to `email`, read from the file the server wrote. */
-async function invitationLinkFor(email: string) {
+/** The last mail to `email`, parsed from the file the server wrote. */
+async function mailFor(email: string) {
   let file: string | undefined
   await expect
     .poll(
@@ -37,8 +37,35 @@ async function invitationLinkFor(email: string) {
       { timeout: 15_000 },
     )
     .toBe(true)
-  const mail = await simpleParser(fs.readFileSync(file!))
+  return simpleParser(fs.readFileSync(file!))
+}
+
+/** The invitation link in the last mail to `email`. */
+async function invitationLinkFor(email: string) {
+  const mail = await mailFor(email)
   return /http:\/\/127\.0\.0\.1:\d+\/invitations\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0]
+}
+
+/** Only a verified account invites (issue 24): the page says so, then the admin verifies. */
+async function signUpVerified(owner: TestPage, javaScriptEnabled: boolean) {
+  await signUpAndIn(owner, 'Ann')
+  const { id } = await postSong(owner, song('Two Of Us'))
+  await owner.goto(`/songs/${id}/co-writers`)
+  expect(
+    await owner
+      .getByText(
+        'Only an account with a verified email address can invite co-writers. Verify your email address first.',
+      )
+      .count(),
+  ).toBe(1)
+  expect(await owner.getByLabel('Email of Bea Lyricist').count()).toBe(0)
+  await owner.getByRole('link', { name: 'Verify your email address' }).click()
+  await expect.poll(() => owner.url()).toContain('/verify-email')
+  await verifyEmailThroughAdmin(
+    owner,
+    await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl }),
+  )
+  return id
 }
 
 async function invite(page: TestPage, songId: number, email: string) {
@@ -53,8 +80,7 @@ async function invite(page: TestPage, songId: number, email: string) {
 describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
   test('owner invites → the co-writer confirms from the mailed link → the owner sees it confirmed, with a toast', async () => {
     const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUpAndIn(owner, 'Ann')
-    const { id } = await postSong(owner, song('Two Of Us'))
+    const id = await signUpVerified(owner, javaScriptEnabled)
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)
     const link = await invitationLinkFor(email)
@@ -91,9 +117,52 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     await owner.done()
   })
 
+  test('the invitation’s refusal link: opening it only asks; the button stops every later invitation', async () => {
+    const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    const id = await signUpVerified(owner, javaScriptEnabled)
+    const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
+    await invite(owner, id, email)
+    const mail = await mailFor(email)
+    expect(mail.subject).toBe('ProofTrack: confirm your share of a song')
+    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    const refusal = /<(http:\/\/[^>]+)>/.exec(
+      mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line,
+    )![1]!
+    expect(mail.text).toContain(refusal)
+
+    const invitee = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await invitee.goto(refusal)
+    expect(
+      await invitee.getByRole('heading', { name: 'Stop invitations to this address?' }).count(),
+    ).toBe(1)
+    await invitee.getByRole('button', { name: 'Stop all invitations' }).click()
+    await expect
+      .poll(() => invitee.getByRole('heading', { name: 'No more invitations' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1)
+    await invitee.done()
+
+    // The owner's invitation, withdrawn and sent again, is refused with a plain sentence.
+    await owner.goto(`/songs/${id}/co-writers`)
+    await owner.getByRole('button', { name: 'Revoke invitation of Bea Lyricist' }).click()
+    await expect
+      .poll(() => owner.getByLabel('Email of Bea Lyricist').count(), { timeout: 15_000 })
+      .toBe(1)
+    await owner.getByLabel('Email of Bea Lyricist').fill(email)
+    await owner.getByRole('button', { name: 'Send invitation to Bea Lyricist' }).click()
+    await expect
+      .poll(
+        () => owner.getByText('This address does not accept invitations from ProofTrack.').count(),
+        { timeout: 15_000 },
+      )
+      .toBe(1)
+    await owner.done()
+  })
+
   test('a disputed share blocks registration until the split is edited', async () => {
     const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUpAndIn(owner, 'Ann')
+    await signUpVerified(owner, javaScriptEnabled)
     const { id } = await postSong(owner, song('Disputed Song'))
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)

@@ -138,6 +138,8 @@ const MATRIX: Record<string, Row> = {
   'google-auth': { url: '/google-auth', get: PUBLIC },
   // No account needed: the token is the key, and a token that opens nothing is a 404 for everyone.
   'invitations.$token': { url: '/invitations/:token', get: all(404), post: all(404) },
+  // Issue 24: the refusal link in an invitation mail; without its token it opens nothing.
+  'refuse-invitations': { url: '/refuse-invitations', get: all(404), post: all(404) },
   healthz: { url: '/healthz', get: PUBLIC },
   'ledger.tx.$signature': { url: '/ledger/tx/:signature', get: all(404) },
   // Public, like a Solana node: an unknown signature is a null result.

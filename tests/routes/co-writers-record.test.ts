@@ -36,7 +36,7 @@ const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = creat
 const CONFIRMED_AT = new Date('2026-11-20T10:00:00.000Z')
 const BOB_EMAIL = 'Bob.Lee@Example.com'
 const BOB_LINE =
-  'Confirmed by Bob Lee (Co-contributor) on November 20, 2026 (UTC): lyrics 30%, mixing/mastering 20%'
+  'Confirmed on November 20, 2026 (UTC) by the holder of the invited address, credited as Bob Lee (Co-contributor): lyrics 30%, mixing/mastering 20%'
 /** Bob's confirmed percentage of each component, as the record and the split sheet list it. */
 const BOB_SHARES = [
   { component: 'lyrics', percent: 30 },
@@ -252,11 +252,11 @@ describe('the certificate shows the record, not later database state', () => {
       ),
     )
     expect(text).toContain(
-      'Confirmed on November 20, 2026 (UTC), in the permanent record, credited as Bob Lee',
+      'Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the permanent record, credited as Bob Lee',
     )
     expect(text).toContain('Declared by the submitter')
     expect(text).toContain(
-      'This certificate records authorship as declared by the submitter; Bob confirmed their share in the permanent record, via an emailed link.',
+      'This certificate records authorship as declared by the submitter; the share of Bob was confirmed in the permanent record by the holder of the invited address.',
     )
     expect(text).not.toContain('verifies authorship')
   })
@@ -372,7 +372,7 @@ describe('the split sheet', () => {
       'Bob Lee — Co-contributor, declared as Bob',
       'PRO: BMI · IPI / PRO #: 00012345624',
       'Shares: Lyrics 30% · Vocals 0% · Instrumentation 0% · Production 0% · Mixing/Mastering 20%',
-      'Confirmation: Confirmed on November 20, 2026 (UTC), in the permanent record',
+      'Confirmation: Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the permanent record',
       'Ann — Main contributor',
       'Shares: Lyrics 50% · Vocals 100% · Instrumentation 100% · Production 100% · Mixing/Mastering 40%',
       'Cara — Second co-contributor',

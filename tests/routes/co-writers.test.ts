@@ -4,7 +4,9 @@ import * as apiResend from '~/resource-routes/api.songs.$id.invitations.$invitat
 import * as apiRevoke from '~/resource-routes/api.songs.$id.invitations.$invitationId.revoke'
 import * as apiInvitations from '~/resource-routes/api.songs.$id.invitations'
 import * as invitation from '~/routes/invitations.$token'
+import * as refuse from '~/routes/refuse-invitations'
 import * as coWriters from '~/routes/songs.$id.co-writers'
+import { addressKey } from '~/services/invitation-addresses.server'
 import * as register from '~/routes/songs.$id.register'
 import { withoutQuery } from '~/services/analytics.server'
 import { emailCommitment } from '~/services/manifest.server'
@@ -303,5 +305,112 @@ describe('the invitations API (owner only)', () => {
           .executeTakeFirstOrThrow()
       ).revokedAt,
     ).not.toBeNull()
+  })
+})
+
+// Issue 24, through the routes as a browser without JavaScript sends them.
+describe('issue 24: an unverified owner, and the refusal link', () => {
+  test('an unverified owner’s page says only a verified account invites and links to verification; a post is refused 403', async () => {
+    const owner = await createUser({ emailVerified: false, firstName: 'Ann' })
+    const song = await createTestSong(owner.id, { coContributorName: 'Bea' })
+    const cookie = await sessionCookie(owner.id)
+    const url = `http://localhost/songs/${song.id}/co-writers`
+    const page = await respond(async () =>
+      coWriters.loader(
+        args(new Request(url, { headers: { Cookie: cookie } }), { id: String(song.id) }),
+      ),
+    )
+    expect(await page.json()).toMatchObject({
+      inviteRefusal:
+        'Only an account with a verified email address can invite co-writers. Verify your email address first.',
+    })
+    const email = `bea-${song.id}@elsewhere.test`
+    const posted = await respond(async () =>
+      coWriters.action(
+        args(
+          formRequest(url, { intent: 'invite', slot: 'co-contributor', email }, { Cookie: cookie }),
+          {
+            id: String(song.id),
+          },
+        ),
+      ),
+    )
+    expect(posted.status).toBe(403)
+    expect(await posted.json()).toMatchObject({
+      message:
+        'Only an account with a verified email address can invite co-writers. Verify your email address first.',
+    })
+    expect(await lastMailTo(email)).toBeNull()
+  })
+
+  test('a GET of the refusal link only asks (scanners prefetch links); the button’s post or a one-click post refuses, and the owner is told plainly', async () => {
+    const { owner, song, cookie } = await songWithCoWriter()
+    const email = `bea-refuses-${song.id}@example.com`
+    const url = `http://localhost/songs/${song.id}/co-writers`
+    await coWriters.action(
+      args(
+        formRequest(url, { intent: 'invite', slot: 'co-contributor', email }, { Cookie: cookie }),
+        {
+          id: String(song.id),
+        },
+      ),
+    )
+    const mail = (await lastMailTo(email))!
+    expect(mail.listUnsubscribe).toMatch(/^http:\/\/localhost:3000\/refuse-invitations\?token=/)
+    const link = mail.listUnsubscribe!.replace('http://localhost:3000', 'http://localhost')
+    const refused = () =>
+      db()
+        .selectFrom('invitationRefusals')
+        .selectAll()
+        .where('addressSha256', '=', addressKey(email))
+        .execute()
+
+    const asked = await respond(async () => refuse.loader(args(new Request(link))))
+    expect(asked.status).toBe(200)
+    expect(await asked.json()).toMatchObject({ page: { state: 'ask' } })
+    expect(await refused()).toEqual([])
+
+    // The mail client's one-click post (RFC 8058), multipart as its example sends it.
+    const body = new FormData()
+    body.set('List-Unsubscribe', 'One-Click')
+    const oneClick = await respond(async () =>
+      refuse.action(args(new Request(link, { method: 'POST', body }))),
+    )
+    expect(oneClick.status).toBe(200)
+    expect(await oneClick.json()).toEqual({ page: { state: 'refused' } })
+    expect(await refused()).toHaveLength(1)
+    // The page's own button posts again: the same, once.
+    const button = await respond(async () => refuse.action(args(formRequest(link, {}))))
+    expect(await button.json()).toEqual({ page: { state: 'refused' } })
+    expect(await refused()).toHaveLength(1)
+
+    // Another owner trying the address is told it does not accept invitations, nothing more.
+    const other = await songWithCoWriter()
+    const tried = await respond(async () =>
+      coWriters.action(
+        args(
+          formRequest(
+            `http://localhost/songs/${other.song.id}/co-writers`,
+            { intent: 'invite', slot: 'co-contributor', email },
+            { Cookie: other.cookie },
+          ),
+          { id: String(other.song.id) },
+        ),
+      ),
+    )
+    expect(tried.status).toBe(409)
+    expect(await tried.json()).toMatchObject({
+      message: 'This address does not accept invitations from ProofTrack.',
+    })
+    expect(await lastMailTo(email)).toMatchObject({ id: mail.id })
+    void owner
+
+    // A link we did not mail opens nothing, by GET or POST.
+    const forged = `http://localhost/refuse-invitations?token=${'A'.repeat(64)}`
+    expect((await respond(async () => refuse.loader(args(new Request(forged))))).status).toBe(404)
+    expect(
+      (await respond(async () => refuse.action(args(new Request(forged, { method: 'POST' })))))
+        .status,
+    ).toBe(404)
   })
 })

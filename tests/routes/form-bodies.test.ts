@@ -64,6 +64,7 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'edit.$id': { url: '/edit/:id', role: 'user' },
   'forgot-password': { url: '/forgot-password', role: 'visitor' },
   'invitations.$token': { url: '/invitations/not-a-token', role: 'visitor' },
+  'refuse-invitations': { url: '/refuse-invitations?token=x', role: 'visitor' },
   login: { url: '/login', role: 'visitor' },
   register: { url: '/register', role: 'visitor' },
   'reset-password': { url: '/reset-password', role: 'visitor' },

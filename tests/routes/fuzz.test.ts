@@ -454,6 +454,7 @@ const ROUTES: Record<string, RouteRow> = {
   'forgot-password': { query: ['sent'] },
   'google-auth': {},
   'invitations.$token': { params: ['token'] },
+  'refuse-invitations': { query: ['token'] },
   healthz: {},
   'ledger.rpc.getTransaction.$signature': { params: ['signature'] },
   'ledger.tx.$signature': { params: ['signature'], query: ['format'] },

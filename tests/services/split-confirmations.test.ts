@@ -16,8 +16,19 @@ import {
   takeDecisionNotice,
   TOO_MANY_SENDS,
   DISPUTE_NOT_REVOCABLE,
+  ADDRESS_ON_ANOTHER_SLOT,
+  OWN_ADDRESS,
+  VERIFY_TO_INVITE,
 } from '~/services/split-confirmations.server'
 import { getOwnedSong } from '~/services/songs.server'
+import {
+  ADDRESS_DAILY_LIMIT,
+  ADDRESS_REFUSES_INVITATIONS,
+  addressKey,
+  INVITATIONS_PER_ADDRESS_PER_DAY,
+  keyOfRefusalToken,
+  refuseInvitations,
+} from '~/services/invitation-addresses.server'
 import { db } from '../setup/db'
 import { createTestSong, createUser } from '../setup/fixtures'
 import { lastMailTo, mailTo } from '../setup/mail'
@@ -93,7 +104,10 @@ describe('invitations', () => {
     const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', email)
     expect(sent.ok).toBe(true)
     const mail = await lastMailTo(email)
-    expect(mail?.subject).toBe('Ann asks you to confirm your share of “Three Of Us”')
+    // Our words lead the subject; the owner's (name, title) are quoted in the body (issue 24).
+    expect(mail?.subject).toBe('ProofTrack: confirm your share of a song')
+    expect(mail?.text).toContain('Their name:\n    “Ann”')
+    expect(mail?.text).toContain("The song's title:\n    “Three Of Us”")
     const token = await tokenMailedTo(email)
     expect(token).toHaveLength(43)
     const row = await db()
@@ -114,7 +128,7 @@ describe('invitations', () => {
     expect(await sendInvitation(db(), owner, solo.id, 'co-contributor', email)).toMatchObject({
       status: 400,
     })
-    const stranger = await createUser()
+    const stranger = await createUser({ emailVerified: true })
     expect(await sendInvitation(db(), stranger, song.id, 'co-contributor-2', email)).toMatchObject({
       status: 404,
     })
@@ -174,9 +188,9 @@ describe('invitations', () => {
     const again = await decideInvitation(db(), token, dispute)
     expect(again).toMatchObject({ ok: false, status: 409, page: { state: 'decided' } })
     expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'confirmed' })
-    expect((await lastMailTo(owner.email))?.subject).toBe(
-      'Bea Writer confirmed their share of “Three Of Us”',
-    )
+    const told = await lastMailTo(owner.email)
+    expect(told?.subject).toBe('ProofTrack: a co-writer confirmed their share of “Three Of Us”')
+    expect(told?.text).toContain('The name they want credited, in their words:\n    “Bea Writer”')
     expect(await takeDecisionNotice(db(), owner.id)).toMatchObject({
       title: 'Share confirmed',
       description: 'Bea Writer confirmed their share of “Three Of Us”.',
@@ -200,7 +214,8 @@ describe('invitations', () => {
       status: 422,
       message: 'Cal disputed their share; edit the split before registering.',
     })
-    // Editing the split voids the dispute and re-invites the same address.
+    // Editing the split voids the disputed invitation and re-invites the same address; the
+    // dispute stands until they answer the changed split (issue 24).
     const before = (await mailTo(email)).length
     const edited = await editLyrics(owner.id, song.id, {
       contributorPercent: 40,
@@ -210,7 +225,12 @@ describe('invitations', () => {
     expect((await mailTo(email)).length).toBe(before + 1)
     expect(await invitationByToken(db(), token)).toEqual({ state: 'closed', reason: 'voided' })
     expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
-      status: 'invited',
+      status: 'disputed',
+      reinvitedAt: expect.any(String),
+    })
+    expect(await registerSong(owner.id, song.id, { confirmed: true })).toMatchObject({
+      ok: false,
+      status: 422,
     })
     const fresh = (await tokenMailedTo(email))!
     expect(fresh).not.toBe(token)
@@ -229,7 +249,7 @@ describe('invitations', () => {
     })
   })
 
-  test('a dispute cannot be revoked away, and editing the split back and forth re-mails an address at most MAX_SENDS times', async () => {
+  test('a dispute cannot be revoked away, and editing the split back and forth re-mails an address at most its daily invitations', async () => {
     const { owner, song, email } = await setup()
     await sendInvitation(db(), owner, song.id, 'co-contributor', email)
     expect(await decideInvitation(db(), (await tokenMailedTo(email))!, dispute)).toEqual({
@@ -247,7 +267,8 @@ describe('invitations', () => {
       ok: false,
       status: 422,
     })
-    // Each edit voids and re-invites; the re-invitations count as sends of the one invitation.
+    // Each edit voids and re-invites the co-writer who disputed, within the address's daily
+    // count; the dispute stands throughout.
     const before = (await mailTo(email)).length
     const reinvited: number[] = []
     for (let i = 0; i < 5; i++) {
@@ -259,8 +280,8 @@ describe('invitations', () => {
       reinvited.push(edited.ok ? edited.reinvited : -1)
     }
     expect(reinvited).toEqual([1, 1, 0, 0, 0])
-    expect((await mailTo(email)).length).toBe(before + MAX_SENDS - 1)
-    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'declared' })
+    expect((await mailTo(email)).length).toBe(before + INVITATIONS_PER_ADDRESS_PER_DAY - 1)
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'disputed' })
   })
 
   test('an edit that leaves names and shares alone keeps the confirmations', async () => {
@@ -338,14 +359,250 @@ describe('invitations', () => {
   })
 
   test('the owner has an hourly cap on invitation mails', async () => {
-    const owner = await createUser()
+    const owner = await createUser({ emailVerified: true })
     let refused = null
     for (let n = 0; n < 25 && !refused; n++) {
       const song = await createTestSong(owner.id, { coContributorName: 'Bea' })
-      const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', `x${n}@example.com`)
+      const to = `x${n}-${owner.id}@example.com`
+      const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', to)
       if (!sent.ok) refused = sent
     }
     expect(refused).toMatchObject({ status: 429 })
     expect(refused?.message).toMatch(/^Too many requests/)
+  })
+})
+
+// Issue 24: invitation mails cannot be a way to write to strangers (item 2), a dispute outlives
+// the edit that voids its invitation (item 4), and an owner cannot confirm for someone else from
+// their own mailbox (item 7).
+describe('issue 24: who may be invited, how often, and what the mail says', () => {
+  const refusalTokenIn = (text: string | null | undefined) =>
+    /\/refuse-invitations\?token=([A-Za-z0-9_-]{64})/.exec(text ?? '')?.[1] ?? null
+
+  test('an unverified account cannot invite, resend or re-invite; nothing is mailed', async () => {
+    const { owner, song, email } = await setup()
+    const unverified = { ...owner, emailVerified: false }
+    expect(await sendInvitation(db(), unverified, song.id, 'co-contributor', email)).toEqual({
+      ok: false,
+      status: 403,
+      message: VERIFY_TO_INVITE,
+    })
+    expect(await mailTo(email)).toEqual([])
+    const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    if (!sent.ok) throw new Error(sent.message)
+    expect(await resendInvitation(db(), unverified, song.id, sent.invitationId)).toMatchObject({
+      status: 403,
+    })
+    await db()
+      .updateTable('users')
+      .set({ emailVerified: false })
+      .where('id', '=', owner.id)
+      .execute()
+    expect(
+      await editLyrics(owner.id, song.id, { contributorPercent: 40, coContributorPercent: 40 }),
+    ).toEqual({ ok: true, reinvited: 0 })
+    expect(await mailTo(email)).toHaveLength(1)
+  })
+
+  test('a phishing title reaches the invitee only quoted as the owner’s words, never in the subject', async () => {
+    const owner = await createUser({ emailVerified: true, firstName: 'Support Team' })
+    const title =
+      'URGENT: your royalties are frozen. Verify your bank details at https://evil.test/claim'
+    const song = await createTestSong(owner.id, { ...SPLIT, title })
+    const email = `victim-${owner.id}@elsewhere.test`
+    expect((await sendInvitation(db(), owner, song.id, 'co-contributor', email)).ok).toBe(true)
+    const mail = (await lastMailTo(email))!
+    expect(mail.subject).toBe('ProofTrack: confirm your share of a song')
+    expect(mail.subject).not.toContain('URGENT')
+    expect(mail.text).toMatch(/^A ProofTrack user named you/)
+    expect(mail.text).toContain(`These are their words, not ProofTrack's:`)
+    expect(mail.text).toContain(`The song's title:\n    “${title}”`)
+    expect(mail.text).toContain('Their name:\n    “Support Team”')
+    expect(mail.listUnsubscribe).toMatch(/^http:\/\/localhost:3000\/refuse-invitations\?token=/)
+    expect(mail.text).toContain(mail.listUnsubscribe!)
+  })
+
+  test('an address gets at most its daily invitations from every owner together, in any case, re-invitations included', async () => {
+    const email = `Busy-${Math.random().toString(36).slice(2)}@Example.com`
+    const owners = await Promise.all(
+      [0, 1, 2, 3, 4].map(() => createUser({ emailVerified: true, firstName: 'Ann' })),
+    )
+    const songs = await Promise.all(
+      owners.map((owner) => createTestSong(owner.id, { title: 'Three Of Us', ...SPLIT })),
+    )
+    // Sent at once by five owners, as five servers would: the count is one conditional upsert.
+    const results = await Promise.all(
+      owners.map((owner, n) =>
+        sendInvitation(
+          db(),
+          owner,
+          songs[n]!.id,
+          'co-contributor',
+          n % 2 ? email.toLowerCase() : email,
+        ),
+      ),
+    )
+    expect(results.filter((r) => r.ok)).toHaveLength(INVITATIONS_PER_ADDRESS_PER_DAY)
+    expect(results.filter((r) => !r.ok)).toEqual(
+      Array(5 - INVITATIONS_PER_ADDRESS_PER_DAY).fill({
+        ok: false,
+        status: 429,
+        message: ADDRESS_DAILY_LIMIT,
+      }),
+    )
+    const day = await db()
+      .selectFrom('invitationMailDays')
+      .select('sent')
+      .where('addressSha256', '=', addressKey(email))
+      .executeTakeFirstOrThrow()
+    expect(day.sent).toBe(INVITATIONS_PER_ADDRESS_PER_DAY)
+    // An edit's re-invitation is one more mail to the address: it is not sent either.
+    const invited = owners.findIndex((_, n) => results[n]!.ok)
+    const edited = await editLyrics(owners[invited]!.id, songs[invited]!.id, {
+      contributorPercent: 40,
+      coContributorPercent: 40,
+    })
+    expect(edited).toEqual({ ok: true, reinvited: 0 })
+  })
+
+  test('the refusal link: the address refuses every later invitation, from any owner, and re-invitations', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    const token = refusalTokenIn((await lastMailTo(email))?.text)!
+    const key = keyOfRefusalToken(token)
+    expect(key).toBe(addressKey(email))
+    // A token whose MAC does not match is nobody's.
+    expect(
+      keyOfRefusalToken(`${token.slice(0, -2)}${token.endsWith('AA') ? 'BB' : 'AA'}`),
+    ).toBeNull()
+    await refuseInvitations(db(), key!)
+    const other = await setup(email.toUpperCase())
+    expect(
+      await sendInvitation(db(), other.owner, other.song.id, 'co-contributor', email.toUpperCase()),
+    ).toEqual({ ok: false, status: 409, message: ADDRESS_REFUSES_INVITATIONS })
+    expect(
+      await editLyrics(owner.id, song.id, { contributorPercent: 40, coContributorPercent: 40 }),
+    ).toEqual({ ok: true, reinvited: 0 })
+    expect(await mailTo(email)).toHaveLength(1)
+  })
+
+  test('an owner cannot invite their own address, nor one already invited for another contributor', async () => {
+    const { owner, song, email } = await setup()
+    expect(
+      await sendInvitation(
+        db(),
+        owner,
+        song.id,
+        'co-contributor',
+        ` ${owner.email.toUpperCase()} `,
+      ),
+    ).toEqual({ ok: false, status: 400, message: OWN_ADDRESS })
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    await decideInvitation(db(), (await tokenMailedTo(email))!, confirm)
+    expect(
+      await sendInvitation(db(), owner, song.id, 'co-contributor-2', email.toUpperCase()),
+    ).toEqual({ ok: false, status: 400, message: ADDRESS_ON_ANOTHER_SLOT })
+    expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
+      status: 'declared',
+    })
+  })
+})
+
+describe('issue 24: a dispute stands until the co-writer who disputed answers a changed split', () => {
+  test('dispute, then edit A→B→A: registration is still refused and the dispute still shown; their answer lifts it', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    expect(await decideInvitation(db(), (await tokenMailedTo(email))!, dispute)).toEqual({
+      ok: true,
+    })
+    const a = SPLIT.contributions[0]!
+    expect(
+      (await editLyrics(owner.id, song.id, { contributorPercent: 40, coContributorPercent: 40 }))
+        .ok,
+    ).toBe(true)
+    expect((await editLyrics(owner.id, song.id, a)).ok).toBe(true)
+    expect(await statusOf(owner.id, song.id)).toMatchObject({
+      status: 'disputed',
+      disputeReason: 'I wrote half the lyrics',
+      reinvitedAt: expect.any(String),
+    })
+    expect(await registerSong(owner.id, song.id, { confirmed: true })).toMatchObject({
+      ok: false,
+      status: 422,
+      message: 'Bea disputed their share; edit the split before registering.',
+    })
+    // Another mailbox's answer for the slot does not lift it: only the co-writer who disputed.
+    const fresh = (await tokenMailedTo(email))!
+    const slot = await db()
+      .selectFrom('splitInvitations')
+      .select('id')
+      .where('songId', '=', song.id)
+      .where('revokedAt', 'is', null)
+      .where('voidedAt', 'is', null)
+      .executeTakeFirstOrThrow()
+    await revokeInvitation(db(), owner.id, song.id, slot.id)
+    const stranger = `other-${song.id}@example.com`
+    await sendInvitation(db(), owner, song.id, 'co-contributor', stranger)
+    await decideInvitation(db(), (await tokenMailedTo(stranger))!, confirm)
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'disputed' })
+    expect((await registerSong(owner.id, song.id, { confirmed: true })).ok).toBe(false)
+    expect(await invitationByToken(db(), fresh)).toEqual({ state: 'closed', reason: 'revoked' })
+    // The history keeps the dispute; the co-writer answering a new invitation ends it.
+    const stranded = await db()
+      .selectFrom('splitInvitations')
+      .select('id')
+      .where('songId', '=', song.id)
+      .where('decision', '=', 'confirmed')
+      .executeTakeFirstOrThrow()
+    await revokeInvitation(db(), owner.id, song.id, stranded.id)
+    // The address had its three mails today (the first and two re-invitations): a day later.
+    await db()
+      .deleteFrom('invitationMailDays')
+      .where('addressSha256', '=', addressKey(email))
+      .execute()
+    await sendInvitation(db(), owner, song.id, 'co-contributor', email.toUpperCase())
+    await decideInvitation(db(), (await tokenMailedTo(email.toUpperCase()))!, confirm)
+    expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'confirmed' })
+    const history = await db()
+      .selectFrom('splitInvitations')
+      .select(['decision', 'disputeReason', 'disputeLiftedAt'])
+      .where('songId', '=', song.id)
+      .where('decision', '=', 'disputed')
+      .execute()
+    expect(history).toEqual([
+      {
+        decision: 'disputed',
+        disputeReason: 'I wrote half the lyrics',
+        disputeLiftedAt: expect.any(Date),
+      },
+    ])
+    expect((await registerSong(owner.id, song.id, { confirmed: true })).ok).toBe(true)
+  })
+
+  test('removing the co-writer who disputed ends the dispute; naming someone in the slot again does not bring it back', async () => {
+    const { owner, song, email } = await setup()
+    await sendInvitation(db(), owner, song.id, 'co-contributor-2', email)
+    await decideInvitation(db(), (await tokenMailedTo(email))!, dispute)
+    const removed = await editLyrics(
+      owner.id,
+      song.id,
+      { contributorPercent: 70, coContributor2Percent: 0 },
+      { coContributorName2: '' },
+    )
+    expect(removed).toEqual({ ok: true, reinvited: 0 })
+    expect(
+      await editLyrics(
+        owner.id,
+        song.id,
+        { contributorPercent: 60, coContributor2Percent: 10 },
+        {
+          coContributorName2: 'Dee',
+        },
+      ),
+    ).toEqual({ ok: true, reinvited: 0 })
+    expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
+      status: 'declared',
+    })
+    expect((await registerSong(owner.id, song.id, { confirmed: true })).ok).toBe(true)
   })
 })

@@ -23,6 +23,8 @@ interface Received {
   subject: string
   text: string
   replyTo: string
+  /** Every header line as sent. */
+  headers: string
 }
 const received: Received[] = []
 // What the test SMTP server does: answer slowly, or refuse some recipients for a while or for good.
@@ -55,6 +57,7 @@ const server = new SMTPServer({
           subject: mail.subject ?? '',
           text: mail.text ?? '',
           replyTo: mail.replyTo?.text ?? '',
+          headers: mail.headerLines.map((h) => h.line).join('\n'),
         })
         callback()
       }, behaviour.delayMs)
@@ -94,6 +97,7 @@ describe.each([
         subject: mail.subject ?? '',
         text: mail.text ?? '',
         replyTo: mail.replyTo?.text ?? '',
+        headers: mail.headerLines.map((h) => h.line).join('\n'),
       }
     },
   },
@@ -123,6 +127,28 @@ describe.each([
       deliveredVia: kind,
       lockedUntil: null,
     })
+  })
+
+  test('a message with a refusal link carries List-Unsubscribe and the one-click header (RFC 8058); others carry neither', async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => {})
+    const url = 'http://localhost:3000/refuse-invitations?token=abc'
+    const withLink = await enqueueMail(db(), {
+      to: `${kind}-list@example.com`,
+      subject: 'An invitation',
+      text: 'Body',
+      listUnsubscribe: url,
+    })
+    expect(await new MailWorker(transport()).drain()).toBe(1)
+    const mail = await read(withLink)
+    expect(mail.headers).toContain(`List-Unsubscribe: <${url}>`)
+    expect(mail.headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click')
+    const plain = await enqueueMail(db(), {
+      to: `${kind}-plain@example.com`,
+      subject: 'A reset',
+      text: 'Body',
+    })
+    expect(await new MailWorker(transport()).drain()).toBe(1)
+    expect((await read(plain)).headers).not.toContain('List-Unsubscribe')
   })
 })
 const mailbox = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-mailbox-'))
