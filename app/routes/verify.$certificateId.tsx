@@ -29,7 +29,12 @@ import {
 } from '~/services/rate-limit.server'
 import { ownerOpenings } from '~/services/proof-bundle.server'
 import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
-import { certificateReport, compareRecording, NOT_REGISTERED } from '~/services/verification.server'
+import {
+  certificateReport,
+  compareRecording,
+  isRegisteredCertificate,
+  NOT_REGISTERED,
+} from '~/services/verification.server'
 import { useHydrated } from '~/lib/hooks'
 import { StatusPage } from '~/components/status-page'
 
@@ -80,6 +85,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       statusText: 'Too Many Requests',
       headers: retryAfterHeaders(limited),
     })
+  // Nothing is read for a certificate that does not exist.
+  if (!(await isRegisteredCertificate(params.certificateId)))
+    throw new Response(NOT_REGISTERED, { status: 404 })
   const { file, problem } = await readFormWithRecording(request, { fields: [], maxBytes: 1024 })
   if (!file) {
     const message = problem ?? 'Choose a file to check.'
