@@ -3,7 +3,7 @@ import net from 'node:net'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, inject, test } from 'vitest'
 import { hostileMultipart } from '../setup/multipart'
-import { ADMIN, useServer } from './server'
+import { adminSession, useServer } from './server'
 
 // Issue 24 items 1, 6 and 8, against the server entry as it runs: a hostile multipart body must
 // not stop the server, a path it cannot read is a 400 page, and no spelling of an invitation
@@ -15,22 +15,7 @@ const shared = { baseUrl: inject('baseUrl') }
 let session = ''
 
 beforeAll(async () => {
-  const login = await fetch(`${shared.baseUrl}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: shared.baseUrl,
-      'Sec-Fetch-Site': 'same-origin',
-      'X-Forwarded-For': '198.51.100.46',
-    },
-    body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
-  })
-  expect(login.status).toBe(302)
-  session = login.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('pt_session='))!
-    .split(';')[0]!
+  session = await adminSession(shared.baseUrl, '198.51.100.46')
 })
 
 /** A raw HTTP/1.1 request over a socket, so the path reaches the server exactly as written. */
