@@ -27,8 +27,10 @@ import {
   countingStream,
   crossSiteRefusal,
   formatBytes,
+  loggedPath as loggedRequestPath,
   multipartAllowed,
   normaliseAddress,
+  unreadablePath,
   wantsJson,
 } from './guards.mjs'
 import { knownFilesOnly } from './public-files.mjs'
@@ -93,10 +95,9 @@ app.use((req, res, next) => {
   next()
 })
 
-// An invitation link carries its token in its path (decision 041): no log line holds it, however
-// the path is capitalised (routes match regardless of case).
+// No log line holds an invitation's token, however its path is spelled (guards.mjs).
 function loggedPath(req) {
-  return req.path.replace(/^\/invitations\/[^/]+/i, '/invitations/[token]').slice(0, 300)
+  return loggedRequestPath(req.path)
 }
 
 // Access lines go out together, once per turn of the event loop: stdout on a pipe is written
@@ -130,6 +131,13 @@ app.use((req, res, next) => {
   // name is overwritten, and X-Forwarded-For counts only for the configured proxy hops.
   req.headers[CLIENT_ADDRESS_HEADER] = normaliseAddress(req.ip)
   next()
+})
+
+// A path no route can read is the client's mistake: 400, never a stack trace (decision 046).
+app.use((req, res, next) => {
+  if (!unreadablePath(req.originalUrl)) return next()
+  res.setHeader('Connection', 'close')
+  answer(req, res, 400, 'This address could not be read. Please check the link.')
 })
 
 app.use((req, res, next) => {
@@ -208,6 +216,13 @@ app.all('*', async (req, res, next) => {
 })
 
 app.use((error, req, res, _next) => {
+  // Express and its static files say a client's mistake (a path they cannot decode) by status.
+  const status = error?.status ?? error?.statusCode
+  if (Number.isInteger(status) && status >= 400 && status < 500) {
+    console.warn(`[http] ${req.headers['x-request-id']} refused (${status}): ${error.message}`)
+    if (res.headersSent) return res.destroy()
+    return answer(req, res, status, 'This request could not be read. Please check the link.')
+  }
   console.error(`[error] request ${req.headers['x-request-id']}`, error)
   if (res.headersSent) return res.destroy()
   answer(req, res, 500, 'Something went wrong on our side. Please try again.')
@@ -256,14 +271,17 @@ function remixRequest(req, res) {
   // The cross-site check above has been made against APP_URL. Remix repeats a narrower one on
   // document posts (Origin against Host or X-Forwarded-Host), which a proxy that rewrites Host
   // would fail with a 500; for a post from our own origin, the host Remix sees is ours.
-  if (headers.get('origin') === settings.appOrigin) {
+  const origin = headers.get('origin')
+  if (origin === settings.appOrigin) {
     headers.set('host', new URL(settings.appOrigin).host)
     headers.delete('x-forwarded-host')
+  } else if (origin !== null) {
+    // Any other Origin got past the check above only on the browser's Sec-Fetch-Site:
+    // same-origin (`null` from a no-referrer or sandboxed page; our pages under another host
+    // name). Remix 2.17 throws a 500 on an Origin it does not take for its host
+    // (remix-run/remix#11033): a post already judged is not judged again on that header.
+    headers.delete('origin')
   }
-  // Browsers send `Origin: null` from a no-referrer or sandboxed page; the check above let such a
-  // post through only on Sec-Fetch-Site: same-origin. Remix 2.17 reads "null" as a foreign host
-  // and throws a 500 (remix-run/remix#11033), so the header it cannot read is not passed on.
-  if (headers.get('origin') === 'null') headers.delete('origin')
   const init = { method: req.method, headers, signal: controller.signal }
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     const counted = countingStream(res.locals.bodyLimit ?? bodyLimit(req.path))

@@ -34,6 +34,52 @@ export function multipartAllowed(path) {
   return path === '/api/admin/upload-video' || path === '/admin/video' || takesRecording(path)
 }
 
+/**
+ * Why a request's path cannot be one of our addresses, or null: a percent-escape that does not
+ * decode (`/%ff`, `/faq%`), or a path a URL parser reads as another host (`//x`, `/\\x`). Such a
+ * request is a 400 before any route runs (decision 046).
+ */
+export function unreadablePath(originalUrl) {
+  const path = originalUrl.split('?', 1)[0]
+  if (path.startsWith('//') || path.includes('\\')) return 'not a path'
+  try {
+    decodeURIComponent(path)
+  } catch {
+    return 'a percent-escape that does not decode'
+  }
+  return null
+}
+
+/**
+ * A path as the router matches it: dot segments resolved and backslashes read as slashes (as the
+ * URL parser does), percent-escapes decoded, repeated slashes folded. `/%69nvitations/x` and
+ * `/a/../invitations/x` are the invitation page; a secret in the path is found whatever the spelling.
+ */
+export function routedPath(path) {
+  let routed = path
+  try {
+    routed = new URL(`http://localhost${path}`).pathname
+  } catch {
+    // Not a URL at all: judged as it came.
+  }
+  try {
+    routed = decodeURIComponent(routed)
+  } catch {
+    // An escape that does not decode: the rest is still judged.
+  }
+  return routed.replace(/\/{2,}/g, '/')
+}
+
+/**
+ * The path an access line shows: an invitation link carries its token in its path (decision 041),
+ * so that page is only named, however its path was spelled (case, escapes, dot segments); any
+ * other path is shown as it came (still escaped: a decoded newline could forge a log line).
+ */
+export function loggedPath(path) {
+  if (/^\/invitations(\/|$)/i.test(routedPath(path))) return '/invitations/[token]'
+  return path.slice(0, 300)
+}
+
 // Stripe signs its webhook posts; they come from Stripe's servers, never from a browser page.
 const CROSS_SITE_EXEMPT = new Set(['/api/stripe/webhook'])
 

@@ -30,7 +30,11 @@ import {
 import { ownerOpenings } from '~/services/proof-bundle.server'
 import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
-import { certificateReport, compareRecording } from '~/services/verification.server'
+import {
+  certificateReport,
+  compareRecording,
+  isRegisteredCertificate,
+} from '~/services/verification.server'
 import { useHydrated } from '~/lib/hooks'
 import { StatusPage } from '~/components/status-page'
 
@@ -81,6 +85,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       statusText: 'Too Many Requests',
       headers: retryAfterHeaders(limited),
     })
+  // Nothing is read for a certificate that does not exist.
+  if (!(await isRegisteredCertificate(params.certificateId)))
+    throw new Response(NOT_REGISTERED, { status: 404 })
   const { file, problem } = await readFormWithRecording(request, { fields: [], maxBytes: 1024 })
   if (!file) {
     const message = problem ?? 'Choose a file to check.'

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { FORM_BODY_LIMIT, type FormSpec, formFromPairs, readForm, refusal } from '~/lib/form.server'
 import { discardRest } from '~/lib/http.server'
 import {
@@ -9,6 +8,7 @@ import {
   RECORDING_TOO_LARGE,
   recordingFileField,
 } from '~/lib/recording'
+import { type MultipartProblem, MultipartRefused, readMultipart } from './multipart.server'
 
 // Room for the multipart framing around the parts.
 const MULTIPART_OVERHEAD = 64 * 1024
@@ -31,11 +31,8 @@ export type FormWithFiles = {
   problems: Map<string, string>
 }
 
-class Refused extends Error {
-  constructor(readonly response: Response) {
-    super(response.statusText)
-  }
-}
+// However many fields a form has, a body with more parts than this was not sent by it.
+const MAX_TEXT_PARTS = 1000
 
 /**
  * Reads a form that a browser without JavaScript posts as multipart, with file fields named in
@@ -43,7 +40,9 @@ class Refused extends Error {
  * (formFromPairs, as readForm), each file fed chunk by chunk into SHA-256 and dropped — never
  * written anywhere, never held whole in memory (decisions 026 and 040). `maxFileBytes` bounds
  * all the files together; the whole body is counted as it streams, and past the limit the reading
- * stops with 413. An empty file input (no file chosen) is no file.
+ * stops with 413. An empty file input (no file chosen) is no file. The parts, their headers and
+ * the text are bounded too (readMultipart, decision 046): a refused body is a 400 or 413 whose
+ * time does not grow with what was sent.
  */
 export async function readFormWithFiles(
   request: Request,
@@ -61,92 +60,76 @@ export async function readFormWithFiles(
   if (!request.body) throw refusal(400, 'The form is empty.')
   const reader = request.body.getReader()
   const pairs: [string, string][] = []
-  let textBytes = 0
   const files = new Map<string, StreamedFingerprint>()
   const problems = new Map<string, string>()
   const seenFiles = new Set<string>()
-  let fileBytes = 0
+  const tooManyFiles = () =>
+    refusal(
+      400,
+      fileFields.length === 1
+        ? 'This form takes one file, the recording.'
+        : `This form takes at most ${fileFields.length} files, one in each file field.`,
+    )
 
-  const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-    if (filename === undefined) {
-      const chunks: Uint8Array[] = []
-      for await (const chunk of data) {
-        textBytes += chunk.byteLength
-        if (textBytes > textLimit)
-          throw new Refused(
-            refusal(413, 'The form’s text is too long. Please shorten it and send the form again.'),
-          )
-        chunks.push(chunk)
-      }
-      pairs.push([name, Buffer.concat(chunks).toString('utf8')])
-      return undefined
-    }
-    if (!fileFields.includes(name) || seenFiles.has(name))
-      throw new Refused(
-        refusal(
-          400,
-          fileFields.length === 1
-            ? 'This form takes one file, the recording.'
-            : `This form takes at most ${fileFields.length} files, one in each file field.`,
-        ),
-      )
-    seenFiles.add(name)
-    const hash = crypto.createHash('sha256')
-    let size = 0
-    for await (const chunk of data) {
-      size += chunk.byteLength
-      fileBytes += chunk.byteLength
-      if (fileBytes > maxFileBytes) throw new Refused(refusal(413, RECORDING_TOO_LARGE))
-      hash.update(chunk)
-    }
-    // A file input left empty still sends its part: no name, no bytes.
-    if (filename === '' && size === 0) return undefined
-    if (size === 0) problems.set(name, 'The chosen file is empty: there is nothing to fingerprint.')
-    else
-      files.set(name, {
-        sha256: hash.digest('hex'),
-        size,
-        mediaType: cleanMediaType(contentType),
-        fileName: cleanFileName(filename),
-      })
-    return undefined
-  }
-
-  let bodyTooLarge = false
-  let seen = 0
-  const counted = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read()
-      if (done) return controller.close()
-      seen += value.byteLength
-      if (seen > bodyLimit) {
-        bodyTooLarge = true
-        controller.error(new Refused(refusal(413, RECORDING_TOO_LARGE)))
-      } else {
-        controller.enqueue(value)
-      }
-    },
-  })
   try {
-    await unstable_parseMultipartFormData(
-      new Request(request.url, {
-        method: 'POST',
-        headers: request.headers,
-        body: counted,
-        duplex: 'half',
-      }),
-      handler,
+    await readMultipart(
+      request,
+      reader,
+      {
+        parts: MAX_TEXT_PARTS + fileFields.length,
+        files: fileFields.length,
+        fieldBytes: textLimit,
+        textBytes: textLimit,
+        fileBytes: maxFileBytes,
+        bodyBytes: bodyLimit,
+      },
+      {
+        onField: (name, value) => pairs.push([name, value]),
+        async onFile({ name, filename, contentType, data }) {
+          if (!fileFields.includes(name) || seenFiles.has(name)) throw tooManyFiles()
+          seenFiles.add(name)
+          const hash = crypto.createHash('sha256')
+          let size = 0
+          for await (const chunk of data) {
+            size += chunk.byteLength
+            hash.update(chunk)
+          }
+          // A file input left empty still sends its part: no name, no bytes.
+          if (filename === '' && size === 0) return
+          if (size === 0)
+            problems.set(name, 'The chosen file is empty: there is nothing to fingerprint.')
+          else
+            files.set(name, {
+              sha256: hash.digest('hex'),
+              size,
+              mediaType: cleanMediaType(contentType),
+              fileName: cleanFileName(filename),
+            })
+        },
+      },
     )
   } catch (error) {
-    if (bodyTooLarge) throw refusal(413, RECORDING_TOO_LARGE)
-    if (error instanceof Refused) throw error.response
-    // Our own parts (the handler, the counted stream) fail only as Refused; anything else the
-    // parser throws is about the body it was sent (a malformed part header, a missing boundary).
-    throw refusal(400, 'The form could not be read.')
+    if (error instanceof Response) throw error
+    if (error instanceof MultipartRefused)
+      throw error.problem === 'too-many-files'
+        ? tooManyFiles()
+        : refusal(error.status, REFUSALS[error.problem])
+    throw error
   } finally {
     await discardRest(reader, DRAIN_LIMIT)
   }
   return { fields: formFromPairs(pairs, spec), files, problems }
+}
+
+const TEXT_TOO_LONG = 'The form’s text is too long. Please shorten it and send the form again.'
+
+const REFUSALS: Record<Exclude<MultipartProblem, 'too-many-files'>, string> = {
+  malformed: 'The form could not be read.',
+  'too-many-parts': 'The form has too many fields.',
+  'field-too-large': TEXT_TOO_LONG,
+  'text-too-large': TEXT_TOO_LONG,
+  'files-too-large': RECORDING_TOO_LARGE,
+  'body-too-large': RECORDING_TOO_LARGE,
 }
 
 /** The check form of /verify/<id>: one file field, `recording`. */

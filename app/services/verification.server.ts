@@ -536,13 +536,26 @@ export async function findRegistrationSignature(database: Kysely<Database>, cert
 }
 
 /**
+ * Whether a certificate id names a registration: one read, so that a route can refuse before it
+ * reads a body sent to a certificate that does not exist.
+ */
+export async function isRegisteredCertificate(rawId: string | undefined) {
+  return (await registrationOf(rawId)) !== null
+}
+
+async function registrationOf(rawId: string | undefined) {
+  const certificateId = (rawId ?? '').toUpperCase()
+  if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null
+  return findRegistrationSignature(db(), certificateId)
+}
+
+/**
  * The verification of a certificate by its id, with this server's chain and storage: our database
  * only says which transaction to look at; everything checked comes from the public records.
  */
 export async function certificateReport(rawId: string | undefined) {
   const certificateId = (rawId ?? '').toUpperCase()
-  if (!CERTIFICATE_ID_PATTERN.test(certificateId)) return null
-  const registration = await findRegistrationSignature(db(), certificateId)
+  const registration = await registrationOf(rawId)
   if (!registration) return null
   const chain = await verifyChain(certificateId, registration.signature, {
     chain: getChain(),

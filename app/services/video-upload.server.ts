@@ -1,5 +1,4 @@
 import path from 'node:path'
-import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import type { LandingVideoInfo } from '~/lib/admin'
 import {
   MAX_VIDEO_BYTES,
@@ -10,6 +9,7 @@ import {
 } from '~/lib/video-upload'
 import { discardRest } from '~/lib/http.server'
 import { forgetAnonymousPages } from './anonymous-pages.server'
+import { MultipartRefused, readMultipart } from './multipart.server'
 import { db } from './db.server'
 import { CHUNK_BYTES, latestLandingVideo, videoContentType } from './landing-video.server'
 
@@ -23,6 +23,8 @@ const DRAIN_LIMIT = 4 * MAX_VIDEO_BYTES
 // An incomplete upload this old is left over from a crash: no upload takes an hour.
 const STALE_UPLOAD_MS = 60 * 60 * 1000
 const MAX_FIELD_BYTES = 1024
+// The form sends the video and a return path; a few more parts are tolerated, not thousands.
+const MAX_PARTS = 16
 
 export type UploadResult =
   | { ok: true; fileName: string; size: number; returnTo: UploadReturnPath }
@@ -47,39 +49,48 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
   )
   if (!request.body) return { ok: false, error: 'invalid', returnTo: uploadReturnPath(null) }
   const reader = request.body.getReader()
-  // Filled in by the part handler as the body streams past.
+  // Filled in by the part handlers as the body streams past.
   const state: {
     returnTo: UploadReturnPath
     pendingId: number | null
     video: ReceivedVideo | null
-    bodyTooLarge: boolean
-  } = { returnTo: uploadReturnPath(null), pendingId: null, video: null, bodyTooLarge: false }
+  } = { returnTo: uploadReturnPath(null), pendingId: null, video: null }
   try {
     if (!multipart) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
-    const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
-      if (filename === undefined) {
-        const value = await readField(data)
-        if (name === 'redirectTo') state.returnTo = uploadReturnPath(value)
-        return value
-      }
-      if (name !== VIDEO_FIELD || state.video) throw new UploadRefused('invalid')
-      if (!contentType.toLowerCase().startsWith('video/')) throw new UploadRefused('invalid')
-      // A body declared too big for any valid upload is refused before its file is written.
-      if (declared > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) throw new UploadRefused('too-large')
-      const fileName = `${Date.now()}-${safeBaseName(filename)}.${extensionFor(filename, contentType)}`
-      const pending = await db()
-        .insertInto('landingVideos')
-        .values({ fileName, contentType: videoContentType(fileName), chunkBytes: CHUNK_BYTES })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      state.pendingId = pending.id
-      const size = await streamToChunks(data, pending.id)
-      if (size === 0) throw new UploadRefused('invalid')
-      state.video = { id: pending.id, fileName, size }
-      return undefined
-    }
-    await unstable_parseMultipartFormData(readerRequest(request, reader, state), handler)
+    await readMultipart(
+      request,
+      reader,
+      {
+        parts: MAX_PARTS,
+        files: 1,
+        fieldBytes: MAX_FIELD_BYTES,
+        textBytes: MAX_PARTS * MAX_FIELD_BYTES,
+        fileBytes: MAX_VIDEO_BYTES,
+        bodyBytes: MAX_VIDEO_BYTES + MULTIPART_OVERHEAD,
+      },
+      {
+        onField(name, value) {
+          if (name === 'redirectTo') state.returnTo = uploadReturnPath(value)
+        },
+        async onFile({ name, filename, contentType, data }) {
+          if (name !== VIDEO_FIELD) throw new UploadRefused('invalid')
+          if (!contentType.toLowerCase().startsWith('video/')) throw new UploadRefused('invalid')
+          // A body declared too big for any valid upload is refused before its file is written.
+          if (declared > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) throw new UploadRefused('too-large')
+          const fileName = `${Date.now()}-${safeBaseName(filename)}.${extensionFor(filename, contentType)}`
+          const pending = await db()
+            .insertInto('landingVideos')
+            .values({ fileName, contentType: videoContentType(fileName), chunkBytes: CHUNK_BYTES })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+          state.pendingId = pending.id
+          const size = await streamToChunks(data, pending.id)
+          if (size === 0) throw new UploadRefused('invalid')
+          state.video = { id: pending.id, fileName, size }
+        },
+      },
+    )
     const video = state.video
     if (!video) return { ok: false, error: 'invalid', returnTo: state.returnTo }
 
@@ -97,13 +108,13 @@ export async function receiveLandingVideo(request: Request): Promise<UploadResul
     )
     return { ok: true, fileName: video.fileName, size: video.size, returnTo: state.returnTo }
   } catch (error) {
-    // However the parser passes the stream's failure on, a body past the limit is too large.
-    if (state.bodyTooLarge) return { ok: false, error: 'too-large', returnTo: state.returnTo }
     if (error instanceof UploadRefused)
       return { ok: false, error: error.reason, returnTo: state.returnTo }
-    // The parser's words for a body that is not valid multipart: the client's mistake, not ours.
-    if (error instanceof Error && /^malformed multipart/.test(error.message))
-      return { ok: false, error: 'invalid', returnTo: state.returnTo }
+    // The body itself refused (its size, its parts, its format): the client's mistake, not ours.
+    if (error instanceof MultipartRefused) {
+      const tooLarge = error.problem === 'files-too-large' || error.problem === 'body-too-large'
+      return { ok: false, error: tooLarge ? 'too-large' : 'invalid', returnTo: state.returnTo }
+    }
     console.error('[video] upload failed', error)
     return { ok: false, error: 'failed', returnTo: state.returnTo }
   } finally {
@@ -128,49 +139,6 @@ interface ReceivedVideo {
 }
 
 /**
- * The parser reads through our reader, so whatever it leaves unread can still be drained. The
- * whole body is counted too: many small fields, or framing around the file, cannot take it
- * past the largest valid upload whatever Content-Length says.
- */
-function readerRequest(
-  request: Request,
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  state: { bodyTooLarge: boolean },
-) {
-  let seen = 0
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const { done, value } = await reader.read()
-      if (done) return controller.close()
-      seen += value.byteLength
-      if (seen > MAX_VIDEO_BYTES + MULTIPART_OVERHEAD) {
-        state.bodyTooLarge = true
-        controller.error(new UploadRefused('too-large'))
-      } else {
-        controller.enqueue(value)
-      }
-    },
-  })
-  return new Request(request.url, {
-    method: 'POST',
-    headers: request.headers,
-    body,
-    duplex: 'half',
-  })
-}
-
-async function readField(data: AsyncIterable<Uint8Array>) {
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of data) {
-    size += chunk.byteLength
-    if (size > MAX_FIELD_BYTES) throw new UploadRefused('invalid')
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/**
  * Writes the part as CHUNK_BYTES rows while it streams (one chunk in memory at a time, the
  * parser waiting on each insert) and stops as soon as it crosses the limit.
  */
@@ -187,7 +155,6 @@ async function streamToChunks(data: AsyncIterable<Uint8Array>, videoId: number) 
   }
   for await (const piece of data) {
     size += piece.byteLength
-    if (size > MAX_VIDEO_BYTES) throw new UploadRefused('too-large')
     pending.push(piece)
     pendingBytes += piece.byteLength
     while (pendingBytes >= CHUNK_BYTES) {

@@ -1,5 +1,5 @@
 import { beforeAll, expect, test } from 'vitest'
-import { ADMIN, useServer } from './server'
+import { adminSession, useServer } from './server'
 
 // Through the real server: documents and `?_data` requests pass entry.server's handlers, which
 // route tests that call a loader directly never reach.
@@ -7,22 +7,7 @@ const server = useServer({ admin: true })
 let session = ''
 
 beforeAll(async () => {
-  const login = await fetch(`${server.baseUrl}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: server.baseUrl,
-      'Sec-Fetch-Site': 'same-origin',
-      'X-Forwarded-For': '198.51.100.21',
-    },
-    body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
-  })
-  expect(login.status).toBe(302)
-  session = login.headers
-    .getSetCookie()
-    .find((cookie) => cookie.startsWith('pt_session='))!
-    .split(';')[0]!
+  session = await adminSession(server.baseUrl, '198.51.100.21')
 })
 
 const get = (path: string, cookie?: string) =>

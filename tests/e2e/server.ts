@@ -32,6 +32,29 @@ export async function freePort() {
 
 export const ADMIN = { email: 'support@prooftrack.test', password: 'Adm1nistrator' }
 
+/**
+ * Signs the administrator in through the login form, as a browser on our page would (from its own
+ * client address, so the sign-in limit counts per test file); returns the session cookie.
+ */
+export async function adminSession(baseUrl: string, clientAddress: string) {
+  const login = await fetch(`${baseUrl}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: baseUrl,
+      'Sec-Fetch-Site': 'same-origin',
+      'X-Forwarded-For': clientAddress,
+    },
+    body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
+  })
+  if (login.status !== 302) throw new Error(`The administrator's sign-in answered ${login.status}`)
+  return login.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith('pt_session='))!
+    .split(';')[0]!
+}
+
 /** Creates the administrator with `npm run admin:create` (as an operator would), then starts the server. */
 export async function startServerWithAdmin(
   extraEnv: Record<string, string> = {},

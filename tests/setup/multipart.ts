@@ -76,3 +76,64 @@ export function multipartBody(
     sent: () => sent,
   }
 }
+
+/**
+ * A multipart body an attacker would send (issue 24 item 1): one file part whose header block is
+ * `headerBytes` of short `a:b` lines (or, with `line`, one header line that never ends), padded
+ * with file bytes to `totalBytes`; or `parts` text parts, each with such a header block.
+ */
+export function hostileMultipart({
+  headerBytes,
+  totalBytes = 0,
+  parts,
+  line = false,
+}: {
+  headerBytes: number
+  totalBytes?: number
+  parts?: number
+  line?: boolean
+}) {
+  const boundary = 'hostileboundary'
+  const filler = (size: number) =>
+    line ? `X-Long: ${'a'.repeat(Math.max(0, size - 8))}` : 'a:b\r\n'.repeat(Math.ceil(size / 5))
+  const text =
+    parts === undefined
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="recording"; filename="take.wav"\r\n${filler(headerBytes)}\r\n`
+      : Array.from(
+          { length: parts },
+          (_, index) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="p${index}"\r\n${filler(headerBytes)}\r\nv\r\n`,
+        ).join('')
+  const head = Buffer.from(text)
+  const tail = Buffer.from(`${parts === undefined ? '\r\n' : ''}--${boundary}--\r\n`)
+  const padding = Buffer.alloc(Math.max(0, totalBytes - head.byteLength - tail.byteLength), 'x')
+  return {
+    bytes: Buffer.concat([head, padding, tail]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }
+}
+
+/**
+ * A POST whose body arrives in 64 KB pieces, each in its own turn of the event loop as from a
+ * socket (so a timer, or another request, can run between two pieces).
+ */
+export function streamedRequest(
+  body: { bytes: Uint8Array; contentType: string },
+  url = 'http://localhost/submit',
+) {
+  let offset = 0
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      await new Promise((resolve) => setImmediate(resolve))
+      if (offset >= body.bytes.byteLength) return controller.close()
+      controller.enqueue(body.bytes.subarray(offset, offset + 64 * 1024))
+      offset += 64 * 1024
+    },
+  })
+  return new Request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': body.contentType },
+    body: stream,
+    duplex: 'half',
+  } as RequestInit)
+}

@@ -3,8 +3,10 @@ import {
   bodyLimit,
   countingStream,
   crossSiteRefusal,
+  loggedPath,
   multipartAllowed,
   normaliseAddress,
+  unreadablePath,
   wantsJson,
 } from '../../server/guards.mjs'
 
@@ -115,4 +117,31 @@ test('JSON answers for API routes and Remix data requests, pages otherwise', () 
   expect(wantsJson('/login', { _data: 'routes/login' }, {})).toBe(true)
   expect(wantsJson('/login', {}, { accept: 'text/html,application/xhtml+xml' })).toBe(false)
   expect(wantsJson('/login', {}, {})).toBe(false)
+})
+
+describe('paths (issue 24 items 6 and 8)', () => {
+  test('a path that does not decode, or that a URL parser reads as another host, is unreadable', () => {
+    for (const path of ['/%ff', '/certificate/%c0', '/faq%', '//', '//evil.test/x', '/\\', '/a\\b'])
+      expect(unreadablePath(path), path).not.toBeNull()
+    for (const path of ['/', '/faq', '/verify/PT-AAAA-AAAA', '/%69nvitations/x', '/a?q=%ff', '/é'])
+      expect(unreadablePath(path), path).toBeNull()
+  })
+
+  test('an invitation token is never logged, however its path is spelled', () => {
+    const token = 'Tok3n-of-the-invitation_43chars-xxxxxxxxxxx'
+    for (const path of [
+      `/invitations/${token}`,
+      `/Invitations/${token}`,
+      `/%69nvitations/${token}`,
+      `/%49NVITATIONS/${token}`,
+      `/invitations%2F${token}`,
+      `/x/../invitations/${token}`,
+      `/%2e%2e/invitations/${token}`,
+      `/invitations//${token}`,
+    ])
+      expect(loggedPath(path), path).toBe('/invitations/[token]')
+    // Other paths are logged as they came, escapes kept (a decoded newline would forge a line).
+    expect(loggedPath('/faq%0a[http] forged')).toBe('/faq%0a[http] forged')
+    expect(loggedPath('/invitation-rules')).toBe('/invitation-rules')
+  })
 })

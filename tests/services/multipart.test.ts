@@ -1,0 +1,85 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { describe, expect, test } from 'vitest'
+import { readFormWithFiles } from '~/services/recording-fingerprint.server'
+import { hostileMultipart, streamedRequest } from '../setup/multipart'
+
+// Issue 24 item 1: part headers were counted by no limit and parsed in quadratic time, so one
+// anonymous 1 MB post held the event loop for 72 s. Every multipart route reads through
+// readMultipart (decision 046); these run its real path, readFormWithFiles, as the routes do.
+
+const KB = 1024
+const MB = 1024 * KB
+
+const read = (body: ReturnType<typeof hostileMultipart>) =>
+  readFormWithFiles(streamedRequest(body), { fields: ['title'] }, ['recording']).then(
+    () => new Response('read', { status: 200 }),
+    (thrown: unknown) => {
+      if (thrown instanceof Response) return thrown
+      throw thrown
+    },
+  )
+
+async function medianMs(run: () => Promise<unknown>, times = 5) {
+  const taken: number[] = []
+  for (let n = 0; n < times; n++) {
+    const started = performance.now()
+    await run()
+    taken.push(performance.now() - started)
+  }
+  return taken.sort((a, b) => a - b)[Math.floor(times / 2)]!
+}
+
+describe('a hostile part header', () => {
+  test('a small and a huge header block are refused alike: 400, in the same time for the same body size', async () => {
+    for (const total of [1 * MB, 10 * MB]) {
+      // Both bodies are `total` bytes; only the header block differs (just past the 16 KB
+      // a part header may have, or the whole body of `a:b` lines).
+      const small = hostileMultipart({ headerBytes: 20 * KB, totalBytes: total })
+      const huge = hostileMultipart({ headerBytes: total, totalBytes: total })
+      for (const body of [small, huge]) {
+        const answer = await read(body)
+        expect(answer.status).toBe(400)
+        expect(await answer.text()).toBe('The form could not be read.')
+      }
+      const smallMs = await medianMs(() => read(small))
+      const hugeMs = await medianMs(() => read(huge))
+      console.info(
+        `[multipart] ${total / MB} MB body: 20 KB header block ${smallMs.toFixed(1)} ms, ${total / MB} MB header block ${hugeMs.toFixed(1)} ms (ratio ${(hugeMs / smallMs).toFixed(2)})`,
+      )
+      expect(hugeMs / smallMs).toBeLessThan(3)
+    }
+  }, 120_000)
+
+  test('one never-ending header line, or thousands of header pairs, is a 400; the event loop is never held', async () => {
+    const bodies = {
+      line: hostileMultipart({ headerBytes: 10 * MB, totalBytes: 10 * MB, line: true }),
+      // A body that parses, however slowly it could: hundreds of parts, each with a header
+      // block of 2,200 `a:b` pairs (past the 2,000 a part may have, which are dropped).
+      pairs: hostileMultipart({ headerBytes: 11 * KB, parts: 600 }),
+      tooMany: hostileMultipart({ headerBytes: 100, parts: 1500 }),
+    }
+    // The machine is shared: the loop's delay while idle for as long is the baseline.
+    const idle = monitorEventLoopDelay({ resolution: 5 })
+    idle.enable()
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    idle.disable()
+    const delay = monitorEventLoopDelay({ resolution: 5 })
+    delay.enable()
+    const line = await read(bodies.line)
+    expect(line.status).toBe(400)
+    expect(await line.text()).toBe('The form could not be read.')
+    const pairs = await read(bodies.pairs)
+    expect(pairs.status, await pairs.clone().text()).toBe(200)
+    const tooMany = await read(bodies.tooMany)
+    expect(tooMany.status).toBe(400)
+    expect(await tooMany.text()).toBe('The form has too many fields.')
+    delay.disable()
+    const maxMs = delay.max / 1e6
+    const idleMs = idle.max / 1e6
+    console.info(
+      `[multipart] event-loop delay while hostile bodies were parsed: max ${maxMs.toFixed(1)} ms, p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms (idle: max ${idleMs.toFixed(1)} ms)`,
+    )
+    // No turn of the loop holds it 100 ms longer than an idle loop is held here.
+    expect(maxMs).toBeLessThan(idleMs + 100)
+  }, 120_000)
+})
