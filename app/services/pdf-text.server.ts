@@ -371,6 +371,18 @@ function visualOrder(pieces: Piece[]): Piece[] {
   return ordered
 }
 
+// The most text one block lays out. Every form field is shorter (lyrics, the longest, at most
+// 20,000 characters); this bounds the work whatever a row holds, and says what it left out.
+export const MAX_LAYOUT_CHARACTERS = 25_000
+function bounded(text: string) {
+  if (text.length <= MAX_LAYOUT_CHARACTERS) return text
+  const kept = Array.from(text.slice(0, MAX_LAYOUT_CHARACTERS))
+    .join('')
+    .replace(/[\uD800-\uDBFF]$/, '')
+  const rest = Array.from(text.slice(kept.length)).length
+  return `${kept}\n[${rest.toLocaleString('en-US')} more characters are not printed here: see the online record]`
+}
+
 export interface Laid {
   lines: Piece[][]
   lineHeight: number
@@ -388,7 +400,7 @@ export function layout(doc: Doc, text: string, maxWidth: number, style: TextStyl
   const cjk = HAN_OR_KANA.test(text) || /\p{Script=Hangul}/u.test(text) ? cjkOrder(text) : []
   const lines: Piece[][] = []
   // Control characters are not drawable; a tab is a space.
-  const clean = Array.from(text.replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
+  const clean = Array.from(bounded(text).replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
     .filter((char) => char === '\n' || !/\p{Cc}/u.test(char))
     .join('')
   for (const paragraph of clean.split('\n')) {
