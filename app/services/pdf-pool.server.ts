@@ -7,11 +7,11 @@ import { applySecurityHeaders } from '~/lib/security-headers.server'
 import type { PdfJob } from './pdf-render.server'
 
 // PDFs are made off the event loop (issue 24.3, decision 049): a small pool of worker threads,
-// at most two (the CPU the server may spend on PDFs while it still answers everyone else), and
-// a bounded queue. A request that finds the queue full is told to come back (503), rather than
+// one fewer than the cores (one is left to the event loop, which answers everyone else), at
+// least one and at most two, and a bounded queue. A request that finds the queue full is told to come back (503), rather than
 // waiting behind work it cannot see the end of.
 
-export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism()))
+export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
 export const QUEUE_LIMIT = 8
 // A job that takes longer than this has gone wrong: its worker is replaced.
 const JOB_TIMEOUT_MS = 60_000
