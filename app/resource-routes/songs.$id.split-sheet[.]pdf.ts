@@ -10,7 +10,7 @@ import {
   retryAfterHeaders,
   tooManyRequestsMessage,
 } from '~/services/rate-limit.server'
-import { renderSplitSheetPdf } from '~/services/split-sheet-pdf.server'
+import { busyAnswer, renderPdfOffThread } from '~/services/pdf-pool.server'
 import { splitSheet } from '~/services/split-sheet.server'
 import { resolveTimeZone } from '~/services/time-zone.server'
 
@@ -25,10 +25,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
-  const pdf = await renderSplitSheetPdf(await splitSheet(db(), song), {
-    appName: env().APP_NAME,
-    timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
-  })
+  const pdf = await renderPdfOffThread({
+    kind: 'split-sheet',
+    sheet: await splitSheet(db(), song),
+    options: {
+      appName: env().APP_NAME,
+      timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+    },
+  }).catch(busyAnswer)
+  if (pdf instanceof Response) return pdf
   const headers = applySecurityHeaders(new Headers())
   headers.set('Content-Type', 'application/pdf')
   headers.set('Content-Disposition', `inline; filename="${song.certificateId}-split-sheet.pdf"`)

@@ -2,21 +2,23 @@ import { ROLE_LABELS, statusText } from '~/lib/confirmations'
 import { DEFAULT_TIME_ZONE, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
 import { registrationText, SPLIT_SHEET_NOTE } from '~/lib/split-sheet'
-import { BRAND, heading, INK, MUTED, startPdf, write } from './certificate-pdf.server'
+import { BRAND, column, Flow, INK, MUTED, PAGE, startPdf } from './pdf-document.server'
+import { isolate, prepareFonts, write } from './pdf-text.server'
 import type { SplitSheet } from './split-sheet.server'
 
-// The split sheet on A4, with the certificate PDF's machinery and fonts (decision 011): one
-// block per contributor (name, role, PRO and IPI, every component's share, the confirmation),
-// then the AI share. Three contributors and five components always fit one page.
+// The split sheet on A4 (decision 049): one block per contributor (name, role, PRO and IPI,
+// every component's share, the confirmation), then the AI share. Every line wraps and the
+// sheet goes on to a second page rather than cut anything: the AI's share is always printed.
 const LEFT = 52
-const WIDTH = 595.28 - 104
-const BOTTOM = 841.89 - 48
+const WIDTH = PAGE.width - 104
+const BOTTOM = PAGE.height - 48
 
 export async function renderSplitSheetPdf(
   sheet: SplitSheet,
   { appName, timeZone = DEFAULT_TIME_ZONE }: { appName: string; timeZone?: string },
 ): Promise<Buffer> {
-  const { doc, finished } = startPdf(
+  await prepareFonts(`${JSON.stringify(sheet)}${appName}`)
+  const { doc, end } = startPdf(
     {
       Title: `${sheet.title} — Split sheet ${sheet.certificateId}`,
       Author: appName,
@@ -27,80 +29,71 @@ export async function renderSplitSheetPdf(
     // viewers and pdf-parse carry) refused about one in six deflated sheets ("bad XRef entry").
     { compress: false },
   )
-  const room = (top: number) => BOTTOM - top
   const shares = (list: { component: keyof typeof COMPONENT_LABELS; percent: number }[]) =>
     list
       .map((share) => `${COMPONENT_LABELS[share.component]} ${Number(share.percent)}%`)
       .join(' · ')
+  const flow = new Flow(doc, 52, BOTTOM, () => {
+    const head = `${sheet.certificateId} · ${sheet.title} — split sheet, continued`
+    return {
+      top: 40 + write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED }) + 12,
+      bottom: BOTTOM,
+    }
+  })
 
-  let y = 52
-  y +=
-    write(doc, `${appName} · Split sheet`.toUpperCase(), LEFT, y, WIDTH, 20, {
+  flow.text(
+    `${appName} · Split sheet`.toUpperCase(),
+    LEFT,
+    WIDTH,
+    {
       font: 'Helvetica-Bold',
       size: 8,
       color: BRAND,
       characterSpacing: 2,
-    }) + 6
-  y +=
-    write(doc, sheet.title, LEFT, y, WIDTH, 60, { font: 'Times-Bold', size: 22, maxLines: 2 }) + 8
+    },
+    6,
+  )
+  flow.text(sheet.title, LEFT, WIDTH, { font: 'Times-Bold', size: 22 }, 8)
   for (const line of [
     `Certificate ID: ${sheet.certificateId}`,
     `Created: ${formatLongDate(sheet.dateCreated)}`,
     `Registration: ${registrationText(sheet.registration, timeZone)}`,
   ])
-    y += write(doc, line, LEFT, y, WIDTH, room(y), { size: 9.5, maxLines: 2 }) + 3
-  y += 12
+    flow.text(line, LEFT, WIDTH, { size: 9.5 }, 3)
+  flow.y += 12
 
-  y += heading(doc, 'Contributors and their shares (%)', LEFT, y, WIDTH, room(y)) ?? 0
+  flow.row([
+    [LEFT, column(doc, [{ kind: 'heading', title: 'Contributors and their shares (%)' }], WIDTH)],
+  ])
   for (const person of sheet.contributors) {
     const role =
       person.name === person.declaredName
         ? ROLE_LABELS[person.slot]
-        : `${ROLE_LABELS[person.slot]}, declared as ${person.declaredName}`
-    y += write(doc, `${person.name} — ${role}`, LEFT, y, WIDTH, room(y), {
+        : `${ROLE_LABELS[person.slot]}, declared as ${isolate(person.declaredName)}`
+    flow.text(`${isolate(person.name)} — ${role}`, LEFT, WIDTH, {
       font: 'Helvetica-Bold',
       size: 10,
-      maxLines: 2,
     })
-    y +=
-      write(
-        doc,
-        `PRO: ${person.pro || '—'} · IPI / PRO #: ${person.ipi || '—'}`,
-        LEFT,
-        y,
-        WIDTH,
-        room(y),
-        {
-          size: 8.5,
-          color: MUTED,
-        },
-      ) + 2
-    y +=
-      write(doc, `Shares: ${shares(person.shares)}`, LEFT, y, WIDTH, room(y), {
-        size: 9,
-        maxLines: 2,
-      }) + 2
-    y +=
-      write(
-        doc,
-        `Confirmation: ${statusText(person.status, { recorded: sheet.recorded, timeZone })}`,
-        LEFT,
-        y,
-        WIDTH,
-        room(y),
-        { size: 9, maxLines: 3, color: person.status.status === 'confirmed' ? '#166534' : INK },
-      ) + 10
+    flow.text(
+      `PRO: ${isolate(person.pro || '—')} · IPI / PRO #: ${isolate(person.ipi || '—')}`,
+      LEFT,
+      WIDTH,
+      { size: 8.5, color: MUTED },
+      2,
+    )
+    flow.text(`Shares: ${shares(person.shares)}`, LEFT, WIDTH, { size: 9 }, 2)
+    flow.text(
+      `Confirmation: ${statusText(person.status, { recorded: sheet.recorded, timeZone })}`,
+      LEFT,
+      WIDTH,
+      { size: 9, color: person.status.status === 'confirmed' ? '#166534' : INK },
+      10,
+    )
   }
-  y += write(doc, 'AI — AI tools, as declared', LEFT, y, WIDTH, room(y), {
-    font: 'Helvetica-Bold',
-    size: 10,
-  })
-  y +=
-    write(doc, `Shares: ${shares(sheet.ai)}`, LEFT, y, WIDTH, room(y), { size: 9, maxLines: 2 }) + 2
-  y +=
-    write(doc, 'Confirmation: Declared by the submitter', LEFT, y, WIDTH, room(y), { size: 9 }) + 16
-  write(doc, SPLIT_SHEET_NOTE, LEFT, y, WIDTH, room(y), { size: 8, color: MUTED, maxLines: 3 })
+  flow.text('AI — AI tools, as declared', LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
+  flow.text(`Shares: ${shares(sheet.ai)}`, LEFT, WIDTH, { size: 9 }, 2)
+  flow.text('Confirmation: Declared by the submitter', LEFT, WIDTH, { size: 9 }, 16)
+  flow.text(SPLIT_SHEET_NOTE, LEFT, WIDTH, { size: 8, color: MUTED })
 
-  doc.end()
-  return finished
+  return end(`split sheet ${sheet.certificateId}`)
 }

@@ -356,7 +356,7 @@ describe('certificate PDF', () => {
     expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
   })
 
-  test('names in other scripts print as written; only characters no bundled font has become ?', async () => {
+  test('names in other scripts print as written, CJK included; no character becomes ?', async () => {
     const owner = await createUser()
     const song = await newSong(owner.id, {
       title: 'Ночь над Волгой',
@@ -367,11 +367,12 @@ describe('certificate PDF', () => {
     const response = await pdfOf(await authedRequest(url(song.id), owner.id), song.id)
     const bytes = Buffer.from(await response.clone().arrayBuffer())
     expect(bytes.toString('latin1')).toContain('DejaVu')
+    expect(bytes.toString('latin1')).toContain('NotoSansSC-Bold')
     const { pages, text } = await pdfText(response)
     expect(pages).toBe(1)
-    for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương'])
+    for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương', '山田太郎'])
       expect(text).toContain(written)
-    expect(text).toContain('????')
+    expect(text).not.toContain('?')
     // Latin-only text keeps the standard fonts; the Unicode font is embedded only when needed.
     const latin = await newSong(owner.id)
     const standard = Buffer.from(
@@ -380,13 +381,16 @@ describe('certificate PDF', () => {
     expect(standard.toString('latin1')).not.toContain('DejaVu')
   })
 
-  test('even the longest song still fits on one page', async () => {
+  test('the longest song: every field whole, the lyrics and notes go on over further pages', async () => {
     const owner = await createUser()
     const song = await newSong(owner.id, {
       title: 'A Very Long Title '.repeat(11).trim(),
       coContributorName2: 'Cleo Keys',
       toolsUsed: 'tool '.repeat(190),
-      lyrics: 'A long line of lyrics that keeps on going\n'.repeat(400),
+      lyrics: Array.from(
+        { length: 400 },
+        (_, line) => `Lyric line ${line + 1} keeps on going`,
+      ).join('\n'),
       creativeNotes: 'note '.repeat(900),
       iswc: 'T-034.524.680-1',
       upc: '012345678905',
@@ -396,9 +400,15 @@ describe('certificate PDF', () => {
     const { pages, text } = await pdfText(
       await pdfOf(await authedRequest(url(song.id), owner.id), song.id),
     )
-    expect(pages).toBe(1)
+    expect(pages).toBeGreaterThan(1)
     expect(text).toContain(song.certificateId)
     expect(text).toContain('records authorship as declared by the submitter')
+    expect(text.match(/\btool\b/g)).toHaveLength(190)
+    // Before, four lines of lyrics and three of notes were printed: now every one is.
+    for (const line of [1, 2, 5, 200, 399, 400]) expect(text).toContain(`Lyric line ${line} keeps`)
+    expect(text.match(/keeps on going/g)).toHaveLength(400)
+    expect(text.match(/\bnote\b/g)).toHaveLength(900)
+    expect(text).toContain(`${song.certificateId} · ${song.title} — continued`)
   })
 
   test('the same 404 rules as the page', async () => {

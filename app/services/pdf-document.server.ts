@@ -1,0 +1,173 @@
+import PDFDocument from 'pdfkit'
+import { drawLines, layout, missingCharacters, type TextStyle } from './pdf-text.server'
+
+// What the certificate and the split sheet share: an A4 document, the colours, section
+// headings, and a flow that carries text onto as many pages as it needs (decision 049).
+
+export const PAGE = { width: 595.28, height: 841.89 }
+export const INK = '#0f172a'
+export const MUTED = '#475569'
+export const FAINT = '#94a3b8'
+export const BRAND = '#4338ca'
+
+type Doc = PDFKit.PDFDocument
+
+/** An A4 document and the promise of its bytes once `doc.end()` is called. */
+export function startPdf(info: PDFKit.DocumentInfo, { compress = true } = {}) {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, info, compress })
+  const chunks: Buffer[] = []
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+  return {
+    doc,
+    /** Ends the document; characters no font has are logged once, by code point. */
+    end(what: string) {
+      const missing = missingCharacters(doc)
+      if (missing.length > 0)
+        console.warn(
+          `[pdf] ${what}: no font for ${missing
+            .map((cluster) =>
+              Array.from(
+                cluster,
+                (char) =>
+                  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
+              ).join(' '),
+            )
+            .join(', ')}; drawn as \uFFFD`,
+        )
+      doc.end()
+      return finished
+    },
+  }
+}
+
+/** A block laid out once: its height is known before it is drawn. */
+export interface Block {
+  height: number
+  draw(x: number, y: number): void
+}
+
+export type Part =
+  | { kind: 'text'; text: string; style?: TextStyle; gap?: number }
+  | { kind: 'heading'; title: string }
+  | { kind: 'fact'; label: string; value: string; style?: TextStyle }
+  | { kind: 'pair'; label: string; text: string; labelWidth: number; style?: TextStyle }
+
+const LABEL: TextStyle = { font: 'Helvetica-Bold', size: 6.5, color: MUTED, characterSpacing: 0.6 }
+const HEADING: TextStyle = {
+  font: 'Helvetica-Bold',
+  size: 7.5,
+  color: BRAND,
+  characterSpacing: 1.2,
+}
+
+function textBlock(doc: Doc, text: string, width: number, style: TextStyle = {}, gap = 0): Block {
+  const laid = layout(doc, text, width, style)
+  return {
+    height: laid.height + gap,
+    draw: (x, y) => drawLines(doc, laid.lines, x, y, width, style),
+  }
+}
+
+/** Lays a column's parts out at `width`, to be drawn as one block. */
+export function column(doc: Doc, parts: Part[], width: number): Block {
+  const blocks = parts.map((part): Block => {
+    switch (part.kind) {
+      case 'text':
+        return textBlock(doc, part.text, width, part.style, part.gap)
+      case 'heading': {
+        const title = textBlock(doc, part.title.toUpperCase(), width, HEADING)
+        return {
+          height: Math.max(16, title.height + 5),
+          draw: (x, y) => {
+            title.draw(x, y)
+            doc
+              .moveTo(x, y + title.height + 1.5)
+              .lineTo(x + width, y + title.height + 1.5)
+              .lineWidth(0.5)
+              .strokeColor('#cbd5e1')
+              .stroke()
+          },
+        }
+      }
+      case 'fact': {
+        const label = textBlock(doc, part.label.toUpperCase(), width, LABEL, 1)
+        const value = textBlock(doc, part.value, width, { size: 9, ...part.style }, 5)
+        return {
+          height: label.height + value.height,
+          draw: (x, y) => {
+            label.draw(x, y)
+            value.draw(x, y + label.height)
+          },
+        }
+      }
+      case 'pair': {
+        const style = { size: 8.5, ...part.style }
+        const label = textBlock(doc, part.label, part.labelWidth - 2, {
+          ...style,
+          font: 'Helvetica-Bold',
+        })
+        const value = textBlock(doc, part.text, width - part.labelWidth, style)
+        return {
+          height: Math.max(label.height, value.height) + 3,
+          draw: (x, y) => {
+            label.draw(x, y)
+            value.draw(x + part.labelWidth, y)
+          },
+        }
+      }
+    }
+  })
+  return {
+    height: blocks.reduce((sum, block) => sum + block.height, 0),
+    draw: (x, y) => {
+      let top = y
+      for (const block of blocks) {
+        block.draw(x, top)
+        top += block.height
+      }
+    },
+  }
+}
+
+/**
+ * The place the next block goes: when it does not fit above `bottom`, a new page is started
+ * (its running head drawn by `onNewPage`, which returns where the text starts).
+ */
+export class Flow {
+  constructor(
+    private doc: Doc,
+    public y: number,
+    public bottom: number,
+    private onNewPage: () => { top: number; bottom: number },
+  ) {}
+
+  newPage() {
+    this.doc.addPage({ size: 'A4', margin: 0 })
+    const { top, bottom } = this.onNewPage()
+    this.y = top
+    this.bottom = bottom
+  }
+
+  /** Blocks side by side at the given x positions, started on a new page when they do not fit. */
+  row(blocks: [number, Block][], gapAfter = 0) {
+    const height = Math.max(0, ...blocks.map(([, block]) => block.height))
+    if (this.y + height > this.bottom) this.newPage()
+    for (const [x, block] of blocks) block.draw(x, this.y)
+    this.y += height + gapAfter
+  }
+
+  /** Text line by line, over as many pages as it needs: nothing is cut. */
+  text(text: string, x: number, width: number, style: TextStyle = {}, gapAfter = 0) {
+    const laid = layout(this.doc, text, width, style)
+    for (const line of laid.lines) {
+      if (this.y + laid.lineHeight > this.bottom) this.newPage()
+      drawLines(this.doc, [line], x, this.y, width, style)
+      this.y += laid.lineHeight
+    }
+    this.y += gapAfter
+  }
+}

@@ -1,0 +1,19 @@
+import type { CertificateSong } from '~/lib/certificate'
+import { renderCertificatePdf } from './certificate-pdf.server'
+import { renderSplitSheetPdf } from './split-sheet-pdf.server'
+import type { SplitSheet } from './split-sheet.server'
+
+/** One PDF to make, as plain data: it crosses to a worker thread (structured clone). */
+export type PdfJob =
+  | {
+      kind: 'certificate'
+      song: CertificateSong
+      options: { appName: string; certificateUrl: string; timeZone?: string }
+    }
+  | { kind: 'split-sheet'; sheet: SplitSheet; options: { appName: string; timeZone?: string } }
+
+export function renderPdf(job: PdfJob): Promise<Buffer> {
+  return job.kind === 'certificate'
+    ? renderCertificatePdf(job.song, job.options)
+    : renderSplitSheetPdf(job.sheet, job.options)
+}

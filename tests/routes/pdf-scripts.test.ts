@@ -1,0 +1,178 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { describe, expect, test, vi } from 'vitest'
+import * as certificatePdf from '~/resource-routes/certificate.$id[.]pdf'
+import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
+import { SongSchema } from '~/lib/song-schema'
+import { renderCertificatePdf } from '~/services/certificate-pdf.server'
+import { certificateFor } from '~/services/certificate.server'
+import { createSong } from '~/services/songs.server'
+import { db } from '../setup/db'
+import { args, authedRequest, createUser } from '../setup/fixtures'
+import { splitRow } from '../setup/sample-song'
+
+// Issue 26: every text field of one song in a different script, through the real schema and
+// the real routes (which render in the PDF worker), read back with poppler's pdftotext.
+const run = promisify(execFile)
+
+const FIELDS = {
+  title: '봄날 (Spring Day) 🎵', // Hangul, Latin and an emoji no bundled font has
+  contributorName: 'نادية الخطيب', // Arabic: joined, right to left
+  coContributorName: 'דוד כהן', // Hebrew
+  coContributorName2: 'やまだ はなこ 山田花子', // Japanese
+  toolsUsed: '简体中文的录音软件', // Simplified Chinese
+  otherIdentifier: '繁體目錄編號', // Traditional Chinese
+  lyrics: 'प्रिया शर्मा का गीत\nदूसरी पंक्ति', // Devanagari (with conjuncts and vowel signs)
+  creativeNotes: 'เพลงนี้เขียนตอนกลางคืน', // Thai
+  mainContributorPro: 'Ελληνική Εταιρεία', // Greek
+  coContributorPro: 'Российское авторское общество', // Cyrillic
+  coContributor2Pro: 'Société Ñandú Ærø', // accented Latin
+  mainContributorProNumber: 'Ŝ̌ a\u0301', // combining marks
+}
+
+async function scriptSong(userId: string) {
+  const input = SongSchema.parse({
+    ...FIELDS,
+    dateCreated: '2025-03-01',
+    fileLink: 'https://files.example/봄날.mp3',
+    contributions: [splitRow('lyrics', 40, 30, 10, 20), splitRow('vocals', 50, 25, 25, 0)],
+  })
+  return createSong(db(), userId, input)
+}
+
+/** The PDF's text as pdftotext gives it, less the bidi marks it wraps right-to-left runs in. */
+async function pdftotext(pdf: Buffer) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-scripts-'))
+  const file = path.join(dir, 'out.pdf')
+  fs.writeFileSync(file, pdf)
+  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'])
+  return { text: stdout.replace(/[\u202A-\u202E]/g, ''), file }
+}
+
+/**
+ * Every glyph drawn in an embedded (Type0) font, from the content streams: glyph 0 of a
+ * pdfkit subset is .notdef, so a 0000 in a shown string is a character drawn as nothing.
+ */
+function notdefCount(pdf: Buffer) {
+  const raw = pdf.toString('latin1')
+  const type0 = new Set<string>()
+  for (const match of raw.matchAll(/(\d+) 0 obj\s*<<([\s\S]*?)>>/g))
+    if (/\/Subtype \/Type0/.test(match[2] ?? '')) type0.add(match[1] ?? '')
+  const names = new Map<string, string>()
+  for (const match of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) names.set(match[1] ?? '', match[2] ?? '')
+  let notdefs = 0
+  let shown = 0
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const bytes = Buffer.from(match[1] ?? '', 'latin1')
+    let content: string
+    try {
+      content = zlib.inflateSync(bytes).toString('latin1')
+    } catch {
+      content = bytes.toString('latin1')
+    }
+    let font = ''
+    for (const op of content.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\] TJ/g)) {
+      if (op[1]) font = op[1]
+      else if (type0.has(names.get(font) ?? ''))
+        for (const hex of (op[2] ?? '').matchAll(/<([0-9a-f]+)>/gi))
+          for (const glyph of (hex[1] ?? '').match(/.{4}/g) ?? []) {
+            shown++
+            if (glyph === '0000') notdefs++
+          }
+    }
+  }
+  return { notdefs, shown }
+}
+
+describe('PDFs in every script', () => {
+  test('the certificate and the split sheet print every field whole, in reading order, with every share', async () => {
+    const owner = await createUser()
+    const song = await scriptSong(owner.id)
+    const certificateResponse = await certificatePdf.loader(
+      args(await authedRequest(`http://localhost/certificate/${song.id}.pdf`, owner.id), {
+        id: String(song.id),
+      }),
+    )
+    expect(certificateResponse.status).toBe(200)
+    const sheetResponse = await splitSheetPdf.loader(
+      args(await authedRequest(`http://localhost/songs/${song.id}/split-sheet.pdf`, owner.id), {
+        id: String(song.id),
+      }),
+    )
+    expect(sheetResponse.status).toBe(200)
+
+    for (const [name, response, fields] of [
+      ['certificate', certificateResponse, Object.keys(FIELDS)],
+      [
+        'split sheet',
+        sheetResponse,
+        [
+          'title',
+          'contributorName',
+          'coContributorName',
+          'coContributorName2',
+          'mainContributorPro',
+        ],
+      ],
+    ] as const) {
+      const pdf = Buffer.from(await response.arrayBuffer())
+      const { text, file } = await pdftotext(pdf)
+      const flat = text.replace(/\s+/g, ' ')
+      for (const field of fields) {
+        const written = FIELDS[field as keyof typeof FIELDS]
+        // The emoji has no font: a visible placeholder in its place, never '?'.
+        const expected = written.replace('🎵', '\uFFFD')
+        for (const line of expected.split('\n'))
+          expect(flat, `${name}: ${field}`).toContain(line.replace(/\s+/g, ' '))
+      }
+      expect(flat).not.toContain('?')
+      const { notdefs, shown } = notdefCount(pdf)
+      expect(shown, name).toBeGreaterThan(50)
+      expect(notdefs, name).toBe(0)
+      // Every share, the AI's included, beside its own name (spaces aside: poppler guesses
+      // them from gaps, and a wrapped line breaks where it must).
+      const solid = flat.replace(/\s+/g, '')
+      if (name === 'certificate') {
+        expect(solid).toContain(
+          'نادية الخطيب40%/דוד כהן30%/やまだ はなこ 山田花子10%/AI20%'.replace(/\s+/g, ''),
+        )
+        expect(solid).toContain(
+          'نادية الخطيب50%/דוד כהן25%/やまだ はなこ 山田花子25%'.replace(/\s+/g, ''),
+        )
+      } else {
+        expect(flat).toContain('Shares: Lyrics 40% · Vocals 50%')
+        expect(flat).toContain('Shares: Lyrics 30% · Vocals 25%')
+        expect(flat).toContain('Shares: Lyrics 10% · Vocals 25%')
+        expect(flat).toMatch(/AI — AI tools, as declared Shares: Lyrics 20%/)
+      }
+      // A look at the pages (in the system's temporary folder), as the issue asks.
+      const out = path.join(os.tmpdir(), 'prooftrack-pdf-scripts')
+      fs.mkdirSync(out, { recursive: true })
+      await run('pdftoppm', ['-r', '60', '-png', file, path.join(out, name.replace(' ', '-'))])
+    }
+    // The first PDF starts the worker threads and decompresses the fonts they need.
+  }, 120_000)
+
+  test('a character no font has is drawn as a placeholder and logged once per render', async () => {
+    const owner = await createUser()
+    const song = await scriptSong(owner.id)
+    const found = await certificateFor(db(), song.id, owner.id)
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      await renderCertificatePdf(
+        { ...found!.certificate, lyrics: '🎵 la la 🎵 🎵' },
+        { appName: 'ProofTrack', certificateUrl: 'http://localhost/certificate/1' },
+      )
+      const lines = warn.mock.calls.map((call) => String(call[0]))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain(`certificate ${song.certificateId}: no font for U+1F3B5`)
+      expect(lines[0]?.match(/U\+1F3B5/g)).toHaveLength(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+})
