@@ -11,6 +11,7 @@ import {
   registrationLinkLabels,
   registrationNotes,
   statementFor,
+  onlineCertificate,
 } from '~/lib/certificate'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
@@ -50,6 +51,9 @@ function isolatedBreakdown(song: CertificateSong) {
   }))
 }
 
+type Online =
+  { public: true; url: string; label: string; qr: Buffer } | { public: false; note: string }
+
 export async function renderCertificatePdf(
   song: CertificateSong,
   {
@@ -58,12 +62,20 @@ export async function renderCertificatePdf(
     timeZone = DEFAULT_TIME_ZONE,
   }: { appName: string; certificateUrl: string; timeZone?: string },
 ): Promise<Buffer> {
-  const qr = await QRCode.toBuffer(certificateUrl, {
-    type: 'png',
-    margin: 1,
-    width: 240,
-    errorCorrectionLevel: 'M',
-  })
+  // Before registration only the owner can open the page: a QR code or link would lead everyone
+  // else to "Certificate not found", so the PDF says when it becomes public instead (decision 050).
+  const link = onlineCertificate(song, certificateUrl)
+  const online: Online = link.public
+    ? {
+        ...link,
+        qr: await QRCode.toBuffer(link.url, {
+          type: 'png',
+          margin: 1,
+          width: 240,
+          errorCorrectionLevel: 'M',
+        }),
+      }
+    : link
   // Every text the document may hold is in the song's view: the fonts for its characters.
   await prepareFonts(`${JSON.stringify(song)}${appName}${certificateUrl}`)
   const { doc, end } = startPdf({
@@ -86,7 +98,7 @@ export async function renderCertificatePdf(
       .stroke()
   }
   frame()
-  footer(doc, song, { certificateUrl, timeZone, qr })
+  footer(doc, song, { online, timeZone })
 
   // Further pages: the frame and a running head naming the certificate they belong to.
   const flow = new Flow(doc, 48, FOOTER_TOP - 10, () => {
@@ -320,11 +332,14 @@ export async function renderCertificatePdf(
   return end(`certificate ${song.certificateId}`)
 }
 
-/** Page 1's foot: the statement, the id and issue date, and a QR code to the online certificate. */
+/**
+ * Page 1's foot: the statement, the id and issue date, and a QR code to the online certificate
+ * once it is public (or, before, when it will be).
+ */
 function footer(
   doc: PDFKit.PDFDocument,
   song: CertificateSong,
-  { certificateUrl, timeZone, qr }: { certificateUrl: string; timeZone: string; qr: Buffer },
+  { online, timeZone }: { online: Online; timeZone: string },
 ) {
   const textWidth = WIDTH - QR_SIZE - 16
   doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
@@ -340,9 +355,13 @@ function footer(
       size: 9.5,
       color: MUTED,
     }) + 6
-  write(doc, certificateUrl, LEFT, y, textWidth, { size: 7.5, color: BRAND, link: certificateUrl })
-  doc.image(qr, RIGHT - QR_SIZE, FOOTER_TOP + 12, { width: QR_SIZE, height: QR_SIZE })
-  write(doc, 'Scan to view online', RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
+  if (!online.public) {
+    write(doc, online.note, LEFT, y, textWidth, { size: 8, color: MUTED })
+    return
+  }
+  write(doc, online.url, LEFT, y, textWidth, { size: 7.5, color: BRAND, link: online.url })
+  doc.image(online.qr, RIGHT - QR_SIZE, FOOTER_TOP + 12, { width: QR_SIZE, height: QR_SIZE })
+  write(doc, online.label, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
     size: 6.5,
     color: MUTED,
     align: 'center',

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest'
 import * as page from '~/routes/certificate.$id'
 import * as pdfRoute from '~/resource-routes/certificate.$id[.]pdf'
 import { SongSchema } from '~/lib/song-schema'
+import { PDF_NOT_PUBLIC_YET } from '~/lib/certificate'
 import type { Network, StorageKind } from '../../db/schema'
 import { createSong } from '~/services/songs.server'
 import { db } from '../setup/db'
@@ -336,6 +337,11 @@ describe('certificate PDF', () => {
     expect(text).toContain('First line of the verse')
     // No bare digest of the lyrics: anyone holding the PDF could test guessed lyrics against it.
     expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
+    // Before registration only the owner can open the page: no link or QR code to a 404 for
+    // whoever the PDF is shown to, and the PDF says when it becomes public (issue 25.3).
+    expect(text.replace(/\s+/g, ' ')).toContain(PDF_NOT_PUBLIC_YET)
+    expect(text).not.toContain(`/certificate/${song.id}`)
+    expect(text).not.toContain('Scan to view online')
   })
 
   test('a registered song: public PDF without lyrics or notes, with the fee and the record', async () => {
@@ -351,6 +357,9 @@ describe('certificate PDF', () => {
     expect(text).toContain('https://explorer.example/tx/x')
     expect(text).toContain('Solana mainnet')
     expect(text).toContain('Arweave, through the gateway https://arweave.net')
+    expect(text).toContain('Scan to view online')
+    expect(text).toContain(`/certificate/${song.id}`)
+    expect(text).not.toContain(PDF_NOT_PUBLIC_YET)
     expect(text).not.toContain('First line of the verse')
     expect(text).not.toContain('night train')
     expect(text).not.toContain(crypto.createHash('sha256').update(LYRICS).digest('hex'))
