@@ -22,7 +22,19 @@ let lastClosedAt = Number.NEGATIVE_INFINITY
  * page, and CSS shows it on hover or focus after the same 700 ms (the skip delay needs a script).
  * The trigger must be focusable (a link, a button, or an element with tabIndex={0}).
  */
-export function Tooltip({ content, children }: { content: string; children: ReactElement }) {
+export function Tooltip({
+  content,
+  children,
+  labels = false,
+  align = 'center',
+}: {
+  content: string
+  children: ReactElement
+  /** For an icon-only control: the tooltip's text is its name (aria-labelledby), not a description. */
+  labels?: boolean
+  /** 'end' keeps it inside a box whose right edge the trigger sits against. */
+  align?: 'center' | 'end'
+}) {
   const id = useId()
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
@@ -66,12 +78,12 @@ export function Tooltip({ content, children }: { content: string; children: Reac
       onFocus={show}
       onBlur={hide}
     >
-      {cloneElement(children, { 'aria-describedby': id })}
+      {cloneElement(children, { [labels ? 'aria-labelledby' : 'aria-describedby']: id })}
       <span
         id={id}
         role="tooltip"
         data-state={hydrated ? (open ? 'open' : 'closed') : 'css'}
-        className={`pointer-events-none absolute bottom-full left-1/2 z-20 mb-2 w-max max-w-xs -translate-x-1/2 whitespace-normal rounded-md bg-slate-900 px-3 py-2 text-left text-xs font-normal text-white shadow-lg ${visibility}`}
+        className={`pointer-events-none absolute bottom-full z-20 mb-2 w-max max-w-xs whitespace-normal rounded-md bg-slate-900 px-3 py-2 text-left text-xs font-normal text-white shadow-lg ${align === 'end' ? 'right-0' : 'left-1/2 -translate-x-1/2'} ${visibility}`}
       >
         {content}
       </span>
