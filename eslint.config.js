@@ -29,6 +29,42 @@ const HAND_WRITTEN_GUARDS = [
   },
 ]
 
+// A class list built by a template must keep a space where a value meets the text around it:
+// `${status ? 'mt-2' : ''}text-3xl` made the class `mt-2text-3xl`, and the 404 heading lost its
+// size with no error anywhere (issue 31).
+const classTemplates = {
+  rules: {
+    'no-glued-classes': {
+      meta: {
+        type: 'problem',
+        messages: {
+          glued:
+            'A class template glues a value to the text next to it; put a space between them (`${a} b`, not `${a}b`).',
+        },
+        schema: [],
+      },
+      create(context) {
+        const isClassAttribute = (node) =>
+          node?.type === 'JSXAttribute' && ['className', 'class'].includes(node.name.name)
+        return {
+          TemplateLiteral(node) {
+            let parent = node.parent
+            while (parent && parent.type !== 'JSXAttribute' && parent.type !== 'Program')
+              parent = parent.parent
+            if (!isClassAttribute(parent)) return
+            node.quasis.forEach((quasi, index) => {
+              const text = quasi.value.raw
+              const gluedBefore = index > 0 && /^\S/.test(text)
+              const gluedAfter = !quasi.tail && /\S$/.test(text)
+              if (gluedBefore || gluedAfter) context.report({ node: quasi, messageId: 'glued' })
+            })
+          },
+        }
+      },
+    },
+  },
+}
+
 export default tseslint.config(
   { ignores: ['build/', 'public/build/', 'node_modules/', 'data/', '.cache/'] },
   js.configs.recommended,
@@ -43,6 +79,11 @@ export default tseslint.config(
     rules: {
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region'], tags: [] }],
     },
+  },
+  {
+    files: ['app/**/*.tsx'],
+    plugins: { 'class-templates': classTemplates },
+    rules: { 'class-templates/no-glued-classes': 'error' },
   },
   {
     files: ['app/**/*.{ts,tsx}'],

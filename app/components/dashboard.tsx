@@ -10,10 +10,14 @@ import { confirmationSummary } from '~/lib/confirmation-summary'
 import type { RegistrationView, SongView } from '~/services/songs.server'
 import { TimeZoneNote, useTimeZone } from './time-zone'
 import { ButtonLink } from './ui/button'
+import { Tooltip } from './ui/tooltip'
 import { COLUMNS, SongsTableHead } from './dashboard-skeleton'
 
 export const LOCKED_TOOLTIP =
   'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
+
+export const REGISTRATION_UNDER_WAY_TOOLTIP =
+  'The registration has started and is not confirmed yet. The song is locked meanwhile; if the registration fails, it can be edited again.'
 
 /**
  * What a row needs of the loader's SongView. The dates and the link may be missing (rows written
@@ -156,7 +160,6 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
   // The server's rule, so the row locks exactly when an edit would be refused.
   const locked = locksSong(song.registration)
   const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
-  const lockedId = `song-${song.id}-locked`
   return (
     <tr className="block px-4 py-3 align-top text-slate-700 md:table-row md:p-0">
       <th
@@ -198,22 +201,19 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
       </Cell>
       <Cell column={5}>
         {locked ? (
-          // title for a pointer, the hidden description for screen readers; both work without JavaScript.
           <>
-            <span
-              // Focusable so a keyboard user reaches the explanation too.
-              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-              tabIndex={0}
-              title={LOCKED_TOOLTIP}
-              aria-describedby={lockedId}
-              className="inline-flex cursor-help items-center gap-1 text-slate-500"
-            >
-              <LockIcon />
-              Locked
-            </span>
-            <span id={lockedId} className="sr-only">
-              {LOCKED_TOOLTIP}
-            </span>
+            <Tooltip content={LOCKED_TOOLTIP}>
+              <span
+                // Focusable so a keyboard user reaches the explanation too.
+                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+                tabIndex={0}
+                className="inline-flex cursor-help items-center gap-1 text-slate-500"
+                data-testid={`song-${song.id}-locked`}
+              >
+                <LockIcon />
+                Locked
+              </span>
+            </Tooltip>
             {song.isRegistered && (
               // A registered song changes only as a new version that points back to it (issue 14).
               <Link to={`/submit?from=${song.id}`} className={`mt-1 block text-xs ${linkClass}`}>
@@ -265,9 +265,16 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
     const network = registrationNetwork({ network: song.registration?.network })
     return (
       <span className="inline-flex flex-col items-start gap-0.5">
-        <span className="inline-flex items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-          Registered
-        </span>
+        <Tooltip content={`Registered on ${network.label}. ${LOCKED_TOOLTIP}`}>
+          <span
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+            className="inline-flex cursor-help items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800"
+            data-testid={`song-${song.id}-status`}
+          >
+            Registered
+          </span>
+        </Tooltip>
         <span className="text-xs text-slate-500" data-testid={`song-${song.id}-network`}>
           {network.shortLabel}
         </span>
@@ -278,9 +285,16 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
     // A registration under way still claims the song: no second Register.
     const status = song.registration.status
     return (
-      <span className="inline-flex items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
-        {status.charAt(0).toUpperCase() + status.slice(1)}
-      </span>
+      <Tooltip content={REGISTRATION_UNDER_WAY_TOOLTIP}>
+        <span
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="inline-flex cursor-help items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
+          data-testid={`song-${song.id}-status`}
+        >
+          {status.charAt(0).toUpperCase() + status.slice(1)}
+        </span>
+      </Tooltip>
     )
   }
   return <RegisterButton songId={song.id} title={song.title} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hooks'
+import { Tooltip } from './ui/tooltip'
 
 export const LANDING_VIDEO_SRC = '/media/landing-video'
 
@@ -125,26 +126,22 @@ function DemoVideo() {
         <div className="absolute bottom-3 right-3 flex gap-2">
           {/* Moving content that starts by itself needs a way to stop it (WCAG 2.2.2). */}
           {!waitingForUser && (
+            <Tooltip content={paused ? 'Play video' : 'Pause video'} labels align="end">
+              <button type="button" onClick={togglePlayback} className={controlClass}>
+                {paused ? <PlayIcon /> : <PauseIcon />}
+              </button>
+            </Tooltip>
+          )}
+          <Tooltip content={muted ? 'Unmute video' : 'Mute video'} labels align="end">
             <button
               type="button"
-              onClick={togglePlayback}
-              aria-label={paused ? 'Play video' : 'Pause video'}
-              title={paused ? 'Play video' : 'Pause video'}
+              onClick={toggleMuted}
+              aria-pressed={!muted}
               className={controlClass}
             >
-              {paused ? <PlayIcon /> : <PauseIcon />}
+              {muted ? <MutedIcon /> : <SoundIcon />}
             </button>
-          )}
-          <button
-            type="button"
-            onClick={toggleMuted}
-            aria-pressed={!muted}
-            aria-label={muted ? 'Unmute video' : 'Mute video'}
-            title={muted ? 'Unmute video' : 'Mute video'}
-            className={controlClass}
-          >
-            {muted ? <MutedIcon /> : <SoundIcon />}
-          </button>
+          </Tooltip>
         </div>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from '@remix-run/react'
+import { Link, NavLink, useLocation } from '@remix-run/react'
 import { ButtonLink, buttonClass } from './ui/button'
 
 export interface HeaderUser {
@@ -46,15 +46,7 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
                 Administrator
               </span>
             )}
-            <span className="ml-2 flex items-center gap-2 text-sm text-slate-700">
-              <span
-                aria-hidden="true"
-                className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
-              >
-                {user.initial}
-              </span>
-              <bdi>{user.displayName}</bdi>
-            </span>
+            <AccountMenu user={user} />
             {/* A plain link: signing out is a navigation (SPEC §2), so it works without JavaScript. */}
             <a href="/api/auth/logout" className={buttonClass('ghost', 'ml-1')}>
               Sign Out
@@ -70,5 +62,46 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
         )}
       </div>
     </header>
+  )
+}
+
+const menuItemClass = 'block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100'
+
+/**
+ * The avatar opens the account's menu (issue 25 item 10). <details> opens and closes without
+ * JavaScript; with it, the menu closes when the page changes (a new key per location).
+ */
+function AccountMenu({ user }: { user: HeaderUser }) {
+  const location = useLocation()
+  return (
+    <details key={location.key} className="relative ml-2" data-testid="account-menu">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
+        >
+          {user.initial}
+        </span>
+        <bdi>{user.displayName}</bdi>
+        <span className="sr-only">: account menu</span>
+      </summary>
+      <ul className="absolute right-0 z-30 mt-2 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+        <li>
+          <Link to="/settings" className={menuItemClass}>
+            Settings
+          </Link>
+        </li>
+        <li>
+          <Link to="/songs" className={menuItemClass}>
+            My songs
+          </Link>
+        </li>
+        <li>
+          <a href="/api/auth/logout" className={menuItemClass}>
+            Sign out
+          </a>
+        </li>
+      </ul>
+    </details>
   )
 }

@@ -19,7 +19,7 @@ export function StatusPage({
   return (
     <section role={role} className="mx-auto max-w-xl px-4 py-24 text-center">
       {status && <p className="text-sm font-semibold text-brand-600">{status}</p>}
-      <h1 className={`${status ? 'mt-2' : ''}text-3xl font-bold text-slate-900`}>{title}</h1>
+      <h1 className={`${status ? 'mt-2' : ''} text-3xl font-bold text-slate-900`}>{title}</h1>
       <p className="mt-4 text-slate-600">{children}</p>
       <div className="mt-8 flex justify-center gap-3">{actions}</div>
     </section>

@@ -22,6 +22,8 @@ import { redirectWithToast } from '~/services/toast.server'
 import { createLocalUser, FieldError } from '~/services/users.server'
 import { useIsPending } from '~/lib/hooks'
 
+const REGISTRATION_FAILED = 'Registration failed'
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
   return json({
@@ -47,8 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
         toast: {
           id: 'register-failed',
           type: 'error' as const,
-          title: 'Registration failed',
-          description: message,
+          title: REGISTRATION_FAILED,
+          // The fallback message is the title itself: said once, not twice.
+          ...(message === REGISTRATION_FAILED ? {} : { description: message }),
         },
       },
       { status },
@@ -67,15 +70,22 @@ export async function action({ request }: ActionFunctionArgs) {
     const user = await createLocalUser(db(), submission.value)
     await recordUserAction(db(), pageViewOf(request), 'sign_up', user.id)
   } catch (error) {
-    if (!(error instanceof FieldError)) throw error
+    if (error instanceof FieldError)
+      return failed(
+        submission.reply({
+          fieldErrors: { [error.field]: [error.message] },
+          formErrors: [error.message],
+          hideFields: ['password'],
+        }),
+        error.message,
+        409,
+      )
+    // SPEC §8's fallback: the database's own words stay in our log, and the form keeps its values.
+    console.error('[register] account not created', error)
     return failed(
-      submission.reply({
-        fieldErrors: { [error.field]: [error.message] },
-        formErrors: [error.message],
-        hideFields: ['password'],
-      }),
-      error.message,
-      409,
+      submission.reply({ formErrors: [REGISTRATION_FAILED], hideFields: ['password'] }),
+      REGISTRATION_FAILED,
+      503,
     )
   }
   return redirectWithToast('/login', {

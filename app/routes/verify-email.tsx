@@ -48,14 +48,44 @@ export async function action({ request }: ActionFunctionArgs) {
     })
 
   if (intent.data.intent === 'generate') {
+    // SPEC §8: the code comes with 'Verification Code Generated'; a failure is an 'Error' toast
+    // with its message. The page renders again, so the toast rides in the data (decision 032).
+    const generateFailed = (message: string, status: number) =>
+      json(
+        {
+          kind: 'error' as const,
+          message,
+          toast: {
+            id: `code-failed-${Date.now()}`,
+            type: 'error' as const,
+            title: 'Error',
+            description: message,
+          },
+        },
+        { status },
+      )
     const limited = await hit(
       LIMITS.verificationPerUser(user.id),
       LIMITS.verificationPerUserPerDay(user.id),
     )
-    if (!limited.allowed)
-      return json({ kind: 'error' as const, message: tooManyMessage(limited) }, { status: 429 })
-    const { code, expiresAt } = await createVerificationCode(db(), user.id, user.email)
-    return json({ kind: 'code' as const, code, expiresAt: expiresAt.toISOString() })
+    if (!limited.allowed) return generateFailed(tooManyMessage(limited), 429)
+    const created = await createVerificationCode(db(), user.id, user.email).catch(
+      (error: unknown) => {
+        console.error('[verify-email] no code generated', error)
+        return null
+      },
+    )
+    if (!created) return generateFailed('Failed to generate verification code', 503)
+    return json({
+      kind: 'code' as const,
+      code: created.code,
+      expiresAt: created.expiresAt.toISOString(),
+      toast: {
+        id: `code-${created.expiresAt.getTime()}`,
+        type: 'success' as const,
+        title: 'Verification Code Generated',
+      },
+    })
   }
 
   const submission = parseWithZod(formData, { schema: VerificationCodeSchema })
@@ -89,6 +119,17 @@ export default function VerifyEmailPage() {
   const body = code
     ? `Hello,\n\nPlease verify the email address of my account (${email}).\n\nVerification code: ${code}\n\nThank you.`
     : ''
+  const generateButton = (
+    <Form method="post" className="flex flex-wrap gap-3">
+      <input type="hidden" name="intent" value="generate" />
+      <Button type="submit" disabled={generating}>
+        {generating ? 'Generating...' : 'Generate Verification Code'}
+      </Button>
+      <ButtonLink to="/" variant="ghost">
+        Back to Dashboard
+      </ButtonLink>
+    </Form>
+  )
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -97,91 +138,100 @@ export default function VerifyEmailPage() {
         Email verification is needed before you can register songs on the blockchain for free.
       </p>
 
-      {emailVerified ? (
-        <div className="mt-8 rounded-lg border border-green-200 bg-green-50 p-6">
-          <p className="font-semibold text-green-900">Your email {email} is verified.</p>
-        </div>
-      ) : code ? (
-        <section className="mt-8 space-y-5 rounded-lg border border-slate-200 p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Your verification code</h2>
-          <p
-            className="select-all font-mono text-4xl font-bold tracking-widest text-brand-700"
-            data-testid="verification-code"
-          >
-            {code}
-          </p>
-          <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            <li>
-              Send an email from <strong>{email}</strong> to the support address below.
-            </li>
-            <li>Use the subject and message shown here; the code must be in them.</li>
-            <li>
-              We confirm your address, usually within 24 hours. The code is valid for 24 hours.
-            </li>
-          </ol>
-          <CopyField label="To" value={supportEmail} />
-          <CopyField label="Subject" value={subject} />
-          <CopyField label="Message" value={body} multiline />
-          <div className="flex flex-wrap gap-3">
-            <a
-              className={buttonClass('primary')}
-              href={`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}
-            >
-              Open Email Client
-            </a>
-            <ButtonLink to="/verify-email" variant="secondary" reloadDocument>
-              Generate New Code
-            </ButtonLink>
-            <ButtonLink to="/" variant="ghost">
-              Back to Dashboard
-            </ButtonLink>
-          </div>
-        </section>
-      ) : (
-        <section className="mt-8 rounded-lg border border-slate-200 p-6">
-          <p className="text-slate-700">
-            Generate a code, then email it to <strong>{supportEmail}</strong> from{' '}
-            <strong>{email}</strong>. Confirmation is usually within 24 hours.
-          </p>
-          <Form method="post" className="mt-4 flex flex-wrap gap-3">
-            <input type="hidden" name="intent" value="generate" />
-            <Button type="submit" disabled={generating}>
-              {generating ? 'Generating...' : 'Generate Verification Code'}
-            </Button>
-            <ButtonLink to="/" variant="ghost">
-              Back to Dashboard
-            </ButtonLink>
-          </Form>
-        </section>
-      )}
-
       {data?.kind === 'error' && (
         <div className="mt-4">
           <FormAlert errors={[data.message]} />
         </div>
       )}
 
-      {!emailVerified && mailConfigured && (
-        <section className="mt-8 rounded-lg border border-slate-200 p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Got a code by email?</h2>
-          <p className="mt-1 text-sm text-slate-600">
-            When you generate a code we also email a separate code to {email}. Enter it here to
-            verify right away; each emailed code allows {codeTries} tries.
-          </p>
-          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="verify" />
-            <Field
-              label="Code from the email"
-              name="token"
-              id="mailed-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              pattern="\d{6}"
-            />
-            <Button type="submit">Verify</Button>
-          </Form>
-        </section>
+      {emailVerified ? (
+        <div className="mt-8 rounded-lg border border-green-200 bg-green-50 p-6">
+          <p className="font-semibold text-green-900">Your email {email} is verified.</p>
+        </div>
+      ) : (
+        <>
+          {/* With mail set up, the code the user enters themselves comes first: it verifies at
+              once, while the code for support waits for a person (issue 25 item 10). */}
+          {mailConfigured && (
+            <section
+              aria-labelledby="mailed-code-heading"
+              className="mt-8 rounded-lg border border-slate-200 p-6"
+            >
+              <h2 id="mailed-code-heading" className="text-lg font-semibold text-slate-900">
+                {code ? 'Check your inbox' : 'Verify with a code we email you'}
+              </h2>
+              <p className="mt-1 text-sm text-slate-600">
+                {code
+                  ? `We emailed a 6-digit code to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`
+                  : `Generate a code and we email it to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`}
+              </p>
+              {!code && <div className="mt-4">{generateButton}</div>}
+              <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="verify" />
+                <Field
+                  label="Code from the email"
+                  name="token"
+                  id="mailed-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  pattern="\d{6}"
+                />
+                <Button type="submit">Verify</Button>
+              </Form>
+            </section>
+          )}
+          {code ? (
+            <section className="mt-8 space-y-5 rounded-lg border border-slate-200 p-6">
+              <h2 className="text-lg font-semibold text-slate-900">
+                {mailConfigured ? 'No email? Send us this code' : 'Your verification code'}
+              </h2>
+              <p
+                className="select-all font-mono text-4xl font-bold tracking-widest text-brand-700"
+                data-testid="verification-code"
+              >
+                {code}
+              </p>
+              <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+                <li>
+                  Send an email from <strong>{email}</strong> to the support address below.
+                </li>
+                <li>Use the subject and message shown here; the code must be in them.</li>
+                <li>
+                  We confirm your address, usually within 24 hours. The code is valid for 24 hours.
+                </li>
+              </ol>
+              <CopyField label="To" value={supportEmail} />
+              <CopyField label="Subject" value={subject} />
+              <CopyField label="Message" value={body} multiline />
+              <div className="flex flex-wrap gap-3">
+                <a
+                  className={buttonClass('primary')}
+                  href={`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}
+                >
+                  Open Email Client
+                </a>
+                <ButtonLink to="/verify-email" variant="secondary" reloadDocument>
+                  Generate New Code
+                </ButtonLink>
+                <ButtonLink to="/" variant="ghost">
+                  Back to Dashboard
+                </ButtonLink>
+              </div>
+            </section>
+          ) : (
+            <section className="mt-8 rounded-lg border border-slate-200 p-6">
+              <p className="text-slate-700">
+                {mailConfigured
+                  ? 'If the email does not arrive, the same button also shows a code to send us: '
+                  : 'Generate a code, then '}
+                email it to <strong>{supportEmail}</strong> from <strong>{email}</strong>.
+                Confirmation is usually within 24 hours.
+              </p>
+              {!mailConfigured && <div className="mt-4">{generateButton}</div>}
+            </section>
+          )}
+        </>
       )}
     </div>
   )

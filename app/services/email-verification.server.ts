@@ -4,6 +4,7 @@ import type { Database } from '#db/schema'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
+import { displayName } from './users.server'
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
@@ -133,10 +134,26 @@ function claim(database: Executor, token: string, userId?: string) {
       .updateTable('users')
       .set({ emailVerified: true, updatedAt: new Date() })
       .where('id', '=', row.userId)
-      .returning(['id', 'email'])
+      .returning(['id', 'email', 'firstName'])
       .executeTakeFirstOrThrow()
-    return { ok: true as const, user }
+    // The user who entered a mailed code sees the answer on screen; one verified by the admin
+    // would otherwise only find out by trying to register, so they are told, in the same
+    // transaction as the change (issue 25 item 10).
+    if (!userId) await enqueueMail(trx, adminVerifiedMail(user))
+    return { ok: true as const, user: { id: user.id, email: user.email } }
   })
+}
+
+function adminVerifiedMail(user: { email: string; firstName: string | null }) {
+  const { APP_NAME, APP_URL } = env()
+  return {
+    to: user.email,
+    subject: `Your ${APP_NAME} email address is verified`,
+    text:
+      `Hello ${displayName(user)},\n\nWe received your verification code and confirmed that ${user.email} is yours. ` +
+      `Your email address is now verified on ${APP_NAME}, so you can register your songs on the blockchain.\n\n` +
+      `Your songs: ${APP_URL}/\n`,
+  }
 }
 
 export async function pendingVerifications(database: Executor) {

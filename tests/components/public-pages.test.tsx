@@ -156,6 +156,10 @@ describe('landing video', () => {
 
     const unmute = screen.getByRole('button', { name: 'Unmute video' })
     expect(unmute.getAttribute('aria-pressed')).toBe('false')
+    // Its name is the product's tooltip (SPEC §9's delays), not the browser's title.
+    expect(unmute.getAttribute('title')).toBeNull()
+    const tooltip = document.getElementById(unmute.getAttribute('aria-labelledby') ?? '')
+    expect(tooltip?.getAttribute('role')).toBe('tooltip')
     fireEvent.click(unmute)
     expect(video.muted).toBe(false)
     const mute = screen.getByRole('button', { name: 'Mute video' })
