@@ -7,6 +7,7 @@ import {
   contributorStatusText,
   isWebUrl,
   orNotSpecified,
+  plainSummary,
   present,
   recordingDetails,
   registrationFeeInfo,
@@ -119,6 +120,12 @@ export function Certificate({
           </h1>
           <p className="mt-3 text-sm text-slate-700">
             <span className="font-semibold">Created</span> {formatLongDate(song.dateCreated)}
+          </p>
+          <p
+            className="cert-plain mx-auto mt-4 max-w-2xl text-sm text-slate-700"
+            data-testid="certificate-plain"
+          >
+            {plainSummary(song, appName, timeZone)}
           </p>
         </header>
 
@@ -279,26 +286,7 @@ function BlockchainRecord({
   return (
     <Section id="cert-blockchain" title="Blockchain Record" className="sm:col-span-2">
       <dl className="grid gap-2 sm:grid-cols-2">
-        <Fact label="Transaction ID">
-          <span className="break-all font-mono text-xs">
-            {orNotSpecified(registration.transactionSignature)}
-          </span>
-        </Fact>
         <Fact label="Registration date">{formatDayInZone(registration.createdAt, timeZone)}</Fact>
-        <Fact label="Wallet address">
-          <span className="break-all font-mono text-xs">
-            {orNotSpecified(registration.walletAddress)}
-          </span>
-        </Fact>
-        <Fact label="Fees">
-          Network fees paid by {appName}: registration fee {fee.fee} SOL + network gas {fee.gas} SOL
-          {fee.total !== null ? (
-            <>
-              {' '}
-              = <span className="font-semibold">{fee.total} SOL</span>
-            </>
-          ) : null}
-        </Fact>
         <Fact label="Network">
           <span data-testid="certificate-network">{network.label}</span>
           {registration.status !== 'confirmed' ? ` (status: ${registration.status})` : ''}
@@ -307,6 +295,35 @@ function BlockchainRecord({
           <span data-testid="certificate-storage">{storage.label}</span>
         </Fact>
       </dl>
+      {/* The transaction's own terms (signature, wallet, lamports) are for whoever checks it;
+          closed on screen, printed open (tailwind.css). Issue 25.9. */}
+      <details className="cert-tech mt-3" data-testid="certificate-technical">
+        <summary className="no-print cursor-pointer text-sm font-semibold text-slate-700">
+          Technical details
+        </summary>
+        <dl className="mt-2 grid gap-2 sm:grid-cols-2">
+          <Fact label="Transaction ID">
+            <span className="break-all font-mono text-xs">
+              {orNotSpecified(registration.transactionSignature)}
+            </span>
+          </Fact>
+          <Fact label="Wallet address">
+            <span className="break-all font-mono text-xs">
+              {orNotSpecified(registration.walletAddress)}
+            </span>
+          </Fact>
+          <Fact label="Fees">
+            Network fees paid by {appName}: registration fee {fee.fee} SOL + network gas {fee.gas}{' '}
+            SOL
+            {fee.total !== null ? (
+              <>
+                {' '}
+                = <span className="font-semibold">{fee.total} SOL</span>
+              </>
+            ) : null}
+          </Fact>
+        </dl>
+      </details>
       {notes.length > 0 ? (
         <p
           role="note"

@@ -1,5 +1,6 @@
 // The certificate's wording and pure helpers, shared by the page (components/certificate.tsx)
 // and the PDF (services/certificate-pdf.server.ts).
+import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
 import {
   certificateStatement,
@@ -204,4 +205,38 @@ export function onlineCertificate(
   return song.registration?.status === 'confirmed'
     ? { public: true, url: certificateUrl, label: 'Scan to view online' }
     : { public: false, note: PDF_NOT_PUBLIC_YET }
+}
+
+/**
+ * The certificate's opening, in plain words (issue 25.9): what was recorded and when, who
+ * confirmed, and where the proof lives. Never more than the record: the shares are the
+ * submitter's word unless a co-writer confirmed them, and "registered" only once it is.
+ */
+export function plainSummary(song: CertificateSong, appName: string, timeZone = DEFAULT_TIME_ZONE) {
+  const people = certificateContributors(song)
+  const ai = contributionBreakdown(song).some((row) => row.shares.some((s) => s.who === 'AI'))
+  const sentences = [
+    `${appName} recorded this song’s authorship on ${formatDayInZone(song.createdAt, timeZone)}: ${people.length === 1 ? 'one person' : `${people.length} people`}${ai ? ' and an AI share' : ''}, with a percentage for each creative part, as declared by the person who submitted it.`,
+  ]
+  const coWriters = people.filter((person) => person.status.slot !== 'main')
+  if (coWriters.length > 0) {
+    const count = (status: string) => coWriters.filter((c) => c.status.status === status).length
+    const confirmed = count('confirmed')
+    const disputed = count('disputed')
+    sentences.push(
+      `${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed their share${disputed > 0 ? `; ${disputed} disputed it` : ''}.`,
+    )
+  }
+  const registration = song.registration
+  if (registration?.status === 'confirmed') {
+    const { network, storage } = registrationNotes(registration)
+    sentences.push(
+      `The record is registered on ${network.label}, with its copy in ${storage.label}: anyone can check it on the verification page.`,
+    )
+  } else if (registration) {
+    sentences.push('Its registration on the blockchain has started and is not finished.')
+  } else {
+    sentences.push(`The record is kept by ${appName}; it is not registered on a blockchain yet.`)
+  }
+  return sentences.join(' ')
 }

@@ -143,8 +143,13 @@ function Recorded({
             {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
           </p>
           {decision.emailSalt && (
-            <div className="mt-2 text-sm text-slate-700" data-testid="record-check">
-              <p>
+            // The salt and the shell command are for whoever checks the record one day: under a
+            // disclosure, with its purpose said plainly first (issue 25.9).
+            <details className="mt-2 text-sm text-slate-700" data-testid="record-check">
+              <summary className="cursor-pointer font-semibold">
+                Technical details: how to prove the record’s entry is yours
+              </summary>
+              <p className="mt-2">
                 Your record check: salt{' '}
                 <code className="break-all font-mono">{decision.emailSalt}</code>. Once the song is
                 registered, its record lists your confirmation under a salted fingerprint of your
@@ -158,7 +163,7 @@ function Recorded({
                 prints the <code>email.value</code> of your entry in the record’s
                 <code> confirmations</code>.
               </p>
-            </div>
+            </details>
           )}
         </>
       ) : (

@@ -29,6 +29,7 @@ import {
 } from '~/services/rate-limit.server'
 import { ownerOpenings } from '~/services/proof-bundle.server'
 import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
+import { env } from '~/env.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
 import {
   certificateReport,
@@ -62,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null
   // The owner's part is private; everyone's result is re-checked live, so nothing is cached.
   return json(
-    { ...found.report, songId: found.songId, owner, links: found.links },
+    { ...found.report, songId: found.songId, owner, links: found.links, appName: env().APP_NAME },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -125,11 +126,6 @@ export default function VerifyPage() {
       <h1 className="text-3xl font-bold text-slate-900">
         Verify Certificate {report.certificateId}
       </h1>
-      <p className="mt-2 text-slate-600">
-        Every step below uses only public records: the transaction on the ledger ({report.network})
-        and the manifest in storage. Our own database is not trusted; you can repeat each step
-        yourself.
-      </p>
       <p
         role="status"
         className={`mt-6 rounded-lg p-4 text-lg font-semibold ${report.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
@@ -139,67 +135,11 @@ export default function VerifyPage() {
           : '✗ Verification failed: the records do not match.'}
       </p>
 
-      <ol className="mt-8 space-y-6" aria-label="Verification steps">
-        {report.steps.map((step, index) => (
-          <li key={step.id}>
-            <section
-              aria-labelledby={`step-${step.id}`}
-              className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-              data-testid={`step-${step.id}`}
-            >
-              <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
-                {index + 1}. {step.title}
-              </h2>
-              {step.reached ? (
-                <>
-                  {step.evidence.length > 0 ? (
-                    <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
-                      {step.evidence.map((item) => (
-                        <div key={item.label} className="contents">
-                          <dt className="font-medium text-slate-500">{item.label}</dt>
-                          <dd className="min-w-0 text-slate-900">
-                            <EvidenceValue item={item} />
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : null}
-                  <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
-                    {step.checks.map((check) => (
-                      <li
-                        key={check.name}
-                        className="flex gap-3"
-                        data-testid="verification-check"
-                        data-ok={check.ok}
-                      >
-                        <span
-                          aria-hidden="true"
-                          className={check.ok ? 'text-green-700' : 'text-red-700'}
-                        >
-                          {check.ok ? '✓' : '✗'}
-                        </span>
-                        <div className="min-w-0">
-                          <p className="font-medium text-slate-900">
-                            {check.name}{' '}
-                            <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
-                          </p>
-                          <p className="break-all text-sm text-slate-600">{check.detail}</p>
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              ) : (
-                <p className="mt-2 text-sm text-slate-600">Not checked: an earlier step failed.</p>
-              )}
-            </section>
-          </li>
-        ))}
-      </ol>
-
-      {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
-
-      <BrowserCheck check={report.browserCheck} />
+      <p className="mt-4 text-slate-700" data-testid="verify-plain">
+        {report.ok
+          ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in permanent storage, and both still match it exactly: nobody, ${report.appName} included, can have changed it since it was registered.`
+          : 'In plain words: the public records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.'}
+      </p>
 
       {report.ok && report.confirmations ? <CoWriters coWriters={report.confirmations} /> : null}
 
@@ -207,7 +147,84 @@ export default function VerifyPage() {
         <RecordingCheck recordings={report.recordings} version={report.manifestVersion} />
       ) : null}
 
-      {report.owner ? <OwnerTexts owner={report.owner} /> : null}
+      {/* Hashes, memos and commands are for whoever checks the proof; a failure opens them. */}
+      <details
+        open={!report.ok}
+        className="mt-8 rounded-lg border border-slate-200 p-4"
+        data-testid="technical-details"
+      >
+        <summary className="cursor-pointer font-semibold text-slate-900">Technical details</summary>
+        <p className="mt-3 text-slate-600">
+          Every step below uses only public records: the transaction on the ledger ({report.network}
+          ) and the manifest in storage. Our own database is not trusted; you can repeat each step
+          yourself.
+        </p>
+        <ol className="mt-8 space-y-6" aria-label="Verification steps">
+          {report.steps.map((step, index) => (
+            <li key={step.id}>
+              <section
+                aria-labelledby={`step-${step.id}`}
+                className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+                data-testid={`step-${step.id}`}
+              >
+                <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
+                  {index + 1}. {step.title}
+                </h2>
+                {step.reached ? (
+                  <>
+                    {step.evidence.length > 0 ? (
+                      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
+                        {step.evidence.map((item) => (
+                          <div key={item.label} className="contents">
+                            <dt className="font-medium text-slate-500">{item.label}</dt>
+                            <dd className="min-w-0 text-slate-900">
+                              <EvidenceValue item={item} />
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : null}
+                    <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
+                      {step.checks.map((check) => (
+                        <li
+                          key={check.name}
+                          className="flex gap-3"
+                          data-testid="verification-check"
+                          data-ok={check.ok}
+                        >
+                          <span
+                            aria-hidden="true"
+                            className={check.ok ? 'text-green-700' : 'text-red-700'}
+                          >
+                            {check.ok ? '✓' : '✗'}
+                          </span>
+                          <div className="min-w-0">
+                            <p className="font-medium text-slate-900">
+                              {check.name}{' '}
+                              <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
+                            </p>
+                            <p className="break-all text-sm text-slate-600">{check.detail}</p>
+                          </div>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-600">
+                    Not checked: an earlier step failed.
+                  </p>
+                )}
+              </section>
+            </li>
+          ))}
+        </ol>
+
+        {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
+
+        <BrowserCheck check={report.browserCheck} />
+
+        {report.owner ? <OwnerTexts owner={report.owner} /> : null}
+      </details>
 
       <p className="mt-8 text-sm text-slate-600">
         <Link to={`/certificate/${report.songId}`} className="text-brand-700 underline">

@@ -11,7 +11,7 @@ import { useServer } from './server'
 // mailed link, the owner sees the answer (and its toast); a dispute blocks registration.
 const browser = useBrowser()
 // Its own server and embedded database: it reads the mail this server writes (DATA_DIR/mail).
-const server = useServer({ env: () => ({ DATABASE_URL: '' }) })
+const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const song = (title: string) => ({
   title,
@@ -101,6 +101,12 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     await invitee.goto(link)
     expect(await invitee.getByText('You confirmed your share').count()).toBe(1)
     expect(await invitee.getByRole('button', { name: 'Confirm my share' }).count()).toBe(0)
+    // The salt and its shell command wait under a disclosure (issue 25.9), opened on demand.
+    const check = invitee.getByTestId('record-check')
+    expect(await check.getAttribute('open')).toBeNull()
+    expect(await invitee.getByText('sha256sum', { exact: false }).isVisible()).toBe(false)
+    await check.getByText('Technical details', { exact: false }).click()
+    expect(await invitee.getByText('sha256sum', { exact: false }).isVisible()).toBe(true)
     await invitee.done()
 
     await owner.goto(`/songs/${id}/co-writers`)
@@ -124,7 +130,10 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     await invite(owner, id, email)
     const mail = await mailFor(email)
     expect(mail.subject).toBe('ProofTrack: confirm your share of a song')
-    expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+    // mailparser folds List-* headers into one object: the raw header line is what was sent.
+    expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
+      'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+    )
     const refusal = /<(http:\/\/[^>]+)>/.exec(
       mail.headerLines.find((h) => h.key === 'list-unsubscribe')!.line,
     )![1]!

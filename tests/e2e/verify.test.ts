@@ -113,6 +113,8 @@ function sponsorOf(server: RunningServer) {
 }
 
 async function expectAllStepsShown(page: TestPage) {
+  // The steps are technical details: a reader opens them (issue 25.9).
+  await page.getByText('Technical details', { exact: true }).click()
   for (const [index, title] of [
     'The transaction',
     'The memo',
@@ -141,6 +143,13 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
     expect(
       await visitor.getByText('✓ Verified: the certificate matches its blockchain record.').count(),
     ).toBe(1)
+    // Plain words first, the file check before the technical details (issue 25.9).
+    expect(await visitor.getByTestId('verify-plain').textContent()).toMatch(
+      /^In plain words: the song’s record .* was written to .* and kept in permanent storage, and both still match it exactly/,
+    )
+    expect(
+      await visitor.getByRole('heading', { level: 2, name: '1. The transaction' }).count(),
+    ).toBe(0)
     await expectAllStepsShown(visitor)
     const transaction = visitor.getByTestId('step-transaction')
     expect(await transaction.getByText(signature, { exact: true }).count()).toBe(1)
@@ -246,6 +255,11 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
 
     // The owner's view of the verification page: each salt, and that the texts open.
     await owner.goto(`/verify/${song.certificateId}`)
+    // Salts are technical details (issue 25.9): closed until the owner opens them.
+    expect(await owner.getByRole('heading', { level: 2, name: 'Your private texts' }).count()).toBe(
+      0,
+    )
+    await owner.getByText('Technical details', { exact: true }).click()
     expect(await owner.getByRole('heading', { level: 2, name: 'Your private texts' }).count()).toBe(
       1,
     )
