@@ -6,6 +6,7 @@ import { SONG_DETAILS_FORM } from '~/lib/song-details-schema'
 import { SUBMIT_FORM } from '~/lib/song-schema'
 import { createVerificationCode } from '~/services/email-verification.server'
 import { processResetRequests, requestPasswordReset } from '~/services/password-reset.server'
+import { refusalToken } from '~/services/invitation-addresses.server'
 import { registerSong } from '~/services/registration.server'
 import { sendInvitation } from '~/services/split-confirmations.server'
 import { db } from '../setup/db'
@@ -181,6 +182,16 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
           },
         }
       },
+    },
+  },
+  'refuse-invitations': {
+    'stop all invitations to this address': {
+      // The button posts nothing but the link's own token, which is in the query string.
+      optional: [],
+      prepare: async () => ({
+        url: `/refuse-invitations?token=${refusalToken(`레오-${uid()}@example.com`)}`,
+        required: {},
+      }),
     },
   },
   'songs.$id.details': {
