@@ -66,7 +66,7 @@ const FULL = {
   mainContributorPro: 'KOMCA',
   mainContributorProNumber: '00014107338',
   coContributorPro: 'SGAE',
-  coContributorProNumber: '123456789',
+  coContributorProNumber: '00123456790',
   lyrics: LYRICS,
   creativeNotes: 'كُتبت في القطار — written on the night train',
 }
@@ -95,7 +95,7 @@ describe('/songs/:id/details', () => {
       mainContributorPro: 'KOMCA',
       mainContributorProNumber: '00014107338',
       coContributorPro: 'SGAE',
-      coContributorProNumber: '123456789',
+      coContributorProNumber: '00123456790',
       lyrics: LYRICS,
       creativeNotes: 'كُتبت في القطار — written on the night train',
       title: '별빛 노래',
@@ -211,7 +211,8 @@ describe('/songs/:id/details', () => {
   })
 
   test('a genre that changes the split’s components changes the split as an edit would, and re-invites', async () => {
-    const owner = await createUser()
+    // Only a verified account invites (issue 24 item 2).
+    const owner = await createUser({ emailVerified: true })
     const { id } = await createTestSong(owner.id, {
       genre: 'Pop',
       coContributorName: 'Bo',
