@@ -105,10 +105,15 @@ export async function readMultipart(
   // Files are handed over in order, one at a time: the next waits for the last handler.
   let files = Promise.resolve()
 
-  parser.on('field', (name, value, info) => {
+  parser.on('field', (name, value: unknown, info) => {
     if (failure !== null) return
-    if (info.valueTruncated) return fail(new MultipartRefused('field-too-large'))
-    textBytes += Buffer.byteLength(value)
+    // Busboy hands over undefined for a part in a charset it cannot decode (shift_jis, utf-16):
+    // a body we cannot read, not a server error (review of issue 24).
+    if (typeof value !== 'string') return fail(new MultipartRefused('malformed'))
+    if (info.valueTruncated || info.nameTruncated)
+      return fail(new MultipartRefused('field-too-large'))
+    // Names are kept with their values, so both count against the text limit.
+    textBytes += Buffer.byteLength(name) + Buffer.byteLength(value)
     if (textBytes > limits.textBytes) return fail(new MultipartRefused('text-too-large'))
     try {
       handlers.onField(name, value)
@@ -161,13 +166,26 @@ export async function readMultipart(
       const value = read.value
       seen += value.byteLength
       if (seen > limits.bodyBytes) fail(new MultipartRefused('body-too-large'))
-      else await untilFailed(new Promise<void>((resolve) => parser.write(value, () => resolve())))
+      else
+        await untilFailed(
+          new Promise<void>((resolve) => {
+            // A handler's throw inside busboy's events escapes write(): the body is refused.
+            try {
+              parser.write(value, () => resolve())
+            } catch {
+              fail(new MultipartRefused('malformed'))
+              resolve()
+            }
+          }),
+        )
     }
     if (failure === null) {
       parser.end()
       await untilFailed(finished)
       await files
     }
+  } catch (error) {
+    fail(error)
   } finally {
     if (failure !== null) {
       // A file still being read fails with the parser, so its handler stops (and tidies) first.
