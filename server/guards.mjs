@@ -29,9 +29,18 @@ function takesRecording(path) {
   return path === '/submit' || /^\/verify\/PT-[0-9A-Za-z]{4}-[0-9A-Za-z]{4}$/.test(path)
 }
 
-/** Only the video upload and the recording forms take multipart; every other form and JSON route is refused one. */
+/**
+ * Only the video upload, the recording forms and the invitation refusal take multipart; every
+ * other form and JSON route is refused one. RFC 8058's one-click POST (List-Unsubscribe-Post) is
+ * multipart/form-data in the RFC's own example; the refusal reads no field of it (decision 047).
+ */
 export function multipartAllowed(path) {
-  return path === '/api/admin/upload-video' || path === '/admin/video' || takesRecording(path)
+  return (
+    path === '/api/admin/upload-video' ||
+    path === '/admin/video' ||
+    path === '/refuse-invitations' ||
+    takesRecording(path)
+  )
 }
 
 /**

@@ -150,6 +150,12 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
         timeout: 15_000,
       })
       .toBe(1)
+    // A mail client's one-click refusal (RFC 8058) reaches the same action through the real
+    // server, multipart as the RFC's example sends it (a 415 before the attacker's review).
+    const oneClick = await invitee.request.post(refusal, {
+      multipart: { 'List-Unsubscribe': 'One-Click' },
+    })
+    expect(oneClick.status()).toBe(200)
     await invitee.done()
 
     // The owner's invitation, withdrawn and sent again, is refused with a plain sentence.

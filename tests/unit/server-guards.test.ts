@@ -76,6 +76,8 @@ describe('bodies', () => {
     expect(multipartAllowed('/login')).toBe(false)
     expect(multipartAllowed('/api/songs')).toBe(false)
     expect(multipartAllowed('/api/admin/upload-video')).toBe(true)
+    // A mail client's one-click refusal (RFC 8058) is sent as multipart/form-data.
+    expect(multipartAllowed('/refuse-invitations')).toBe(true)
     // The recording forms without JavaScript (decision 026): 500 MB of file, and room for the form.
     for (const path of ['/submit', '/verify/PT-7K3Q-9XWD']) {
       expect(multipartAllowed(path), path).toBe(true)
