@@ -87,41 +87,58 @@ describe('PDFs off the event loop', () => {
     // loop one pause, measured at about 170 ms on a loaded machine): the measure is of a pool
     // that runs, as a server's does after its first PDF.
     await renderPdfOffThread((await lightJob()).job)
+    // The machine is shared (CI runs other suites beside this one): the loop's own delay while
+    // idle, measured just before, is the baseline the 100 ms are added to.
+    const idle = monitorEventLoopDelay({ resolution: 10 })
+    idle.enable()
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    idle.disable()
     const delay = monitorEventLoopDelay({ resolution: 10 })
     delay.enable()
     const pdfs = await Promise.all([...jobs, ...jobs].map((job) => renderPdfOffThread(job)))
     delay.disable()
     for (const pdf of pdfs) expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF')
     console.info(
-      `[pdf-pool] 4 worst PDFs in workers: event-loop delay max ${ms(delay.max)} ms, p99.9 ${ms(delay.percentile(99.9))} ms, p99 ${ms(delay.percentile(99))} ms, mean ${ms(delay.mean)} ms`,
+      `[pdf-pool] idle p99.9 ${ms(idle.percentile(99.9))} ms; 4 worst PDFs in workers: event-loop delay max ${ms(delay.max)} ms, p99.9 ${ms(delay.percentile(99.9))} ms, p99 ${ms(delay.percentile(99))} ms, mean ${ms(delay.mean)} ms`,
     )
     // The 99.9th percentile, not the maximum: on a shared machine (two cores, load 20) an idle
     // event loop alone sees single pauses of 40–130 ms that are the scheduler's, not ours.
-    expect(ms(delay.percentile(99.9))).toBeLessThan(100)
+    expect(ms(delay.percentile(99.9))).toBeLessThan(ms(idle.percentile(99.9)) + 100)
 
-    // The same PDF made on the event loop holds it: the measure can fail.
-    const onLoop = monitorEventLoopDelay({ resolution: 10 })
-    onLoop.enable()
+    // The measure can fail: a 300 ms hold of the loop is seen. (Since the layout measures each
+    // character once, the same PDF made on the loop no longer holds it long enough to be the
+    // control: issue 24.3's 9 s were pdfkit re-measuring an ever longer word.)
+    const held = monitorEventLoopDelay({ resolution: 10 })
+    held.enable()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const until = Date.now() + 300
+    while (Date.now() < until) {
+      // held
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    held.disable()
+    expect(ms(held.max)).toBeGreaterThan(100)
     const job = jobs[0]
     if (job?.kind !== 'certificate') throw new Error('no job')
+    const started = performance.now()
     await renderCertificatePdf(job.song, job.options)
-    onLoop.disable()
     console.info(
-      `[pdf-pool] the same PDF on the event loop: delay max ${ms(onLoop.max)} ms, p99.9 ${ms(onLoop.percentile(99.9))} ms`,
+      `[pdf-pool] the same PDF on the event loop, warm: ${Math.round(performance.now() - started)} ms`,
     )
-    expect(ms(onLoop.percentile(99.9))).toBeGreaterThan(100)
   }, 180_000)
 
   test('a full queue is refused at once: the route answers 503 with Retry-After', async () => {
     const { job, songId, ownerId } = await lightJob()
-    // The workers take the first jobs; the queue holds QUEUE_LIMIT more.
-    const accepted = Array.from({ length: POOL_SIZE + QUEUE_LIMIT }, () => renderPdfOffThread(job))
-    await expect(renderPdfOffThread(job)).rejects.toBeInstanceOf(PdfBusyError)
-    const response = await certificatePdf.loader(
-      args(await authedRequest(`http://localhost/certificate/${songId}.pdf`, ownerId), {
-        id: String(songId),
-      }),
+    const { jobs } = await worstJobs()
+    const request = await authedRequest(`http://localhost/certificate/${songId}.pdf`, ownerId)
+    // The workers take the first jobs; the queue holds QUEUE_LIMIT more. The heaviest jobs keep
+    // it full while the route reads the song (light ones could be done by then).
+    const heavy = jobs[0]!
+    const accepted = Array.from({ length: POOL_SIZE + QUEUE_LIMIT }, () =>
+      renderPdfOffThread(heavy),
     )
+    await expect(renderPdfOffThread(job)).rejects.toBeInstanceOf(PdfBusyError)
+    const response = await certificatePdf.loader(args(request, { id: String(songId) }))
     expect(response.status).toBe(503)
     expect(response.headers.get('Retry-After')).toBe('5')
     expect(await response.text()).toBe(
