@@ -218,16 +218,17 @@ beforeAll(async () => {
   world.registeredId = registered.id
   world.registeredCertificate = registered.certificateId
   world.unregisteredCertificate = open.certificateId
+  // Only a verified account invites co-writers (issue 24.2), and registers.
+  await verifyEmail(
+    owner,
+    await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+  )
   // An invitation on the song that is then registered: its link is "final" from then on.
   const email = `nadia-${crypto.randomBytes(3).toString('hex')}@example.com`
   await owner.goto(`/songs/${registered.id}/co-writers`)
   await owner.getByLabel(`Email of ${NADIA}`).fill(email)
   await owner.getByRole('button', { name: `Send invitation to ${NADIA}` }).click()
   world.invitationLink = await invitationLinkFor(email)
-  await verifyEmail(
-    owner,
-    await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
-  )
   await owner.goto(`/songs/${registered.id}/register`)
   await owner.getByRole('checkbox').check()
   await owner.getByRole('button', { name: /Register on Blockchain/ }).click()

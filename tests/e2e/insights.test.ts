@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { evenSplit } from '../setup/sample-song'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signIn, signUpAndIn } from './flows'
+import { signIn, signUpAndIn, verifyEmailThroughAdmin } from './flows'
 import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
@@ -74,6 +75,12 @@ describe.each(MODES)('charts and user actions with $name', ({ javaScriptEnabled 
 test('with JavaScript, sharing and printing a certificate are sent as custom events, under the page load’s session id, and the admin sees them', async () => {
   const user = await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })
   await signUpAndIn(user, 'Cato')
+  // Share is offered once the certificate is public, registered (issue 25.3); registering
+  // needs a verified address.
+  await verifyEmailThroughAdmin(
+    user,
+    await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl }),
+  )
   const created = await user.request.post('/api/songs', {
     data: {
       title: 'Shared Tune',
@@ -81,10 +88,12 @@ test('with JavaScript, sharing and printing a certificate are sent as custom eve
       dateCreated: '2025-03-01',
       toolsUsed: 'Piano',
       fileLink: 'https://example.com/shared.mp3',
-      contributions: [],
+      contributions: evenSplit(100),
     },
   })
   const { id } = (await created.json()) as { id: number }
+  const registered = await user.request.post(`/api/songs/${id}/blockchain/sponsored`)
+  expect(registered.status(), await registered.text()).toBe(201)
   await user.goto(`/certificate/${id}`)
   await user.evaluate(() => {
     window.print = () => {}

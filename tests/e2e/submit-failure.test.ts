@@ -80,7 +80,8 @@ describe.each(MODES)('a refused submission with $name', ({ javaScriptEnabled }) 
       'Piano, Reaper',
       'https://example.com/refused.mp3',
     ])
-      expect(await page.getByText(value, { exact: true }).count()).toBe(1)
+      // A name recurs in the split's shares, each isolated in its <bdi> (issue 26): at least once.
+      expect(await page.getByText(value, { exact: true }).count()).toBeGreaterThanOrEqual(1)
     expect(await page.getByRole('button', { name: 'Create Certificate' }).isEnabled()).toBe(true)
     // The refusal came from the database, and its words stay in the server's log.
     expect(server.output().slice(logged)).toMatch(
