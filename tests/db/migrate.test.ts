@@ -46,7 +46,8 @@ test('a failed migration throws its error, naming the migration, so start-up sto
     await handle.close()
     if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
   }
-})
+  // A cold in-memory database, opened while the other suites run beside it (CI), can take 20 s.
+}, 60_000)
 
 test('2026-11-23T0800 copies each song’s single recording in as file 0 labelled "Recording", and back down', async () => {
   const serverUrl = process.env.DATABASE_URL
