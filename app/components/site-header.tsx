@@ -85,7 +85,9 @@ function AccountMenu({ user }: { user: HeaderUser }) {
         <bdi>{user.displayName}</bdi>
         <span className="sr-only">: account menu</span>
       </summary>
-      <ul className="absolute right-0 z-30 mt-2 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+      {/* On a phone the header wraps and the avatar starts its line: the menu opens to the right
+          there, and to the left under a desktop's right-hand avatar (the 390 px test, issue 25.6). */}
+      <ul className="absolute left-0 z-30 mt-2 w-44 rounded-md border border-slate-200 bg-white py-1 shadow-lg sm:left-auto sm:right-0">
         <li>
           <Link to="/settings" className={menuItemClass}>
             Settings

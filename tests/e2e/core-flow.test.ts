@@ -86,6 +86,10 @@ const PAGES: Record<string, Visit[]> = {
   'oauth-test': [{ url: T('/oauth-test'), as: 'anonymous', heading: /./ }],
   'privacy-policy': [{ url: T('/privacy-policy'), as: 'anonymous', heading: /./ }],
   register: [{ url: T('/register'), as: 'anonymous', heading: /./ }],
+  'refuse-invitations': [
+    { url: T('/refuse-invitations'), as: 'anonymous', heading: 'Link not valid' },
+    { url: T(`/refuse-invitations?token=${'A'.repeat(64)}`), as: 'anonymous', heading: /./ },
+  ],
   'reset-password': [
     { url: T('/reset-password'), as: 'anonymous', heading: /./ },
     {

@@ -86,7 +86,7 @@ describe('a hostile part header', () => {
 
 describe('a part busboy cannot decode, or a name past the text limit', () => {
   const body = (part: string) => ({
-    bytes: new TextEncoder().encode(`--X\r\n${part}\r\n--X--\r\n`),
+    bytes: Buffer.from(`--X\r\n${part}\r\n--X--\r\n`),
     contentType: 'multipart/form-data; boundary=X',
   })
 
@@ -109,7 +109,7 @@ describe('a part busboy cannot decode, or a name past the text limit', () => {
       (_, i) => `--X\r\nContent-Disposition: form-data; name="${'A'.repeat(15_000)}${i}"\r\n\r\n`,
     ).join('\r\n')
     const answer = await read({
-      bytes: new TextEncoder().encode(`${parts}\r\n--X--\r\n`),
+      bytes: Buffer.from(`${parts}\r\n--X--\r\n`),
       contentType: 'multipart/form-data; boundary=X',
     })
     expect(answer.status).toBe(413)
