@@ -12,5 +12,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits 1 s by default: a page load on two shared cores under CI load can take
+    // longer (CI failed once on a JavaScript-off form post that answered after 1 s). A poll
+    // still fails fast when the thing never appears; it only waits up to this long.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 })
