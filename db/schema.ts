@@ -32,6 +32,8 @@ export interface UsersTable {
   timeZone: string | null
   createdAt: CreatedAt
   updatedAt: Timestamp
+  /** Set when the account was deleted: the row is then an empty tombstone (decision 061). */
+  deletedAt: Date | null
 }
 
 export interface SessionsTable {
@@ -39,6 +41,13 @@ export interface SessionsTable {
   sess: Json
   expire: Date
   userId: string | null
+  createdAt: CreatedAt
+  /** Moved forward at most every few minutes (touchSession), not on every request. */
+  lastSeenAt: Generated<Date>
+  /** The browser's own User-Agent at sign-in, cut to 512 characters: shown in the sessions list. */
+  userAgent: string | null
+  /** The last time this session proved its owner again (the re-auth page); sign-in counts as createdAt. */
+  reauthenticatedAt: Date | null
 }
 
 export interface TokenTable {

@@ -9,7 +9,7 @@ const email = z
   .max(255, 'Please enter a valid email address')
   .pipe(z.email('Please enter a valid email address'))
 
-const strongPassword = z
+export const strongPassword = z
   .string({ error: 'Password must be at least 8 characters' })
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters')
@@ -18,21 +18,24 @@ const strongPassword = z
     'Password must contain at least one uppercase letter, one lowercase letter, and one number',
   )
 
-const name = (label: string) =>
+export const name = (label: string) =>
   plainString(50, `${label} must be at most 50 characters`, { error: `${label} is required` }).min(
     1,
     `${label} is required`,
   )
 
+/** Sign-up's rule for a username, which the profile form keeps (issue 28). */
+export const username = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(30, 'Username must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores')
+
 export const RegisterSchema = z.object({
   firstName: name('First name'),
   lastName: name('Last name'),
-  username: z
-    .string({ error: 'Username must be at least 3 characters' })
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(30, 'Username must be at most 30 characters')
-    .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores'),
+  username,
   email,
   password: strongPassword,
 })

@@ -110,3 +110,19 @@ export function formatDayInZone(
   if (Number.isNaN(date.getTime())) return 'Invalid date'
   return `${zoneFormatter('long', timeZone).format(date)} (${timeZone})`
 }
+
+/** A moment with its time of day, in the reader's zone and naming it (the sessions list). */
+export function formatMomentInZone(value: string | Date, timeZone = DEFAULT_TIME_ZONE) {
+  const date = value instanceof Date ? value : new Date(value)
+  if (Number.isNaN(date.getTime())) return 'Invalid date'
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+  return `${format.format(date)} (${timeZone})`
+}

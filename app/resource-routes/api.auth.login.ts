@@ -25,7 +25,7 @@ export const action = jsonAction({ schema: LoginSchema }, async ({ request, data
   if (user === 'failed') return jsonError(503, LOGIN_FALLBACK)
   if (!user) return jsonError(401, LOGIN_FAILED_MESSAGE)
   // The session cookie comes from the same helper the HTML sign-in uses.
-  const session = await createUserSession(user.id, '/')
+  const session = await createUserSession(request, user.id, '/')
   const headers = new Headers({ 'Set-Cookie': session.headers.get('Set-Cookie') ?? '' })
   headers.append('Set-Cookie', await attempt.succeeded(user.id))
   await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)

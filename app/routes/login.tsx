@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
     })
     headers.append('Set-Cookie', await attempt.succeeded(user.id))
     await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
-    return createUserSession(user.id, safeRedirect(submission.value.redirectTo), headers)
+    return createUserSession(request, user.id, safeRedirect(submission.value.redirectTo), headers)
   } catch (error) {
     if (error instanceof AuthorizationError) return fail(error.message || LOGIN_FALLBACK, 401)
     // Anything else is ours, not the user's; its details stay in the log (SPEC §8's fallback).

@@ -183,6 +183,15 @@ export default function PrivacyPolicyPage() {
             Google sign-in.
           </li>
         </ul>
+        <p data-testid="self-service-rights">
+          Some of this you can do yourself once signed in, from <a href="/settings">Settings</a>{' '}
+          (the menu under your name): correct your name and username under{' '}
+          <a href="/settings/profile">Profile</a>, delete a song you have not registered from the
+          list of unregistered songs there, sign out browsers under{' '}
+          <a href="/settings/sessions">Signed-in browsers</a>, and delete your account under{' '}
+          <a href="/settings/delete-account">Delete your account</a>. Access to and an export of
+          your information are by request for now.
+        </p>
         <p>
           To make a request, contact us as described below. We will respond within 30 days, and may
           ask you to confirm your identity first. You may also have the right to complain to your

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
 import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
@@ -13,6 +13,7 @@ import { formatDayInZone, timeZoneNames } from '~/lib/dates'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { SETTINGS_PATH } from '~/lib/time-zone'
 import { TimeZoneSchema } from '~/lib/time-zone-schema'
+import { deletableSongs } from '~/services/account.server'
 import { requireUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import { setUserTimeZone } from '~/services/time-zone.server'
@@ -20,7 +21,13 @@ import { redirectWithToast } from '~/services/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ chosen: user.timeZone, zones: timeZoneNames(), now: new Date().toISOString() })
+  return json({
+    chosen: user.timeZone,
+    zones: timeZoneNames(),
+    now: new Date().toISOString(),
+    hasPassword: Boolean(user.passwordHash),
+    songs: await deletableSongs(db(), user.id),
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -41,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { chosen, zones, now } = useLoaderData<typeof loader>()
+  const { chosen, zones, now, hasPassword, songs } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const pending = useNavigation().state === 'submitting'
   const choice = useTimeZone()
@@ -49,6 +56,58 @@ export default function SettingsPage() {
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
+      <nav aria-label="Account settings" className="mt-6">
+        <ul className="divide-y rounded-xl border" data-testid="settings-links">
+          <SettingsLink to="/settings/profile" title="Profile" text="Your name and username" />
+          <SettingsLink
+            to="/settings/password"
+            title={hasPassword ? 'Password' : 'Set a password'}
+            text={
+              hasPassword ? 'Change your password' : 'Sign in with a password as well as Google'
+            }
+          />
+          <SettingsLink
+            to="/settings/sessions"
+            title="Signed-in browsers"
+            text="See where you are signed in; sign out one or all others"
+          />
+          <SettingsLink
+            to="/settings/delete-account"
+            title="Delete your account"
+            text="Your personal data and unregistered songs go; registered certificates stay"
+          />
+        </ul>
+      </nav>
+      <section aria-labelledby="songs-heading" className="mt-6 rounded-xl border p-5">
+        <h2 id="songs-heading" className="text-lg font-semibold text-slate-900">
+          Unregistered songs
+        </h2>
+        {songs.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">
+            No unregistered songs. A registered song is a permanent record and cannot be deleted.
+          </p>
+        ) : (
+          <>
+            <p className="mt-1 text-sm text-slate-600">
+              A song not yet registered can be deleted with its splits and invitations.
+            </p>
+            <ul className="mt-3 space-y-2" data-testid="deletable-songs">
+              {songs.map((song) => (
+                <li key={song.id} className="flex items-center justify-between gap-3 text-sm">
+                  <bdi className="min-w-0 truncate text-slate-800">{song.title}</bdi>
+                  <Link
+                    to={`/songs/${song.id}/delete`}
+                    className="shrink-0 font-medium text-red-700 hover:underline"
+                    aria-label={`Delete ${song.title}`}
+                  >
+                    Delete
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
       <section aria-labelledby="time-zone-heading" className="mt-6 rounded-xl border p-5">
         <h2 id="time-zone-heading" className="text-lg font-semibold text-slate-900">
           Time zone
@@ -92,7 +151,21 @@ export default function SettingsPage() {
   )
 }
 
+function SettingsLink({ to, title, text }: { to: string; title: string; text: string }) {
+  return (
+    <li>
+      <Link to={to} className="block px-4 py-3 hover:bg-slate-50">
+        <span className="block font-medium text-brand-700">{title}</span>
+        <span className="block text-sm text-slate-600">{text}</span>
+      </Link>
+    </li>
+  )
+}
+
 export const meta: MetaFunction = () => [
   { title: 'Settings' },
-  { name: 'description', content: 'Choose the time zone your dates are shown in.' },
+  {
+    name: 'description',
+    content: 'Your profile, password, signed-in browsers, songs, time zone and account.',
+  },
 ]

@@ -67,7 +67,7 @@ export async function finishGoogleSignIn(request: Request) {
       ).get('Set-Cookie') ?? '',
     )
     await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
-    return await createUserSession(user.id, '/', headers)
+    return await createUserSession(request, user.id, '/', headers)
   } catch (error) {
     if (error instanceof Response) throw error
     const reason = error instanceof AuthorizationError ? error.message : String(error)

@@ -35,6 +35,12 @@ export const LIMITS = {
     max: 10,
     windowSeconds: 15 * 60,
   }),
+  // Issue 28: guesses at the password of a signed-in account (password change, re-auth).
+  passwordCheckPerUser: (userId: string): Limit => ({
+    key: `account:password-check:${userId}`,
+    max: 10,
+    windowSeconds: 15 * 60,
+  }),
   registerPerAddress: (ip: string): Limit => ({
     key: `register:ip:${ip}`,
     max: 20,

@@ -7,9 +7,10 @@ import { db, type Executor } from './db.server'
 import { decisionsAwaitingNotice } from './split-confirmations.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
-const SessionData = z.object({ userId: z.string().uuid() })
+const SessionData = z.object({ userId: z.string().uuid(), userAgent: z.string().optional() })
 type SessionData = z.infer<typeof SessionData>
 
+const USER_AGENT_MAX = 512
 const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)
 
 /**
@@ -35,7 +36,8 @@ export function sessionStorage() {
     cookie: sessionCookie(),
     async createData(data, expires) {
       const sid = crypto.randomBytes(32).toString('base64url')
-      const parsed = SessionData.partial().parse(data)
+      // The browser's name goes to its own column (the sessions list), not into the session data.
+      const { userAgent, ...parsed } = SessionData.partial().parse(data)
       await db()
         .insertInto('sessions')
         .values({
@@ -43,6 +45,7 @@ export function sessionStorage() {
           sess: JSON.stringify(parsed),
           expire: expiry(expires),
           userId: parsed.userId ?? null,
+          userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
         })
         .execute()
       return sid
@@ -58,7 +61,7 @@ export function sessionStorage() {
       return parsed.success ? parsed.data : null
     },
     async updateData(sid, data, expires) {
-      const parsed = SessionData.partial().parse(data)
+      const { userAgent: _kept, ...parsed } = SessionData.partial().parse(data)
       await db()
         .updateTable('sessions')
         .set({
@@ -125,25 +128,41 @@ export async function signedInBySessionId(
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .selectAll('users')
-    .select((eb) =>
+    .select((eb) => [
       eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'),
-    )
+      'sessions.lastSeenAt as sessionLastSeenAt',
+    ])
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', new Date())
     .executeTakeFirst()
   if (!row) return null
-  const { decisionWaiting, ...user } = row
+  const { decisionWaiting, sessionLastSeenAt, ...user } = row
+  if (Date.now() - new Date(sessionLastSeenAt).getTime() > LAST_SEEN_STEP_MS)
+    await database
+      .updateTable('sessions')
+      .set({ lastSeenAt: new Date() })
+      .where('sid', '=', sid)
+      .execute()
   return { user, decisionWaiting: Boolean(decisionWaiting) }
 }
 
+/**
+ * "Last seen" moves in steps of five minutes: the sessions list needs no finer answer, and a page
+ * then costs a write only once in a while rather than on every request.
+ */
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000
+
 /** Starts a fresh session (a new id, never a reused one) and redirects with its cookie. */
 export async function createUserSession(
+  request: Request,
   userId: string,
   redirectTo: string,
   headers = new Headers(),
 ) {
   const session = await sessionStorage().getSession()
   session.set('userId', userId)
+  const userAgent = request.headers.get('User-Agent')
+  if (userAgent) session.set('userAgent', userAgent)
   headers.append('Set-Cookie', await sessionStorage().commitSession(session, { expires: expiry() }))
   return redirect(redirectTo, { headers })
 }
@@ -158,4 +177,59 @@ export async function endUserSessions(database: Executor, userId: string, except
   let query = database.deleteFrom('sessions').where('userId', '=', userId)
   if (exceptSid) query = query.where('sid', '!=', exceptSid)
   await query.execute()
+}
+
+/** A session as its owner sees it in the list: never its id, which is the cookie's secret. */
+export interface SessionListing {
+  /** SHA-256 of the id, cut short: names the session in a form without revealing it. */
+  key: string
+  userAgent: string | null
+  createdAt: Date
+  lastSeenAt: Date
+  current: boolean
+}
+
+const sessionKey = (sid: string) =>
+  crypto.createHash('sha256').update(sid).digest('base64url').slice(0, 22)
+
+/** A user's live sessions, the newest first; `current` marks the one making the request. */
+export async function listUserSessions(
+  database: Executor,
+  userId: string,
+  currentSid: string | null,
+): Promise<SessionListing[]> {
+  const rows = await database
+    .selectFrom('sessions')
+    .select(['sid', 'userAgent', 'createdAt', 'lastSeenAt'])
+    .where('userId', '=', userId)
+    .where('expire', '>', new Date())
+    .orderBy('lastSeenAt', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    key: sessionKey(row.sid),
+    userAgent: row.userAgent,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    current: row.sid === currentSid,
+  }))
+}
+
+/**
+ * Ends the user's one session named by its key; only that user's sessions are looked at, so a
+ * key from someone else's list ends nothing. False when no session of theirs has that key.
+ */
+export async function endSessionByKey(database: Executor, userId: string, key: string) {
+  const rows = await database
+    .selectFrom('sessions')
+    .select('sid')
+    .where('userId', '=', userId)
+    .execute()
+  const match = rows.find((row) => sessionKey(row.sid) === key)
+  if (!match) return false
+  await database
+    .deleteFrom('sessions')
+    .where('sid', '=', match.sid)
+    .where('userId', '=', userId)
+    .execute()
+  return true
 }

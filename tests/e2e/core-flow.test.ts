@@ -100,6 +100,19 @@ const PAGES: Record<string, Visit[]> = {
     },
   ],
   settings: [{ url: T('/settings'), as: 'owner', heading: /./ }],
+  'settings_.profile': [{ url: T('/settings/profile'), as: 'owner', heading: 'Profile' }],
+  'settings_.password': [{ url: T('/settings/password'), as: 'owner', heading: /password/i }],
+  'settings_.sessions': [
+    { url: T('/settings/sessions'), as: 'owner', heading: 'Signed-in browsers' },
+  ],
+  'settings_.delete-account': [
+    { url: T('/settings/delete-account'), as: 'newcomer', heading: 'Delete your account' },
+  ],
+  'songs.$id.delete': [
+    { url: T('/songs/999999/delete'), as: 'owner', heading: /not found/i },
+    { url: () => `/songs/${world.registeredId}/delete`, as: 'owner', heading: 'Delete a song' },
+    { url: () => `/songs/${world.songId}/delete`, as: 'owner', heading: 'Delete a song' },
+  ],
   'songs.$id.co-writers': [
     { url: T('/songs/999999/co-writers'), as: 'owner', heading: /not found/i },
     { url: () => `/songs/${world.registeredId}/co-writers`, as: 'owner', heading: /./ },

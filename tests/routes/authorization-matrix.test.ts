@@ -175,6 +175,32 @@ const MATRIX: Record<string, Row> = {
     post: page(302, 'ok', 404, 404),
   },
   settings: { url: '/settings', get: USER_PAGE, post: page(302, 'ok', 'ok', 'ok') },
+  // Issue 28: each signed-in person's own settings (an empty post is refused as input: 400).
+  'settings_.profile': {
+    url: '/settings/profile',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.password': {
+    url: '/settings/password',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.sessions': {
+    url: '/settings/sessions',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.delete-account': {
+    url: '/settings/delete-account',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'songs.$id.delete': {
+    url: '/songs/:id/delete',
+    get: OWNER_PAGE,
+    post: page(302, 'ok', 404, 404),
+  },
   'songs._index': { url: '/songs', get: USER_PAGE },
   // The payment step and the Checkout return: the owner's alone (without Stripe keys they send the owner back to the card).
   'songs.$id.register_.pay': { url: '/songs/:id/register/pay', get: page(302, 302, 404, 404) },

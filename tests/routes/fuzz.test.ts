@@ -22,6 +22,11 @@ import * as register from '~/routes/register'
 import * as reset from '~/routes/reset-password'
 import * as submit from '~/routes/submit'
 import * as settings from '~/routes/settings'
+import * as settingsProfile from '~/routes/settings_.profile'
+import * as settingsPassword from '~/routes/settings_.password'
+import * as settingsSessions from '~/routes/settings_.sessions'
+import * as settingsDeleteAccount from '~/routes/settings_.delete-account'
+import * as deleteSong from '~/routes/songs.$id.delete'
 import * as verifyEmail from '~/routes/verify-email'
 import * as proofBundle from '~/resource-routes/certificate.$id_.proof-bundle'
 import * as ledgerRpc from '~/resource-routes/ledger.rpc.getTransaction.$signature'
@@ -109,6 +114,9 @@ async function expectClearAnswer(run: () => unknown) {
 let userCookie = ''
 let adminCookie = ''
 let songId = 0
+// Issue 28's forms change their own account: a user and song of their own, apart from the rest.
+let accountCookie = ''
+let accountSongId = 0
 let certificateId = ''
 
 beforeAll(async () => {
@@ -116,6 +124,9 @@ beforeAll(async () => {
   userCookie = await sessionCookie(user.id)
   adminCookie = await sessionCookie((await createAdmin()).id)
   songId = (await createTestSong(user.id, { title: 'Fuzzed' })).id
+  const account = await createUser()
+  accountCookie = await sessionCookie(account.id)
+  accountSongId = (await createTestSong(account.id, { title: 'Fuzzed draft' })).id
   // A certificate that exists, so that its check reads the body (an unknown one is refused first).
   const owner = await createUser({ emailVerified: true })
   const registered = await createTestSong(owner.id, { title: 'Проверка 검증 تحقق' })
@@ -173,6 +184,42 @@ const forms: {
     handler: settings.action,
     fields: ['timeZone'],
     cookie: () => userCookie,
+  },
+  {
+    name: 'settings/profile',
+    url: '/settings/profile',
+    handler: settingsProfile.action,
+    fields: ['firstName', 'lastName', 'username'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/password',
+    url: '/settings/password',
+    handler: settingsPassword.action,
+    fields: ['currentPassword', 'newPassword', 'confirmPassword'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/sessions',
+    url: '/settings/sessions',
+    handler: settingsSessions.action,
+    fields: ['intent', 'session'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/delete-account',
+    url: '/settings/delete-account',
+    handler: settingsDeleteAccount.action,
+    fields: ['confirmUsername'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'songs/:id/delete',
+    url: '/songs/1/delete',
+    handler: deleteSong.action,
+    fields: ['confirm'],
+    cookie: () => accountCookie,
+    params: () => ({ id: String(accountSongId) }),
   },
   {
     name: 'admin/verify',
@@ -542,6 +589,11 @@ const ROUTES: Record<string, RouteRow> = {
   register: {},
   'reset-password': { query: ['token'] },
   settings: {},
+  'settings_.profile': {},
+  'settings_.password': {},
+  'settings_.sessions': {},
+  'settings_.delete-account': {},
+  'songs.$id.delete': { params: ['id'] },
   'songs.$id.co-writers': { params: ['id'] },
   'songs.$id.details': { params: ['id'] },
   'songs.$id.register': { params: ['id'], query: ['from'] },

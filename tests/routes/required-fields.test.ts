@@ -8,6 +8,7 @@ import { createVerificationCode } from '~/services/email-verification.server'
 import { processResetRequests, requestPasswordReset } from '~/services/password-reset.server'
 import { refusalToken } from '~/services/invitation-addresses.server'
 import { registerSong } from '~/services/registration.server'
+import { getSessionId, listUserSessions } from '~/services/session.server'
 import { sendInvitation } from '~/services/split-confirmations.server'
 import { db } from '../setup/db'
 import {
@@ -285,6 +286,94 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
         cookie: await cookieOf(await createUser({ firstName: '王小明' })),
         required: {},
       }),
+    },
+  },
+  // Issue 28: the account's own settings.
+  'settings_.profile': {
+    profile: {
+      optional: [],
+      prepare: async () => ({
+        url: '/settings/profile',
+        cookie: await cookieOf(await createUser()),
+        required: { firstName: 'Δήμητρα', lastName: 'देवनागरी', username: `dimitra_${uid()}` },
+      }),
+    },
+  },
+  'settings_.password': {
+    'change the password': {
+      optional: [],
+      prepare: async () => ({
+        url: '/settings/password',
+        cookie: await cookieOf(await createUser()),
+        required: {
+          currentPassword: PASSWORD,
+          newPassword: 'N3wSecret!',
+          confirmPassword: 'N3wSecret!',
+        },
+      }),
+    },
+    'set a first password (Google-only account)': {
+      optional: ['currentPassword'],
+      prepare: async () => {
+        const user = await createUser({ firstName: 'สมชาย' })
+        await db()
+          .updateTable('users')
+          .set({ passwordHash: null })
+          .where('id', '=', user.id)
+          .execute()
+        return {
+          url: '/settings/password',
+          cookie: await cookieOf(user),
+          required: { newPassword: 'N3wSecret!', confirmPassword: 'N3wSecret!' },
+        }
+      },
+    },
+  },
+  'settings_.sessions': {
+    'sign out one browser': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser()
+        await cookieOf(user)
+        const cookie = await cookieOf(user)
+        const sid = await getSessionId(cookie)
+        const other = (await listUserSessions(db(), user.id, sid)).find((s) => !s.current)!
+        return {
+          url: '/settings/sessions',
+          cookie,
+          required: { intent: 'end', session: other.key },
+        }
+      },
+    },
+    'sign out all other browsers': {
+      optional: [],
+      prepare: async () => ({
+        url: '/settings/sessions',
+        cookie: await cookieOf(await createUser()),
+        required: { intent: 'end-others' },
+      }),
+    },
+  },
+  'settings_.delete-account': {
+    'delete the account': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: 'Ёжик' })
+        return {
+          url: '/settings/delete-account',
+          cookie: await cookieOf(user),
+          required: { confirmUsername: user.username },
+        }
+      },
+    },
+  },
+  'songs.$id.delete': {
+    'delete an unregistered song': {
+      optional: [],
+      prepare: async () => {
+        const { cookie, params, song } = await ownerWithSong()
+        return { url: `/songs/${song.id}/delete`, params, cookie, required: { confirm: 'delete' } }
+      },
     },
   },
   'songs.$id.co-writers': {

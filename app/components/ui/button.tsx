@@ -8,6 +8,7 @@ const variants = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100',
   inverse: 'bg-white text-brand-700 hover:bg-brand-50',
+  danger: 'bg-red-700 text-white hover:bg-red-800',
 }
 export type ButtonVariant = keyof typeof variants
 

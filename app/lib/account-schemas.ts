@@ -1,0 +1,52 @@
+import { z } from 'zod'
+import { name, strongPassword, username } from './auth-schemas'
+
+// Issue 28: one schema per settings form. Names and usernames follow sign-up's own rules.
+
+export const ProfileSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  username,
+})
+export type ProfileInput = z.infer<typeof ProfileSchema>
+
+/** The current password is asked only of an account that has one (a Google-only account sets one). */
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z.string().max(128, 'Password must be at most 128 characters').optional(),
+    newPassword: strongPassword,
+    confirmPassword: z
+      .string({ error: 'Please confirm your password' })
+      .min(1, 'Please confirm your password')
+      .max(128),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  })
+export type PasswordChangeInput = z.infer<typeof PasswordChangeSchema>
+
+export const SessionsSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('end'),
+    session: z
+      .string({ error: 'Choose a session' })
+      .regex(/^[A-Za-z0-9_-]{22}$/, 'Choose a session'),
+  }),
+  z.object({ intent: z.literal('end-others') }),
+])
+/** Field names the sessions form may send (readForm keeps only these). */
+export const SESSIONS_FIELDS = ['intent', 'session'] as const
+
+/** Typing the username is the deliberate step; the fresh sign-in is checked by the route. */
+export const DeleteAccountSchema = z.object({
+  confirmUsername: z
+    .string({ error: 'Type your username to confirm' })
+    .trim()
+    .min(1, 'Type your username to confirm')
+    .max(30, 'Type your username to confirm'),
+})
+
+export const DeleteSongSchema = z.object({
+  confirm: z.literal('delete', { error: 'Confirm that the song should be deleted' }),
+})

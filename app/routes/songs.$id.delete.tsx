@@ -1,0 +1,89 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { ErrorList } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { DeleteSongSchema } from '~/lib/account-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
+import { useIsPending } from '~/lib/hooks'
+import { locksSong } from '~/lib/song-lock'
+import { deleteUnregisteredSong, SONG_REGISTERED_CANNOT_DELETE } from '~/services/account.server'
+import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
+import { db } from '~/services/db.server'
+import { redirectWithToast } from '~/services/toast.server'
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const song = await requireSongOwner(user.id, params.id)
+  return json({
+    song: { id: song.id, title: song.title },
+    lockedMessage: locksSong(song.registration) ? SONG_REGISTERED_CANNOT_DELETE : null,
+  })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  // Someone else's song is the song 404 before anything about the form is said.
+  const songId = (await requireSongOwner(user.id, params.id)).id
+  const submission = parseWithZod(await readForm(request, { fields: fieldsOf(DeleteSongSchema) }), {
+    schema: DeleteSongSchema,
+  })
+  if (submission.status !== 'success')
+    return json({ errors: ['Confirm that the song should be deleted.'] }, { status: 400 })
+  const outcome = await deleteUnregisteredSong(db(), user.id, songId)
+  if (!outcome.ok) {
+    if (outcome.reason === 'not_found') throw songNotFound()
+    return json({ errors: [outcome.message] }, { status: 409 })
+  }
+  return redirectWithToast('/songs', {
+    type: 'success',
+    title: 'Song deleted',
+    description: `“${outcome.title}” and its invitations were deleted.`,
+  })
+}
+
+export default function DeleteSongPage() {
+  const { song, lockedMessage } = useLoaderData<typeof loader>()
+  const data = useActionData<typeof action>()
+  const pending = useIsPending()
+  const message = data?.errors[0] ?? lockedMessage
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Delete a song</h1>
+      <p className="mt-4 text-slate-800">
+        <bdi className="font-semibold">{song.title}</bdi>
+      </p>
+      <ErrorList id="delete-song-error" errors={message ? [message] : null} />
+      {!lockedMessage && (
+        <>
+          <p className="mt-3 text-sm text-slate-600">
+            The song, its splits, its co-writers’ invitations and its recordings’ fingerprints are
+            deleted for good. This cannot be undone.
+          </p>
+          <Form method="post" className="mt-4 flex flex-wrap gap-3">
+            <input type="hidden" name="confirm" value="delete" />
+            <Button type="submit" variant="danger" disabled={pending}>
+              {pending ? 'Deleting...' : 'Delete Song'}
+            </Button>
+            <Link
+              to="/settings"
+              className="self-center text-sm font-medium text-brand-700 hover:underline"
+            >
+              Keep it
+            </Link>
+          </Form>
+        </>
+      )}
+    </div>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Delete a song' },
+  { name: 'description', content: 'Delete a song that has not been registered.' },
+]
