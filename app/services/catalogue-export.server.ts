@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '#db/schema'
 import { type ExportFormat, exportClosing, exportOpening } from './catalogue-export-format.server'
 import type { DocumentTicket } from './document-pool.server'
@@ -11,6 +11,12 @@ export type { ExportFormat }
 // exported in the memory of one page; PGlite has no cursors, and pages work on both drivers.
 
 export const EXPORT_PAGE_SIZE = 500
+/**
+ * Bytes of lyrics and creative notes one page may carry (decision 053): reading a page (the
+ * driver parsing its rows) is work on the event loop, so a page is bounded by what it holds as
+ * well as by its count. 500 usual songs fit; of the longest the form takes, 5 (a few tens of milliseconds of reading on PGlite).
+ */
+export const EXPORT_PAGE_BYTES = 250_000
 
 /** The owner's songs, oldest first, one page at a time. */
 export async function* ownedSongPages(
@@ -20,16 +26,39 @@ export async function* ownedSongPages(
 ): AsyncGenerator<SongView[]> {
   let after = 0
   for (;;) {
+    // The next songs' sizes first (a light read), to know where this page ends.
+    const sizes = await database
+      .selectFrom('songs')
+      .select([
+        'id',
+        // octet_length reads a stored text's size without unpacking it.
+        sql<number>`coalesce(octet_length(lyrics), 0) + coalesce(octet_length(creative_notes), 0)`.as(
+          'bytes',
+        ),
+      ])
+      .where('userId', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .execute()
+    if (sizes.length === 0) return
+    let taken = 0
+    let bytes = 0
+    for (const size of sizes) {
+      if (taken > 0 && bytes + Number(size.bytes) > EXPORT_PAGE_BYTES) break
+      bytes += Number(size.bytes)
+      taken++
+    }
+    const last = sizes[taken - 1]!.id
     const rows = await songQuery(database)
       .where('songs.userId', '=', userId)
       .where('songs.id', '>', after)
+      .where('songs.id', '<=', last)
       .orderBy('songs.id', 'asc')
-      .limit(pageSize)
       .execute()
-    if (rows.length === 0) return
-    yield rows.map(toView)
-    if (rows.length < pageSize) return
-    after = rows[rows.length - 1]!.id
+    if (rows.length > 0) yield rows.map(toView)
+    if (taken === sizes.length && sizes.length < pageSize) return
+    after = last
   }
 }
 
