@@ -138,7 +138,10 @@ export interface SplitInvitationsTable {
   disputeLiftedAt: Date | null
 }
 
-/** An address that refused every further invitation, as SHA-256 of the lower-cased address. */
+/**
+ * An address that refused every further invitation, as SHA-256 of its canonical spelling
+ * (decision 054; rows before it: of the trimmed, lower-cased address).
+ */
 export interface InvitationRefusalsTable {
   addressSha256: string
   refusedAt: Generated<Date>
@@ -146,6 +149,14 @@ export interface InvitationRefusalsTable {
 
 /** Invitation mails sent to one address (SHA-256) on one UTC day, from every owner together. */
 export interface InvitationMailDaysTable {
+  addressSha256: string
+  day: string
+  sent: number
+}
+
+/** Invitation mails one owner sent one address (SHA-256) on one UTC day (decision 054). */
+export interface InvitationSenderDaysTable {
+  senderId: string
   addressSha256: string
   day: string
   sent: number
@@ -328,6 +339,7 @@ export interface Database {
   splitInvitations: SplitInvitationsTable
   invitationRefusals: InvitationRefusalsTable
   invitationMailDays: InvitationMailDaysTable
+  invitationSenderDays: InvitationSenderDaysTable
   songRecordings: SongRecordingsTable
   blockchainRegistrations: BlockchainRegistrationsTable
   monthlyUsage: MonthlyUsageTable

@@ -5,6 +5,7 @@ import { ExportQuerySchema } from '~/lib/url-schemas'
 import { requireApiUser } from '~/services/auth.server'
 import { catalogueExportStream, exportFileName } from '~/services/catalogue-export.server'
 import { db } from '~/services/db.server'
+import { admitDocument, busyAnswer, documentOwner } from '~/services/document-pool.server'
 
 /** GET /api/songs/export?format=csv|json — the signed-in user's whole catalogue, as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -12,6 +13,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(request, ExportQuerySchema)
   if (!query.ok) return jsonError(400, query.message)
   const { format } = query.data
+  // Its pages are written in the document pool (decision 053): admitted before the answer
+  // starts, so a full pool is a 503 (or the owner's own limit a 429), not a broken download.
+  let ticket
+  try {
+    ticket = admitDocument(documentOwner(user.id, null), request.signal)
+  } catch (error) {
+    return busyAnswer(error)
+  }
   const headers = applySecurityHeaders(new Headers())
   headers.set(
     'Content-Type',
@@ -19,5 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
   headers.set('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)
   headers.set('Cache-Control', 'private, no-store')
-  return new Response(catalogueExportStream(db(), user.id, format), { status: 200, headers })
+  return new Response(catalogueExportStream(db(), user.id, format, ticket), {
+    status: 200,
+    headers,
+  })
 }

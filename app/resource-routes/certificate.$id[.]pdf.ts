@@ -3,7 +3,7 @@ import { env } from '~/env.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/auth.server'
-import { busyAnswer, renderPdfOffThread } from '~/services/pdf-pool.server'
+import { busyAnswer, documentOwner, renderOffThread } from '~/services/document-pool.server'
 import {
   hit,
   LIMITS,
@@ -28,15 +28,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!found) return notFound()
 
   const e = env()
-  const pdf = await renderPdfOffThread({
-    kind: 'certificate',
-    song: found.certificate,
-    options: {
-      appName: e.APP_NAME,
-      certificateUrl: `${e.APP_URL}/certificate/${songId}`,
-      timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+  const pdf = await renderOffThread(
+    {
+      kind: 'certificate',
+      song: found.certificate,
+      options: {
+        appName: e.APP_NAME,
+        certificateUrl: `${e.APP_URL}/certificate/${songId}`,
+        timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+      },
     },
-  }).catch(busyAnswer)
+    // One requester's PDFs at a time are bounded; a visitor's by their address (decision 053).
+    { owner: documentOwner(user?.id, clientIp(request)), signal: request.signal },
+  ).catch(busyAnswer)
   if (pdf instanceof Response) return pdf
   const headers = applySecurityHeaders(new Headers())
   headers.set('Content-Type', 'application/pdf')

@@ -3,6 +3,7 @@ import { env } from '~/env.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { requireUser } from '~/services/auth.server'
 import { db } from '~/services/db.server'
+import { busyAnswer, documentOwner, renderOffThread } from '~/services/document-pool.server'
 import { getProofBundle } from '~/services/proof-bundle.server'
 import { parseSongId } from '~/services/songs.server'
 import { redirectWithToast } from '~/services/toast.server'
@@ -28,13 +29,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: result.message,
     })
 
-  const body = `${JSON.stringify(result.bundle, null, 2)}\n`
+  // Written in the document pool (decision 053), counted as one of the owner's documents.
+  const body = await renderOffThread(
+    { kind: 'proof-bundle', bundle: result.input },
+    { owner: documentOwner(userId, null), signal: request.signal },
+  ).catch(busyAnswer)
+  if (body instanceof Response) return body
   const headers = applySecurityHeaders(new Headers())
   headers.set('Content-Type', 'application/json; charset=utf-8')
   headers.set('Content-Disposition', `attachment; filename="${result.fileName}"`)
   // It holds unpublished texts and their salts: never kept by a browser or a proxy cache.
   headers.set('Cache-Control', 'no-store')
-  return new Response(body, { status: 200, headers })
+  headers.set('Content-Length', String(body.byteLength))
+  return new Response(new Uint8Array(body), { status: 200, headers })
 }
 
 function plain(status: number, message: string) {

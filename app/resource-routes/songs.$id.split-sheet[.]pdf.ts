@@ -10,7 +10,7 @@ import {
   retryAfterHeaders,
   tooManyRequestsMessage,
 } from '~/services/rate-limit.server'
-import { busyAnswer, renderPdfOffThread } from '~/services/pdf-pool.server'
+import { busyAnswer, documentOwner, renderOffThread } from '~/services/document-pool.server'
 import { splitSheet } from '~/services/split-sheet.server'
 import { resolveTimeZone } from '~/services/time-zone.server'
 
@@ -25,14 +25,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
-  const pdf = await renderPdfOffThread({
-    kind: 'split-sheet',
-    sheet: await splitSheet(db(), song),
-    options: {
-      appName: env().APP_NAME,
-      timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+  const pdf = await renderOffThread(
+    {
+      kind: 'split-sheet',
+      sheet: await splitSheet(db(), song),
+      options: {
+        appName: env().APP_NAME,
+        timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+      },
     },
-  }).catch(busyAnswer)
+    { owner: documentOwner(user.id, null), signal: request.signal },
+  ).catch(busyAnswer)
   if (pdf instanceof Response) return pdf
   const headers = applySecurityHeaders(new Headers())
   headers.set('Content-Type', 'application/pdf')

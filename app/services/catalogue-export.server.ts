@@ -1,16 +1,22 @@
-import { recordingsText } from '~/lib/recording'
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { Database } from '#db/schema'
-import { COMPONENTS } from '~/lib/song-constants'
-import { readBlockchainData } from './manifest.server'
+import { type ExportFormat, exportClosing, exportOpening } from './catalogue-export-format.server'
+import type { DocumentTicket } from './document-pool.server'
 import { songQuery, type SongView, toView } from './songs.server'
+
+export type { ExportFormat }
 
 // The owner's catalogue as CSV or JSON (issue 14, docs/decisions/037-catalogue-export.md).
 // Songs are read in keyset pages and written out page by page, so a catalogue of any size is
 // exported in the memory of one page; PGlite has no cursors, and pages work on both drivers.
 
 export const EXPORT_PAGE_SIZE = 500
-export type ExportFormat = 'csv' | 'json'
+/**
+ * Bytes of lyrics and creative notes one page may carry (decision 053): reading a page (the
+ * driver parsing its rows) is work on the event loop, so a page is bounded by what it holds as
+ * well as by its count. 500 usual songs fit; of the longest the form takes, 5 (a few tens of milliseconds of reading on PGlite).
+ */
+export const EXPORT_PAGE_BYTES = 250_000
 
 /** The owner's songs, oldest first, one page at a time. */
 export async function* ownedSongPages(
@@ -20,167 +26,92 @@ export async function* ownedSongPages(
 ): AsyncGenerator<SongView[]> {
   let after = 0
   for (;;) {
+    // The next songs' sizes first (a light read), to know where this page ends.
+    const sizes = await database
+      .selectFrom('songs')
+      .select([
+        'id',
+        // octet_length reads a stored text's size without unpacking it.
+        sql<number>`coalesce(octet_length(lyrics), 0) + coalesce(octet_length(creative_notes), 0)`.as(
+          'bytes',
+        ),
+      ])
+      .where('userId', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .execute()
+    if (sizes.length === 0) return
+    let taken = 0
+    let bytes = 0
+    for (const size of sizes) {
+      if (taken > 0 && bytes + Number(size.bytes) > EXPORT_PAGE_BYTES) break
+      bytes += Number(size.bytes)
+      taken++
+    }
+    const last = sizes[taken - 1]!.id
     const rows = await songQuery(database)
       .where('songs.userId', '=', userId)
       .where('songs.id', '>', after)
+      .where('songs.id', '<=', last)
       .orderBy('songs.id', 'asc')
-      .limit(pageSize)
       .execute()
-    if (rows.length === 0) return
-    yield rows.map(toView)
-    if (rows.length < pageSize) return
-    after = rows[rows.length - 1]!.id
+    if (rows.length > 0) yield rows.map(toView)
+    if (taken === sizes.length && sizes.length < pageSize) return
+    after = last
   }
 }
 
-const SONG_FIELDS = [
-  'id',
-  'certificateId',
-  'title',
-  'dateCreated',
-  'genre',
-  'contributorName',
-  'mainContributorPro',
-  'mainContributorProNumber',
-  'coContributorName',
-  'coContributorPro',
-  'coContributorProNumber',
-  'coContributorName2',
-  'coContributor2Pro',
-  'coContributor2ProNumber',
-  'isrc',
-  'iswc',
-  'upc',
-  'otherIdentifier',
-  'toolsUsed',
-  'fileLink',
-  'arweaveId',
-  'lyrics',
-  'creativeNotes',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof SongView)[]
+const encoder = new TextEncoder()
 
-const PERCENTS = [
-  'contributorPercent',
-  'coContributorPercent',
-  'coContributor2Percent',
-  'aiPercent',
-] as const
-
-/** The CSV header: every song field, the version link, the registration status, then each component's four shares. */
-export const CSV_COLUMNS: readonly string[] = [
-  ...SONG_FIELDS,
-  'recordings',
-  'supersedesCertificateId',
-  'registrationStatus',
-  ...COMPONENTS.flatMap((component) => PERCENTS.map((percent) => `${component}.${percent}`)),
-]
-
-// OWASP CSV injection: a cell a spreadsheet would read as a formula is prefixed with a quote.
-const FORMULA_START = /^[=+\-@\t\r]/
-
-export function csvCell(value: unknown) {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-function csvRow(cells: unknown[]) {
-  return `${cells.map(csvCell).join(',')}\r\n`
-}
-
-function csvSongRow(song: SongView) {
-  const shares = COMPONENTS.flatMap((component) => {
-    const row = song.contributions.find((c) => c.component === component)
-    return PERCENTS.map((percent) => (row ? row[percent] : ''))
-  })
-  return csvRow([
-    ...SONG_FIELDS.map((field) => song[field]),
-    recordingsText(song.recordings),
-    song.supersedes?.certificateId ?? '',
-    song.registration?.status ?? 'not registered',
-    ...shares,
-  ])
-}
-
-/** The song as the JSON export carries it: every field, the split, and the registration record. */
-export function exportedSong(song: SongView) {
-  const fields = Object.fromEntries(SONG_FIELDS.map((field) => [field, song[field]]))
-  const r = song.registration
-  const data = r ? readBlockchainData(r.blockchainData) : null
-  return {
-    ...fields,
-    // Every fingerprinted file with its label, the file name and whether it is shown (decision 040).
-    recordings: song.recordings,
-    // The certificate this song is a new version of (issue 14), or null.
-    supersedesCertificateId: song.supersedes?.certificateId ?? null,
-    contributions: song.contributions,
-    registration:
-      r && data
-        ? {
-            status: r.status,
-            network: r.network,
-            transactionSignature: r.transactionSignature,
-            walletAddress: r.walletAddress,
-            registrationFee: r.registrationFee,
-            confirmationStatus: r.confirmationStatus,
-            blockTime: r.blockTime,
-            createdAt: r.createdAt,
-            manifestSha256: data.manifestSha256 ?? null,
-            storageKind: r.storageKind,
-            storageId: data.storageId ?? null,
-            storageUrl: data.storageUrl ?? null,
-            explorerUrl: data.explorerUrl ?? null,
-          }
-        : null,
-  }
-}
-
-// A byte-order mark: Excel otherwise reads UTF-8 as the system code page and garbles accents.
-const BOM = '\uFEFF'
-
+/**
+ * The export's bytes, chunk by chunk. Each page's text is made in a document worker through the
+ * export's ticket (decision 053); only the reading and the opening and closing lines stay here.
+ */
 async function* exportChunks(
   database: Kysely<Database>,
   userId: string,
   format: ExportFormat,
   exportedAt: Date,
-): AsyncGenerator<string> {
-  if (format === 'csv') {
-    yield BOM + csvRow([...CSV_COLUMNS])
-    for await (const page of ownedSongPages(database, userId)) yield page.map(csvSongRow).join('')
-    return
-  }
-  yield `{"exportedAt":${JSON.stringify(exportedAt.toISOString())},"songs":[`
+  ticket: DocumentTicket,
+): AsyncGenerator<Uint8Array> {
+  yield encoder.encode(exportOpening(format, exportedAt))
   let first = true
-  for await (const page of ownedSongPages(database, userId)) {
-    const items = page.map((song) => JSON.stringify(exportedSong(song)))
-    yield (first ? '' : ',') + items.join(',')
+  for await (const songs of ownedSongPages(database, userId)) {
+    yield await ticket.render({ kind: 'export-page', format, songs, first })
     first = false
   }
-  yield ']}\n'
+  const closing = exportClosing(format)
+  if (closing) yield encoder.encode(closing)
 }
 
-/** A byte stream of the export, read from the database only as fast as it is sent. */
+/**
+ * A byte stream of the export, read from the database only as fast as it is sent. The ticket is
+ * the export's place in the document pool: released when the stream ends, fails or is cancelled.
+ */
 export function catalogueExportStream(
   database: Kysely<Database>,
   userId: string,
   format: ExportFormat,
+  ticket: DocumentTicket,
   exportedAt = new Date(),
 ): ReadableStream<Uint8Array> {
-  const chunks = exportChunks(database, userId, format, exportedAt)
-  const encoder = new TextEncoder()
+  const chunks = exportChunks(database, userId, format, exportedAt, ticket)
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       try {
         const next = await chunks.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value))
+        if (next.done) {
+          ticket.release()
+          controller.close()
+        } else controller.enqueue(next.value)
       } catch (error) {
+        ticket.release()
         controller.error(error)
       }
     },
     async cancel() {
+      ticket.release()
       await chunks.return(undefined)
     },
   })

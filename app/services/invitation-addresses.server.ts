@@ -9,16 +9,64 @@ import { sha256Hex } from './manifest.server'
 // invitation with one link, and no address gets more than a few invitation mails a day from all
 // owners together. Both are kept in the database, keyed by the address's SHA-256 only.
 
-/** Invitation mails (first sends, resends, re-invitations after an edit) one address gets a UTC day. */
-export const INVITATIONS_PER_ADDRESS_PER_DAY = 3
+/**
+ * Invitation mails (first sends, resends, re-invitations after an edit) one owner may send one
+ * address in a UTC day (decision 054). Counted per owner and address, so one stranger cannot use
+ * up an address's day and keep its real co-writers' invitations from it.
+ */
+export const INVITATIONS_PER_SENDER_PER_ADDRESS_PER_DAY = 3
+/** The ceiling for one address a UTC day, from every owner together: no address is mailed more. */
+export const INVITATIONS_PER_ADDRESS_PER_DAY = 10
 
-export const ADDRESS_REFUSES_INVITATIONS =
-  'This address does not accept invitations from ProofTrack.'
-export const ADDRESS_DAILY_LIMIT =
-  'This address has had as many invitations as ProofTrack sends it in a day. Try again tomorrow.'
+/**
+ * What the owner is told when an address may not be mailed now, whichever safeguard applied (the
+ * holder refused invitations, the owner's count for the address, the address's ceiling): the
+ * same words and status, so an invitation tells the sender nothing of the holder's choice or of
+ * who else wrote to them (decision 054).
+ */
+export const INVITATION_NOT_MAILED =
+  'ProofTrack cannot mail an invitation to this address today, so nothing was sent. You can try again tomorrow.'
+export const INVITATION_NOT_MAILED_STATUS = 429
 
-/** The key an address is counted and refused under: however it is capitalised or spaced. */
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
+
+/**
+ * The mailbox an address reaches, as one spelling (decision 054): trimmed and lower-cased, a
+ * `+tag` dropped from the local part on every domain, and for Gmail the dots dropped and
+ * googlemail.com read as gmail.com. Aliases of one mailbox share their safeguards: a refusal, the
+ * day's counts, the owner's own address.
+ */
+export function canonicalAddress(email: string) {
+  const address = email.trim().toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at <= 0) return address
+  let local = address.slice(0, at)
+  let domain = address.slice(at + 1)
+  const plus = local.indexOf('+')
+  if (plus > 0) local = local.slice(0, plus)
+  if (GMAIL_DOMAINS.has(domain)) {
+    domain = 'gmail.com'
+    local = local.replaceAll('.', '') || local
+  }
+  return `${local}@${domain}`
+}
+
+/** Whether two addresses reach the same mailbox, as far as their spelling tells. */
+export function sameMailbox(a: string, b: string) {
+  return canonicalAddress(a) === canonicalAddress(b)
+}
+
+/** The key an address is counted and refused under: its canonical spelling's SHA-256. */
 export function addressKey(email: string) {
+  return sha256Hex(canonicalAddress(email))
+}
+
+/**
+ * The key before decision 054 (trimmed and lower-cased only). A refusal kept under it, or one made
+ * later through a link mailed before, names that exact spelling; it is still honoured. For an
+ * address already in its canonical spelling both keys are the same.
+ */
+export function legacyAddressKey(email: string) {
   return sha256Hex(email.trim().toLowerCase())
 }
 
@@ -67,7 +115,7 @@ export async function refusesInvitations(database: Executor, email: string) {
   const row = await database
     .selectFrom('invitationRefusals')
     .select('addressSha256')
-    .where('addressSha256', '=', addressKey(email))
+    .where('addressSha256', 'in', [addressKey(email), legacyAddressKey(email)])
     .executeTakeFirst()
   return Boolean(row)
 }
@@ -81,19 +129,32 @@ export async function refuseInvitations(database: Executor, key: string) {
     .execute()
 }
 
+const today = sql<string>`(now() at time zone 'UTC')::date`
+
 /**
- * Takes one of the address's invitation mails for today, or refuses when none is left: one
- * conditional upsert, so servers sharing the database never count past the cap. Call it in the
- * transaction that queues the mail, so a send that does not happen gives its count back.
+ * Takes one of today's invitation mails to `email` for `senderId`, or refuses when the owner's
+ * count for the address or the address's ceiling is reached: each one conditional upsert, so
+ * servers sharing the database never count past either. Call it in the transaction that queues
+ * the mail (a send that rolls back gives its counts back); an owner's count taken for a mail the
+ * ceiling then refuses is given back here.
  */
-export async function takeDailyInvitation(database: Executor, email: string) {
-  const taken = await database
+export async function takeDailyInvitation(database: Executor, senderId: string, email: string) {
+  const key = addressKey(email)
+  const sender = await database
+    .insertInto('invitationSenderDays')
+    .values({ senderId, addressSha256: key, day: today, sent: 1 })
+    .onConflict((oc) =>
+      oc
+        .columns(['senderId', 'addressSha256', 'day'])
+        .doUpdateSet({ sent: sql<number>`invitation_sender_days.sent + 1` })
+        .where('invitationSenderDays.sent', '<', INVITATIONS_PER_SENDER_PER_ADDRESS_PER_DAY),
+    )
+    .returning('sent')
+    .executeTakeFirst()
+  if (!sender) return false
+  const address = await database
     .insertInto('invitationMailDays')
-    .values({
-      addressSha256: addressKey(email),
-      day: sql<string>`(now() at time zone 'UTC')::date`,
-      sent: 1,
-    })
+    .values({ addressSha256: key, day: today, sent: 1 })
     .onConflict((oc) =>
       oc
         .columns(['addressSha256', 'day'])
@@ -102,12 +163,29 @@ export async function takeDailyInvitation(database: Executor, email: string) {
     )
     .returning('sent')
     .executeTakeFirst()
-  return Boolean(taken)
+  if (address) return true
+  await (sender.sent > 1
+    ? database
+        .updateTable('invitationSenderDays')
+        .set({ sent: sql<number>`sent - 1` })
+        .where('senderId', '=', senderId)
+        .where('addressSha256', '=', key)
+        .where('day', '=', today)
+        .execute()
+    : database
+        .deleteFrom('invitationSenderDays')
+        .where('senderId', '=', senderId)
+        .where('addressSha256', '=', key)
+        .where('day', '=', today)
+        .execute())
+  return false
 }
 
-/** Why an invitation mail may not go to `email` now; null when it may (and then it is counted). */
-export async function invitationMailRefusal(database: Executor, email: string) {
-  if (await refusesInvitations(database, email)) return ADDRESS_REFUSES_INVITATIONS
-  if (!(await takeDailyInvitation(database, email))) return ADDRESS_DAILY_LIMIT
-  return null
+/**
+ * Whether an invitation mail may go from `senderId` to `email` now (and then it is counted). The
+ * reason is not returned: the owner is told INVITATION_NOT_MAILED whichever it was.
+ */
+export async function mayMailInvitation(database: Executor, senderId: string, email: string) {
+  if (await refusesInvitations(database, email)) return false
+  return takeDailyInvitation(database, senderId, email)
 }

@@ -26,22 +26,37 @@ export function startPdf(info: PDFKit.DocumentInfo, { compress = true } = {}) {
     /** Ends the document; characters no font has are logged once, by code point. */
     end(what: string) {
       const missing = missingCharacters(doc)
-      if (missing.length > 0)
-        console.warn(
-          `[pdf] ${what}: no font for ${missing
-            .map((cluster) =>
-              Array.from(
-                cluster,
-                (char) =>
-                  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`,
-              ).join(' '),
-            )
-            .join(', ')}; drawn as \uFFFD`,
-        )
+      if (missing.length > 0) console.warn(missingGlyphsLine(what, missing))
       doc.end()
       return finished
     },
   }
+}
+
+/** How many distinct characters without a font a log line names, and code points per character. */
+export const MISSING_NAMED = 10
+const CODE_POINTS_NAMED = 8
+
+const codePoint = (char: string) =>
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`
+
+/**
+ * The one log line for characters no font has (issue 24): text in any script may hold thousands
+ * of distinct ones (or one cluster of thousands of marks), so the line is bounded: their count,
+ * then the first MISSING_NAMED, each as at most CODE_POINTS_NAMED escaped code points. Nothing
+ * the owner typed is written as is.
+ */
+export function missingGlyphsLine(what: string, missing: readonly string[]) {
+  const named = missing.slice(0, MISSING_NAMED).map((cluster) => {
+    const chars = Array.from(cluster)
+    const shown = chars.slice(0, CODE_POINTS_NAMED).map(codePoint).join(' ')
+    return chars.length > CODE_POINTS_NAMED
+      ? `${shown} …(+${chars.length - CODE_POINTS_NAMED})`
+      : shown
+  })
+  const more = missing.length > MISSING_NAMED ? ` and ${missing.length - MISSING_NAMED} more` : ''
+  const count = missing.length === 1 ? '1 character' : `${missing.length} characters`
+  return `[pdf] ${what}: no font for ${count}: ${named.join(', ')}${more}; drawn as \uFFFD`
 }
 
 /** A block laid out once: its height is known before it is drawn. */

@@ -117,8 +117,25 @@ export async function ownerOpenings(
   return { songId: record.id, openings: openingsFor(record, manifest) }
 }
 
+type OwnedRecord = NonNullable<Awaited<ReturnType<typeof ownedRecord>>>
+
+/**
+ * Everything the bundle is written from, as plain data: it is written in a document worker
+ * (decision 053), since a bundle holds the whole lyrics twice over and is made on request.
+ */
+export interface ProofBundleInput {
+  record: OwnedRecord
+  data: ReturnType<typeof readBlockchainData>
+  memo: NonNullable<ReturnType<typeof parseMemo>>
+  /** The stored manifest's exact bytes, as text (already checked against the memo). */
+  canonical: string
+  storageUrl: string
+  appUrl: string
+  now: Date
+}
+
 export type ProofBundleResult =
-  | { ok: true; fileName: string; bundle: ReturnType<typeof assemble> }
+  | { ok: true; fileName: string; input: ProofBundleInput }
   | { ok: false; status: number; message: string }
 
 /** The owner's proof bundle of a registered song, read back from permanent storage and checked against the record. */
@@ -139,26 +156,39 @@ export async function getProofBundle(
   if (!stored) return { ok: false, status: 503, message: BUNDLE_STORAGE_UNAVAILABLE }
   if (sha256Hex(stored.data) !== memo.sha256 || memo.sha256 !== data.manifestSha256)
     return { ok: false, status: 502, message: BUNDLE_STORAGE_MISMATCH }
-  const canonical = new TextDecoder().decode(stored.data)
-  const manifest: unknown = JSON.parse(canonical)
   return {
     ok: true,
     fileName: `${record.certificateId}-proof-bundle.json`,
-    bundle: assemble(
+    input: {
       record,
       data,
       memo,
-      canonical,
-      manifest,
-      parts.storage.url(memo.storageId),
-      parts.appUrl,
-      parts.now ?? new Date(),
-    ),
+      canonical: new TextDecoder().decode(stored.data),
+      storageUrl: parts.storage.url(memo.storageId),
+      appUrl: parts.appUrl,
+      now: parts.now ?? new Date(),
+    },
   }
 }
 
+/** The bundle file's text (run in a document worker). */
+export function proofBundleText(input: ProofBundleInput) {
+  const manifest: unknown = JSON.parse(input.canonical)
+  const bundle = assemble(
+    input.record,
+    input.data,
+    input.memo,
+    input.canonical,
+    manifest,
+    input.storageUrl,
+    input.appUrl,
+    input.now,
+  )
+  return `${JSON.stringify(bundle, null, 2)}\n`
+}
+
 function assemble(
-  record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>,
+  record: OwnedRecord,
   data: ReturnType<typeof readBlockchainData>,
   memo: NonNullable<ReturnType<typeof parseMemo>>,
   canonical: string,

@@ -15,9 +15,11 @@ import {
 } from '~/lib/song-constants'
 import { type Executor, inTransaction } from './db.server'
 import {
-  ADDRESS_DAILY_LIMIT,
-  invitationMailRefusal,
+  INVITATION_NOT_MAILED,
+  INVITATION_NOT_MAILED_STATUS,
+  mayMailInvitation,
   refusalLink,
+  sameMailbox,
 } from './invitation-addresses.server'
 import { enqueueMail } from './mail.server'
 import { canonicalJson, sha256Hex } from './manifest.server'
@@ -380,21 +382,27 @@ function invitationMail(
  */
 async function addressRefusal(
   trx: Transaction<Database>,
-  owner: Pick<InvitingOwner, 'email'>,
+  owner: Pick<InvitingOwner, 'id' | 'email'>,
   songId: number,
   slot: ContributorSlot,
   email: string,
 ): Promise<Failure | null> {
-  const key = email.trim().toLowerCase()
-  if (owner.email.trim().toLowerCase() === key) return failure(400, OWN_ADDRESS)
-  const elsewhere = await liveInvitations(trx, songId)
-    .select('id')
+  // Compared as mailboxes (decision 054): `Ann+x@Example.test` is Ann's own address too.
+  if (sameMailbox(owner.email, email)) return failure(400, OWN_ADDRESS)
+  const others = await liveInvitations(trx, songId)
+    .select('email')
     .where('slot', '<>', slot)
-    .where(sql<string>`lower(trim(email))`, '=', key)
-    .executeTakeFirst()
-  if (elsewhere) return failure(400, ADDRESS_ON_ANOTHER_SLOT)
-  const refused = await invitationMailRefusal(trx, email)
-  return refused ? failure(refused === ADDRESS_DAILY_LIMIT ? 429 : 409, refused) : null
+    .execute()
+  if (others.some((other) => sameMailbox(other.email, email)))
+    return failure(400, ADDRESS_ON_ANOTHER_SLOT)
+  return notMailable(trx, owner.id, email)
+}
+
+/** The one neutral answer when the address may not be mailed now (decision 054); null when it may. */
+async function notMailable(trx: Transaction<Database>, ownerId: string, email: string) {
+  return (await mayMailInvitation(trx, ownerId, email))
+    ? null
+    : failure(INVITATION_NOT_MAILED_STATUS, INVITATION_NOT_MAILED)
 }
 
 /** The owner invites the contributor named in `slot` at `email`: one live invitation per slot. */
@@ -501,8 +509,8 @@ export async function resendInvitation(
     const { song, invitation } = found
     if (invitation.decision) return failure(409, DECIDED_CANNOT_RESEND)
     if (invitation.sentCount >= MAX_SENDS) return failure(429, TOO_MANY_SENDS)
-    const refused = await invitationMailRefusal(trx, invitation.email)
-    if (refused) return failure(refused === ADDRESS_DAILY_LIMIT ? 429 : 409, refused)
+    const refused = await notMailable(trx, owner.id, invitation.email)
+    if (refused) return refused
     const token = newToken()
     const now = new Date()
     const expiresAt = expiryFrom(now)
@@ -627,7 +635,7 @@ export async function reinviteAfterEdit(
     // disputed is the exception: the changed split is the answer they wait for, and the
     // address's daily cap still bounds what they get.
     if (sentCount >= MAX_SENDS && !disputed) continue
-    if (await invitationMailRefusal(trx, email)) continue
+    if (!(await mayMailInvitation(trx, owner.id, email))) continue
     await insertInvitation(trx, song, owner, {
       slot,
       email,
@@ -769,16 +777,25 @@ export async function decideInvitation(
     if (!decided) return false
     // The co-writer who disputed has answered again: their earlier dispute is over (issue 24).
     // Only an answer from the same address lifts it, so inviting another mailbox cannot.
-    await trx
-      .updateTable('splitInvitations')
-      .set({ disputeLiftedAt: now })
+    const standing = await trx
+      .selectFrom('splitInvitations')
+      .select(['id', 'email'])
       .where('songId', '=', decided.songId)
       .where('slot', '=', decided.slot)
       .where('id', '<>', decided.id)
       .where('decision', '=', 'disputed')
       .where('disputeLiftedAt', 'is', null)
-      .where(sql<string>`lower(trim(email))`, '=', decided.email.trim().toLowerCase())
       .execute()
+    // The same mailbox however it is spelled (decision 054).
+    const lifted = standing
+      .filter((row) => sameMailbox(row.email, decided.email))
+      .map((row) => row.id)
+    if (lifted.length > 0)
+      await trx
+        .updateTable('splitInvitations')
+        .set({ disputeLiftedAt: now })
+        .where('id', 'in', lifted)
+        .execute()
     const song = await trx
       .selectFrom('songs as s')
       .innerJoin('users as u', 'u.id', 's.userId')

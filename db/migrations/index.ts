@@ -17,6 +17,7 @@ import * as songRecordings from './2026-11-23T0800-song-recordings'
 import * as splitInvitations from './2026-11-23T1000-split-invitations'
 import * as splitInvitationsPendingNotice from './2026-11-23T1010-split-invitations-pending-notice'
 import * as invitationSafeguards from './2026-11-26T0300-invitation-safeguards'
+import * as invitationSenderDays from './2026-11-26T0400-invitation-sender-days'
 import * as accountSettings from './2026-11-26T0430-account-settings'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -80,6 +81,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0300-invitation-safeguards': {
     up: invitationSafeguards.migrateUp,
     down: invitationSafeguards.migrateDown,
+  },
+  '2026-11-26T0400-invitation-sender-days': {
+    up: invitationSenderDays.migrateUp,
+    down: invitationSenderDays.migrateDown,
   },
   '2026-11-26T0430-account-settings': {
     up: accountSettings.migrateUp,

@@ -158,7 +158,8 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     expect(oneClick.status()).toBe(200)
     await invitee.done()
 
-    // The owner's invitation, withdrawn and sent again, is refused with a plain sentence.
+    // The owner's invitation, withdrawn and sent again, is refused with the one neutral sentence
+    // (decision 054: it does not say the address refused).
     await owner.goto(`/songs/${id}/co-writers`)
     await owner.getByRole('button', { name: 'Revoke invitation of Bea Lyricist' }).click()
     await expect
@@ -168,7 +169,12 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     await owner.getByRole('button', { name: 'Send invitation to Bea Lyricist' }).click()
     await expect
       .poll(
-        () => owner.getByText('This address does not accept invitations from ProofTrack.').count(),
+        () =>
+          owner
+            .getByText(
+              'ProofTrack cannot mail an invitation to this address today, so nothing was sent. You can try again tomorrow.',
+            )
+            .count(),
         { timeout: 15_000 },
       )
       .toBe(1)

@@ -224,13 +224,19 @@ async function measure(userId: string, format: 'csv' | 'json') {
   let bytes = 0
   let rows = 0
   let peak = 0
+  let chunks = 0
   for (;;) {
     const { done, value } = await reader.read()
     if (done) break
     bytes += value.byteLength
     rows += value.filter((b) => b === 0x0a).length
-    gc()
-    peak = Math.max(peak, process.memoryUsage().heapUsed - before)
+    // Every 8th chunk: pages are bounded by bytes too (decision 053), so a large catalogue is
+    // some 170 chunks, and a forced collection after each one took the test past its time. A
+    // download held whole would show at any sample.
+    if (++chunks % 8 === 1) {
+      gc()
+      peak = Math.max(peak, process.memoryUsage().heapUsed - before)
+    }
   }
   return { bytes, rows, peak }
 }
@@ -255,5 +261,5 @@ describe('export of a large catalogue', () => {
       songs: unknown[]
     }
     expect(body.songs).toHaveLength(10_000)
-  }, 180_000)
+  }, 400_000)
 })

@@ -384,7 +384,8 @@ describe('issue 24: an unverified owner, and the refusal link', () => {
     expect(await button.json()).toEqual({ page: { state: 'refused' } })
     expect(await refused()).toHaveLength(1)
 
-    // Another owner trying the address is told it does not accept invitations, nothing more.
+    // Another owner trying the address is told only that it cannot be mailed today: the same
+    // words as for an address that had its day's invitations (decision 054).
     const other = await songWithCoWriter()
     const tried = await respond(async () =>
       coWriters.action(
@@ -398,9 +399,10 @@ describe('issue 24: an unverified owner, and the refusal link', () => {
         ),
       ),
     )
-    expect(tried.status).toBe(409)
+    expect(tried.status).toBe(429)
     expect(await tried.json()).toMatchObject({
-      message: 'This address does not accept invitations from ProofTrack.',
+      message:
+        'ProofTrack cannot mail an invitation to this address today, so nothing was sent. You can try again tomorrow.',
     })
     expect(await lastMailTo(email)).toMatchObject({ id: mail.id })
     void owner

@@ -169,8 +169,44 @@ describe('PDFs in every script', () => {
       )
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)
-      expect(lines[0]).toContain(`certificate ${song.certificateId}: no font for U+1F3B5`)
+      expect(lines[0]).toContain(
+        `certificate ${song.certificateId}: no font for 1 character: U+1F3B5; drawn as`,
+      )
       expect(lines[0]?.match(/U\+1F3B5/g)).toHaveLength(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  test('the log line stays short however many characters have no font (issue 24)', async () => {
+    const owner = await createUser()
+    const song = await scriptSong(owner.id)
+    const found = await certificateFor(db(), song.id, owner.id)
+    // 6,000 distinct private-use characters (no font has any), and one cluster of a private-use
+    // character under 3,000 combining marks, which is one grapheme.
+    const many = Array.from({ length: 6000 }, (_, i) => String.fromCodePoint(0xe000 + i)).join('')
+    const heavy = `\uF8FF${'\u0301'.repeat(3000)}`
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      await renderCertificatePdf(
+        { ...found!.certificate, lyrics: `${heavy} ${many}` },
+        { appName: 'ProofTrack', certificateUrl: 'http://localhost/certificate/1' },
+      )
+      const lines = warn.mock.calls.map((call) => String(call[0]))
+      expect(lines).toHaveLength(1)
+      const line = lines[0]!
+      // (A few private-use characters are in DejaVu Sans; the song's title has an emoji.)
+      const counted = new RegExp(
+        `^\\[pdf\\] certificate ${song.certificateId}: no font for (\\d+) characters: .* and (\\d+) more; drawn as \uFFFD$`,
+      ).exec(line)
+      expect(Number(counted?.[1])).toBeGreaterThan(5000)
+      expect(Number(counted?.[2])).toBe(Number(counted?.[1]) - 10)
+      expect(line).toContain('U+F8FF U+0301 U+0301 U+0301 U+0301 U+0301 U+0301 U+0301 …(+2993)')
+      expect(line.match(/U\+/g)).toHaveLength(8 + 9)
+      expect(line.length).toBeLessThan(400)
+      // Only escapes: nothing of the text itself is written.
+      expect(line).not.toMatch(/[\uE000-\uF8FF]/)
+      expect(line).not.toContain('\u0301')
     } finally {
       warn.mockRestore()
     }

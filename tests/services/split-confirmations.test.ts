@@ -22,11 +22,13 @@ import {
 } from '~/services/split-confirmations.server'
 import { getOwnedSong } from '~/services/songs.server'
 import {
-  ADDRESS_DAILY_LIMIT,
-  ADDRESS_REFUSES_INVITATIONS,
   addressKey,
+  canonicalAddress,
+  INVITATION_NOT_MAILED,
   INVITATIONS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_SENDER_PER_ADDRESS_PER_DAY,
   keyOfRefusalToken,
+  legacyAddressKey,
   refuseInvitations,
 } from '~/services/invitation-addresses.server'
 import { db } from '../setup/db'
@@ -280,7 +282,9 @@ describe('invitations', () => {
       reinvited.push(edited.ok ? edited.reinvited : -1)
     }
     expect(reinvited).toEqual([1, 1, 0, 0, 0])
-    expect((await mailTo(email)).length).toBe(before + INVITATIONS_PER_ADDRESS_PER_DAY - 1)
+    expect((await mailTo(email)).length).toBe(
+      before + INVITATIONS_PER_SENDER_PER_ADDRESS_PER_DAY - 1,
+    )
     expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'disputed' })
   })
 
@@ -422,15 +426,16 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
     expect(mail.text).toContain(mail.listUnsubscribe!)
   })
 
-  test('an address gets at most its daily invitations from every owner together, in any case, re-invitations included', async () => {
+  test('an address gets at most its daily ceiling from every owner together, in any case, re-invitations included', async () => {
     const email = `Busy-${Math.random().toString(36).slice(2)}@Example.com`
+    const count = INVITATIONS_PER_ADDRESS_PER_DAY + 2
     const owners = await Promise.all(
-      [0, 1, 2, 3, 4].map(() => createUser({ emailVerified: true, firstName: 'Ann' })),
+      Array.from({ length: count }, () => createUser({ emailVerified: true, firstName: 'Ann' })),
     )
     const songs = await Promise.all(
       owners.map((owner) => createTestSong(owner.id, { title: 'Three Of Us', ...SPLIT })),
     )
-    // Sent at once by five owners, as five servers would: the count is one conditional upsert.
+    // Sent at once by every owner, as several servers would: each count is one conditional upsert.
     const results = await Promise.all(
       owners.map((owner, n) =>
         sendInvitation(
@@ -444,10 +449,10 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
     )
     expect(results.filter((r) => r.ok)).toHaveLength(INVITATIONS_PER_ADDRESS_PER_DAY)
     expect(results.filter((r) => !r.ok)).toEqual(
-      Array(5 - INVITATIONS_PER_ADDRESS_PER_DAY).fill({
+      Array(count - INVITATIONS_PER_ADDRESS_PER_DAY).fill({
         ok: false,
         status: 429,
-        message: ADDRESS_DAILY_LIMIT,
+        message: INVITATION_NOT_MAILED,
       }),
     )
     const day = await db()
@@ -456,6 +461,15 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
       .where('addressSha256', '=', addressKey(email))
       .executeTakeFirstOrThrow()
     expect(day.sent).toBe(INVITATIONS_PER_ADDRESS_PER_DAY)
+    // A refused owner's own count was given back: nothing was sent in their name.
+    const refusedOwner = owners.find((_, n) => !results[n]!.ok)!
+    expect(
+      await db()
+        .selectFrom('invitationSenderDays')
+        .select('sent')
+        .where('senderId', '=', refusedOwner.id)
+        .execute(),
+    ).toEqual([])
     // An edit's re-invitation is one more mail to the address: it is not sent either.
     const invited = owners.findIndex((_, n) => results[n]!.ok)
     const edited = await editLyrics(owners[invited]!.id, songs[invited]!.id, {
@@ -463,6 +477,82 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
       coContributorPercent: 40,
     })
     expect(edited).toEqual({ ok: true, reinvited: 0 })
+  })
+
+  test('one stranger cannot use up an address’s day: their own count stops them, a real co-writer’s invitation still goes (issue 24 griefing)', async () => {
+    const victim = `victim-${Math.random().toString(36).slice(2)}@gmail.com`
+    const [local] = victim.split('@')
+    const stranger = await createUser({ emailVerified: true, firstName: 'Mallory' })
+    const songs = await Promise.all(
+      [0, 1, 2, 3, 4].map(() => createTestSong(stranger.id, { title: 'Spam', ...SPLIT })),
+    )
+    // Aliases of one mailbox are one address: a tag, Gmail's dots, googlemail.com, any case.
+    const aliases = [
+      `${local}+a@gmail.com`,
+      `${local!.split('').join('.')}@gmail.com`,
+      `${local!.toUpperCase()}@GoogleMail.com`,
+      ` ${local}+b@gmail.com `,
+      victim,
+    ]
+    const results = []
+    for (const [n, alias] of aliases.entries())
+      results.push(await sendInvitation(db(), stranger, songs[n]!.id, 'co-contributor', alias))
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false, false])
+    expect(results[3]).toEqual({ ok: false, status: 429, message: INVITATION_NOT_MAILED })
+    const real = await setup(victim)
+    expect(
+      await sendInvitation(db(), real.owner, real.song.id, 'co-contributor', victim),
+    ).toMatchObject({ ok: true })
+    expect(await lastMailTo(victim)).not.toBeNull()
+  })
+
+  test('a refused address and a capped one get the same answer: the sender learns nothing of which', async () => {
+    const { owner, song, email } = await setup()
+    await refuseInvitations(db(), addressKey(email))
+    const refused = await sendInvitation(db(), owner, song.id, 'co-contributor', email)
+    const busy = `busy-${song.id}@example.com`
+    const songs = await Promise.all(
+      [0, 1, 2, 3].map(() => createTestSong(owner.id, { title: 'Three Of Us', ...SPLIT })),
+    )
+    const results = []
+    for (const other of songs)
+      results.push(await sendInvitation(db(), owner, other.id, 'co-contributor', busy))
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false])
+    expect(results[3]).toEqual(refused)
+    expect(refused).toEqual({ ok: false, status: 429, message: INVITATION_NOT_MAILED })
+  })
+
+  test('one key per mailbox; a refusal kept under the key before it still holds', async () => {
+    expect(canonicalAddress(' V.i.c.t.i.m+Promo@GoogleMail.com ')).toBe('victim@gmail.com')
+    expect(canonicalAddress('Victim+x@Example.test')).toBe('victim@example.test')
+    // Dots matter outside Gmail.
+    expect(canonicalAddress('v.ictim@example.test')).toBe('v.ictim@example.test')
+    const { owner, song } = await setup()
+    // A refusal made before decision 054, under the trimmed, lower-cased spelling only.
+    const old = `o.ld-${song.id}@gmail.com`
+    await db()
+      .insertInto('invitationRefusals')
+      .values({ addressSha256: legacyAddressKey(old) })
+      .execute()
+    expect(legacyAddressKey(old)).not.toBe(addressKey(old))
+    expect(await sendInvitation(db(), owner, song.id, 'co-contributor', old)).toEqual({
+      ok: false,
+      status: 429,
+      message: INVITATION_NOT_MAILED,
+    })
+    // A refusal of the plain address covers its aliases.
+    const plain = `plain-${song.id}@example.test`
+    await refuseInvitations(db(), addressKey(plain))
+    expect(
+      await sendInvitation(
+        db(),
+        owner,
+        song.id,
+        'co-contributor',
+        `Plain-${song.id}+x@Example.test`,
+      ),
+    ).toEqual({ ok: false, status: 429, message: INVITATION_NOT_MAILED })
+    expect(await mailTo(`Plain-${song.id}+x@Example.test`)).toHaveLength(0)
   })
 
   test('the refusal link: the address refuses every later invitation, from any owner, and re-invitations', async () => {
@@ -479,7 +569,7 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
     const other = await setup(email.toUpperCase())
     expect(
       await sendInvitation(db(), other.owner, other.song.id, 'co-contributor', email.toUpperCase()),
-    ).toEqual({ ok: false, status: 409, message: ADDRESS_REFUSES_INVITATIONS })
+    ).toEqual({ ok: false, status: 429, message: INVITATION_NOT_MAILED })
     expect(
       await editLyrics(owner.id, song.id, { contributorPercent: 40, coContributorPercent: 40 }),
     ).toEqual({ ok: true, reinvited: 0 })
@@ -497,10 +587,33 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
         ` ${owner.email.toUpperCase()} `,
       ),
     ).toEqual({ ok: false, status: 400, message: OWN_ADDRESS })
+    // The owner's own mailbox under another spelling is still theirs (decision 054).
+    const [local, domain] = owner.email.split('@')
+    expect(
+      await sendInvitation(db(), owner, song.id, 'co-contributor', `${local}+cowriter@${domain}`),
+    ).toEqual({ ok: false, status: 400, message: OWN_ADDRESS })
+    const gmailOwner = await createUser({
+      emailVerified: true,
+      email: `ann.${song.id}@gmail.com`,
+    })
+    const gmailSong = await createTestSong(gmailOwner.id, { title: 'Three Of Us', ...SPLIT })
+    expect(
+      await sendInvitation(
+        db(),
+        gmailOwner,
+        gmailSong.id,
+        'co-contributor',
+        `Ann${song.id}+co@googlemail.com`,
+      ),
+    ).toEqual({ ok: false, status: 400, message: OWN_ADDRESS })
     await sendInvitation(db(), owner, song.id, 'co-contributor', email)
     await decideInvitation(db(), (await tokenMailedTo(email))!, confirm)
     expect(
       await sendInvitation(db(), owner, song.id, 'co-contributor-2', email.toUpperCase()),
+    ).toEqual({ ok: false, status: 400, message: ADDRESS_ON_ANOTHER_SLOT })
+    const [them, theirDomain] = email.split('@')
+    expect(
+      await sendInvitation(db(), owner, song.id, 'co-contributor-2', `${them}+2@${theirDomain}`),
     ).toEqual({ ok: false, status: 400, message: ADDRESS_ON_ANOTHER_SLOT })
     expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
       status: 'declared',
@@ -558,6 +671,10 @@ describe('issue 24: a dispute stands until the co-writer who disputed answers a 
     // The address had its three mails today (the first and two re-invitations): a day later.
     await db()
       .deleteFrom('invitationMailDays')
+      .where('addressSha256', '=', addressKey(email))
+      .execute()
+    await db()
+      .deleteFrom('invitationSenderDays')
       .where('addressSha256', '=', addressKey(email))
       .execute()
     await sendInvitation(db(), owner, song.id, 'co-contributor', email.toUpperCase())

@@ -1,0 +1,250 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Worker } from 'node:worker_threads'
+import { applySecurityHeaders } from '~/lib/security-headers.server'
+import type { DocumentJob } from './document-render.server'
+
+// Documents are made off the event loop (issue 24.3, decisions 049 and 053): the PDFs, the
+// owner's proof bundle and the catalogue export's pages. One small pool of worker threads, one
+// fewer than the cores (one is left to the event loop, which answers everyone else), at least one
+// and at most two, and a bounded queue. A request that finds the queue full is told to come back
+// (503), rather than waiting behind work it cannot see the end of; one requester holds at most
+// OWNER_LIMIT documents at once (429), so nobody fills the shared queue alone; a job whose client
+// has gone is taken out of the queue.
+
+export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
+export const QUEUE_LIMIT = 8
+/** Documents one requester (an account, or an address for a visitor) may have in the making. */
+export const OWNER_LIMIT = 2
+// A job that takes longer than this has gone wrong: its worker is replaced.
+const JOB_TIMEOUT_MS = 60_000
+
+export const DOCUMENTS_BUSY =
+  'Too many documents are being made right now. Please try again in a few seconds.'
+export const OWNER_DOCUMENTS_BUSY = `You already have ${OWNER_LIMIT} documents being made. Please wait for them to finish, then try again.`
+
+/** The shared queue is full: 503. */
+export class DocumentsBusyError extends Error {
+  constructor() {
+    super(DOCUMENTS_BUSY)
+  }
+}
+
+/** This requester already has OWNER_LIMIT documents in the making: 429. */
+export class OwnerDocumentsBusyError extends Error {
+  constructor() {
+    super(OWNER_DOCUMENTS_BUSY)
+  }
+}
+
+/** The client went away while its job waited: the job was dropped. */
+export class DocumentAbortedError extends Error {
+  constructor() {
+    super('The request was cancelled before its document was made.')
+  }
+}
+
+interface Pending {
+  id: number
+  job: DocumentJob
+  resolve(bytes: Buffer): void
+  reject(error: Error): void
+  /** Taken out of the queue when its client goes. */
+  detach(): void
+}
+
+interface Slot {
+  worker: Worker
+  current: Pending | null
+  timer?: NodeJS.Timeout
+}
+
+/**
+ * A requester's place in the pool: one document (a PDF, a bundle, an export of many pages) from
+ * admission until it is released. A PDF holds it for one job; an export for all its pages.
+ */
+export interface DocumentTicket {
+  render(job: DocumentJob): Promise<Buffer>
+  release(): void
+}
+
+/** server/document-worker.mjs, found from this module in the source tree and in the Remix build. */
+function workerFile() {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const candidate = path.join(dir, 'server', 'document-worker.mjs')
+    if (fs.existsSync(candidate)) return candidate
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error('server/document-worker.mjs not found')
+    dir = parent
+  }
+}
+
+class DocumentPool {
+  private slots: Slot[] = []
+  private queue: Pending[] = []
+  private nextId = 1
+  /** Open tickets per requester. */
+  private held = new Map<string, number>()
+
+  /**
+   * A ticket for `owner`, or a refusal: the requester's own limit first (429), then the shared
+   * queue (503). `signal` is the request's: when its client goes, a job still queued is dropped.
+   */
+  admit(owner: string, signal?: AbortSignal): DocumentTicket {
+    if ((this.held.get(owner) ?? 0) >= OWNER_LIMIT) throw new OwnerDocumentsBusyError()
+    if (this.queue.length >= QUEUE_LIMIT) throw new DocumentsBusyError()
+    this.held.set(owner, (this.held.get(owner) ?? 0) + 1)
+    let open = true
+    return {
+      // The ticket's later jobs (an export's next pages) are not refused by the queue's length:
+      // each open ticket has at most one job waiting, and the tickets themselves are bounded.
+      render: (job) =>
+        open ? this.enqueue(job, signal) : Promise.reject(new Error('ticket released')),
+      release: () => {
+        if (!open) return
+        open = false
+        const count = (this.held.get(owner) ?? 1) - 1
+        if (count > 0) this.held.set(owner, count)
+        else this.held.delete(owner)
+      },
+    }
+  }
+
+  /** Jobs waiting for a worker (for tests and the decision's figures). */
+  get waiting() {
+    return this.queue.length
+  }
+
+  private enqueue(job: DocumentJob, signal?: AbortSignal) {
+    if (signal?.aborted) return Promise.reject(new DocumentAbortedError())
+    return new Promise<Buffer>((resolve, reject) => {
+      const onAbort = () => {
+        const index = this.queue.indexOf(pending)
+        // Already with a worker: it finishes (replacing a worker costs more than the job).
+        if (index === -1) return
+        this.queue.splice(index, 1)
+        reject(new DocumentAbortedError())
+      }
+      const pending: Pending = {
+        id: this.nextId++,
+        job,
+        resolve,
+        reject,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      }
+      signal?.addEventListener('abort', onAbort, { once: true })
+      this.queue.push(pending)
+      this.pump()
+    })
+  }
+
+  private pump() {
+    while (this.slots.length < POOL_SIZE && this.queue.length > 0) this.slots.push(this.start())
+    for (const slot of this.slots) {
+      if (slot.current) continue
+      const next = this.queue.shift()
+      if (!next) return
+      next.detach()
+      slot.current = next
+      slot.timer = setTimeout(
+        () => this.fail(slot, new Error('Document took too long')),
+        JOB_TIMEOUT_MS,
+      )
+      slot.worker.postMessage({ id: next.id, job: next.job })
+    }
+  }
+
+  private start(): Slot {
+    const worker = new Worker(workerFile())
+    // An idle pool never keeps the process alive.
+    worker.unref()
+    const slot: Slot = { worker, current: null }
+    worker.on('message', (message: { id?: number; bytes?: Uint8Array; error?: string }) => {
+      const current = slot.current
+      if (!current || message.id !== current.id) return
+      clearTimeout(slot.timer)
+      slot.current = null
+      if (message.bytes)
+        current.resolve(
+          Buffer.from(message.bytes.buffer, message.bytes.byteOffset, message.bytes.byteLength),
+        )
+      else current.reject(new Error(message.error ?? 'Document worker failed'))
+      this.pump()
+    })
+    worker.on('error', (error) => this.fail(slot, error))
+    worker.on('exit', () => this.fail(slot, new Error('Document worker stopped')))
+    return slot
+  }
+
+  /** The slot's job fails and its worker is replaced by a fresh one. */
+  private fail(slot: Slot, error: Error) {
+    const index = this.slots.indexOf(slot)
+    if (index === -1) return
+    this.slots.splice(index, 1)
+    clearTimeout(slot.timer)
+    slot.worker.removeAllListeners()
+    void slot.worker.terminate()
+    slot.current?.reject(error)
+    this.pump()
+  }
+}
+
+let pool: DocumentPool | undefined
+function thePool() {
+  pool ??= new DocumentPool()
+  return pool
+}
+
+/** Admits `owner` for one document of several jobs; throws the busy errors. Release it when done. */
+export function admitDocument(owner: string, signal?: AbortSignal) {
+  return thePool().admit(owner, signal)
+}
+
+/** One job as one document: made in a worker thread; rejects with the busy or aborted errors. */
+export async function renderOffThread(
+  job: DocumentJob,
+  { owner, signal }: { owner: string; signal?: AbortSignal },
+) {
+  const ticket = thePool().admit(owner, signal)
+  try {
+    return await ticket.render(job)
+  } finally {
+    ticket.release()
+  }
+}
+
+/** Jobs waiting for a worker now. */
+export function waitingJobs() {
+  return pool?.waiting ?? 0
+}
+
+/** Whose documents a request counts against: the account, or the client's address for a visitor. */
+export function documentOwner(userId: string | null | undefined, clientAddress: string | null) {
+  return userId ? `user:${userId}` : `address:${clientAddress ?? 'unknown'}`
+}
+
+const RETRY_AFTER_SECONDS = 5
+
+/**
+ * For a route's `.catch`: a full queue is 503, the requester's own limit 429, both with
+ * Retry-After and a plain sentence; a request whose client went is 499 (nobody reads it).
+ * Anything else is thrown on.
+ */
+export function busyAnswer(error: unknown): Response {
+  const status =
+    error instanceof DocumentsBusyError
+      ? 503
+      : error instanceof OwnerDocumentsBusyError
+        ? 429
+        : error instanceof DocumentAbortedError
+          ? 499
+          : 0
+  if (status === 0) throw error
+  const headers = applySecurityHeaders(new Headers({ 'Retry-After': String(RETRY_AFTER_SECONDS) }))
+  headers.set('Content-Type', 'text/plain; charset=utf-8')
+  headers.set('Cache-Control', 'no-store')
+  return new Response((error as Error).message, { status, headers })
+}
