@@ -16,7 +16,8 @@ import { voidedPayments } from '~/services/payments.server'
 import { destinationFacts } from '~/services/registration.server'
 import { completedRegistration } from '~/services/registration-done.server'
 import { parseSongId } from '~/services/songs.server'
-import { displayName, isAdmin } from '~/services/users.server'
+import { displayName } from '~/lib/display-name'
+import { isAdmin } from '~/services/users.server'
 import { currentLandingVideo } from '~/services/video-upload.server'
 
 // `/` is three pages: the landing page for visitors, the dashboard for a user, the admin panel.
