@@ -12,11 +12,11 @@ export const DOMAINS = {
     mayImport: ['payments', 'registration', 'certificates', 'accounts', 'co-writers', 'songs'],
   },
   payments: {
-    files: ['payments', 'payment-records', 'payment-credits', 'stripe-webhook'],
+    files: ['payments', 'payment-provider', 'payment-webhook'],
     mayImport: ['registration', 'certificates', 'co-writers', 'songs'],
   },
   registration: {
-    files: ['registration', 'registration-done', 'snapshot-timestamps'],
+    files: ['registration', 'registration-done'],
     mayImport: ['certificates', 'co-writers', 'songs'],
   },
   certificates: {
@@ -34,6 +34,7 @@ export const DOMAINS = {
       'pdf-render',
       'pdf-text',
       'proof-bundle',
+      'snapshot-timestamps',
       'split-sheet',
       'split-sheet-pdf',
       'verification',
