@@ -25,10 +25,11 @@ import { getPublicEnv } from './env.server'
 import { startPageLoad } from './services/analytics.server'
 import { getSignedInUser } from './services/auth.server'
 import { db } from './services/db.server'
-import { takeDecisionNotice } from './services/split-confirmations.server'
+import { takeDecisionNotice } from './services/decision-notices.server'
 import { getToast } from './services/toast.server'
 import { resolveTimeZone } from './services/time-zone.server'
-import { displayName, isAdmin } from './services/users.server'
+import { displayName } from './lib/display-name'
+import { isAdmin } from './services/users.server'
 import stylesheet from './tailwind.css'
 
 export const links: LinksFunction = () => [

@@ -9,7 +9,7 @@ import {
 } from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList } from './forms'
-import type { SongFields } from './song-form'
+import type { SongFields } from '~/lib/song-form-fields'
 
 export const HASHED_IN_BROWSER =
   'Your browser computes each fingerprint (SHA-256) on this device. The files are not uploaded: only their fingerprints, sizes, types and names are sent.'

@@ -1,6 +1,5 @@
 import {
   type FieldMetadata,
-  type FormMetadata,
   getInputProps,
   getSelectProps,
   getTextareaProps,
@@ -8,12 +7,11 @@ import {
 import type { ComponentProps } from 'react'
 import { useHydrated } from '~/lib/hooks'
 import { GENRES, visibleComponents } from '~/lib/song-constants'
-import type { SongFormFields } from '~/lib/song-schema'
+import type { SongFields } from '~/lib/song-form-fields'
 import { ContributionsTable } from './contributions-table'
 import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
 
-export type SongFields = ReturnType<FormMetadata<SongFormFields>['getFieldset']>
 /** One text field of a song form: the submit form's, or the details form's (issue 25). */
 type TextMeta = FieldMetadata<string>
 type TextFields<Name extends string> = Record<Name, TextMeta>

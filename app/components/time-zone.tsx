@@ -1,13 +1,12 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
-import { SETTINGS_PATH, TIME_ZONE_COOKIE } from '~/lib/time-zone'
-import type { loader as rootLoader } from '~/root'
-
-export type TimeZoneChoice = {
-  timeZone: string
-  source: 'account' | 'browser' | 'default'
-}
+import {
+  type RootTimeZoneData,
+  SETTINGS_PATH,
+  TIME_ZONE_COOKIE,
+  type TimeZoneChoice,
+} from '~/lib/time-zone'
 
 /**
  * The zone to show dates in: the page is drawn with the server's answer (the user's setting,
@@ -15,7 +14,7 @@ export type TimeZoneChoice = {
  * replaces the last two, and is written to a cookie for the next page the server draws.
  */
 export function useTimeZone(): TimeZoneChoice {
-  const server = useRouteLoaderData<typeof rootLoader>('root')?.timeZone ?? {
+  const server = useRouteLoaderData<RootTimeZoneData>('root')?.timeZone ?? {
     timeZone: DEFAULT_TIME_ZONE,
     source: 'default' as const,
   }

@@ -1,13 +1,10 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from '~/lib/hooks'
-import type { action as verifyAction } from '~/routes/admin.verify'
 import { FormAlert } from './auth-card'
-import type { Toast } from '~/lib/toast'
+import type { VerificationCodeResult } from '~/lib/admin'
 import { useShowToast } from './toaster'
 import { Button } from './ui/button'
-
-type VerifyResult = { message: string | null; toast: Toast | null }
 
 /**
  * The administrator's code form, on /admin/verify and on the admin panel's tab. It posts to
@@ -24,14 +21,14 @@ export function VerificationCodeForm({
   buttonClassName,
 }: {
   id: string
-  result?: VerifyResult
+  result?: VerificationCodeResult
   redirectTo?: string
   className?: string
   inputClassName?: string
   buttonClassName?: string
 }) {
-  const fetcher = useFetcher<typeof verifyAction>()
-  const data: VerifyResult | undefined = fetcher.data ?? result
+  const fetcher = useFetcher<VerificationCodeResult>()
+  const data: VerificationCodeResult | undefined = fetcher.data ?? result
   const [code, setCode] = useState('')
   const hydrated = useHydrated()
   // A successful verification redirects: the new location clears the input.

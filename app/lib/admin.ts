@@ -1,4 +1,5 @@
 import { formatLongDate } from './dates'
+import type { Toast } from './toast'
 
 // Shapes and formatting of the admin console, shared by the server and the browser.
 
@@ -101,3 +102,10 @@ export function formatBytes(bytes: number) {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
+
+/**
+ * What /admin/verify's action answers a code with: the code form shows the message and the toast.
+ * Here, not as the route's `typeof action`, so the form (shown on the admin panel too) does not
+ * import the route that imports the panel (issue 27).
+ */
+export type VerificationCodeResult = { message: string | null; toast: Toast | null }

@@ -8,7 +8,8 @@ import {
   requireSongOwner,
   songNotFound,
 } from '~/services/auth.server'
-import { LOCKED_MESSAGE, updateSong } from '~/services/songs.server'
+import { updateSong } from '~/services/song-edits.server'
+import { LOCKED_MESSAGE } from '~/services/songs.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'

@@ -10,6 +10,7 @@ import { AccessDenied } from '~/components/admin-panel'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { VerificationCodeForm } from '~/components/verification-code-form'
+import type { VerificationCodeResult } from '~/lib/admin'
 import { VerificationCodeSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { requireAdmin } from '~/services/auth.server'
@@ -28,10 +29,11 @@ export async function action({ request }: ActionFunctionArgs) {
     fields: fieldsOf(VerificationCodeSchema, 'redirectTo'),
   })
   // Blank input is ignored (SPEC §5): nothing to verify, nothing to complain about.
-  if (String(formData.get('token') ?? '').trim() === '') return json({ message: null, toast: null })
+  if (String(formData.get('token') ?? '').trim() === '')
+    return json<VerificationCodeResult>({ message: null, toast: null })
   const submission = parseWithZod(formData, { schema: VerificationCodeSchema })
   const fail = (message: string, status = 400) =>
-    json(
+    json<VerificationCodeResult>(
       {
         message,
         toast: {

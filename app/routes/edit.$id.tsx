@@ -25,7 +25,7 @@ import {
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SONG_UPDATE_FORM, type SongUpdateFields, SongUpdateSchema } from '~/lib/song-schema'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
-import { updateSong } from '~/services/songs.server'
+import { updateSong } from '~/services/song-edits.server'
 import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmations.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'

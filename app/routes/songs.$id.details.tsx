@@ -33,7 +33,7 @@ import { REGISTRATION_IN_PROGRESS_MESSAGE, registrationLockMessage } from '~/lib
 import { recordUserAction } from '~/services/analytics.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
 import { db } from '~/services/db.server'
-import { updateSongDetails } from '~/services/songs.server'
+import { updateSongDetails } from '~/services/song-edits.server'
 import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmations.server'
 import { redirectWithToast } from '~/services/toast.server'
 

@@ -22,7 +22,8 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
 import { readBlockchainData } from '~/services/manifest.server'
-import { createCheckoutSession, paymentsConfigured } from '~/services/payments.server'
+import { paymentsConfigured } from '~/services/payment-provider.server'
+import { createCheckoutSession } from '~/services/payments.server'
 import {
   CONFIRM_REQUIRED,
   destinationFacts,

@@ -4,7 +4,7 @@ import type { Database } from '#db/schema'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
-import { displayName } from './users.server'
+import { displayName } from '~/lib/display-name'
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
 export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { env } from '~/env.server'
 import type { Executor } from './db.server'
-import { sha256Hex } from './manifest.server'
+import { sha256Hex } from '~/lib/digest.server'
 
 // Issue 24: an invitation mail goes to an address the owner typed, so it must not be a way to
 // write to strangers (decision 047). Whoever holds an address can refuse every further

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import canonicalize from 'canonicalize'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
 import type { Database } from '#db/schema'
@@ -19,6 +18,7 @@ import {
   ManifestV5Schema,
   type Supersedes,
 } from '~/lib/manifest-schema'
+import { sha256Hex } from '~/lib/digest.server'
 import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
 import {
   contributionShares,
@@ -38,9 +38,6 @@ import type { SlotStatus } from './split-confirmations.server'
 /** The version new registrations issue. */
 export const MANIFEST_VERSION = 5
 const MEMO_PREFIX = 'ProofTrack'
-
-export const sha256Hex = (data: string | Uint8Array) =>
-  crypto.createHash('sha256').update(data).digest('hex')
 
 /** 32 random bytes as 64 lowercase hex characters: the salt of one private text. */
 export function newSalt() {
@@ -199,13 +196,6 @@ export async function ensureTextSalts(
     .returning(['lyricsSalt', 'creativeNotesSalt'])
     .executeTakeFirstOrThrow()
   return { lyricsSalt: row.lyricsSalt, creativeNotesSalt: row.creativeNotesSalt }
-}
-
-/** RFC 8785 (JSON Canonicalization Scheme): sorted keys, no whitespace, ECMAScript numbers. */
-export function canonicalJson(value: unknown) {
-  const text = canonicalize(value)
-  if (text === undefined) throw new Error('The manifest cannot be canonicalised')
-  return text
 }
 
 /** The tags a manifest is stored with, so a storage search finds it by certificate and by hash. */

@@ -12,8 +12,8 @@ import {
   publishedTexts,
   readBlockchainData,
   readManifest,
-  sha256Hex,
 } from './manifest.server'
+import { sha256Hex } from '~/lib/digest.server'
 
 // The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
 // facts and of the private texts without this service — the manifest as stored, the

@@ -22,13 +22,12 @@ import { db, type Executor, inTransaction } from './db.server'
 import {
   type BlockchainData,
   buildManifest,
-  canonicalJson,
   ensureTextSalts,
   manifestTags,
   memoText,
   readBlockchainData,
-  sha256Hex,
 } from './manifest.server'
+import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { getOwnedSong } from './songs.server'
 import { disputeBlocker, splitStatuses } from './split-confirmations.server'
 import { isSuccessorConflict, successorMessage, successorOf } from './versions.server'

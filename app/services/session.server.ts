@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { env } from '~/env.server'
 import type { User } from '#db/schema'
 import { db, type Executor } from './db.server'
-import { decisionsAwaitingNotice } from './split-confirmations.server'
+import { decisionsAwaitingNotice } from './decision-notices.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 const SessionData = z.object({ userId: z.string().uuid(), userAgent: z.string().optional() })

@@ -14,7 +14,6 @@ import {
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
 import { type Executor, inTransaction } from './db.server'
-import { reinviteAfterEdit } from './split-confirmations.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -292,16 +291,20 @@ function lockOwnedSong(trx: Executor, userId: string, songId: number) {
     .executeTakeFirst()
 }
 
-export type UpdateResult =
-  { ok: true; reinvited: number } | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+export type EditRefusal = { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
-/** Edits are refused for a registered song (locked) and unless every component totals 100. */
-export async function updateSong(
+/**
+ * Writes an edit of the song's fields and split. Edits are refused for a registered song
+ * (locked) and unless every component totals 100. The co-writers' side of an edit (re-inviting
+ * those whose confirmed split changed) is `updateSong` in song-edits.server.ts, which calls this
+ * in its transaction.
+ */
+export async function saveSongEdit(
   database: Executor,
   userId: string,
   songId: number,
   input: SongUpdateInput,
-): Promise<UpdateResult> {
+): Promise<{ ok: true } | EditRefusal> {
   return inTransaction(database, async (trx) => {
     const song = await lockOwnedSong(trx, userId, songId)
     if (!song) return { ok: false, reason: 'not_found' } as const
@@ -342,31 +345,26 @@ export async function updateSong(
       .insertInto('creativeContributions')
       .values(rows.map((c) => ({ songId, ...c })))
       .execute()
-    // Confirmations speak for the split they saw: a changed split voids them and re-invites.
-    const reinvited = await reinviteAfterEdit(trx, userId, songId)
-    return { ok: true, reinvited } as const
+    return { ok: true } as const
   })
 }
-
-export type DetailsResult =
-  | { ok: true; reinvited: number; splitChanged: boolean }
-  | { ok: false; reason: 'not_found' | 'locked' | 'totals' }
 
 /**
  * The details added to an unregistered song after it was created (issue 25 item 7, decision 052),
  * under an edit's rules: the song's row lock, refused once a registration holds the song, and a
  * genre that changes which components the split covers changes the split as the submit form
  * would (a component it adds starts with the main contributor's 100 %), refused unless every
- * component then totals 100, and re-inviting the co-writers whose confirmed split it changed.
+ * component then totals 100 (song-edits.server.ts then re-invites the co-writers whose confirmed
+ * split it changed).
  * A changed private text drops its salt, so its next commitment is made with a fresh one
  * (decision 021: one salt per text, never reused for another text).
  */
-export async function updateSongDetails(
+export async function saveSongDetails(
   database: Executor,
   userId: string,
   songId: number,
   input: SongDetailsInput,
-): Promise<DetailsResult> {
+): Promise<{ ok: true; splitChanged: boolean } | EditRefusal> {
   return inTransaction(database, async (trx) => {
     const song = (await lockOwnedSong(trx, userId, songId))
       ? await getOwnedSong(trx, userId, songId)
@@ -406,14 +404,13 @@ export async function updateSongDetails(
       })
       .where('id', '=', songId)
       .execute()
-    if (!splitChanged) return { ok: true, reinvited: 0, splitChanged } as const
+    if (!splitChanged) return { ok: true, splitChanged } as const
     await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
     await trx
       .insertInto('creativeContributions')
       .values(rows.map((c) => ({ songId, ...c })))
       .execute()
-    const reinvited = await reinviteAfterEdit(trx, userId, songId)
-    return { ok: true, reinvited, splitChanged } as const
+    return { ok: true, splitChanged } as const
   })
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { type Expression, type ExpressionBuilder, sql, type Transaction } from 'kysely'
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import type { DecisionInput } from '~/lib/co-writers-schema'
@@ -22,10 +22,10 @@ import {
   sameMailbox,
 } from './invitation-addresses.server'
 import { enqueueMail } from './mail.server'
-import { canonicalJson, sha256Hex } from './manifest.server'
+import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { hit, type Limit, tooManyRequestsMessage } from './rate-limit.server'
 import { getOwnedSong, songQuery, type SongView, toView } from './songs.server'
-import { displayName } from './users.server'
+import { displayName } from '~/lib/display-name'
 
 // Issue 13: each named contributor confirms or disputes their share through a mailed link
 // (decision 041). This module is the one place that says what a slot's status is.
@@ -825,60 +825,6 @@ export async function decideInvitation(
 export function closedStatus(page: InvitationPage) {
   if (page.state !== 'closed') return 200
   return page.reason === 'unknown' ? 404 : 410
-}
-
-/**
- * The decisions on the owner's songs not yet told to them (owner_notified_at is null), oldest
- * first: a subquery, for the session look-up's EXISTS and for takeDecisionNotice. The partial
- * index split_invitations_pending_notice holds exactly these rows.
- */
-export function decisionsAwaitingNotice(database: Executor, ownerId: string | Expression<string>) {
-  return database
-    .selectFrom('splitInvitations as waiting')
-    .innerJoin('songs as waitingSong', 'waitingSong.id', 'waiting.songId')
-    .select('waiting.id')
-    .where('waitingSong.userId', '=', ownerId)
-    .where('waiting.decision', 'is not', null)
-    .where('waiting.ownerNotifiedAt', 'is', null)
-}
-
-/**
- * The next decision the owner has not yet been told of, marked told (owner_notified_at): the
- * toast on their next visit. One at a time, like every toast (decision 032). One statement: the
- * song's title comes back through the UPDATE's join.
- */
-export async function takeDecisionNotice(database: Executor, ownerId: string) {
-  const row = await database
-    .updateTable('splitInvitations')
-    .from('songs')
-    .set({ ownerNotifiedAt: new Date() })
-    .whereRef('songs.id', '=', 'splitInvitations.songId')
-    .where('splitInvitations.id', '=', () =>
-      decisionsAwaitingNotice(database, ownerId).orderBy('waiting.decidedAt').limit(1),
-    )
-    .where('splitInvitations.ownerNotifiedAt', 'is', null)
-    .returning([
-      'splitInvitations.id',
-      'splitInvitations.decision',
-      'splitInvitations.creditedName',
-      'songs.title',
-    ])
-    .executeTakeFirst()
-  if (!row) return null
-  const id = `co-writer-decision-${row.id}`
-  return row.decision === 'confirmed'
-    ? {
-        id,
-        type: 'success' as const,
-        title: 'Share confirmed',
-        description: `${row.creditedName} confirmed their share of “${row.title}”.`,
-      }
-    : {
-        id,
-        type: 'error' as const,
-        title: 'Share disputed',
-        description: `A contributor disputed their share of “${row.title}”. Edit the split before registering.`,
-      }
 }
 
 // ——— Registration ———

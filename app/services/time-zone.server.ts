@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, User } from '#db/schema'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/dates'
-import { TIME_ZONE_COOKIE } from '~/lib/time-zone'
-
-export type TimeZoneSource = 'account' | 'browser' | 'default'
+import { TIME_ZONE_COOKIE, type TimeZoneChoice } from '~/lib/time-zone'
 
 /**
  * The zone dates are shown in (docs/decisions/034-time-zones.md): the one the user chose,
@@ -12,7 +10,7 @@ export type TimeZoneSource = 'account' | 'browser' | 'default'
 export function resolveTimeZone(
   cookieHeader: string | null,
   user: Pick<User, 'timeZone'> | null,
-): { timeZone: string; source: TimeZoneSource } {
+): TimeZoneChoice {
   if (user?.timeZone && isTimeZone(user.timeZone))
     return { timeZone: user.timeZone, source: 'account' }
   const cookie = cookieHeader ?? ''

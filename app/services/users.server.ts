@@ -7,6 +7,7 @@ import { type Executor, inTransaction } from './db.server'
 import { enqueueMail } from './mail.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { endUserSessions } from './session.server'
+import { displayName } from '~/lib/display-name'
 
 export const RESERVED_EMAIL_MESSAGE =
   'This email address is reserved. Please use a different email address.'
@@ -27,11 +28,6 @@ export function isSupportEmail(email: string) {
 /** The administrator is the support account, and only once its email is verified. */
 export function isAdmin(user: Pick<User, 'email' | 'emailVerified'> | null | undefined) {
   return Boolean(user && user.emailVerified && isSupportEmail(user.email))
-}
-
-/** SPEC §2: first name, else the part of the email before the at-sign, else 'User'. */
-export function displayName(user: Pick<User, 'firstName' | 'email'>) {
-  return user.firstName?.trim() || user.email.split('@')[0] || 'User'
 }
 
 export async function getUserById(database: Executor, id: string) {

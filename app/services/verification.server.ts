@@ -15,7 +15,6 @@ import {
 } from '~/lib/recording'
 import { confirmationSentence, declaredSentence } from '~/lib/confirmations'
 import {
-  canonicalJson,
   type PublishedText,
   parseMemo,
   publishedConfirmations,
@@ -24,8 +23,8 @@ import {
   publishedSupersedes,
   publishedTexts,
   readManifest,
-  sha256Hex,
 } from './manifest.server'
+import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 
 export interface Check {
   name: string

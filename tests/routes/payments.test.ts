@@ -25,7 +25,8 @@ const payRoute = await import('~/routes/songs.$id.register_.pay')
 const paidRoute = await import('~/resource-routes/songs.$id.register_.paid')
 const { getChain } = await import('~/chain/index.server')
 const { documentCsp, routeCspAllowances } = await import('~/lib/security-headers.server')
-const { openCredits, voidedPayments } = await import('~/services/payments.server')
+const { openCredits } = await import('~/services/payments.server')
+const { voidedPayments } = await import('~/services/payment-webhook.server')
 const { adminAnalytics } = await import('~/services/admin-analytics.server')
 // The revenue the admin panel shows.
 const revenue = async () => (await adminAnalytics()).stripeRevenue

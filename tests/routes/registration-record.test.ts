@@ -21,7 +21,7 @@ import {
   storageTarget,
   targetLogLine,
 } from '~/services/registration.server'
-import { updateSong } from '~/services/songs.server'
+import { updateSong } from '~/services/song-edits.server'
 import { createStorage, getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import {

@@ -10,13 +10,8 @@ import * as bundleRoute from '~/resource-routes/certificate.$id_.proof-bundle'
 import * as rpcRoute from '~/resource-routes/ledger.rpc.getTransaction.$signature'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
-import {
-  buildManifest,
-  canonicalJson,
-  ensureTextSalts,
-  parseMemo,
-  sha256Hex,
-} from '~/services/manifest.server'
+import { canonicalJson, sha256Hex } from '~/lib/digest.server'
+import { buildManifest, ensureTextSalts, parseMemo } from '~/services/manifest.server'
 import { registerSong } from '~/services/registration.server'
 import { getOwnedSong, type SongView } from '~/services/songs.server'
 import { verifyCertificate } from '~/services/verification.server'

@@ -3,7 +3,7 @@ import canonicalize from 'canonicalize'
 import { describe, expect, test } from 'vitest'
 import { DecisionSchema } from '~/lib/co-writers-schema'
 import { registerSong } from '~/services/registration.server'
-import { updateSong } from '~/services/songs.server'
+import { updateSong } from '~/services/song-edits.server'
 import {
   decideInvitation,
   invitationByToken,
@@ -13,13 +13,13 @@ import {
   sendInvitation,
   splitDigest,
   splitStatuses,
-  takeDecisionNotice,
   TOO_MANY_SENDS,
   DISPUTE_NOT_REVOCABLE,
   ADDRESS_ON_ANOTHER_SLOT,
   OWN_ADDRESS,
   VERIFY_TO_INVITE,
 } from '~/services/split-confirmations.server'
+import { takeDecisionNotice } from '~/services/decision-notices.server'
 import { getOwnedSong } from '~/services/songs.server'
 import {
   addressKey,
