@@ -8,7 +8,8 @@ import { enqueueMail } from './mail.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { hit, LIMITS, type LimitResult } from './rate-limit.server'
 import { endUserSessions } from './session.server'
-import { displayName, FieldError } from './users.server'
+import { displayName } from '~/lib/display-name'
+import { FieldError } from './users.server'
 
 // Issue 28: what a signed-in person can change about their own account, and its deletion.
 
