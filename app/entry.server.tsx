@@ -23,6 +23,7 @@ import { databaseKind, db, startDatabase } from '~/services/db.server'
 import { operationalFigures as readOperationalFigures } from '~/services/operations.server'
 import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
+import { startRecordAudit } from '~/services/record-audit.server'
 import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
 import { noStoreWhenSignedIn } from '~/services/session.server'
 
@@ -77,6 +78,8 @@ reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).the
 startMailWorker()
 // Expired sessions, spent tokens and ended rate-limit windows, pruned hourly under an advisory lock.
 startHousekeeping()
+// Registered certificates re-verified against the chain and storage, hourly, claimed batch by batch.
+startRecordAudit()
 
 const ABORT_DELAY = 5000
 

@@ -43,8 +43,8 @@ export async function operationalFigures(
       .selectFrom('recordAudits')
       .select([
         sql<Date | null>`max(checked_at)`.as('last'),
-        sql<number>`count(*) filter (where ok)`.as('holding'),
-        sql<number>`count(*) filter (where not ok)`.as('failing'),
+        sql<number>`count(*) filter (where ok and checked_at is not null)`.as('holding'),
+        sql<number>`count(*) filter (where not ok and checked_at is not null)`.as('failing'),
       ])
       .executeTakeFirstOrThrow(),
   ])
