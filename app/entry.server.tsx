@@ -19,9 +19,11 @@ import {
 import { anonymousRequestOf, pageViewOf } from '~/lib/client-address.server'
 import { pageLoadOf, pageViewStream } from '~/services/analytics.server'
 import { anonymousPagePath, keepingStream } from '~/services/anonymous-pages.server'
-import { databaseKind, startDatabase } from '~/services/db.server'
+import { databaseKind, db, startDatabase } from '~/services/db.server'
+import { operationalFigures as readOperationalFigures } from '~/services/operations.server'
 import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
+import { startRecordAudit } from '~/services/record-audit.server'
 import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
 import { noStoreWhenSignedIn } from '~/services/session.server'
 
@@ -32,6 +34,13 @@ export { anonymousPagesGeneration, cachedAnonymousPage } from '~/services/anonym
 // The server entry drains its HTTP server on SIGTERM, then shuts the app down (hooks, database).
 export { beginShutdown, shutdown } from '~/services/db.server'
 
+/** GET /metrics (server/metrics.mjs): the database's figures, read once per scrape. */
+export function operationalFigures() {
+  return readOperationalFigures(db())
+}
+/** GET /metrics: this process's database connections. */
+export { databasePoolStats } from '~/services/db.server'
+
 /** What the Express entry (server/index.mjs) needs of the validated configuration. */
 export function serverSettings() {
   const e = env()
@@ -39,6 +48,8 @@ export function serverSettings() {
     appOrigin: new URL(e.APP_URL).origin,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logFormat: e.LOG_FORMAT,
+    // GET /metrics answers this bearer token, or loopback without one (server/metrics.mjs).
+    metricsToken: e.METRICS_TOKEN ?? null,
     // Every response starts with these, static files and resource-route errors included.
     baselineHeaders: Object.fromEntries(applySecurityHeaders(new Headers())),
   }
@@ -67,6 +78,8 @@ reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).the
 startMailWorker()
 // Expired sessions, spent tokens and ended rate-limit windows, pruned hourly under an advisory lock.
 startHousekeeping()
+// Registered certificates re-verified against the chain and storage, hourly, claimed batch by batch.
+startRecordAudit()
 
 const ABORT_DELAY = 5000
 

@@ -68,6 +68,8 @@ export const EnvSchema = z.object({
   GOOGLE_USERINFO_URL: z.url().default('https://www.googleapis.com/oauth2/v3/userinfo'),
   SMTP_URL: opt(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')),
   MAIL_FROM: opt(z.string()),
+  // GET /metrics answers `Authorization: Bearer <METRICS_TOKEN>`; without it, only this machine.
+  METRICS_TOKEN: opt(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters')),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

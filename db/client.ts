@@ -14,6 +14,18 @@ export interface DatabaseHandle {
   close(): Promise<void>
   /** PGlite only: the data directory as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>
+  /** The connections this process holds and the queries waiting for one (the metrics endpoint). */
+  poolStats(): PoolStats
+}
+
+/**
+ * PostgreSQL: the pg pool's own counts (at most 10). The embedded database is one connection
+ * that callers take in turn, so there `total` is 1 and `waiting` is the queue in front of it.
+ */
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
 }
 
 export interface OpenOptions {
@@ -52,6 +64,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: async () => {
         closing = true
         await db.destroy()
@@ -81,11 +98,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // (issue 16: the embedded server's RSS).
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     })
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins, log })
+    const dialect = new PGliteDialect(pglite)
+    const db = new Kysely<Database>({ dialect, plugins, log })
     let closed = false
     return {
       db,
       kind: 'pglite',
+      poolStats: () => dialect.stats(),
       dump: async () => {
         const file = await pglite.dumpDataDir('none')
         return file

@@ -17,12 +17,18 @@ import {
  * caller at a time: a transaction holds it until commit, other queries wait their turn.
  */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | null = null
   constructor(private readonly pglite: PGlite) {}
+  /** The one connection: whether it is free, and how many callers wait for it. */
+  stats() {
+    return this.driver?.stats() ?? { total: 1, idle: 1, waiting: 0 }
+  }
   createAdapter() {
     return new PostgresAdapter()
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pglite)
+    this.driver = new PGliteDriver(this.pglite)
+    return this.driver
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db)
@@ -35,6 +41,8 @@ export class PGliteDialect implements Dialect {
 class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve()
   private readonly connection: PGliteConnection
+  private waiting = 0
+  private held = false
 
   constructor(pglite: PGlite) {
     this.connection = new PGliteConnection(pglite)
@@ -48,12 +56,21 @@ class PGliteDriver implements Driver {
     this.queue = new Promise<void>((resolve) => {
       release = resolve
     })
-    await previous
+    this.waiting++
+    await previous.finally(() => this.waiting--)
     // Yield to the event loop between holders: without it a long queue drains entirely in
     // microtasks and sockets that connected later starve (measured under load: 10 s stalls).
     await new Promise((resolve) => setImmediate(resolve))
-    this.connection.release = release
+    this.held = true
+    this.connection.release = () => {
+      this.held = false
+      release()
+    }
     return this.connection
+  }
+
+  stats() {
+    return { total: 1, idle: this.held ? 0 : 1, waiting: this.waiting }
   }
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {

@@ -303,6 +303,17 @@ export interface MailOutboxTable {
   listUnsubscribe: string | null
 }
 
+/** The record audit's latest result per confirmed registration (app/services/record-audit.server.ts). */
+export interface RecordAuditsTable {
+  registrationId: number
+  certificateId: string
+  ok: boolean
+  /** Why it failed: the first failed check, as the verification page words it. */
+  reason: string | null
+  checkedAt: Date | null
+  claimedUntil: Date | null
+}
+
 export interface RateLimitsTable {
   key: string
   windowStart: Date
@@ -348,6 +359,7 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable
   contactMessages: ContactMessagesTable
   mailOutbox: MailOutboxTable
+  recordAudits: RecordAuditsTable
   rateLimits: RateLimitsTable
   landingVideos: LandingVideosTable
   landingVideoChunks: LandingVideoChunksTable

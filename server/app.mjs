@@ -33,6 +33,7 @@ import {
   unreadablePath,
   wantsJson,
 } from './guards.mjs'
+import { METRICS_PATH, labelled, metricsHandler, observeRequests } from './metrics.mjs'
 import { knownFilesOnly } from './public-files.mjs'
 
 // A CommonJS package: its named exports are read off the default one.
@@ -71,6 +72,9 @@ app.disable('x-powered-by')
 // Plain key=value parsing; nothing here reads nested query objects.
 app.set('query parser', 'simple')
 app.set('trust proxy', settings.trustProxyHops)
+
+// Every request is timed for GET /metrics, labelled by the route that answered (server/metrics.mjs).
+app.use(observeRequests(() => build.routes))
 
 // One access line per request: an id (also in the error log), no query string — links such
 // as a password reset carry secrets there.
@@ -133,6 +137,16 @@ app.use((req, res, next) => {
   next()
 })
 
+// Before the cross-site and body checks: it reads no body, and its own guard is the token or loopback.
+app.all(
+  METRICS_PATH,
+  metricsHandler({
+    token: () => settings.metricsToken,
+    figures: () => build.entry.module.operationalFigures(),
+    poolStats: () => build.entry.module.databasePoolStats(),
+  }),
+)
+
 // A path no route can read is the client's mistake: 400, never a stack trace (decision 046).
 app.use((req, res, next) => {
   if (!unreadablePath(req.originalUrl)) return next()
@@ -177,14 +191,17 @@ app.use((req, res, next) => {
 app.use(compression())
 app.use(
   build.publicPath,
-  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
+  labelled('assets', express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' })),
 )
 const servePublic = express.static(PUBLIC_DIR, { maxAge: '1h' })
 // Development serves whatever public/ holds now; production lists it once.
 app.use(
-  mode === 'production'
-    ? knownFilesOnly(PUBLIC_DIR, build.assetsBuildDirectory, servePublic)
-    : servePublic,
+  labelled(
+    'static',
+    mode === 'production'
+      ? knownFilesOnly(PUBLIC_DIR, build.assetsBuildDirectory, servePublic)
+      : servePublic,
+  ),
 )
 
 app.all('*', async (req, res, next) => {

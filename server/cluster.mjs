@@ -1,4 +1,5 @@
 import cluster from 'node:cluster'
+import { serveClusterMetrics } from './metrics.mjs'
 
 /** WEB_CONCURRENCY: how many server processes, 1 by default; more than one needs PostgreSQL. */
 export function webConcurrency(env) {
@@ -31,6 +32,8 @@ export function runPrimary(workers) {
   let failed = false
   const alive = new Set()
   console.log(`[server] starting ${workers} processes (WEB_CONCURRENCY)`)
+  // GET /metrics on any worker shows every worker's process figures, gathered here.
+  serveClusterMetrics()
   const fork = () => {
     const worker = cluster.fork()
     alive.add(worker)

@@ -3,12 +3,31 @@ import type { Toast } from './toast'
 
 // Shapes and formatting of the admin console, shared by the server and the browser.
 
-export const ADMIN_TABS = ['email', 'video'] as const
+export const ADMIN_TABS = ['email', 'video', 'records'] as const
 export type AdminTab = (typeof ADMIN_TABS)[number]
 
 /** `?tab=` of the admin panel; anything else is the default, Email Verification. */
 export function adminTab(value: string | null): AdminTab {
-  return value === 'video' ? 'video' : 'email'
+  return value === 'video' || value === 'records' ? value : 'email'
+}
+
+/** A registered certificate whose latest audit check failed (app/services/record-audit.server.ts). */
+export interface AuditFailure {
+  certificateId: string
+  reason: string
+  checkedAt: string
+}
+
+/** The record audit, as the admin panel's Records tab shows it. */
+export interface AuditSummary {
+  /** ISO time of the latest check, or null before the first. */
+  lastCheckedAt: string | null
+  holding: number
+  failing: number
+  /** Registered certificates never checked yet. */
+  unchecked: number
+  /** The failing records, most recently checked first (at most 100). */
+  failures: AuditFailure[]
 }
 
 export interface PeriodCounts {

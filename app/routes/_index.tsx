@@ -19,6 +19,7 @@ import { parseSongId } from '~/services/songs.server'
 import { displayName } from '~/lib/display-name'
 import { isAdmin } from '~/services/users.server'
 import { currentLandingVideo } from '~/services/video-upload.server'
+import { auditSummary } from '~/services/record-audit.server'
 
 // `/` is three pages: the landing page for visitors, the dashboard for a user, the admin panel.
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -61,6 +62,7 @@ function deploymentFacts() {
 async function adminPanel(request: Request) {
   const tab = adminTab(new URL(request.url).searchParams.get('tab'))
   if (tab === 'video') return { tab, video: await currentLandingVideo() }
+  if (tab === 'records') return { tab, audit: await auditSummary() }
   const [analytics, daily, pending, voided] = await Promise.all([
     adminAnalytics(),
     dailyFigures(db()),

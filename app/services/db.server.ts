@@ -36,6 +36,11 @@ export function db() {
   return handle.db
 }
 
+/** This process's database connections (GET /metrics); null before the database opens. */
+export function databasePoolStats() {
+  return holder.__prooftrackDb?.poolStats() ?? null
+}
+
 export function databaseKind() {
   return holder.__prooftrackDb?.kind
 }

@@ -18,6 +18,7 @@ import * as splitInvitations from './2026-11-23T1000-split-invitations'
 import * as splitInvitationsPendingNotice from './2026-11-23T1010-split-invitations-pending-notice'
 import * as invitationSafeguards from './2026-11-26T0300-invitation-safeguards'
 import * as invitationSenderDays from './2026-11-26T0400-invitation-sender-days'
+import * as recordAudits from './2026-11-26T0410-record-audits'
 import * as accountSettings from './2026-11-26T0430-account-settings'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -86,6 +87,7 @@ export const migrations: Record<string, Migration> = {
     up: invitationSenderDays.migrateUp,
     down: invitationSenderDays.migrateDown,
   },
+  '2026-11-26T0410-record-audits': { up: recordAudits.migrateUp, down: recordAudits.migrateDown },
   '2026-11-26T0430-account-settings': {
     up: accountSettings.migrateUp,
     down: accountSettings.migrateDown,

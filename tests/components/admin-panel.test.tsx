@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
 import * as track from '~/resource-routes/api.analytics.track'
+import type { AuditSummary } from '~/lib/admin'
 import Index, { loader as indexLoader } from '~/routes/_index'
 import { db } from '../setup/db'
 import { args, authedRequest, createAdmin, createTestSong, createUser } from '../setup/fixtures'
@@ -151,5 +152,74 @@ describe('the admin panel lists refunded and disputed payments', () => {
     const disputed = cell(`Unused Verse (${unusedSong.certificateId})`).closest('tr')!
     expect(within(disputed).getByText('Disputed')).toBeTruthy()
     expect(within(disputed).getByText('None: the credit was unused')).toBeTruthy()
+  })
+})
+
+describe('the Record Audit tab (issue 30)', () => {
+  /** The tab rendered from a loader that answers what the audit recorded (its data: tests/routes/record-audit.test.ts). */
+  async function renderRecords(audit: AuditSummary) {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/',
+          element: <Index />,
+          loader: () => ({
+            view: 'admin',
+            appName: 'ProofTrack',
+            panel: { tab: 'records', audit },
+          }),
+          HydrateFallback: () => null,
+        },
+      ],
+      { future: { v7_relativeSplatPath: true, v7_partialHydration: true } },
+    )
+    render(<RouterProvider router={router} future={{ v7_startTransition: true }} />)
+    return screen.findByTestId('record-audit', {}, { timeout: 10_000 })
+  }
+
+  test('says when it last checked, how many hold, and lists each failing record with its reason', async () => {
+    const tab = await renderRecords({
+      lastCheckedAt: '2026-11-26T04:05:00.000Z',
+      holding: 9998,
+      failing: 2,
+      unchecked: 3,
+      failures: [
+        {
+          certificateId: 'PT-AAAA-BBBB',
+          reason: 'Manifest hash matches the memo: sha256 of the stored manifest differs',
+          checkedAt: '2026-11-26T04:05:00.000Z',
+        },
+        {
+          certificateId: 'PT-CCCC-DDDD',
+          reason: 'Transaction found on chain: No such transaction',
+          checkedAt: '2026-11-26T04:04:00.000Z',
+        },
+      ],
+    })
+    expect(within(tab).getByText('Last check').nextSibling?.textContent).toBe(
+      'November 26, 2026, 4:05 AM UTC',
+    )
+    expect(within(tab).getByText('Records that hold').nextSibling?.textContent).toBe('9998')
+    expect(within(tab).getByText('Records that do not').nextSibling?.textContent).toBe('2')
+    expect(within(tab).getByText('Not checked yet').nextSibling?.textContent).toBe('3')
+    const table = within(tab).getByRole('table', { name: 'Records that no longer verify' })
+    const row = within(table).getByRole('link', { name: 'PT-CCCC-DDDD' }).closest('tr')!
+    expect(row.textContent).toContain('Transaction found on chain: No such transaction')
+    expect(within(table).getByRole('link', { name: 'PT-AAAA-BBBB' }).getAttribute('href')).toBe(
+      '/verify/PT-AAAA-BBBB',
+    )
+  })
+
+  test('before the first check it says so, and lists nothing', async () => {
+    const tab = await renderRecords({
+      lastCheckedAt: null,
+      holding: 0,
+      failing: 0,
+      unchecked: 4,
+      failures: [],
+    })
+    expect(within(tab).getByText('Last check').nextSibling?.textContent).toBe('Not run yet')
+    expect(within(tab).getByText('No record has been checked yet.')).toBeTruthy()
+    expect(within(tab).queryByRole('table')).toBeNull()
   })
 })

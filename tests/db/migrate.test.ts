@@ -29,6 +29,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-23T1010-split-invitations-pending-notice',
     '2026-11-26T0300-invitation-safeguards',
     '2026-11-26T0400-invitation-sender-days',
+    '2026-11-26T0410-record-audits',
     '2026-11-26T0430-account-settings',
   ])
   expect(await migrateToLatest(db())).toEqual([])
@@ -76,6 +77,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-23T1010-split-invitations-pending-notice',
       '2026-11-26T0300-invitation-safeguards',
       '2026-11-26T0400-invitation-sender-days',
+      '2026-11-26T0410-record-audits',
       '2026-11-26T0430-account-settings',
     ])
     const copied = await sql<Record<string, unknown>>`

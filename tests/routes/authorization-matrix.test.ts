@@ -317,3 +317,47 @@ describe('authorization matrix', () => {
     },
   )
 })
+
+// The server entry's own endpoint, outside app/routes (server/metrics.mjs): a session gives no
+// one the metrics; only the bearer token or a client on the server's own machine. Over HTTP in
+// tests/e2e/metrics.test.ts.
+describe('GET /metrics (server entry)', () => {
+  const TOKEN = 't'.repeat(40)
+  async function metricsStatus(role: Role, { token = false, loopback = false } = {}) {
+    const { metricsHandler } = await import('../../server/metrics.mjs')
+    const handler = metricsHandler({
+      token: () => TOKEN,
+      figures: async () => {
+        throw new Error('not read in this test')
+      },
+      poolStats: () => null,
+    })
+    const address = loopback ? '127.0.0.1' : '203.0.113.5'
+    const headers: Record<string, string> = {}
+    if (role !== 'visitor') headers.cookie = await sessionCookie(userIds[role]!)
+    if (token) headers.authorization = `Bearer ${TOKEN}`
+    let status = 200
+    const res = {
+      locals: {},
+      setHeader: () => res,
+      type: () => res,
+      status: (code: number) => ((status = code), res),
+      send: () => res,
+    }
+    vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await handler(
+      { method: 'GET', headers, ip: address, socket: { remoteAddress: address } } as never,
+      res as never,
+    )
+    return status
+  }
+
+  test.each(['visitor', 'owner', 'other', 'admin'] as const)(
+    'as %s from another address → 401; with the token → 200',
+    async (role) => {
+      expect(await metricsStatus(role)).toBe(401)
+      expect(await metricsStatus(role, { token: true })).toBe(200)
+      expect(await metricsStatus(role, { loopback: true })).toBe(200)
+    },
+  )
+})

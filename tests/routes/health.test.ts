@@ -29,7 +29,12 @@ test('/readyz answers 503 with a message when the database does not answer', asy
     dataDir: '/nonexistent',
   })
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
-  const live = { db: db(), kind: databaseKind() ?? 'pglite', close: async () => {} }
+  const live = {
+    db: db(),
+    kind: databaseKind() ?? 'pglite',
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    close: async () => {},
+  }
   useDatabase(unreachable)
   try {
     const response = await readyz()

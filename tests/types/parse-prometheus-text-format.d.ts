@@ -1,0 +1,17 @@
+// The package ships no types: the shape its README documents, as far as the tests read it.
+declare module 'parse-prometheus-text-format' {
+  export interface ParsedSample {
+    value?: string
+    labels?: Record<string, string>
+    buckets?: Record<string, string>
+    count?: string
+    sum?: string
+  }
+  export interface ParsedFamily {
+    name: string
+    help: string
+    type: 'COUNTER' | 'GAUGE' | 'HISTOGRAM' | 'SUMMARY' | 'UNTYPED'
+    metrics: ParsedSample[]
+  }
+  export default function parsePrometheusTextFormat(text: string): ParsedFamily[]
+}
