@@ -165,10 +165,15 @@ test(
     await expect(startServer({ ...production, ALLOW_LOCAL_LEDGER: 'true' })).rejects.toThrow(
       /ALLOW_LOCAL_STORAGE=true/,
     )
+    // The development TSA is refused the same way (issue 29, decision 057).
+    await expect(
+      startServer({ ...production, ALLOW_LOCAL_LEDGER: 'true', ALLOW_LOCAL_STORAGE: 'true' }),
+    ).rejects.toThrow(/development TSA of this server[\s\S]*ALLOW_LOCAL_TSA=true/)
     const allowed = await startServer({
       ...production,
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
+      ALLOW_LOCAL_TSA: 'true',
     })
     try {
       expect(allowed.output()).toContain(
