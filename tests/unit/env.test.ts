@@ -130,6 +130,7 @@ describe('production tells the truth about where registrations go', () => {
           ...arweave,
           SOLANA_CLUSTER: 'localnet',
           ALLOW_LOCAL_LEDGER: 'true',
+          ALLOW_LOCAL_TSA: 'true',
           DATA_DIR: dataDir(),
         }),
       ),
@@ -152,6 +153,7 @@ describe('production tells the truth about where registrations go', () => {
         ...solana,
         ...arweave,
         SOLANA_CLUSTER: cluster,
+        ALLOW_LOCAL_TSA: 'true',
         DATA_DIR: dataDir(),
       })
       expect(configuredTarget(env)).toEqual({ network: cluster, storageKind: 'arweave' })
