@@ -22,6 +22,7 @@ import { anonymousPagePath, keepingStream } from '~/services/anonymous-pages.ser
 import { databaseKind, startDatabase } from '~/services/db.server'
 import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
+import { startTimestampWorker } from '~/services/snapshot-timestamps.server'
 import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
 import { noStoreWhenSignedIn } from '~/services/session.server'
 
@@ -65,6 +66,7 @@ reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).the
 
 // Queued mail is delivered from here, never inside a request; the worker stops before the database closes.
 startMailWorker()
+startTimestampWorker()
 // Expired sessions, spent tokens and ended rate-limit windows, pruned hourly under an advisory lock.
 startHousekeeping()
 

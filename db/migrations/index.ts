@@ -17,6 +17,7 @@ import * as songRecordings from './2026-11-23T0800-song-recordings'
 import * as splitInvitations from './2026-11-23T1000-split-invitations'
 import * as splitInvitationsPendingNotice from './2026-11-23T1010-split-invitations-pending-notice'
 import * as invitationSafeguards from './2026-11-26T0300-invitation-safeguards'
+import * as snapshotTimestamps from './2026-11-26T0510-snapshot-timestamps'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -79,5 +80,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0300-invitation-safeguards': {
     up: invitationSafeguards.migrateUp,
     down: invitationSafeguards.migrateDown,
+  },
+  '2026-11-26T0510-snapshot-timestamps': {
+    up: snapshotTimestamps.migrateUp,
+    down: snapshotTimestamps.migrateDown,
   },
 }

@@ -28,6 +28,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-23T1000-split-invitations',
     '2026-11-23T1010-split-invitations-pending-notice',
     '2026-11-26T0300-invitation-safeguards',
+    '2026-11-26T0510-snapshot-timestamps',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -73,6 +74,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-23T1000-split-invitations',
       '2026-11-23T1010-split-invitations-pending-notice',
       '2026-11-26T0300-invitation-safeguards',
+      '2026-11-26T0510-snapshot-timestamps',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
