@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import type { SnapshotStamp } from '~/lib/timestamp'
 import { getTimestampAuthority, TimestampRefused } from '~/timestamp/index.server'
@@ -95,6 +96,60 @@ function toStamp(row: {
     stampedAt: row.stampedAt ? row.stampedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   }
+}
+
+/**
+ * A song's snapshots as a JSON array inside the song's own statement (issue 16's budget): every
+ * one, oldest first, for the owner; only the registered record's for anyone else.
+ */
+export function snapshotStampsOf(
+  eb: ExpressionBuilder<Database, 'songs'>,
+  viewerId: string | null,
+) {
+  return jsonArrayFrom(
+    eb
+      .selectFrom('snapshotTimestamps as t')
+      .select([
+        't.id',
+        't.reason',
+        't.manifestSha256',
+        't.status',
+        't.tsaName',
+        't.tsaKind',
+        't.stampedAt',
+        't.createdAt',
+      ])
+      .whereRef('t.songId', '=', 'songs.id')
+      .where((w) =>
+        w.or([
+          w('t.reason', '=', 'registered'),
+          viewerId === null ? sql<boolean>`false` : w('songs.userId', '=', viewerId),
+        ]),
+      )
+      .orderBy('t.id'),
+  )
+}
+
+/** What a certificate shows: the snapshot it stands for (the latest the viewer may see), and the owner's history. */
+export function certificateStamps(
+  rows: {
+    id: number
+    reason: SnapshotReason
+    manifestSha256: string
+    status: 'pending' | 'stamped'
+    tsaName: string | null
+    tsaKind: 'local' | 'rfc3161' | null
+    stampedAt: Date | string | null
+    createdAt: Date | string
+  }[],
+  isOwner: boolean,
+) {
+  const stamps: SnapshotStamp[] = rows.map((row) => ({
+    ...row,
+    stampedAt: row.stampedAt === null ? null : new Date(row.stampedAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  }))
+  return { shown: stamps.at(-1) ?? null, history: isOwner ? stamps : null }
 }
 
 /** A song's snapshots with their timestamps, oldest first (for its owner: the history). */

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { keyPaths, PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING } from '../setup/certificate-keys'
+import {
+  keyPaths,
+  PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING,
+  withTimestamp,
+} from '../setup/certificate-keys'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signIn, signUpAndIn, verifyEmailThroughAdmin } from './flows'
 import { ADMIN, startServer, useServer } from './server'
@@ -140,7 +144,7 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
       )
       expect(data.status()).toBe(200)
       const body: unknown = await data.json()
-      expect(keyPaths(body)).toEqual(PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING)
+      expect(keyPaths(body)).toEqual(withTimestamp(PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING))
       expect(JSON.stringify(body)).not.toContain('Only mine')
       await visitor.goto(`/certificate/${song.id}`)
       expect(await visitor.getByTestId('certificate-network').textContent()).toBe(LOCAL_LEDGER)

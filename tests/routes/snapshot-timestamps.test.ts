@@ -1,5 +1,9 @@
+import { createRequire } from 'node:module'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
+import type { SnapshotStamp } from '~/lib/timestamp'
+import * as pdfRoute from '~/resource-routes/certificate.$id[.]pdf'
+import * as certificate from '~/routes/certificate.$id'
 import * as edit from '~/routes/edit.$id'
 import * as details from '~/routes/songs.$id.details'
 import * as submit from '~/routes/submit'
@@ -76,6 +80,30 @@ async function createViaForm(userId: string, title: string) {
   )
 }
 
+// pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
+const pdf: (data: Buffer) => Promise<{ text: string }> = createRequire(import.meta.url)(
+  'pdf-parse/lib/pdf-parse.js',
+)
+
+async function certificateData(id: number, viewerId: string | null) {
+  const url = `http://localhost/certificate/${id}`
+  const request = viewerId ? await authedRequest(url, viewerId) : new Request(url)
+  const response = await respond(() => certificate.loader(args(request, { id: String(id) })))
+  expect(response.status).toBe(200)
+  return (await response.json()) as {
+    timestamp: SnapshotStamp | null
+    timestampHistory?: SnapshotStamp[]
+  }
+}
+
+async function certificatePdfText(id: number, viewerId: string | null) {
+  const url = `http://localhost/certificate/${id}.pdf`
+  const request = viewerId ? await authedRequest(url, viewerId) : new Request(url)
+  const response = await respond(() => pdfRoute.loader(args(request, { id: String(id) })))
+  expect(response.status).toBe(200)
+  return (await pdf(Buffer.from(await response.arrayBuffer()))).text.replace(/\s+/g, ' ')
+}
+
 const snapshots = (songId: number) =>
   db()
     .selectFrom('snapshotTimestamps')
@@ -148,6 +176,33 @@ describe('a snapshot for every state of a song', () => {
       })
       expect(checked.genTime.toISOString()).toBe(row.stampedAt!.toISOString())
     }
+
+    // The owner: the latest snapshot's line and the whole history; the PDF says the same.
+    const time = (at: Date) =>
+      `${at.toISOString().slice(0, 10)} ${at.toISOString().slice(11, 19)} UTC`
+    const line = (at: Date) =>
+      `Time-stamped by the development TSA of this server at ${time(at)} (RFC 3161). This is a development timestamp from this server, not an independent authority.`
+    const mine = await certificateData(id, owner.id)
+    expect(mine.timestamp).toMatchObject({
+      reason: 'registered',
+      status: 'stamped',
+      tsaKind: 'local',
+    })
+    expect(mine.timestampHistory!.map((s) => [s.reason, s.status])).toEqual([
+      ['created', 'stamped'],
+      ['edited', 'stamped'],
+      ['details', 'stamped'],
+      ['registered', 'stamped'],
+    ])
+    expect(await certificatePdfText(id, owner.id)).toContain(line(rows[3]!.stampedAt!))
+    // A visitor: only the registered record's snapshot, no history.
+    const visitor = await certificateData(id, null)
+    expect(visitor.timestamp).toMatchObject({
+      id: rows[3]!.id,
+      manifestSha256: rows[3]!.manifestSha256,
+    })
+    expect(visitor.timestampHistory).toBeUndefined()
+    expect(await certificatePdfText(id, null)).toContain(line(rows[3]!.stampedAt!))
   })
 
   test('a refused edit (split not 100 %) queues no snapshot', async () => {
@@ -177,6 +232,10 @@ describe('a TSA that is down never loses a snapshot', () => {
     let [row] = await snapshots(id)
     expect(row).toMatchObject({ status: 'pending', attempts: 1, response: null })
     expect(row!.lastError).toMatch(/HTTP 503/)
+    expect((await certificateData(id, owner.id)).timestamp).toMatchObject({ status: 'pending' })
+    expect(await certificatePdfText(id, owner.id)).toContain(
+      'Timestamp pending: the RFC 3161 timestamp of this snapshot is requested in the background',
+    )
     // Backoff: not asked again before its next attempt is due.
     expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000)
     const before = openssl.requests()
@@ -196,6 +255,11 @@ describe('a TSA that is down never loses a snapshot', () => {
       tsaName: 'OpenSSL test TSA',
       lastError: null,
     })
+    const stamped = await certificatePdfText(id, owner.id)
+    expect(stamped).toContain(
+      `Time-stamped by OpenSSL test TSA at ${row!.stampedAt!.toISOString().slice(0, 10)} ${row!.stampedAt!.toISOString().slice(11, 19)} UTC (RFC 3161).`,
+    )
+    expect(stamped).not.toContain('development timestamp')
   })
 
   test('two workers draining at once stamp each snapshot once (SKIP LOCKED)', async () => {
