@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'kysely'
 import type { SnapshotStamp } from '~/lib/timestamp'
@@ -8,7 +12,9 @@ import * as edit from '~/routes/edit.$id'
 import * as details from '~/routes/songs.$id.details'
 import * as submit from '~/routes/submit'
 import { MANIFEST_VERSION, readBlockchainData } from '~/services/manifest.server'
+import { getProofBundle } from '~/services/proof-bundle.server'
 import { registerSong } from '~/services/registration.server'
+import { getStorage } from '~/storage/index.server'
 import { TimestampWorker } from '~/services/snapshot-timestamps.server'
 import { HttpTsa } from '~/timestamp/http.server'
 import { LocalTsa } from '~/timestamp/local.server'
@@ -203,7 +209,45 @@ describe('a snapshot for every state of a song', () => {
     })
     expect(visitor.timestampHistory).toBeUndefined()
     expect(await certificatePdfText(id, null)).toContain(line(rows[3]!.stampedAt!))
-  })
+
+    // The proof bundle: a stranger runs its README's OpenSSL commands with bash.
+    const bundle = await getProofBundle(db(), owner.id, id, {
+      storage: getStorage(),
+      appUrl: 'http://localhost',
+    })
+    if (!bundle.ok) throw new Error(bundle.message)
+    expect(bundle.bundle.timestamps.map((t) => t.reason)).toEqual([
+      'created',
+      'edited',
+      'details',
+      'registered',
+    ])
+    const dir = tempDir('bundle-')
+    fs.writeFileSync(path.join(dir, bundle.fileName), JSON.stringify(bundle.bundle, null, 2))
+    const readme = bundle.bundle.README
+    const start = readme.findIndex((l) => l.includes('RFC 3161 timestamps'))
+    const commands = readme
+      .slice(start + 1)
+      .filter((l) => /^ {3}(jq|openssl) /.test(l))
+      .map((l) => l.trim())
+    expect(commands.filter((c) => c.startsWith('openssl ts -verify'))).toHaveLength(4)
+    const run = promisify(execFile)
+    const { stdout } = await run('bash', ['-e', '-c', commands.join('\n')], { cwd: dir })
+    expect(stdout.match(/Verification: OK/g)).toHaveLength(4)
+    expect(stdout).toContain(`Time stamp: `)
+    expect(readme.join('\n')).toContain('not an independent authority')
+    // One byte of a manifest changed: OpenSSL refuses it.
+    const snapshot = path.join(dir, 'snapshot-1.json')
+    fs.writeFileSync(snapshot, fs.readFileSync(snapshot, 'utf8').replace('별빛', '벌빛'))
+    const verify = commands.find((c) => c.includes('-data snapshot-1.json'))!
+    const tampered = await run('bash', ['-c', verify], { cwd: dir }).then(
+      (r) => ({ ok: true, output: r.stdout }),
+      (e: { stdout: string; stderr: string }) => ({ ok: false, output: e.stdout + e.stderr }),
+    )
+    expect(tampered.ok).toBe(false)
+    expect(tampered.output).toContain('Verification: FAILED')
+    // Four snapshots stamped, two PDFs and a dozen OpenSSL runs: slow on two shared cores.
+  }, 120_000)
 
   test('a refused edit (split not 100 %) queues no snapshot', async () => {
     const owner = await createUser()
