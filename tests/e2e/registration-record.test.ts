@@ -134,6 +134,15 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
       expect(
         await page.getByRole('link', { name: 'View on this server’s local ledger' }).count(),
       ).toBe(1)
+      // The registered snapshot's RFC 3161 timestamp, stamped in the background (issue 29).
+      await expect
+        .poll(async () => {
+          await page.goto(`/certificate/${song.id}`)
+          return page.getByTestId('certificate-timestamp').textContent()
+        })
+        .toMatch(
+          /^Time-stamped by the development TSA of this server at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(RFC 3161\)\. This is a development timestamp from this server, not an independent authority\.$/,
+        )
       await page.goto('/')
       expect(await page.getByTestId(`song-${song.id}-network`).textContent()).toBe('Local ledger')
 
