@@ -24,6 +24,7 @@ import { operationalFigures as readOperationalFigures } from '~/services/operati
 import { startHousekeeping } from '~/services/housekeeping.server'
 import { startMailWorker } from '~/services/mail.server'
 import { startRecordAudit } from '~/services/record-audit.server'
+import { startTimestampWorker } from '~/services/snapshot-timestamps.server'
 import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
 import { noStoreWhenSignedIn } from '~/services/session.server'
 
@@ -76,6 +77,7 @@ reconcilePending({ olderThanMs: databaseKind() === 'pglite' ? 0 : 120_000 }).the
 
 // Queued mail is delivered from here, never inside a request; the worker stops before the database closes.
 startMailWorker()
+startTimestampWorker()
 // Expired sessions, spent tokens and ended rate-limit windows, pruned hourly under an advisory lock.
 startHousekeeping()
 // Registered certificates re-verified against the chain and storage, hourly, claimed batch by batch.

@@ -53,6 +53,12 @@ export const EnvSchema = z.object({
   // Production refuses the embedded stand-ins unless these say so; such certificates say it too.
   ALLOW_LOCAL_LEDGER: flag('ALLOW_LOCAL_LEDGER'),
   ALLOW_LOCAL_STORAGE: flag('ALLOW_LOCAL_STORAGE'),
+  // An RFC 3161 Time-Stamping Authority (issue 29); without one this server's development TSA
+  // signs, which production refuses unless ALLOW_LOCAL_TSA says so (decision 057).
+  TSA_URL: opt(z.url()),
+  TSA_CA_FILE: opt(z.string()),
+  TSA_NAME: opt(z.string().max(120)),
+  ALLOW_LOCAL_TSA: flag('ALLOW_LOCAL_TSA'),
   STRIPE_SECRET_KEY: opt(z.string()),
   STRIPE_PUBLISHABLE_KEY: opt(z.string()),
   STRIPE_WEBHOOK_SECRET: opt(z.string()),
@@ -130,6 +136,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data
   const isProduction = env.APP_ENV === 'production'
+  // A TSA's tokens are worth only what their chain to a trust anchor is: never accepted unchecked.
+  if (env.TSA_URL && !env.TSA_CA_FILE)
+    throw new ConfigError(
+      'TSA_URL is set without TSA_CA_FILE: name the PEM file of the trust anchor its timestamp certificates chain to.',
+    )
+  if (env.TSA_CA_FILE && !fs.existsSync(env.TSA_CA_FILE))
+    throw new ConfigError(`TSA_CA_FILE ${env.TSA_CA_FILE} does not exist.`)
 
   if (isProduction) {
     if (!env.SESSION_SECRET)
@@ -167,6 +180,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (target.storageKind === 'local-store' && !env.ALLOW_LOCAL_STORAGE) {
       throw new ConfigError(
         'Production would store certificates in the local store of this server, which is not permanent storage. Set ARWEAVE_HOST and ARWEAVE_WALLET_JWK, or set ALLOW_LOCAL_STORAGE=true to use the local store anyway (every certificate then says so).',
+      )
+    }
+    if (!env.TSA_URL && !env.ALLOW_LOCAL_TSA) {
+      throw new ConfigError(
+        'Production would time-stamp snapshots with the development TSA of this server, which is not an independent authority. Set TSA_URL and TSA_CA_FILE (and optionally TSA_NAME), or set ALLOW_LOCAL_TSA=true to use the development TSA anyway (every certificate then says so).',
       )
     }
   }

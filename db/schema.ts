@@ -312,6 +312,31 @@ export interface RecordAuditsTable {
   reason: string | null
   checkedAt: Date | null
   claimedUntil: Date | null
+/** One snapshot of a song and its RFC 3161 timestamp (issue 29, decision 057). */
+export interface SnapshotTimestampsTable {
+  id: Generated<number>
+  songId: number
+  /** What made the snapshot: the song created, edited, details added, or registered. */
+  reason: 'created' | 'edited' | 'details' | 'registered'
+  /** The exact canonical manifest (UTF-8) whose SHA-256 the TSA signs. */
+  manifest: string
+  manifestSha256: string
+  status: Generated<'pending' | 'stamped'>
+  /** The TSA's whole answer, a DER TimeStampResp (the `.tsr` file). */
+  response: Uint8Array | null
+  tsaName: string | null
+  tsaKind: 'local' | 'rfc3161' | null
+  /** The certificates (PEM) that `openssl ts -verify -CAfile` checks this token with. */
+  tsaChainPem: string | null
+  /** The TSA's time (TSTInfo genTime). */
+  stampedAt: Date | null
+  tokenSerial: string | null
+  attempts: Generated<number>
+  nextAttemptAt: Generated<Date>
+  /** A worker's claim: until then no other worker takes the row. */
+  lockedUntil: Date | null
+  lastError: string | null
+  createdAt: CreatedAt
 }
 
 export interface RateLimitsTable {
@@ -360,6 +385,7 @@ export interface Database {
   contactMessages: ContactMessagesTable
   mailOutbox: MailOutboxTable
   recordAudits: RecordAuditsTable
+  snapshotTimestamps: SnapshotTimestampsTable
   rateLimits: RateLimitsTable
   landingVideos: LandingVideosTable
   landingVideoChunks: LandingVideoChunksTable

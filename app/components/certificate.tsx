@@ -21,6 +21,8 @@ import { trackEvent } from './page-view-tracker'
 import { Shares } from './shares'
 import { Button, ButtonLink, buttonClass } from './ui/button'
 import { useHydrated } from '~/lib/hooks'
+import type { SnapshotStamp } from '~/lib/timestamp'
+import { TimestampLine } from './timestamps'
 
 function Section({
   id,
@@ -83,9 +85,12 @@ export function Certificate({
   song,
   appName,
   timeZone = DEFAULT_TIME_ZONE,
+  timestamp = null,
 }: {
   song: CertificateSong
   appName: string
+  /** The RFC 3161 timestamp of the snapshot shown (issue 29); null when it has none. */
+  timestamp?: SnapshotStamp | null
   /** The reader's zone for the moments (issued, registered); the creation date is a calendar day. */
   timeZone?: string
 }) {
@@ -265,6 +270,7 @@ export function Certificate({
             </span>
             <span>Issued {formatDayInZone(song.createdAt, timeZone)}</span>
           </p>
+          {timestamp ? <TimestampLine stamp={timestamp} /> : null}
         </footer>
       </div>
     </article>

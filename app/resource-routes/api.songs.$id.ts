@@ -13,6 +13,7 @@ import { LOCKED_MESSAGE } from '~/services/songs.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
+import { withSnapshot } from '~/services/snapshot-timestamps.server'
 import { reinvitedText } from '~/services/split-confirmations.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -30,7 +31,13 @@ export const action = jsonAction(
     }),
   },
   async ({ request, data, auth: { user, id } }) => {
-    const result = await updateSong(db(), user.id, id, data)
+    const result = await withSnapshot(
+      db(),
+      user.id,
+      'edited',
+      (trx) => updateSong(trx, user.id, id, data),
+      (r) => (r.ok ? id : null),
+    )
     if (result.ok) {
       await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
       return jsonResponse({

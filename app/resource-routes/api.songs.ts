@@ -12,6 +12,7 @@ import { requireApiUser } from '~/services/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
+import { withSnapshot } from '~/services/snapshot-timestamps.server'
 import { createSong, listSongs } from '~/services/songs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -24,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export const action = jsonAction(
   { schema: SongSchema, maxBytes: SONG_JSON_BODY_LIMIT, authorize: requireApiUser },
   async ({ request, data, auth: user }) => {
-    const song = await createSong(db(), user.id, data)
+    const song = await withSnapshot(
+      db(),
+      user.id,
+      'created',
+      (trx) => createSong(trx, user.id, data),
+      (created) => created.id,
+    )
     await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
     return jsonResponse(song, { status: 201 })
   },

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
+import { timestampText } from '~/lib/timestamp'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/auth.server'
@@ -36,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         appName: e.APP_NAME,
         certificateUrl: `${e.APP_URL}/certificate/${songId}`,
         timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
+        timestamp: found.timestamps.shown ? timestampText(found.timestamps.shown) : null,
       },
     },
     // One requester's PDFs at a time are bounded; a visitor's by their address (decision 053).

@@ -8,6 +8,7 @@ import {
 import { Link, useLoaderData } from '@remix-run/react'
 import { Certificate, CertificateActions } from '~/components/certificate'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { TimestampHistory } from '~/components/timestamps'
 import { VersionHistory, VersionNotice } from '~/components/versions'
 import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { env } from '~/env.server'
@@ -42,6 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       certificate: found.certificate,
       isOwner: found.isOwner,
       links: found.links,
+      // The RFC 3161 timestamp of the snapshot shown: the registered record's for a visitor.
+      timestamp: found.timestamps.shown,
+      ...(found.timestamps.history ? { timestampHistory: found.timestamps.history } : {}),
       // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
       ...(versions ? { versions } : {}),
       ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),
@@ -59,8 +63,18 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => ({
 })
 
 export default function CertificatePage() {
-  const { certificate, isOwner, appName, certificateUrl, pdfUrl, links, versions, splitSheetUrl } =
-    useLoaderData<typeof loader>()
+  const {
+    certificate,
+    isOwner,
+    appName,
+    certificateUrl,
+    pdfUrl,
+    links,
+    versions,
+    splitSheetUrl,
+    timestamp,
+    timestampHistory,
+  } = useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
   const zone = useTimeZone()
 
@@ -99,7 +113,13 @@ export default function CertificatePage() {
         </p>
       )}
       <TimeZoneNote choice={zone} className="no-print mx-auto mb-2 max-w-4xl" />
-      <Certificate song={certificate} appName={appName} timeZone={zone.timeZone} />
+      <Certificate
+        song={certificate}
+        appName={appName}
+        timeZone={zone.timeZone}
+        timestamp={timestamp}
+      />
+      {timestampHistory && <TimestampHistory stamps={timestampHistory} />}
       {versions && (
         <VersionHistory
           versions={versions}

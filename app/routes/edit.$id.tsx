@@ -30,6 +30,7 @@ import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmation
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { db } from '~/services/db.server'
+import { withSnapshot } from '~/services/snapshot-timestamps.server'
 import { redirectWithToast } from '~/services/toast.server'
 import { StatusPage } from '~/components/status-page'
 import { EDIT_VOIDS_NOTICE } from '~/components/co-writers'
@@ -68,12 +69,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
     )
   if (submission.status !== 'success')
     return fail(400, 'Please correct the highlighted fields.', submission.reply().error ?? {})
-  const result = await updateSong(db(), user.id, song.id, submission.value).catch(
-    (error: unknown) => {
-      console.error('[edit] song not updated', error)
-      return null
-    },
-  )
+  const result = await withSnapshot(
+    db(),
+    user.id,
+    'edited',
+    (trx) => updateSong(trx, user.id, song.id, submission.value),
+    (r) => (r.ok ? song.id : null),
+  ).catch((error: unknown) => {
+    console.error('[edit] song not updated', error)
+    return null
+  })
   if (!result) return fail(503, 'Failed to update song')
   if (!result.ok) {
     if (result.reason === 'locked') return fail(409, LOCKED_MESSAGE)

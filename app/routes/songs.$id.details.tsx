@@ -34,6 +34,7 @@ import { recordUserAction } from '~/services/analytics.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
 import { db } from '~/services/db.server'
 import { updateSongDetails } from '~/services/song-edits.server'
+import { withSnapshot } from '~/services/snapshot-timestamps.server'
 import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmations.server'
 import { redirectWithToast } from '~/services/toast.server'
 
@@ -74,12 +75,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   })
   if (submission.status !== 'success')
     return json({ result: submission.reply(), message: null }, { status: 400 })
-  const result = await updateSongDetails(db(), user.id, song.id, submission.value).catch(
-    (error: unknown) => {
-      console.error('[details] song details not saved', error)
-      return null
-    },
-  )
+  const result = await withSnapshot(
+    db(),
+    user.id,
+    'details',
+    (trx) => updateSongDetails(trx, user.id, song.id, submission.value),
+    (r) => (r.ok ? song.id : null),
+  ).catch((error: unknown) => {
+    console.error('[details] song details not saved', error)
+    return null
+  })
   const fail = (status: number, message: string, genre?: string) =>
     json(
       {

@@ -24,6 +24,7 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/analytics.server'
 import { requireUser } from '~/services/auth.server'
 import { db, inTransaction } from '~/services/db.server'
+import { queueSnapshotTimestamp } from '~/services/snapshot-timestamps.server'
 import { resolveTimeZone } from '~/services/time-zone.server'
 import { readFormFingerprintingRecordings } from '~/services/recording-fingerprint.server'
 import { createSong, getOwnedSong, parseSongId } from '~/services/songs.server'
@@ -80,6 +81,7 @@ export async function action({ request }: ActionFunctionArgs) {
         const created = await createSong(trx, user.id, submission.value)
         if (supersedes !== null && !(await linkVersion(trx, user.id, created.id, supersedes)))
           throw new Error(`Song ${created.id} could not be linked to song ${supersedes}`)
+        await queueSnapshotTimestamp(trx, user.id, created.id, 'created')
         return created
       })
       await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)

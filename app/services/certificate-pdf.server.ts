@@ -60,7 +60,14 @@ export async function renderCertificatePdf(
     appName,
     certificateUrl,
     timeZone = DEFAULT_TIME_ZONE,
-  }: { appName: string; certificateUrl: string; timeZone?: string },
+    timestamp = null,
+  }: {
+    appName: string
+    certificateUrl: string
+    timeZone?: string
+    /** The snapshot's RFC 3161 timestamp line (app/lib/timestamp.ts), or none. */
+    timestamp?: string | null
+  },
 ): Promise<Buffer> {
   // Before registration only the owner can open the page: a QR code or link would lead everyone
   // else to "Certificate not found", so the PDF says when it becomes public instead (decision 050).
@@ -77,7 +84,7 @@ export async function renderCertificatePdf(
       }
     : link
   // Every text the document may hold is in the song's view: the fonts for its characters.
-  await prepareFonts(`${JSON.stringify(song)}${appName}${certificateUrl}`)
+  await prepareFonts(`${JSON.stringify(song)}${appName}${certificateUrl}${timestamp ?? ''}`)
   const { doc, end } = startPdf({
     Title: `${song.title} — Certificate ${song.certificateId}`,
     Author: appName,
@@ -98,7 +105,7 @@ export async function renderCertificatePdf(
       .stroke()
   }
   frame()
-  footer(doc, song, { online, timeZone })
+  footer(doc, song, { online, timeZone, timestamp })
 
   // Further pages: the frame and a running head naming the certificate they belong to.
   const flow = new Flow(doc, 48, FOOTER_TOP - 10, () => {
@@ -339,7 +346,7 @@ export async function renderCertificatePdf(
 function footer(
   doc: PDFKit.PDFDocument,
   song: CertificateSong,
-  { online, timeZone }: { online: Online; timeZone: string },
+  { online, timeZone, timestamp }: { online: Online; timeZone: string; timestamp: string | null },
 ) {
   const textWidth = WIDTH - QR_SIZE - 16
   doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
@@ -354,7 +361,8 @@ function footer(
     write(doc, `Issued ${formatDayInZone(song.createdAt, timeZone)}`, LEFT, y, textWidth, {
       size: 9.5,
       color: MUTED,
-    }) + 6
+    }) + 4
+  if (timestamp) y += write(doc, timestamp, LEFT, y, textWidth, { size: 7.5, color: MUTED }) + 4
   if (!online.public) {
     write(doc, online.note, LEFT, y, textWidth, { size: 8, color: MUTED })
     return

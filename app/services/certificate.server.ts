@@ -9,6 +9,7 @@ import {
   type SongView,
   toView,
 } from './songs.server'
+import { certificateStamps, snapshotStampsOf } from './snapshot-timestamps.server'
 import { liveInvitationsOf, type SlotStatus, slotStatuses } from './split-confirmations.server'
 import { registeredSuccessorOf, toVersionLinks } from './versions.server'
 
@@ -192,19 +193,31 @@ export async function certificateFor(
     .select((eb) => [
       liveInvitationsOf(eb, viewerId).as('liveInvitations'),
       registeredSuccessorOf(eb).as('supersededBy'),
+      snapshotStampsOf(eb, viewerId).as('snapshotStamps'),
     ])
     .where('songs.id', '=', songId)
     .executeTakeFirst()
   if (!row) return null
-  const { liveInvitations, supersededBy, ...songRow } = row
+  const { liveInvitations, supersededBy, snapshotStamps, ...songRow } = row
   const found = certificateAccess(toView(songRow), viewerId)
   if (!found) return null
   const links = toVersionLinks(found.song.supersedes, supersededBy)
+  const timestamps = certificateStamps(snapshotStamps, found.isOwner)
   if (!found.isOwner)
-    return { isOwner: false as const, certificate: publicCertificate(found.song), links }
+    return {
+      isOwner: false as const,
+      certificate: publicCertificate(found.song),
+      links,
+      timestamps,
+    }
   const live =
     found.song.registration?.status !== 'confirmed'
       ? slotStatuses(found.song, liveInvitations, now)
       : null
-  return { isOwner: true as const, certificate: ownerCertificate(found.song, live), links }
+  return {
+    isOwner: true as const,
+    certificate: ownerCertificate(found.song, live),
+    links,
+    timestamps,
+  }
 }

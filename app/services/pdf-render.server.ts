@@ -8,7 +8,7 @@ export type PdfJob =
   | {
       kind: 'certificate'
       song: CertificateSong
-      options: { appName: string; certificateUrl: string; timeZone?: string }
+      options: Parameters<typeof renderCertificatePdf>[1]
     }
   | { kind: 'split-sheet'; sheet: SplitSheet; options: { appName: string; timeZone?: string } }
 

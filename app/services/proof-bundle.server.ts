@@ -14,6 +14,8 @@ import {
   readManifest,
 } from './manifest.server'
 import { sha256Hex } from '~/lib/digest.server'
+import { DEVELOPMENT_TIMESTAMP_NOTE, REASON_LABELS } from '~/lib/timestamp'
+import { stampedSnapshots } from './snapshot-timestamps.server'
 
 // The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
 // facts and of the private texts without this service — the manifest as stored, the
@@ -132,6 +134,8 @@ export interface ProofBundleInput {
   storageUrl: string
   appUrl: string
   now: Date
+  /** Each stamped snapshot with its token (issue 29), as plain data. */
+  stamps: BundleTimestamps
 }
 
 export type ProofBundleResult =
@@ -156,6 +160,7 @@ export async function getProofBundle(
   if (!stored) return { ok: false, status: 503, message: BUNDLE_STORAGE_UNAVAILABLE }
   if (sha256Hex(stored.data) !== memo.sha256 || memo.sha256 !== data.manifestSha256)
     return { ok: false, status: 502, message: BUNDLE_STORAGE_MISMATCH }
+  const stamps = bundleTimestamps(await stampedSnapshots(database, record.id))
   return {
     ok: true,
     fileName: `${record.certificateId}-proof-bundle.json`,
@@ -167,6 +172,7 @@ export async function getProofBundle(
       storageUrl: parts.storage.url(memo.storageId),
       appUrl: parts.appUrl,
       now: parts.now ?? new Date(),
+      stamps,
     },
   }
 }
@@ -183,9 +189,34 @@ export function proofBundleText(input: ProofBundleInput) {
     input.storageUrl,
     input.appUrl,
     input.now,
+    input.stamps,
   )
   return `${JSON.stringify(bundle, null, 2)}\n`
 }
+
+/**
+ * Each stamped snapshot as the bundle carries it (issue 29): its manifest's exact bytes, the
+ * TSA's answer (the `.tsr` file, base64) and the certificates that check it, gathered into one
+ * PEM (`tsa-chain.pem`).
+ */
+function bundleTimestamps(rows: Awaited<ReturnType<typeof stampedSnapshots>>) {
+  const snapshots = rows.map((row, i) => ({
+    file: `snapshot-${i + 1}`,
+    reason: row.reason,
+    manifestSha256: row.manifestSha256,
+    /** The exact manifest bytes the TSA's token covers, as text. */
+    manifest: row.manifest,
+    /** The TSA's DER TimeStampResp, base64: `base64 -d` gives the `.tsr` file. */
+    tsr: Buffer.from(row.response!).toString('base64'),
+    tsaName: row.tsaName!,
+    tsaKind: row.tsaKind!,
+    stampedAt: row.stampedAt!.toISOString(),
+    tokenSerial: row.tokenSerial,
+  }))
+  const chains = [...new Set(rows.map((row) => row.tsaChainPem ?? '').filter(Boolean))]
+  return { snapshots, tsaChainPem: chains.join('') }
+}
+type BundleTimestamps = ReturnType<typeof bundleTimestamps>
 
 function assemble(
   record: OwnedRecord,
@@ -196,6 +227,7 @@ function assemble(
   storageUrl: string,
   appUrl: string,
   now: Date,
+  stamps: BundleTimestamps,
 ) {
   const network = registrationNetwork(record)
   const storage = registrationStorage(record)
@@ -228,6 +260,7 @@ function assemble(
       openings,
       recordings: publishedRecordings(readManifest(manifest)) ?? [],
       now,
+      stamps,
     }),
     format: 'prooftrack.proof-bundle',
     formatVersion: 1,
@@ -262,6 +295,10 @@ function assemble(
       signedTransaction: data.signedTransaction ?? null,
     },
     privateTexts,
+    /** Every snapshot's RFC 3161 timestamp, oldest first (issue 29). */
+    timestamps: stamps.snapshots,
+    /** The TSA certificates that check them: `jq -r .tsaChainPem … > tsa-chain.pem`. */
+    tsaChainPem: stamps.tsaChainPem,
   }
 }
 
@@ -276,6 +313,7 @@ function readme(input: {
   openings: TextOpening[]
   recordings: PublishedRecording[]
   now: Date
+  stamps: BundleTimestamps
 }) {
   const { record, network, memo, signature, storageUrl, appUrl, openings, recordings, now } = input
   const file = `${record.certificateId}-proof-bundle.json`
@@ -325,9 +363,30 @@ function readme(input: {
           '',
         ]
       : []),
+    ...timestampSteps(input.stamps, file, 3 + openings.length + (recordings.length > 0 ? 1 : 0)),
     'What this proves: that these exact facts and texts were declared to ProofTrack and anchored no later than the block time above, by ProofTrack’s sponsor account (the fee payer).',
     'What it does not prove: that the people named are the authors, or that the splits are true — it records authorship as declared by the submitter — nor that nobody wrote the same text earlier.',
     `The full procedure, step by step: ${appUrl}/verify/${record.certificateId} and docs/verify.md in ProofTrack's source.`,
   ]
   return lines
+}
+
+/** The README's RFC 3161 step: each snapshot written to files and checked with `openssl ts -verify`. */
+function timestampSteps(stamps: BundleTimestamps, file: string, step: number) {
+  if (stamps.snapshots.length === 0) return []
+  const development = stamps.snapshots.some((s) => s.tsaKind === 'local')
+  return [
+    `${step}. RFC 3161 timestamps: each snapshot of the song (its manifest at that moment) was time-stamped by a Time-Stamping Authority, which signed the manifest's SHA-256 with its time. Write the TSA's certificates, each manifest and each token to files, then let OpenSSL check them (bash, jq, base64, openssl):`,
+    `   jq -r .tsaChainPem ${file} > tsa-chain.pem`,
+    ...stamps.snapshots.flatMap((s, i) => [
+      `   # ${s.file}: ${REASON_LABELS[s.reason]}, time-stamped by ${s.tsaName} at ${s.stampedAt}`,
+      `   jq -j '.timestamps[${i}].manifest' ${file} > ${s.file}.json`,
+      `   jq -r '.timestamps[${i}].tsr' ${file} | base64 -d > ${s.file}.tsr`,
+      `   openssl ts -verify -data ${s.file}.json -in ${s.file}.tsr -CAfile tsa-chain.pem`,
+    ]),
+    '   Each check prints "Verification: OK"; a manifest changed by one byte prints "Verification: FAILED". The time the TSA signed:',
+    `   openssl ts -reply -in ${stamps.snapshots[0]!.file}.tsr -text | grep 'Time stamp'`,
+    ...(development ? [`   Note: ${DEVELOPMENT_TIMESTAMP_NOTE}`] : []),
+    '',
+  ]
 }

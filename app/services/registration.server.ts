@@ -28,6 +28,7 @@ import {
   readBlockchainData,
 } from './manifest.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
+import { queueManifestTimestamp } from './snapshot-timestamps.server'
 import { getOwnedSong } from './songs.server'
 import { disputeBlocker, splitStatuses } from './split-confirmations.server'
 import { isSuccessorConflict, successorMessage, successorOf } from './versions.server'
@@ -630,7 +631,12 @@ export async function registerSong(
     }
     const final = await db()
       .transaction()
-      .execute((trx) => finish(trx, claimed.registrationId, songId, data, result, chain))
+      .execute(async (trx) => {
+        const finished = await finish(trx, claimed.registrationId, songId, data, result, chain)
+        // The registered snapshot is the manifest as stored and anchored, byte for byte.
+        await queueManifestTimestamp(trx, songId, 'registered', manifestJson)
+        return finished
+      })
     return {
       ok: true,
       transactionSignature: result.signature,
@@ -648,6 +654,26 @@ export async function registerSong(
 }
 
 /**
+ * A registration finished by reconciliation queues its snapshot's timestamp from the manifest
+ * read back from storage, only when its bytes are the ones the memo anchored.
+ */
+async function queueStoredManifest(
+  trx: Executor,
+  songId: number,
+  data: BlockchainData,
+  storage: StorageAdapter,
+) {
+  const stored = data.storageId ? await storage.get(data.storageId).catch(() => null) : null
+  if (!stored || sha256Hex(stored.data) !== data.manifestSha256) {
+    console.warn(
+      `[timestamp] song ${songId}: registered manifest not readable; no timestamp queued`,
+    )
+    return
+  }
+  await queueManifestTimestamp(trx, songId, 'registered', new TextDecoder().decode(stored.data))
+}
+
+/**
  * Finishes or fails registrations left pending by a crash: a signed transaction is looked up
  * on chain (landed → confirmed; expired and absent → failed, nothing consumed); a claim that
  * never got as far as signing is failed. Runs at start-up and via `npm run reconcile`.
@@ -655,7 +681,8 @@ export async function registerSong(
 export async function reconcilePending({
   olderThanMs = 60_000,
   chain = getChain(),
-}: { olderThanMs?: number; chain?: ChainAdapter } = {}) {
+  storage = getStorage(),
+}: { olderThanMs?: number; chain?: ChainAdapter; storage?: StorageAdapter } = {}) {
   // A row signed for another network cannot be looked up on this one: it waits for a server that
   // runs on its network, rather than being failed (and its unit given back) while it may land.
   const network = chainNetwork(chain)
@@ -709,6 +736,7 @@ export async function reconcilePending({
             transaction: landed.transaction ?? data.signedTransaction ?? '',
           }
           await finish(trx, row.id, row.songId, data, result, chain)
+          await queueStoredManifest(trx, row.songId, data, storage)
           return 'confirmed'
         }
         if (

@@ -20,6 +20,7 @@ import * as invitationSafeguards from './2026-11-26T0300-invitation-safeguards'
 import * as invitationSenderDays from './2026-11-26T0400-invitation-sender-days'
 import * as recordAudits from './2026-11-26T0410-record-audits'
 import * as accountSettings from './2026-11-26T0430-account-settings'
+import * as snapshotTimestamps from './2026-11-26T0510-snapshot-timestamps'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -91,5 +92,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0430-account-settings': {
     up: accountSettings.migrateUp,
     down: accountSettings.migrateDown,
+  },
+  '2026-11-26T0510-snapshot-timestamps': {
+    up: snapshotTimestamps.migrateUp,
+    down: snapshotTimestamps.migrateDown,
   },
 }

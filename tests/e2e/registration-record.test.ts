@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest'
-import { keyPaths, PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING } from '../setup/certificate-keys'
+import {
+  keyPaths,
+  PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING,
+  withTimestamp,
+} from '../setup/certificate-keys'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signIn, signUpAndIn, verifyEmailThroughAdmin } from './flows'
 import { ADMIN, startServer, useServer } from './server'
@@ -130,6 +134,15 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
       expect(
         await page.getByRole('link', { name: 'View on this server’s local ledger' }).count(),
       ).toBe(1)
+      // The registered snapshot's RFC 3161 timestamp, stamped in the background (issue 29).
+      await expect
+        .poll(async () => {
+          await page.goto(`/certificate/${song.id}`)
+          return page.getByTestId('certificate-timestamp').textContent()
+        })
+        .toMatch(
+          /^Time-stamped by the development TSA of this server at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC \(RFC 3161\)\. This is a development timestamp from this server, not an independent authority\.$/,
+        )
       await page.goto('/')
       expect(await page.getByTestId(`song-${song.id}-network`).textContent()).toBe('Local ledger')
 
@@ -140,7 +153,7 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
       )
       expect(data.status()).toBe(200)
       const body: unknown = await data.json()
-      expect(keyPaths(body)).toEqual(PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING)
+      expect(keyPaths(body)).toEqual(withTimestamp(PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING))
       expect(JSON.stringify(body)).not.toContain('Only mine')
       await visitor.goto(`/certificate/${song.id}`)
       expect(await visitor.getByTestId('certificate-network').textContent()).toBe(LOCAL_LEDGER)
@@ -165,10 +178,15 @@ test(
     await expect(startServer({ ...production, ALLOW_LOCAL_LEDGER: 'true' })).rejects.toThrow(
       /ALLOW_LOCAL_STORAGE=true/,
     )
+    // The development TSA is refused the same way (issue 29, decision 057).
+    await expect(
+      startServer({ ...production, ALLOW_LOCAL_LEDGER: 'true', ALLOW_LOCAL_STORAGE: 'true' }),
+    ).rejects.toThrow(/development TSA of this server[\s\S]*ALLOW_LOCAL_TSA=true/)
     const allowed = await startServer({
       ...production,
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
+      ALLOW_LOCAL_TSA: 'true',
     })
     try {
       expect(allowed.output()).toContain(

@@ -185,6 +185,7 @@ test(
       SESSION_SECRET: 'p'.repeat(48),
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
+      ALLOW_LOCAL_TSA: 'true',
     })
     try {
       const page = await fetch(`${server.baseUrl}/login`)

@@ -291,10 +291,13 @@ describe('/songs/:id/details', () => {
     // A failed registration left its salts behind.
     const salts = await ensureTextSalts(db(), id)
     await detailsPost(owner.id, id, { lyrics: 'second words', creativeNotes: 'notes' })
-    expect(await songRow(id)).toMatchObject({
+    // The change's timestamped snapshot (issue 29) commits to the new text at once, with a fresh salt.
+    const row = await songRow(id)
+    expect(row).toMatchObject({
       lyrics: 'second words',
-      lyricsSalt: null,
       creativeNotesSalt: salts.creativeNotesSalt,
     })
+    expect(row.lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
+    expect(row.lyricsSalt).not.toBe(salts.lyricsSalt)
   })
 })

@@ -61,7 +61,26 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'links.supersededBy',
   'links.supersedes',
   'pdfUrl',
-]
+  // The registered snapshot's RFC 3161 timestamp (issue 29): null for a song that has none.
+  'timestamp',
+].sort()
+
+/** The timestamp's keys once the registered snapshot has one (pending or stamped). */
+export function withTimestamp(keys: string[]) {
+  return [
+    ...keys.filter((key) => key !== 'timestamp'),
+    ...[
+      'createdAt',
+      'id',
+      'manifestSha256',
+      'reason',
+      'stampedAt',
+      'status',
+      'tsaKind',
+      'tsaName',
+    ].map((key) => `timestamp.${key}`),
+  ].sort()
+}
 
 /** The same projection for a song whose recording was not fingerprinted. */
 export const PUBLIC_CERTIFICATE_KEYS_WITHOUT_RECORDING = [

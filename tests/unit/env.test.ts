@@ -36,6 +36,7 @@ describe('environment', () => {
       DATA_DIR: dataDir(),
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
+      ALLOW_LOCAL_TSA: 'true',
     }
     expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       /Stripe is half-configured: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,
@@ -87,11 +88,30 @@ describe('production tells the truth about where registrations go', () => {
     )
   })
 
+  test('the development TSA is refused the same way, naming ALLOW_LOCAL_TSA (decision 057)', () => {
+    const stand = { ...base, ALLOW_LOCAL_LEDGER: 'true', ALLOW_LOCAL_STORAGE: 'true' }
+    expect(() => loadEnv({ ...stand, DATA_DIR: dataDir() })).toThrow(
+      /development TSA of this server, which is not an independent authority\. Set TSA_URL and TSA_CA_FILE \(and optionally TSA_NAME\), or set ALLOW_LOCAL_TSA=true/,
+    )
+    // A TSA without its trust anchor is refused everywhere: its tokens could not be checked.
+    expect(() => loadEnv({ DATA_DIR: dataDir(), TSA_URL: 'http://tsa.example/tsr' })).toThrow(
+      /TSA_URL is set without TSA_CA_FILE/,
+    )
+    expect(() =>
+      loadEnv({
+        DATA_DIR: dataDir(),
+        TSA_URL: 'http://tsa.example/tsr',
+        TSA_CA_FILE: '/nonexistent.pem',
+      }),
+    ).toThrow(/TSA_CA_FILE \/nonexistent\.pem does not exist/)
+  })
+
   test('explicitly allowed, production runs on the stand-ins', () => {
     const env = loadEnv({
       ...base,
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
+      ALLOW_LOCAL_TSA: 'true',
       DATA_DIR: dataDir(),
     })
     expect(env.isProduction).toBe(true)
@@ -110,6 +130,7 @@ describe('production tells the truth about where registrations go', () => {
           ...arweave,
           SOLANA_CLUSTER: 'localnet',
           ALLOW_LOCAL_LEDGER: 'true',
+          ALLOW_LOCAL_TSA: 'true',
           DATA_DIR: dataDir(),
         }),
       ),
@@ -132,6 +153,7 @@ describe('production tells the truth about where registrations go', () => {
         ...solana,
         ...arweave,
         SOLANA_CLUSTER: cluster,
+        ALLOW_LOCAL_TSA: 'true',
         DATA_DIR: dataDir(),
       })
       expect(configuredTarget(env)).toEqual({ network: cluster, storageKind: 'arweave' })
