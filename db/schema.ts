@@ -312,6 +312,8 @@ export interface RecordAuditsTable {
   reason: string | null
   checkedAt: Date | null
   claimedUntil: Date | null
+}
+
 /** One snapshot of a song and its RFC 3161 timestamp (issue 29, decision 057). */
 export interface SnapshotTimestampsTable {
   id: Generated<number>

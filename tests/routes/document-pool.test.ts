@@ -314,20 +314,31 @@ describe('the proof bundle and the catalogue export off the event loop', () => {
     // beyond (decision 053); on PostgreSQL only the driver's parsing of a bounded page is left.
     expect(ms(delay.percentile(99))).toBeLessThan(ms(idle.percentile(99.9)) + 100)
 
-    // The control: the same pages written on the event loop, as before decision 053.
+    // For the record: one page written on the event loop, as before decision 053 (how long it
+    // holds the loop depends on the machine: 20 ms idle, 130 ms under load).
     const page: SongView[][] = []
     for await (const songs of ownedSongPages(db(), owner.id)) {
       page.push(songs)
       break
     }
-    const held = monitorEventLoopDelay({ resolution: 10 })
-    held.enable()
+    const onLoop = monitorEventLoopDelay({ resolution: 10 })
+    onLoop.enable()
     await new Promise((resolve) => setTimeout(resolve, 20))
     for (const format of ['csv', 'json'] as const)
       new TextEncoder().encode(exportPageText(format, page[0]!, true))
     await new Promise((resolve) => setTimeout(resolve, 50))
+    onLoop.disable()
+    console.info(`[document-pool] one page written on the event loop: max ${ms(onLoop.max)} ms`)
+    // The measure can fail: a 300 ms hold of the loop is seen, whatever the machine's speed.
+    const held = monitorEventLoopDelay({ resolution: 10 })
+    held.enable()
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const until = Date.now() + 300
+    while (Date.now() < until) {
+      // held
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
     held.disable()
-    console.info(`[document-pool] one page written on the event loop: max ${ms(held.max)} ms`)
     expect(ms(held.max)).toBeGreaterThan(100)
   }, 300_000)
 })

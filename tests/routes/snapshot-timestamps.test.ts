@@ -12,7 +12,7 @@ import * as edit from '~/routes/edit.$id'
 import * as details from '~/routes/songs.$id.details'
 import * as submit from '~/routes/submit'
 import { MANIFEST_VERSION, readBlockchainData } from '~/services/manifest.server'
-import { getProofBundle } from '~/services/proof-bundle.server'
+import { getProofBundle, proofBundleText } from '~/services/proof-bundle.server'
 import { registerSong } from '~/services/registration.server'
 import { getStorage } from '~/storage/index.server'
 import { TimestampWorker } from '~/services/snapshot-timestamps.server'
@@ -216,15 +216,19 @@ describe('a snapshot for every state of a song', () => {
       appUrl: 'http://localhost',
     })
     if (!bundle.ok) throw new Error(bundle.message)
-    expect(bundle.bundle.timestamps.map((t) => t.reason)).toEqual([
+    const written = JSON.parse(proofBundleText(bundle.input)) as {
+      timestamps: { reason: string }[]
+      README: string[]
+    }
+    expect(written.timestamps.map((t) => t.reason)).toEqual([
       'created',
       'edited',
       'details',
       'registered',
     ])
     const dir = tempDir('bundle-')
-    fs.writeFileSync(path.join(dir, bundle.fileName), JSON.stringify(bundle.bundle, null, 2))
-    const readme = bundle.bundle.README
+    fs.writeFileSync(path.join(dir, bundle.fileName), proofBundleText(bundle.input))
+    const readme = written.README
     const start = readme.findIndex((l) => l.includes('RFC 3161 timestamps'))
     const commands = readme
       .slice(start + 1)
