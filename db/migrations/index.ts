@@ -17,6 +17,7 @@ import * as songRecordings from './2026-11-23T0800-song-recordings'
 import * as splitInvitations from './2026-11-23T1000-split-invitations'
 import * as splitInvitationsPendingNotice from './2026-11-23T1010-split-invitations-pending-notice'
 import * as invitationSafeguards from './2026-11-26T0300-invitation-safeguards'
+import * as latinNames from './2026-11-26T0420-latin-names'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
     up: invitationSafeguards.migrateUp,
     down: invitationSafeguards.migrateDown,
   },
+  '2026-11-26T0420-latin-names': { up: latinNames.migrateUp, down: latinNames.migrateDown },
 }
