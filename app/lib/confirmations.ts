@@ -52,7 +52,14 @@ export function declaredSentence(contributor: { role: ContributorSlot; name: str
 export type ContributorStatus =
   | { slot: ContributorSlot; status: 'declared' }
   | { slot: ContributorSlot; status: 'invited' | 'expired' }
-  | { slot: ContributorSlot; status: 'confirmed'; confirmedAt: string; creditedName: string }
+  | {
+      slot: ContributorSlot
+      status: 'confirmed'
+      confirmedAt: string
+      creditedName: string
+      /** Issue 26: the credited name in Latin script, when the co-writer gave one. */
+      creditedLatinName?: string | null
+    }
   | { slot: ContributorSlot; status: 'disputed'; decidedAt: string; reason: string }
 
 /** One line per status: 'Confirmed on November 23, 2026 (UTC)', 'Invited, not confirmed yet'… */

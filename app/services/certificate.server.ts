@@ -74,6 +74,7 @@ export function recordedStatus(
         status: 'confirmed',
         confirmedAt: found.confirmedAt,
         creditedName: found.creditedName,
+        creditedLatinName: found.creditedLatinName ?? null,
       }
     : { slot, status: 'declared' }
 }
@@ -86,6 +87,7 @@ export function liveStatus(s: SlotStatus): ContributorStatus {
       status: 'confirmed',
       confirmedAt: s.decidedAt,
       creditedName: s.creditedName,
+      creditedLatinName: s.creditedLatinName,
     }
   if (s.status === 'disputed')
     return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }

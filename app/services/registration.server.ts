@@ -581,9 +581,10 @@ export async function registerSong(
       storageUrl: stored.url,
       // What the certificate shows as confirmed: the record's word, not later database state.
       confirmations: manifest.confirmations.map(
-        ({ role, creditedName, confirmedAt, pro, ipi }) => ({
+        ({ role, creditedName, creditedLatinName, confirmedAt, pro, ipi }) => ({
           role,
           creditedName,
+          creditedLatinName,
           confirmedAt,
           pro,
           ipi,
