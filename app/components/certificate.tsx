@@ -19,6 +19,7 @@ import {
 import type { CertificateRegistration } from '~/services/certificate.server'
 import { trackEvent } from './page-view-tracker'
 import { Shares } from './shares'
+import { Isolated } from './bidi'
 import { Button, ButtonLink, buttonClass } from './ui/button'
 import { useHydrated } from '~/lib/hooks'
 
@@ -136,20 +137,40 @@ export function Certificate({
                 <li key={person.role} className="text-sm">
                   <p>
                     <bdi className="font-semibold">{person.name}</bdi>{' '}
+                    {present(person.latinName) ? (
+                      <>
+                        (<bdi data-testid="latin-name">{person.latinName}</bdi>){' '}
+                      </>
+                    ) : null}
                     <span className="text-slate-500">— {person.role}</span>
                   </p>
                   {present(person.pro) || present(person.proNumber) ? (
                     <p className="text-xs text-slate-600">
-                      {present(person.pro) ? <>PRO: {person.pro}</> : null}
+                      {present(person.pro) ? (
+                        <>
+                          PRO: <bdi>{person.pro}</bdi>
+                        </>
+                      ) : null}
                       {present(person.pro) && present(person.proNumber) ? ' · ' : null}
-                      {present(person.proNumber) ? <>PRO #: {person.proNumber}</> : null}
+                      {present(person.proNumber) ? (
+                        <>
+                          PRO #: <bdi>{person.proNumber}</bdi>
+                        </>
+                      ) : null}
                     </p>
                   ) : null}
                   <p
                     className={`text-xs ${person.status.status === 'confirmed' ? 'font-semibold text-green-800' : person.status.status === 'disputed' ? 'font-semibold text-red-800' : 'text-slate-600'}`}
                     data-testid={`contributor-status-${person.status.slot}`}
                   >
-                    {contributorStatusText(song, person, timeZone)}
+                    <Isolated
+                      text={contributorStatusText(song, person, timeZone)}
+                      values={
+                        person.status.status === 'confirmed'
+                          ? [person.status.creditedName, person.status.creditedLatinName]
+                          : []
+                      }
+                    />
                   </p>
                 </li>
               ))}
@@ -256,7 +277,7 @@ export function Certificate({
             className="font-serif text-base italic text-slate-800"
             data-testid="certificate-statement"
           >
-            {statementFor(song)}
+            <Isolated text={statementFor(song)} values={contributors.map((c) => c.name)} />
           </p>
           <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
             <span>

@@ -166,7 +166,14 @@ export async function renderCertificatePdf(
       .filter(Boolean)
       .join(' · ')
     people.push(
-      { kind: 'text', text: person.name, style: { font: 'Helvetica-Bold', size: 9 } },
+      {
+        kind: 'text',
+        // Issue 26: the name in Latin script beside it, as PROs file it, each set apart.
+        text: person.latinName
+          ? `${isolate(person.name)} (${isolate(person.latinName)})`
+          : person.name,
+        style: { font: 'Helvetica-Bold', size: 9 },
+      },
       { kind: 'text', text: details, style: { size: 7.5, color: MUTED } },
       {
         kind: 'text',

@@ -70,7 +70,8 @@ export async function renderSplitSheetPdf(
       person.name === person.declaredName
         ? ROLE_LABELS[person.slot]
         : `${ROLE_LABELS[person.slot]}, declared as ${isolate(person.declaredName)}`
-    flow.text(`${isolate(person.name)} — ${role}`, LEFT, WIDTH, {
+    const latin = person.latinName ? ` (${isolate(person.latinName)})` : ''
+    flow.text(`${isolate(person.name)}${latin} — ${role}`, LEFT, WIDTH, {
       font: 'Helvetica-Bold',
       size: 10,
     })
