@@ -49,3 +49,23 @@ export function Isolated({
     </>
   )
 }
+
+/**
+ * Text whose typed values arrive set apart by isolate() (app/lib/bidi.ts: U+2068 … U+2069), as a
+ * toast's description does: each isolated run becomes a <bdi>, the marks themselves go.
+ */
+export function WithIsolates({ text }: { text: string }) {
+  if (!text.includes('\u2068')) return <>{text}</>
+  const parts = text.split(/(\u2068[^\u2068\u2069]*\u2069)/u)
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.startsWith('\u2068') ? (
+          <bdi key={index}>{part.slice(1, -1)}</bdi>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
+    </>
+  )
+}
