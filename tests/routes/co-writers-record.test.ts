@@ -113,10 +113,10 @@ async function pdfText(response: Response) {
 const request = async (url: string, userId?: string) =>
   userId ? authedRequest(url, userId) : new Request(url)
 
-describe('manifest v5: confirmations', () => {
+describe('manifest v6: confirmations', () => {
   test('one entry per confirmed slot, with its shares, date and a salted commitment to the address — never the address', async () => {
     const { manifest, text, bob } = await registered()
-    expect(manifest.version).toBe(5)
+    expect(manifest.version).toBe(6)
     // The contributors list still declares everyone; only Bob has a confirmation.
     expect(manifest.contributors.map((c: { name: string }) => c.name)).toEqual([
       'Ann',
@@ -132,6 +132,7 @@ describe('manifest v5: confirmations', () => {
       {
         role: 'co-contributor',
         creditedName: 'Bob Lee',
+        creditedLatinName: null,
         pro: 'BMI',
         ipi: '00012345624',
         shares: BOB_SHARES,
