@@ -146,17 +146,9 @@ export function Certificate({
                   </p>
                   {present(person.pro) || present(person.proNumber) ? (
                     <p className="text-xs text-slate-600">
-                      {present(person.pro) ? (
-                        <>
-                          PRO: <bdi>{person.pro}</bdi>
-                        </>
-                      ) : null}
+                      {present(person.pro) ? <>PRO: {person.pro}</> : null}
                       {present(person.pro) && present(person.proNumber) ? ' · ' : null}
-                      {present(person.proNumber) ? (
-                        <>
-                          PRO #: <bdi>{person.proNumber}</bdi>
-                        </>
-                      ) : null}
+                      {present(person.proNumber) ? <>PRO #: {person.proNumber}</> : null}
                     </p>
                   ) : null}
                   <p
