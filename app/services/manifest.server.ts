@@ -413,8 +413,7 @@ export function publishedRecordings(read: ReadManifest): PublishedRecording[] | 
  * versions 1 to 3, which could not name one.
  */
 export function publishedSupersedes(read: ReadManifest): Supersedes | null | undefined {
-  return read.manifest !== null &&
-    (read.version === 4 || read.version === 5 || read.version === 6)
+  return read.manifest !== null && (read.version === 4 || read.version === 5 || read.version === 6)
     ? read.manifest.supersedes
     : undefined
 }

@@ -195,6 +195,7 @@ describe('verification of a v5 record', () => {
       confirmed: [BOB_LINE],
       declaredOnly: [ANN_LINE, CARA_LINE],
       lines: [BOB_LINE, ANN_LINE, CARA_LINE],
+      names: ['Bob Lee', 'Ann', 'Bob', 'Cara'],
     })
     const asJson = await (
       await respond(() =>
@@ -241,6 +242,7 @@ describe('the certificate shows the record, not later database state', () => {
           status: 'confirmed',
           confirmedAt: '2026-11-20T10:00:00.000Z',
           creditedName: 'Bob Lee',
+          creditedLatinName: null,
         },
         { slot: 'co-contributor-2', status: 'declared' },
       ],
@@ -289,6 +291,7 @@ describe('the certificate shows the record, not later database state', () => {
         status: 'confirmed',
         confirmedAt: '2026-11-20T10:00:00.000Z',
         creditedName: 'Bob Lee',
+        creditedLatinName: null,
       },
       {
         slot: 'co-contributor-2',

@@ -153,11 +153,7 @@ async function buildManifestV5(song: SongView, issuedAt: Date) {
  * and the song's one recording (its first file, unlabelled) as `recording` instead of `recordings`.
  */
 async function buildManifestV4(song: SongView, issuedAt: Date) {
-  const {
-    recordings,
-    confirmations: _unconfirmed,
-    ...rest
-  } = await buildManifestV5(song, issuedAt)
+  const { recordings, confirmations: _unconfirmed, ...rest } = await buildManifestV5(song, issuedAt)
   const first = recordings[0]
   const recording = first
     ? {
@@ -381,7 +377,7 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
     ])
     expect(text).not.toContain('secret-demo-v7')
     const report = await (await verifyPage(song.certificateId)).json()
-    expect(report).toMatchObject({ ok: true, manifestVersion: 5, recordings: manifest.recordings })
+    expect(report).toMatchObject({ ok: true, manifestVersion: 6, recordings: manifest.recordings })
     const comparison = report.steps.find((s: { id: string }) => s.id === 'comparison')
     expect(comparison.evidence.map((e: { label: string }) => e.label)).toEqual(
       expect.arrayContaining(['Recording 1: Master', 'Recording 2: Stems archive']),
