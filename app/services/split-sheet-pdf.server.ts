@@ -70,11 +70,13 @@ export async function renderSplitSheetPdf(
       person.name === person.declaredName
         ? ROLE_LABELS[person.slot]
         : `${ROLE_LABELS[person.slot]}, declared as ${isolate(person.declaredName)}`
-    const latin = person.latinName ? ` (${isolate(person.latinName)})` : ''
-    flow.text(`${isolate(person.name)}${latin} — ${role}`, LEFT, WIDTH, {
+    flow.text(`${isolate(person.name)} — ${role}`, LEFT, WIDTH, {
       font: 'Helvetica-Bold',
       size: 10,
     })
+    // Issue 26: the name in Latin script, as PROs file it, on its own line.
+    if (person.latinName)
+      flow.text(`In Latin script: ${person.latinName}`, LEFT, WIDTH, { size: 8.5, color: MUTED }, 2)
     flow.text(
       `PRO: ${isolate(person.pro || '—')} · IPI / PRO #: ${isolate(person.ipi || '—')}`,
       LEFT,
