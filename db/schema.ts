@@ -78,6 +78,10 @@ export interface SongsTable {
   contributorName: string
   coContributorName: string | null
   coContributorName2: string | null
+  /** Issue 26: each contributor's name in Latin script, when it is written in another (optional). */
+  contributorLatinName: ColumnType<string | null, string | null | undefined, string | null>
+  coContributorLatinName: ColumnType<string | null, string | null | undefined, string | null>
+  coContributor2LatinName: ColumnType<string | null, string | null | undefined, string | null>
   dateCreated: ColumnType<string, string, string>
   lyrics: string | null
   toolsUsed: string
@@ -126,6 +130,8 @@ export interface SplitInvitationsTable {
   decision: 'confirmed' | 'disputed' | null
   decidedAt: Date | null
   creditedName: string | null
+  /** Issue 26: the credited name in Latin script, when the co-writer gave one. */
+  creditedLatinName: ColumnType<string | null, string | null | undefined, string | null>
   pro: string | null
   ipi: string | null
   disputeReason: string | null

@@ -19,6 +19,7 @@ import {
 import type { CertificateRegistration } from '~/services/certificate.server'
 import { trackEvent } from './page-view-tracker'
 import { Shares } from './shares'
+import { Isolated } from './bidi'
 import { Button, ButtonLink, buttonClass } from './ui/button'
 import { useHydrated } from '~/lib/hooks'
 import type { SnapshotStamp } from '~/lib/timestamp'
@@ -141,6 +142,11 @@ export function Certificate({
                 <li key={person.role} className="text-sm">
                   <p>
                     <bdi className="font-semibold">{person.name}</bdi>{' '}
+                    {present(person.latinName) ? (
+                      <>
+                        (<bdi data-testid="latin-name">{person.latinName}</bdi>){' '}
+                      </>
+                    ) : null}
                     <span className="text-slate-500">— {person.role}</span>
                   </p>
                   {present(person.pro) || present(person.proNumber) ? (
@@ -154,7 +160,14 @@ export function Certificate({
                     className={`text-xs ${person.status.status === 'confirmed' ? 'font-semibold text-green-800' : person.status.status === 'disputed' ? 'font-semibold text-red-800' : 'text-slate-600'}`}
                     data-testid={`contributor-status-${person.status.slot}`}
                   >
-                    {contributorStatusText(song, person, timeZone)}
+                    <Isolated
+                      text={contributorStatusText(song, person, timeZone)}
+                      values={
+                        person.status.status === 'confirmed'
+                          ? [person.status.creditedName, person.status.creditedLatinName]
+                          : []
+                      }
+                    />
                   </p>
                 </li>
               ))}
@@ -261,7 +274,7 @@ export function Certificate({
             className="font-serif text-base italic text-slate-800"
             data-testid="certificate-statement"
           >
-            {statementFor(song)}
+            <Isolated text={statementFor(song)} values={contributors.map((c) => c.name)} />
           </p>
           <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
             <span>

@@ -2,8 +2,9 @@ import { useFetcher } from '@remix-run/react'
 import { Fragment, useId } from 'react'
 import { ROLE_LABELS } from '~/lib/confirmations'
 import { formatDayInZone } from '~/lib/dates'
-import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
+import { COMPONENT_LABELS, type Component, nameWithLatin } from '~/lib/song-constants'
 import type { publicSlotStatus } from '~/services/split-confirmations.server'
+import { Isolated } from './bidi'
 import { Alert, Field } from './forms'
 import { useTimeZone } from './time-zone'
 import { Button } from './ui/button'
@@ -19,6 +20,13 @@ export const EDIT_VOIDS_NOTICE =
 export type SlotRow = ReturnType<typeof publicSlotStatus>
 
 /** A slot's standing in words: what the owner reads, never a colour alone. */
+/** What a slot's status line quotes of what people typed, each to be set apart (issue 26). */
+function typedValues(slot: SlotRow) {
+  if (slot.status === 'confirmed') return [slot.creditedName, slot.creditedLatinName, slot.pro]
+  if (slot.status === 'disputed') return [slot.disputeReason]
+  return 'email' in slot ? [slot.email] : []
+}
+
 export function slotStatusText(slot: SlotRow, timeZone: string) {
   const day = (iso: string) => formatDayInZone(iso, timeZone)
   switch (slot.status) {
@@ -30,7 +38,7 @@ export function slotStatusText(slot: SlotRow, timeZone: string) {
       return `Invitation to ${slot.email} expired on ${day(slot.expiresAt)}`
     case 'confirmed':
       return [
-        `Confirmed on ${day(slot.decidedAt)} as “${slot.creditedName}”`,
+        `Confirmed on ${day(slot.decidedAt)} as “${nameWithLatin(slot.creditedName, slot.creditedLatinName)}”`,
         slot.pro ? `PRO ${slot.pro}` : null,
         slot.ipi ? `IPI ${slot.ipi}` : null,
       ]
@@ -73,7 +81,7 @@ export function CoWritersList({
             <bdi>{slot.name}</bdi>
           </p>
           <p className="mt-1 text-slate-700" data-testid={`slot-${slot.slot}-status`}>
-            {slotStatusText(slot, timeZone)}
+            <Isolated text={slotStatusText(slot, timeZone)} values={typedValues(slot)} />
           </p>
           {slot.status === 'disputed' && (
             <p className="mt-1 text-sm text-slate-600">
@@ -269,7 +277,7 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
         {slots.map((slot) => (
           <li key={slot.slot} data-testid={`confirmation-${slot.slot}`}>
             <bdi className="font-medium text-slate-900">{slot.name}</bdi>:{' '}
-            {slotStatusText(slot, timeZone)}
+            <Isolated text={slotStatusText(slot, timeZone)} values={typedValues(slot)} />
           </li>
         ))}
       </ul>

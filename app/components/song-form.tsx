@@ -24,6 +24,45 @@ function TextSlot({
   return <Field {...props} errors={field.errors} {...getInputProps(field, { type: 'text' })} />
 }
 
+type LatinNameField = 'contributorLatinName' | 'coContributorLatinName' | 'coContributor2LatinName'
+
+/**
+ * Each contributor's name in Latin script, beside the name in their own script (issue 26): what
+ * PROs and partners file. Optional; the co-contributors' show once they are named (with JS).
+ */
+export function LatinNameFields({
+  fields,
+  showCo1,
+  showCo2,
+}: {
+  fields: TextFields<LatinNameField>
+  showCo1: boolean
+  showCo2: boolean
+}) {
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="text-sm font-semibold text-slate-800">
+        Names in Latin script (Optional)
+      </legend>
+      <p className="mt-1 text-sm text-slate-600">
+        For a name written in another script, as PROs and partners file it: 김민지 → Kim Minji.
+      </p>
+      <div className="mt-2 grid gap-4 sm:grid-cols-3">
+        <TextSlot label="Main contributor in Latin script" field={fields.contributorLatinName} />
+        {showCo1 ? (
+          <TextSlot label="Co-contributor in Latin script" field={fields.coContributorLatinName} />
+        ) : null}
+        {showCo2 ? (
+          <TextSlot
+            label="Co-contributor 2 in Latin script"
+            field={fields.coContributor2LatinName}
+          />
+        ) : null}
+      </div>
+    </fieldset>
+  )
+}
+
 function Section({
   title,
   children,
@@ -96,6 +135,7 @@ export function SongForm({
           <GenreSelect field={fields.genre} />
           <TextSlot label="Co-Contributor Name" field={fields.coContributorName} />
           <TextSlot label="Co-Contributor 2 Name" field={fields.coContributorName2} />
+          <LatinNameFields fields={fields} showCo1={showCo1} showCo2={showCo2} />
           <TextSlot
             label="Tools Used *"
             required

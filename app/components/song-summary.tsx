@@ -89,12 +89,23 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
   }
   const rows = values.contributions.filter((row) => componentTotal(row) > 0)
   const incomplete = values.contributions.filter((row) => componentTotal(row) !== 100)
-  const contributors = [values.contributorName, values.coContributorName, values.coContributorName2]
-    .filter((name): name is string => Boolean(name))
-    .map((name, index) => (
+  // Each name with its Latin-script form beside it when given (issue 26), each set apart.
+  const contributors = [
+    [values.contributorName, values.contributorLatinName],
+    [values.coContributorName, values.coContributorLatinName],
+    [values.coContributorName2, values.coContributor2LatinName],
+  ]
+    .filter((pair): pair is [string, string | undefined] => Boolean(pair[0]))
+    .map(([name, latinName], index) => (
       <Fragment key={index}>
         {index > 0 && ', '}
         <bdi>{name}</bdi>
+        {latinName ? (
+          <>
+            {' '}
+            (<bdi data-testid="latin-name">{latinName}</bdi>)
+          </>
+        ) : null}
       </Fragment>
     ))
   const pro = (name: string | undefined, org: string | undefined, number: string | undefined) =>

@@ -78,6 +78,12 @@ export function SplitSheet({
               <tr key={person.slot} data-testid={`split-sheet-${person.slot}`}>
                 <th scope="row" className={`${cell} font-semibold`}>
                   <bdi>{person.name}</bdi>
+                  {person.latinName ? (
+                    <>
+                      {' '}
+                      (<bdi data-testid="latin-name">{person.latinName}</bdi>)
+                    </>
+                  ) : null}
                   <span className="block text-xs font-normal">
                     {ROLE_LABELS[person.slot]}
                     {person.name !== person.declaredName && (

@@ -10,6 +10,7 @@ import {
 // Remix v2 has no hook for another route's action data; the router state it renders from has it.
 import { UNSAFE_DataRouterStateContext } from 'react-router-dom'
 import { TOAST_DURATION_MS, type Toast } from '~/lib/toast'
+import { WithIsolates } from './bidi'
 
 const tone = {
   success: 'border-green-200 bg-green-50 text-green-900',
@@ -94,7 +95,9 @@ export function ToastProvider({
             <div className="flex-1">
               <p className="font-semibold">{visible.title}</p>
               {visible.description && (
-                <p className="mt-1 text-sm opacity-90">{visible.description}</p>
+                <p className="mt-1 text-sm opacity-90">
+                  <WithIsolates text={visible.description} />
+                </p>
               )}
             </div>
             <button

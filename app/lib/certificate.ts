@@ -8,7 +8,12 @@ import {
   ROLE_LABELS,
   statusText,
 } from '~/lib/confirmations'
-import { COMPONENT_LABELS, type ContributionValues, contributorSlots } from '~/lib/song-constants'
+import {
+  COMPONENT_LABELS,
+  type ContributionValues,
+  contributorSlots,
+  nameWithLatin,
+} from '~/lib/song-constants'
 import type { CertificateRegistration, CertificateView } from '~/services/certificate.server'
 
 /**
@@ -55,6 +60,8 @@ export function recordingDetails(recording: {
 export interface CertificateContributor {
   role: string
   name: string
+  /** The name in Latin script, when it was given (issue 26). */
+  latinName: string | null
   pro: string | null
   proNumber: string | null
   status: ContributorStatus
@@ -79,8 +86,11 @@ export function contributorStatusText(
 ) {
   const text = statusText(person.status, { recorded: song.confirmations.recorded, timeZone })
   // A co-writer may ask to be credited otherwise than the submitter typed their name.
-  return person.status.status === 'confirmed' && person.status.creditedName !== person.name
-    ? `${text}, credited as ${person.status.creditedName}`
+  const status = person.status
+  if (status.status !== 'confirmed') return text
+  const credited = nameWithLatin(status.creditedName, status.creditedLatinName)
+  return credited !== nameWithLatin(person.name, person.latinName)
+    ? `${text}, credited as ${credited}`
     : text
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { blank, optionalIpi, plainString } from './text-schemas'
+import { blank, optionalIpi, optionalLatinName, plainString } from './text-schemas'
 
 // Issue 13 (decision 041): the owner's invitation forms, the invitee's two decisions, and the
 // JSON bodies of the invitations API. One schema per form; the messages are the ones users see.
@@ -49,6 +49,10 @@ export const DecisionSchema = z.discriminatedUnion('intent', [
         error: 'Enter your name as you want it credited',
       }).min(1, 'Enter your name as you want it credited'),
     ),
+    // Issue 26: the same name in Latin script, as PROs file it, when it is written in another.
+    creditedLatinName: optionalLatinName(100, 'Your name in Latin script').transform(
+      (value) => value ?? null,
+    ),
     pro: optionalText(100, 'The PRO must be at most 100 characters'),
     // Most independent writers have none (issue 25 item 1): left empty, it is no IPI.
     ipi: optionalIpi.transform((value) => value ?? null),
@@ -64,5 +68,7 @@ export const DecisionSchema = z.discriminatedUnion('intent', [
     ),
   }),
 ])
-export const DECISION_FORM = { fields: ['intent', 'creditedName', 'pro', 'ipi', 'disputeReason'] }
+export const DECISION_FORM = {
+  fields: ['intent', 'creditedName', 'creditedLatinName', 'pro', 'ipi', 'disputeReason'],
+}
 export type DecisionInput = z.output<typeof DecisionSchema>

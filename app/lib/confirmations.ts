@@ -1,7 +1,12 @@
 // The words for co-writers' confirmations (issue 13, decision 042), shared by the certificate,
 // its PDF, the split sheet, the verification page and `npm run verify`, so each says the same.
 import { DEFAULT_TIME_ZONE, formatDayInZone } from './dates'
-import { COMPONENT_LABELS, type Component, type ContributorSlot } from './song-constants'
+import {
+  COMPONENT_LABELS,
+  type Component,
+  type ContributorSlot,
+  nameWithLatin,
+} from './song-constants'
 
 export const ROLE_LABELS: Record<ContributorSlot, string> = {
   main: 'Main contributor',
@@ -32,17 +37,23 @@ export function confirmationSentence(
   confirmation: {
     role: ContributorSlot
     creditedName: string
+    /** Version 6 records the name in Latin script too (issue 26). */
+    creditedLatinName?: string | null
     confirmedAt: string
     shares: { component: Component; percent: number }[]
   },
   timeZone = DEFAULT_TIME_ZONE,
 ) {
-  return `Confirmed on ${formatDayInZone(confirmation.confirmedAt, timeZone)} ${HOLDER}, credited as ${confirmation.creditedName} (${ROLE_LABELS[confirmation.role]}): ${shareList(confirmation.shares)}`
+  return `Confirmed on ${formatDayInZone(confirmation.confirmedAt, timeZone)} ${HOLDER}, credited as ${nameWithLatin(confirmation.creditedName, confirmation.creditedLatinName)} (${ROLE_LABELS[confirmation.role]}): ${shareList(confirmation.shares)}`
 }
 
 /** 'Cara Diaz (Second co-contributor): declared by the submitter, not confirmed'. */
-export function declaredSentence(contributor: { role: ContributorSlot; name: string }) {
-  return `${contributor.name} (${ROLE_LABELS[contributor.role]}): ${DECLARED_ONLY}`
+export function declaredSentence(contributor: {
+  role: ContributorSlot
+  name: string
+  latinName?: string | null
+}) {
+  return `${nameWithLatin(contributor.name, contributor.latinName)} (${ROLE_LABELS[contributor.role]}): ${DECLARED_ONLY}`
 }
 
 /**
@@ -52,7 +63,14 @@ export function declaredSentence(contributor: { role: ContributorSlot; name: str
 export type ContributorStatus =
   | { slot: ContributorSlot; status: 'declared' }
   | { slot: ContributorSlot; status: 'invited' | 'expired' }
-  | { slot: ContributorSlot; status: 'confirmed'; confirmedAt: string; creditedName: string }
+  | {
+      slot: ContributorSlot
+      status: 'confirmed'
+      confirmedAt: string
+      creditedName: string
+      /** Issue 26: the credited name in Latin script, when the co-writer gave one. */
+      creditedLatinName?: string | null
+    }
   | { slot: ContributorSlot; status: 'disputed'; decidedAt: string; reason: string }
 
 /** One line per status: 'Confirmed on November 23, 2026 (UTC)', 'Invited, not confirmed yet'… */

@@ -149,13 +149,38 @@ export const ManifestV5Schema = z.strictObject({
   confirmations: z.array(ConfirmationSchema).max(3),
 })
 
+/** A v6 contributor: v5's, plus the name in Latin script (null when none was given, issue 26). */
+const ContributorV6Schema = ContributorSchema.extend({ latinName: z.string().min(1).nullable() })
+
+/** A v6 confirmation: v5's, plus the credited name in Latin script (null when none was given). */
+export const ConfirmationV6Schema = ConfirmationSchema.extend({
+  creditedLatinName: z.string().min(1).nullable(),
+})
+
+/**
+ * v6: v5 with each contributor's name in Latin script beside the name in their own script, and
+ * each confirming co-writer's (issue 26): what PROs and partners file. Null where none was given.
+ */
+export const ManifestV6Schema = z.strictObject({
+  ...declaredFacts,
+  contributors: z.array(ContributorV6Schema).min(1),
+  version: z.literal(6),
+  lyricsCommitment: CommitmentSchema.nullable(),
+  creativeNotesCommitment: CommitmentSchema.nullable(),
+  recordings: z.array(LabelledRecordingSchema).max(100),
+  supersedes: SupersedesSchema.nullable(),
+  confirmations: z.array(ConfirmationV6Schema).max(3),
+})
+
 export type ManifestV1 = z.infer<typeof ManifestV1Schema>
 export type ManifestV2 = z.infer<typeof ManifestV2Schema>
 export type ManifestV3 = z.infer<typeof ManifestV3Schema>
 export type ManifestV4 = z.infer<typeof ManifestV4Schema>
 export type ManifestV5 = z.infer<typeof ManifestV5Schema>
+export type ManifestV6 = z.infer<typeof ManifestV6Schema>
 export type LabelledRecording = z.infer<typeof LabelledRecordingSchema>
 export type Confirmation = z.infer<typeof ConfirmationSchema>
+export type ConfirmationV6 = z.infer<typeof ConfirmationV6Schema>
 export type Supersedes = z.infer<typeof SupersedesSchema>
 export type RecordingFingerprint = z.infer<typeof RecordingFingerprintSchema>
 export type Commitment = z.infer<typeof CommitmentSchema>

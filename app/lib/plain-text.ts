@@ -30,11 +30,17 @@ const hex = (code: number, width: number) => code.toString(16).padStart(width, '
  * written out (`\x1b`, `\u202e`), so text kept before the rules, or read from a record someone
  * else wrote, can neither move the cursor nor fake a line. `keepLines` keeps tabs and line feeds
  * (a block of lyrics, a mail body); a carriage return, which can overwrite a line, never stays.
+ * `keepIsolates` keeps U+2068 and U+2069, which isolate() put around each value it escaped.
  */
-export function escapeControls(text: string, options: { keepLines?: boolean } = {}) {
+export function escapeControls(
+  text: string,
+  options: { keepLines?: boolean; keepIsolates?: boolean } = {},
+) {
   const source = options.keepLines ? text.replace(/\r\n/g, '\n') : text
   return source.replace(UNSAFE_ALL, (char) => {
     if (options.keepLines && (char === '\n' || char === '\t')) return char
+    // A mail's own first-strong isolates (app/lib/bidi.ts), around values already escaped.
+    if (options.keepIsolates && (char === '\u2068' || char === '\u2069')) return char
     const code = char.codePointAt(0)!
     return code <= 0xff ? `\\x${hex(code, 2)}` : `\\u${hex(code, 4)}`
   })

@@ -100,11 +100,22 @@ export const DEFAULT_CONTRIBUTION = {
   aiPercent: 0,
 }
 
+/**
+ * A name with its Latin-script form beside it when one was given and differs (issue 26):
+ * "김민지 (Kim Minji)". For plain text; a page sets each part apart itself.
+ */
+export function nameWithLatin(name: string, latinName: string | null | undefined) {
+  return latinName && latinName !== name ? `${name} (${latinName})` : name
+}
+
 /** A song's three contributor slots, as its columns name them. */
 export interface ContributorColumns {
   contributorName: string
   coContributorName: string | null
   coContributorName2: string | null
+  contributorLatinName: string | null
+  coContributorLatinName: string | null
+  coContributor2LatinName: string | null
   mainContributorPro: string | null
   coContributorPro: string | null
   coContributor2Pro: string | null
@@ -127,18 +138,21 @@ export function contributorSlots(
     {
       slot: 'main' as const,
       name: song.contributorName,
+      latinName: song.contributorLatinName,
       pro: song.mainContributorPro,
       proNumber: song.mainContributorProNumber,
     },
     {
       slot: 'co-contributor' as const,
       name: song.coContributorName,
+      latinName: song.coContributorLatinName,
       pro: song.coContributorPro,
       proNumber: song.coContributorProNumber,
     },
     {
       slot: 'co-contributor-2' as const,
       name: song.coContributorName2,
+      latinName: song.coContributor2LatinName,
       pro: song.coContributor2Pro,
       proNumber: song.coContributor2ProNumber,
     },

@@ -20,7 +20,7 @@ import {
 } from './song-constants'
 import { isPlainLine, PLAIN_TEXT_MESSAGE } from './plain-text'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
-import { blank, plainString, proNumber } from './text-schemas'
+import { blank, optionalLatinName, plainString, proNumber } from './text-schemas'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
@@ -260,6 +260,10 @@ const core = {
   contributorName: required('Contributor name is required', 200, 'Contributor name'),
   coContributorName: optional(200, 'Co-contributor name'),
   coContributorName2: optional(200, 'Second co-contributor name'),
+  // Issue 26: each name in Latin script too, when it is written in another (optional).
+  contributorLatinName: optionalLatinName(200, 'Name in Latin script'),
+  coContributorLatinName: optionalLatinName(200, 'Name in Latin script'),
+  coContributor2LatinName: optionalLatinName(200, 'Name in Latin script'),
   dateCreated,
   toolsUsed: required('Tools used is required', 1000, 'Tools used'),
   fileLink,
@@ -289,7 +293,9 @@ export const SongSchema = z
     const coNames = { co1: Boolean(song.coContributorName), co2: Boolean(song.coContributorName2) }
     return {
       ...song,
-      // A co-contributor's PRO details mean nothing without the co-contributor.
+      // A co-contributor's PRO details and Latin name mean nothing without the co-contributor.
+      coContributorLatinName: coNames.co1 ? song.coContributorLatinName : undefined,
+      coContributor2LatinName: coNames.co2 ? song.coContributor2LatinName : undefined,
       coContributorPro: coNames.co1 ? song.coContributorPro : undefined,
       coContributorProNumber: coNames.co1 ? song.coContributorProNumber : undefined,
       coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,

@@ -64,3 +64,21 @@ export function proNumber(max: number) {
       .optional(),
   )
 }
+
+/** Any letter outside the Latin script (Hangul, Arabic, Cyrillic…); marks and digits pass. */
+const NON_LATIN_LETTER = /(?!\p{Script=Latin})\p{L}/u
+export const LATIN_NAME_MESSAGE = 'Write this name in Latin letters (accents are fine)'
+
+/**
+ * A name in Latin script beside the name in the writer's own script (issue 26): what PROs and
+ * partners file (DDEX FullNameAsciiTranscribed, CWR's ASCII names). Optional, a name's own rules,
+ * and only Latin letters, so the field cannot hold the other script by mistake. Blank is none.
+ */
+export function optionalLatinName(max: number, label: string) {
+  return z.preprocess(
+    blank,
+    plainString(max, `${label} must be at most ${max} characters`)
+      .refine((value) => !NON_LATIN_LETTER.test(value), LATIN_NAME_MESSAGE)
+      .optional(),
+  )
+}

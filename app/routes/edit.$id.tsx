@@ -12,6 +12,7 @@ import { ContributionsTable, liveContributionRows } from '~/components/contribut
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert, Field } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
+import { LatinNameFields } from '~/components/song-form'
 import { recordingDetails } from '~/lib/certificate'
 import { readForm, textValues } from '~/lib/form.server'
 import { useHydrated, useIsPending } from '~/lib/hooks'
@@ -172,6 +173,9 @@ function EditSongForm({
       contributorName: song.contributorName,
       coContributorName: song.coContributorName ?? '',
       coContributorName2: song.coContributorName2 ?? '',
+      contributorLatinName: song.contributorLatinName ?? '',
+      coContributorLatinName: song.coContributorLatinName ?? '',
+      coContributor2LatinName: song.coContributor2LatinName ?? '',
       toolsUsed: song.toolsUsed,
       fileLink: song.fileLink,
       contributions: contributionFormRows(song.contributions),
@@ -210,6 +214,11 @@ function EditSongForm({
           <Field label="Main Contributor Name *" required {...text('contributorName')} />
           <Field label="Co-Contributor Name" {...text('coContributorName')} />
           <Field label="Co-Contributor 2 Name" {...text('coContributorName2')} />
+          <LatinNameFields
+            fields={fields}
+            showCo1={!interactive || names.co1.trim() !== ''}
+            showCo2={!interactive || names.co2.trim() !== ''}
+          />
           <Field label="Tools Used *" required {...text('toolsUsed')} />
           <Field
             label="Song Link *"

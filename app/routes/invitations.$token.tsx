@@ -139,7 +139,17 @@ function Recorded({
         <>
           <p className="mt-2 text-slate-700">
             Recorded on {day}: credited as “<bdi>{decision.creditedName}</bdi>”
-            {decision.pro ? `, PRO ${decision.pro}` : ''}
+            {decision.creditedLatinName ? (
+              <>
+                {' '}
+                (in Latin script “<bdi>{decision.creditedLatinName}</bdi>”)
+              </>
+            ) : null}
+            {decision.pro ? (
+              <>
+                , PRO <bdi>{decision.pro}</bdi>
+              </>
+            ) : null}
             {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
           </p>
           {decision.emailSalt && (
@@ -194,7 +204,12 @@ function DecisionForms({
   const { timeZone } = useTimeZone()
   const confirming = useIsPending({ intent: 'confirm' })
   const disputing = useIsPending({ intent: 'dispute' })
-  const [confirmForm, confirm] = useForm<{ creditedName: string; pro: string; ipi: string }>({
+  const [confirmForm, confirm] = useForm<{
+    creditedName: string
+    creditedLatinName: string
+    pro: string
+    ipi: string
+  }>({
     id: 'confirm-share',
     lastResult: intent === 'confirm' ? errors : undefined,
   })
@@ -214,6 +229,13 @@ function DecisionForms({
             maxLength={100}
             required
             {...getInputProps(confirm.creditedName, { type: 'text' })}
+          />
+          <Field
+            label="The same name in Latin script (optional)"
+            hint="If your name is written in another script, as PROs file it: 김민지 → Kim Minji"
+            errors={confirm.creditedLatinName.errors}
+            maxLength={100}
+            {...getInputProps(confirm.creditedLatinName, { type: 'text' })}
           />
           <Field
             label="Your PRO (optional)"

@@ -102,7 +102,9 @@ export default function CoWritersPage() {
   const errors = useActionData<typeof action>()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Co-writers of “{song.title}”</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        Co-writers of “<bdi>{song.title}</bdi>”
+      </h1>
       <p className="mt-2 text-slate-600">
         Ask each contributor to confirm their share. They get a link by email (no account needed),
         see the whole split, and confirm it with the name they want credited or dispute it. A

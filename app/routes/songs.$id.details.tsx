@@ -166,7 +166,7 @@ function SongDetailsForm({
     <div className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Add Details</h1>
       <p className="mt-2 break-words text-slate-600">
-        <span className="font-semibold text-slate-900">{song.title}</span> ({song.certificateId}):
+        <bdi className="font-semibold text-slate-900">{song.title}</bdi> ({song.certificateId}):
         identifiers, PRO info, genre, lyrics and notes. Until the song is registered you can add and
         change them; the title, contributors, link and split are on the{' '}
         <a href={`/edit/${song.id}`} className="font-semibold text-brand-600 underline">

@@ -115,8 +115,8 @@ export default function PaymentStepPage() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Pay for Blockchain Registration</h1>
       <p className="mt-2 text-slate-600">
-        $1.99 registers “{song.title}” on the Solana blockchain, with its certificate stored
-        permanently on Arweave.
+        $1.99 registers “<bdi>{song.title}</bdi>” on the Solana blockchain, with its certificate
+        stored permanently on Arweave.
       </p>
       <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
         <noscript>

@@ -7,6 +7,7 @@ import {
 } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { Isolated } from '~/components/bidi'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint-field'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -253,11 +254,13 @@ function CoWriters({ coWriters }: { coWriters: NonNullable<Report['confirmations
         <ul className="mt-2 space-y-1 text-sm text-slate-800">
           {coWriters.confirmed.map((line) => (
             <li key={line} className="text-green-900">
-              ✓ {line}
+              ✓ <Isolated text={line} values={coWriters.names} />
             </li>
           ))}
           {coWriters.declaredOnly.map((line) => (
-            <li key={line}>{line}</li>
+            <li key={line}>
+              <Isolated text={line} values={coWriters.names} />
+            </li>
           ))}
         </ul>
       ) : (

@@ -174,6 +174,17 @@ export async function renderCertificatePdf(
       .join(' · ')
     people.push(
       { kind: 'text', text: person.name, style: { font: 'Helvetica-Bold', size: 9 } },
+      // Issue 26: the name in Latin script, as PROs file it, on its own line: a line mixing a
+      // right-to-left name with a Latin one would read in either order.
+      ...(person.latinName
+        ? [
+            {
+              kind: 'text' as const,
+              text: `In Latin script: ${person.latinName}`,
+              style: { size: 7.5, color: MUTED },
+            },
+          ]
+        : []),
       { kind: 'text', text: details, style: { size: 7.5, color: MUTED } },
       {
         kind: 'text',

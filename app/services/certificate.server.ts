@@ -75,6 +75,7 @@ export function recordedStatus(
         status: 'confirmed',
         confirmedAt: found.confirmedAt,
         creditedName: found.creditedName,
+        creditedLatinName: found.creditedLatinName ?? null,
       }
     : { slot, status: 'declared' }
 }
@@ -87,6 +88,7 @@ export function liveStatus(s: SlotStatus): ContributorStatus {
       status: 'confirmed',
       confirmedAt: s.decidedAt,
       creditedName: s.creditedName,
+      creditedLatinName: s.creditedLatinName,
     }
   if (s.status === 'disputed')
     return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }
@@ -127,6 +129,9 @@ export function publicCertificate(song: SongView) {
     contributorName: song.contributorName,
     coContributorName: song.coContributorName,
     coContributorName2: song.coContributorName2,
+    contributorLatinName: song.contributorLatinName,
+    coContributorLatinName: song.coContributorLatinName,
+    coContributor2LatinName: song.coContributor2LatinName,
     mainContributorPro: song.mainContributorPro,
     coContributorPro: song.coContributorPro,
     coContributor2Pro: song.coContributor2Pro,

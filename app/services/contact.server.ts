@@ -1,3 +1,4 @@
+import { isolate } from '~/lib/bidi'
 import { env } from '~/env.server'
 import type { ContactInput } from '~/lib/contact-schema'
 import { db } from './db.server'
@@ -32,8 +33,8 @@ export async function submitContactMessage(
       await enqueueMail(trx, {
         to: SUPPORT_EMAIL,
         replyTo: input.email,
-        subject: `[${APP_NAME} contact] ${input.subject}`,
-        text: `From: ${input.name} <${input.email}>\nMessage #${stored.id}\n\n${input.message}\n`,
+        subject: `[${APP_NAME} contact] ${isolate(input.subject)}`,
+        text: `From: ${isolate(input.name)} <${input.email}>\nMessage #${stored.id}\n\n${input.message}\n`,
       })
       return stored
     })

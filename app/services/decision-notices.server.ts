@@ -1,4 +1,5 @@
 import type { Expression } from 'kysely'
+import { isolate } from '~/lib/bidi'
 import type { Executor } from './db.server'
 
 // A co-writer's answer reaches the song's owner as a toast on their next page (issue 13). The
@@ -49,12 +50,13 @@ export async function takeDecisionNotice(database: Executor, ownerId: string) {
         id,
         type: 'success' as const,
         title: 'Share confirmed',
-        description: `${row.creditedName} confirmed their share of “${row.title}”.`,
+        // Typed values set apart (issue 26); the toaster shows each as a <bdi>.
+        description: `${isolate(row.creditedName ?? '')} confirmed their share of “${isolate(row.title)}”.`,
       }
     : {
         id,
         type: 'error' as const,
         title: 'Share disputed',
-        description: `A contributor disputed their share of “${row.title}”. Edit the split before registering.`,
+        description: `A contributor disputed their share of “${isolate(row.title)}”. Edit the split before registering.`,
       }
 }

@@ -1,3 +1,4 @@
+import { isolate } from '~/lib/bidi'
 import crypto from 'node:crypto'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
@@ -150,7 +151,7 @@ function adminVerifiedMail(user: { email: string; firstName: string | null }) {
     to: user.email,
     subject: `Your ${APP_NAME} email address is verified`,
     text:
-      `Hello ${displayName(user)},\n\nWe received your verification code and confirmed that ${user.email} is yours. ` +
+      `Hello ${isolate(displayName(user))},\n\nWe received your verification code and confirmed that ${user.email} is yours. ` +
       `Your email address is now verified on ${APP_NAME}, so you can register your songs on the blockchain.\n\n` +
       `Your songs: ${APP_URL}/\n`,
   }

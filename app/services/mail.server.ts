@@ -34,7 +34,8 @@ export interface MailMessage {
  * Mails quote what people typed (a song title, a co-writer's name, a contact message): stored text
  * from before app/lib/plain-text.ts refused control characters must not reach a mail reader or a
  * terminal that shows the file transport's output raw (issue 24 item 5). The subject is one line;
- * the body keeps its lines and tabs.
+ * the body keeps its lines and tabs. Each quoted value comes set apart by isolate()
+ * (app/lib/bidi.ts), whose first-strong isolates stay (issue 26).
  */
 export async function enqueueMail(database: Kysely<Database>, message: MailMessage) {
   const row = await database
@@ -44,8 +45,8 @@ export async function enqueueMail(database: Kysely<Database>, message: MailMessa
       fromAddress: env().MAIL_FROM,
       replyTo: message.replyTo ?? null,
       listUnsubscribe: message.listUnsubscribe ?? null,
-      subject: escapeControls(message.subject),
-      sealedBody: sealBody(escapeControls(message.text, { keepLines: true })),
+      subject: escapeControls(message.subject, { keepIsolates: true }),
+      sealedBody: sealBody(escapeControls(message.text, { keepLines: true, keepIsolates: true })),
     })
     .returning('id')
     .executeTakeFirstOrThrow()

@@ -13,9 +13,12 @@ import {
   type ManifestV4,
   ManifestV4Schema,
   type Confirmation,
+  type ConfirmationV6,
   type LabelledRecording,
   type ManifestV5,
   ManifestV5Schema,
+  type ManifestV6,
+  ManifestV6Schema,
   type Supersedes,
 } from '~/lib/manifest-schema'
 import { sha256Hex } from '~/lib/digest.server'
@@ -36,7 +39,7 @@ import type { SlotStatus } from './split-confirmations.server'
 // new versions, never as changes to an old one.
 
 /** The version new registrations issue. */
-export const MANIFEST_VERSION = 5
+export const MANIFEST_VERSION = 6
 const MEMO_PREFIX = 'ProofTrack'
 
 /** 32 random bytes as 64 lowercase hex characters: the salt of one private text. */
@@ -119,13 +122,14 @@ export const SLOT_PERCENT: Record<ContributorSlot, Exclude<PercentField, 'aiPerc
 export function manifestConfirmations(
   song: Pick<SongView, 'contributions'>,
   statuses: SlotStatus[],
-): Confirmation[] {
+): ConfirmationV6[] {
   return statuses.flatMap((status) =>
     status.status === 'confirmed'
       ? [
           {
             role: status.slot,
             creditedName: status.creditedName,
+            creditedLatinName: status.creditedLatinName,
             pro: status.pro,
             ipi: status.ipi,
             shares: song.contributions.map((row) => ({
@@ -141,22 +145,29 @@ export function manifestConfirmations(
 }
 
 /**
- * Every new registration issues version 5: `recordings: []` when no file was fingerprinted
+ * Every new registration issues version 6: `recordings: []` when no file was fingerprinted
  * (decisions 026 and 040), `supersedes: null` unless the song is a new version of a registered
- * one, `confirmations` from the slots' statuses at registration (decision 042).
+ * one, `confirmations` from the slots' statuses at registration (decision 042), and each name
+ * in Latin script beside it, null where none was given (issue 26, decision 055).
  */
 export function buildManifest(
   song: SongView,
   salts: TextSalts,
   issuedAt: Date,
   statuses: SlotStatus[],
-): ManifestV5 {
-  const contributors: ManifestV5['contributors'] = contributorSlots(song).map(
-    ({ slot, name, pro, proNumber }) => ({ role: slot, name, pro, proNumber }),
+): ManifestV6 {
+  const contributors: ManifestV6['contributors'] = contributorSlots(song).map(
+    ({ slot, name, latinName, pro, proNumber }) => ({
+      role: slot,
+      name,
+      latinName: latinName || null,
+      pro,
+      proNumber,
+    }),
   )
   return {
     schema: 'prooftrack.certificate',
-    version: 5,
+    version: 6,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
@@ -176,7 +187,7 @@ export function buildManifest(
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4 | ManifestV5
+export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4 | ManifestV5 | ManifestV6
 
 /**
  * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
@@ -284,6 +295,13 @@ export const MANIFEST_VERSIONS = {
       creativeNotes: m.creativeNotesCommitment,
     }),
   },
+  6: {
+    schema: ManifestV6Schema,
+    privateTexts: (m: ManifestV6): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
+  },
 } as const
 export type PrivateText = 'lyrics' | 'creativeNotes'
 
@@ -293,6 +311,7 @@ export type ReadManifest =
   | { version: 3; manifest: ManifestV3 }
   | { version: 4; manifest: ManifestV4 }
   | { version: 5; manifest: ManifestV5 }
+  | { version: 6; manifest: ManifestV6 }
   | { version: number | null; manifest: null; problem: string }
 
 /** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
@@ -329,6 +348,11 @@ export function readManifest(value: unknown): ReadManifest {
     if (parsed.success) return { version, manifest: parsed.data }
     return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
   }
+  if (version === 6) {
+    const parsed = ManifestV6Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
   return {
     version,
     manifest: null,
@@ -352,9 +376,10 @@ export function publishedTexts(
   if (read.version === 1) return MANIFEST_VERSIONS[1].privateTexts(read.manifest)
   if (read.version === 2) return MANIFEST_VERSIONS[2].privateTexts(read.manifest)
   if (read.version === 3) return MANIFEST_VERSIONS[3].privateTexts(read.manifest)
-  return read.version === 4
-    ? MANIFEST_VERSIONS[4].privateTexts(read.manifest)
-    : MANIFEST_VERSIONS[5].privateTexts(read.manifest)
+  if (read.version === 4) return MANIFEST_VERSIONS[4].privateTexts(read.manifest)
+  return read.version === 5
+    ? MANIFEST_VERSIONS[5].privateTexts(read.manifest)
+    : MANIFEST_VERSIONS[6].privateTexts(read.manifest)
 }
 
 /** A fingerprint as any version publishes it: v3 and v4 had one, unlabelled (label null). */
@@ -367,28 +392,45 @@ export type PublishedRecording = Omit<LabelledRecording, 'label'> & { label: str
  */
 export function publishedRecordings(read: ReadManifest): PublishedRecording[] | undefined {
   if (read.manifest === null) return undefined
-  if (read.version === 5) return read.manifest.recordings
+  if (read.version === 5 || read.version === 6) return read.manifest.recordings
   if (read.version === 3 || read.version === 4)
     return read.manifest.recording ? [{ ...read.manifest.recording, label: null }] : []
   return undefined
 }
 
 /**
- * The earlier record a manifest names: null for a version 4 or 5 first version, undefined for
+ * The earlier record a manifest names: null for a version 4 to 6 first version, undefined for
  * versions 1 to 3, which could not name one.
  */
 export function publishedSupersedes(read: ReadManifest): Supersedes | null | undefined {
-  return read.manifest !== null && (read.version === 4 || read.version === 5)
+  return read.manifest !== null && (read.version === 4 || read.version === 5 || read.version === 6)
     ? read.manifest.supersedes
     : undefined
 }
 
+/** A confirmation as any version records it: before version 6, with no Latin-script name. */
+export type PublishedConfirmation = Confirmation & { creditedLatinName: string | null }
+
 /**
- * The confirmations a manifest records: a list (maybe empty) for version 5, undefined for
+ * The confirmations a manifest records: a list (maybe empty) for versions 5 and 6, undefined for
  * versions 1 to 4, which could not record any (so every share there is the submitter's word).
  */
-export function publishedConfirmations(read: ReadManifest): Confirmation[] | undefined {
-  return read.manifest !== null && read.version === 5 ? read.manifest.confirmations : undefined
+export function publishedConfirmations(read: ReadManifest): PublishedConfirmation[] | undefined {
+  if (read.manifest === null) return undefined
+  if (read.version === 6) return read.manifest.confirmations
+  return read.version === 5
+    ? read.manifest.confirmations.map((c) => ({ ...c, creditedLatinName: null }))
+    : undefined
+}
+
+/** A contributor as any version records them: before version 6, with no Latin-script name. */
+export type PublishedContributor = ManifestV6['contributors'][number]
+
+/** The contributors a manifest names, each with their Latin-script name (null before version 6). */
+export function publishedContributors(read: ReadManifest): PublishedContributor[] {
+  if (read.manifest === null) return []
+  if (read.version === 6) return read.manifest.contributors
+  return read.manifest.contributors.map((c) => ({ ...c, latinName: null }))
 }
 
 /** Whether a text (and its salt, for a commitment) opens a published digest. */
@@ -428,6 +470,7 @@ export const BlockchainDataSchema = z.object({
       z.object({
         role: z.enum(['main', 'co-contributor', 'co-contributor-2']),
         creditedName: z.string(),
+        creditedLatinName: z.string().nullable().optional(),
         confirmedAt: z.string(),
         pro: z.string().nullable().optional(),
         ipi: z.string().nullable().optional(),

@@ -504,9 +504,7 @@ export function drawLines(
 }
 
 /** The value set apart from the text around it (Unicode's first-strong isolate), as `<bdi>` on a page. */
-export function isolate(value: string) {
-  return value === '' ? value : `\u2068${value}\u2069`
-}
+export { isolate } from '~/lib/bidi'
 
 /** Writes text wrapped to `width` at (x, y), all of it; returns the height used. */
 export function write(

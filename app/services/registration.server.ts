@@ -69,6 +69,9 @@ const CONTRIBUTOR_COLUMNS = [
   'contributorName',
   'coContributorName',
   'coContributorName2',
+  'contributorLatinName',
+  'coContributorLatinName',
+  'coContributor2LatinName',
   'mainContributorPro',
   'coContributorPro',
   'coContributor2Pro',
@@ -578,9 +581,10 @@ export async function registerSong(
       storageUrl: stored.url,
       // What the certificate shows as confirmed: the record's word, not later database state.
       confirmations: manifest.confirmations.map(
-        ({ role, creditedName, confirmedAt, pro, ipi }) => ({
+        ({ role, creditedName, creditedLatinName, confirmedAt, pro, ipi }) => ({
           role,
           creditedName,
+          creditedLatinName,
           confirmedAt,
           pro,
           ipi,

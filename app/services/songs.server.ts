@@ -29,6 +29,9 @@ const SONG_COLUMNS = [
   'songs.contributorName',
   'songs.coContributorName',
   'songs.coContributorName2',
+  'songs.contributorLatinName',
+  'songs.coContributorLatinName',
+  'songs.coContributor2LatinName',
   'songs.dateCreated',
   'songs.lyrics',
   'songs.toolsUsed',
@@ -188,6 +191,9 @@ export async function createSong(database: Executor, userId: string, input: Song
           contributorName: input.contributorName,
           coContributorName: nullable(input.coContributorName),
           coContributorName2: nullable(input.coContributorName2),
+          contributorLatinName: nullable(input.contributorLatinName),
+          coContributorLatinName: nullable(input.coContributorLatinName),
+          coContributor2LatinName: nullable(input.coContributor2LatinName),
           dateCreated: input.dateCreated,
           lyrics: nullable(input.lyrics),
           toolsUsed: input.toolsUsed,
@@ -327,6 +333,14 @@ export async function saveSongEdit(
         contributorName: input.contributorName,
         coContributorName: nullable(input.coContributorName),
         coContributorName2: nullable(input.coContributorName2),
+        // A Latin-script name goes with the name it spells: none without a co-contributor.
+        contributorLatinName: nullable(input.contributorLatinName),
+        coContributorLatinName: input.coContributorName
+          ? nullable(input.coContributorLatinName)
+          : null,
+        coContributor2LatinName: input.coContributorName2
+          ? nullable(input.coContributor2LatinName)
+          : null,
         toolsUsed: input.toolsUsed,
         fileLink: input.fileLink,
         // A co-contributor removed in the edit takes their PRO details along.

@@ -1,3 +1,4 @@
+import { isolate } from '~/lib/bidi'
 import crypto from 'node:crypto'
 import { type ExpressionBuilder, sql, type Transaction } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
@@ -77,6 +78,7 @@ export type SlotStatus =
       emailSalt: string
       decidedAt: string
       creditedName: string
+      creditedLatinName: string | null
       pro: string | null
       ipi: string | null
     }
@@ -117,6 +119,7 @@ const LIVE_INVITATION_COLUMNS = [
   'i.decision',
   'i.decidedAt',
   'i.creditedName',
+  'i.creditedLatinName',
   'i.pro',
   'i.ipi',
   'i.disputeReason',
@@ -158,6 +161,7 @@ export interface LiveInvitation {
   decision: 'confirmed' | 'disputed' | null
   decidedAt: Date | string | null
   creditedName: string | null
+  creditedLatinName: string | null
   pro: string | null
   ipi: string | null
   disputeReason: string | null
@@ -209,6 +213,7 @@ export function slotStatuses(
         emailSalt: invitation.emailSalt,
         decidedAt: iso(invitation.decidedAt!),
         creditedName: invitation.creditedName!,
+        creditedLatinName: invitation.creditedLatinName ?? null,
         pro: invitation.pro,
         ipi: invitation.ipi,
       }
@@ -341,7 +346,7 @@ async function lockOwnedSong(trx: Transaction<Database>, ownerId: string, songId
  * line, so it cannot pass for ours (issue 24).
  */
 export function quotedWords(text: string) {
-  return `    “${text.replace(/\s+/g, ' ').trim()}”`
+  return `    “${isolate(text.replace(/\s+/g, ' ').trim())}”`
 }
 
 /**
@@ -672,6 +677,7 @@ export type InvitationPage =
         decision: 'confirmed' | 'disputed'
         decidedAt: string
         creditedName: string | null
+        creditedLatinName: string | null
         pro: string | null
         ipi: string | null
         disputeReason: string | null
@@ -720,6 +726,7 @@ export async function invitationByToken(
           decision: invitation.decision!,
           decidedAt: invitation.decidedAt!.toISOString(),
           creditedName: invitation.creditedName,
+          creditedLatinName: invitation.creditedLatinName,
           pro: invitation.pro,
           ipi: invitation.ipi,
           disputeReason: invitation.disputeReason,
@@ -762,6 +769,7 @@ export async function decideInvitation(
               decision: 'confirmed',
               decidedAt: now,
               creditedName: input.creditedName,
+              creditedLatinName: input.creditedLatinName,
               pro: input.pro,
               ipi: input.ipi,
             }
@@ -806,11 +814,14 @@ export async function decideInvitation(
     const what = input.intent === 'confirm' ? 'confirmed' : 'disputed'
     await enqueueMail(trx, {
       to: song.email,
-      subject: `${env().APP_NAME}: a co-writer ${what} their share of “${song.title}”`,
+      subject: `${env().APP_NAME}: a co-writer ${what} their share of “${isolate(song.title)}”`,
       text:
-        `A co-writer you invited ${what} their share of the split of “${song.title}”.\n\n` +
+        `A co-writer you invited ${what} their share of the split of “${isolate(song.title)}”.\n\n` +
         (input.intent === 'confirm'
-          ? `The name they want credited, in their words:\n${quotedWords(input.creditedName)}\n`
+          ? `The name they want credited, in their words:\n${quotedWords(input.creditedName)}\n` +
+            (input.creditedLatinName
+              ? `The same name in Latin script:\n${quotedWords(input.creditedLatinName)}\n`
+              : '')
           : `Their reason, in their words:\n${quotedWords(input.disputeReason)}\n`) +
         `\nSee every contributor's answer:\n${env().APP_URL}/songs/${song.id}/co-writers\n`,
     })

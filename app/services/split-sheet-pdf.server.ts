@@ -74,6 +74,9 @@ export async function renderSplitSheetPdf(
       font: 'Helvetica-Bold',
       size: 10,
     })
+    // Issue 26: the name in Latin script, as PROs file it, on its own line.
+    if (person.latinName)
+      flow.text(`In Latin script: ${person.latinName}`, LEFT, WIDTH, { size: 8.5, color: MUTED }, 2)
     flow.text(
       `PRO: ${isolate(person.pro || '—')} · IPI / PRO #: ${isolate(person.ipi || '—')}`,
       LEFT,

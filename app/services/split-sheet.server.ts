@@ -21,7 +21,7 @@ export async function splitSheet(database: Executor, song: SongView) {
   const registered = song.registration?.status === 'confirmed' ? song.registration : null
   const recorded = recordedConfirmations(song)
   const live = recorded ? null : await splitStatuses(database, song)
-  const contributors = contributorSlots(song).map(({ slot, name, pro, proNumber }) => {
+  const contributors = contributorSlots(song).map(({ slot, name, latinName, pro, proNumber }) => {
     const shares = song.contributions.map((row) => ({
       component: row.component,
       percent: row[SLOT_PERCENT[slot]],
@@ -39,6 +39,8 @@ export async function splitSheet(database: Executor, song: SongView) {
     return {
       slot,
       name: status.status === 'confirmed' ? status.creditedName : name,
+      // The Latin-script name goes with the name shown: the co-writer's own once they confirmed.
+      latinName: (status.status === 'confirmed' ? status.creditedLatinName : latinName) || null,
       declaredName: name,
       pro: given?.pro ?? pro,
       ipi: given?.ipi ?? proNumber,

@@ -1,3 +1,4 @@
+import { isolate } from '~/lib/bidi'
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import type { User } from '#db/schema'
@@ -189,7 +190,7 @@ function googleLinkedMail(user: User, googleEmail: string) {
     to: user.email,
     subject: `Google sign-in was added to your ${APP_NAME} account`,
     text:
-      `Hello ${displayName(user)},\n\nYour ${APP_NAME} account (username ${user.username}) was just signed into with the Google account ${googleEmail}. ` +
+      `Hello ${isolate(displayName(user))},\n\nYour ${APP_NAME} account (username ${isolate(user.username)}) was just signed into with the Google account ${googleEmail}. ` +
       `From now on that Google account can sign in to it.\n\nIf this was you, there is nothing to do; your password keeps working too.\n\n` +
       `If it was not you, reset your password at ${APP_URL}/forgot-password and write to ${SUPPORT_EMAIL}.\n`,
   }

@@ -18,6 +18,7 @@ import {
   type PublishedText,
   parseMemo,
   publishedConfirmations,
+  publishedContributors,
   type PublishedRecording,
   publishedRecordings,
   publishedSupersedes,
@@ -386,26 +387,33 @@ export interface CoWriters {
   confirmed: string[]
   declaredOnly: string[]
   lines: string[]
+  /** Every name the sentences quote, so a page can set each apart (issue 26). */
+  names: string[]
 }
 
 function coWritersOf(read: ReturnType<typeof readManifest>): CoWriters {
   const recorded = publishedConfirmations(read)
-  const contributors = read.manifest?.contributors ?? []
+  const contributors = publishedContributors(read)
   if (recorded === undefined) {
     const lines = [
       `This record (manifest version ${read.version ?? 'unknown'}) predates co-writers’ confirmations: every contributor and share is as declared by the submitter.`,
     ]
-    return { recordsConfirmations: false, confirmed: [], declaredOnly: [], lines }
+    return { recordsConfirmations: false, confirmed: [], declaredOnly: [], lines, names: [] }
   }
   const confirmed = recorded.map((confirmation) => confirmationSentence(confirmation))
   const declaredOnly = contributors
     .filter((person) => !recorded.some((c) => c.role === person.role))
     .map((person) => declaredSentence(person))
+  const names = [
+    ...recorded.flatMap((c) => [c.creditedName, c.creditedLatinName]),
+    ...contributors.flatMap((c) => [c.name, c.latinName]),
+  ].filter((name): name is string => Boolean(name))
   return {
     recordsConfirmations: true,
     confirmed,
     declaredOnly,
     lines: [...confirmed, ...declaredOnly],
+    names,
   }
 }
 

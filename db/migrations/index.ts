@@ -21,6 +21,7 @@ import * as invitationSenderDays from './2026-11-26T0400-invitation-sender-days'
 import * as recordAudits from './2026-11-26T0410-record-audits'
 import * as accountSettings from './2026-11-26T0430-account-settings'
 import * as snapshotTimestamps from './2026-11-26T0510-snapshot-timestamps'
+import * as latinNames from './2026-11-26T0520-latin-names'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
     up: snapshotTimestamps.migrateUp,
     down: snapshotTimestamps.migrateDown,
   },
+  '2026-11-26T0520-latin-names': { up: latinNames.migrateUp, down: latinNames.migrateDown },
 }

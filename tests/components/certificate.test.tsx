@@ -13,6 +13,9 @@ function song(overrides: Partial<CertificateSong> = {}): CertificateSong {
     contributorName: 'Ann',
     coContributorName: 'Bob',
     coContributorName2: null,
+    contributorLatinName: null,
+    coContributorLatinName: null,
+    coContributor2LatinName: null,
     dateCreated: '2025-03-01',
     createdAt: '2025-04-15T23:30:00.000Z',
     toolsUsed: 'Logic Pro, Suno',
@@ -334,5 +337,47 @@ describe('certificate helpers', () => {
     expect(registrationFeeInfo('1.5')).toMatchObject({ fee: '1.5', total: '1.500005' })
     expect(registrationFeeInfo('0')).toMatchObject({ fee: '0', total: '0.000005' })
     expect(registrationFeeInfo('n/a')).toMatchObject({ total: null })
+  })
+
+  test('a Hangul name shows its Latin-script form beside it; every typed name in a sentence is set apart (issue 26)', () => {
+    const { container } = show(
+      song({
+        contributorName: '김민지',
+        contributorLatinName: 'Kim Minji',
+        coContributorName: 'نادية الخطيب',
+        coContributorLatinName: 'Nadia Al-Khatib',
+        confirmations: {
+          recorded: true,
+          contributors: [
+            { slot: 'main', status: 'declared' },
+            {
+              slot: 'co-contributor',
+              status: 'confirmed',
+              confirmedAt: '2025-04-10T10:00:00.000Z',
+              creditedName: 'نادية',
+              creditedLatinName: 'Nadia',
+            },
+          ],
+        },
+      }),
+    )
+    const contributors = screen.getByRole('region', { name: 'Contributors & PRO Information' })
+    expect(contributors.textContent).toContain('김민지 (Kim Minji) — Main contributor')
+    const bdis = (element: Element) =>
+      [...element.querySelectorAll('bdi')].map((b) => b.textContent)
+    expect(bdis(contributors)).toEqual(
+      expect.arrayContaining(['김민지', 'Kim Minji', 'نادية الخطيب', 'Nadia Al-Khatib']),
+    )
+    // The status line quotes the credited names: each in its own <bdi>.
+    const status = screen.getByTestId('contributor-status-co-contributor')
+    expect(status.textContent).toContain('credited as نادية (Nadia)')
+    expect(bdis(status)).toEqual(['نادية', 'Nadia'])
+    // The footer's statement names who confirmed, set apart from the words around it.
+    expect(bdis(screen.getByTestId('certificate-statement'))).toContain('نادية الخطيب')
+    // An Arabic name followed by its figure in the breakdown: the name alone in the <bdi>.
+    const share = [...container.querySelectorAll('[data-share]')].find((s) =>
+      s.textContent?.startsWith('نادية الخطيب'),
+    )
+    expect(share?.querySelector('bdi')?.textContent).toBe('نادية الخطيب')
   })
 })

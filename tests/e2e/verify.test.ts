@@ -393,7 +393,7 @@ describe('docs/verify.md, run as a stranger would', () => {
     expect(passed.code, JSON.stringify(passed)).toBe(0)
     expect(passed.stdout).toMatch(
       new RegExp(
-        `^ProofTrack v5 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`,
+        `^ProofTrack v6 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`,
         'm',
       ),
     )
@@ -406,7 +406,7 @@ describe('docs/verify.md, run as a stranger would', () => {
       bundle,
     )
     expect(wrong.code).not.toBe(0)
-    expect(wrong.stdout).toContain(`ProofTrack v5 ${other.song.certificateId} `)
+    expect(wrong.stdout).toContain(`ProofTrack v6 ${other.song.certificateId} `)
     expect(wrong.stdout).not.toContain('"lyricsCommitment"')
 
     // A tampered manifest: fetched (step 3), then its hash is not the memo's (step 4).
@@ -446,7 +446,7 @@ describe('docs/verify.md, run as a stranger would', () => {
         await bundleOf(registration),
       )
       expect(passed.code, JSON.stringify(passed)).toBe(0)
-      expect(passed.stdout).toContain(`ProofTrack v5 ${registration.song.certificateId} `)
+      expect(passed.stdout).toContain(`ProofTrack v6 ${registration.song.certificateId} `)
       await registration.owner.done()
     } finally {
       await server.stop()
@@ -462,7 +462,7 @@ describe('docs/verify.md, run as a stranger would', () => {
       await bundleOf(registration),
     )
     expect(passed.code, JSON.stringify(passed)).toBe(0)
-    expect(passed.stdout).toContain(`ProofTrack v5 ${registration.song.certificateId} `)
+    expect(passed.stdout).toContain(`ProofTrack v6 ${registration.song.certificateId} `)
     await registration.owner.done()
   })
 

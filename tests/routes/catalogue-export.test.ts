@@ -12,9 +12,9 @@ import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 // it is the file's contract with its readers, so any change to the columns fails here.
 const HEADER =
   'id,certificateId,title,dateCreated,genre,' +
-  'contributorName,mainContributorPro,mainContributorProNumber,' +
-  'coContributorName,coContributorPro,coContributorProNumber,' +
-  'coContributorName2,coContributor2Pro,coContributor2ProNumber,' +
+  'contributorName,contributorLatinName,mainContributorPro,mainContributorProNumber,' +
+  'coContributorName,coContributorLatinName,coContributorPro,coContributorProNumber,' +
+  'coContributorName2,coContributor2LatinName,coContributor2Pro,coContributor2ProNumber,' +
   'isrc,iswc,upc,otherIdentifier,toolsUsed,fileLink,arweaveId,lyrics,creativeNotes,' +
   'createdAt,updatedAt,recordings,supersedesCertificateId,registrationStatus,' +
   'lyrics.contributorPercent,lyrics.coContributorPercent,lyrics.coContributor2Percent,lyrics.aiPercent,' +

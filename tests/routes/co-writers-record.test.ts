@@ -113,10 +113,10 @@ async function pdfText(response: Response) {
 const request = async (url: string, userId?: string) =>
   userId ? authedRequest(url, userId) : new Request(url)
 
-describe('manifest v5: confirmations', () => {
+describe('manifest v6: confirmations', () => {
   test('one entry per confirmed slot, with its shares, date and a salted commitment to the address — never the address', async () => {
     const { manifest, text, bob } = await registered()
-    expect(manifest.version).toBe(5)
+    expect(manifest.version).toBe(6)
     // The contributors list still declares everyone; only Bob has a confirmation.
     expect(manifest.contributors.map((c: { name: string }) => c.name)).toEqual([
       'Ann',
@@ -132,6 +132,7 @@ describe('manifest v5: confirmations', () => {
       {
         role: 'co-contributor',
         creditedName: 'Bob Lee',
+        creditedLatinName: null,
         pro: 'BMI',
         ipi: '00012345624',
         shares: BOB_SHARES,
@@ -194,6 +195,7 @@ describe('verification of a v5 record', () => {
       confirmed: [BOB_LINE],
       declaredOnly: [ANN_LINE, CARA_LINE],
       lines: [BOB_LINE, ANN_LINE, CARA_LINE],
+      names: ['Bob Lee', 'Ann', 'Bob', 'Cara'],
     })
     const asJson = await (
       await respond(() =>
@@ -240,6 +242,7 @@ describe('the certificate shows the record, not later database state', () => {
           status: 'confirmed',
           confirmedAt: '2026-11-20T10:00:00.000Z',
           creditedName: 'Bob Lee',
+          creditedLatinName: null,
         },
         { slot: 'co-contributor-2', status: 'declared' },
       ],
@@ -288,6 +291,7 @@ describe('the certificate shows the record, not later database state', () => {
         status: 'confirmed',
         confirmedAt: '2026-11-20T10:00:00.000Z',
         creditedName: 'Bob Lee',
+        creditedLatinName: null,
       },
       {
         slot: 'co-contributor-2',

@@ -157,6 +157,43 @@ describe('PDFs in every script', () => {
     // The first PDF starts the worker threads and decompresses the fonts they need.
   }, 120_000)
 
+  test('a name in Hangul with its Latin-script form: both on the certificate PDF and the split sheet PDF (issue 26)', async () => {
+    const owner = await createUser()
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        title: '봄날',
+        contributorName: '김민지',
+        contributorLatinName: 'Kim Minji',
+        coContributorName: 'نادية الخطيب',
+        coContributorLatinName: 'Nadia Al-Khatib',
+        dateCreated: '2025-03-01',
+        toolsUsed: 'Piano',
+        fileLink: 'https://files.example/spring.mp3',
+        contributions: [splitRow('lyrics', 70, 30, 0, 0)],
+      }),
+    )
+    for (const [url, loader] of [
+      [`http://localhost/certificate/${song.id}.pdf`, certificatePdf.loader],
+      [`http://localhost/songs/${song.id}/split-sheet.pdf`, splitSheetPdf.loader],
+    ] as const) {
+      const response = await loader(
+        args(await authedRequest(url, owner.id), { id: String(song.id) }),
+      )
+      expect(response.status).toBe(200)
+      const pdf = Buffer.from(await response.arrayBuffer())
+      const flat = (await pdftotext(pdf)).text.replace(/\s+/g, ' ')
+      // Each name whole, its Latin-script form on its own line below it.
+      // (pdftotext reads the certificate's two columns interleaved, so each line is found alone.)
+      expect(flat, url).toContain('김민지')
+      expect(flat, url).toContain('In Latin script: Kim Minji')
+      expect(flat, url).toContain('نادية الخطيب')
+      expect(flat, url).toContain('In Latin script: Nadia Al-Khatib')
+      expect(notdefCount(pdf).notdefs, url).toBe(0)
+    }
+  }, 120_000)
+
   test('a character no font has is drawn as a placeholder and logged once per render', async () => {
     const owner = await createUser()
     const song = await scriptSong(owner.id)

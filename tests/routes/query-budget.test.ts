@@ -119,7 +119,7 @@ describe('SQL statements per page (issue 16)', () => {
     const dashboard = await documentRequest('/', cookie, index.loader as Loader)
     expect(dashboard.root?.toast).toMatchObject({
       title: 'Share confirmed',
-      description: 'Bea Writer confirmed their share of “Third Take”.',
+      description: '\u2068Bea Writer\u2069 confirmed their share of “\u2068Third Take\u2069”.',
     })
     expect(dashboard.statements.filter(isToastUpdate)).toHaveLength(1)
     expect(dashboard.statements.length, dashboard.statements.join('\n')).toBeLessThanOrEqual(BUDGET)

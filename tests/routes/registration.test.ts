@@ -104,10 +104,10 @@ describe('registration', () => {
     const stored = await getStorage().get(outcome.storageId)
     const manifestText = new TextDecoder().decode(stored!.data)
     expect(manifestText).not.toContain('Private words')
-    // Manifest v5: the lyrics only as a salted commitment (tests/routes/verification.test.ts has the details).
+    // Manifest v6: the lyrics only as a salted commitment (tests/routes/verification.test.ts has the details).
     expect(JSON.parse(manifestText)).toMatchObject({
       certificateId: song.certificateId,
-      version: 5,
+      version: 6,
       lyricsCommitment: { alg: 'salted-sha256' },
       recordings: [],
     })

@@ -216,7 +216,7 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
   },
   'invitations.$token': {
     'confirm my share': {
-      optional: ['pro', 'ipi'],
+      optional: ['creditedLatinName', 'pro', 'ipi'],
       prepare: async () => {
         const token = await invitationToken()
         return {

@@ -36,6 +36,23 @@ async function newSong(userId: string, fields: Record<string, unknown> = {}) {
   })
 }
 
+/** A Korean main contributor and an Arabic co-contributor, each with their name in Latin script. */
+const HANGUL_NAMES = {
+  contributorName: '김민지',
+  contributorLatinName: 'Kim Minji',
+  coContributorName: 'نادية الخطيب',
+  coContributorLatinName: 'Nadia Al-Khatib',
+  contributions: [
+    {
+      component: 'lyrics',
+      contributorPercent: 70,
+      coContributorPercent: 30,
+      coContributor2Percent: 0,
+      aiPercent: 0,
+    },
+  ],
+}
+
 async function registered(fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
   const song = await newSong(user.id, fields)
@@ -113,15 +130,25 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
 }
 
 /**
+ * The v5 manifest as the code before version 6 built it: version 6's fields without the names in
+ * Latin script (issue 26).
+ */
+async function buildManifestV5(song: SongView, issuedAt: Date) {
+  const v6 = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt, [])
+  return {
+    ...v6,
+    version: 5,
+    contributors: v6.contributors.map(({ latinName: _latin, ...person }) => person),
+    confirmations: v6.confirmations.map(({ creditedLatinName: _latin, ...c }) => c),
+  }
+}
+
+/**
  * The v4 manifest as the code before version 5 built it: version 5's fields without `confirmations`,
  * and the song's one recording (its first file, unlabelled) as `recording` instead of `recordings`.
  */
 async function buildManifestV4(song: SongView, issuedAt: Date) {
-  const {
-    recordings,
-    confirmations: _unconfirmed,
-    ...rest
-  } = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt, [])
+  const { recordings, confirmations: _unconfirmed, ...rest } = await buildManifestV5(song, issuedAt)
   const first = recordings[0]
   const recording = first
     ? {
@@ -153,7 +180,7 @@ async function registeredV1() {
 }
 
 /** A registration made the way an older version did: its manifest and tags, its `ProofTrack v<n>` memo, the row as it recorded it. */
-async function registeredOld(version: 1 | 2 | 3 | 4, fields: Record<string, unknown> = {}) {
+async function registeredOld(version: 1 | 2 | 3 | 4 | 5, fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
   const song = await newSong(user.id, fields)
   const view = (await getOwnedSong(db(), user.id, song.id))!
@@ -164,7 +191,9 @@ async function registeredOld(version: 1 | 2 | 3 | 4, fields: Record<string, unkn
         ? await buildManifestV2(view, new Date())
         : version === 3
           ? await buildManifestV3(view, new Date())
-          : await buildManifestV4(view, new Date()),
+          : version === 4
+            ? await buildManifestV4(view, new Date())
+            : await buildManifestV5(view, new Date()),
   )
   const manifestSha256 = sha256Hex(manifestJson)
   const storage = getStorage()
@@ -208,8 +237,8 @@ async function registeredOld(version: 1 | 2 | 3 | 4, fields: Record<string, unkn
   return { user, song, signature: landed.signature, storageId: stored.id, manifestJson }
 }
 
-describe('manifest v5: private texts as salted commitments, the labelled fingerprints, the superseded record', () => {
-  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v5 memo; the salts stay in the database', async () => {
+describe('manifest v6: private texts as salted commitments, the labelled fingerprints, the superseded record, the names in Latin script', () => {
+  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v6 memo; the salts stay in the database', async () => {
     const { song, outcome } = await registered()
     const { lyricsSalt, creativeNotesSalt } = await salts(song.id)
     expect(lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
@@ -219,7 +248,7 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
     const stored = (await getStorage().get(outcome.storageId))!
     const text = new TextDecoder().decode(stored.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(5)
+    expect(manifest.version).toBe(6)
     expect(manifest.recordings).toEqual([])
     expect(manifest).not.toHaveProperty('recording')
     expect(manifest.supersedes).toBeNull()
@@ -251,14 +280,14 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
     ])
       expect(text).not.toContain(secret)
     expect(manifest).not.toHaveProperty('lyricsSha256')
-    expect(stored.tags['App-Version']).toBe('5')
+    expect(stored.tags['App-Version']).toBe('6')
 
     const tx = await getChain().lookup(outcome.transactionSignature)
     expect(tx!.memo).toBe(
-      `ProofTrack v5 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
+      `ProofTrack v6 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
     )
     expect(parseMemo(tx!.memo)).toEqual({
-      version: 5,
+      version: 6,
       certificateId: song.certificateId,
       sha256: sha256Hex(text),
       storageId: outcome.storageId,
@@ -285,7 +314,7 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
       new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data),
     )
     expect(bareManifest).toMatchObject({
-      version: 5,
+      version: 6,
       lyricsCommitment: null,
       creativeNotesCommitment: null,
     })
@@ -322,7 +351,7 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
     const { song, outcome } = await registered({ recordings: files })
     const text = new TextDecoder().decode((await getStorage().get(outcome.storageId))!.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(5)
+    expect(manifest.version).toBe(6)
     expect(manifest.recordings).toEqual([
       {
         label: 'Master',
@@ -343,7 +372,7 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
     ])
     expect(text).not.toContain('secret-demo-v7')
     const report = await (await verifyPage(song.certificateId)).json()
-    expect(report).toMatchObject({ ok: true, manifestVersion: 5, recordings: manifest.recordings })
+    expect(report).toMatchObject({ ok: true, manifestVersion: 6, recordings: manifest.recordings })
     const comparison = report.steps.find((s: { id: string }) => s.id === 'comparison')
     expect(comparison.evidence.map((e: { label: string }) => e.label)).toEqual(
       expect.arrayContaining(['Recording 1: Master', 'Recording 2: Stems archive']),
@@ -377,13 +406,13 @@ describe('manifest v5: private texts as salted commitments, the labelled fingerp
 })
 
 describe('GET /verify/:certificateId', () => {
-  test('a v5 record: five steps, each with its evidence, every check passing', async () => {
+  test('a v6 record: five steps, each with its evidence, every check passing', async () => {
     const { song, outcome } = await registered()
     const response = await verifyPage(song.certificateId)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const report = await response.json()
     expect(report.ok).toBe(true)
-    expect(report.manifestVersion).toBe(5)
+    expect(report.manifestVersion).toBe(6)
     expect(
       report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached]),
     ).toEqual([
@@ -436,6 +465,48 @@ describe('GET /verify/:certificateId', () => {
     ])
     const other = await createUser()
     expect((await (await verifyPage(song.certificateId, other.id)).json()).owner).toBeNull()
+  })
+
+  test('a v6 record names each contributor in both scripts; it verifies, and the page sets each name apart', async () => {
+    const { song, outcome } = await registered(HANGUL_NAMES)
+    const manifest = JSON.parse(
+      new TextDecoder().decode((await getStorage().get(outcome.storageId))!.data),
+    )
+    expect(manifest.version).toBe(6)
+    expect(manifest.contributors).toEqual([
+      expect.objectContaining({ role: 'main', name: '김민지', latinName: 'Kim Minji' }),
+      expect.objectContaining({
+        role: 'co-contributor',
+        name: 'نادية الخطيب',
+        latinName: 'Nadia Al-Khatib',
+      }),
+    ])
+    const report = await (await verifyPage(song.certificateId)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 6 })
+    expect(report.confirmations.declaredOnly).toEqual([
+      '김민지 (Kim Minji) (Main contributor): declared by the submitter, not confirmed',
+      'نادية الخطيب (Nadia Al-Khatib) (Co-contributor): declared by the submitter, not confirmed',
+    ])
+    expect(report.confirmations.names).toEqual(
+      expect.arrayContaining(['김민지', 'Kim Minji', 'نادية الخطيب', 'Nadia Al-Khatib']),
+    )
+    const cli = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
+    expect(cli.output).toContain('김민지 (Kim Minji) (Main contributor)')
+    expect(cli.code).toBe(0)
+  }, 120_000)
+
+  test('a v5 record built the old way still verifies, its names as the submitter typed them', async () => {
+    const { song } = await registeredOld(5, HANGUL_NAMES)
+    const report = await (await verifyPage(song.certificateId)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 5 })
+    expect(
+      report.checks.find(
+        (c: { name: string }) => c.name === 'Manifest follows its version’s format',
+      ),
+    ).toMatchObject({ ok: true, detail: 'Read as version 5' })
+    expect(report.confirmations.declaredOnly[0]).toBe(
+      '김민지 (Main contributor): declared by the submitter, not confirmed',
+    )
   })
 
   test('a v1 record built the old way still verifies, on the page and by its JSON', async () => {
@@ -537,7 +608,7 @@ describe('GET /verify/:certificateId', () => {
 })
 
 describe('npm run verify', () => {
-  test('prints every step with its evidence and exits 0 for a v5, a v4, a v3, a v2 and a v1 record', async () => {
+  test('prints every step with its evidence and exits 0 for a v6, a v5, a v4, a v3, a v2 and a v1 record', async () => {
     const { song, outcome } = await registered()
     const v2 = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
     expect(v2.output).toContain(
@@ -556,6 +627,12 @@ describe('npm run verify', () => {
       expect(v2.output).toContain(line)
     }
     expect(v2.code).toBe(0)
+
+    const v5Record = await registeredOld(5, HANGUL_NAMES)
+    const v5Old = await verifyCli(v5Record.song.certificateId, '--signature', v5Record.signature)
+    expect(v5Old.output).toContain('   Manifest version: 5')
+    expect(v5Old.output).toContain(`${v5Record.song.certificateId}: VERIFIED`)
+    expect(v5Old.code).toBe(0)
 
     const v4Record = await registeredOld(4)
     const v4Old = await verifyCli(v4Record.song.certificateId, '--signature', v4Record.signature)
@@ -581,7 +658,8 @@ describe('npm run verify', () => {
     expect(v1.output).toContain('   Manifest version: 1')
     expect(v1.output).toContain(`${old.song.certificateId}: VERIFIED`)
     expect(v1.code).toBe(0)
-  }, 120_000)
+    // Six runs of the CLI, each a fresh process: slow on a busy machine.
+  }, 300_000)
 
   test('exits 1 when the stored manifest was tampered with, and when pointed at the wrong transaction', async () => {
     const { song, outcome } = await registered()
@@ -704,7 +782,7 @@ describe('GET /certificate/:id/proof-bundle', () => {
       format: 'prooftrack.proof-bundle',
       certificateId: song.certificateId,
       manifest: {
-        version: 5,
+        version: 6,
         sha256: sha256Hex(storedText),
         canonical: storedText,
         content: JSON.parse(storedText),

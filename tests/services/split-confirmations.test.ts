@@ -108,8 +108,8 @@ describe('invitations', () => {
     const mail = await lastMailTo(email)
     // Our words lead the subject; the owner's (name, title) are quoted in the body (issue 24).
     expect(mail?.subject).toBe('ProofTrack: confirm your share of a song')
-    expect(mail?.text).toContain('Their name:\n    “Ann”')
-    expect(mail?.text).toContain("The song's title:\n    “Three Of Us”")
+    expect(mail?.text).toContain('Their name:\n    “\u2068Ann\u2069”')
+    expect(mail?.text).toContain("The song's title:\n    “\u2068Three Of Us\u2069”")
     const token = await tokenMailedTo(email)
     expect(token).toHaveLength(43)
     const row = await db()
@@ -191,11 +191,16 @@ describe('invitations', () => {
     expect(again).toMatchObject({ ok: false, status: 409, page: { state: 'decided' } })
     expect(await statusOf(owner.id, song.id)).toMatchObject({ status: 'confirmed' })
     const told = await lastMailTo(owner.email)
-    expect(told?.subject).toBe('ProofTrack: a co-writer confirmed their share of “Three Of Us”')
-    expect(told?.text).toContain('The name they want credited, in their words:\n    “Bea Writer”')
+    // Every typed value set apart by a first-strong isolate (issue 26).
+    expect(told?.subject).toBe(
+      'ProofTrack: a co-writer confirmed their share of “\u2068Three Of Us\u2069”',
+    )
+    expect(told?.text).toContain(
+      'The name they want credited, in their words:\n    “\u2068Bea Writer\u2069”',
+    )
     expect(await takeDecisionNotice(db(), owner.id)).toMatchObject({
       title: 'Share confirmed',
-      description: 'Bea Writer confirmed their share of “Three Of Us”.',
+      description: '\u2068Bea Writer\u2069 confirmed their share of “\u2068Three Of Us\u2069”.',
     })
     expect(await takeDecisionNotice(db(), owner.id)).toBeNull()
   })
@@ -420,8 +425,8 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
     expect(mail.subject).not.toContain('URGENT')
     expect(mail.text).toMatch(/^A ProofTrack user named you/)
     expect(mail.text).toContain(`These are their words, not ProofTrack's:`)
-    expect(mail.text).toContain(`The song's title:\n    “${title}”`)
-    expect(mail.text).toContain('Their name:\n    “Support Team”')
+    expect(mail.text).toContain(`The song's title:\n    “\u2068${title}\u2069”`)
+    expect(mail.text).toContain('Their name:\n    “\u2068Support Team\u2069”')
     expect(mail.listUnsubscribe).toMatch(/^http:\/\/localhost:3000\/refuse-invitations\?token=/)
     expect(mail.text).toContain(mail.listUnsubscribe!)
   })

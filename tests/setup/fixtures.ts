@@ -140,6 +140,7 @@ export async function createSplitInvitation(
     decision?: 'confirmed' | 'disputed' | null
     decidedAt?: Date
     creditedName?: string
+    creditedLatinName?: string | null
     pro?: string | null
     ipi?: string | null
     disputeReason?: string
@@ -162,6 +163,7 @@ export async function createSplitInvitation(
       decision,
       decidedAt: decision ? (fields.decidedAt ?? new Date()) : null,
       creditedName: decision === 'confirmed' ? (fields.creditedName ?? 'Credited Name') : null,
+      creditedLatinName: fields.creditedLatinName ?? null,
       pro: fields.pro ?? null,
       ipi: fields.ipi ?? null,
       disputeReason: decision === 'disputed' ? (fields.disputeReason ?? 'Not my share') : null,

@@ -344,13 +344,14 @@ test('with SMTP configured a contact message is delivered over SMTP and the outb
     {},
   )
   await new MailWorker(smtpTransport(smtpUrl)).drain()
-  const mail = received.find((m) => m.subject === '[ProofTrack contact] Over SMTP')
+  // The writer's subject set apart by a first-strong isolate (issue 26), intact over SMTP.
+  const mail = received.find((m) => m.subject === '[ProofTrack contact] \u2068Over SMTP\u2069')
   expect(mail).toMatchObject({ to: ['support@prooftrack.test'], replyTo: 'ann@example.com' })
   expect(mail?.text).toContain('Delivered by a real SMTP server.')
   const row = await db()
     .selectFrom('mailOutbox')
     .selectAll()
-    .where('subject', '=', '[ProofTrack contact] Over SMTP')
+    .where('subject', '=', '[ProofTrack contact] \u2068Over SMTP\u2069')
     .executeTakeFirstOrThrow()
   expect(row).toMatchObject({ status: 'sent', deliveredVia: 'smtp' })
   expect(row.sentAt).toBeInstanceOf(Date)
