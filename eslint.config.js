@@ -16,12 +16,12 @@ const READ_BODY = ['request', 'req'].flatMap((name) => [
     message: READ_BODY_MESSAGE,
   },
 ])
-// Guards are written once (app/services/auth.server.ts, app/lib/http.server.ts); routes call them.
+// Guards are written once (app/services/accounts/auth.server.ts, app/lib/http.server.ts); routes call them.
 const HAND_WRITTEN_GUARDS = [
   {
     selector: `CallExpression[callee.name='jsonError'][arguments.1.value=/^(Unauthorized|Admin access required|Method not allowed)$/]`,
     message:
-      'Use requireApiUser / requireApiAdmin (app/services/auth.server.ts) or requireMethod / methodNotAllowed (app/lib/http.server.ts).',
+      'Use requireApiUser / requireApiAdmin (app/services/accounts/auth.server.ts) or requireMethod / methodNotAllowed (app/lib/http.server.ts).',
   },
   {
     selector: `BinaryExpression[operator='!=='][left.object.name='request'][left.property.name='method']`,
@@ -140,8 +140,8 @@ export default tseslint.config(
     ignores: [
       'app/lib/http.server.ts',
       'app/lib/form.server.ts',
-      'app/services/video-upload.server.ts',
-      'app/services/recording-fingerprint.server.ts',
+      'app/services/admin/video-upload.server.ts',
+      'app/services/songs/recording-fingerprint.server.ts',
     ],
     rules: { 'no-restricted-syntax': ['error', ...READ_BODY] },
   },

@@ -17,30 +17,37 @@ import {
   routeCspAllowances,
 } from '~/lib/security-headers.server'
 import { anonymousRequestOf, pageViewOf } from '~/lib/client-address.server'
-import { pageLoadOf, pageViewStream } from '~/services/analytics.server'
-import { anonymousPagePath, keepingStream } from '~/services/anonymous-pages.server'
-import { databaseKind, db, startDatabase } from '~/services/db.server'
-import { operationalFigures as readOperationalFigures } from '~/services/operations.server'
-import { startHousekeeping } from '~/services/housekeeping.server'
-import { startMailWorker } from '~/services/mail.server'
-import { startRecordAudit } from '~/services/record-audit.server'
-import { startTimestampWorker } from '~/services/snapshot-timestamps.server'
-import { currentTarget, reconcilePending, targetLogLine } from '~/services/registration.server'
-import { noStoreWhenSignedIn } from '~/services/session.server'
+import { pageLoadOf, pageViewStream } from '~/services/platform/analytics.server'
+import { anonymousPagePath, keepingStream } from '~/services/platform/anonymous-pages.server'
+import { databaseKind, db, startDatabase } from '~/services/platform/db.server'
+import { operationalFigures as readOperationalFigures } from '~/services/platform/operations.server'
+import { startHousekeeping } from '~/services/admin/housekeeping.server'
+import { startMailWorker } from '~/services/platform/mail.server'
+import { startRecordAudit } from '~/services/admin/record-audit.server'
+import { startTimestampWorker } from '~/services/certificates/snapshot-timestamps.server'
+import {
+  currentTarget,
+  reconcilePending,
+  targetLogLine,
+} from '~/services/registration/registration.server'
+import { noStoreWhenSignedIn } from '~/services/accounts/session.server'
 
 // The benchmark flushes buffered page views through the built server bundle to count them apart.
-export { flushPageViews } from '~/services/analytics.server'
+export { flushPageViews } from '~/services/platform/analytics.server'
 // The server entry answers a cookie-less visitor's public page from the last render of it (issue 16).
-export { anonymousPagesGeneration, cachedAnonymousPage } from '~/services/anonymous-pages.server'
+export {
+  anonymousPagesGeneration,
+  cachedAnonymousPage,
+} from '~/services/platform/anonymous-pages.server'
 // The server entry drains its HTTP server on SIGTERM, then shuts the app down (hooks, database).
-export { beginShutdown, shutdown } from '~/services/db.server'
+export { beginShutdown, shutdown } from '~/services/platform/db.server'
 
 /** GET /metrics (server/metrics.mjs): the database's figures, read once per scrape. */
 export function operationalFigures() {
   return readOperationalFigures(db())
 }
 /** GET /metrics: this process's database connections. */
-export { databasePoolStats } from '~/services/db.server'
+export { databasePoolStats } from '~/services/platform/db.server'
 
 /** What the Express entry (server/index.mjs) needs of the validated configuration. */
 export function serverSettings() {

@@ -291,7 +291,7 @@ export interface MailOutboxTable {
   fromAddress: string
   replyTo: string | null
   subject: string
-  /** The body sealed with AES-256-GCM (app/services/mail.server.ts); wiped once delivered. */
+  /** The body sealed with AES-256-GCM (app/services/platform/mail.server.ts); wiped once delivered. */
   sealedBody: string | null
   /** queued (waiting or between retries), sent, or failed (given up); `error` is the last failure. */
   status: Generated<'queued' | 'sent' | 'failed'>
@@ -309,7 +309,7 @@ export interface MailOutboxTable {
   listUnsubscribe: string | null
 }
 
-/** The record audit's latest result per confirmed registration (app/services/record-audit.server.ts). */
+/** The record audit's latest result per confirmed registration (app/services/admin/record-audit.server.ts). */
 export interface RecordAuditsTable {
   registrationId: number
   certificateId: string

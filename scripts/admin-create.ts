@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { migrateToLatest, openDatabase } from '../db/client'
 import { loadEnv } from '../app/env.server'
 import { RegisterSchema } from '../app/lib/auth-schemas'
-import { hashPassword } from '../app/services/password.server'
+import { hashPassword } from '../app/services/accounts/password.server'
 
 function fail(message: string): never {
   console.error(message)

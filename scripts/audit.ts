@@ -2,8 +2,8 @@
 // storage now (the server also does it hourly), and exits 1 when any no longer verifies.
 import { migrateToLatest, openDatabase } from '../db/client'
 import { loadEnv } from '../app/env.server'
-import { useDatabase } from '../app/services/db.server'
-import { auditSummary, runRecordAudit } from '../app/services/record-audit.server'
+import { useDatabase } from '../app/services/platform/db.server'
+import { auditSummary, runRecordAudit } from '../app/services/admin/record-audit.server'
 
 const env = loadEnv()
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(

@@ -23,11 +23,12 @@ Object.assign(process.env, {
 
 const { migrateToLatest, openDatabase } = await import('../db/client')
 const { seedPlans } = await import('../db/seed')
-const { db, useDatabase } = await import('../app/services/db.server')
-const { createSong } = await import('../app/services/songs.server')
+const { db, useDatabase } = await import('../app/services/platform/db.server')
+const { createSong } = await import('../app/services/songs/songs.server')
 const { SongSchema } = await import('../app/lib/song-schema')
-const { registerSong } = await import('../app/services/registration.server')
-const { runRecordAudit, AUDIT_BATCH_SIZE } = await import('../app/services/record-audit.server')
+const { registerSong } = await import('../app/services/registration/registration.server')
+const { runRecordAudit, AUDIT_BATCH_SIZE } =
+  await import('../app/services/admin/record-audit.server')
 
 const handle = await openDatabase({ dataDir })
 await migrateToLatest(handle.db)

@@ -18,8 +18,8 @@ import { CompiledQuery, type LogEvent, sql } from 'kysely'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/client'
 import { seedPlans } from '../db/seed'
 import { SongSchema } from '../app/lib/song-schema'
-import { hashPassword } from '../app/services/password.server'
-import { sessionCookie } from '../app/services/session.server'
+import { hashPassword } from '../app/services/accounts/password.server'
+import { sessionCookie } from '../app/services/accounts/session.server'
 
 const { values } = parseArgs({
   options: {

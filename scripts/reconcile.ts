@@ -1,8 +1,8 @@
 // `npm run reconcile`: finishes or fails registrations a crash left pending (also run at start).
 import { migrateToLatest, openDatabase } from '../db/client'
 import { loadEnv } from '../app/env.server'
-import { useDatabase } from '../app/services/db.server'
-import { reconcilePending } from '../app/services/registration.server'
+import { useDatabase } from '../app/services/platform/db.server'
+import { reconcilePending } from '../app/services/registration/registration.server'
 
 const env = loadEnv()
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(

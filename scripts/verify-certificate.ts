@@ -11,7 +11,7 @@ import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
 import { CERTIFICATE_ID_PATTERN } from '../app/lib/identifiers'
 import { escapeControls } from '../app/lib/plain-text'
-import { compareRecording, verifyChain } from '../app/services/verification.server'
+import { compareRecording, verifyChain } from '../app/services/certificates/verification.server'
 import { getStorage } from '../app/storage/index.server'
 
 const USAGE =

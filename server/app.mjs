@@ -247,7 +247,7 @@ app.use((error, req, res, _next) => {
 
 /**
  * A visitor without cookies asking for a public page gets the last render of it, with a fresh
- * nonce (app/services/anonymous-pages.server.ts): no Remix request is made at all (issue 16).
+ * nonce (app/services/platform/anonymous-pages.server.ts): no Remix request is made at all (issue 16).
  */
 function answerFromKeptPage(req, res) {
   if (req.method !== 'GET' || req.headers.cookie) return false

@@ -1,13 +1,13 @@
 // A document worker thread (decisions 049 and 053): laying out a PDF, writing a proof bundle or
 // a page of the catalogue export is CPU work that would hold the event loop for every other
-// request, so the server's pool (app/services/document-pool.server.ts) sends each job here. The
+// request, so the server's pool (app/services/certificates/document-pool.server.ts) sends each job here. The
 // renderers are TypeScript in app/ and are loaded through tsx, as the scripts are, so the same
 // file serves `npm start` (the Remix build) and the tests alike.
 import { parentPort } from 'node:worker_threads'
 import { register } from 'tsx/esm/api'
 
 register()
-const { renderDocument } = await import('../app/services/document-render.server.ts')
+const { renderDocument } = await import('../app/services/certificates/document-render.server.ts')
 
 parentPort?.on('message', async ({ id, job }) => {
   try {

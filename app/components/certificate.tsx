@@ -16,7 +16,7 @@ import {
   SHARE_AFTER_REGISTRATION,
   statementFor,
 } from '~/lib/certificate'
-import type { CertificateRegistration } from '~/services/certificate.server'
+import type { CertificateRegistration } from '~/services/certificates/certificate.server'
 import { trackEvent } from './page-view-tracker'
 import { Shares } from './shares'
 import { Isolated } from './bidi'

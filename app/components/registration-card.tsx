@@ -1,6 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import type { Destination, UsageStats } from '~/services/registration.server'
+import type { Destination, UsageStats } from '~/services/registration/registration.server'
 import { useAppName } from './app-name'
 import { Button, buttonClass } from './ui/button'
 import type { RegistrationDone } from './registration-complete'

@@ -2,7 +2,7 @@ import { statusText, ROLE_LABELS } from '~/lib/confirmations'
 import { formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
 import { registrationText, SPLIT_SHEET_NOTE } from '~/lib/split-sheet'
-import type { SplitSheet as SplitSheetData } from '~/services/split-sheet.server'
+import type { SplitSheet as SplitSheetData } from '~/services/certificates/split-sheet.server'
 
 const cell = 'border border-slate-400 px-2 py-1.5 text-left align-top'
 

@@ -11,7 +11,7 @@ export function adminTab(value: string | null): AdminTab {
   return value === 'video' || value === 'records' ? value : 'email'
 }
 
-/** A registered certificate whose latest audit check failed (app/services/record-audit.server.ts). */
+/** A registered certificate whose latest audit check failed (app/services/admin/record-audit.server.ts). */
 export interface AuditFailure {
   certificateId: string
   reason: string

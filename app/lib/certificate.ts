@@ -14,11 +14,14 @@ import {
   contributorSlots,
   nameWithLatin,
 } from '~/lib/song-constants'
-import type { CertificateRegistration, CertificateView } from '~/services/certificate.server'
+import type {
+  CertificateRegistration,
+  CertificateView,
+} from '~/services/certificates/certificate.server'
 
 /**
  * What the certificate shows: the public projection, with the private texts for the owner
- * (app/services/certificate.server.ts).
+ * (app/services/certificates/certificate.server.ts).
  */
 export type CertificateSong = CertificateView
 

@@ -20,7 +20,7 @@ export function pageViewOf(request: Request) {
 }
 export type PageView = ReturnType<typeof pageViewOf>
 
-/** A document request as the anonymous-page cache reads it (app/services/anonymous-pages.server.ts). */
+/** A document request as the anonymous-page cache reads it (app/services/platform/anonymous-pages.server.ts). */
 export function anonymousRequestOf(request: Request) {
   const url = new URL(request.url)
   return {

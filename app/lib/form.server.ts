@@ -53,7 +53,7 @@ export async function readForm(request: Request, spec: FormSpec): Promise<FormDa
 /**
  * The fields of a form, however they were sent: only the names the form declares, the first
  * value of each, rows within the form's maximum. Shared with the streamed multipart reader of
- * the forms that take a file (app/services/recording-fingerprint.server.ts).
+ * the forms that take a file (app/services/songs/recording-fingerprint.server.ts).
  */
 export function formFromPairs(pairsIn: Iterable<[string, string]>, spec: FormSpec): FormData {
   const form = new FormData()

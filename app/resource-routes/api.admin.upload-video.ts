@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { jsonError, jsonResponse, methodNotAllowed, requireMethod } from '~/lib/http.server'
 import { UPLOAD_ERRORS, UPLOAD_SUCCESS } from '~/lib/video-upload'
-import { requireApiAdmin } from '~/services/auth.server'
-import { redirectWithToast } from '~/services/toast.server'
-import { receiveLandingVideo } from '~/services/video-upload.server'
+import { requireApiAdmin } from '~/services/accounts/auth.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+import { receiveLandingVideo } from '~/services/admin/video-upload.server'
 
 /**
  * POST, multipart field `video`. Scripts (XMLHttpRequest, API clients) get JSON; a plain HTML

@@ -8,9 +8,9 @@ import {
 } from '~/lib/http.server'
 import { TrackEventSchema } from '~/lib/analytics-schema'
 import { clientIp } from '~/lib/client-address.server'
-import { recordEvent } from '~/services/analytics.server'
-import { getUser } from '~/services/auth.server'
-import { hit, LIMITS } from '~/services/rate-limit.server'
+import { recordEvent } from '~/services/platform/analytics.server'
+import { getUser } from '~/services/accounts/auth.server'
+import { hit, LIMITS } from '~/services/platform/rate-limit.server'
 
 // Analytics never breaks the page that sent it: a dropped event is a 202, not an error.
 const dropped = () => jsonResponse({ recorded: false }, { status: 202 })

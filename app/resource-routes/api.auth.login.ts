@@ -1,13 +1,13 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { LoginSchema } from '~/lib/auth-schemas'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { LOGIN_FAILED_MESSAGE, LOGIN_FALLBACK } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { startSignIn } from '~/services/login-throttle.server'
-import { tooManyMessage } from '~/services/rate-limit.server'
-import { createUserSession } from '~/services/session.server'
-import { toPublicUser, verifyLogin } from '~/services/users.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { LOGIN_FAILED_MESSAGE, LOGIN_FALLBACK } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { startSignIn } from '~/services/accounts/login-throttle.server'
+import { tooManyMessage } from '~/services/platform/rate-limit.server'
+import { createUserSession } from '~/services/accounts/session.server'
+import { toPublicUser, verifyLogin } from '~/services/accounts/users.server'
 
 export const action = jsonAction({ schema: LoginSchema }, async ({ request, data }) => {
   const attempt = await startSignIn({

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from '@remix-run/node'
 import { env } from '~/env.server'
 import { isOwnPageRequest } from '~/lib/request-site'
-import { destroySessionHeaders, getSessionId } from '~/services/session.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { destroySessionHeaders, getSessionId } from '~/services/accounts/session.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 // SPEC §7: sign-out is a GET navigation; the session row is deleted, then home. Only our own
 // pages may ask: a link or redirect on another site lands home still signed in (decision 017).

@@ -2,9 +2,9 @@ import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/htt
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { clientIp } from '~/lib/client-address.server'
 import { CHECK_EMAIL_MESSAGE } from '~/lib/page-messages'
-import { requestPasswordResetLimited } from '~/services/password-reset.server'
-import { tooManyMessage } from '~/services/rate-limit.server'
-import { db } from '~/services/db.server'
+import { requestPasswordResetLimited } from '~/services/accounts/password-reset.server'
+import { tooManyMessage } from '~/services/platform/rate-limit.server'
+import { db } from '~/services/platform/db.server'
 
 export const action = jsonAction({ schema: ForgotPasswordSchema }, async ({ request, data }) => {
   const limited = await requestPasswordResetLimited(

@@ -1,10 +1,10 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { RegisterSchema } from '~/lib/auth-schemas'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
-import { createLocalUser, FieldError, toPublicUser } from '~/services/users.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { createLocalUser, FieldError, toPublicUser } from '~/services/accounts/users.server'
 
 export const action = jsonAction({ schema: RegisterSchema }, async ({ request, data }) => {
   const limited = await hit(LIMITS.registerPerAddress(clientIp(request) ?? 'unknown'))

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { jsonError, jsonResponse, methodNotAllowed, requireMethod } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
-import { createVerificationCode } from '~/services/email-verification.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
-import { db } from '~/services/db.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import { createVerificationCode } from '~/services/accounts/email-verification.server'
+import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { db } from '~/services/platform/db.server'
 
 export async function action({ request }: ActionFunctionArgs) {
   requireMethod(request, 'POST')

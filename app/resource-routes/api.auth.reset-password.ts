@@ -1,8 +1,8 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { ResetPasswordSchema } from '~/lib/auth-schemas'
-import { trustDevice } from '~/services/login-throttle.server'
-import { resetPassword } from '~/services/password-reset.server'
-import { db } from '~/services/db.server'
+import { trustDevice } from '~/services/accounts/login-throttle.server'
+import { resetPassword } from '~/services/accounts/password-reset.server'
+import { db } from '~/services/platform/db.server'
 
 export const action = jsonAction({ schema: ResetPasswordSchema }, async ({ request, data }) => {
   const result = await resetPassword(db(), data.token, data.password)

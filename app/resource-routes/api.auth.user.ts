@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
-import { toPublicUser } from '~/services/users.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import { toPublicUser } from '~/services/accounts/users.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

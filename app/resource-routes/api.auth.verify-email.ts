@@ -1,8 +1,8 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { VerificationCodeSchema } from '~/lib/auth-schemas'
-import { requireApiAdmin } from '~/services/auth.server'
-import { verifyEmailByCode } from '~/services/email-verification.server'
-import { db } from '~/services/db.server'
+import { requireApiAdmin } from '~/services/accounts/auth.server'
+import { verifyEmailByCode } from '~/services/accounts/email-verification.server'
+import { db } from '~/services/platform/db.server'
 
 // The admin confirms a user's email by the code the user mailed to support.
 export const action = jsonAction(

@@ -1,10 +1,10 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
+import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
 import { ContactSchema } from '~/lib/contact-schema'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { submitContactMessage } from '~/services/contact.server'
-import { db } from '~/services/db.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { submitContactMessage } from '~/services/admin/contact.server'
+import { db } from '~/services/platform/db.server'
 
 export const action = jsonAction({ schema: ContactSchema }, async ({ request, data }) => {
   const limited = await hit(LIMITS.contactPerAddress(clientIp(request) ?? 'unknown'))

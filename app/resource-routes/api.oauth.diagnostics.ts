@@ -1,5 +1,5 @@
 import { jsonResponse } from '~/lib/http.server'
-import { oauthDiagnostics } from '~/services/google-config.server'
+import { oauthDiagnostics } from '~/services/accounts/google-config.server'
 
 export function loader() {
   return jsonResponse(oauthDiagnostics())

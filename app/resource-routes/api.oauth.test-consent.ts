@@ -1,5 +1,5 @@
 import { jsonResponse } from '~/lib/http.server'
-import { consentTest } from '~/services/google-config.server'
+import { consentTest } from '~/services/accounts/google-config.server'
 
 export function loader() {
   return jsonResponse(consentTest())

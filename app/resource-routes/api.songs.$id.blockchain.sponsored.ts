@@ -7,11 +7,11 @@ import {
   readJson,
   requireMethod,
 } from '~/lib/http.server'
-import { requireApiUser, requireSongId } from '~/services/auth.server'
+import { requireApiUser, requireSongId } from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { registerSong } from '~/services/registration.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { registerSong } from '~/services/registration/registration.server'
 
 /**
  * SPEC §7 sends an empty body once the user ticked the confirmation box; a JSON body may say

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
-import { requireApiUser, requireSongOwner } from '~/services/auth.server'
-import { readBlockchainData } from '~/services/manifest.server'
-import { registrationsForSong } from '~/services/registration.server'
-import { db } from '~/services/db.server'
+import { requireApiUser, requireSongOwner } from '~/services/accounts/auth.server'
+import { readBlockchainData } from '~/services/certificates/manifest.server'
+import { registrationsForSong } from '~/services/registration/registration.server'
+import { db } from '~/services/platform/db.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

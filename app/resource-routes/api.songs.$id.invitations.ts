@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { InviteJsonSchema } from '~/lib/co-writers-schema'
 import { jsonAction, jsonFailure, jsonResponse } from '~/lib/http.server'
-import { requireApiUser, requireSongOwner } from '~/services/auth.server'
-import { db } from '~/services/db.server'
+import { requireApiUser, requireSongOwner } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
 import {
   publicSlotStatus,
   sendInvitation,
   splitStatuses,
-} from '~/services/split-confirmations.server'
+} from '~/services/co-writers/split-confirmations.server'
 
 /** GET /api/songs/:id/invitations — each named contributor's status (never a token). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,14 +7,14 @@ import {
   requireSongId,
   requireSongOwner,
   songNotFound,
-} from '~/services/auth.server'
-import { updateSong } from '~/services/song-edits.server'
-import { LOCKED_MESSAGE } from '~/services/songs.server'
+} from '~/services/accounts/auth.server'
+import { updateSong } from '~/services/co-writers/song-edits.server'
+import { LOCKED_MESSAGE } from '~/services/songs/songs.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { withSnapshot } from '~/services/snapshot-timestamps.server'
-import { reinvitedText } from '~/services/split-confirmations.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { reinvitedText } from '~/services/co-writers/split-confirmations.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
-import { requireApiUser, requireSongId, songNotFound } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { versionHistory, versionLinks } from '~/services/versions.server'
+import { requireApiUser, requireSongId, songNotFound } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { versionHistory, versionLinks } from '~/services/songs/versions.server'
 
 /** GET /api/songs/:id/versions — the owner's versions of the song, oldest first, with the links. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

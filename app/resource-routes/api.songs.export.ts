@@ -2,10 +2,17 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonError, parseQuery } from '~/lib/http.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { ExportQuerySchema } from '~/lib/url-schemas'
-import { requireApiUser } from '~/services/auth.server'
-import { catalogueExportStream, exportFileName } from '~/services/catalogue-export.server'
-import { db } from '~/services/db.server'
-import { admitDocument, busyAnswer, documentOwner } from '~/services/document-pool.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import {
+  catalogueExportStream,
+  exportFileName,
+} from '~/services/certificates/catalogue-export.server'
+import { db } from '~/services/platform/db.server'
+import {
+  admitDocument,
+  busyAnswer,
+  documentOwner,
+} from '~/services/certificates/document-pool.server'
 
 /** GET /api/songs/export?format=csv|json — the signed-in user's whole catalogue, as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {

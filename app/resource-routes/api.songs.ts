@@ -8,12 +8,12 @@ import {
 } from '~/lib/http.server'
 import { SongSchema } from '~/lib/song-schema'
 import { SongListQuerySchema } from '~/lib/url-schemas'
-import { requireApiUser } from '~/services/auth.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { withSnapshot } from '~/services/snapshot-timestamps.server'
-import { createSong, listSongs } from '~/services/songs.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { createSong, listSongs } from '~/services/songs/songs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

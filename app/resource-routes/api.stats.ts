@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
-import { dashboardStats } from '~/services/dashboard.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import { dashboardStats } from '~/services/songs/dashboard.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

@@ -7,7 +7,10 @@ import {
   requireMethod,
   tooLargeMessage,
 } from '~/lib/http.server'
-import { handleStripeWebhook, stripeWebhookRefusal } from '~/services/payment-webhook.server'
+import {
+  handleStripeWebhook,
+  stripeWebhookRefusal,
+} from '~/services/payments/payment-webhook.server'
 
 // Stripe's events are a few kilobytes (docs/decisions/013); nothing bigger is read into memory.
 const WEBHOOK_BODY_LIMIT = 512 * 1024

@@ -1,7 +1,7 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { CreatePaymentIntentSchema } from '~/lib/payment-schema'
-import { requireApiUser } from '~/services/auth.server'
-import { createPaymentIntent } from '~/services/payments.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import { createPaymentIntent } from '~/services/payments/payments.server'
 
 /** SPEC §7: `{ songId }` → `{ clientSecret }` for a $1.99 PaymentIntent of this user and song. */
 export const action = jsonAction(

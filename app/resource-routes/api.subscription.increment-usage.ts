@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { jsonResponse, methodNotAllowed, requireMethod } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
-import { usageStats } from '~/services/registration.server'
-import { db } from '~/services/db.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import { usageStats } from '~/services/registration/registration.server'
+import { db } from '~/services/platform/db.server'
 
 /**
  * Kept for clients that call it before a free registration (SPEC §7), but it changes nothing:

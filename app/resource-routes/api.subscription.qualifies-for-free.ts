@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
-import { requireApiUser } from '~/services/auth.server'
-import { usageStats } from '~/services/registration.server'
-import { db } from '~/services/db.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
+import { usageStats } from '~/services/registration/registration.server'
+import { db } from '~/services/platform/db.server'
 
 /** Whether the plan has a free unit left this month, whatever the email status. */
 export async function loader({ request }: LoaderFunctionArgs) {

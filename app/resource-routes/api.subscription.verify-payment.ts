@@ -1,10 +1,10 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { VerifyPaymentSchema } from '~/lib/payment-schema'
-import { requireApiUser } from '~/services/auth.server'
+import { requireApiUser } from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { verifyPaymentIntent } from '~/services/payments.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { verifyPaymentIntent } from '~/services/payments/payments.server'
 
 /**
  * SPEC §7: `{ paymentIntentId }`. The intent is fetched from Stripe and must have succeeded for

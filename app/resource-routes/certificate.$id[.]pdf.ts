@@ -3,18 +3,22 @@ import { env } from '~/env.server'
 import { timestampText } from '~/lib/timestamp'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
-import { getUser } from '~/services/auth.server'
-import { busyAnswer, documentOwner, renderOffThread } from '~/services/document-pool.server'
+import { getUser } from '~/services/accounts/auth.server'
+import {
+  busyAnswer,
+  documentOwner,
+  renderOffThread,
+} from '~/services/certificates/document-pool.server'
 import {
   hit,
   LIMITS,
   retryAfterHeaders,
   tooManyRequestsMessage,
-} from '~/services/rate-limit.server'
-import { certificateFor } from '~/services/certificate.server'
-import { db } from '~/services/db.server'
-import { parseSongId } from '~/services/songs.server'
-import { resolveTimeZone } from '~/services/time-zone.server'
+} from '~/services/platform/rate-limit.server'
+import { certificateFor } from '~/services/certificates/certificate.server'
+import { db } from '~/services/platform/db.server'
+import { parseSongId } from '~/services/songs/songs.server'
+import { resolveTimeZone } from '~/services/platform/time-zone.server'
 
 /** GET /certificate/:id.pdf — the one-page A4 certificate; the same access rule as the page. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

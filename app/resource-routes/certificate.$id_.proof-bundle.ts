@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { busyAnswer, documentOwner, renderOffThread } from '~/services/document-pool.server'
-import { getProofBundle } from '~/services/proof-bundle.server'
-import { parseSongId } from '~/services/songs.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import {
+  busyAnswer,
+  documentOwner,
+  renderOffThread,
+} from '~/services/certificates/document-pool.server'
+import { getProofBundle } from '~/services/certificates/proof-bundle.server'
+import { parseSongId } from '~/services/songs/songs.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 import { getStorage } from '~/storage/index.server'
 
 /**

@@ -10,7 +10,7 @@ import {
   LIMITS,
   retryAfterHeaders,
   tooManyRequestsMessage,
-} from '~/services/rate-limit.server'
+} from '~/services/platform/rate-limit.server'
 
 /**
  * GET /ledger/rpc/getTransaction/:signature — the embedded ledger's answer to Solana's JSON-RPC

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { parseRange } from '~/lib/http-range'
 import { jsonError } from '~/lib/http.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { latestLandingVideo, readLandingVideo } from '~/services/landing-video.server'
+import { latestLandingVideo, readLandingVideo } from '~/services/admin/landing-video.server'
 
 const NO_VIDEO = 'No landing video has been uploaded yet.'
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { jsonResponse } from '~/lib/http.server'
-import { db, isShuttingDown } from '~/services/db.server'
+import { db, isShuttingDown } from '~/services/platform/db.server'
 
 // A load balancer's probe waits a few seconds; a database slower than this is not ready.
 const DATABASE_TIMEOUT_MS = 2000

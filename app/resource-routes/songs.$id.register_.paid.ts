@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { CheckoutSessionIdSchema } from '~/lib/payment-schema'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { requireSongOwner, requireUser } from '~/services/auth.server'
+import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { verifyCheckoutSession } from '~/services/payments.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { verifyCheckoutSession } from '~/services/payments/payments.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 /**
  * Stripe Checkout's success address. The session is fetched from Stripe and checked (paid,

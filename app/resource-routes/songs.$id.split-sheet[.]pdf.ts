@@ -2,17 +2,21 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
 import { clientIp } from '~/lib/client-address.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { requireSongOwner, requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
+import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
 import {
   hit,
   LIMITS,
   retryAfterHeaders,
   tooManyRequestsMessage,
-} from '~/services/rate-limit.server'
-import { busyAnswer, documentOwner, renderOffThread } from '~/services/document-pool.server'
-import { splitSheet } from '~/services/split-sheet.server'
-import { resolveTimeZone } from '~/services/time-zone.server'
+} from '~/services/platform/rate-limit.server'
+import {
+  busyAnswer,
+  documentOwner,
+  renderOffThread,
+} from '~/services/certificates/document-pool.server'
+import { splitSheet } from '~/services/certificates/split-sheet.server'
+import { resolveTimeZone } from '~/services/platform/time-zone.server'
 
 /** GET /songs/:id/split-sheet.pdf — the owner's split sheet as an A4 PDF; the page's access rule. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

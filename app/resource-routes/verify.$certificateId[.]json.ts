@@ -6,9 +6,9 @@ import {
   LIMITS,
   retryAfterHeaders,
   tooManyRequestsMessage,
-} from '~/services/rate-limit.server'
+} from '~/services/platform/rate-limit.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
-import { certificateReport } from '~/services/verification.server'
+import { certificateReport } from '~/services/certificates/verification.server'
 
 /**
  * GET /verify/:certificateId.json — the verification page's report as JSON, for scripts

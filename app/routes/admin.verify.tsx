@@ -13,10 +13,10 @@ import { VerificationCodeForm } from '~/components/verification-code-form'
 import type { VerificationCodeResult } from '~/lib/admin'
 import { VerificationCodeSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
-import { requireAdmin } from '~/services/auth.server'
-import { verifyEmailByCode } from '~/services/email-verification.server'
-import { redirectWithToast } from '~/services/toast.server'
-import { db } from '~/services/db.server'
+import { requireAdmin } from '~/services/accounts/auth.server'
+import { verifyEmailByCode } from '~/services/accounts/email-verification.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+import { db } from '~/services/platform/db.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)

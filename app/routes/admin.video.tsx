@@ -5,9 +5,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { VideoManagement } from '~/components/video-upload'
 import { env } from '~/env.server'
-import { getUser } from '~/services/auth.server'
-import { isAdmin } from '~/services/users.server'
-import { currentLandingVideo } from '~/services/video-upload.server'
+import { getUser } from '~/services/accounts/auth.server'
+import { isAdmin } from '~/services/accounts/users.server'
+import { currentLandingVideo } from '~/services/admin/video-upload.server'
 
 // SPEC §2: anyone but the admin, visitors included, sees Access Denied here (403), not a sign-in redirect.
 export async function loader({ request }: LoaderFunctionArgs) {

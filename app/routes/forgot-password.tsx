@@ -15,9 +15,9 @@ import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/lib/client-address.server'
 import { CHECK_EMAIL_MESSAGE } from '~/lib/page-messages'
-import { requestPasswordResetLimited } from '~/services/password-reset.server'
-import { tooManyMessage } from '~/services/rate-limit.server'
-import { db } from '~/services/db.server'
+import { requestPasswordResetLimited } from '~/services/accounts/password-reset.server'
+import { tooManyMessage } from '~/services/platform/rate-limit.server'
+import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
 
 export function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { json, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
-import { googleConfig } from '~/services/google-config.server'
+import { googleConfig } from '~/services/accounts/google-config.server'
 
 export function loader() {
   return json({ configured: googleConfig().configured })

@@ -26,13 +26,13 @@ import { formatDayInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
 import { INVITATION_CLOSED } from '~/lib/page-messages'
 import { useIsPending } from '~/lib/hooks'
-import { db } from '~/services/db.server'
+import { db } from '~/services/platform/db.server'
 import {
   closedStatus,
   decideInvitation,
   type InvitationPage,
   invitationByToken,
-} from '~/services/split-confirmations.server'
+} from '~/services/co-writers/split-confirmations.server'
 
 // Issue 13: the page a mailed invitation opens; no account needed, the token is the key
 // (decision 041). It shows only this invitation's song: its title, the split, who invited.

@@ -15,8 +15,8 @@ import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { safeRedirect } from '~/lib/redirect'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
 import {
   AuthorizationError,
   getAuthenticator,
@@ -24,11 +24,11 @@ import {
   LOGIN_FALLBACK,
   LOGIN_NO_MESSAGE,
   requireAnonymous,
-} from '~/services/auth.server'
-import { startSignIn } from '~/services/login-throttle.server'
-import { tooManyMessage } from '~/services/rate-limit.server'
-import { createUserSession } from '~/services/session.server'
-import { createToastHeaders } from '~/services/toast.server'
+} from '~/services/accounts/auth.server'
+import { startSignIn } from '~/services/accounts/login-throttle.server'
+import { tooManyMessage } from '~/services/platform/rate-limit.server'
+import { createUserSession } from '~/services/accounts/session.server'
+import { createToastHeaders } from '~/services/platform/toast.server'
 import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {

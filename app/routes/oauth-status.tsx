@@ -8,7 +8,7 @@ import {
   consentTest,
   type OAuthDiagnostics,
   oauthDiagnostics,
-} from '~/services/google-config.server'
+} from '~/services/accounts/google-config.server'
 
 // SPEC §9: diagnostics every 30 s, the consent test every 60 s.
 const DIAGNOSTICS_INTERVAL_MS = 30_000

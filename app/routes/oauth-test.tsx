@@ -2,7 +2,10 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Form, useLoaderData, useRevalidator } from '@remix-run/react'
 import { type MouseEvent, useEffect, useRef, useState } from 'react'
 import { Button, buttonClass } from '~/components/ui/button'
-import { type PublicGoogleConfig, publicGoogleConfig } from '~/services/google-config.server'
+import {
+  type PublicGoogleConfig,
+  publicGoogleConfig,
+} from '~/services/accounts/google-config.server'
 
 const GOOGLE_SIGN_IN_URL = '/api/auth/google'
 const NOT_CONFIGURED = 'Google sign-in is not configured on this server.'

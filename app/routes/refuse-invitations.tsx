@@ -12,8 +12,11 @@ import { Button } from '~/components/ui/button'
 import { parseQuery, readBodyBytes, tooLargeMessage } from '~/lib/http.server'
 import { useIsPending } from '~/lib/hooks'
 import { RefusalQuerySchema } from '~/lib/refuse-invitations-schema'
-import { db } from '~/services/db.server'
-import { keyOfRefusalToken, refuseInvitations } from '~/services/invitation-addresses.server'
+import { db } from '~/services/platform/db.server'
+import {
+  keyOfRefusalToken,
+  refuseInvitations,
+} from '~/services/co-writers/invitation-addresses.server'
 
 // Issue 24 (decision 047): the link in every invitation mail. A GET only asks (mail scanners
 // open links), the button's POST refuses; a mail client's one-click POST (RFC 8058, the

@@ -14,16 +14,16 @@ import { PasswordField } from '~/components/password-field'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ResetPasswordSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
-import { trustDevice } from '~/services/login-throttle.server'
+import { trustDevice } from '~/services/accounts/login-throttle.server'
 import {
   forgetResetToken,
   isResetTokenUsable,
   keepResetToken,
   keptResetToken,
   resetPassword,
-} from '~/services/password-reset.server'
-import { redirectWithToast } from '~/services/toast.server'
-import { db } from '~/services/db.server'
+} from '~/services/accounts/password-reset.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {

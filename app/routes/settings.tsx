@@ -13,11 +13,11 @@ import { formatDayInZone, timeZoneNames } from '~/lib/dates'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { SETTINGS_PATH } from '~/lib/time-zone'
 import { TimeZoneSchema } from '~/lib/time-zone-schema'
-import { deletableSongs } from '~/services/account.server'
-import { requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { setUserTimeZone } from '~/services/time-zone.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { deletableSongs } from '~/services/accounts/account.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { setUserTimeZone } from '~/services/platform/time-zone.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

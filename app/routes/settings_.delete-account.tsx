@@ -12,11 +12,15 @@ import { Button } from '~/components/ui/button'
 import { DeleteAccountSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { deletableSongs, deleteAccount, USERNAME_MISMATCH } from '~/services/account.server'
-import { requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { destroySessionHeaders } from '~/services/session.server'
-import { redirectWithToast } from '~/services/toast.server'
+import {
+  deletableSongs,
+  deleteAccount,
+  USERNAME_MISMATCH,
+} from '~/services/accounts/account.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { destroySessionHeaders } from '~/services/accounts/session.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

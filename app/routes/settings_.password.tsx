@@ -14,12 +14,12 @@ import { Button } from '~/components/ui/button'
 import { type PasswordChangeInput, PasswordChangeSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { changePassword } from '~/services/account.server'
-import { requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { tooManyMessage } from '~/services/rate-limit.server'
-import { getSessionId } from '~/services/session.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { changePassword } from '~/services/accounts/account.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { tooManyMessage } from '~/services/platform/rate-limit.server'
+import { getSessionId } from '~/services/accounts/session.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 const HIDDEN = ['currentPassword', 'newPassword', 'confirmPassword']
 

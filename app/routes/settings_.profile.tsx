@@ -13,11 +13,11 @@ import { Button } from '~/components/ui/button'
 import { type ProfileInput, ProfileSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { updateProfile } from '~/services/account.server'
-import { requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { redirectWithToast } from '~/services/toast.server'
-import { FieldError } from '~/services/users.server'
+import { updateProfile } from '~/services/accounts/account.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+import { FieldError } from '~/services/accounts/users.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -15,15 +15,15 @@ import { formatMomentInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { describeBrowser } from '~/lib/user-agent'
-import { requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
 import {
   endSessionByKey,
   endUserSessions,
   getSessionId,
   listUserSessions,
-} from '~/services/session.server'
-import { redirectWithToast } from '~/services/toast.server'
+} from '~/services/accounts/session.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 const PATH = '/settings/sessions'
 

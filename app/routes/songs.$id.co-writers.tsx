@@ -13,8 +13,12 @@ import { CO_WRITERS_FORM, CoWritersFormSchema } from '~/lib/co-writers-schema'
 import { readForm } from '~/lib/form.server'
 import { INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
 import { locksSong } from '~/lib/song-lock'
-import { requireSongOwner, requireSongWithStatuses, requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
+import {
+  requireSongOwner,
+  requireSongWithStatuses,
+  requireUser,
+} from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
 import {
   INVITATION_DAYS,
   MAX_SENDS,
@@ -23,8 +27,8 @@ import {
   revokeInvitation,
   sendInvitation,
   VERIFY_TO_INVITE,
-} from '~/services/split-confirmations.server'
-import { redirectWithToast } from '~/services/toast.server'
+} from '~/services/co-writers/split-confirmations.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 // Issue 13: the owner invites each named contributor to confirm their share (decision 041).
 

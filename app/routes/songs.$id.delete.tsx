@@ -12,10 +12,13 @@ import { DeleteSongSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { locksSong } from '~/lib/song-lock'
-import { deleteUnregisteredSong, SONG_REGISTERED_CANNOT_DELETE } from '~/services/account.server'
-import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { redirectWithToast } from '~/services/toast.server'
+import {
+  deleteUnregisteredSong,
+  SONG_REGISTERED_CANNOT_DELETE,
+} from '~/services/accounts/account.server'
+import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

@@ -30,13 +30,13 @@ import {
   SongDetailsSchema,
 } from '~/lib/song-details-schema'
 import { REGISTRATION_IN_PROGRESS_MESSAGE, registrationLockMessage } from '~/lib/song-lock'
-import { recordUserAction } from '~/services/analytics.server'
-import { requireSongOwner, requireUser, songNotFound } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { updateSongDetails } from '~/services/song-edits.server'
-import { withSnapshot } from '~/services/snapshot-timestamps.server'
-import { hasLiveInvitations, reinvitedText } from '~/services/split-confirmations.server'
-import { redirectWithToast } from '~/services/toast.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { updateSongDetails } from '~/services/co-writers/song-edits.server'
+import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/split-confirmations.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 
 // Issue 25 item 7 (decision 052): the details the edit form leaves out, added to an unregistered
 // song. A registered song's details go into a new version of it (decision 038).

@@ -17,26 +17,30 @@ import { ButtonLink } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
 import { registeredUrl, registrationCompleteText } from '~/lib/registration-network'
 import type { CspHandle } from '~/lib/security-headers.server'
-import { requireSongOwner, requireSongWithStatuses, requireUser } from '~/services/auth.server'
+import {
+  requireSongOwner,
+  requireSongWithStatuses,
+  requireUser,
+} from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/analytics.server'
-import { db } from '~/services/db.server'
-import { readBlockchainData } from '~/services/manifest.server'
-import { paymentsConfigured } from '~/services/payment-provider.server'
-import { createCheckoutSession } from '~/services/payments.server'
+import { recordUserAction } from '~/services/platform/analytics.server'
+import { db } from '~/services/platform/db.server'
+import { readBlockchainData } from '~/services/certificates/manifest.server'
+import { paymentsConfigured } from '~/services/payments/payment-provider.server'
+import { createCheckoutSession } from '~/services/payments/payments.server'
 import {
   CONFIRM_REQUIRED,
   destinationFacts,
   registerSong,
   registrationBlocker,
   usageStats,
-} from '~/services/registration.server'
+} from '~/services/registration/registration.server'
 import {
   confirmationsBlocker,
   publicSlotStatus,
   splitStatuses,
-} from '~/services/split-confirmations.server'
-import { createToastHeaders } from '~/services/toast.server'
+} from '~/services/co-writers/split-confirmations.server'
+import { createToastHeaders } from '~/services/platform/toast.server'
 import { ConfirmationsNotice } from '~/components/co-writers'
 
 // Without JavaScript, 'Pay $1.99' posts here and is redirected to Stripe's hosted Checkout.

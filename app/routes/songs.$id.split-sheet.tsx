@@ -11,9 +11,9 @@ import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { env } from '~/env.server'
 import { useHydrated } from '~/lib/hooks'
-import { requireSongOwner, requireUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
-import { splitSheet } from '~/services/split-sheet.server'
+import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+import { splitSheet } from '~/services/certificates/split-sheet.server'
 import printStyles from '~/styles/split-sheet-print.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]

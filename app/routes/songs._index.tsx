@@ -4,9 +4,9 @@ import { EmptySongs, SongsTable } from '~/components/dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { PageSchema } from '~/lib/pagination'
-import { requireUser } from '~/services/auth.server'
-import { songRows } from '~/services/dashboard.server'
-import { SONGS_PAGE_SIZE } from '~/services/songs.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { songRows } from '~/services/songs/dashboard.server'
+import { SONGS_PAGE_SIZE } from '~/services/songs/songs.server'
 
 // Anything but a plain page number (missing, 0, -1, 'abc', 1.5) is the first page.
 

@@ -13,15 +13,15 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { VerificationCodeSchema, VerifyEmailIntentSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { env } from '~/env.server'
-import { requireUser } from '~/services/auth.server'
+import { requireUser } from '~/services/accounts/auth.server'
 import {
   createVerificationCode,
   MAX_CODE_ATTEMPTS,
   verifyOwnEmailByMailedCode,
-} from '~/services/email-verification.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/rate-limit.server'
-import { redirectWithToast } from '~/services/toast.server'
-import { db } from '~/services/db.server'
+} from '~/services/accounts/email-verification.server'
+import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {

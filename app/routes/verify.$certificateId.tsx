@@ -20,23 +20,23 @@ import {
 } from '~/lib/recording'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
-import { getUser } from '~/services/auth.server'
-import { db } from '~/services/db.server'
+import { getUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
 import {
   hit,
   LIMITS,
   retryAfterHeaders,
   tooManyRequestsMessage,
-} from '~/services/rate-limit.server'
-import { ownerOpenings } from '~/services/proof-bundle.server'
-import { isMultipart, readFormWithRecording } from '~/services/recording-fingerprint.server'
+} from '~/services/platform/rate-limit.server'
+import { ownerOpenings } from '~/services/certificates/proof-bundle.server'
+import { isMultipart, readFormWithRecording } from '~/services/songs/recording-fingerprint.server'
 import { env } from '~/env.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
 import {
   certificateReport,
   compareRecording,
   isRegisteredCertificate,
-} from '~/services/verification.server'
+} from '~/services/certificates/verification.server'
 import { useHydrated } from '~/lib/hooks'
 import { StatusPage } from '~/components/status-page'
 

@@ -3,7 +3,7 @@ import { MODES, useBrowser } from './browser'
 import { signUpAndIn } from './flows'
 
 // Issue 16: the public pages a visitor without cookies gets are answered from the last render
-// (app/services/anonymous-pages.server.ts). Each answer must still be a page of its own: its
+// (app/services/platform/anonymous-pages.server.ts). Each answer must still be a page of its own: its
 // own nonce in the header and in every inline script, its own page-load id.
 
 const browser = useBrowser()

@@ -3,7 +3,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { pruneExpired } from '~/services/housekeeping.server'
+import { pruneExpired } from '~/services/admin/housekeeping.server'
 import { db, databaseKind } from '../setup/db'
 import { createUser } from '../setup/fixtures'
 

@@ -9,11 +9,15 @@ import * as analyticsApi from '~/resource-routes/api.admin.analytics'
 import * as pendingApi from '~/resource-routes/api.admin.pending-verifications'
 import * as statsApi from '~/resource-routes/api.admin.stats'
 import * as uploadApi from '~/resource-routes/api.admin.upload-video'
-import { adminAnalytics, adminStats, utcPeriodStarts } from '~/services/admin-analytics.server'
-import { createVerificationCode } from '~/services/email-verification.server'
+import {
+  adminAnalytics,
+  adminStats,
+  utcPeriodStarts,
+} from '~/services/admin/admin-analytics.server'
+import { createVerificationCode } from '~/services/accounts/email-verification.server'
 import * as media from '~/resource-routes/media.landing-video'
-import { CHUNK_BYTES, latestLandingVideo } from '~/services/landing-video.server'
-import { getToast } from '~/services/toast.server'
+import { CHUNK_BYTES, latestLandingVideo } from '~/services/admin/landing-video.server'
+import { getToast } from '~/services/platform/toast.server'
 import { db } from '../setup/db'
 import {
   args,

@@ -10,7 +10,7 @@ import {
   pageViewStream,
   recordServerPageView,
   settlePageViews,
-} from '~/services/analytics.server'
+} from '~/services/platform/analytics.server'
 import { db } from '../setup/db'
 import { authedRequest, createUser } from '../setup/fixtures'
 

@@ -4,7 +4,7 @@ import * as track from '~/resource-routes/api.analytics.track'
 import * as pdfRoute from '~/resource-routes/certificate.$id[.]pdf'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
-import { LIMITS } from '~/services/rate-limit.server'
+import { LIMITS } from '~/services/platform/rate-limit.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'
 

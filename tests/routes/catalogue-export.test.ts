@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import * as exportRoute from '~/resource-routes/api.songs.export'
 import { SongSchema } from '~/lib/song-schema'
-import { createSong } from '~/services/songs.server'
+import { createSong } from '~/services/songs/songs.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { dailyFigures } from '~/services/admin-analytics.server'
-import { certificatesByMonth } from '~/services/dashboard.server'
+import { dailyFigures } from '~/services/admin/admin-analytics.server'
+import { certificatesByMonth } from '~/services/songs/dashboard.server'
 import { db } from '../setup/db'
 import { createUser, createTestSong } from '../setup/fixtures'
 

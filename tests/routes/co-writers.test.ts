@@ -6,10 +6,10 @@ import * as apiInvitations from '~/resource-routes/api.songs.$id.invitations'
 import * as invitation from '~/routes/invitations.$token'
 import * as refuse from '~/routes/refuse-invitations'
 import * as coWriters from '~/routes/songs.$id.co-writers'
-import { addressKey } from '~/services/invitation-addresses.server'
+import { addressKey } from '~/services/co-writers/invitation-addresses.server'
 import * as register from '~/routes/songs.$id.register'
-import { withoutQuery } from '~/services/analytics.server'
-import { emailCommitment } from '~/services/manifest.server'
+import { withoutQuery } from '~/services/platform/analytics.server'
+import { emailCommitment } from '~/services/certificates/manifest.server'
 import { db } from '../setup/db'
 import {
   args,

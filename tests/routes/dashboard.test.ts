@@ -4,7 +4,7 @@ import * as index from '~/routes/_index'
 import * as songsRoute from '~/routes/songs._index'
 import * as submissionForm from '~/resource-routes/submission-form'
 import { SongSchema } from '~/lib/song-schema'
-import { createSong, SONGS_PAGE_SIZE } from '~/services/songs.server'
+import { createSong, SONGS_PAGE_SIZE } from '~/services/songs/songs.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 

@@ -3,7 +3,7 @@ import * as adminVerify from '~/routes/admin.verify'
 import * as apiRequest from '~/resource-routes/api.auth.request-email-verification'
 import * as apiVerify from '~/resource-routes/api.auth.verify-email'
 import * as verifyEmail from '~/routes/verify-email'
-import { pendingVerifications } from '~/services/email-verification.server'
+import { pendingVerifications } from '~/services/accounts/email-verification.server'
 import { db } from '../setup/db'
 import {
   args,

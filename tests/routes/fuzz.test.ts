@@ -42,7 +42,7 @@ import {
 } from '../setup/fixtures'
 import { hostileMultipart, streamedRequest } from '../setup/multipart'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
-import { registerSong } from '~/services/registration.server'
+import { registerSong } from '~/services/registration/registration.server'
 
 // Every form and JSON endpoint, fed arbitrary input: never a 5xx, always a clear answer.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 1000)

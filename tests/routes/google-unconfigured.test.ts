@@ -16,7 +16,7 @@ const googleStart = await import('~/resource-routes/api.auth.google')
 const googleAlternative = await import('~/resource-routes/api.auth.google-alternative')
 const googleCallback = await import('~/resource-routes/api.auth.google.callback')
 const login = await import('~/routes/login')
-const { getToast } = await import('~/services/toast.server')
+const { getToast } = await import('~/services/platform/toast.server')
 const { db } = await import('../setup/db')
 const { args, cookieFrom, respond } = await import('../setup/fixtures')
 

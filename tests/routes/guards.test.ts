@@ -6,10 +6,10 @@ import {
   requireApiUser,
   requireSongId,
   requireSongOwner,
-} from '~/services/auth.server'
-import { createSong } from '~/services/songs.server'
+} from '~/services/accounts/auth.server'
+import { createSong } from '~/services/songs/songs.server'
 import { authedRequest, createAdmin, createUser } from '../setup/fixtures'
-import { db } from '~/services/db.server'
+import { db } from '~/services/platform/db.server'
 
 /** What a guard threw, as status and JSON body; fails the test if it threw anything else. */
 async function refusal(run: () => unknown) {

@@ -2,7 +2,7 @@ import { expect, test, vi } from 'vitest'
 import { openDatabase } from '../../db/client'
 import { loader as healthz } from '~/resource-routes/healthz'
 import { loader as readyz } from '~/resource-routes/readyz'
-import { beginShutdown, useDatabase } from '~/services/db.server'
+import { beginShutdown, useDatabase } from '~/services/platform/db.server'
 import { databaseKind, db } from '../setup/db'
 
 // The tests below change this process's state (a closed database, a shutdown begun), in order;

@@ -1,8 +1,12 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { beforeEach, expect, test } from 'vitest'
-import { databaseKind } from '~/services/db.server'
-import { pruneExpired, startHousekeeping, vacuumEmbedded } from '~/services/housekeeping.server'
+import { databaseKind } from '~/services/platform/db.server'
+import {
+  pruneExpired,
+  startHousekeeping,
+  vacuumEmbedded,
+} from '~/services/admin/housekeeping.server'
 import { db } from '../setup/db'
 import { createUser } from '../setup/fixtures'
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { parseRange } from '~/lib/http-range'
 import { loader } from '~/resource-routes/media.landing-video'
-import { latestLandingVideo, videoContentType } from '~/services/landing-video.server'
+import { latestLandingVideo, videoContentType } from '~/services/admin/landing-video.server'
 import { db } from '../setup/db'
 
 describe('parseRange', () => {

@@ -8,11 +8,15 @@ import * as apiRequest from '~/resource-routes/api.auth.password-reset-request'
 import * as apiReset from '~/resource-routes/api.auth.reset-password'
 import * as forgot from '~/routes/forgot-password'
 import * as reset from '~/routes/reset-password'
-import { processResetRequests } from '~/services/password-reset.server'
+import { processResetRequests } from '~/services/accounts/password-reset.server'
 import { pageViewOf } from '~/lib/client-address.server'
-import { flushPageViews, recordEvent, recordServerPageView } from '~/services/analytics.server'
-import { fileTransport, MailWorker } from '~/services/mail.server'
-import { verifyLogin } from '~/services/users.server'
+import {
+  flushPageViews,
+  recordEvent,
+  recordServerPageView,
+} from '~/services/platform/analytics.server'
+import { fileTransport, MailWorker } from '~/services/platform/mail.server'
+import { verifyLogin } from '~/services/accounts/users.server'
 import { db } from '../setup/db'
 import {
   args,

@@ -25,13 +25,13 @@ const payRoute = await import('~/routes/songs.$id.register_.pay')
 const paidRoute = await import('~/resource-routes/songs.$id.register_.paid')
 const { getChain } = await import('~/chain/index.server')
 const { documentCsp, routeCspAllowances } = await import('~/lib/security-headers.server')
-const { openCredits } = await import('~/services/payments.server')
-const { voidedPayments } = await import('~/services/payment-webhook.server')
-const { adminAnalytics } = await import('~/services/admin-analytics.server')
+const { openCredits } = await import('~/services/payments/payments.server')
+const { voidedPayments } = await import('~/services/payments/payment-webhook.server')
+const { adminAnalytics } = await import('~/services/admin/admin-analytics.server')
 // The revenue the admin panel shows.
 const revenue = async () => (await adminAnalytics()).stripeRevenue
-const { registerSong, usageStats } = await import('~/services/registration.server')
-const { getToast } = await import('~/services/toast.server')
+const { registerSong, usageStats } = await import('~/services/registration/registration.server')
+const { getToast } = await import('~/services/platform/toast.server')
 const { db } = await import('../setup/db')
 const { args, authedRequest, createUser, respond, createTestSong } =
   await import('../setup/fixtures')

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, test, vi } from 'vitest'
 import * as index from '~/routes/_index'
-import { operationalFigures } from '~/services/operations.server'
-import { runRecordAudit } from '~/services/record-audit.server'
-import { registerSong } from '~/services/registration.server'
+import { operationalFigures } from '~/services/platform/operations.server'
+import { runRecordAudit } from '~/services/admin/record-audit.server'
+import { registerSong } from '~/services/registration/registration.server'
 import { db } from '../setup/db'
 import {
   args,

@@ -18,9 +18,12 @@ import * as editRoute from '~/routes/edit.$id'
 import * as submit from '~/routes/submit'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import { SongSchema } from '~/lib/song-schema'
-import { registerSong } from '~/services/registration.server'
-import { createSong, getOwnedSong } from '~/services/songs.server'
-import { readFormWithFiles, readFormWithRecording } from '~/services/recording-fingerprint.server'
+import { registerSong } from '~/services/registration/registration.server'
+import { createSong, getOwnedSong } from '~/services/songs/songs.server'
+import {
+  readFormWithFiles,
+  readFormWithRecording,
+} from '~/services/songs/recording-fingerprint.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, sessionCookie } from '../setup/fixtures'
 import { multipartBody } from '../setup/multipart'

@@ -20,8 +20,8 @@ import {
   SPLITS_NOT_WHOLE,
   storageTarget,
   targetLogLine,
-} from '~/services/registration.server'
-import { updateSong } from '~/services/song-edits.server'
+} from '~/services/registration/registration.server'
+import { updateSong } from '~/services/co-writers/song-edits.server'
 import { createStorage, getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import {

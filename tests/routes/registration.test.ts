@@ -7,11 +7,15 @@ import * as sponsored from '~/resource-routes/api.songs.$id.blockchain.sponsored
 import * as usageApi from '~/resource-routes/api.subscription.usage-stats'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
-import { parseMemo } from '~/services/manifest.server'
-import { reconcilePending, registerSong, usageStats } from '~/services/registration.server'
-import { updateSong } from '~/services/song-edits.server'
-import { getOwnedSong } from '~/services/songs.server'
-import { verifyCertificate } from '~/services/verification.server'
+import { parseMemo } from '~/services/certificates/manifest.server'
+import {
+  reconcilePending,
+  registerSong,
+  usageStats,
+} from '~/services/registration/registration.server'
+import { updateSong } from '~/services/co-writers/song-edits.server'
+import { getOwnedSong } from '~/services/songs/songs.server'
+import { verifyCertificate } from '~/services/certificates/verification.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'

@@ -4,12 +4,15 @@ import path from 'node:path'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { SONG_DETAILS_FORM } from '~/lib/song-details-schema'
 import { SUBMIT_FORM } from '~/lib/song-schema'
-import { createVerificationCode } from '~/services/email-verification.server'
-import { processResetRequests, requestPasswordReset } from '~/services/password-reset.server'
-import { refusalToken } from '~/services/invitation-addresses.server'
-import { registerSong } from '~/services/registration.server'
-import { getSessionId, listUserSessions } from '~/services/session.server'
-import { sendInvitation } from '~/services/split-confirmations.server'
+import { createVerificationCode } from '~/services/accounts/email-verification.server'
+import {
+  processResetRequests,
+  requestPasswordReset,
+} from '~/services/accounts/password-reset.server'
+import { refusalToken } from '~/services/co-writers/invitation-addresses.server'
+import { registerSong } from '~/services/registration/registration.server'
+import { getSessionId, listUserSessions } from '~/services/accounts/session.server'
+import { sendInvitation } from '~/services/co-writers/split-confirmations.server'
 import { db } from '../setup/db'
 import {
   args,

@@ -11,10 +11,10 @@ import * as rpcRoute from '~/resource-routes/ledger.rpc.getTransaction.$signatur
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
-import { buildManifest, ensureTextSalts, parseMemo } from '~/services/manifest.server'
-import { registerSong } from '~/services/registration.server'
-import { getOwnedSong, type SongView } from '~/services/songs.server'
-import { verifyCertificate } from '~/services/verification.server'
+import { buildManifest, ensureTextSalts, parseMemo } from '~/services/certificates/manifest.server'
+import { registerSong } from '~/services/registration/registration.server'
+import { getOwnedSong, type SongView } from '~/services/songs/songs.server'
+import { verifyCertificate } from '~/services/certificates/verification.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'
@@ -78,7 +78,7 @@ async function verifyPage(certificateId: string, userId?: string) {
   return respond(() => verifyRoute.loader(args(request, { certificateId })))
 }
 
-/** The v1 manifest exactly as the code before version 2 built it (app/services/manifest.server.ts at v1). */
+/** The v1 manifest exactly as the code before version 2 built it (app/services/certificates/manifest.server.ts at v1). */
 function buildManifestV1(song: SongView, issuedAt: Date) {
   const contributors = [
     {

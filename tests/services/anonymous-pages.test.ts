@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { describe, expect, test } from 'vitest'
-import { flushPageViews } from '~/services/analytics.server'
+import { flushPageViews } from '~/services/platform/analytics.server'
 import {
   type AnonymousRequest,
   anonymousPagePath,
@@ -10,7 +10,7 @@ import {
   forgetAnonymousPages,
   keepingStream,
   TTL_MS,
-} from '~/services/anonymous-pages.server'
+} from '~/services/platform/anonymous-pages.server'
 import { db } from '../setup/db'
 
 // Issue 16: a visitor without cookies gets the last render of a public page, with a fresh nonce

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { afterEach, beforeAll, expect, test } from 'vitest'
-import { createVerificationCode, verifyEmailByCode } from '~/services/email-verification.server'
-import { resetPassword } from '~/services/password-reset.server'
-import { signInWithGoogle } from '~/services/users.server'
+import {
+  createVerificationCode,
+  verifyEmailByCode,
+} from '~/services/accounts/email-verification.server'
+import { resetPassword } from '~/services/accounts/password-reset.server'
+import { signInWithGoogle } from '~/services/accounts/users.server'
 import { db } from '../setup/db'
 import { createUser, sessionCookie } from '../setup/fixtures'
 

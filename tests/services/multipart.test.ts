@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { describe, expect, test } from 'vitest'
-import { readFormWithFiles } from '~/services/recording-fingerprint.server'
+import { readFormWithFiles } from '~/services/songs/recording-fingerprint.server'
 import { hostileMultipart, streamedRequest } from '../setup/multipart'
 
 // Issue 24 item 1: part headers were counted by no limit and parsed in quadratic time, so one

@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import canonicalize from 'canonicalize'
 import { describe, expect, test } from 'vitest'
 import { DecisionSchema } from '~/lib/co-writers-schema'
-import { registerSong } from '~/services/registration.server'
-import { updateSong } from '~/services/song-edits.server'
+import { registerSong } from '~/services/registration/registration.server'
+import { updateSong } from '~/services/co-writers/song-edits.server'
 import {
   decideInvitation,
   invitationByToken,
@@ -18,9 +18,9 @@ import {
   ADDRESS_ON_ANOTHER_SLOT,
   OWN_ADDRESS,
   VERIFY_TO_INVITE,
-} from '~/services/split-confirmations.server'
-import { takeDecisionNotice } from '~/services/decision-notices.server'
-import { getOwnedSong } from '~/services/songs.server'
+} from '~/services/co-writers/split-confirmations.server'
+import { takeDecisionNotice } from '~/services/co-writers/decision-notices.server'
+import { getOwnedSong } from '~/services/songs/songs.server'
 import {
   addressKey,
   canonicalAddress,
@@ -30,7 +30,7 @@ import {
   keyOfRefusalToken,
   legacyAddressKey,
   refuseInvitations,
-} from '~/services/invitation-addresses.server'
+} from '~/services/co-writers/invitation-addresses.server'
 import { db } from '../setup/db'
 import { createTestSong, createUser } from '../setup/fixtures'
 import { lastMailTo, mailTo } from '../setup/mail'

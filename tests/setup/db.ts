@@ -1,3 +1,3 @@
-import { db, databaseKind } from '~/services/db.server'
+import { db, databaseKind } from '~/services/platform/db.server'
 
 export { db, databaseKind }

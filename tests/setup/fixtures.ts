@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
 import { SongSchema } from '~/lib/song-schema'
-import { hashPassword } from '~/services/password.server'
-import { sessionStorage } from '~/services/session.server'
-import { createSong } from '~/services/songs.server'
-import { db } from '~/services/db.server'
+import { hashPassword } from '~/services/accounts/password.server'
+import { sessionStorage } from '~/services/accounts/session.server'
+import { createSong } from '~/services/songs/songs.server'
+import { db } from '~/services/platform/db.server'
 
 export const PASSWORD = 'Sup3rSecret!'
 

@@ -1,4 +1,4 @@
-import { openBody } from '~/services/mail.server'
+import { openBody } from '~/services/platform/mail.server'
 import { db } from './db'
 
 /**

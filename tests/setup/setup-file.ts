@@ -2,7 +2,7 @@ import { Blob as NodeBlob } from 'node:buffer'
 import fs from 'node:fs'
 import { afterAll, afterEach, beforeEach, inject, vi } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { useDatabase } from '~/services/db.server'
+import { useDatabase } from '~/services/platform/db.server'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres'
 import { testEnv } from './test-env'
 

@@ -14,7 +14,7 @@ import {
   type MailTransport,
   smtpTransport,
   startMailWorker,
-} from '~/services/mail.server'
+} from '~/services/platform/mail.server'
 import { db } from '../setup/db'
 import { args, createUser, formRequest, respond } from '../setup/fixtures'
 
@@ -333,7 +333,7 @@ test('a body that cannot be opened (sealed under another secret) is marked faile
 })
 
 test('with SMTP configured a contact message is delivered over SMTP and the outbox says sent', async () => {
-  const { submitContactMessage } = await import('~/services/contact.server')
+  const { submitContactMessage } = await import('~/services/admin/contact.server')
   await submitContactMessage(
     {
       name: 'Ann',

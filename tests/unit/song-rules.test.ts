@@ -3,7 +3,7 @@ import { formatLongDate } from '~/lib/dates'
 import { iswcCheckDigitOk, normalizeIswc, upcCheckDigitOk } from '~/lib/identifiers'
 import { componentTotal, totalsAreComplete, visibleComponents } from '~/lib/song-constants'
 import { SongSchema } from '~/lib/song-schema'
-import { newCertificateId } from '~/services/songs.server'
+import { newCertificateId } from '~/services/songs/songs.server'
 
 const base = {
   title: 'First Light',

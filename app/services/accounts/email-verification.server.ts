@@ -1,0 +1,171 @@
+import { isolate } from '~/lib/bidi'
+import crypto from 'node:crypto'
+import { sql, type Transaction } from 'kysely'
+import type { Database } from '#db/schema'
+import { env } from '~/env.server'
+import { type Executor, inTransaction } from '../platform/db.server'
+import { enqueueMail } from '../platform/mail.server'
+import { displayName } from '~/lib/display-name'
+
+export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
+export const INVALID_CODE_MESSAGE = 'Invalid or expired verification code'
+/** Wrong guesses one mailed code survives (decision 017); the daily cap is in rate-limit.server.ts. */
+export const MAX_CODE_ATTEMPTS = 5
+export const VOID_CODE_MESSAGE =
+  'Too many wrong codes: this code no longer works. Please generate a new code.'
+// Mailed codes are stored hashed with this prefix; the admin's list shows only displayed codes.
+const MAILED = 'mail:'
+const digest = (code: string) =>
+  `${MAILED}${crypto.createHash('sha256').update(code).digest('hex')}`
+const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+
+/**
+ * The spec's flow: the user is shown a code and mails it to support from their own mailbox;
+ * the admin matches the sender to the account and enters the code. When SMTP is configured a
+ * second, different code is mailed to the user, which they can enter themselves — it proves the
+ * mailbox because it is never shown on screen. A new pair replaces the user's earlier codes.
+ */
+export async function createVerificationCode(database: Executor, userId: string, email: string) {
+  const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
+  const { APP_NAME, APP_URL, SMTP_URL } = env()
+  const code = await inTransaction(database, async (trx) => {
+    await trx
+      .deleteFrom('emailVerificationTokens')
+      .where((eb) =>
+        eb.or([eb('userId', '=', userId), eb('used', '=', true), eb('expiresAt', '<', new Date())]),
+      )
+      .execute()
+    const shown = await insertUnique(trx, userId, expiresAt, (candidate) => candidate)
+    if (SMTP_URL) {
+      const mailed = await insertUnique(trx, userId, expiresAt, digest)
+      await enqueueMail(trx, {
+        to: email,
+        subject: `Your ${APP_NAME} verification code`,
+        text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
+      })
+    }
+    return shown
+  })
+  return { code, expiresAt }
+}
+
+async function insertUnique(
+  trx: Transaction<Database>,
+  userId: string,
+  expiresAt: Date,
+  store: (code: string) => string,
+) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = sixDigits()
+    const inserted = await trx
+      .insertInto('emailVerificationTokens')
+      .values({ userId, token: store(code), expiresAt })
+      .onConflict((oc) => oc.column('token').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (inserted) return code
+  }
+  throw new Error('Could not generate a unique verification code')
+}
+
+/** The admin's verification: the displayed code marks its owner's email verified. */
+export function verifyEmailByCode(database: Executor, code: string) {
+  return claim(database, code)
+}
+
+/**
+ * A user entering the mailed code; it must be their live one. Each guess is spent before it is
+ * compared, in one conditional update, so parallel guesses cannot go past the cap; the guess
+ * that reaches it voids the code.
+ */
+export async function verifyOwnEmailByMailedCode(database: Executor, userId: string, code: string) {
+  const live = await database
+    .updateTable('emailVerificationTokens')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('userId', '=', userId)
+    .where('token', 'like', `${MAILED}%`)
+    .where('used', '=', false)
+    .where('expiresAt', '>', new Date())
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .returning(['id', 'token', 'attempts'])
+    .executeTakeFirst()
+  if (!live) {
+    const spent = await database
+      .selectFrom('emailVerificationTokens')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('token', 'like', `${MAILED}%`)
+      .where('attempts', '>=', MAX_CODE_ATTEMPTS)
+      .where('expiresAt', '>', new Date())
+      .executeTakeFirst()
+    return { ok: false as const, message: spent ? VOID_CODE_MESSAGE : INVALID_CODE_MESSAGE }
+  }
+  const expected = Buffer.from(live.token)
+  const given = Buffer.from(digest(code))
+  if (expected.length === given.length && crypto.timingSafeEqual(expected, given))
+    return claim(database, live.token, userId)
+  const left = MAX_CODE_ATTEMPTS - live.attempts
+  if (left > 0)
+    return {
+      ok: false as const,
+      message: `${INVALID_CODE_MESSAGE}. ${left} ${left === 1 ? 'try' : 'tries'} left for this code.`,
+    }
+  await database
+    .updateTable('emailVerificationTokens')
+    .set({ used: true })
+    .where('id', '=', live.id)
+    .execute()
+  return { ok: false as const, message: VOID_CODE_MESSAGE }
+}
+
+// Marking the code used is the claim: under concurrent attempts only one update matches. The
+// code is spent and the email verified in one transaction, so neither happens without the other.
+function claim(database: Executor, token: string, userId?: string) {
+  return inTransaction(database, async (trx) => {
+    let query = trx
+      .updateTable('emailVerificationTokens')
+      .set({ used: true })
+      .where('token', '=', token)
+      .where('used', '=', false)
+      .where('expiresAt', '>', new Date())
+    if (userId) query = query.where('userId', '=', userId)
+    const row = await query.returning('userId').executeTakeFirst()
+    if (!row) return { ok: false as const, message: INVALID_CODE_MESSAGE }
+    const user = await trx
+      .updateTable('users')
+      .set({ emailVerified: true, updatedAt: new Date() })
+      .where('id', '=', row.userId)
+      .returning(['id', 'email', 'firstName'])
+      .executeTakeFirstOrThrow()
+    // The user who entered a mailed code sees the answer on screen; one verified by the admin
+    // would otherwise only find out by trying to register, so they are told, in the same
+    // transaction as the change (issue 25 item 10).
+    if (!userId) await enqueueMail(trx, adminVerifiedMail(user))
+    return { ok: true as const, user: { id: user.id, email: user.email } }
+  })
+}
+
+function adminVerifiedMail(user: { email: string; firstName: string | null }) {
+  const { APP_NAME, APP_URL } = env()
+  return {
+    to: user.email,
+    subject: `Your ${APP_NAME} email address is verified`,
+    text:
+      `Hello ${isolate(displayName(user))},\n\nWe received your verification code and confirmed that ${user.email} is yours. ` +
+      `Your email address is now verified on ${APP_NAME}, so you can register your songs on the blockchain.\n\n` +
+      `Your songs: ${APP_URL}/\n`,
+  }
+}
+
+export async function pendingVerifications(database: Executor) {
+  return database
+    .selectFrom('emailVerificationTokens as t')
+    .innerJoin('users as u', 'u.id', 't.userId')
+    .select(['t.id', 't.token', 't.userId', 't.expiresAt', 'u.email'])
+    .where('t.used', '=', false)
+    .where('t.expiresAt', '>', new Date())
+    .where('u.emailVerified', '=', false)
+    .where(sql<boolean>`t.token not like ${`${MAILED}%`}`)
+    .orderBy('t.createdAt', 'desc')
+    .execute()
+}

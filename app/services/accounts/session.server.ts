@@ -1,0 +1,235 @@
+import crypto from 'node:crypto'
+import { createCookie, createSessionStorage, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { env } from '~/env.server'
+import type { User } from '#db/schema'
+import { db, type Executor } from '../platform/db.server'
+import { decisionsAwaitingNotice } from '../co-writers/decision-notices.server'
+
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
+const SessionData = z.object({ userId: z.string().uuid(), userAgent: z.string().optional() })
+type SessionData = z.infer<typeof SessionData>
+
+const USER_AGENT_MAX = 512
+const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000)
+
+/**
+ * Sessions live in the `sessions` table; the cookie holds only the random session id, so a
+ * session can be ended on the server (sign-out, password reset) and any app server can read it.
+ */
+let cookie: ReturnType<typeof createCookie> | undefined
+export function sessionCookie() {
+  cookie ??= createCookie('pt_session', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: env().isProduction,
+    secrets: [env().SESSION_SECRET],
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  })
+  return cookie
+}
+
+let storage: ReturnType<typeof createSessionStorage<SessionData>> | undefined
+export function sessionStorage() {
+  storage ??= createSessionStorage<SessionData>({
+    cookie: sessionCookie(),
+    async createData(data, expires) {
+      const sid = crypto.randomBytes(32).toString('base64url')
+      // The browser's name goes to its own column (the sessions list), not into the session data.
+      const { userAgent, ...parsed } = SessionData.partial().parse(data)
+      await db()
+        .insertInto('sessions')
+        .values({
+          sid,
+          sess: JSON.stringify(parsed),
+          expire: expiry(expires),
+          userId: parsed.userId ?? null,
+          userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+        })
+        .execute()
+      return sid
+    },
+    async readData(sid) {
+      const row = await db()
+        .selectFrom('sessions')
+        .select('sess')
+        .where('sid', '=', sid)
+        .where('expire', '>', new Date())
+        .executeTakeFirst()
+      const parsed = SessionData.safeParse(row?.sess)
+      return parsed.success ? parsed.data : null
+    },
+    async updateData(sid, data, expires) {
+      const { userAgent: _kept, ...parsed } = SessionData.partial().parse(data)
+      await db()
+        .updateTable('sessions')
+        .set({
+          sess: JSON.stringify(parsed),
+          expire: expiry(expires),
+          userId: parsed.userId ?? null,
+        })
+        .where('sid', '=', sid)
+        .execute()
+    },
+    async deleteData(sid) {
+      await db().deleteFrom('sessions').where('sid', '=', sid).execute()
+    },
+  })
+  return storage
+}
+
+/**
+ * Answers to a request that carries the session cookie are one person's: neither a proxy nor
+ * the browser (the back button on a shared computer after sign-out) may keep them. Only the
+ * cookie's presence is checked, so no page pays a query for it; a stale one costs a cache miss.
+ */
+export function noStoreWhenSignedIn(cookieHeader: string | null, headers: Headers) {
+  const name = `${sessionCookie().name}=`
+  const cookies = cookieHeader?.split(';') ?? []
+  if (cookies.some((cookie) => cookie.trim().startsWith(name)))
+    headers.set('Cache-Control', 'no-store')
+}
+
+/** The session id from the signed cookie, or null when there is none or it was tampered with. */
+export async function getSessionId(cookieHeader: string | null): Promise<string | null> {
+  const sid: unknown = await sessionCookie().parse(cookieHeader)
+  return typeof sid === 'string' && sid.length > 0 ? sid : null
+}
+
+/** A live session's user, and whether a co-writer's answer waits to be told to them as a toast. */
+export interface SignedIn {
+  user: User
+  /** Some decision on the user's songs has no owner_notified_at yet (takeDecisionNotice takes it). */
+  decisionWaiting: boolean
+}
+
+/** The signed-in user in one query (session joined to user); a session whose user is gone counts as signed out. */
+export async function getSignedIn(cookieHeader: string | null) {
+  const sid = await getSessionId(cookieHeader)
+  return sid ? signedInBySessionId(db(), sid) : null
+}
+
+/** The signed-in user alone, for callers that show no toast. */
+export async function getSessionUser(cookieHeader: string | null) {
+  return (await getSignedIn(cookieHeader))?.user ?? null
+}
+
+/**
+ * The user of a live session, null when it has expired or its user is gone. The same statement
+ * answers whether a decision notice waits (an EXISTS over a small partial index), so the root
+ * loader runs its UPDATE only on the one page that has a toast to show (issue 16).
+ */
+export async function signedInBySessionId(
+  database: Executor,
+  sid: string,
+): Promise<SignedIn | null> {
+  const row = await database
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .selectAll('users')
+    .select((eb) => [
+      eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'),
+      'sessions.lastSeenAt as sessionLastSeenAt',
+    ])
+    .where('sessions.sid', '=', sid)
+    .where('sessions.expire', '>', new Date())
+    .executeTakeFirst()
+  if (!row) return null
+  const { decisionWaiting, sessionLastSeenAt, ...user } = row
+  if (Date.now() - new Date(sessionLastSeenAt).getTime() > LAST_SEEN_STEP_MS)
+    await database
+      .updateTable('sessions')
+      .set({ lastSeenAt: new Date() })
+      .where('sid', '=', sid)
+      .execute()
+  return { user, decisionWaiting: Boolean(decisionWaiting) }
+}
+
+/**
+ * "Last seen" moves in steps of five minutes: the sessions list needs no finer answer, and a page
+ * then costs a write only once in a while rather than on every request.
+ */
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000
+
+/** Starts a fresh session (a new id, never a reused one) and redirects with its cookie. */
+export async function createUserSession(
+  request: Request,
+  userId: string,
+  redirectTo: string,
+  headers = new Headers(),
+) {
+  const session = await sessionStorage().getSession()
+  session.set('userId', userId)
+  const userAgent = request.headers.get('User-Agent')
+  if (userAgent) session.set('userAgent', userAgent)
+  headers.append('Set-Cookie', await sessionStorage().commitSession(session, { expires: expiry() }))
+  return redirect(redirectTo, { headers })
+}
+
+export async function destroySessionHeaders(cookieHeader: string | null) {
+  const session = await sessionStorage().getSession(cookieHeader)
+  return new Headers({ 'Set-Cookie': await sessionStorage().destroySession(session) })
+}
+
+/** Ends every session of a user except, optionally, the one making the request. */
+export async function endUserSessions(database: Executor, userId: string, exceptSid?: string) {
+  let query = database.deleteFrom('sessions').where('userId', '=', userId)
+  if (exceptSid) query = query.where('sid', '!=', exceptSid)
+  await query.execute()
+}
+
+/** A session as its owner sees it in the list: never its id, which is the cookie's secret. */
+export interface SessionListing {
+  /** SHA-256 of the id, cut short: names the session in a form without revealing it. */
+  key: string
+  userAgent: string | null
+  createdAt: Date
+  lastSeenAt: Date
+  current: boolean
+}
+
+const sessionKey = (sid: string) =>
+  crypto.createHash('sha256').update(sid).digest('base64url').slice(0, 22)
+
+/** A user's live sessions, the newest first; `current` marks the one making the request. */
+export async function listUserSessions(
+  database: Executor,
+  userId: string,
+  currentSid: string | null,
+): Promise<SessionListing[]> {
+  const rows = await database
+    .selectFrom('sessions')
+    .select(['sid', 'userAgent', 'createdAt', 'lastSeenAt'])
+    .where('userId', '=', userId)
+    .where('expire', '>', new Date())
+    .orderBy('lastSeenAt', 'desc')
+    .execute()
+  return rows.map((row) => ({
+    key: sessionKey(row.sid),
+    userAgent: row.userAgent,
+    createdAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt,
+    current: row.sid === currentSid,
+  }))
+}
+
+/**
+ * Ends the user's one session named by its key; only that user's sessions are looked at, so a
+ * key from someone else's list ends nothing. False when no session of theirs has that key.
+ */
+export async function endSessionByKey(database: Executor, userId: string, key: string) {
+  const rows = await database
+    .selectFrom('sessions')
+    .select('sid')
+    .where('userId', '=', userId)
+    .execute()
+  const match = rows.find((row) => sessionKey(row.sid) === key)
+  if (!match) return false
+  await database
+    .deleteFrom('sessions')
+    .where('sid', '=', match.sid)
+    .where('userId', '=', userId)
+    .execute()
+  return true
+}

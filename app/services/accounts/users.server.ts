@@ -1,0 +1,245 @@
+import { isolate } from '~/lib/bidi'
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import type { User } from '#db/schema'
+import { env } from '~/env.server'
+import type { RegisterInput } from '~/lib/auth-schemas'
+import { type Executor, inTransaction } from '../platform/db.server'
+import { enqueueMail } from '../platform/mail.server'
+import { hashPassword, verifyPassword } from './password.server'
+import { endUserSessions } from './session.server'
+import { displayName } from '~/lib/display-name'
+
+export const RESERVED_EMAIL_MESSAGE =
+  'This email address is reserved. Please use a different email address.'
+
+export class FieldError extends Error {
+  constructor(
+    public readonly field: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export function isSupportEmail(email: string) {
+  return email.trim().toLowerCase() === env().SUPPORT_EMAIL.toLowerCase()
+}
+
+/** The administrator is the support account, and only once its email is verified. */
+export function isAdmin(user: Pick<User, 'email' | 'emailVerified'> | null | undefined) {
+  return Boolean(user && user.emailVerified && isSupportEmail(user.email))
+}
+
+export async function getUserById(database: Executor, id: string) {
+  return database.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function getUserByEmail(database: Executor, email: string) {
+  return database
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst()
+}
+
+export async function createLocalUser(database: Executor, input: RegisterInput) {
+  if (isSupportEmail(input.email)) throw new FieldError('email', RESERVED_EMAIL_MESSAGE)
+  const taken = await database
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(email)`, '=', input.email.toLowerCase()),
+        eb(sql`lower(username)`, '=', input.username.toLowerCase()),
+      ]),
+    )
+    .execute()
+  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
+    throw new FieldError('username', 'Username is already taken')
+  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase()))
+    throw new FieldError('email', 'An account with this email already exists')
+  const passwordHash = await hashPassword(input.password)
+  try {
+    return await database
+      .insertInto('users')
+      .values({
+        email: input.email.toLowerCase(),
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        authProvider: 'local',
+        updatedAt: new Date(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (error) {
+    // Two sign-ups racing for one name: the unique index decides, the loser gets the message.
+    const message = error instanceof Error ? error.message : ''
+    if (message.includes('users_username_key'))
+      throw new FieldError('username', 'Username is already taken')
+    if (message.includes('users_email_key'))
+      throw new FieldError('email', 'An account with this email already exists')
+    throw error
+  }
+}
+
+// A sign-in name with an at-sign is an email, otherwise a username; both case-insensitive.
+function byLogin(database: Executor, usernameOrEmail: string) {
+  const login = usernameOrEmail.trim().toLowerCase()
+  return database
+    .selectFrom('users')
+    .where((eb) =>
+      login.includes('@')
+        ? eb(sql`lower(email)`, '=', login)
+        : eb(sql`lower(username)`, '=', login),
+    )
+}
+
+/** Username or email (email case-insensitive) plus password; null when they do not match. */
+export async function verifyLogin(database: Executor, usernameOrEmail: string, password: string) {
+  const user = await byLogin(database, usernameOrEmail).selectAll().executeTakeFirst()
+  const ok = await verifyPassword(user?.passwordHash ?? null, password)
+  return ok && user ? user : null
+}
+
+/** The account a sign-in name names, whichever of the two it is; null when none. */
+export async function findLoginAccountId(database: Executor, usernameOrEmail: string) {
+  const row = await byLogin(database, usernameOrEmail).select('id').executeTakeFirst()
+  return row?.id ?? null
+}
+
+export interface GoogleProfile {
+  id: string
+  email: string
+  emailVerified: boolean
+  givenName?: string
+  familyName?: string
+  displayName?: string
+  picture?: string
+}
+
+/**
+ * A Google account signs into the user with the same email, or creates one. Google has proved
+ * the address, so a matching account becomes verified — and if it was not verified before, a
+ * password set by whoever registered that address first is dropped and its sessions ended, so a
+ * squatter who registered someone else's email cannot keep a way in.
+ */
+export async function signInWithGoogle(database: Executor, profile: GoogleProfile) {
+  const email = profile.email.trim().toLowerCase()
+  if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
+  if (isSupportEmail(email)) throw new Error(RESERVED_EMAIL_MESSAGE)
+  const existing = await getUserByEmail(database, email)
+  if (existing) {
+    if (!existing.emailVerified) {
+      // One transaction: the sessions end and the password goes together, or neither does.
+      await inTransaction(database, async (trx) => {
+        await endUserSessions(trx, existing.id)
+        await trx
+          .updateTable('users')
+          .set({
+            emailVerified: true,
+            passwordHash: null,
+            externalId: existing.externalId ?? profile.id,
+            updatedAt: new Date(),
+          })
+          .where('id', '=', existing.id)
+          .execute()
+      })
+    } else if (!existing.externalId) {
+      await inTransaction(database, async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ externalId: profile.id, updatedAt: new Date() })
+          .where('id', '=', existing.id)
+          .execute()
+        // A new way into an account that has a password: its owner hears of it (decision 017).
+        if (existing.passwordHash) await enqueueMail(trx, googleLinkedMail(existing, profile.email))
+      })
+    }
+    return (await getUserById(database, existing.id))!
+  }
+  const username = await uniqueUsername(
+    database,
+    profile.displayName ||
+      [profile.givenName, profile.familyName].filter(Boolean).join(' ') ||
+      email.split('@')[0] ||
+      'user',
+  )
+  return database
+    .insertInto('users')
+    .values({
+      email,
+      username,
+      firstName: profile.givenName?.slice(0, 50) ?? null,
+      lastName: profile.familyName?.slice(0, 50) ?? null,
+      profileImageUrl: profile.picture ?? null,
+      authProvider: 'google',
+      externalId: profile.id,
+      emailVerified: true,
+      updatedAt: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+function googleLinkedMail(user: User, googleEmail: string) {
+  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+  return {
+    to: user.email,
+    subject: `Google sign-in was added to your ${APP_NAME} account`,
+    text:
+      `Hello ${isolate(displayName(user))},\n\nYour ${APP_NAME} account (username ${isolate(user.username)}) was just signed into with the Google account ${googleEmail}. ` +
+      `From now on that Google account can sign in to it.\n\nIf this was you, there is nothing to do; your password keeps working too.\n\n` +
+      `If it was not you, reset your password at ${APP_URL}/forgot-password and write to ${SUPPORT_EMAIL}.\n`,
+  }
+}
+
+async function uniqueUsername(database: Executor, source: string) {
+  let base = source
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_ ]/g, '')
+    .trim()
+    .replace(/\s+/g, '_')
+    .toLowerCase()
+    .slice(0, 24)
+  if (base.length < 3) base = `user_${base}`.slice(0, 24)
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}_${crypto.randomInt(1000, 99999)}`
+    const taken = await database
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', candidate)
+      .executeTakeFirst()
+    if (!taken) return candidate
+  }
+  return `user_${crypto.randomBytes(6).toString('hex')}`
+}
+
+export async function setPassword(database: Executor, userId: string, password: string) {
+  await database
+    .updateTable('users')
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** What the browser may know about a user: never the password hash or payment ids. */
+export function toPublicUser(user: User) {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    displayName: displayName(user),
+    profileImageUrl: user.profileImageUrl,
+    authProvider: user.authProvider,
+    emailVerified: user.emailVerified,
+    subscriptionTier: user.subscriptionTier,
+    isAdmin: isAdmin(user),
+    createdAt: user.createdAt.toISOString(),
+  }
+}
+export type PublicUser = ReturnType<typeof toPublicUser>

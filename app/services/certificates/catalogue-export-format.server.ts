@@ -1,0 +1,139 @@
+import { recordingsText } from '~/lib/recording'
+import { COMPONENTS } from '~/lib/song-constants'
+import { readBlockchainData } from './manifest.server'
+import type { SongView } from '../songs/songs.server'
+
+// The catalogue export's formats (issue 14, decision 037): CSV and JSON text of one page of
+// songs. Pure, and run in a document worker (decision 053), so no page is written on the event
+// loop.
+
+export type ExportFormat = 'csv' | 'json'
+
+const SONG_FIELDS = [
+  'id',
+  'certificateId',
+  'title',
+  'dateCreated',
+  'genre',
+  'contributorName',
+  // Issue 26: each name in Latin script beside it, as PROs and partners file it.
+  'contributorLatinName',
+  'mainContributorPro',
+  'mainContributorProNumber',
+  'coContributorName',
+  'coContributorLatinName',
+  'coContributorPro',
+  'coContributorProNumber',
+  'coContributorName2',
+  'coContributor2LatinName',
+  'coContributor2Pro',
+  'coContributor2ProNumber',
+  'isrc',
+  'iswc',
+  'upc',
+  'otherIdentifier',
+  'toolsUsed',
+  'fileLink',
+  'arweaveId',
+  'lyrics',
+  'creativeNotes',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof SongView)[]
+
+const PERCENTS = [
+  'contributorPercent',
+  'coContributorPercent',
+  'coContributor2Percent',
+  'aiPercent',
+] as const
+
+/** The CSV header: every song field, the version link, the registration status, then each component's four shares. */
+export const CSV_COLUMNS: readonly string[] = [
+  ...SONG_FIELDS,
+  'recordings',
+  'supersedesCertificateId',
+  'registrationStatus',
+  ...COMPONENTS.flatMap((component) => PERCENTS.map((percent) => `${component}.${percent}`)),
+]
+
+// OWASP CSV injection: a cell a spreadsheet would read as a formula is prefixed with a quote.
+const FORMULA_START = /^[=+\-@\t\r]/
+
+export function csvCell(value: unknown) {
+  let text = value === null || value === undefined ? '' : String(value)
+  if (FORMULA_START.test(text)) text = `'${text}`
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function csvRow(cells: unknown[]) {
+  return `${cells.map(csvCell).join(',')}\r\n`
+}
+
+function csvSongRow(song: SongView) {
+  const shares = COMPONENTS.flatMap((component) => {
+    const row = song.contributions.find((c) => c.component === component)
+    return PERCENTS.map((percent) => (row ? row[percent] : ''))
+  })
+  return csvRow([
+    ...SONG_FIELDS.map((field) => song[field]),
+    recordingsText(song.recordings),
+    song.supersedes?.certificateId ?? '',
+    song.registration?.status ?? 'not registered',
+    ...shares,
+  ])
+}
+
+/** The song as the JSON export carries it: every field, the split, and the registration record. */
+export function exportedSong(song: SongView) {
+  const fields = Object.fromEntries(SONG_FIELDS.map((field) => [field, song[field]]))
+  const r = song.registration
+  const data = r ? readBlockchainData(r.blockchainData) : null
+  return {
+    ...fields,
+    // Every fingerprinted file with its label, the file name and whether it is shown (decision 040).
+    recordings: song.recordings,
+    // The certificate this song is a new version of (issue 14), or null.
+    supersedesCertificateId: song.supersedes?.certificateId ?? null,
+    contributions: song.contributions,
+    registration:
+      r && data
+        ? {
+            status: r.status,
+            network: r.network,
+            transactionSignature: r.transactionSignature,
+            walletAddress: r.walletAddress,
+            registrationFee: r.registrationFee,
+            confirmationStatus: r.confirmationStatus,
+            blockTime: r.blockTime,
+            createdAt: r.createdAt,
+            manifestSha256: data.manifestSha256 ?? null,
+            storageKind: r.storageKind,
+            storageId: data.storageId ?? null,
+            storageUrl: data.storageUrl ?? null,
+            explorerUrl: data.explorerUrl ?? null,
+          }
+        : null,
+  }
+}
+
+// A byte-order mark: Excel otherwise reads UTF-8 as the system code page and garbles accents.
+const BOM = '\uFEFF'
+
+/** The file's opening: CSV's BOM and header, or JSON's object up to its songs. */
+export function exportOpening(format: ExportFormat, exportedAt: Date) {
+  return format === 'csv'
+    ? BOM + csvRow([...CSV_COLUMNS])
+    : `{"exportedAt":${JSON.stringify(exportedAt.toISOString())},"songs":[`
+}
+
+/** One page of songs; `first` is true for the file's first page (JSON puts commas between). */
+export function exportPageText(format: ExportFormat, songs: SongView[], first: boolean) {
+  if (format === 'csv') return songs.map(csvSongRow).join('')
+  return (first ? '' : ',') + songs.map((song) => JSON.stringify(exportedSong(song))).join(',')
+}
+
+/** The file's close. */
+export function exportClosing(format: ExportFormat) {
+  return format === 'csv' ? '' : ']}\n'
+}

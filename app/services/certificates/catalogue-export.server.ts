@@ -1,0 +1,122 @@
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '#db/schema'
+import { type ExportFormat, exportClosing, exportOpening } from './catalogue-export-format.server'
+import type { DocumentTicket } from './document-pool.server'
+import { songQuery, type SongView, toView } from '../songs/songs.server'
+
+export type { ExportFormat }
+
+// The owner's catalogue as CSV or JSON (issue 14, docs/decisions/037-catalogue-export.md).
+// Songs are read in keyset pages and written out page by page, so a catalogue of any size is
+// exported in the memory of one page; PGlite has no cursors, and pages work on both drivers.
+
+export const EXPORT_PAGE_SIZE = 500
+/**
+ * Bytes of lyrics and creative notes one page may carry (decision 053): reading a page (the
+ * driver parsing its rows) is work on the event loop, so a page is bounded by what it holds as
+ * well as by its count. 500 usual songs fit; of the longest the form takes, 5 (a few tens of milliseconds of reading on PGlite).
+ */
+export const EXPORT_PAGE_BYTES = 250_000
+
+/** The owner's songs, oldest first, one page at a time. */
+export async function* ownedSongPages(
+  database: Kysely<Database>,
+  userId: string,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<SongView[]> {
+  let after = 0
+  for (;;) {
+    // The next songs' sizes first (a light read), to know where this page ends.
+    const sizes = await database
+      .selectFrom('songs')
+      .select([
+        'id',
+        // octet_length reads a stored text's size without unpacking it.
+        sql<number>`coalesce(octet_length(lyrics), 0) + coalesce(octet_length(creative_notes), 0)`.as(
+          'bytes',
+        ),
+      ])
+      .where('userId', '=', userId)
+      .where('id', '>', after)
+      .orderBy('id', 'asc')
+      .limit(pageSize)
+      .execute()
+    if (sizes.length === 0) return
+    let taken = 0
+    let bytes = 0
+    for (const size of sizes) {
+      if (taken > 0 && bytes + Number(size.bytes) > EXPORT_PAGE_BYTES) break
+      bytes += Number(size.bytes)
+      taken++
+    }
+    const last = sizes[taken - 1]!.id
+    const rows = await songQuery(database)
+      .where('songs.userId', '=', userId)
+      .where('songs.id', '>', after)
+      .where('songs.id', '<=', last)
+      .orderBy('songs.id', 'asc')
+      .execute()
+    if (rows.length > 0) yield rows.map(toView)
+    if (taken === sizes.length && sizes.length < pageSize) return
+    after = last
+  }
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * The export's bytes, chunk by chunk. Each page's text is made in a document worker through the
+ * export's ticket (decision 053); only the reading and the opening and closing lines stay here.
+ */
+async function* exportChunks(
+  database: Kysely<Database>,
+  userId: string,
+  format: ExportFormat,
+  exportedAt: Date,
+  ticket: DocumentTicket,
+): AsyncGenerator<Uint8Array> {
+  yield encoder.encode(exportOpening(format, exportedAt))
+  let first = true
+  for await (const songs of ownedSongPages(database, userId)) {
+    yield await ticket.render({ kind: 'export-page', format, songs, first })
+    first = false
+  }
+  const closing = exportClosing(format)
+  if (closing) yield encoder.encode(closing)
+}
+
+/**
+ * A byte stream of the export, read from the database only as fast as it is sent. The ticket is
+ * the export's place in the document pool: released when the stream ends, fails or is cancelled.
+ */
+export function catalogueExportStream(
+  database: Kysely<Database>,
+  userId: string,
+  format: ExportFormat,
+  ticket: DocumentTicket,
+  exportedAt = new Date(),
+): ReadableStream<Uint8Array> {
+  const chunks = exportChunks(database, userId, format, exportedAt, ticket)
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next()
+        if (next.done) {
+          ticket.release()
+          controller.close()
+        } else controller.enqueue(next.value)
+      } catch (error) {
+        ticket.release()
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      ticket.release()
+      await chunks.return(undefined)
+    },
+  })
+}
+
+export function exportFileName(format: ExportFormat, now = new Date()) {
+  return `prooftrack-catalogue-${now.toISOString().slice(0, 10)}.${format}`
+}

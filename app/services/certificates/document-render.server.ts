@@ -1,0 +1,27 @@
+import { type ExportFormat, exportPageText } from './catalogue-export-format.server'
+import { type PdfJob, renderPdf } from './pdf-render.server'
+import { type ProofBundleInput, proofBundleText } from './proof-bundle.server'
+import type { SongView } from '../songs/songs.server'
+
+// What a document worker makes (decision 053), as plain data: a job crosses to a worker thread
+// by structured clone, and the bytes come back.
+
+export type DocumentJob =
+  | PdfJob
+  | { kind: 'proof-bundle'; bundle: ProofBundleInput }
+  /** One page of the catalogue export; `first` says whether a page was written before it. */
+  | { kind: 'export-page'; format: ExportFormat; songs: SongView[]; first: boolean }
+
+const encoder = new TextEncoder()
+
+export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
+  switch (job.kind) {
+    case 'certificate':
+    case 'split-sheet':
+      return renderPdf(job)
+    case 'proof-bundle':
+      return encoder.encode(proofBundleText(job.bundle))
+    case 'export-page':
+      return encoder.encode(exportPageText(job.format, job.songs, job.first))
+  }
+}

@@ -1,0 +1,78 @@
+import type { ContributorStatus } from '~/lib/confirmations'
+import { registrationNetwork } from '~/lib/registration-network'
+import { type Component, contributorSlots } from '~/lib/song-constants'
+import type { Executor } from '../platform/db.server'
+import { liveStatus, recordedConfirmations, recordedStatus } from './certificate.server'
+import { SLOT_PERCENT } from './manifest.server'
+import type { SongView } from '../songs/songs.server'
+import { splitStatuses } from '../co-writers/split-confirmations.server'
+
+// Issue 13: the split sheet writers bring to publishers and PROs (decision 042). The owner's
+// document: every contributor with PRO and IPI, their share of each component, the AI share,
+// and each confirmation. A registered song shows what its record holds; an unregistered one the
+// live invitations.
+
+export type SplitSheetRegistration =
+  | { status: 'registered'; date: string; network: string; transactionSignature: string | null }
+  | { status: 'pending' | 'failed' | 'not-registered' }
+
+/** The split sheet of a song its owner holds (the route has checked ownership). */
+export async function splitSheet(database: Executor, song: SongView) {
+  const registered = song.registration?.status === 'confirmed' ? song.registration : null
+  const recorded = recordedConfirmations(song)
+  const live = recorded ? null : await splitStatuses(database, song)
+  const contributors = contributorSlots(song).map(({ slot, name, latinName, pro, proNumber }) => {
+    const shares = song.contributions.map((row) => ({
+      component: row.component,
+      percent: row[SLOT_PERCENT[slot]],
+    }))
+    const inRecord = recorded?.find((c) => c.role === slot)
+    const now = live?.find((s) => s.slot === slot)
+    // The certificate's own mapping, so both documents say the same of each contributor.
+    const status: ContributorStatus = recorded
+      ? recordedStatus(slot, recorded)
+      : now
+        ? liveStatus(now)
+        : { slot, status: 'declared' }
+    // What the co-writer gave when confirming wins over what the submitter typed.
+    const given = inRecord ?? (now?.status === 'confirmed' ? now : null)
+    return {
+      slot,
+      name: status.status === 'confirmed' ? status.creditedName : name,
+      // The Latin-script name goes with the name shown: the co-writer's own once they confirmed.
+      latinName: (status.status === 'confirmed' ? status.creditedLatinName : latinName) || null,
+      declaredName: name,
+      pro: given?.pro ?? pro,
+      ipi: given?.ipi ?? proNumber,
+      shares,
+      status,
+    }
+  })
+  const registration: SplitSheetRegistration = registered
+    ? {
+        status: 'registered',
+        date: registered.createdAt,
+        network: registrationNetwork(registered).label,
+        transactionSignature: registered.transactionSignature,
+      }
+    : {
+        status:
+          song.registration?.status === 'failed'
+            ? 'failed'
+            : song.registration
+              ? 'pending'
+              : 'not-registered',
+      }
+  return {
+    songId: song.id,
+    title: song.title,
+    certificateId: song.certificateId,
+    dateCreated: song.dateCreated,
+    components: song.contributions.map((row) => row.component as Component),
+    contributors,
+    ai: song.contributions.map((row) => ({ component: row.component, percent: row.aiPercent })),
+    recorded: registered !== null,
+    registration,
+  }
+}
+export type SplitSheet = Awaited<ReturnType<typeof splitSheet>>

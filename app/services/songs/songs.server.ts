@@ -1,0 +1,437 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
+import type { SongDetailsInput } from '~/lib/song-details-schema'
+import type { SongInput, SongUpdateInput } from '~/lib/song-schema'
+import { applyContributionRules } from '~/lib/song-schema'
+import {
+  COMPONENTS,
+  type Component,
+  type ContributionValues,
+  totalsAreComplete,
+  visibleComponents,
+} from '~/lib/song-constants'
+import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
+import { SongIdSchema } from '~/lib/url-schemas'
+import { type Executor, inTransaction } from '../platform/db.server'
+
+// Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+export function newCertificateId() {
+  const chars = Array.from({ length: 8 }, () => ALPHABET[crypto.randomInt(ALPHABET.length)])
+  return `PT-${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`
+}
+
+const SONG_COLUMNS = [
+  'songs.id',
+  'songs.userId',
+  'songs.title',
+  'songs.contributorName',
+  'songs.coContributorName',
+  'songs.coContributorName2',
+  'songs.contributorLatinName',
+  'songs.coContributorLatinName',
+  'songs.coContributor2LatinName',
+  'songs.dateCreated',
+  'songs.lyrics',
+  'songs.toolsUsed',
+  'songs.fileLink',
+  'songs.arweaveId',
+  'songs.certificateId',
+  'songs.genre',
+  'songs.isrc',
+  'songs.iswc',
+  'songs.upc',
+  'songs.otherIdentifier',
+  'songs.creativeNotes',
+  'songs.mainContributorPro',
+  'songs.coContributorPro',
+  'songs.coContributor2Pro',
+  'songs.mainContributorProNumber',
+  'songs.coContributorProNumber',
+  'songs.coContributor2ProNumber',
+  'songs.createdAt',
+  'songs.updatedAt',
+  'songs.supersedesSongId',
+] as const
+
+/** A song with its contributions and its registration, in one query. */
+export function songQuery(database: Executor) {
+  return database
+    .selectFrom('songs')
+    .select(SONG_COLUMNS)
+    .select((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('creativeContributions as c')
+          .select([
+            'c.component',
+            'c.contributorPercent',
+            'c.coContributorPercent',
+            'c.coContributor2Percent',
+            'c.aiPercent',
+          ])
+          .whereRef('c.songId', '=', 'songs.id')
+          .orderBy(
+            sql`array_position(array[${sql.join(COMPONENTS.map((c) => sql.lit(c)))}]::varchar[], c.component)`,
+          ),
+      ).as('contributions'),
+      // Its fingerprinted files in the writer's order (decision 040).
+      jsonArrayFrom(
+        eb
+          .selectFrom('songRecordings as f')
+          .select(['f.label', 'f.sha256', 'f.size', 'f.mediaType', 'f.fileName', 'f.showFileName'])
+          .whereRef('f.songId', '=', 'songs.id')
+          .orderBy('f.position'),
+      ).as('recordings'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('blockchainRegistrations as r')
+          .select([
+            'r.transactionSignature',
+            'r.walletAddress',
+            'r.registrationFee',
+            'r.status',
+            'r.blockTime',
+            'r.createdAt',
+            'r.blockchainData',
+            'r.confirmationStatus',
+            'r.network',
+            'r.storageKind',
+            'r.storageGateway',
+          ])
+          .whereRef('r.songId', '=', 'songs.id'),
+      ).as('registration'),
+      // The registered song this one is a new version of, with what its manifest must name.
+      jsonObjectFrom(
+        eb
+          .selectFrom('songs as earlier')
+          .leftJoin('blockchainRegistrations as er', (join) =>
+            join.onRef('er.songId', '=', 'earlier.id').on('er.status', '=', 'confirmed'),
+          )
+          .select([
+            'earlier.id',
+            'earlier.certificateId',
+            'er.transactionSignature',
+            sql<string | null>`er.blockchain_data->>'manifestSha256'`.as('manifestSha256'),
+          ])
+          .whereRef('earlier.id', '=', 'songs.supersedesSongId'),
+      ).as('supersedes'),
+    ])
+}
+
+type SongRow = Awaited<ReturnType<ReturnType<typeof songQuery>['executeTakeFirstOrThrow']>>
+
+export interface RegistrationView {
+  transactionSignature: string | null
+  walletAddress: string | null
+  registrationFee: string
+  status: string
+  blockTime: number | null
+  createdAt: string
+  confirmationStatus: string | null
+  blockchainData: unknown
+  /** Where it went, as recorded (decision 019). */
+  network: string | null
+  storageKind: string | null
+  storageGateway: string | null
+}
+
+/** Plain, serialisable song: percentages as numbers, dates as strings. */
+export function toView(row: SongRow) {
+  const contributions: ContributionValues[] = row.contributions.map((c) => ({
+    component: c.component as Component,
+    contributorPercent: Number(c.contributorPercent),
+    coContributorPercent: Number(c.coContributorPercent),
+    coContributor2Percent: Number(c.coContributor2Percent),
+    aiPercent: Number(c.aiPercent),
+  }))
+  const r = row.registration
+  const registration: RegistrationView | null = r
+    ? {
+        transactionSignature: r.transactionSignature,
+        walletAddress: r.walletAddress,
+        registrationFee: String(r.registrationFee),
+        status: r.status,
+        blockTime: r.blockTime === null ? null : Number(r.blockTime),
+        createdAt: new Date(String(r.createdAt)).toISOString(),
+        confirmationStatus: r.confirmationStatus,
+        blockchainData: r.blockchainData,
+        network: r.network,
+        storageKind: r.storageKind,
+        storageGateway: r.storageGateway,
+      }
+    : null
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    recordings: row.recordings.map((f) => ({ ...f, size: Number(f.size) })),
+    contributions,
+    registration,
+    isRegistered: registration !== null && registration.status === 'confirmed',
+  }
+}
+export type SongView = ReturnType<typeof toView>
+
+function nullable<T>(value: T | undefined) {
+  return value === undefined ? null : value
+}
+
+export async function createSong(database: Executor, userId: string, input: SongInput) {
+  return inTransaction(database, async (trx) => {
+    let song: { id: number; title: string; certificateId: string } | undefined
+    for (let attempt = 0; !song && attempt < 5; attempt++) {
+      song = await trx
+        .insertInto('songs')
+        .values({
+          userId,
+          certificateId: newCertificateId(),
+          title: input.title,
+          contributorName: input.contributorName,
+          coContributorName: nullable(input.coContributorName),
+          coContributorName2: nullable(input.coContributorName2),
+          contributorLatinName: nullable(input.contributorLatinName),
+          coContributorLatinName: nullable(input.coContributorLatinName),
+          coContributor2LatinName: nullable(input.coContributor2LatinName),
+          dateCreated: input.dateCreated,
+          lyrics: nullable(input.lyrics),
+          toolsUsed: input.toolsUsed,
+          fileLink: input.fileLink,
+          genre: nullable(input.genre),
+          isrc: nullable(input.isrc),
+          iswc: nullable(input.iswc),
+          upc: nullable(input.upc),
+          otherIdentifier: nullable(input.otherIdentifier),
+          creativeNotes: nullable(input.creativeNotes),
+          mainContributorPro: nullable(input.mainContributorPro),
+          coContributorPro: nullable(input.coContributorPro),
+          coContributor2Pro: nullable(input.coContributor2Pro),
+          mainContributorProNumber: nullable(input.mainContributorProNumber),
+          coContributorProNumber: nullable(input.coContributorProNumber),
+          coContributor2ProNumber: nullable(input.coContributor2ProNumber),
+          updatedAt: new Date(),
+        })
+        // A certificate id collision (1 in 10^12) is simply retried with a new id.
+        .onConflict((oc) => oc.column('certificateId').doNothing())
+        .returning(['id', 'title', 'certificateId'])
+        .executeTakeFirst()
+    }
+    if (!song) throw new Error('Could not assign a unique certificate id')
+    if (input.contributions.length > 0) {
+      await trx
+        .insertInto('creativeContributions')
+        .values(input.contributions.map((c) => ({ songId: song.id, ...c })))
+        .execute()
+    }
+    if (input.recordings.length > 0) {
+      await trx
+        .insertInto('songRecordings')
+        .values(
+          input.recordings.map((f, position) => ({
+            songId: song.id,
+            position,
+            label: f.label,
+            sha256: f.sha256,
+            size: f.size,
+            mediaType: nullable(f.mediaType),
+            fileName: nullable(f.fileName),
+            showFileName: f.showFileName,
+          })),
+        )
+        .execute()
+    }
+    return song
+  })
+}
+
+export const SONGS_PAGE_SIZE = 20
+
+/** The owner's songs, newest first, each with contributions and registration: one query a page. */
+export async function listSongs(
+  database: Executor,
+  userId: string,
+  { limit = SONGS_PAGE_SIZE, offset = 0 } = {},
+) {
+  const rows = await songQuery(database)
+    .where('songs.userId', '=', userId)
+    .orderBy('songs.createdAt', 'desc')
+    .orderBy('songs.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  return rows.map(toView)
+}
+
+/** Only the owner's song: another user's id is simply not found. */
+export async function getOwnedSong(database: Executor, userId: string, songId: number) {
+  const row = await songQuery(database)
+    .where('songs.id', '=', songId)
+    .where('songs.userId', '=', userId)
+    .executeTakeFirst()
+  return row ? toView(row) : null
+}
+
+/**
+ * Who may see a song's certificate: the owner sees everything; anyone else only once the song is
+ * registered on chain (that record is public anyway), and never its lyrics or creative notes.
+ */
+export function certificateAccess(song: SongView, viewerId: string | null) {
+  const isOwner = viewerId !== null && song.userId === viewerId
+  if (isOwner) return { song, isOwner }
+  if (!song.isRegistered) return null
+  return { song: { ...song, lyrics: null, creativeNotes: null }, isOwner }
+}
+
+/**
+ * Row lock on the owner's song, first thing in a change's transaction: a registration claiming
+ * the song (claim() takes the same lock) waits for the change, or the change sees its claim.
+ */
+function lockOwnedSong(trx: Executor, userId: string, songId: number) {
+  return trx
+    .selectFrom('songs')
+    .select(['id', 'genre'])
+    .where('id', '=', songId)
+    .where('userId', '=', userId)
+    .forUpdate()
+    .executeTakeFirst()
+}
+
+export type EditRefusal = { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+
+/**
+ * Writes an edit of the song's fields and split. Edits are refused for a registered song
+ * (locked) and unless every component totals 100. The co-writers' side of an edit (re-inviting
+ * those whose confirmed split changed) is `updateSong` in song-edits.server.ts, which calls this
+ * in its transaction.
+ */
+export async function saveSongEdit(
+  database: Executor,
+  userId: string,
+  songId: number,
+  input: SongUpdateInput,
+): Promise<{ ok: true } | EditRefusal> {
+  return inTransaction(database, async (trx) => {
+    const song = await lockOwnedSong(trx, userId, songId)
+    if (!song) return { ok: false, reason: 'not_found' } as const
+    const registration = await trx
+      .selectFrom('blockchainRegistrations')
+      .select('status')
+      .where('songId', '=', songId)
+      .executeTakeFirst()
+    if (locksSong(registration)) return { ok: false, reason: 'locked' } as const
+    const rows = applyContributionRules(input.contributions, song.genre, {
+      co1: Boolean(input.coContributorName),
+      co2: Boolean(input.coContributorName2),
+    })
+    if (!totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
+    await trx
+      .updateTable('songs')
+      .set({
+        title: input.title,
+        dateCreated: input.dateCreated,
+        contributorName: input.contributorName,
+        coContributorName: nullable(input.coContributorName),
+        coContributorName2: nullable(input.coContributorName2),
+        // A Latin-script name goes with the name it spells: none without a co-contributor.
+        contributorLatinName: nullable(input.contributorLatinName),
+        coContributorLatinName: input.coContributorName
+          ? nullable(input.coContributorLatinName)
+          : null,
+        coContributor2LatinName: input.coContributorName2
+          ? nullable(input.coContributor2LatinName)
+          : null,
+        toolsUsed: input.toolsUsed,
+        fileLink: input.fileLink,
+        // A co-contributor removed in the edit takes their PRO details along.
+        ...(input.coContributorName
+          ? {}
+          : { coContributorPro: null, coContributorProNumber: null }),
+        ...(input.coContributorName2
+          ? {}
+          : { coContributor2Pro: null, coContributor2ProNumber: null }),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', songId)
+      .execute()
+    await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
+    await trx
+      .insertInto('creativeContributions')
+      .values(rows.map((c) => ({ songId, ...c })))
+      .execute()
+    return { ok: true } as const
+  })
+}
+
+/**
+ * The details added to an unregistered song after it was created (issue 25 item 7, decision 052),
+ * under an edit's rules: the song's row lock, refused once a registration holds the song, and a
+ * genre that changes which components the split covers changes the split as the submit form
+ * would (a component it adds starts with the main contributor's 100 %), refused unless every
+ * component then totals 100 (song-edits.server.ts then re-invites the co-writers whose confirmed
+ * split it changed).
+ * A changed private text drops its salt, so its next commitment is made with a fresh one
+ * (decision 021: one salt per text, never reused for another text).
+ */
+export async function saveSongDetails(
+  database: Executor,
+  userId: string,
+  songId: number,
+  input: SongDetailsInput,
+): Promise<{ ok: true; splitChanged: boolean } | EditRefusal> {
+  return inTransaction(database, async (trx) => {
+    const song = (await lockOwnedSong(trx, userId, songId))
+      ? await getOwnedSong(trx, userId, songId)
+      : null
+    if (!song) return { ok: false, reason: 'not_found' } as const
+    if (locksSong(song.registration)) return { ok: false, reason: 'locked' } as const
+    const splitChanged =
+      visibleComponents(song.genre).join() !== visibleComponents(input.genre).join()
+    const rows = applyContributionRules(song.contributions, input.genre, {
+      co1: Boolean(song.coContributorName),
+      co2: Boolean(song.coContributorName2),
+    })
+    if (splitChanged && !totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
+    const text = (value: string | undefined) => value ?? null
+    await trx
+      .updateTable('songs')
+      .set({
+        genre: text(input.genre),
+        isrc: text(input.isrc),
+        iswc: text(input.iswc),
+        upc: text(input.upc),
+        otherIdentifier: text(input.otherIdentifier),
+        mainContributorPro: text(input.mainContributorPro),
+        mainContributorProNumber: text(input.mainContributorProNumber),
+        // A co-contributor's PRO details mean nothing without the co-contributor.
+        coContributorPro: song.coContributorName ? text(input.coContributorPro) : null,
+        coContributorProNumber: song.coContributorName ? text(input.coContributorProNumber) : null,
+        coContributor2Pro: song.coContributorName2 ? text(input.coContributor2Pro) : null,
+        coContributor2ProNumber: song.coContributorName2
+          ? text(input.coContributor2ProNumber)
+          : null,
+        lyrics: text(input.lyrics),
+        creativeNotes: text(input.creativeNotes),
+        ...(text(input.lyrics) === song.lyrics ? {} : { lyricsSalt: null }),
+        ...(text(input.creativeNotes) === song.creativeNotes ? {} : { creativeNotesSalt: null }),
+        updatedAt: new Date(),
+      })
+      .where('id', '=', songId)
+      .execute()
+    if (!splitChanged) return { ok: true, splitChanged } as const
+    await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
+    await trx
+      .insertInto('creativeContributions')
+      .values(rows.map((c) => ({ songId, ...c })))
+      .execute()
+    return { ok: true, splitChanged } as const
+  })
+}
+
+/** A song id from a path or query parameter; anything else is no song. */
+export function parseSongId(value: string | undefined) {
+  const parsed = SongIdSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+export { COMPONENTS, LOCKED_MESSAGE }
