@@ -3,10 +3,7 @@ import { InvitationIdSchema } from '~/lib/co-writers-schema'
 import { jsonError, jsonFailure, jsonResponse, requireMethod } from '~/lib/http.server'
 import { requireApiUser, requireSongOwner } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import {
-  INVITATION_NOT_FOUND,
-  resendInvitation,
-} from '~/services/co-writers/split-confirmations.server'
+import { INVITATION_NOT_FOUND, resendInvitation } from '~/services/co-writers/invitations.server'
 
 /** POST /api/songs/:id/invitations/:invitationId/resend — mails the invitation again with a new link (the old one stops working). No body. */
 export async function action({ request, params }: ActionFunctionArgs) {

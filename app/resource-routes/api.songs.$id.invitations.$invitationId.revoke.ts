@@ -3,10 +3,7 @@ import { InvitationIdSchema } from '~/lib/co-writers-schema'
 import { jsonError, jsonFailure, jsonResponse, requireMethod } from '~/lib/http.server'
 import { requireApiUser, requireSongOwner } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import {
-  INVITATION_NOT_FOUND,
-  revokeInvitation,
-} from '~/services/co-writers/split-confirmations.server'
+import { INVITATION_NOT_FOUND, revokeInvitation } from '~/services/co-writers/invitations.server'
 
 /** POST /api/songs/:id/invitations/:invitationId/revoke — withdraws the invitation (or the answer given to it). No body. */
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -3,11 +3,8 @@ import { InviteJsonSchema } from '~/lib/co-writers-schema'
 import { jsonAction, jsonFailure, jsonResponse } from '~/lib/http.server'
 import { requireApiUser, requireSongOwner } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import {
-  publicSlotStatus,
-  sendInvitation,
-  splitStatuses,
-} from '~/services/co-writers/split-confirmations.server'
+import { publicSlotStatus, splitStatuses } from '~/services/co-writers/split-statuses.server'
+import { sendInvitation } from '~/services/co-writers/invitations.server'
 
 /** GET /api/songs/:id/invitations — each named contributor's status (never a token). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

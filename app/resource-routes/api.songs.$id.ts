@@ -14,7 +14,7 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
-import { reinvitedText } from '~/services/co-writers/split-confirmations.server'
+import { reinvitedText } from '~/services/co-writers/invitations.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)

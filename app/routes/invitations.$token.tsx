@@ -32,7 +32,7 @@ import {
   decideInvitation,
   type InvitationPage,
   invitationByToken,
-} from '~/services/co-writers/split-confirmations.server'
+} from '~/services/co-writers/invitation-answers.server'
 
 // Issue 13: the page a mailed invitation opens; no account needed, the token is the key
 // (decision 041). It shows only this invitation's song: its title, the split, who invited.

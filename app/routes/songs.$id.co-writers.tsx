@@ -22,12 +22,12 @@ import { db } from '~/services/platform/db.server'
 import {
   INVITATION_DAYS,
   MAX_SENDS,
-  publicSlotStatus,
   resendInvitation,
   revokeInvitation,
   sendInvitation,
   VERIFY_TO_INVITE,
-} from '~/services/co-writers/split-confirmations.server'
+} from '~/services/co-writers/invitations.server'
+import { publicSlotStatus } from '~/services/co-writers/split-statuses.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 // Issue 13: the owner invites each named contributor to confirm their share (decision 041).

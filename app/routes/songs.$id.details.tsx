@@ -35,7 +35,7 @@ import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts
 import { db } from '~/services/platform/db.server'
 import { updateSongDetails } from '~/services/co-writers/song-edits.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
-import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/split-confirmations.server'
+import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitations.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 // Issue 25 item 7 (decision 052): the details the edit form leaves out, added to an unregistered

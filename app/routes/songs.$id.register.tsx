@@ -39,7 +39,7 @@ import {
   confirmationsBlocker,
   publicSlotStatus,
   splitStatuses,
-} from '~/services/co-writers/split-confirmations.server'
+} from '~/services/co-writers/split-statuses.server'
 import { createToastHeaders } from '~/services/platform/toast.server'
 import { ConfirmationsNotice } from '~/components/co-writers'
 

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { SongSchema } from '~/lib/song-schema'
 import { createSong } from '~/services/songs/songs.server'
-import { sendInvitation } from '~/services/co-writers/split-confirmations.server'
+import { sendInvitation } from '~/services/co-writers/invitations.server'
 import { db } from '../setup/db'
 import { args, createAdmin, createUser, respond, sessionCookie } from '../setup/fixtures'
 import { loadRouteModule, routeNames } from '../setup/route-modules'

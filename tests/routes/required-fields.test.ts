@@ -12,7 +12,7 @@ import {
 import { refusalToken } from '~/services/co-writers/invitation-addresses.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getSessionId, listUserSessions } from '~/services/accounts/session.server'
-import { sendInvitation } from '~/services/co-writers/split-confirmations.server'
+import { sendInvitation } from '~/services/co-writers/invitations.server'
 import { db } from '../setup/db'
 import {
   args,

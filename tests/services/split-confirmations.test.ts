@@ -7,18 +7,19 @@ import { updateSong } from '~/services/co-writers/song-edits.server'
 import {
   decideInvitation,
   invitationByToken,
+} from '~/services/co-writers/invitation-answers.server'
+import {
   MAX_SENDS,
   resendInvitation,
   revokeInvitation,
   sendInvitation,
-  splitDigest,
-  splitStatuses,
   TOO_MANY_SENDS,
   DISPUTE_NOT_REVOCABLE,
   ADDRESS_ON_ANOTHER_SLOT,
   OWN_ADDRESS,
   VERIFY_TO_INVITE,
-} from '~/services/co-writers/split-confirmations.server'
+} from '~/services/co-writers/invitations.server'
+import { splitDigest, splitStatuses } from '~/services/co-writers/split-statuses.server'
 import { takeDecisionNotice } from '~/services/co-writers/decision-notices.server'
 import { getOwnedSong } from '~/services/songs/songs.server'
 import {

@@ -9,7 +9,7 @@ import { jsonError } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
 import { getSignedIn, type SignedIn } from './session.server'
 import { getOwnedSong, parseSongId } from '../songs/songs.server'
-import { getOwnedSongWithStatuses } from '../co-writers/split-confirmations.server'
+import { getOwnedSongWithStatuses } from '../co-writers/split-statuses.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
 import { db } from '../platform/db.server'
 

@@ -14,7 +14,7 @@ import {
   liveInvitationsOf,
   type SlotStatus,
   slotStatuses,
-} from '../co-writers/split-confirmations.server'
+} from '../co-writers/split-statuses.server'
 import { registeredSuccessorOf, toVersionLinks } from '../songs/versions.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */

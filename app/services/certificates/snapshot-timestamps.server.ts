@@ -8,7 +8,7 @@ import { beforeDatabaseClose, db, type Executor, inTransaction } from '../platfo
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { buildManifest, ensureTextSalts } from './manifest.server'
 import { getOwnedSong } from '../songs/songs.server'
-import { splitStatuses } from '../co-writers/split-confirmations.server'
+import { splitStatuses } from '../co-writers/split-statuses.server'
 
 // An RFC 3161 timestamp on every snapshot of a song (issue 29, decision 057). A snapshot is
 // queued in the transaction that makes it (created, edited, details added, registered) with the

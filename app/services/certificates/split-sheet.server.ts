@@ -5,7 +5,7 @@ import type { Executor } from '../platform/db.server'
 import { liveStatus, recordedConfirmations, recordedStatus } from './certificate.server'
 import { SLOT_PERCENT } from './manifest.server'
 import type { SongView } from '../songs/songs.server'
-import { splitStatuses } from '../co-writers/split-confirmations.server'
+import { splitStatuses } from '../co-writers/split-statuses.server'
 
 // Issue 13: the split sheet writers bring to publishers and PROs (decision 042). The owner's
 // document: every contributor with PRO and IPI, their share of each component, the AI share,

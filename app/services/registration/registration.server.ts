@@ -30,7 +30,7 @@ import {
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { queueManifestTimestamp } from '../certificates/snapshot-timestamps.server'
 import { getOwnedSong } from '../songs/songs.server'
-import { disputeBlocker, splitStatuses } from '../co-writers/split-confirmations.server'
+import { disputeBlocker, splitStatuses } from '../co-writers/split-statuses.server'
 import { isSuccessorConflict, successorMessage, successorOf } from '../songs/versions.server'
 
 export const EMAIL_VERIFICATION_REQUIRED =

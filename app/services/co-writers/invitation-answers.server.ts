@@ -1,0 +1,194 @@
+import type { DecisionInput } from '~/lib/co-writers-schema'
+import { isolate } from '~/lib/bidi'
+import { displayName } from '~/lib/display-name'
+import type { ClosedReason } from '~/lib/page-messages'
+import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
+import { locksSong } from '~/lib/song-lock'
+import { env } from '~/env.server'
+import { type Executor, inTransaction } from '../platform/db.server'
+import { enqueueMail } from '../platform/mail.server'
+import { getOwnedSong, type SongView } from '../songs/songs.server'
+import { sameMailbox } from './invitation-addresses.server'
+import { quotedWords, tokenHash } from './invitations.server'
+import { inviteeSplit } from './split-statuses.server'
+
+// The invitee's side of an invitation (decision 041): what their link opens, and their answer,
+// which is mailed to the owner.
+
+/** What the invitee is shown of the song: the split only, never the owner's private details. */
+function inviteeView(song: SongView, slot: ContributorSlot) {
+  return { title: song.title, slot, ...inviteeSplit(song) }
+}
+
+export type InvitationPage =
+  | { state: 'closed'; reason: ClosedReason }
+  | {
+      state: 'open' | 'decided'
+      inviter: string
+      song: ReturnType<typeof inviteeView>
+      name: string
+      expiresAt: string
+      decision: null | {
+        decision: 'confirmed' | 'disputed'
+        decidedAt: string
+        creditedName: string | null
+        creditedLatinName: string | null
+        pro: string | null
+        ipi: string | null
+        disputeReason: string | null
+        /**
+         * The salt of the email commitment a registered record will carry (decision 042): given
+         * to the confirming co-writer, the one holder of the link, so they can find their own entry.
+         */
+        emailSalt: string | null
+      }
+    }
+
+/**
+ * What a token opens. Only the invitation's own song is ever read; a closed invitation shows
+ * nothing of the song at all.
+ */
+export async function invitationByToken(
+  database: Executor,
+  token: string,
+  now = new Date(),
+): Promise<InvitationPage> {
+  const invitation = await database
+    .selectFrom('splitInvitations as i')
+    .innerJoin('songs as s', 's.id', 'i.songId')
+    .innerJoin('users as u', 'u.id', 's.userId')
+    .selectAll('i')
+    .select(['s.userId', 'u.firstName', 'u.email as ownerEmail'])
+    .where('i.tokenHash', '=', tokenHash(token))
+    .executeTakeFirst()
+  if (!invitation) return { state: 'closed', reason: 'unknown' }
+  if (invitation.revokedAt) return { state: 'closed', reason: 'revoked' }
+  if (invitation.voidedAt) return { state: 'closed', reason: 'voided' }
+  const song = await getOwnedSong(database, invitation.userId, invitation.songId)
+  if (!song) return { state: 'closed', reason: 'unknown' }
+  const decided = invitation.decision !== null && invitation.decidedAt !== null
+  if (!decided && invitation.expiresAt <= now) return { state: 'closed', reason: 'expired' }
+  if (!decided && locksSong(song.registration)) return { state: 'closed', reason: 'final' }
+  const name = contributorSlots(song).find((named) => named.slot === invitation.slot)?.name ?? ''
+  return {
+    state: decided ? 'decided' : 'open',
+    inviter: displayName({ firstName: invitation.firstName, email: invitation.ownerEmail }),
+    song: inviteeView(song, invitation.slot),
+    name,
+    expiresAt: invitation.expiresAt.toISOString(),
+    decision: decided
+      ? {
+          decision: invitation.decision!,
+          decidedAt: invitation.decidedAt!.toISOString(),
+          creditedName: invitation.creditedName,
+          creditedLatinName: invitation.creditedLatinName,
+          pro: invitation.pro,
+          ipi: invitation.ipi,
+          disputeReason: invitation.disputeReason,
+          emailSalt: invitation.decision === 'confirmed' ? invitation.emailSalt : null,
+        }
+      : null,
+  }
+}
+
+/**
+ * The invitee's answer, once: the song row is locked first (so a registration or an edit either
+ * comes before, and the invitation is closed, or after), then the invitation is taken only while
+ * it is live, unanswered and unexpired. The owner is mailed in the same transaction.
+ */
+export async function decideInvitation(
+  database: Executor,
+  token: string,
+  input: DecisionInput,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; status: number; page: InvitationPage }> {
+  const outcome = await inTransaction(database, async (trx) => {
+    const target = await trx
+      .selectFrom('splitInvitations')
+      .select('songId')
+      .where('tokenHash', '=', tokenHash(token))
+      .executeTakeFirst()
+    if (!target) return false
+    await trx.selectFrom('songs').select('id').where('id', '=', target.songId).forUpdate().execute()
+    const registration = await trx
+      .selectFrom('blockchainRegistrations')
+      .select('status')
+      .where('songId', '=', target.songId)
+      .executeTakeFirst()
+    if (locksSong(registration)) return false
+    const decided = await trx
+      .updateTable('splitInvitations')
+      .set(
+        input.intent === 'confirm'
+          ? {
+              decision: 'confirmed',
+              decidedAt: now,
+              creditedName: input.creditedName,
+              creditedLatinName: input.creditedLatinName,
+              pro: input.pro,
+              ipi: input.ipi,
+            }
+          : { decision: 'disputed', decidedAt: now, disputeReason: input.disputeReason },
+      )
+      .where('tokenHash', '=', tokenHash(token))
+      .where('decision', 'is', null)
+      .where('revokedAt', 'is', null)
+      .where('voidedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .returning(['id', 'songId', 'slot', 'email'])
+      .executeTakeFirst()
+    if (!decided) return false
+    // The co-writer who disputed has answered again: their earlier dispute is over (issue 24).
+    // Only an answer from the same address lifts it, so inviting another mailbox cannot.
+    const standing = await trx
+      .selectFrom('splitInvitations')
+      .select(['id', 'email'])
+      .where('songId', '=', decided.songId)
+      .where('slot', '=', decided.slot)
+      .where('id', '<>', decided.id)
+      .where('decision', '=', 'disputed')
+      .where('disputeLiftedAt', 'is', null)
+      .execute()
+    // The same mailbox however it is spelled (decision 054).
+    const lifted = standing
+      .filter((row) => sameMailbox(row.email, decided.email))
+      .map((row) => row.id)
+    if (lifted.length > 0)
+      await trx
+        .updateTable('splitInvitations')
+        .set({ disputeLiftedAt: now })
+        .where('id', 'in', lifted)
+        .execute()
+    const song = await trx
+      .selectFrom('songs as s')
+      .innerJoin('users as u', 'u.id', 's.userId')
+      .select(['s.id', 's.title', 'u.email'])
+      .where('s.id', '=', decided.songId)
+      .executeTakeFirstOrThrow()
+    // What the co-writer typed is quoted as theirs, and kept out of the subject (issue 24).
+    const what = input.intent === 'confirm' ? 'confirmed' : 'disputed'
+    await enqueueMail(trx, {
+      to: song.email,
+      subject: `${env().APP_NAME}: a co-writer ${what} their share of “${isolate(song.title)}”`,
+      text:
+        `A co-writer you invited ${what} their share of the split of “${isolate(song.title)}”.\n\n` +
+        (input.intent === 'confirm'
+          ? `The name they want credited, in their words:\n${quotedWords(input.creditedName)}\n` +
+            (input.creditedLatinName
+              ? `The same name in Latin script:\n${quotedWords(input.creditedLatinName)}\n`
+              : '')
+          : `Their reason, in their words:\n${quotedWords(input.disputeReason)}\n`) +
+        `\nSee every contributor's answer:\n${env().APP_URL}/songs/${song.id}/co-writers\n`,
+    })
+    return true
+  })
+  if (outcome) return { ok: true }
+  const page = await invitationByToken(database, token, now)
+  return { ok: false, status: page.state === 'decided' ? 409 : closedStatus(page), page }
+}
+
+/** A token that never existed is a 404; one that existed and is over, a 410. */
+export function closedStatus(page: InvitationPage) {
+  if (page.state !== 'closed') return 200
+  return page.reason === 'unknown' ? 404 : 410
+}
