@@ -6,18 +6,13 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
-import { Isolated } from '~/components/bidi'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint-field'
-import { Button, ButtonLink } from '~/components/ui/button'
-import {
-  MAX_RECORDING_LABEL,
-  matchingRecording,
-  NOT_REGISTERED_RECORDING,
-  RECORDING_FIELD,
-  registeredRecordingAnswer,
-} from '~/lib/recording'
+import { BrowserCheck } from '~/components/verify/browser-check'
+import { ChainOfVersions } from '~/components/verify/chain-of-versions'
+import { ConfirmedCoWriters } from '~/components/verify/co-writers'
+import { OwnerTexts } from '~/components/verify/owner-texts'
+import { RecordingCheck } from '~/components/verify/recording-check'
+import { VerificationSteps } from '~/components/verify/steps'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/accounts/auth.server'
@@ -37,7 +32,6 @@ import {
   compareRecording,
   isRegisteredCertificate,
 } from '~/services/certificates/verification.server'
-import { useHydrated } from '~/lib/hooks'
 import { StatusPage } from '~/components/status-page'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
@@ -118,10 +112,9 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
   return headers
 }
 
-type Report = ReturnType<typeof useLoaderData<typeof loader>>
-
 export default function VerifyPage() {
   const report = useLoaderData<typeof loader>()
+  const posted = useActionData<typeof action>()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">
@@ -142,10 +135,16 @@ export default function VerifyPage() {
           : 'In plain words: the public records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.'}
       </p>
 
-      {report.ok && report.confirmations ? <CoWriters coWriters={report.confirmations} /> : null}
+      {report.ok && report.confirmations ? (
+        <ConfirmedCoWriters coWriters={report.confirmations} />
+      ) : null}
 
       {report.ok ? (
-        <RecordingCheck recordings={report.recordings} version={report.manifestVersion} />
+        <RecordingCheck
+          recordings={report.recordings}
+          version={report.manifestVersion}
+          posted={posted}
+        />
       ) : null}
 
       {/* Hashes, memos and commands are for whoever checks the proof; a failure opens them. */}
@@ -160,65 +159,7 @@ export default function VerifyPage() {
           ) and the manifest in storage. Our own database is not trusted; you can repeat each step
           yourself.
         </p>
-        <ol className="mt-8 space-y-6" aria-label="Verification steps">
-          {report.steps.map((step, index) => (
-            <li key={step.id}>
-              <section
-                aria-labelledby={`step-${step.id}`}
-                className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-                data-testid={`step-${step.id}`}
-              >
-                <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
-                  {index + 1}. {step.title}
-                </h2>
-                {step.reached ? (
-                  <>
-                    {step.evidence.length > 0 ? (
-                      <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
-                        {step.evidence.map((item) => (
-                          <div key={item.label} className="contents">
-                            <dt className="font-medium text-slate-500">{item.label}</dt>
-                            <dd className="min-w-0 text-slate-900">
-                              <EvidenceValue item={item} />
-                            </dd>
-                          </div>
-                        ))}
-                      </dl>
-                    ) : null}
-                    <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
-                      {step.checks.map((check) => (
-                        <li
-                          key={check.name}
-                          className="flex gap-3"
-                          data-testid="verification-check"
-                          data-ok={check.ok}
-                        >
-                          <span
-                            aria-hidden="true"
-                            className={check.ok ? 'text-green-700' : 'text-red-700'}
-                          >
-                            {check.ok ? '✓' : '✗'}
-                          </span>
-                          <div className="min-w-0">
-                            <p className="font-medium text-slate-900">
-                              {check.name}{' '}
-                              <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
-                            </p>
-                            <p className="break-all text-sm text-slate-600">{check.detail}</p>
-                          </div>
-                        </li>
-                      ))}
-                    </ul>
-                  </>
-                ) : (
-                  <p className="mt-2 text-sm text-slate-600">
-                    Not checked: an earlier step failed.
-                  </p>
-                )}
-              </section>
-            </li>
-          ))}
-        </ol>
+        <VerificationSteps steps={report.steps} />
 
         {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
 
@@ -233,348 +174,6 @@ export default function VerifyPage() {
         </Link>
       </p>
     </div>
-  )
-}
-
-/**
- * Who confirmed their share, as the verified record holds it — shown only once every check
- * passed, so it never speaks for a manifest that did not verify (decision 042).
- */
-function CoWriters({ coWriters }: { coWriters: NonNullable<Report['confirmations']> }) {
-  return (
-    <section
-      aria-labelledby="co-writers"
-      className="mt-8 rounded-lg border border-slate-200 p-4"
-      data-testid="co-writers"
-    >
-      <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
-        Co-writers’ confirmations
-      </h2>
-      {coWriters.recordsConfirmations ? (
-        <ul className="mt-2 space-y-1 text-sm text-slate-800">
-          {coWriters.confirmed.map((line) => (
-            <li key={line} className="text-green-900">
-              ✓ <Isolated text={line} values={coWriters.names} />
-            </li>
-          ))}
-          {coWriters.declaredOnly.map((line) => (
-            <li key={line}>
-              <Isolated text={line} values={coWriters.names} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-2 text-sm text-slate-700">{coWriters.lines[0]}</p>
-      )}
-      <p className="mt-2 text-xs text-slate-500">
-        A confirmation carries a salted commitment to the invited address, never the address; the
-        co-writer, who received the salt with their confirmation, can check that it is theirs.
-      </p>
-    </section>
-  )
-}
-
-function EvidenceValue({ item }: { item: Report['steps'][number]['evidence'][number] }) {
-  if (item.kind === 'link' && item.href) {
-    return (
-      <a
-        href={item.href}
-        className="break-all text-brand-700 underline"
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {item.value}
-      </a>
-    )
-  }
-  // Wrapped, never scrolled: a scrolling box would need its own keyboard focus.
-  if (item.kind === 'block')
-    return (
-      <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
-        {item.value}
-      </pre>
-    )
-  return (
-    <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>
-      {item.value}
-    </span>
-  )
-}
-
-type BrowserState =
-  | { status: 'idle' }
-  | { status: 'working' }
-  | { status: 'done'; sha256: string; bytes: number }
-  | { status: 'error'; message: string }
-
-/**
- * With JavaScript, the browser fetches the stored bytes from the storage address itself and hashes
- * them with Web Crypto, so the result does not rest on our server's word. Without it, the page
- * gives the command that does the same.
- */
-function BrowserCheck({ check }: { check: Report['browserCheck'] }) {
-  const [state, setState] = useState<BrowserState>({ status: 'idle' })
-  const url = check?.url
-  useEffect(() => {
-    if (!url) return
-    if (!window.crypto?.subtle) {
-      setState({
-        status: 'error',
-        message: 'This browser offers no Web Crypto on this page (it needs a secure, https page).',
-      })
-      return
-    }
-    let cancelled = false
-    setState({ status: 'working' })
-    fetch(url, { cache: 'no-store', credentials: 'omit' })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`the storage answered ${response.status}`)
-        const bytes = await response.arrayBuffer()
-        const digest = new Uint8Array(await window.crypto.subtle.digest('SHA-256', bytes))
-        if (!cancelled)
-          setState({
-            status: 'done',
-            sha256: Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join(''),
-            bytes: bytes.byteLength,
-          })
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          setState({
-            status: 'error',
-            message: `Your browser could not fetch the stored manifest (${error instanceof Error ? error.message : String(error)}).`,
-          })
-      })
-    return () => {
-      cancelled = true
-    }
-  }, [url])
-
-  if (!check) return null
-  const matches = state.status === 'done' && state.sha256 === check.memoSha256
-  return (
-    <section
-      aria-labelledby="browser-check"
-      className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="browser-check" className="text-lg font-semibold text-slate-900">
-        Check it in your browser
-      </h2>
-      <p className="mt-2 text-sm text-slate-600">
-        The memo names SHA-256 <span className="break-all font-mono">{check.memoSha256}</span>; the
-        server computed <span className="break-all font-mono">{check.storedSha256}</span> from the
-        stored bytes.
-      </p>
-      <div role="status" className="mt-3 text-sm" data-testid="browser-check">
-        {state.status === 'idle' ? (
-          <p>
-            Without JavaScript, repeat it yourself:{' '}
-            <code className="break-all font-mono">curl -s {check.url} | sha256sum</code> must print
-            the memo’s hash.
-          </p>
-        ) : state.status === 'working' ? (
-          <p>Your browser is fetching the stored manifest and hashing it…</p>
-        ) : state.status === 'error' ? (
-          <p className="text-red-800">{state.message}</p>
-        ) : (
-          <p className={matches ? 'font-semibold text-green-800' : 'font-semibold text-red-800'}>
-            {matches ? '✓' : '✗'} Your browser computed SHA-256{' '}
-            <span className="break-all font-mono">{state.sha256}</span> from the {state.bytes} bytes
-            at the storage address:{' '}
-            {state.sha256 === check.storedSha256
-              ? 'it agrees with the server'
-              : 'it does not agree with the server'}
-            , and {matches ? 'it matches the memo.' : 'it does not match the memo.'}
-          </p>
-        )}
-      </div>
-    </section>
-  )
-}
-
-export const CHECKED_IN_BROWSER =
-  'Your browser computes the file’s SHA-256 on this device and compares it: the file is not sent anywhere.'
-export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded when you press “Check this file”: the server reads it through SHA-256 as it arrives, compares it and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
-
-type Comparison = {
-  matches: boolean
-  matchedLabel: string | null
-  answer: string
-  fileSha256: string
-  fileSize: number
-}
-
-/**
- * "Check a file against this certificate": with JavaScript the browser hashes the file and
- * compares it with every fingerprint; without it the form posts the file to the action, which
- * does the same on the server. The answer names the label of the file it matched (decision 040).
- */
-function RecordingCheck({
-  recordings,
-  version,
-}: {
-  recordings: Report['recordings']
-  version: number | null
-}) {
-  const hydrated = useHydrated()
-  const posted = useActionData<typeof action>()
-  const { hash, progress, error } = useBrowserHash()
-  const [local, setLocal] = useState<Comparison | null>(null)
-  const comparison: Comparison | null = local ?? posted?.fileCheck.comparison ?? null
-
-  return (
-    <section
-      aria-labelledby="recording-check"
-      className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-    >
-      <h2 id="recording-check" className="text-lg font-semibold text-slate-900">
-        Check a recording against this certificate
-      </h2>
-      {recordings.length > 0 ? (
-        <>
-          <p className="mt-2 text-sm text-slate-600">
-            The verified manifest fingerprints{' '}
-            {recordings.length === 1 ? 'one file' : `${recordings.length} files`}. Pick a file to
-            see whether it is one of them.
-          </p>
-          <ul
-            className="mt-2 space-y-1 text-sm text-slate-700"
-            aria-label="Registered fingerprints"
-          >
-            {recordings.map((f) => (
-              <li key={f.sha256}>
-                {f.label ? <span className="font-medium">{f.label}: </span> : null}
-                SHA-256{' '}
-                <span className="break-all font-mono" data-testid="registered-sha256">
-                  {f.sha256}
-                </span>{' '}
-                ({f.size.toLocaleString('en-US')} bytes{f.mediaType ? `, ${f.mediaType}` : ''})
-              </li>
-            ))}
-          </ul>
-          <form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
-            <label htmlFor="check-recording" className="block text-sm font-medium text-slate-800">
-              File to check
-            </label>
-            <input
-              id="check-recording"
-              type="file"
-              name={hydrated ? undefined : RECORDING_FIELD}
-              className="block w-full text-sm"
-              aria-describedby="check-recording-how"
-              onChange={async (event) => {
-                const file = event.currentTarget.files?.[0]
-                if (!file) return
-                setLocal(null)
-                const hashed = await hash(file)
-                if (!hashed) return
-                const match = matchingRecording(hashed, recordings)
-                setLocal({
-                  matches: match !== null,
-                  matchedLabel: match?.label ?? null,
-                  answer: match ? registeredRecordingAnswer(match.label) : NOT_REGISTERED_RECORDING,
-                  fileSha256: hashed.sha256,
-                  fileSize: hashed.size,
-                })
-              }}
-            />
-            <p
-              id="check-recording-how"
-              className="text-sm text-slate-600"
-              data-testid="check-recording-how"
-            >
-              {hydrated ? CHECKED_IN_BROWSER : CHECKED_ON_SERVER}
-            </p>
-            {hydrated ? null : (
-              <Button type="submit" variant="secondary">
-                Check this file
-              </Button>
-            )}
-          </form>
-          <HashProgress progress={progress} />
-          {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
-          {!local && posted?.fileCheck.problem ? (
-            <p className="mt-2 text-sm text-red-700" role="alert">
-              {posted.fileCheck.problem}
-            </p>
-          ) : null}
-          {comparison ? (
-            <div
-              role="status"
-              className={`mt-3 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
-            >
-              <p className="text-base font-semibold" data-testid="recording-answer">
-                {comparison.answer}
-              </p>
-              <p className="mt-1">
-                Your file: SHA-256{' '}
-                <span className="break-all font-mono" data-testid="file-sha256">
-                  {comparison.fileSha256}
-                </span>{' '}
-                ({comparison.fileSize.toLocaleString('en-US')} bytes)
-              </p>
-            </div>
-          ) : null}
-        </>
-      ) : (
-        <p className="mt-2 text-sm text-slate-600" data-testid="no-recording">
-          {version !== null && version < 3
-            ? `This record (manifest version ${version}) predates recording fingerprints: there is no file to compare with.`
-            : 'The owner fingerprinted no recording for this certificate.'}
-        </p>
-      )}
-    </section>
-  )
-}
-
-function OwnerTexts({ owner }: { owner: NonNullable<Report['owner']> }) {
-  return (
-    <section
-      aria-labelledby="owner-texts"
-      className="border-brand-200 mt-8 rounded-lg border bg-brand-50 p-5"
-    >
-      <h2 id="owner-texts" className="text-lg font-semibold text-slate-900">
-        Your private texts
-      </h2>
-      <p className="mt-2 text-sm text-slate-700">
-        Only you see this. The manifest publishes your lyrics and creative notes only as salted
-        commitments: nobody can test a guess without the salt. Keep the salts private; to prove a
-        text, show it with its salt. The proof bundle holds both.
-      </p>
-      {owner.openings.length > 0 ? (
-        <dl className="mt-3 space-y-3 text-sm">
-          {owner.openings.map((opening) => (
-            <div key={opening.text}>
-              <dt className="font-medium text-slate-900">{opening.label}</dt>
-              <dd className="mt-1 text-slate-800">
-                {opening.salt ? (
-                  <>
-                    Salt <span className="break-all font-mono">{opening.salt}</span>
-                  </>
-                ) : (
-                  'Version 1 record: a bare SHA-256, no salt'
-                )}
-                <span className="block" data-testid={`opening-${opening.text}`}>
-                  {opening.opens
-                    ? '✓ Your text opens the published value.'
-                    : '✗ Your text does not open the published value.'}
-                </span>
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <p className="mt-3 text-sm text-slate-700">This certificate publishes no private text.</p>
-      )}
-      <ButtonLink
-        to={`/certificate/${owner.songId}/proof-bundle`}
-        reloadDocument
-        variant="secondary"
-        className="mt-4"
-      >
-        Download proof bundle
-      </ButtonLink>
-    </section>
   )
 }
 
@@ -598,46 +197,4 @@ function NotRegistered() {
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary statusHandlers={{ 404: () => <NotRegistered /> }} />
-}
-
-/** The earlier versions this record names, each verified the same way (issue 14). */
-function ChainOfVersions({ links }: { links: Report['links'] }) {
-  const ok = links.every((link) => link.ok)
-  return (
-    <section
-      aria-labelledby="chain-of-versions"
-      className="mt-8 rounded-lg border border-slate-200 p-4"
-    >
-      <h2 id="chain-of-versions" className="text-lg font-semibold text-slate-900">
-        Earlier versions
-      </h2>
-      <p
-        data-testid="chain-verdict"
-        className={`mt-2 text-sm font-semibold ${ok ? 'text-green-800' : 'text-red-800'}`}
-      >
-        {ok
-          ? `✓ Every earlier version verifies and is the one this record names (${links.length}).`
-          : '✗ The chain of versions is broken: an earlier record does not match its link.'}
-      </p>
-      <ol className="mt-3 space-y-3">
-        {links.map((link) => (
-          <li key={`${link.from}-${link.to}`} className="text-sm">
-            <p>
-              {link.from} supersedes{' '}
-              <Link to={`/verify/${link.to}`} className="font-mono text-brand-700 underline">
-                {link.to}
-              </Link>
-            </p>
-            <ul className="mt-1 space-y-1">
-              {link.checks.map((check) => (
-                <li key={check.name} className={check.ok ? 'text-green-800' : 'text-red-800'}>
-                  {check.ok ? '✓' : '✗'} {check.name} — {check.detail}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ol>
-    </section>
-  )
 }

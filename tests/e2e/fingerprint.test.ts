@@ -11,7 +11,7 @@ import {
   HASHED_ON_SERVER,
   RECORDINGS_LIMIT,
 } from '~/components/recording-fingerprint-field'
-import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/routes/verify.$certificateId'
+import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signIn, signUpAndIn } from './flows'

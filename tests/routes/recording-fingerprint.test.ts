@@ -13,7 +13,7 @@ import {
 } from '~/lib/song-schema'
 import { MAX_RECORDING_BYTES, recordingFormRows } from '~/lib/recording'
 import { HASHED_ON_SERVER } from '~/components/recording-fingerprint-field'
-import { CHECKED_ON_SERVER } from '~/routes/verify.$certificateId'
+import { CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import * as editRoute from '~/routes/edit.$id'
 import * as submit from '~/routes/submit'
 import * as verifyRoute from '~/routes/verify.$certificateId'

@@ -1,0 +1,91 @@
+import type { VerifyReport } from './report'
+
+/** Each step of the proof with its evidence and checks; a step after a failed one is not checked. */
+export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
+  return (
+    <ol className="mt-8 space-y-6" aria-label="Verification steps">
+      {steps.map((step, index) => (
+        <li key={step.id}>
+          <section
+            aria-labelledby={`step-${step.id}`}
+            className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+            data-testid={`step-${step.id}`}
+          >
+            <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
+              {index + 1}. {step.title}
+            </h2>
+            {step.reached ? (
+              <>
+                {step.evidence.length > 0 ? (
+                  <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
+                    {step.evidence.map((item) => (
+                      <div key={item.label} className="contents">
+                        <dt className="font-medium text-slate-500">{item.label}</dt>
+                        <dd className="min-w-0 text-slate-900">
+                          <EvidenceValue item={item} />
+                        </dd>
+                      </div>
+                    ))}
+                  </dl>
+                ) : null}
+                <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
+                  {step.checks.map((check) => (
+                    <li
+                      key={check.name}
+                      className="flex gap-3"
+                      data-testid="verification-check"
+                      data-ok={check.ok}
+                    >
+                      <span
+                        aria-hidden="true"
+                        className={check.ok ? 'text-green-700' : 'text-red-700'}
+                      >
+                        {check.ok ? '✓' : '✗'}
+                      </span>
+                      <div className="min-w-0">
+                        <p className="font-medium text-slate-900">
+                          {check.name}{' '}
+                          <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
+                        </p>
+                        <p className="break-all text-sm text-slate-600">{check.detail}</p>
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="mt-2 text-sm text-slate-600">Not checked: an earlier step failed.</p>
+            )}
+          </section>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+function EvidenceValue({ item }: { item: VerifyReport['steps'][number]['evidence'][number] }) {
+  if (item.kind === 'link' && item.href) {
+    return (
+      <a
+        href={item.href}
+        className="break-all text-brand-700 underline"
+        target="_blank"
+        rel="noopener noreferrer"
+      >
+        {item.value}
+      </a>
+    )
+  }
+  // Wrapped, never scrolled: a scrolling box would need its own keyboard focus.
+  if (item.kind === 'block')
+    return (
+      <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
+        {item.value}
+      </pre>
+    )
+  return (
+    <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>
+      {item.value}
+    </span>
+  )
+}
