@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { isolate } from '~/lib/bidi'
 import * as adminVerify from '~/routes/admin.verify'
 import * as register from '~/routes/register'
 import * as verifyEmail from '~/routes/verify-email'
@@ -196,7 +197,8 @@ describe('a user verified by the administrator is told by mail (issue 25 item 10
       const mails = await verifiedMail(user.email)
       expect(mails).toHaveLength(1)
       expect(mails[0]!.subject).toBe('Your ProofTrack email address is verified')
-      expect(mails[0]!.text).toContain(`Hello ${firstName},`)
+      // The name is set apart as the user typed it (issue 26: FSI … PDI in every mail).
+      expect(mails[0]!.text).toContain(`Hello ${isolate(firstName)},`)
       expect(mails[0]!.text).toContain(`confirmed that ${user.email} is yours`)
     }
   })

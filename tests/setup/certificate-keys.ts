@@ -14,8 +14,11 @@ export function keyPaths(value: unknown, prefix = ''): string[] {
 export const PUBLIC_CERTIFICATE_KEYS = [
   'appName',
   'certificate.certificateId',
+  // Each name in Latin script beside it (issue 26, decision 055): public as the names are.
+  'certificate.coContributor2LatinName',
   'certificate.coContributor2Pro',
   'certificate.coContributor2ProNumber',
+  'certificate.coContributorLatinName',
   'certificate.coContributorName',
   'certificate.coContributorName2',
   'certificate.coContributorPro',
@@ -28,6 +31,7 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'certificate.contributions[].coContributorPercent',
   'certificate.contributions[].component',
   'certificate.contributions[].contributorPercent',
+  'certificate.contributorLatinName',
   'certificate.contributorName',
   'certificate.createdAt',
   'certificate.dateCreated',
