@@ -1,0 +1,49 @@
+// `npm run backup [-- --out <folder>]`: one timestamped archive of everything a restore needs
+// (decision 062). The archive holds secrets: keep it where the server's own secrets are kept.
+import { DatabaseLockedError, openDatabase } from '../db/client'
+import { loadEnv } from '../app/env.server'
+import { BackupError, writeBackup } from '../app/services/admin/backup.server'
+
+const args = process.argv.slice(2)
+const outIndex = args.indexOf('--out')
+const outDir = outIndex >= 0 ? args[outIndex + 1] : 'backups'
+if (!outDir || args.some((arg, i) => arg !== '--out' && i !== outIndex + 1)) {
+  console.error('Usage: npm run backup [-- --out <folder>]')
+  process.exit(2)
+}
+
+const env = loadEnv()
+try {
+  let result
+  if (env.DATABASE_URL) {
+    result = await writeBackup({
+      dataDir: env.DATA_DIR,
+      database: { kind: 'postgres', url: env.DATABASE_URL },
+      outDir,
+    })
+  } else {
+    const handle = await openDatabase({ dataDir: env.DATA_DIR })
+    try {
+      result = await writeBackup({
+        dataDir: env.DATA_DIR,
+        database: { kind: 'pglite', handle },
+        outDir,
+      })
+    } finally {
+      await handle.close()
+    }
+  }
+  const bytes = result.manifest.files.reduce((sum, file) => sum + file.bytes, 0)
+  console.log(
+    `Wrote ${result.archive}: ${result.manifest.files.length} files, ${bytes} bytes before compression. It holds secrets (the session secret, the TSA key, the ledger's keypair): keep it as safe as the server itself.`,
+  )
+} catch (error) {
+  if (error instanceof DatabaseLockedError) {
+    console.error(
+      `${error.message}\nThe embedded database can be open in one process only: stop the server, run npm run backup, then start the server again (decision 062).`,
+    )
+  } else {
+    console.error(error instanceof BackupError || error instanceof Error ? error.message : error)
+  }
+  process.exit(1)
+}
