@@ -31,7 +31,6 @@ const dataDir = env().DATA_DIR
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-backups-'))
 const LYRICS = 'ساعة الفجر\r\n새벽의 노래 — 🎵'
 
-let original: DatabaseHandle | undefined
 let current: DatabaseHandle | undefined
 let currentUrl: string | undefined
 const extraDatabases: string[] = []
@@ -188,9 +187,9 @@ test('the restore drill: everything seeded before the backup works from the rest
   expect(row).toEqual({ status: 'sent', attempts: 1 })
 
   // Restoring again over the live copy is refused without --force, and touches nothing.
-  await expect(
-    restoreBackup({ archive, dataDir, databaseUrl: fresh?.url }),
-  ).rejects.toThrow(databaseUrl ? /already holds.*--force/ : /in use by process/)
+  await expect(restoreBackup({ archive, dataDir, databaseUrl: fresh?.url })).rejects.toThrow(
+    databaseUrl ? /already holds.*--force/ : /in use by process/,
+  )
 })
 
 test('a corrupted archive is refused with a message, and nothing is restored', async () => {
@@ -203,7 +202,10 @@ test('a corrupted archive is refused with a message, and nothing is restored', a
   const unpacked = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-unpacked-'))
   await run('tar', ['-xzf', archive, '-C', unpacked])
   const storage = path.join(unpacked, 'files', 'storage')
-  const oneFile = path.join(storage, fs.readdirSync(storage).find((f) => !f.includes('.tags'))!)
+  const oneFile = path.join(
+    storage,
+    fs.readdirSync(storage).find((f) => !f.includes('.tags'))!,
+  )
   fs.writeFileSync(oneFile, fs.readFileSync(oneFile, 'utf8').replace('"version"', '"versi0n"'))
   const tampered = path.join(outDir, 'tampered.tar.gz')
   await run('tar', ['-czf', tampered, '-C', unpacked, 'manifest.json', 'database', 'files'])

@@ -45,8 +45,7 @@ export type BackupManifest = z.infer<typeof ManifestSchema>
 export class BackupError extends Error {}
 
 export type BackupDatabase =
-  | { kind: 'pglite'; handle: DatabaseHandle }
-  | { kind: 'postgres'; url: string }
+  { kind: 'pglite'; handle: DatabaseHandle } | { kind: 'postgres'; url: string }
 
 export interface BackupOptions {
   dataDir: string
@@ -59,7 +58,10 @@ export interface BackupOptions {
 /** Writes one archive and returns its path and manifest. */
 export async function writeBackup(options: BackupOptions) {
   const now = options.now ?? new Date()
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-backup-'))
   try {
     // The database first, then the files: the ledger and the store are written before the row
@@ -187,7 +189,10 @@ export async function restoreBackup(options: RestoreOptions) {
       // Opening with the tarball writes the data directory; the query proves it opens.
       const handle = await openDatabase({ dataDir: options.dataDir, loadDataDir: tarball })
       try {
-        await handle.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).execute()
+        await handle.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .execute()
       } finally {
         await handle.close()
       }
@@ -256,7 +261,8 @@ export async function unpackAndCheck(archive: string, into: string): Promise<Bac
 
 function firstLine(error: unknown) {
   const stderr = (error as { stderr?: string }).stderr
-  return (stderr || (error instanceof Error ? error.message : String(error))).trim().split('\n')[0]
+  const text = stderr || (error instanceof Error ? error.message : String(error))
+  return text.trim().split('\n')[0] ?? ''
 }
 
 function sha256File(file: string) {
