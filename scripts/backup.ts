@@ -1,7 +1,7 @@
 // `npm run backup [-- --out <folder>]`: one timestamped archive of everything a restore needs
 // (decision 062). The archive holds secrets: keep it where the server's own secrets are kept.
 import { DatabaseLockedError, openDatabase } from '../db/client'
-import { loadEnv } from '../app/env.server'
+import { EnvSchema } from '../app/env.server'
 import { BackupError, writeBackup } from '../app/services/admin/backup.server'
 
 const args = process.argv.slice(2)
@@ -12,7 +12,14 @@ if (!outDir || args.some((arg, i) => arg !== '--out' && i !== outIndex + 1)) {
   process.exit(2)
 }
 
-const env = loadEnv()
+// Only where the data lives, read with the server's own schema: loadEnv() would generate a
+// session secret into an empty DATA_DIR, which a restore must fill from the archive instead.
+const parsed = EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(process.env)
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((issue) => issue.message).join('\n'))
+  process.exit(1)
+}
+const env = parsed.data
 try {
   let result
   if (env.DATABASE_URL) {
