@@ -40,9 +40,17 @@ try {
       await handle.close()
     }
   }
-  const bytes = result.manifest.files.reduce((sum, file) => sum + file.bytes, 0)
+  const { files } = result.manifest
+  const bytes = files.reduce((sum, file) => sum + file.bytes, 0)
+  const has = (prefix: string) => files.some((file) => file.path.startsWith(prefix))
+  const secrets = [
+    "the database's password hashes, sessions and private salts",
+    has('files/session-secret') ? 'the session secret' : '',
+    has('files/tsa/') ? "the TSA's private key" : '',
+    has('files/ledger/') ? "the ledger's sponsor keypair" : '',
+  ].filter(Boolean)
   console.log(
-    `Wrote ${result.archive}: ${result.manifest.files.length} files, ${bytes} bytes before compression. It holds secrets (the session secret, the TSA key, the ledger's keypair): keep it as safe as the server itself.`,
+    `Wrote ${result.archive}: ${files.length} files, ${bytes} bytes before compression. It holds secrets (${secrets.join(', ')}): keep it as safe as the server itself.`,
   )
 } catch (error) {
   if (error instanceof DatabaseLockedError) {
