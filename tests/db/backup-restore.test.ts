@@ -225,3 +225,59 @@ test('a corrupted archive is refused with a message, and nothing is restored', a
   expect(fs.readdirSync(target)).toEqual([])
   fs.rmSync(unpacked, { recursive: true, force: true })
 })
+
+test('a backup taken while writes go on holds whole transactions only', async () => {
+  // Each transaction adds two users; a dump taken half-way through one would hold an odd number.
+  let writing = true
+  const writer = (async () => {
+    let pairs = 0
+    while (writing) {
+      await db()
+        .transaction()
+        .execute(async (trx) => {
+          for (const half of ['a', 'b']) {
+            const name = `pair_${pairs}_${half}_${crypto.randomBytes(3).toString('hex')}`
+            await trx
+              .insertInto('users')
+              .values({
+                email: `${name}@example.com`,
+                username: name,
+                firstName: 'Ана',
+                lastName: 'Writer',
+                passwordHash: 'not-a-real-hash',
+                authProvider: 'local',
+                emailVerified: false,
+                updatedAt: new Date(),
+              })
+              .execute()
+          }
+        })
+      pairs++
+    }
+    return pairs
+  })()
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const { archive } = await backUp()
+  writing = false
+  expect(await writer).toBeGreaterThan(0)
+
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-restore-consistent-'))
+  let fresh: { name: string; url: string } | undefined
+  if (databaseUrl) {
+    fresh = await createEmptyDatabase(databaseUrl)
+    extraDatabases.push(fresh.name)
+  }
+  await restoreBackup({ archive, dataDir: target, databaseUrl: fresh?.url })
+  const restored = await openDatabase({ databaseUrl: fresh?.url, dataDir: target })
+  try {
+    const { n } = await restored.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('username', 'like', 'pair\\_%')
+      .executeTakeFirstOrThrow()
+    expect(Number(n) % 2).toBe(0)
+  } finally {
+    await restored.close()
+    fs.rmSync(target, { recursive: true, force: true })
+  }
+})
