@@ -87,18 +87,19 @@ export async function writeBackup(options: BackupOptions) {
     }
     for (const part of DATA_DIR_PARTS) {
       const from = path.join(options.dataDir, part)
-      if (fs.existsSync(from)) copyRegularFiles(from, path.join(staging, 'files', part))
+      if (fs.existsSync(from)) await copyRegularFiles(from, path.join(staging, 'files', part))
+    }
+    const files: BackupManifest['files'] = []
+    for (const file of listFiles(staging)) {
+      const on = path.join(staging, file)
+      files.push({ path: file, bytes: fs.statSync(on).size, sha256: await sha256File(on) })
     }
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
       createdAt: now.toISOString(),
       database: options.database.kind,
-      files: listFiles(staging).map((file) => ({
-        path: file,
-        bytes: fs.statSync(path.join(staging, file)).size,
-        sha256: sha256File(path.join(staging, file)),
-      })),
+      files,
     }
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2), {
       mode: 0o600,
@@ -200,7 +201,7 @@ export async function restoreBackup(options: RestoreOptions) {
 
     for (const part of DATA_DIR_PARTS) {
       const from = path.join(staging, 'files', part)
-      if (fs.existsSync(from)) copyRegularFiles(from, path.join(options.dataDir, part))
+      if (fs.existsSync(from)) await copyRegularFiles(from, path.join(options.dataDir, part))
     }
     return manifest
   } finally {
@@ -247,7 +248,7 @@ export async function unpackAndCheck(archive: string, into: string): Promise<Bac
   for (const file of manifest.files) {
     const on = path.join(into, file.path)
     if (!fs.existsSync(on)) throw damaged(`${file.path} is listed but missing`)
-    if (sha256File(on) !== file.sha256)
+    if ((await sha256File(on)) !== file.sha256)
       throw damaged(`${file.path} does not match its SHA-256 checksum in manifest.json`)
   }
   for (const file of listFiles(into)) {
@@ -265,8 +266,12 @@ function firstLine(error: unknown) {
   return text.trim().split('\n')[0] ?? ''
 }
 
-function sha256File(file: string) {
-  return crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex')
+// Files are read as streams and copied by libuv's thread pool: the service also suits a caller
+// that must keep answering requests (decision 062), and a large store is never one buffer.
+async function sha256File(file: string) {
+  const hash = crypto.createHash('sha256')
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer)
+  return hash.digest('hex')
 }
 
 /** Every regular file under `root`, as sorted relative paths with forward slashes. */
@@ -281,17 +286,18 @@ function listFiles(root: string, prefix = ''): string[] {
 }
 
 /** Copies a file or a folder's regular files (links are skipped); secrets stay owner-only. */
-function copyRegularFiles(from: string, to: string) {
-  const stat = fs.lstatSync(from)
+async function copyRegularFiles(from: string, to: string) {
+  const stat = await fs.promises.lstat(from)
   if (stat.isFile()) {
-    fs.mkdirSync(path.dirname(to), { recursive: true, mode: 0o700 })
-    fs.copyFileSync(from, to)
-    fs.chmodSync(to, 0o600)
+    await fs.promises.mkdir(path.dirname(to), { recursive: true, mode: 0o700 })
+    await fs.promises.copyFile(from, to)
+    await fs.promises.chmod(to, 0o600)
     return
   }
   if (!stat.isDirectory()) return
-  fs.mkdirSync(to, { recursive: true, mode: 0o700 })
-  for (const file of listFiles(from)) copyRegularFiles(path.join(from, file), path.join(to, file))
+  await fs.promises.mkdir(to, { recursive: true, mode: 0o700 })
+  for (const file of listFiles(from))
+    await copyRegularFiles(path.join(from, file), path.join(to, file))
 }
 
 /** The live process holding the embedded database's lock (this one included), or null. */
