@@ -185,6 +185,7 @@ test(
     const delivered = fs.readdirSync(mailbox)
     expect(delivered).toHaveLength(1)
     expect(fs.readFileSync(path.join(mailbox, delivered[0]!), 'utf8')).toContain('zoe@example.com')
+    fs.rmSync(mailbox, { recursive: true, force: true })
     const row = await db()
       .selectFrom('mailOutbox')
       .select(['status', 'attempts'])
@@ -255,6 +256,7 @@ test(
 
     expect(fs.readdirSync(target)).toEqual([])
     fs.rmSync(unpacked, { recursive: true, force: true })
+    fs.rmSync(target, { recursive: true, force: true })
   },
   SLOW,
 )
