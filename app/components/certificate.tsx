@@ -9,7 +9,6 @@ import {
   orNotSpecified,
   plainSummary,
   present,
-  recordingDetails,
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
@@ -17,6 +16,7 @@ import {
   statementFor,
 } from '~/lib/certificate'
 import type { CertificateRegistration } from '~/services/certificates/certificate.server'
+import { recordingDetails } from '~/lib/recording'
 import { trackEvent } from './page-view-tracker'
 import { Shares } from './shares'
 import { Isolated } from './bidi'

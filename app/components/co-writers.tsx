@@ -13,9 +13,6 @@ import { Button } from './ui/button'
 // stands, and the split table an invitee is shown. Every form is a plain POST; with JavaScript a
 // fetcher sends it, the button says so, and the list updates without a reload.
 
-export const EDIT_VOIDS_NOTICE =
-  'Contributors have been invited to confirm this split. Saving a change to the names or shares voids their confirmations and mails each of them a new invitation.'
-
 /** A slot as the owner's pages get it (all strings and numbers, no email salt). */
 export type SlotRow = ReturnType<typeof publicSlotStatus>
 

@@ -23,3 +23,7 @@ export const INVITATION_CLOSED = {
     'This song is registered, or being registered, on the blockchain; its confirmations are final.',
 } as const
 export type ClosedReason = keyof typeof INVITATION_CLOSED
+
+/** Said on the edit and details pages while co-writers hold invitations. */
+export const EDIT_VOIDS_NOTICE =
+  'Contributors have been invited to confirm this split. Saving a change to the names or shares voids their confirmations and mails each of them a new invitation.'

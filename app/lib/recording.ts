@@ -94,3 +94,23 @@ export function recordingsText(
 ) {
   return recordings.map((f) => `${f.label}: ${f.sha256} (${f.size} bytes)`).join('; ')
 }
+
+/** Bytes as people read them, with the exact count beside it: "48.0 MB (48,000,044 bytes)". */
+export function formatFileSize(bytes: number) {
+  const exact = `${bytes.toLocaleString('en-US')} bytes`
+  if (bytes < 1000) return exact
+  const [value, unit] =
+    bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB']
+  return `${value.toFixed(1)} ${unit} (${exact})`
+}
+
+/** The recording fingerprint's facts beside its digest: size, type and (only when shown) the file name. */
+export function recordingDetails(recording: {
+  size: number
+  mediaType: string | null
+  fileName: string | null
+}) {
+  return [recording.fileName, formatFileSize(recording.size), recording.mediaType]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .join(' · ')
+}

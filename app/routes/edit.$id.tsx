@@ -13,7 +13,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert, Field } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { LatinNameFields } from '~/components/song-form'
-import { recordingDetails } from '~/lib/certificate'
+import { recordingDetails } from '~/lib/recording'
 import { readForm, textValues } from '~/lib/form.server'
 import { useHydrated, useIsPending } from '~/lib/hooks'
 import {
@@ -34,7 +34,7 @@ import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { StatusPage } from '~/components/status-page'
-import { EDIT_VOIDS_NOTICE } from '~/components/co-writers'
+import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)

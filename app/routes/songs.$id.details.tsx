@@ -8,7 +8,7 @@ import {
   type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { EDIT_VOIDS_NOTICE } from '~/components/co-writers'
+import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert } from '~/components/forms'
 import {

@@ -6,7 +6,6 @@ import {
   contributorStatusText,
   isWebUrl,
   orNotSpecified,
-  recordingDetails,
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
@@ -15,6 +14,7 @@ import {
 } from '~/lib/certificate'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
+import { recordingDetails } from '~/lib/recording'
 import {
   BRAND,
   column,
