@@ -1,5 +1,4 @@
 import { sql } from 'kysely'
-import { strToU8, zipSync } from 'fflate'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import { csvRow } from '~/lib/csv'
@@ -239,10 +238,12 @@ const SPLIT_COLUMNS = [
 const columnsOf = (rows: readonly Row[], fallback: readonly string[]) =>
   rows[0] ? Object.keys(rows[0]) : fallback
 
-/** The ZIP: one JSON of everything, and a CSV per list for a spreadsheet. */
-export function accountDataZip(data: AccountData, now = new Date()) {
-  const json = (value: unknown) => strToU8(`${JSON.stringify(value, null, 2)}\n`)
-  const text = (value: string) => strToU8(value)
+/**
+ * The ZIP's files: one JSON of everything, and a CSV per list for a spreadsheet. Compressing them
+ * is CPU work: the route has it done in the document pool (a 'zip' job).
+ */
+export function accountDataFiles(data: AccountData, now = new Date()): Record<string, string> {
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
   const splits = data.songs.flatMap((song) =>
     song.contributions.map((c) => ({ certificateId: song.certificateId, ...c })),
   )
@@ -256,28 +257,31 @@ export function accountDataZip(data: AccountData, now = new Date()) {
       ),
     )
   const sessionColumns = ['thisBrowser', 'userAgent', 'signedInAt', 'lastSeenAt', 'expiresAt']
-  const files = {
-    'README.txt': text(readme(data, now)),
+  return {
+    'README.txt': readme(data, now),
     'your-data.json': json({ exportedAt: now.toISOString(), ...data }),
-    'account.csv': text(csv(Object.keys(data.account), flat([data.account]))),
-    'sessions.csv': text(csv(sessionColumns, data.sessions)),
-    'songs.csv': text(csv(SONG_COLUMNS, data.songs)),
-    'splits.csv': text(csv(SPLIT_COLUMNS, splits)),
-    'certificates.csv': text(
-      csv(columnsOf(data.certificates, ['certificateId']), flat(data.certificates)),
+    'account.csv': csv(Object.keys(data.account), flat([data.account])),
+    'sessions.csv': csv(sessionColumns, data.sessions),
+    'songs.csv': csv(SONG_COLUMNS, data.songs),
+    'splits.csv': csv(SPLIT_COLUMNS, splits),
+    'certificates.csv': csv(
+      columnsOf(data.certificates, ['certificateId']),
+      flat(data.certificates),
     ),
-    'invitations-sent.csv': text(
-      csv(columnsOf(data.invitationsSent, ['certificateId']), data.invitationsSent),
+    'invitations-sent.csv': csv(
+      columnsOf(data.invitationsSent, ['certificateId']),
+      data.invitationsSent,
     ),
-    'invitations-answered.csv': text(
-      csv(columnsOf(data.invitationsAnswered, ['certificateId']), data.invitationsAnswered),
+    'invitations-answered.csv': csv(
+      columnsOf(data.invitationsAnswered, ['certificateId']),
+      data.invitationsAnswered,
     ),
-    'payments.csv': text(csv(columnsOf(data.payments, ['id']), data.payments)),
-    'analytics-events.csv': text(
-      csv(columnsOf(data.analyticsEvents, ['eventType']), flat(data.analyticsEvents)),
+    'payments.csv': csv(columnsOf(data.payments, ['id']), data.payments),
+    'analytics-events.csv': csv(
+      columnsOf(data.analyticsEvents, ['eventType']),
+      flat(data.analyticsEvents),
     ),
   }
-  return zipSync(files, { level: 6, mtime: now })
 }
 
 function readme(data: AccountData, now: Date) {
@@ -314,7 +318,7 @@ const downloadLimit = (userId: string): Limit => ({
   windowSeconds: 60 * 60,
 })
 
-export async function downloadAccountData(
+export async function prepareAccountData(
   database: Executor,
   user: User,
   currentSid: string | null,
@@ -322,6 +326,6 @@ export async function downloadAccountData(
   const limited = await hit(downloadLimit(user.id))
   if (!limited.allowed) return { ok: false as const, limited }
   const now = new Date()
-  const zip = accountDataZip(await gatherAccountData(database, user, currentSid), now)
-  return { ok: true as const, zip, fileName: accountDataFileName(user, now) }
+  const files = accountDataFiles(await gatherAccountData(database, user, currentSid), now)
+  return { ok: true as const, files, now, fileName: accountDataFileName(user, now) }
 }
