@@ -189,23 +189,20 @@ export default function PrivacyPolicyPage() {
         </p>
         <ul>
           <li>
-            <strong>access and export</strong>: download everything we hold about you, as JSON and
-            CSV files, under <a href="/settings/data">Your data</a>;
+            Access and export: download everything we hold about you, as JSON and CSV files, under{' '}
+            <a href="/settings/data">Your data</a>;
           </li>
           <li>
-            <strong>correct</strong>: your name and username under{' '}
-            <a href="/settings/profile">Profile</a>, your email address under{' '}
-            <a href="/settings/email">Email address</a>;
+            Correct: your name and username under <a href="/settings/profile">Profile</a>, your
+            email address under <a href="/settings/email">Email address</a>;
           </li>
           <li>
-            <strong>delete</strong>: a song you have not registered, from the list of unregistered
-            songs in Settings; your whole account under{' '}
-            <a href="/settings/delete-account">Delete your account</a>;
+            Delete: a song you have not registered, from the list of unregistered songs in Settings;
+            your whole account under <a href="/settings/delete-account">Delete your account</a>;
           </li>
           <li>
-            <strong>withdraw consent</strong>: disconnect Google sign-in under{' '}
-            <a href="/settings/google">Google</a>, and sign out browsers under{' '}
-            <a href="/settings/sessions">Signed-in browsers</a>.
+            Withdraw consent: disconnect Google sign-in under <a href="/settings/google">Google</a>,
+            and sign out browsers under <a href="/settings/sessions">Signed-in browsers</a>.
           </li>
         </ul>
         <p>
