@@ -34,6 +34,8 @@ export interface UsersTable {
   updatedAt: Timestamp
   /** Set when the account was deleted: the row is then an empty tombstone (decision 061). */
   deletedAt: Date | null
+  /** When the owner disconnected Google: a Google account with this address no longer links itself. */
+  googleDisconnectedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 export interface SessionsTable {
@@ -56,6 +58,17 @@ export interface TokenTable {
   token: string
   expiresAt: Date
   used: Generated<boolean>
+  createdAt: CreatedAt
+}
+
+/** A change of address waiting for its link, mailed to the new address (decision 067). */
+export interface EmailChangeTokensTable {
+  id: Generated<number>
+  userId: string
+  newEmail: string
+  /** SHA-256 of the mailed token; the token itself is never stored. */
+  tokenHash: string
+  expiresAt: Date
   createdAt: CreatedAt
 }
 
@@ -307,6 +320,8 @@ export interface MailOutboxTable {
   deliveredVia: 'smtp' | 'file' | null
   /** The List-Unsubscribe URL of a mail that carries one (invitations, issue 24). */
   listUnsubscribe: string | null
+  /** A deleted account's final mail: its address is blanked once delivered or given up (decision 067). */
+  forgetRecipient: Generated<boolean>
 }
 
 /** The record audit's latest result per confirmed registration (app/services/admin/record-audit.server.ts). */
@@ -392,6 +407,7 @@ export interface Database {
   analyticsEvents: AnalyticsEventsTable
   contactMessages: ContactMessagesTable
   mailOutbox: MailOutboxTable
+  emailChangeTokens: EmailChangeTokensTable
   recordAudits: RecordAuditsTable
   snapshotTimestamps: SnapshotTimestampsTable
   rateLimits: RateLimitsTable

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { name, strongPassword, username } from './auth-schemas'
+import { email, name, strongPassword, username } from './auth-schemas'
 
 // Issue 28: one schema per settings form. Names and usernames follow sign-up's own rules.
 
@@ -49,4 +49,24 @@ export const DeleteAccountSchema = z.object({
 
 export const DeleteSongSchema = z.object({
   confirm: z.literal('delete', { error: 'Confirm that the song should be deleted' }),
+})
+
+/** Ask for a link at a new address, or confirm with the link's token (decision 067). */
+export const EmailRequestSchema = z.object({ intent: z.literal('request'), email })
+export type EmailRequestInput = z.infer<typeof EmailRequestSchema>
+export const EmailChangeSchema = z.discriminatedUnion('intent', [
+  EmailRequestSchema,
+  z.object({
+    intent: z.literal('confirm'),
+    token: z
+      .string({ error: 'This link is incomplete' })
+      .min(1, 'This link is incomplete')
+      .max(200, 'This link is incomplete'),
+  }),
+])
+/** Field names the email form may send (readForm keeps only these). */
+export const EMAIL_CHANGE_FIELDS = ['intent', 'email', 'token'] as const
+
+export const GoogleConnectionSchema = z.object({
+  intent: z.literal('disconnect', { error: 'Choose what to do' }),
 })

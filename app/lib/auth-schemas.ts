@@ -3,7 +3,7 @@ import { plainString } from './text-schemas'
 
 // SPEC §5. One schema per form; the spec's messages are the schemas' messages.
 
-const email = z
+export const email = z
   .string({ error: 'Please enter a valid email address' })
   .trim()
   .max(255, 'Please enter a valid email address')

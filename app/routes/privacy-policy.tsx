@@ -132,8 +132,8 @@ export default function PrivacyPolicyPage() {
         </p>
         <p>
           We retain this information while your account is active and delete it when your account is
-          deleted. You can revoke {appName}'s access at any time from your Google Account's security
-          settings.
+          deleted. You can disconnect Google under <a href="/settings/google">Settings › Google</a>,
+          and revoke {appName}'s access at any time from your Google Account's security settings.
         </p>
       </LegalSection>
 
@@ -184,18 +184,31 @@ export default function PrivacyPolicyPage() {
           </li>
         </ul>
         <p data-testid="self-service-rights">
-          Some of this you can do yourself once signed in, from <a href="/settings">Settings</a>{' '}
-          (the menu under your name): correct your name and username under{' '}
-          <a href="/settings/profile">Profile</a>, delete a song you have not registered from the
-          list of unregistered songs there, sign out browsers under{' '}
-          <a href="/settings/sessions">Signed-in browsers</a>, and delete your account under{' '}
-          <a href="/settings/delete-account">Delete your account</a>. Access to and an export of
-          your information are by request for now.
+          All of this you can do yourself once signed in, from <a href="/settings">Settings</a> (the
+          menu under your name):
         </p>
+        <ul>
+          <li>
+            Access and export: download everything we hold about you, as JSON and CSV files, under{' '}
+            <a href="/settings/data">Your data</a>;
+          </li>
+          <li>
+            Correct: your name and username under <a href="/settings/profile">Profile</a>, your
+            email address under <a href="/settings/email">Email address</a>;
+          </li>
+          <li>
+            Delete: a song you have not registered, from the list of unregistered songs in Settings;
+            your whole account under <a href="/settings/delete-account">Delete your account</a>;
+          </li>
+          <li>
+            Withdraw consent: disconnect Google sign-in under <a href="/settings/google">Google</a>,
+            and sign out browsers under <a href="/settings/sessions">Signed-in browsers</a>.
+          </li>
+        </ul>
         <p>
-          To make a request, contact us as described below. We will respond within 30 days, and may
-          ask you to confirm your identity first. You may also have the right to complain to your
-          local data protection authority.
+          You can also ask us, as described below. We will respond within 30 days, and may ask you
+          to confirm your identity first. You may also have the right to complain to your local data
+          protection authority.
         </p>
       </LegalSection>
 

@@ -9,6 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { GoogleButton, OrDivider } from '~/components/google-button'
+import { NameFields } from '~/components/name-fields'
 import { SchemaField } from '~/components/schema-field'
 import { Button } from '~/components/ui/button'
 import { type RegisterInput, RegisterSchema } from '~/lib/auth-schemas'
@@ -118,27 +119,7 @@ export default function RegisterPage() {
       />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SchemaField
-            meta={fields.firstName}
-            type="text"
-            label="First name"
-            autoComplete="given-name"
-          />
-          <SchemaField
-            meta={fields.lastName}
-            type="text"
-            label="Last name"
-            autoComplete="family-name"
-          />
-        </div>
-        <SchemaField
-          meta={fields.username}
-          type="text"
-          label="Username"
-          autoComplete="username"
-          hint="3-30 letters, numbers or underscores"
-        />
+        <NameFields fields={fields} />
         <SchemaField meta={fields.email} type="email" label="Email" autoComplete="email" />
         <SchemaField
           meta={fields.password}

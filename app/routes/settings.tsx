@@ -67,9 +67,24 @@ export default function SettingsPage() {
             }
           />
           <SettingsLink
+            to="/settings/email"
+            title="Email address"
+            text="Change it by a link mailed to the new address"
+          />
+          <SettingsLink
+            to="/settings/google"
+            title="Google"
+            text="Connect or disconnect Google sign-in"
+          />
+          <SettingsLink
             to="/settings/sessions"
             title="Signed-in browsers"
             text="See where you are signed in; sign out one or all others"
+          />
+          <SettingsLink
+            to="/settings/data"
+            title="Your data"
+            text="Download everything we hold about you (ZIP of JSON and CSV)"
           />
           <SettingsLink
             to="/settings/delete-account"
@@ -166,6 +181,7 @@ export const meta: MetaFunction = () => [
   { title: 'Settings' },
   {
     name: 'description',
-    content: 'Your profile, password, signed-in browsers, songs, time zone and account.',
+    content:
+      'Your profile, password, email, Google sign-in, signed-in browsers, data, songs, time zone and account.',
   },
 ]

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { SchemaField } from '~/components/schema-field'
+import { NameFields } from '~/components/name-fields'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
 import { type ProfileInput, ProfileSchema } from '~/lib/account-schemas'
@@ -69,25 +69,7 @@ export default function ProfilePage() {
       intro="Your name is shown on your account; certificates keep the names written on each song."
     >
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
-        <SchemaField
-          meta={fields.firstName}
-          type="text"
-          label="First name"
-          autoComplete="given-name"
-        />
-        <SchemaField
-          meta={fields.lastName}
-          type="text"
-          label="Last name"
-          autoComplete="family-name"
-        />
-        <SchemaField
-          meta={fields.username}
-          type="text"
-          label="Username"
-          autoComplete="username"
-          hint="3 to 30 letters, numbers or underscores; you can sign in with it."
-        />
+        <NameFields fields={fields} />
         <Button type="submit" disabled={pending}>
           {pending ? 'Saving...' : 'Save Profile'}
         </Button>

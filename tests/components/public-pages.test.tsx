@@ -329,6 +329,23 @@ describe('policy wording', () => {
     }
   })
 
+  test('privacy policy says which rights are self-service, and on which settings page', async () => {
+    await renderRoute(PrivacyPolicyPage, privacyLoader)
+    const list = screen.getByTestId('self-service-rights').nextElementSibling as HTMLElement
+    const links = within(list)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+    expect(links).toEqual([
+      ['Your data', '/settings/data'],
+      ['Profile', '/settings/profile'],
+      ['Email address', '/settings/email'],
+      ['Delete your account', '/settings/delete-account'],
+      ['Google', '/settings/google'],
+      ['Signed-in browsers', '/settings/sessions'],
+    ])
+    expect(list.textContent).toContain('Access and export: download everything we hold about you')
+  })
+
   test('terms say registration is permanent, fees are non-refundable and it is not legal advice', async () => {
     await renderRoute(TermsOfServicePage, termsLoader)
     const text = document.body.textContent ?? ''

@@ -102,6 +102,12 @@ const PAGES: Record<string, Visit[]> = {
   settings: [{ url: T('/settings'), as: 'owner', heading: /./ }],
   'settings_.profile': [{ url: T('/settings/profile'), as: 'owner', heading: 'Profile' }],
   'settings_.password': [{ url: T('/settings/password'), as: 'owner', heading: /password/i }],
+  'settings_.email': [
+    { url: T('/settings/email'), as: 'owner', heading: 'Email address' },
+    { url: T('/settings/email?token=not-a-link'), as: 'owner', heading: 'Email address' },
+  ],
+  'settings_.google': [{ url: T('/settings/google'), as: 'owner', heading: 'Google' }],
+  'settings_.data': [{ url: T('/settings/data'), as: 'owner', heading: 'Your data' }],
   'settings_.sessions': [
     { url: T('/settings/sessions'), as: 'owner', heading: 'Signed-in browsers' },
   ],

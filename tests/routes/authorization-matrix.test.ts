@@ -186,6 +186,19 @@ const MATRIX: Record<string, Row> = {
     get: USER_PAGE,
     post: page(302, 'ok', 'ok', 'ok'),
   },
+  'settings_.email': {
+    url: '/settings/email',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.google': {
+    url: '/settings/google',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.data': { url: '/settings/data', get: USER_PAGE },
+  // The account's own data: visitors sign in first; each account gets its own ZIP.
+  'settings_.data[.]zip': { url: '/settings/data.zip', get: USER_PAGE },
   'settings_.sessions': {
     url: '/settings/sessions',
     get: USER_PAGE,

@@ -71,6 +71,8 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   settings: { url: '/settings', role: 'user' },
   'settings_.profile': { url: '/settings/profile', role: 'user' },
   'settings_.password': { url: '/settings/password', role: 'user' },
+  'settings_.email': { url: '/settings/email', role: 'user' },
+  'settings_.google': { url: '/settings/google', role: 'user' },
   'settings_.sessions': { url: '/settings/sessions', role: 'user' },
   'settings_.delete-account': { url: '/settings/delete-account', role: 'user' },
   'songs.$id.delete': { url: '/songs/:id/delete', role: 'user' },

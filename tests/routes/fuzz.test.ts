@@ -25,6 +25,8 @@ import * as settings from '~/routes/settings'
 import * as settingsProfile from '~/routes/settings_.profile'
 import * as settingsPassword from '~/routes/settings_.password'
 import * as settingsSessions from '~/routes/settings_.sessions'
+import * as settingsEmail from '~/routes/settings_.email'
+import * as settingsGoogle from '~/routes/settings_.google'
 import * as settingsDeleteAccount from '~/routes/settings_.delete-account'
 import * as deleteSong from '~/routes/songs.$id.delete'
 import * as verifyEmail from '~/routes/verify-email'
@@ -197,6 +199,20 @@ const forms: {
     url: '/settings/password',
     handler: settingsPassword.action,
     fields: ['currentPassword', 'newPassword', 'confirmPassword'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/email',
+    url: '/settings/email',
+    handler: settingsEmail.action,
+    fields: ['intent', 'email', 'token'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/google',
+    url: '/settings/google',
+    handler: settingsGoogle.action,
+    fields: ['intent'],
     cookie: () => accountCookie,
   },
   {
@@ -591,6 +607,10 @@ const ROUTES: Record<string, RouteRow> = {
   settings: {},
   'settings_.profile': {},
   'settings_.password': {},
+  'settings_.email': { query: ['token'] },
+  'settings_.google': {},
+  'settings_.data': {},
+  'settings_.data[.]zip': {},
   'settings_.sessions': {},
   'settings_.delete-account': {},
   'songs.$id.delete': { params: ['id'] },

@@ -9,6 +9,7 @@ import {
   processResetRequests,
   requestPasswordReset,
 } from '~/services/accounts/password-reset.server'
+import { requestEmailChange } from '~/services/accounts/email-change.server'
 import { refusalToken } from '~/services/co-writers/invitation-addresses.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getSessionId, listUserSessions } from '~/services/accounts/session.server'
@@ -328,6 +329,53 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
           url: '/settings/password',
           cookie: await cookieOf(user),
           required: { newPassword: 'N3wSecret!', confirmPassword: 'N3wSecret!' },
+        }
+      },
+    },
+  },
+  'settings_.email': {
+    'ask for a link at a new address': {
+      optional: [],
+      prepare: async () => ({
+        url: '/settings/email',
+        cookie: await cookieOf(await createUser({ firstName: 'อนุชา' })),
+        required: {
+          intent: 'request',
+          email: `새주소-${uid()}@example.org`.replace('새주소', 'new'),
+        },
+      }),
+    },
+    'confirm with the mailed link': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: 'ยุพา' })
+        const newEmail = `confirm-${uid()}@example.org`
+        await requestEmailChange(db(), user, newEmail)
+        const token = /settings\/email\?token=([A-Za-z0-9_-]+)/.exec(
+          (await lastMailTo(newEmail))?.text ?? '',
+        )![1]!
+        return {
+          url: '/settings/email',
+          cookie: await cookieOf(user),
+          required: { intent: 'confirm', token },
+        }
+      },
+    },
+  },
+  'settings_.google': {
+    'disconnect Google': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: 'Chloé' })
+        await db()
+          .updateTable('users')
+          .set({ externalId: `google-${uid()}` })
+          .where('id', '=', user.id)
+          .execute()
+        return {
+          url: '/settings/google',
+          cookie: await cookieOf(user),
+          required: { intent: 'disconnect' },
         }
       },
     },

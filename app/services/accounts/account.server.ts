@@ -166,7 +166,8 @@ export const tombstoneEmail = (userId: string) => `deleted-${userId}@deleted.inv
  * Deletes an account (decision 061). Personal data goes: names, email, password, Google link,
  * sessions, tokens, the unregistered songs (with their invitations and recordings), the pending
  * invitations of registered songs, contact messages, the usage counts, the mail kept for the
- * address, and the person's link to analytics rows. What stays, because it is a permanent public
+ * address (the final mail's own address is blanked once sent), and the person's link to
+ * analytics rows. What stays, because it is a permanent public
  * record or the law asks for it: registered songs and their certificates, under the names written
  * on them, and payments. The users row stays as an empty tombstone those rows still point at. A
  * final mail confirms, to the address the account had.
@@ -197,9 +198,15 @@ export async function deleteAccount(database: Executor, user: User) {
       .deleteFrom('passwordResetRequests')
       .where('email', '=', oldEmail.toLowerCase())
       .execute()
+    await trx.deleteFrom('emailChangeTokens').where('userId', '=', user.id).execute()
     await trx
       .deleteFrom('mailOutbox')
       .where(sql`lower(to_address)`, '=', oldEmail.toLowerCase())
+      .execute()
+    // Rate-limit keys that name the address (password-reset counts) go with it (decision 067).
+    await trx
+      .deleteFrom('rateLimits')
+      .where(sql<boolean>`position(${oldEmail.toLowerCase()} in key) > 0`)
       .execute()
     await trx
       .updateTable('analyticsEvents')
@@ -220,6 +227,7 @@ export async function deleteAccount(database: Executor, user: User) {
         stripeCustomerId: null,
         stripeSubscriptionId: null,
         timeZone: null,
+        googleDisconnectedAt: null,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })
@@ -227,6 +235,8 @@ export async function deleteAccount(database: Executor, user: User) {
       .execute()
     await enqueueMail(trx, {
       to: oldEmail,
+      // Its address is blanked once it has gone: the last trace of the person (decision 067).
+      forgetRecipient: true,
       subject: `Your ${APP_NAME} account was deleted`,
       text:
         `Hello ${displayName(user)},\n\nYour ${APP_NAME} account (username ${user.username}) was deleted, as you asked. ` +

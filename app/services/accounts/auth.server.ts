@@ -11,6 +11,7 @@ import { getSignedIn, type SignedIn } from './session.server'
 import { getOwnedSong, parseSongId } from '../songs/songs.server'
 import { getOwnedSongWithStatuses } from '../co-writers/split-statuses.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
+import { connectGoogle } from './google-connection.server'
 import { db } from '../platform/db.server'
 
 // The sign-in route reads remix-auth's error through this module: a route importing the
@@ -26,7 +27,8 @@ export const LOGIN_NO_MESSAGE = 'Please check your credentials and try again.'
  * remix-auth runs the strategies; it never writes our session. Its own cookie only carries the
  * OAuth state across the trip to Google, so anonymous visitors create no session rows.
  */
-let stateStorage: ReturnType<typeof createCookieSessionStorage<{ from: 'register' }>> | undefined
+let stateStorage:
+  ReturnType<typeof createCookieSessionStorage<{ from: 'register' | 'connect' }>> | undefined
 export function oauthStateStorage() {
   const e = env()
   stateStorage ??= createCookieSessionStorage({
@@ -74,7 +76,13 @@ export function getAuthenticator() {
           accessType: 'offline',
           prompt: 'select_account',
         },
-        async ({ profile }) => signInWithGoogle(db(), googleProfile(profile._json)),
+        // The settings' "connect" flow names the signed-in account in the context (decision 067).
+        async ({ profile, context }) => {
+          const connectTo = context?.connectUserId
+          return typeof connectTo === 'string'
+            ? connectGoogle(db(), connectTo, googleProfile(profile._json))
+            : signInWithGoogle(db(), googleProfile(profile._json))
+        },
         {
           authorizationURL: e.GOOGLE_AUTHORIZATION_URL,
           tokenURL: e.GOOGLE_TOKEN_URL,

@@ -1,28 +1,43 @@
 import { AuthorizationError } from 'remix-auth'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '../platform/analytics.server'
-import { getAuthenticator, isGoogleConfigured, oauthStateStorage } from './auth.server'
+import { getAuthenticator, isGoogleConfigured, oauthStateStorage, requireUser } from './auth.server'
+import { GoogleConnectionError } from './google-connection.server'
+import { GOOGLE_DISCONNECTED_MESSAGE } from './users.server'
 import { db } from '../platform/db.server'
 import { createUserSession } from './session.server'
 import { createToastHeaders, redirectWithToast } from '../platform/toast.server'
 
-const authError = (from: 'login' | 'register') => ({
+type From = 'login' | 'register' | 'connect'
+const GOOGLE_SETTINGS = '/settings/google'
+const back = (from: From) => (from === 'connect' ? GOOGLE_SETTINGS : `/${from}`)
+
+const authError = (from: From, message?: string) => ({
   type: 'error' as const,
-  title: 'Authentication Error',
+  title: from === 'connect' ? 'Google was not connected' : 'Authentication Error',
   description:
-    from === 'register'
+    message ??
+    (from === 'register'
       ? 'Please try again or use email/password registration.'
-      : 'Please try again or use email/password login.',
+      : from === 'connect'
+        ? 'Please try again.'
+        : 'Please try again or use email/password login.'),
 })
+
+function fromOf(value: unknown): From {
+  return value === 'register' || value === 'connect' ? value : 'login'
+}
 
 /** Sends the visitor to Google (the strategy throws that redirect), or explains why not. */
 export async function startGoogleSignIn(
   request: Request,
   strategy: 'google' | 'google-alternative',
 ) {
-  const from = new URL(request.url).searchParams.get('from') === 'register' ? 'register' : 'login'
+  const from = fromOf(new URL(request.url).searchParams.get('from'))
+  // Connecting links Google to the account signed in here; only its owner may start it.
+  if (from === 'connect') await requireUser(request)
   if (!isGoogleConfigured()) {
-    return redirectWithToast(`/${from}`, {
+    return redirectWithToast(back(from), {
       type: 'error',
       title: 'Authentication Error',
       description: 'Google sign-in is not configured on this server.',
@@ -30,16 +45,17 @@ export async function startGoogleSignIn(
   }
   try {
     await getAuthenticator().authenticate(strategy, request)
-    return redirectWithToast(`/${from}`, authError(from))
+    return redirectWithToast(back(from), authError(from))
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown
-    if (from !== 'register') return thrown
-    // Remember where the visitor started, so an error is worded for registration.
+    if (from === 'login') return thrown
+    // Remember where the visitor started: an error is worded for registration, and a
+    // connection comes back to the settings instead of signing in.
     const storage = oauthStateStorage()
     const session = await storage.getSession(
       thrown.headers.get('Set-Cookie')?.split(';')[0] ?? null,
     )
-    session.set('from', 'register')
+    session.set('from', from)
     const headers = new Headers(thrown.headers)
     headers.set('Set-Cookie', await storage.commitSession(session))
     return new Response(null, { status: thrown.status, headers })
@@ -50,10 +66,11 @@ export async function startGoogleSignIn(
 export async function finishGoogleSignIn(request: Request) {
   const storage = oauthStateStorage()
   const state = await storage.getSession(request.headers.get('Cookie'))
-  const from = state.get('from') === 'register' ? 'register' : 'login'
+  const from = fromOf(state.get('from'))
   // The state is single use: the cookie is cleared whatever the outcome.
   const headers = new Headers({ 'Set-Cookie': await storage.destroySession(state) })
-  if (!isGoogleConfigured()) return redirectWithToast(`/${from}`, authError(from), { headers })
+  if (!isGoogleConfigured()) return redirectWithToast(back(from), authError(from), { headers })
+  if (from === 'connect') return finishConnect(request, headers)
   try {
     const user = await getAuthenticator().authenticate('google', request)
     headers.append(
@@ -72,6 +89,32 @@ export async function finishGoogleSignIn(request: Request) {
     if (error instanceof Response) throw error
     const reason = error instanceof AuthorizationError ? error.message : String(error)
     console.warn('[google] sign-in failed:', reason)
-    return redirectWithToast(`/${from}`, authError(from), { headers })
+    const told = reason === GOOGLE_DISCONNECTED_MESSAGE ? reason : undefined
+    return redirectWithToast(back(from), authError(from, told), { headers })
   }
+}
+
+/** Google's answer to the settings' "connect": the Google account joins the signed-in one. */
+async function finishConnect(request: Request, headers: Headers) {
+  const user = await requireUser(request)
+  try {
+    await getAuthenticator().authenticate('google', request, {
+      context: { connectUserId: user.id },
+    })
+  } catch (error) {
+    if (error instanceof Response) throw error
+    const cause = error instanceof AuthorizationError ? error.cause : error
+    if (!(cause instanceof GoogleConnectionError)) console.warn('[google] connect failed:', error)
+    const message = cause instanceof GoogleConnectionError ? cause.message : undefined
+    return redirectWithToast(GOOGLE_SETTINGS, authError('connect', message), { headers })
+  }
+  return redirectWithToast(
+    GOOGLE_SETTINGS,
+    {
+      type: 'success',
+      title: 'Google connected',
+      description: 'You can now sign in with Google as well.',
+    },
+    { headers },
+  )
 }

@@ -13,6 +13,9 @@ import { displayName } from '~/lib/display-name'
 export const RESERVED_EMAIL_MESSAGE =
   'This email address is reserved. Please use a different email address.'
 
+export const GOOGLE_DISCONNECTED_MESSAGE =
+  'Google sign-in was disconnected from this account. Sign in with your password, then connect Google again from Settings.'
+
 export class FieldError extends Error {
   constructor(
     public readonly field: string,
@@ -129,8 +132,19 @@ export interface GoogleProfile {
 export async function signInWithGoogle(database: Executor, profile: GoogleProfile) {
   const email = profile.email.trim().toLowerCase()
   if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
+  // A connected Google account signs in to the account it was connected to, whatever either
+  // address is now (decision 067: connecting from the settings, changing the email).
+  const connected = await database
+    .selectFrom('users')
+    .selectAll()
+    .where('externalId', '=', profile.id)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst()
+  if (connected) return connected
   if (isSupportEmail(email)) throw new Error(RESERVED_EMAIL_MESSAGE)
   const existing = await getUserByEmail(database, email)
+  // The owner disconnected Google: the same address no longer links itself again.
+  if (existing?.googleDisconnectedAt) throw new Error(GOOGLE_DISCONNECTED_MESSAGE)
   if (existing) {
     if (!existing.emailVerified) {
       // One transaction: the sessions end and the password goes together, or neither does.

@@ -60,7 +60,11 @@ async function periodFigures(now: Date) {
         .where('eventType', '=', 'page_view')
         .select(countColumns(periods)),
     )
-    .with('signups', (qb) => qb.selectFrom('users').select(countColumns(periods)))
+    // Sign-ups of accounts still open: a deleted account is a tombstone, no longer a user
+    // (decision 067), so the counts (and the chart below) drop it.
+    .with('signups', (qb) =>
+      qb.selectFrom('users').where('deletedAt', 'is', null).select(countColumns(periods)),
+    )
     .with('certificates', (qb) => qb.selectFrom('songs').select(countColumns(periods)))
     .with('registrations', (qb) =>
       qb
@@ -229,7 +233,7 @@ export async function dailyFigures(
       from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') as d
     ),
     visits as (${perDay('analytics_events', `event_type = 'page_view'`)}),
-    signups as (${perDay('users', 'true')}),
+    signups as (${perDay('users', 'deleted_at is null')}),
     certificates as (${perDay('songs', 'true')}),
     registrations as (${perDay('blockchain_registrations', `status = 'confirmed'`)}),
     revenue as (${perDay('payment_history', `status = 'succeeded'`, 'sum(amount)')})

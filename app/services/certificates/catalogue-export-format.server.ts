@@ -1,3 +1,4 @@
+import { csvRow } from '~/lib/csv'
 import { recordingsText } from '~/lib/recording'
 import { COMPONENTS } from '~/lib/song-constants'
 import { readBlockchainData } from './manifest.server'
@@ -56,19 +57,6 @@ export const CSV_COLUMNS: readonly string[] = [
   'registrationStatus',
   ...COMPONENTS.flatMap((component) => PERCENTS.map((percent) => `${component}.${percent}`)),
 ]
-
-// OWASP CSV injection: a cell a spreadsheet would read as a formula is prefixed with a quote.
-const FORMULA_START = /^[=+\-@\t\r]/
-
-export function csvCell(value: unknown) {
-  let text = value === null || value === undefined ? '' : String(value)
-  if (FORMULA_START.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-export function csvRow(cells: unknown[]) {
-  return `${cells.map(csvCell).join(',')}\r\n`
-}
 
 function csvSongRow(song: SongView) {
   const shares = COMPONENTS.flatMap((component) => {

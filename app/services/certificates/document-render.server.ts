@@ -1,3 +1,4 @@
+import { strToU8, zipSync } from 'fflate'
 import { type ExportFormat, exportPageText } from './catalogue-export-format.server'
 import { type PdfJob, renderPdf } from './pdf-render.server'
 import { type ProofBundleInput, proofBundleText } from './proof-bundle.server'
@@ -11,6 +12,8 @@ export type DocumentJob =
   | { kind: 'proof-bundle'; bundle: ProofBundleInput }
   /** One page of the catalogue export; `first` says whether a page was written before it. */
   | { kind: 'export-page'; format: ExportFormat; songs: SongView[]; first: boolean }
+  /** A ZIP of text files (the account's data download, decision 067); mtime is an ISO date. */
+  | { kind: 'zip'; files: Record<string, string>; mtime: string }
 
 const encoder = new TextEncoder()
 
@@ -23,5 +26,10 @@ export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
       return encoder.encode(proofBundleText(job.bundle))
     case 'export-page':
       return encoder.encode(exportPageText(job.format, job.songs, job.first))
+    case 'zip':
+      return zipSync(
+        Object.fromEntries(Object.entries(job.files).map(([name, text]) => [name, strToU8(text)])),
+        { level: 6, mtime: new Date(job.mtime) },
+      )
   }
 }

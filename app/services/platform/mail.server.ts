@@ -22,6 +22,11 @@ export interface MailMessage {
    * a mail client offers it beside the message.
    */
   listUnsubscribe?: string
+  /**
+   * The address is blanked once the message is delivered or given up: a deleted account's final
+   * mail, whose address is otherwise the last trace of the person (decision 067).
+   */
+  forgetRecipient?: boolean
 }
 
 /**
@@ -45,6 +50,7 @@ export async function enqueueMail(database: Kysely<Database>, message: MailMessa
       fromAddress: env().MAIL_FROM,
       replyTo: message.replyTo ?? null,
       listUnsubscribe: message.listUnsubscribe ?? null,
+      forgetRecipient: message.forgetRecipient ?? false,
       subject: escapeControls(message.subject, { keepIsolates: true }),
       sealedBody: sealBody(escapeControls(message.text, { keepLines: true, keepIsolates: true })),
     })
@@ -192,6 +198,8 @@ export function fileTransport(directory: string): MailTransport {
 }
 
 export const MAX_ATTEMPTS = 6
+/** What a forgetRecipient message's address becomes once it is done with. */
+export const FORGOTTEN_ADDRESS = ''
 const LEASE_SECONDS = 120
 const POLL_MS = 5_000
 // A message queued inside a transaction becomes visible at commit; the wake-up waits that long.
@@ -324,18 +332,21 @@ export class MailWorker {
         'subject',
         'sealedBody',
         'attempts',
+        'forgetRecipient',
       ])
       .executeTakeFirst()
   }
 
   private async deliver(row: NonNullable<Awaited<ReturnType<MailWorker['claim']>>>) {
     const outbox = () => this.database().updateTable('mailOutbox').where('id', '=', row.id)
+    const forgotten = row.forgetRecipient ? { toAddress: FORGOTTEN_ADDRESS } : {}
     let text: string
     try {
       text = openBody(row.sealedBody ?? '')
     } catch {
       await outbox()
         .set({
+          ...forgotten,
           status: 'failed',
           error:
             'The body cannot be opened: it was sealed under another SESSION_SECRET, or altered.',
@@ -363,6 +374,7 @@ export class MailWorker {
       const retryMs = retryDelayMs(row.attempts)
       await outbox()
         .set({
+          ...(giveUp ? forgotten : {}),
           status: giveUp ? 'failed' : 'queued',
           error: reason,
           lockedUntil: null,
@@ -376,6 +388,7 @@ export class MailWorker {
     }
     await outbox()
       .set({
+        ...forgotten,
         status: 'sent',
         sentAt: new Date(),
         sealedBody: null,

@@ -1,0 +1,45 @@
+import type { FieldMetadata } from '@conform-to/react'
+import { SchemaField } from './schema-field'
+
+/** The one hint for sign-up's username rule, wherever the username is typed. */
+const USERNAME_HINT = '3 to 30 letters, numbers or underscores; you can sign in with it.'
+
+/**
+ * First name, last name and username: the fields sign-up and the profile share, with the same
+ * schema rules (app/lib/auth-schemas.ts), so the two forms cannot drift apart.
+ */
+export function NameFields({
+  fields,
+}: {
+  fields: {
+    firstName: FieldMetadata<string>
+    lastName: FieldMetadata<string>
+    username: FieldMetadata<string>
+  }
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SchemaField
+          meta={fields.firstName}
+          type="text"
+          label="First name"
+          autoComplete="given-name"
+        />
+        <SchemaField
+          meta={fields.lastName}
+          type="text"
+          label="Last name"
+          autoComplete="family-name"
+        />
+      </div>
+      <SchemaField
+        meta={fields.username}
+        type="text"
+        label="Username"
+        autoComplete="username"
+        hint={USERNAME_HINT}
+      />
+    </>
+  )
+}

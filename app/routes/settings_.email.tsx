@@ -1,0 +1,151 @@
+import { getFormProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { FormAlert } from '~/components/auth-card'
+import { SchemaField } from '~/components/schema-field'
+import { SettingsSection, SettingsShell } from '~/components/settings-shell'
+import { Button } from '~/components/ui/button'
+import {
+  EMAIL_CHANGE_FIELDS,
+  EmailChangeSchema,
+  type EmailRequestInput,
+  EmailRequestSchema,
+} from '~/lib/account-schemas'
+import { readForm } from '~/lib/form.server'
+import { useIsPending } from '~/lib/hooks'
+import { requireUser } from '~/services/accounts/auth.server'
+import {
+  confirmEmailChange,
+  EMAIL_CHANGE_PATH,
+  INVALID_CHANGE_LINK,
+  pendingChangeFor,
+  requestEmailChange,
+} from '~/services/accounts/email-change.server'
+import { db } from '~/services/platform/db.server'
+import { tooManyMessage } from '~/services/platform/rate-limit.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+
+// Issue 28 (decision 067): /settings/email asks for a link at the new address; the link comes
+// back here (?token=…) and the signed-in owner confirms it with a button, so a mail scanner
+// opening the link changes nothing.
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const token = new URL(request.url).searchParams.get('token')
+  const confirming =
+    token === null
+      ? null
+      : { token, newEmail: await pendingChangeFor(db(), user.id, token.slice(0, 201)) }
+  return json({
+    email: user.email,
+    verified: user.emailVerified,
+    confirming: confirming?.newEmail ? confirming : null,
+    invalidLink: confirming !== null && !confirming.newEmail ? INVALID_CHANGE_LINK : null,
+    constraint: getZodConstraint(EmailRequestSchema),
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const submission = parseWithZod(await readForm(request, { fields: EMAIL_CHANGE_FIELDS }), {
+    schema: EmailChangeSchema,
+  })
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  if (submission.value.intent === 'confirm') {
+    const outcome = await confirmEmailChange(db(), user, submission.value.token)
+    if (!outcome.ok)
+      return json({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 400 })
+    return redirectWithToast('/settings', {
+      type: 'success',
+      title: 'Email address changed',
+      description: `Your email address is now ${outcome.newEmail}, and it is verified.`,
+    })
+  }
+  // lead: requireRecentSignIn at merge
+  const outcome = await requestEmailChange(db(), user, submission.value.email)
+  if (!outcome.ok) {
+    const limited = 'limited' in outcome
+    const reply = limited
+      ? submission.reply({ formErrors: [tooManyMessage(outcome.limited)] })
+      : submission.reply({ fieldErrors: { email: [outcome.message] } })
+    return json({ result: reply }, { status: limited ? 429 : 400 })
+  }
+  // The same answer whether or not the address has an account (decision 067).
+  return redirectWithToast(EMAIL_CHANGE_PATH, {
+    type: 'success',
+    title: 'Check the new mailbox',
+    description: `If ${outcome.newEmail} can be used, a link is on its way there. Open it within an hour, in this browser, to confirm. Until then your address stays as it is.`,
+  })
+}
+
+export default function EmailPage() {
+  const { email, verified, confirming, invalidLink, constraint } = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const pending = useIsPending()
+  const [form, fields] = useForm<EmailRequestInput>({
+    id: 'email-change',
+    lastResult: actionData?.result,
+    constraint,
+    shouldRevalidate: 'onInput',
+  })
+  if (confirming)
+    return (
+      <SettingsShell title="Confirm your new email address">
+        <Form method="post" action={EMAIL_CHANGE_PATH} className="space-y-4">
+          <p className="text-sm text-slate-800">
+            Make <bdi className="font-medium">{confirming.newEmail}</bdi> the email address of your
+            account, in place of <bdi>{email}</bdi>? Your old address will be told.
+          </p>
+          <input type="hidden" name="intent" value="confirm" />
+          <input type="hidden" name="token" value={confirming.token} />
+          <FormAlert id="confirm-error" errors={form.errors} />
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Confirming...' : 'Confirm New Address'}
+          </Button>
+        </Form>
+      </SettingsShell>
+    )
+  return (
+    <SettingsShell
+      title="Email address"
+      intro="We mail a link to the new address; your address changes when you open it in this browser. Your current address is told."
+    >
+      {invalidLink && <FormAlert id="link-error" errors={[invalidLink]} />}
+      <p className="text-sm text-slate-800" data-testid="current-email">
+        Your address: <bdi className="font-medium">{email}</bdi>{' '}
+        {verified ? '(verified)' : '(not verified yet)'}
+      </p>
+      <SettingsSection id="change" title="Change your address">
+        {!verified && (
+          <p className="mt-1 text-sm text-slate-600">
+            A typo in your address? Change it here: the link proves the new one, and verifies it.
+          </p>
+        )}
+        <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-4">
+          <input type="hidden" name="intent" value="request" />
+          <SchemaField
+            meta={fields.email}
+            type="email"
+            label="New email address"
+            autoComplete="email"
+          />
+          <FormAlert id={form.errorId} errors={form.errors} />
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Sending...' : 'Send Confirmation Link'}
+          </Button>
+        </Form>
+      </SettingsSection>
+    </SettingsShell>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Email address · Settings' },
+  { name: 'description', content: 'Change the email address of your account.' },
+]
