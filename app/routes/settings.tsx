@@ -67,6 +67,11 @@ export default function SettingsPage() {
             }
           />
           <SettingsLink
+            to="/settings/passkeys"
+            title="Passkeys"
+            text="Sign in with your device’s fingerprint, face or PIN"
+          />
+          <SettingsLink
             to="/settings/sessions"
             title="Signed-in browsers"
             text="See where you are signed in; sign out one or all others"
