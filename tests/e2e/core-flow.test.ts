@@ -102,6 +102,7 @@ const PAGES: Record<string, Visit[]> = {
   settings: [{ url: T('/settings'), as: 'owner', heading: /./ }],
   'settings_.profile': [{ url: T('/settings/profile'), as: 'owner', heading: 'Profile' }],
   'settings_.password': [{ url: T('/settings/password'), as: 'owner', heading: /password/i }],
+  'settings_.passkeys': [{ url: T('/settings/passkeys'), as: 'owner', heading: 'Passkeys' }],
   'settings_.sessions': [
     { url: T('/settings/sessions'), as: 'owner', heading: 'Signed-in browsers' },
   ],

@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test, vi } from 'vitest'
 import * as registerOptions from '~/resource-routes/api.passkeys.register-options'
 import * as register from '~/resource-routes/api.passkeys.register'
@@ -402,4 +403,78 @@ describe('the settings page’s forms', () => {
     }
     expect((await passkeysOf(user.id)).map((row) => row.name)).toEqual(['Pixel'])
   })
+})
+
+describe('forged answers of the right shape', () => {
+  const b64 = fc
+    .uint8Array({ maxLength: 300 })
+    .map((bytes) => Buffer.from(bytes).toString('base64url'))
+  test('200 forged sign-in and registration answers: never a 5xx, never a session or a passkey', async () => {
+    const user = await createUser()
+    const session = await sessionCookie(user.id)
+    await fc.assert(
+      fc.asyncProperty(
+        b64,
+        b64,
+        b64,
+        b64,
+        fc.option(b64),
+        async (id, client, data, signature, handle) => {
+          const options = await respond(() =>
+            signInOptions.action(args(api('/api/passkeys/sign-in-options', {}))),
+          )
+          const response = {
+            id: id || 'AA',
+            rawId: id || 'AA',
+            type: 'public-key',
+            clientExtensionResults: {},
+            response: {
+              clientDataJSON: client || 'AA',
+              authenticatorData: data || 'AA',
+              signature: signature || 'AA',
+              ...(handle ? { userHandle: handle } : {}),
+            },
+          }
+          const answer = await respond(() =>
+            signIn.action(
+              args(api('/api/passkeys/sign-in', { response }, cookiePart(options, 'pt_passkey'))),
+            ),
+          )
+          expect([400, 401, 429]).toContain(answer.status)
+          expect(typeof (await answer.json()).message).toBe('string')
+          expect(
+            answer.headers.getSetCookie().some((value) => value.startsWith('pt_session=')),
+          ).toBe(false)
+
+          const registration = await respond(() =>
+            registerOptions.action(args(api('/api/passkeys/register-options', {}, session))),
+          )
+          const forged = await respond(() =>
+            register.action(
+              args(
+                api(
+                  '/api/passkeys/register',
+                  {
+                    name: '김민지의 iPhone',
+                    response: {
+                      id: id || 'AA',
+                      rawId: id || 'AA',
+                      type: 'public-key',
+                      clientExtensionResults: {},
+                      response: { clientDataJSON: client || 'AA', attestationObject: data || 'AA' },
+                    },
+                  },
+                  `${session}; ${cookiePart(registration, 'pt_passkey')}`,
+                ),
+              ),
+            ),
+          )
+          expect(forged.status).toBe(400)
+          expect(typeof (await forged.json()).message).toBe('string')
+        },
+      ),
+      { numRuns: 200 },
+    )
+    expect(await passkeysOf(user.id)).toEqual([])
+  }, 120_000)
 })

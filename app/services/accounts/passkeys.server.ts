@@ -153,6 +153,13 @@ export async function startPasskeyRegistration(
   return { options, setCookie }
 }
 
+/**
+ * The library's reason for a refusal, for the log: it may quote what the browser sent, so it is
+ * cut short and JSON-quoted (no control character reaches a terminal).
+ */
+const logText = (error: unknown) =>
+  JSON.stringify((error instanceof Error ? error.message : String(error)).slice(0, 200))
+
 export type PasskeyResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
 /** Checks the browser's registration answer against our challenge and keeps the passkey. */
@@ -176,7 +183,7 @@ export async function finishPasskeyRegistration(
       requireUserVerification: true,
     })
   } catch (error) {
-    console.warn('[passkeys] registration refused:', (error as Error).message)
+    console.warn('[passkeys] registration refused:', logText(error))
     return { ok: false, message: PASSKEY_NOT_VERIFIED }
   }
   if (!verification.verified || !verification.registrationInfo)
@@ -259,7 +266,7 @@ export async function finishPasskeySignIn(
       },
     })
   } catch (error) {
-    console.warn('[passkeys] sign-in refused:', (error as Error).message)
+    console.warn('[passkeys] sign-in refused:', logText(error))
     return { ok: false, message: PASSKEY_NOT_VERIFIED }
   }
   if (!verification.verified) return { ok: false, message: PASSKEY_NOT_VERIFIED }
