@@ -18,8 +18,9 @@ async function post(url: string, body: unknown) {
   return { ok: response.ok, data }
 }
 
+const OUR_FAULT = 'Something went wrong on our side. Try again in a moment.'
 const messageOf = (data: Record<string, unknown> | null) =>
-  typeof data?.message === 'string' ? data.message : UNREACHABLE
+  typeof data?.message === 'string' ? data.message : OUR_FAULT
 
 function browserError(error: unknown, duplicate: string) {
   const name = (error as { name?: string; cause?: { name?: string } })?.name

@@ -23,14 +23,13 @@ export const action = jsonAction(
     )
     const headers = new Headers({ 'Set-Cookie': await clearChallengeCookie() })
     if (!result.ok) return jsonError(400, result.message)
-    for (const value of (
-      await createToastHeaders({
-        type: 'success',
-        title: 'Passkey added',
-        description: `You can now sign in with “${result.value.name}”.`,
-      })
-    ).getSetCookie())
-      headers.append('Set-Cookie', value)
+    // One cookie each: read with get(), as the server's Headers may lack getSetCookie().
+    const toast = await createToastHeaders({
+      type: 'success',
+      title: 'Passkey added',
+      description: `You can now sign in with “${result.value.name}”.`,
+    })
+    headers.append('Set-Cookie', toast.get('Set-Cookie')!)
     return jsonResponse({ passkey: result.value }, { status: 201, headers })
   },
 )

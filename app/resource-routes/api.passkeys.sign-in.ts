@@ -22,19 +22,18 @@ export const action = jsonAction(
     const result = await finishPasskeySignIn(db(), request.headers.get('Cookie'), data.response)
     if (!result.ok) return jsonResponse({ message: result.message }, { status: 401, headers })
     const redirectTo = safeRedirect(data.redirectTo)
-    for (const value of (
-      await createToastHeaders({
-        type: 'success',
-        title: 'Welcome back!',
-        description: 'You signed in with your passkey.',
-      })
-    ).getSetCookie())
-      headers.append('Set-Cookie', value)
+    const toast = await createToastHeaders({
+      type: 'success',
+      title: 'Welcome back!',
+      description: 'You signed in with your passkey.',
+    })
+    headers.append('Set-Cookie', toast.get('Set-Cookie')!)
     const session = await startPasskeySession(request, result.value.id, redirectTo, headers)
     await recordUserAction(db(), pageViewOf(request), 'sign_in', result.value.id)
-    // Only the cookies travel: the browser navigates itself once the answer is read.
-    const cookies = new Headers()
-    for (const value of session.headers.getSetCookie()) cookies.append('Set-Cookie', value)
+    // The redirect's cookies travel in a JSON answer: the browser navigates itself once it is
+    // read. Copying the headers keeps each Set-Cookie (the server's Headers may lack getSetCookie).
+    const cookies = new Headers(session.headers)
+    cookies.delete('Location')
     return jsonResponse({ redirectTo }, { headers: cookies })
   },
 )
