@@ -11,6 +11,7 @@ import {
   PASSKEY_NOT_VERIFIED,
   PASSKEY_UNKNOWN,
 } from '~/services/accounts/passkeys.server'
+import { deleteAccount } from '~/services/accounts/account.server'
 import { getSessionUser } from '~/services/accounts/session.server'
 import { db } from '../setup/db'
 import { args, createUser, respond, sessionCookie } from '../setup/fixtures'
@@ -298,6 +299,15 @@ describe('signing in with a passkey alone', () => {
     )
     expect(noCookie.status).toBe(401)
     expect((await noCookie.json()).message).toBe(PASSKEY_EXPIRED)
+  })
+
+  test('deleting the account deletes its passkeys (the user row stays as a tombstone)', async () => {
+    const user = await createUser({ firstName: '민지' })
+    const device = softwareAuthenticator({ origin: ORIGIN })
+    await addPasskey(await sessionCookie(user.id), device, '김민지의 iPhone')
+    await deleteAccount(db(), user)
+    expect(await passkeysOf(user.id)).toEqual([])
+    expect((await signInWith(device)).answer.status).toBe(401)
   })
 
   test('a deleted account’s passkey signs in to nothing', async () => {
