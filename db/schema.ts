@@ -387,6 +387,33 @@ export interface LandingVideoChunksTable {
   data: Uint8Array
 }
 
+/** A passkey (WebAuthn credential) of an account (issue 28, decision 064). */
+export interface PasskeysTable {
+  id: Generated<number>
+  userId: string
+  /** The credential's id, base64url, as the authenticator gave it. */
+  credentialId: string
+  /** The COSE public key the assertions are checked against. */
+  publicKey: Uint8Array
+  /** The authenticator's signature counter (bigint: a string from pg, a number from PGlite; read with Number). */
+  counter: ColumnType<string | number, number | undefined, number>
+  /** The ways the authenticator said it can be reached (usb, internal, hybrid...), comma-separated. */
+  transports: Generated<string>
+  name: string
+  createdAt: CreatedAt
+  lastUsedAt: Date | null
+}
+
+/** A challenge the server issued for one ceremony: five minutes, one use. */
+export interface PasskeyChallengesTable {
+  id: string
+  challenge: string
+  purpose: 'register' | 'sign-in'
+  /** Whose registration it is; null for a sign-in (bound to a signed cookie instead). */
+  userId: string | null
+  expiresAt: Date
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -413,6 +440,8 @@ export interface Database {
   rateLimits: RateLimitsTable
   landingVideos: LandingVideosTable
   landingVideoChunks: LandingVideoChunksTable
+  passkeys: PasskeysTable
+  passkeyChallenges: PasskeyChallengesTable
 }
 
 export type User = Selectable<UsersTable>

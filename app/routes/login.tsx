@@ -9,6 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { GoogleButton, OrDivider } from '~/components/google-button'
+import { PasskeySignIn } from '~/components/passkeys'
 import { SchemaField } from '~/components/schema-field'
 import { Button } from '~/components/ui/button'
 import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
@@ -105,6 +106,7 @@ export default function LoginPage() {
       subtitle="Welcome back. Sign in to manage your songs and certificates."
     >
       <GoogleButton configured={googleConfigured} />
+      <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />

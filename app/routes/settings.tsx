@@ -77,6 +77,11 @@ export default function SettingsPage() {
             text="Connect or disconnect Google sign-in"
           />
           <SettingsLink
+            to="/settings/passkeys"
+            title="Passkeys"
+            text="Sign in with your device’s fingerprint, face or PIN"
+          />
+          <SettingsLink
             to="/settings/sessions"
             title="Signed-in browsers"
             text="See where you are signed in; sign out one or all others"

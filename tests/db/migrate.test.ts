@@ -33,6 +33,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-26T0430-account-settings',
     '2026-11-26T0510-snapshot-timestamps',
     '2026-11-26T0520-latin-names',
+    '2026-11-26T0610-passkeys',
     '2026-11-26T0620-email-change',
   ])
   expect(await migrateToLatest(db())).toEqual([])
@@ -84,6 +85,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-26T0430-account-settings',
       '2026-11-26T0510-snapshot-timestamps',
       '2026-11-26T0520-latin-names',
+      '2026-11-26T0610-passkeys',
       '2026-11-26T0620-email-change',
     ])
     const copied = await sql<Record<string, unknown>>`

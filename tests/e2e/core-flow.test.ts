@@ -108,6 +108,7 @@ const PAGES: Record<string, Visit[]> = {
   ],
   'settings_.google': [{ url: T('/settings/google'), as: 'owner', heading: 'Google' }],
   'settings_.data': [{ url: T('/settings/data'), as: 'owner', heading: 'Your data' }],
+  'settings_.passkeys': [{ url: T('/settings/passkeys'), as: 'owner', heading: 'Passkeys' }],
   'settings_.sessions': [
     { url: T('/settings/sessions'), as: 'owner', heading: 'Signed-in browsers' },
   ],

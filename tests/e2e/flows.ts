@@ -19,7 +19,7 @@ export async function submitSignIn(page: TestPage, usernameOrEmail: string, pass
   await page.goto('/login')
   await page.getByLabel('Username or email').fill(usernameOrEmail)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
 }
 
 /** Signs in and waits for the dashboard (or the admin panel) at `/`. */

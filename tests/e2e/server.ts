@@ -87,7 +87,8 @@ export async function startServerWithAdmin(
 
 /** Starts the production build with the server entry, exactly as `npm start` would after building. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort()
+  // A PORT given is used (a test that must know its address first, as passkeys' rpID does).
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
   const baseUrl = `http://127.0.0.1:${port}`
   // The tests stand in for one proxy: each browser context sends its own X-Forwarded-For, so

@@ -16,7 +16,7 @@ describe.each(MODES)('toasts with $name', ({ javaScriptEnabled }) => {
 
     await page.getByLabel('Username or email').fill(account.username)
     await page.getByLabel('Password', { exact: true }).fill('Wr0ngPassword')
-    await page.getByRole('button', { name: 'Sign In' }).click()
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expectSoon(
       page,
       (timeout) => page.getByTestId('toast').first().textContent({ timeout }),

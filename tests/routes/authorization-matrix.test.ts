@@ -74,6 +74,20 @@ const MATRIX: Record<string, Row> = {
   },
   'api.contact': { url: '/api/contact', get: NO_GET, post: all('ok') },
   'api.oauth.diagnostics': { url: '/api/oauth/diagnostics', get: PUBLIC },
+  // Issue 28: passkeys. Adding one is a signed-in user's; signing in with one is anyone's (an
+  // empty form post is refused as input, 415).
+  'api.passkeys.register-options': {
+    url: '/api/passkeys/register-options',
+    get: NO_GET,
+    post: USER_POST,
+  },
+  'api.passkeys.register': { url: '/api/passkeys/register', get: NO_GET, post: USER_POST },
+  'api.passkeys.sign-in-options': {
+    url: '/api/passkeys/sign-in-options',
+    get: NO_GET,
+    post: all('ok'),
+  },
+  'api.passkeys.sign-in': { url: '/api/passkeys/sign-in', get: NO_GET, post: all('ok') },
   'api.oauth.test-consent': { url: '/api/oauth/test-consent', get: PUBLIC },
   'api.songs.$id.blockchain.sponsored': {
     url: '/api/songs/:registerId/blockchain/sponsored',
@@ -199,6 +213,11 @@ const MATRIX: Record<string, Row> = {
   'settings_.data': { url: '/settings/data', get: USER_PAGE },
   // The account's own data: visitors sign in first; each account gets its own ZIP.
   'settings_.data[.]zip': { url: '/settings/data.zip', get: USER_PAGE },
+  'settings_.passkeys': {
+    url: '/settings/passkeys',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
   'settings_.sessions': {
     url: '/settings/sessions',
     get: USER_PAGE,

@@ -38,6 +38,10 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'api.auth.reset-password': { url: '/api/auth/reset-password', role: 'visitor' },
   'api.auth.verify-email': { url: '/api/auth/verify-email', role: 'admin' },
   'api.contact': { url: '/api/contact', role: 'visitor' },
+  'api.passkeys.register-options': { url: '/api/passkeys/register-options', role: 'user' },
+  'api.passkeys.register': { url: '/api/passkeys/register', role: 'user' },
+  'api.passkeys.sign-in-options': { url: '/api/passkeys/sign-in-options', role: 'visitor' },
+  'api.passkeys.sign-in': { url: '/api/passkeys/sign-in', role: 'visitor' },
   'api.songs.$id.blockchain.sponsored': {
     url: '/api/songs/:id/blockchain/sponsored',
     role: 'user',
@@ -74,6 +78,7 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'settings_.email': { url: '/settings/email', role: 'user' },
   'settings_.google': { url: '/settings/google', role: 'user' },
   'settings_.sessions': { url: '/settings/sessions', role: 'user' },
+  'settings_.passkeys': { url: '/settings/passkeys', role: 'user' },
   'settings_.delete-account': { url: '/settings/delete-account', role: 'user' },
   'songs.$id.delete': { url: '/songs/:id/delete', role: 'user' },
   'songs.$id.co-writers': { url: '/songs/:id/co-writers', role: 'user' },

@@ -6,6 +6,10 @@ import * as adminVerify from '~/routes/admin.verify'
 import * as apiContact from '~/resource-routes/api.contact'
 import * as apiUploadVideo from '~/resource-routes/api.admin.upload-video'
 import * as apiLogin from '~/resource-routes/api.auth.login'
+import * as apiPasskeyRegisterOptions from '~/resource-routes/api.passkeys.register-options'
+import * as apiPasskeyRegister from '~/resource-routes/api.passkeys.register'
+import * as apiPasskeySignInOptions from '~/resource-routes/api.passkeys.sign-in-options'
+import * as apiPasskeySignIn from '~/resource-routes/api.passkeys.sign-in'
 import * as apiRegister from '~/resource-routes/api.auth.register'
 import * as apiResetRequest from '~/resource-routes/api.auth.password-reset-request'
 import * as apiReset from '~/resource-routes/api.auth.reset-password'
@@ -27,6 +31,7 @@ import * as settingsPassword from '~/routes/settings_.password'
 import * as settingsSessions from '~/routes/settings_.sessions'
 import * as settingsEmail from '~/routes/settings_.email'
 import * as settingsGoogle from '~/routes/settings_.google'
+import * as settingsPasskeys from '~/routes/settings_.passkeys'
 import * as settingsDeleteAccount from '~/routes/settings_.delete-account'
 import * as deleteSong from '~/routes/songs.$id.delete'
 import * as verifyEmail from '~/routes/verify-email'
@@ -220,6 +225,13 @@ const forms: {
     url: '/settings/sessions',
     handler: settingsSessions.action,
     fields: ['intent', 'session'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/passkeys',
+    url: '/settings/passkeys',
+    handler: settingsPasskeys.action,
+    fields: ['intent', 'id', 'name'],
     cookie: () => accountCookie,
   },
   {
@@ -475,6 +487,29 @@ const apis: {
     handler: apiSongs.action,
     cookie: () => userCookie,
   },
+  // Issue 28: the passkey ceremonies (a well-shaped but forged answer is fuzzed in passkeys.test.ts).
+  {
+    name: 'POST /api/passkeys/register-options',
+    url: '/api/passkeys/register-options',
+    handler: apiPasskeyRegisterOptions.action,
+    cookie: () => userCookie,
+  },
+  {
+    name: 'POST /api/passkeys/register',
+    url: '/api/passkeys/register',
+    handler: apiPasskeyRegister.action,
+    cookie: () => userCookie,
+  },
+  {
+    name: 'POST /api/passkeys/sign-in-options',
+    url: '/api/passkeys/sign-in-options',
+    handler: apiPasskeySignInOptions.action,
+  },
+  {
+    name: 'POST /api/passkeys/sign-in',
+    url: '/api/passkeys/sign-in',
+    handler: apiPasskeySignIn.action,
+  },
   {
     name: 'PUT /api/songs/:id',
     url: '/api/songs/1',
@@ -565,6 +600,10 @@ const ROUTES: Record<string, RouteRow> = {
   'api.contact': {},
   'api.oauth.diagnostics': {},
   'api.oauth.test-consent': {},
+  'api.passkeys.register-options': {},
+  'api.passkeys.register': {},
+  'api.passkeys.sign-in-options': {},
+  'api.passkeys.sign-in': {},
   'api.songs.$id.blockchain.sponsored': { params: ['id'] },
   'api.songs.$id.blockchain': { params: ['id'] },
   'api.songs.$id': { params: ['id'] },
@@ -612,6 +651,7 @@ const ROUTES: Record<string, RouteRow> = {
   'settings_.data': {},
   'settings_.data[.]zip': {},
   'settings_.sessions': {},
+  'settings_.passkeys': {},
   'settings_.delete-account': {},
   'songs.$id.delete': { params: ['id'] },
   'songs.$id.co-writers': { params: ['id'] },

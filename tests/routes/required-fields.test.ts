@@ -83,6 +83,20 @@ async function invitationToken() {
   return token![1]!
 }
 
+async function passkeyOf(userId: string) {
+  const row = await db()
+    .insertInto('passkeys')
+    .values({
+      userId,
+      credentialId: crypto.randomBytes(16).toString('base64url'),
+      publicKey: crypto.randomBytes(77),
+      name: 'هاتف نادية',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
 async function resetToken() {
   const user = await createUser({ firstName: 'Пётр' })
   await requestPasswordReset(db(), user.email)
@@ -405,6 +419,33 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
       }),
     },
   },
+  // Issue 28: a passkey's row as registration keeps it (its key is not used by these forms).
+  'settings_.passkeys': {
+    'rename a passkey': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: '민지' })
+        const id = await passkeyOf(user.id)
+        return {
+          url: '/settings/passkeys',
+          cookie: await cookieOf(user),
+          required: { intent: 'rename', id: String(id), name: '김민지의 iPhone' },
+        }
+      },
+    },
+    'remove a passkey': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: 'نادية' })
+        const id = await passkeyOf(user.id)
+        return {
+          url: '/settings/passkeys',
+          cookie: await cookieOf(user),
+          required: { intent: 'remove', id: String(id) },
+        }
+      },
+    },
+  },
   'settings_.delete-account': {
     'delete the account': {
       optional: [],
@@ -561,6 +602,10 @@ for (const name of [
   'api.auth.reset-password',
   'api.auth.verify-email',
   'api.contact',
+  'api.passkeys.register-options',
+  'api.passkeys.register',
+  'api.passkeys.sign-in-options',
+  'api.passkeys.sign-in',
   'api.songs.$id.blockchain.sponsored',
   'api.songs.$id',
   'api.songs.$id.invitations',

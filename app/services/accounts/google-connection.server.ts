@@ -4,6 +4,7 @@ import { isolate } from '~/lib/bidi'
 import { displayName } from '~/lib/display-name'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { waysIn } from './passkeys.server'
 import type { GoogleProfile } from './users.server'
 
 // Issue 28: Google connected to, and disconnected from, a signed-in account (decision 067).
@@ -60,9 +61,9 @@ export async function connectGoogle(database: Executor, userId: string, profile:
 export type DisconnectResult = { ok: true } | { ok: false; message: string }
 
 /**
- * Unlinks Google, unless it is the account's only way in: an account without a password must
- * set one first (decision 067). The same address no longer links itself at the next Google
- * sign-in (googleDisconnectedAt), or disconnecting would undo itself.
+ * Unlinks Google, unless it is the account's only way in: an account with neither a password nor
+ * a passkey must set a password first (decision 067). The same address no longer links itself at
+ * the next Google sign-in (googleDisconnectedAt), or disconnecting would undo itself.
  */
 export async function disconnectGoogle(
   database: Executor,
@@ -76,8 +77,9 @@ export async function disconnectGoogle(
       .forUpdate()
       .executeTakeFirstOrThrow()
     if (!user.externalId) return { ok: false, message: GOOGLE_NOT_CONNECTED }
-    // lead: passkeys (h32) are a way in too; count them here at merge.
-    if (!user.passwordHash) return { ok: false, message: SET_PASSWORD_FIRST }
+    // A passkey is a way in too (decision 064): an account with one may go without Google.
+    if (!user.passwordHash && (await waysIn(trx, userId)).passkeys === 0)
+      return { ok: false, message: SET_PASSWORD_FIRST }
     await trx
       .updateTable('users')
       .set({ externalId: null, googleDisconnectedAt: new Date(), updatedAt: new Date() })

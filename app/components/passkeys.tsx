@@ -1,0 +1,88 @@
+import { useRevalidator } from '@remix-run/react'
+import { useState } from 'react'
+import { Alert } from '~/components/forms'
+import { Button } from '~/components/ui/button'
+import { useHydrated } from '~/lib/hooks'
+import { addPasskey, signInWithPasskey, supportsPasskeys } from '~/lib/passkeys.client'
+
+// Issue 28 (decision 064): the passkey buttons. Both need JavaScript (WebAuthn is a script API),
+// so without it the settings page says so and the sign-in page simply does not offer one.
+
+export const PASSKEYS_NEED_JS =
+  'Adding a passkey needs JavaScript, which is off in this browser. You can still sign in with your password or with Google.'
+
+/** Settings: name a new passkey (blank: this browser's name) and run the registration ceremony. */
+export function AddPasskey({ defaultName }: { defaultName: string }) {
+  const hydrated = useHydrated()
+  const revalidator = useRevalidator()
+  const [name, setName] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<string | null>(null)
+  if (!hydrated)
+    return (
+      <p className="mt-2 text-sm text-slate-700" data-testid="passkeys-need-js">
+        {PASSKEYS_NEED_JS}
+      </p>
+    )
+  if (!supportsPasskeys())
+    return (
+      <p className="mt-2 text-sm text-slate-700" data-testid="passkeys-unsupported">
+        This browser cannot make passkeys. You can still sign in with your password or with Google.
+      </p>
+    )
+  async function add() {
+    setBusy(true)
+    setMessage(null)
+    const result = await addPasskey(name.trim())
+    setBusy(false)
+    if (!result.ok) return setMessage(result.message)
+    setName('')
+    revalidator.revalidate()
+  }
+  return (
+    <div className="mt-3 space-y-3">
+      <div>
+        <label htmlFor="passkey-name" className="block text-sm font-medium text-slate-800">
+          Name for the new passkey
+        </label>
+        <input
+          id="passkey-name"
+          value={name}
+          maxLength={64}
+          placeholder={defaultName}
+          onChange={(event) => setName(event.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
+        />
+        <p className="mt-1 text-xs text-slate-500">Left empty, it is called “{defaultName}”.</p>
+      </div>
+      {message && <Alert id="passkey-add-error">{message}</Alert>}
+      <Button type="button" onClick={add} disabled={busy}>
+        {busy ? 'Waiting for your passkey...' : 'Add a Passkey'}
+      </Button>
+    </div>
+  )
+}
+
+/** Sign-in: a passkey alone, usernameless. Rendered only once JavaScript runs. */
+export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
+  const hydrated = useHydrated()
+  const [busy, setBusy] = useState(false)
+  const [message, setMessage] = useState<string | null>(null)
+  if (!hydrated || !supportsPasskeys()) return null
+  async function signIn() {
+    setBusy(true)
+    setMessage(null)
+    const result = await signInWithPasskey(redirectTo)
+    if (result.ok) return window.location.assign(result.redirectTo ?? '/')
+    setBusy(false)
+    setMessage(result.message)
+  }
+  return (
+    <div className="mt-3 space-y-2">
+      <Button type="button" variant="secondary" className="w-full" onClick={signIn} disabled={busy}>
+        {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      </Button>
+      {message && <Alert id="passkey-sign-in-error">{message}</Alert>}
+    </div>
+  )
+}

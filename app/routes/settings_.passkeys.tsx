@@ -1,0 +1,163 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { ErrorList } from '~/components/forms'
+import { AddPasskey } from '~/components/passkeys'
+import { SettingsSection, SettingsShell } from '~/components/settings-shell'
+import { useTimeZone } from '~/components/time-zone'
+import { Button } from '~/components/ui/button'
+import { formatMomentInZone } from '~/lib/dates'
+import { readForm } from '~/lib/form.server'
+import { useIsPending } from '~/lib/hooks'
+import { PASSKEY_FORM_FIELDS, PasskeyFormSchema } from '~/lib/passkey-schemas'
+import { describeBrowser } from '~/lib/user-agent'
+import { requireUser } from '~/services/accounts/auth.server'
+import {
+  LAST_WAY_IN,
+  listPasskeys,
+  removePasskey,
+  renamePasskey,
+} from '~/services/accounts/passkeys.server'
+import { db } from '~/services/platform/db.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
+
+const PATH = '/settings/passkeys'
+const GONE = 'That passkey is not in your account (it may have been removed already).'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return json({
+    passkeys: await listPasskeys(db(), user.id),
+    defaultName: describeBrowser(request.headers.get('User-Agent')),
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const submission = parseWithZod(await readForm(request, { fields: PASSKEY_FORM_FIELDS }), {
+    schema: PasskeyFormSchema,
+  })
+  if (submission.status !== 'success') {
+    const errors = Object.values(submission.error ?? {}).flat()
+    const id = Number(submission.payload.id)
+    return json(
+      { id: Number.isInteger(id) ? id : null, errors: errors.length ? errors : [GONE] },
+      { status: 400 },
+    )
+  }
+  const { id } = submission.value
+  if (submission.value.intent === 'rename') {
+    const name = submission.value.name
+    if (!(await renamePasskey(db(), user.id, id, name)))
+      return json({ id, errors: [GONE] }, { status: 404 })
+    return redirectWithToast(PATH, {
+      type: 'success',
+      title: 'Passkey renamed',
+      description: `It is now called “${name}”.`,
+    })
+  }
+  const removed = await removePasskey(db(), user.id, id)
+  if (removed === 'not_found') return json({ id, errors: [GONE] }, { status: 404 })
+  if (removed === 'last_way_in') return json({ id, errors: [LAST_WAY_IN] }, { status: 400 })
+  return redirectWithToast(PATH, {
+    type: 'success',
+    title: 'Passkey removed',
+    description: 'It can no longer sign in to your account.',
+  })
+}
+
+export default function PasskeysPage() {
+  const { passkeys, defaultName } = useLoaderData<typeof loader>()
+  const data = useActionData<typeof action>()
+  const pending = useIsPending()
+  const { timeZone } = useTimeZone()
+  const orphan = data && !passkeys.some((passkey) => passkey.id === data.id)
+  return (
+    <SettingsShell
+      title="Passkeys"
+      intro="A passkey signs you in with your device’s lock (fingerprint, face or PIN) instead of a password. It stays on your device; we keep only its public key."
+    >
+      {orphan && <ErrorList id="passkeys-error" errors={data.errors} />}
+      <SettingsSection id="add-passkey" title="Add a passkey">
+        <AddPasskey defaultName={defaultName} />
+      </SettingsSection>
+      <SettingsSection id="your-passkeys" title="Your passkeys">
+        {passkeys.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">You have no passkeys yet.</p>
+        ) : (
+          <ul className="mt-3 space-y-3" data-testid="passkeys">
+            {passkeys.map((passkey) => {
+              const errors = data?.id === passkey.id ? data.errors : undefined
+              const errorId = errors ? `passkey-${passkey.id}-error` : undefined
+              return (
+                <li key={passkey.id} className="rounded-lg border p-4" data-testid="passkey">
+                  <p className="font-medium text-slate-900">
+                    <bdi data-testid="passkey-name">{passkey.name}</bdi>
+                  </p>
+                  <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
+                    <dt>Added</dt>
+                    <dd>{formatMomentInZone(passkey.createdAt, timeZone)}</dd>
+                    <dt>Last used</dt>
+                    <dd data-testid="passkey-last-used">
+                      {passkey.lastUsedAt
+                        ? formatMomentInZone(passkey.lastUsedAt, timeZone)
+                        : 'Never'}
+                    </dd>
+                  </dl>
+                  <ErrorList id={errorId} errors={errors} />
+                  <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+                    <input type="hidden" name="intent" value="rename" />
+                    <input type="hidden" name="id" value={passkey.id} />
+                    <div className="min-w-0 flex-1">
+                      <label
+                        htmlFor={`passkey-${passkey.id}-name`}
+                        className="block text-sm font-medium text-slate-800"
+                      >
+                        Name
+                      </label>
+                      <input
+                        id={`passkey-${passkey.id}-name`}
+                        name="name"
+                        defaultValue={passkey.name}
+                        required
+                        maxLength={64}
+                        aria-invalid={errorId ? true : undefined}
+                        aria-describedby={errorId}
+                        className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                      />
+                    </div>
+                    <Button type="submit" variant="secondary" disabled={pending}>
+                      Rename
+                    </Button>
+                  </Form>
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="remove" />
+                    <input type="hidden" name="id" value={passkey.id} />
+                    <Button
+                      type="submit"
+                      variant="danger"
+                      disabled={pending}
+                      aria-label={`Remove ${passkey.name}`}
+                    >
+                      Remove
+                    </Button>
+                  </Form>
+                </li>
+              )
+            })}
+          </ul>
+        )}
+      </SettingsSection>
+    </SettingsShell>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Passkeys · Settings' },
+  { name: 'description', content: 'Add, rename and remove the passkeys that sign you in.' },
+]
