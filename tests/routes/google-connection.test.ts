@@ -218,4 +218,26 @@ describe('disconnecting Google', () => {
     expect(none.status).toBe(409)
     warn.mockRestore()
   })
+
+  test('a Google-only account with a passkey may disconnect Google: the passkey is its way in', async () => {
+    const google = account({
+      email: `keyed-${crypto.randomBytes(3).toString('hex')}@gmail.example`,
+    })
+    const signUp = await roundTrip(google)
+    const userId = (await getSessionUser(cookieFrom(signUp, 'pt_session')!))!.id
+    expect((await userRow(userId)).passwordHash).toBeNull()
+    await db()
+      .insertInto('passkeys')
+      .values({
+        userId,
+        credentialId: crypto.randomBytes(16).toString('base64url'),
+        publicKey: new Uint8Array(crypto.randomBytes(77)),
+        counter: 0,
+        name: '김민지의 iPhone',
+      })
+      .execute()
+    const done = await disconnect(await sessionCookie(userId))
+    expect(done.status).toBe(302)
+    expect((await userRow(userId)).externalId).toBeNull()
+  })
 })
