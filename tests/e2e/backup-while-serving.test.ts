@@ -94,7 +94,8 @@ test('npm run backup against a running embedded server: requests keep answering,
   // Signed out: the landing page, not the admin panel.
   const later = await adminPage(restored.baseUrl, after)
   expect(await later.text()).not.toContain('Record Audit')
-})
+  // Two servers started, an administrator created, a backup and a restore: minutes on a loaded machine.
+}, 300_000)
 
 test('with no server running, npm run backup opens the data directory itself', async () => {
   const server = await startServerWithAdmin(EMBEDDED)
@@ -104,4 +105,4 @@ test('with no server running, npm run backup opens the data directory itself', a
   expect(result.code, result.output).toBe(0)
   expect(result.output).not.toContain('by the running server')
   expect(result.output).toMatch(/Wrote .*prooftrack-backup-.*\.tar\.gz: \d+ files/)
-})
+}, 180_000)
