@@ -127,3 +127,47 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
     if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
   }
 })
+
+test('2026-11-26T0640 gives every confirmed registration its audit row, never checked, and keeps a row already checked', async () => {
+  const serverUrl = process.env.DATABASE_URL
+  const empty = serverUrl ? await createEmptyDatabase(serverUrl) : null
+  const handle = await openDatabase({ databaseUrl: empty?.url, dataDir: '', inMemory: true })
+  const plain = handle.db.withoutPlugins() as unknown as Kysely<unknown>
+  const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrations } })
+  try {
+    expect((await migrator.migrateTo('2026-11-26T0520-latin-names')).error).toBeUndefined()
+    await sql`insert into users (id, email, username) values ('00000000-0000-4000-8000-000000000002', 'b@example.com', 'bora')`.execute(
+      plain,
+    )
+    const songs = await sql<{ id: number; certificate_id: string }>`
+      insert into songs (user_id, title, contributor_name, date_created, tools_used, file_link, certificate_id)
+      values ('00000000-0000-4000-8000-000000000002', '봄비', '보라', '2025-03-01', 'Piano', 'https://example.com', 'PT-CCCC-CCCC'),
+        ('00000000-0000-4000-8000-000000000002', 'مطر', '보라', '2025-03-01', 'Piano', 'https://example.com', 'PT-DDDD-DDDD'),
+        ('00000000-0000-4000-8000-000000000002', 'Ñandú', '보라', '2025-03-01', 'Piano', 'https://example.com', 'PT-EEEE-EEEE')
+      returning id, certificate_id`.execute(plain)
+    const [confirmed, checked, pending] = songs.rows
+    const registrations = await sql<{ id: number }>`
+      insert into blockchain_registrations (song_id, status, transaction_signature)
+      values (${confirmed!.id}, 'confirmed', 'sig-confirmed'), (${checked!.id}, 'confirmed', 'sig-checked'),
+        (${pending!.id}, 'pending', null)
+      returning id`.execute(plain)
+    const checkedAt = new Date('2026-11-25T10:00:00Z')
+    await sql`insert into record_audits (registration_id, certificate_id, ok, checked_at)
+      values (${registrations.rows[1]!.id}, ${checked!.certificate_id}, true, ${checkedAt})`.execute(
+      plain,
+    )
+
+    expect(await migrateToLatest(handle.db)).toContain('2026-11-26T0640-audit-row-per-registration')
+    const rows = await sql<{ certificate_id: string; ok: boolean; checked_at: Date | null }>`
+      select certificate_id, ok, checked_at from record_audits order by certificate_id`.execute(
+      plain,
+    )
+    expect(rows.rows).toEqual([
+      { certificate_id: 'PT-CCCC-CCCC', ok: false, checked_at: null },
+      { certificate_id: 'PT-DDDD-DDDD', ok: true, checked_at: checkedAt },
+    ])
+  } finally {
+    await handle.close()
+    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
+  }
+}, 60_000)
