@@ -1,6 +1,6 @@
 import { type Kysely, Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { migrateToLatest, openDatabase } from '../../db/client'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/client'
 import { migrations } from '../../db/migrations'
 import { db } from '../setup/db'
 import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
@@ -55,13 +55,32 @@ test('a failed migration throws its error, naming the migration, so start-up sto
   // A cold in-memory database, opened while the other suites run beside it (CI), can take 20 s.
 }, 60_000)
 
-test('2026-11-23T0800 copies each song’s single recording in as file 0 labelled "Recording", and back down', async () => {
+/**
+ * A fresh database (in memory, or an empty PostgreSQL database dropped afterwards) with a migrator
+ * over it: a migration's test migrates to the one before, writes rows, and migrates on.
+ */
+async function withFreshDatabase(
+  work: (db: {
+    handle: DatabaseHandle
+    plain: Kysely<unknown>
+    migrator: Migrator
+  }) => Promise<void>,
+) {
   const serverUrl = process.env.DATABASE_URL
   const empty = serverUrl ? await createEmptyDatabase(serverUrl) : null
   const handle = await openDatabase({ databaseUrl: empty?.url, dataDir: '', inMemory: true })
   const plain = handle.db.withoutPlugins() as unknown as Kysely<unknown>
   const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrations } })
   try {
+    await work({ handle, plain, migrator })
+  } finally {
+    await handle.close()
+    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
+  }
+}
+
+test('2026-11-23T0800 copies each song’s single recording in as file 0 labelled "Recording", and back down', async () => {
+  await withFreshDatabase(async ({ handle, plain, migrator }) => {
     expect((await migrator.migrateTo('2026-11-23T0716-song-versions')).error).toBeUndefined()
     const digest = 'ab'.repeat(32)
     await sql`insert into users (id, email, username) values ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'ann')`.execute(
@@ -122,19 +141,11 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       },
       { title: 'Without', recording_sha256: null, size: null, recording_file_name: null },
     ])
-  } finally {
-    await handle.close()
-    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
-  }
+  })
 })
 
 test('2026-11-26T0640 gives every confirmed registration its audit row, never checked, and keeps a row already checked', async () => {
-  const serverUrl = process.env.DATABASE_URL
-  const empty = serverUrl ? await createEmptyDatabase(serverUrl) : null
-  const handle = await openDatabase({ databaseUrl: empty?.url, dataDir: '', inMemory: true })
-  const plain = handle.db.withoutPlugins() as unknown as Kysely<unknown>
-  const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrations } })
-  try {
+  await withFreshDatabase(async ({ handle, plain, migrator }) => {
     expect((await migrator.migrateTo('2026-11-26T0520-latin-names')).error).toBeUndefined()
     await sql`insert into users (id, email, username) values ('00000000-0000-4000-8000-000000000002', 'b@example.com', 'bora')`.execute(
       plain,
@@ -166,8 +177,5 @@ test('2026-11-26T0640 gives every confirmed registration its audit row, never ch
       { certificate_id: 'PT-CCCC-CCCC', ok: false, checked_at: null },
       { certificate_id: 'PT-DDDD-DDDD', ok: true, checked_at: checkedAt },
     ])
-  } finally {
-    await handle.close()
-    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
-  }
+  })
 }, 60_000)
