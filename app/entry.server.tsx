@@ -91,7 +91,7 @@ startHousekeeping()
 // Registered certificates re-verified against the chain and storage, hourly, claimed batch by batch.
 startRecordAudit()
 // `npm run backup` while this server holds the embedded database: it asks through a socket in DATA_DIR.
-startBackupSocket()
+await startBackupSocket()
 
 const ABORT_DELAY = 5000
 

@@ -124,11 +124,18 @@ export function serveBackupRequests(handle: DatabaseHandle, dataDir: string) {
   }
 }
 
+const holder = globalThis as typeof globalThis & {
+  __prooftrackBackupSocket?: { close: () => Promise<void> }
+}
+
 /** At start-up, on the embedded database only (PostgreSQL is backed up by pg_dump from anywhere). */
-export function startBackupSocket() {
+export async function startBackupSocket() {
   const handle = databaseHandle()
   if (handle.kind !== 'pglite') return null
+  // A module rebuilt in development starts again: the listener it had is closed first.
+  await holder.__prooftrackBackupSocket?.close()
   const served = serveBackupRequests(handle, env().DATA_DIR)
+  holder.__prooftrackBackupSocket = served ?? undefined
   if (served) beforeDatabaseClose('backup socket', () => served.close())
   return served
 }
