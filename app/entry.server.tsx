@@ -24,6 +24,7 @@ import { operationalFigures as readOperationalFigures } from '~/services/platfor
 import { startHousekeeping } from '~/services/admin/housekeeping.server'
 import { startMailWorker } from '~/services/platform/mail.server'
 import { startRecordAudit } from '~/services/admin/record-audit.server'
+import { startBackupSocket } from '~/services/admin/backup-socket.server'
 import { startTimestampWorker } from '~/services/certificates/snapshot-timestamps.server'
 import {
   currentTarget,
@@ -89,6 +90,8 @@ startTimestampWorker()
 startHousekeeping()
 // Registered certificates re-verified against the chain and storage, hourly, claimed batch by batch.
 startRecordAudit()
+// `npm run backup` while this server holds the embedded database: it asks through a socket in DATA_DIR.
+await startBackupSocket()
 
 const ABORT_DELAY = 5000
 

@@ -1,5 +1,9 @@
 // The record audit on 10,000 registered certificates (issue 30): memory and event-loop delay,
-// measured, not asserted. `node --import tsx scripts/bench-audit.ts [count]`.
+// measured, not asserted. `npm run bench -- audit [count]` (or `node --expose-gc --import tsx
+// scripts/bench-audit.ts [count]`). It prints the event-loop delay while the audit runs beside the
+// same measure taken for 5 s while this process idles (the machine's own noise: on shared cores
+// the scheduler alone makes delays), and the slowest SQL statements (on PGlite each one runs on
+// the event loop).
 // 20 songs are registered for real (local ledger, local store); the rest are copies of those
 // registrations under fresh certificate ids and fresh signatures, their ledger records copied
 // under the new signature. A copy runs every step of the verification — the transaction and its
@@ -30,7 +34,20 @@ const { registerSong } = await import('../app/services/registration/registration
 const { runRecordAudit, AUDIT_BATCH_SIZE } =
   await import('../app/services/admin/record-audit.server')
 
-const handle = await openDatabase({ dataDir })
+// Every statement's duration while the audit runs: the slowest show what holds the event loop.
+let recording = false
+const slowest: { ms: number; sql: string }[] = []
+const handle = await openDatabase({
+  dataDir,
+  onQuery: (event) => {
+    if (!recording) return
+    slowest.push({ ms: event.queryDurationMillis, sql: event.query.sql.slice(0, 90) })
+    if (slowest.length > 200) {
+      slowest.sort((a, b) => b.ms - a.ms)
+      slowest.length = 20
+    }
+  },
+})
 await migrateToLatest(handle.db)
 await seedPlans(handle.db)
 useDatabase(handle)
@@ -116,9 +133,21 @@ for (let made = REAL; made < count; made += 500) {
     const { id: _id, ...rest } = source
     return { ...rest, songId: id, transactionSignature: signature, supersedesSongId: null }
   })
-  await db()
+  const registered = await db()
     .insertInto('blockchainRegistrations')
     .values(rows as never)
+    .returning(['id'])
+    .execute()
+  // As a confirmed registration gets it (registration.server.ts, decision 069).
+  await db()
+    .insertInto('recordAudits')
+    .values(
+      registered.map(({ id }, k) => ({
+        registrationId: id,
+        certificateId: copies[k]!.certificateId,
+        ok: false,
+      })),
+    )
     .execute()
 }
 console.log(
@@ -128,8 +157,13 @@ console.log(
 const errors = console.error
 console.error = () => {}
 global.gc?.()
+const idle = monitorEventLoopDelay({ resolution: 10 })
+idle.enable()
+await new Promise((resolve) => setTimeout(resolve, 5000))
+idle.disable()
 const before = process.memoryUsage()
 const delay = monitorEventLoopDelay({ resolution: 10 })
+recording = true
 let peakRss = before.rss
 let peakHeap = before.heapUsed
 const sampler = setInterval(() => {
@@ -142,7 +176,9 @@ const started = performance.now()
 const pass = await runRecordAudit()
 const ms = performance.now() - started
 delay.disable()
+recording = false
 clearInterval(sampler)
+slowest.sort((a, b) => b.ms - a.ms)
 console.error = errors
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
 console.log(
@@ -163,6 +199,12 @@ console.log(
         p99: delay.percentile(99) / 1e6,
         max: delay.max / 1e6,
       },
+      idleEventLoopDelayMs: {
+        p50: idle.percentile(50) / 1e6,
+        p99: idle.percentile(99) / 1e6,
+        max: idle.max / 1e6,
+      },
+      slowestStatements: slowest.slice(0, 5).map((q) => `${q.ms.toFixed(1)} ms: ${q.sql}`),
     },
     null,
     2,

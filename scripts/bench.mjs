@@ -1444,16 +1444,29 @@ function report(results) {
   return out.join('\n')
 }
 
+// `npm run bench -- audit [count]`: the record audit on 10,000 registered certificates instead
+// (scripts/bench-audit.ts, issue 30): event-loop delay and memory while it runs, in this process.
+function runAuditScenario(count) {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', path.join(root, 'scripts/bench-audit.ts'), count],
+    { cwd: root, stdio: 'inherit' },
+  )
+  child.on('exit', (code) => process.exit(code ?? 1))
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  main()
-    .catch((error) => {
-      console.error(
-        `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
-      )
-      process.exitCode = 1
-    })
-    .finally(async () => {
-      await cleanup()
-      process.exit(process.exitCode ?? 0)
-    })
+  if (process.argv[2] === 'audit') runAuditScenario(process.argv[3] ?? '10000')
+  else
+    main()
+      .catch((error) => {
+        console.error(
+          `[bench] failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`,
+        )
+        process.exitCode = 1
+      })
+      .finally(async () => {
+        await cleanup()
+        process.exit(process.exitCode ?? 0)
+      })
 }

@@ -4,7 +4,7 @@
 //   heap, RSS, CPU (prom-client's default metrics) and the database connections it holds. In a
 //   cluster (WEB_CONCURRENCY > 1) whichever worker is asked gets every worker's figures summed by
 //   the primary (prom-client's AggregatorRegistry, over the cluster's IPC channel).
-// - the database's: the mail queue, pending registrations, the record audit. Read once per scrape
+// - the database's: the mail queue, pending registrations and timestamps, the record audit. Read once per scrape
 //   by the worker that answers: every server sees the same rows, so they are never summed.
 import cluster from 'node:cluster'
 import crypto from 'node:crypto'
@@ -132,6 +132,14 @@ const registrationsOldest = gauge(
   'prooftrack_registrations_oldest_pending_age_seconds',
   'Age of the oldest pending registration; 0 when none is pending.',
 )
+const timestampsPending = gauge(
+  'prooftrack_timestamps_pending',
+  'Song snapshots waiting for their RFC 3161 timestamp (retried while the TSA is unreachable).',
+)
+const timestampsOldest = gauge(
+  'prooftrack_timestamps_oldest_pending_age_seconds',
+  'Age of the oldest snapshot waiting for its timestamp; 0 when none is waiting.',
+)
 const auditLast = gauge(
   'prooftrack_audit_last_check_timestamp_seconds',
   'Unix time of the record audit’s latest check; absent before the first.',
@@ -253,6 +261,8 @@ async function setFigures(read) {
   mailOldest.set(figures.mail.oldestQueuedSeconds)
   registrationsPending.set(figures.registrations.pending)
   registrationsOldest.set(figures.registrations.oldestPendingSeconds)
+  timestampsPending.set(figures.timestamps.pending)
+  timestampsOldest.set(figures.timestamps.oldestPendingSeconds)
   if (figures.audit.lastCheckedAt === null) auditLast.reset()
   else auditLast.set(figures.audit.lastCheckedAt)
   auditRecords.set({ result: 'holding' }, figures.audit.holding)

@@ -24,6 +24,7 @@ import * as snapshotTimestamps from './2026-11-26T0510-snapshot-timestamps'
 import * as latinNames from './2026-11-26T0520-latin-names'
 import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
+import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -103,4 +104,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0520-latin-names': { up: latinNames.migrateUp, down: latinNames.migrateDown },
   '2026-11-26T0610-passkeys': { up: passkeys.migrateUp, down: passkeys.migrateDown },
   '2026-11-26T0620-email-change': { up: emailChange.migrateUp, down: emailChange.migrateDown },
+  '2026-11-26T0640-audit-row-per-registration': {
+    up: auditRowPerRegistration.migrateUp,
+    down: auditRowPerRegistration.migrateDown,
+  },
 }

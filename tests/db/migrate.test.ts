@@ -1,6 +1,6 @@
 import { type Kysely, Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
-import { migrateToLatest, openDatabase } from '../../db/client'
+import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/client'
 import { migrations } from '../../db/migrations'
 import { db } from '../setup/db'
 import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
@@ -35,6 +35,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-26T0520-latin-names',
     '2026-11-26T0610-passkeys',
     '2026-11-26T0620-email-change',
+    '2026-11-26T0640-audit-row-per-registration',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -56,13 +57,32 @@ test('a failed migration throws its error, naming the migration, so start-up sto
   // A cold in-memory database, opened while the other suites run beside it (CI), can take 20 s.
 }, 60_000)
 
-test('2026-11-23T0800 copies each song’s single recording in as file 0 labelled "Recording", and back down', async () => {
+/**
+ * A fresh database (in memory, or an empty PostgreSQL database dropped afterwards) with a migrator
+ * over it: a migration's test migrates to the one before, writes rows, and migrates on.
+ */
+async function withFreshDatabase(
+  work: (db: {
+    handle: DatabaseHandle
+    plain: Kysely<unknown>
+    migrator: Migrator
+  }) => Promise<void>,
+) {
   const serverUrl = process.env.DATABASE_URL
   const empty = serverUrl ? await createEmptyDatabase(serverUrl) : null
   const handle = await openDatabase({ databaseUrl: empty?.url, dataDir: '', inMemory: true })
   const plain = handle.db.withoutPlugins() as unknown as Kysely<unknown>
   const migrator = new Migrator({ db: plain, provider: { getMigrations: async () => migrations } })
   try {
+    await work({ handle, plain, migrator })
+  } finally {
+    await handle.close()
+    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
+  }
+}
+
+test('2026-11-23T0800 copies each song’s single recording in as file 0 labelled "Recording", and back down', async () => {
+  await withFreshDatabase(async ({ handle, plain, migrator }) => {
     expect((await migrator.migrateTo('2026-11-23T0716-song-versions')).error).toBeUndefined()
     const digest = 'ab'.repeat(32)
     await sql`insert into users (id, email, username) values ('00000000-0000-4000-8000-000000000001', 'a@example.com', 'ann')`.execute(
@@ -87,6 +107,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-26T0520-latin-names',
       '2026-11-26T0610-passkeys',
       '2026-11-26T0620-email-change',
+      '2026-11-26T0640-audit-row-per-registration',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
@@ -124,8 +145,41 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       },
       { title: 'Without', recording_sha256: null, size: null, recording_file_name: null },
     ])
-  } finally {
-    await handle.close()
-    if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
-  }
+  })
 })
+
+test('2026-11-26T0640 gives every confirmed registration its audit row, never checked, and keeps a row already checked', async () => {
+  await withFreshDatabase(async ({ handle, plain, migrator }) => {
+    expect((await migrator.migrateTo('2026-11-26T0520-latin-names')).error).toBeUndefined()
+    await sql`insert into users (id, email, username) values ('00000000-0000-4000-8000-000000000002', 'b@example.com', 'bora')`.execute(
+      plain,
+    )
+    const songs = await sql<{ id: number; certificate_id: string }>`
+      insert into songs (user_id, title, contributor_name, date_created, tools_used, file_link, certificate_id)
+      values ('00000000-0000-4000-8000-000000000002', '봄비', '보라', '2025-03-01', 'Piano', 'https://example.com', 'PT-CCCC-CCCC'),
+        ('00000000-0000-4000-8000-000000000002', 'مطر', '보라', '2025-03-01', 'Piano', 'https://example.com', 'PT-DDDD-DDDD'),
+        ('00000000-0000-4000-8000-000000000002', 'Ñandú', '보라', '2025-03-01', 'Piano', 'https://example.com', 'PT-EEEE-EEEE')
+      returning id, certificate_id`.execute(plain)
+    const [confirmed, checked, pending] = songs.rows
+    const registrations = await sql<{ id: number }>`
+      insert into blockchain_registrations (song_id, status, transaction_signature)
+      values (${confirmed!.id}, 'confirmed', 'sig-confirmed'), (${checked!.id}, 'confirmed', 'sig-checked'),
+        (${pending!.id}, 'pending', null)
+      returning id`.execute(plain)
+    const checkedAt = new Date('2026-11-25T10:00:00Z')
+    await sql`insert into record_audits (registration_id, certificate_id, ok, checked_at)
+      values (${registrations.rows[1]!.id}, ${checked!.certificate_id}, true, ${checkedAt})`.execute(
+      plain,
+    )
+
+    expect(await migrateToLatest(handle.db)).toContain('2026-11-26T0640-audit-row-per-registration')
+    const rows = await sql<{ certificate_id: string; ok: boolean; checked_at: Date | null }>`
+      select certificate_id, ok, checked_at from record_audits order by certificate_id`.execute(
+      plain,
+    )
+    expect(rows.rows).toEqual([
+      { certificate_id: 'PT-CCCC-CCCC', ok: false, checked_at: null },
+      { certificate_id: 'PT-DDDD-DDDD', ok: true, checked_at: checkedAt },
+    ])
+  })
+}, 60_000)

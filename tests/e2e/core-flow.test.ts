@@ -48,6 +48,8 @@ const PAGES: Record<string, Visit[]> = {
     { url: T('/'), as: 'newcomer', heading: /^Welcome back/ },
     { url: T('/'), as: 'owner', heading: /^Welcome back/ },
     { url: T('/'), as: 'admin', heading: /Admin$/ },
+    // The Record Audit tab (decision 060): nothing registered checked yet is its empty state.
+    { url: T('/?tab=records'), as: 'admin', heading: /Admin$/ },
   ],
   'admin.verify': [
     { url: T('/admin/verify'), as: 'owner', heading: /403|Access|denied|Admin/i },

@@ -160,6 +160,7 @@ describe('paths and headers the server cannot read (item 6)', () => {
         'invitations',
         'api',
         'songs',
+        'metrics',
         'é',
         '한',
         '👩‍🎤',
@@ -177,6 +178,34 @@ describe('paths and headers the server cannot read (item 6)', () => {
       { numRuns: 150 },
     )
   }, 300_000)
+
+  test('GET /metrics under any query and any Authorization: never a 5xx; from elsewhere without the token, 401', async () => {
+    // The shared server has no METRICS_TOKEN: only this machine reads the figures (decision 059).
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ maxLength: 40 }),
+        fc.option(fc.stringMatching(/^[\x21-\x7e ]{0,80}$/), { nil: undefined }),
+        fc.boolean(),
+        async (query, authorization, fromElsewhere) => {
+          const headers: Record<string, string> = {}
+          if (authorization !== undefined) headers.Authorization = authorization
+          if (fromElsewhere) headers['X-Forwarded-For'] = '203.0.113.77'
+          const response = await fetch(`${shared.baseUrl}/metrics?${encodeURIComponent(query)}`, {
+            headers,
+          })
+          const text = await response.text()
+          // A bearer token is checked even from this machine, and with none configured no
+          // token is right (server/metrics.mjs).
+          const bearer = /^Bearer\s+\S+\s*$/i.test((authorization ?? '').trim())
+          const allowed = !fromElsewhere && !bearer
+          expect(response.status).toBe(allowed ? 200 : 401)
+          if (!allowed) expect(text).not.toContain('http_requests_total')
+          noStack(text)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  }, 120_000)
 
   test('a post our guard let through with a foreign Origin (the browser said same-origin) is no 500', async () => {
     const body = 'name=&email=&subject=&message='

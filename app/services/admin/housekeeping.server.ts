@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
-import { beforeDatabaseClose, databaseKind, db } from '../platform/db.server'
+import { databaseKind, db } from '../platform/db.server'
+import { startRecurringJob } from '../platform/recurring-job.server'
 import { pruneLandingVideos } from './video-upload.server'
 
 // Any number shared by every server; pg_try_advisory_xact_lock takes a bigint key.
@@ -80,47 +81,23 @@ export async function vacuumEmbedded() {
   return true
 }
 
-const holder = globalThis as typeof globalThis & {
-  __prooftrackHousekeeping?: { stop: () => Promise<void> }
-}
-
 /** Prunes soon after start-up and then hourly; stopped (waiting for a pass under way) before the database closes. */
 export function startHousekeeping({ firstRunMs = FIRST_RUN_MS, intervalMs = INTERVAL_MS } = {}) {
-  void holder.__prooftrackHousekeeping?.stop()
-  let timer: ReturnType<typeof setTimeout> | null = null
-  let running: Promise<void> | null = null
-  let stopped = false
-  const run = () => {
-    running = pruneExpired()
-      .then(
-        (outcome) => {
-          const total = outcome ? Object.values(outcome).reduce((a, b) => a + b, 0) : 0
-          if (total > 0) console.log(`[housekeeping] pruned ${JSON.stringify(outcome)}`)
-        },
-        (error: unknown) => console.warn('[housekeeping] prune failed', error),
-      )
-      .then(async () => {
-        await vacuumEmbedded()
-      })
-      .catch((error: unknown) => console.warn('[housekeeping] vacuum failed', error))
-      .finally(() => {
-        running = null
-        if (!stopped) schedule(intervalMs)
-      })
-  }
-  const schedule = (delay: number) => {
-    timer = setTimeout(run, delay)
-    timer.unref()
-  }
-  schedule(firstRunMs)
-  const handle = {
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      await running
-    },
-  }
-  holder.__prooftrackHousekeeping = handle
-  beforeDatabaseClose('housekeeping', () => handle.stop())
-  return handle
+  return startRecurringJob('housekeeping', {
+    firstRunMs,
+    intervalMs,
+    pass: () =>
+      pruneExpired()
+        .then(
+          (outcome) => {
+            const total = outcome ? Object.values(outcome).reduce((a, b) => a + b, 0) : 0
+            if (total > 0) console.log(`[housekeeping] pruned ${JSON.stringify(outcome)}`)
+          },
+          (error: unknown) => console.warn('[housekeeping] prune failed', error),
+        )
+        .then(async () => {
+          await vacuumEmbedded()
+        })
+        .catch((error: unknown) => console.warn('[housekeeping] vacuum failed', error)),
+  })
 }

@@ -36,6 +36,13 @@ export function db() {
   return handle.db
 }
 
+/** The open handle itself: the backup socket dumps the embedded database through it. */
+export function databaseHandle() {
+  const handle = holder.__prooftrackDb
+  if (!handle) throw new Error('The database is not open: startDatabase() runs at server start-up')
+  return handle
+}
+
 /** This process's database connections (GET /metrics); null before the database opens. */
 export function databasePoolStats() {
   return holder.__prooftrackDb?.poolStats() ?? null

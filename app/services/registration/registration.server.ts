@@ -457,10 +457,18 @@ async function finish(
     })
     .where('id', '=', registrationId)
     .execute()
-  await trx
+  const song = await trx
     .updateTable('songs')
     .set({ arweaveId: data.storageId ?? null })
     .where('id', '=', songId)
+    .returning('certificateId')
+    .executeTakeFirstOrThrow()
+  // The record audit's row, never checked yet: the audit claims from that table's index alone
+  // (decision 069), so it must hold every confirmed registration.
+  await trx
+    .insertInto('recordAudits')
+    .values({ registrationId, certificateId: song.certificateId, ok: false })
+    .onConflict((oc) => oc.column('registrationId').doNothing())
     .execute()
   // A paid credit is spent only here, together with the confirmed registration.
   if (data.payment?.mode === 'paid') {
