@@ -19,7 +19,8 @@ import { type StampedToken, type TimestampAuthority, TimestampRefused } from './
 // checks, but they prove only what this server says: every page, PDF and bundle says so.
 
 export const LOCAL_TSA_NAME = 'the development TSA of this server'
-export const LOCAL_TSA_SUBJECT = 'ProofTrack development TSA (this server, not an independent authority)'
+export const LOCAL_TSA_SUBJECT =
+  'ProofTrack development TSA (this server, not an independent authority)'
 // A policy under the documentation arc OpenSSL's own example configuration uses.
 const LOCAL_POLICY = '1.2.3.4.1'
 const KEY_ALGORITHM = {

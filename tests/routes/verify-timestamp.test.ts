@@ -128,7 +128,7 @@ describe('the verify page checks the registered snapshot’s RFC 3161 token', ()
     await stampAll()
     const row = await registeredRow(song.id)
     const tampered = Buffer.from(row.response!)
-    tampered[tampered.length - 1] ^= 0x01 // the last byte is inside the signature
+    tampered[tampered.length - 1]! ^= 0x01 // the last byte is inside the signature
     await db()
       .updateTable('snapshotTimestamps')
       .set({ response: tampered })
@@ -261,7 +261,7 @@ describe('npm run verify --bundle: every token of a proof bundle, offline', () =
     // The second token's signature changed by one bit.
     const original = JSON.parse(text) as typeof bundle
     const tsr = Buffer.from(original.timestamps[1]!.tsr, 'base64')
-    tsr[tsr.length - 1] ^= 0x01
+    tsr[tsr.length - 1]! ^= 0x01
     original.timestamps[1]!.tsr = tsr.toString('base64')
     fs.writeFileSync(file, JSON.stringify(original))
     const forged = await verifyCli('--bundle', file)

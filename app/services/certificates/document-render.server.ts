@@ -2,6 +2,7 @@ import { type ExportFormat, exportPageText } from './catalogue-export-format.ser
 import { type PdfJob, renderPdf } from './pdf-render.server'
 import { type ProofBundleInput, proofBundleText } from './proof-bundle.server'
 import type { SongView } from '../songs/songs.server'
+import { type TimestampInput, verifyTimestamp } from '~/timestamp/verify.server'
 
 // What a document worker makes (decision 053), as plain data: a job crosses to a worker thread
 // by structured clone, and the bytes come back.
@@ -11,6 +12,8 @@ export type DocumentJob =
   | { kind: 'proof-bundle'; bundle: ProofBundleInput }
   /** One page of the catalogue export; `first` says whether a page was written before it. */
   | { kind: 'export-page'; format: ExportFormat; songs: SongView[]; first: boolean }
+  /** The check of an RFC 3161 token (decision 068), answered as JSON. */
+  | { kind: 'timestamp-check'; input: TimestampInput }
 
 const encoder = new TextEncoder()
 
@@ -23,5 +26,7 @@ export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
       return encoder.encode(proofBundleText(job.bundle))
     case 'export-page':
       return encoder.encode(exportPageText(job.format, job.songs, job.first))
+    case 'timestamp-check':
+      return encoder.encode(JSON.stringify(await verifyTimestamp(job.input)))
   }
 }

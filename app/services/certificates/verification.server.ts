@@ -28,10 +28,16 @@ import {
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { getTimestampAuthority } from '~/timestamp/index.server'
 import {
+  type TimestampInput,
   timestampWithoutToken,
   type TimestampVerification,
   verifyTimestamp,
 } from '~/timestamp/verify.server'
+import {
+  DocumentsBusyError,
+  OwnerDocumentsBusyError,
+  renderOffThread,
+} from './document-pool.server'
 
 export interface Check {
   name: string
@@ -616,16 +622,28 @@ export async function checkRegisteredTimestamp(
 ): Promise<TimestampVerification> {
   if (!snapshot) return timestampWithoutToken('none')
   if (snapshot.status !== 'stamped' || !snapshot.response) return timestampWithoutToken('pending')
-  return verifyTimestamp({
+  const input: TimestampInput = {
     manifest: new TextEncoder().encode(snapshot.manifest),
-    response: snapshot.response,
+    response: new Uint8Array(snapshot.response),
     trustAnchorsPem: await tsa.trustAnchorsPem(),
     anchorSource: 'configured on this server',
     expectedSha256: anchoredSha256,
     expectedLabel: 'the manifest hash the blockchain record anchors',
     tsaName: snapshot.tsaName,
     development: snapshot.tsaKind === 'local',
+  }
+  // PKI.js reads the token's ASN.1 on the calling thread (about 10 ms of CPU a check, decision
+  // 068), so a page checks it in a document worker; when the pool is full, here, rather than
+  // not at all.
+  const bytes = await renderOffThread(
+    { kind: 'timestamp-check', input },
+    { owner: `timestamp:${anchoredSha256 ?? 'none'}` },
+  ).catch((error: unknown) => {
+    if (error instanceof DocumentsBusyError || error instanceof OwnerDocumentsBusyError) return null
+    throw error
   })
+  if (bytes === null) return verifyTimestamp(input)
+  return JSON.parse(new TextDecoder().decode(bytes)) as TimestampVerification
 }
 
 /**
