@@ -429,7 +429,9 @@ describe('docs/verify.md, run as a stranger would', () => {
     expect(passed.stdout).toContain('"lyricsCommitment"')
     // Step 9: OpenSSL verifies the registered snapshot's token and reads the TSA's time.
     expect(passed.stdout).toContain('Verification: OK')
-    expect(passed.stdout).toMatch(/^Time stamp: \w{3} [ \d]\d \d{2}:\d{2}:\d{2}(\.\d+)? \d{4} GMT$/m)
+    expect(passed.stdout).toMatch(
+      /^Time stamp: \w{3} [ \d]\d \d{2}:\d{2}:\d{2}(\.\d+)? \d{4} GMT$/m,
+    )
 
     // The registered snapshot's token changed by one bit: OpenSSL refuses it, and the run fails.
     const forged = z
