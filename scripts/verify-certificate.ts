@@ -107,7 +107,7 @@ function printTimestamp(title: string, timestamp: TimestampVerification) {
 /** The root the TSA must chain to: --tsa-ca when given, else what came with the token. */
 function trustAnchors(carried: string, carriedBy: string) {
   const file = values['tsa-ca']
-  if (!file) return { pem: carried, source: `${carriedBy} (pass --tsa-ca to use a root you trust)` }
+  if (!file) return { pem: carried, source: `${carriedBy}; pass --tsa-ca to use a root you trust` }
   try {
     return { pem: fs.readFileSync(file, 'utf8'), source: `from ${file}` }
   } catch {

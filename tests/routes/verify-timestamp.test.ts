@@ -243,7 +243,7 @@ describe('npm run verify --bundle: every token of a proof bundle, offline', () =
     )
     expect(ok.output).toContain('snapshot-2 (Song edited)')
     expect(ok.output).toContain(
-      '(anchor carried in the bundle (pass --tsa-ca to use a root you trust))',
+      '(anchor carried in the bundle; pass --tsa-ca to use a root you trust)',
     )
     expect(ok.output).toContain(`${song.certificateId}: 2 timestamps VERIFIED`)
     expect(ok.code).toBe(0)
