@@ -21,8 +21,6 @@ import { stampedSnapshots } from './snapshot-timestamps.server'
 // facts and of the private texts without this service — the manifest as stored, the
 // transaction, and each private text with the salt that opens its commitment.
 
-export const BUNDLE_NOT_REGISTERED =
-  'This song is not registered on the blockchain yet: the proof bundle holds its blockchain record, so it exists once the song is registered.'
 export const BUNDLE_NOTHING_STAMPED =
   'This song has no time-stamped snapshot yet and is not registered: the proof bundle exists once its first RFC 3161 timestamp arrives (usually within a minute of a change). Please try again shortly.'
 export const BUNDLE_STORAGE_UNAVAILABLE =
