@@ -4,18 +4,66 @@
 // Without --signature it asks the app's public endpoint (/verify/<id>.json) which transaction to check.
 // With --file it also says whether that file is one of the registered recordings (its SHA-256 and
 // size against each of the verified manifest's fingerprints, naming the label matched); exit 1 when not.
+// The registered snapshot's RFC 3161 token (decision 068) comes with the app's JSON and is checked
+// here, by the same function as the verify page; exit 1 when it fails. `--bundle <file>` checks every
+// token of an owner's proof bundle offline, without the app, the chain or storage; `--tsa-ca <pem>`
+// names the root the TSA must chain to (else the certificates carried with the token are used).
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
+import { z } from 'zod'
 import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
 import { CERTIFICATE_ID_PATTERN } from '../app/lib/identifiers'
 import { escapeControls } from '../app/lib/plain-text'
 import { compareRecording, verifyChain } from '../app/services/certificates/verification.server'
 import { getStorage } from '../app/storage/index.server'
+import { REASON_LABELS } from '../app/lib/timestamp'
+import {
+  timestampWithoutToken,
+  type TimestampVerification,
+  verifyTimestamp,
+} from '../app/timestamp/verify.server'
 
-const USAGE =
-  'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>]'
+const Reason = z.enum(['created', 'edited', 'details', 'registered'])
+const TsaKind = z.enum(['local', 'rfc3161']).nullable()
+// What the CLI reads of a proof bundle: only the timestamp entries and the anchored hash.
+const BundleShape = z.object({
+  certificateId: z.string(),
+  title: z.string(),
+  manifest: z.object({ sha256: z.string() }).nullable(),
+  timestamps: z.array(
+    z.object({
+      file: z.string(),
+      reason: Reason,
+      manifestSha256: z.string(),
+      manifest: z.string(),
+      tsr: z.string(),
+      tsaName: z.string().nullable(),
+      tsaKind: TsaKind,
+    }),
+  ),
+  tsaChainPem: z.string(),
+})
+// What the CLI reads of the app's /verify/<id>.json beyond the signature.
+const ServedTimestamp = z.object({
+  timestamp: z.object({ status: z.string() }).nullable().optional(),
+  timestampToken: z
+    .object({
+      manifest: z.string(),
+      tsr: z.string(),
+      tsaName: z.string().nullable(),
+      tsaKind: TsaKind,
+      tsaChainPem: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+})
+
+const USAGE = [
+  'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>] [--tsa-ca <pem>]',
+  '       npm run verify -- --bundle <proof-bundle.json> [--tsa-ca <pem>]',
+].join('\n')
 
 function usage(message?: string): never {
   if (message) console.error(message)
@@ -31,6 +79,8 @@ function parse() {
       'app-url': { type: 'string' },
       sponsor: { type: 'string' },
       file: { type: 'string' },
+      bundle: { type: 'string' },
+      'tsa-ca': { type: 'string' },
     },
     allowPositionals: true,
   })
@@ -41,12 +91,92 @@ try {
   usage(error instanceof Error ? error.message : String(error))
 }
 const { values, positionals } = parsed
+
+/** The timestamp's sentence and each of its checks, escaped like every other printed field. */
+function printTimestamp(title: string, timestamp: TimestampVerification) {
+  console.log(escapeControls(title))
+  const mark = { verified: '✓', failed: '✗', pending: '…', none: '–' }[timestamp.status]
+  console.log(`   ${mark} ${escapeControls(timestamp.summary)}`)
+  for (const check of timestamp.checks)
+    console.log(
+      `   ${check.ok ? '✓' : '✗'} ${escapeControls(check.name)} — ${escapeControls(check.detail)}`,
+    )
+  console.log('')
+}
+
+/** The root the TSA must chain to: --tsa-ca when given, else what came with the token. */
+function trustAnchors(carried: string, carriedBy: string) {
+  const file = values['tsa-ca']
+  if (!file) return { pem: carried, source: `${carriedBy}; pass --tsa-ca to use a root you trust` }
+  try {
+    return { pem: fs.readFileSync(file, 'utf8'), source: `from ${file}` }
+  } catch {
+    usage(`Cannot read --tsa-ca ${file}`)
+  }
+}
+
+if (values.bundle) await verifyBundle(values.bundle)
+
+/**
+ * Offline: every RFC 3161 token of an owner's proof bundle, with nothing but the file. The
+ * registered snapshot must be the manifest its blockchain record anchors; any other, the hash
+ * the bundle names for it.
+ */
+async function verifyBundle(file: string): Promise<never> {
+  let bundle: unknown
+  try {
+    bundle = JSON.parse(fs.readFileSync(file, 'utf8'))
+  } catch (error) {
+    usage(
+      `Cannot read ${file} as a proof bundle: ${error instanceof Error ? error.message : error}`,
+    )
+  }
+  const parsed = BundleShape.safeParse(bundle)
+  if (!parsed.success) usage(`${file} is not a ProofTrack proof bundle with timestamps`)
+  const { certificateId: id, title, manifest, timestamps, tsaChainPem } = parsed.data
+  console.log(
+    `Proof bundle ${escapeControls(file)}: certificate ${escapeControls(id)}, “${escapeControls(title)}”`,
+  )
+  console.log('RFC 3161 timestamps, checked offline from the bundle alone\n')
+  if (timestamps.length === 0) {
+    console.log('The bundle holds no RFC 3161 timestamp.')
+    process.exit(1)
+  }
+  const anchors = trustAnchors(tsaChainPem, 'carried in the bundle')
+  let failed = 0
+  for (const snapshot of timestamps) {
+    const registered = snapshot.reason === 'registered' && manifest !== null
+    const result = await verifyTimestamp({
+      manifest: new TextEncoder().encode(snapshot.manifest),
+      response: Buffer.from(snapshot.tsr, 'base64'),
+      trustAnchorsPem: anchors.pem,
+      anchorSource: anchors.source,
+      expectedSha256: registered ? manifest.sha256 : snapshot.manifestSha256,
+      expectedLabel: registered
+        ? 'the manifest hash the blockchain record anchors'
+        : 'the hash the bundle names for this snapshot',
+      tsaName: snapshot.tsaName,
+      development: snapshot.tsaKind === 'local',
+    })
+    if (result.status !== 'verified') failed++
+    printTimestamp(`${snapshot.file} (${REASON_LABELS[snapshot.reason]})`, result)
+  }
+  console.log(
+    failed === 0
+      ? `${escapeControls(id)}: ${timestamps.length} timestamp${timestamps.length === 1 ? '' : 's'} VERIFIED`
+      : `${escapeControls(id)}: ${failed} of ${timestamps.length} timestamps FAILED`,
+  )
+  process.exit(failed === 0 ? 0 : 1)
+}
+
 const certificateId = positionals[0]?.toUpperCase()
 if (!certificateId || !CERTIFICATE_ID_PATTERN.test(certificateId))
   usage(certificateId ? `Not a certificate id: ${positionals[0]}` : undefined)
 
 const env = loadEnv()
 let signature = values.signature
+// The registered snapshot's token as the app's public JSON carries it (none with --signature).
+let served: z.infer<typeof ServedTimestamp> | null = null
 if (!signature) {
   const appUrl = (values['app-url'] ?? env.APP_URL).replace(/\/+$/, '')
   const response = await fetch(`${appUrl}/verify/${certificateId}.json`).catch((error: unknown) => {
@@ -67,6 +197,7 @@ if (!signature) {
     process.exit(1)
   }
   signature = body.signature
+  served = ServedTimestamp.safeParse(body).data ?? null
 }
 
 // The record, then every earlier version it names, each from the public records alone.
@@ -100,8 +231,11 @@ report.steps.forEach((step, index) => {
     )
   console.log('')
 })
-console.log(report.ok ? `${certificateId}: VERIFIED` : `${certificateId}: FAILED`)
-if (!report.ok) process.exit(1)
+const timestamp = await servedTimestamp(served, report.anchoredSha256)
+printTimestamp('Timestamp (RFC 3161)', timestamp)
+const ok = report.ok && timestamp.status !== 'failed'
+console.log(ok ? `${certificateId}: VERIFIED` : `${certificateId}: FAILED`)
+if (!ok) process.exit(1)
 if (chain.links.length > 0) {
   console.log('\nEarlier versions')
   for (const link of chain.links) {
@@ -144,3 +278,30 @@ if (values.file) {
   process.exit(comparison.matches ? 0 : 1)
 }
 process.exit(0)
+
+/** The token the app served, checked here against the hash the chain record anchors. */
+async function servedTimestamp(
+  body: z.infer<typeof ServedTimestamp> | null,
+  anchoredSha256: string | null,
+): Promise<TimestampVerification> {
+  if (!body)
+    return {
+      ...timestampWithoutToken('none'),
+      summary:
+        'Not checked: with --signature the app is not asked for the token. Check the owner’s proof bundle with --bundle.',
+    }
+  const token = body.timestampToken
+  if (!token)
+    return timestampWithoutToken(body.timestamp?.status === 'pending' ? 'pending' : 'none')
+  const anchors = trustAnchors(token.tsaChainPem ?? '', 'sent by the app')
+  return verifyTimestamp({
+    manifest: new TextEncoder().encode(token.manifest),
+    response: Buffer.from(token.tsr, 'base64'),
+    trustAnchorsPem: anchors.pem,
+    anchorSource: anchors.source,
+    expectedSha256: anchoredSha256,
+    expectedLabel: 'the manifest hash the blockchain record anchors',
+    tsaName: token.tsaName,
+    development: token.tsaKind === 'local',
+  })
+}

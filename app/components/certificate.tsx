@@ -374,7 +374,7 @@ function BlockchainRecord({
  * Share, print and download. Share and print need JavaScript, so until hydration (and without
  * it) a selectable link stands in for them.
  */
-/** `proofBundle`: the owner's download, offered once there is a confirmed registration to prove. */
+/** `proofBundle`: the owner's download, offered once there is a registration or a timestamped snapshot to prove. */
 export function CertificateActions({
   title,
   certificateUrl,

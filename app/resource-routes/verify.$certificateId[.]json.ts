@@ -24,5 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     )
   const found = await certificateReport(params.certificateId)
   if (!found) return jsonError(404, NOT_REGISTERED)
-  return jsonResponse({ ...found.report, links: found.links })
+  // The registered snapshot's RFC 3161 token rides along, so a script can check it itself.
+  return jsonResponse({
+    ...found.report,
+    links: found.links,
+    timestamp: found.timestamp,
+    timestampToken: found.timestampToken,
+  })
 }

@@ -86,7 +86,11 @@ export default function CertificatePage() {
         pdfUrl={pdfUrl}
         pdfName={`${certificate.certificateId}.pdf`}
         isOwner={isOwner}
-        proofBundle={isOwner && certificate.registration !== null}
+        proofBundle={
+          isOwner &&
+          (certificate.registration !== null ||
+            Boolean(timestampHistory?.some((stamp) => stamp.status === 'stamped')))
+        }
         splitSheetUrl={splitSheetUrl}
         shareable={onlineCertificate(certificate, certificateUrl).public}
       />

@@ -12,6 +12,7 @@ import { ChainOfVersions } from '~/components/verify/chain-of-versions'
 import { ConfirmedCoWriters } from '~/components/verify/co-writers'
 import { OwnerTexts } from '~/components/verify/owner-texts'
 import { RecordingCheck } from '~/components/verify/recording-check'
+import { TimestampCheck } from '~/components/verify/timestamp-check'
 import { VerificationSteps } from '~/components/verify/steps'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
@@ -58,7 +59,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null
   // The owner's part is private; everyone's result is re-checked live, so nothing is cached.
   return json(
-    { ...found.report, songId: found.songId, owner, links: found.links, appName: env().APP_NAME },
+    {
+      ...found.report,
+      songId: found.songId,
+      owner,
+      links: found.links,
+      timestamp: found.timestamp,
+      appName: env().APP_NAME,
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -134,6 +142,8 @@ export default function VerifyPage() {
           ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in permanent storage, and both still match it exactly: nobody, ${report.appName} included, can have changed it since it was registered.`
           : 'In plain words: the public records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.'}
       </p>
+
+      <TimestampCheck timestamp={report.timestamp} />
 
       {report.ok && report.confirmations ? (
         <ConfirmedCoWriters coWriters={report.confirmations} />

@@ -34,6 +34,10 @@ export class HttpTsa implements TimestampAuthority {
     this.name = options.name ?? new URL(options.url).host
   }
 
+  trustAnchorsPem() {
+    return Promise.resolve(this.anchorsPem)
+  }
+
   async stamp(data: Uint8Array): Promise<StampedToken> {
     const request = buildRequest(data)
     const answer = await fetch(this.options.url, {

@@ -19,7 +19,8 @@ import { type StampedToken, type TimestampAuthority, TimestampRefused } from './
 // checks, but they prove only what this server says: every page, PDF and bundle says so.
 
 export const LOCAL_TSA_NAME = 'the development TSA of this server'
-const SUBJECT = 'ProofTrack development TSA (this server, not an independent authority)'
+export const LOCAL_TSA_SUBJECT =
+  'ProofTrack development TSA (this server, not an independent authority)'
 // A policy under the documentation arc OpenSSL's own example configuration uses.
 const LOCAL_POLICY = '1.2.3.4.1'
 const KEY_ALGORITHM = {
@@ -49,7 +50,7 @@ async function newIdentity(): Promise<{ keyPem: string; certPem: string }> {
   const name = () =>
     new pkijs.AttributeTypeAndValue({
       type: OID.commonName,
-      value: new asn1js.Utf8String({ value: SUBJECT }),
+      value: new asn1js.Utf8String({ value: LOCAL_TSA_SUBJECT }),
     })
   certificate.issuer.typesAndValues.push(name())
   certificate.subject.typesAndValues.push(name())
@@ -151,6 +152,10 @@ export class LocalTsa implements TimestampAuthority {
   /** The TSA's certificate, the trust anchor of its tokens. */
   async certificatePem() {
     return (await this.load()).pem
+  }
+
+  trustAnchorsPem() {
+    return this.certificatePem()
   }
 
   /**

@@ -24,6 +24,8 @@ export interface TimestampAuthority {
   /** True for this server's own development TSA: not an independent authority, and said so. */
   readonly isDevelopment: boolean
   stamp(data: Uint8Array): Promise<StampedToken>
+  /** The certificate(s), PEM, this server trusts its tokens to chain to (the verify page's anchor). */
+  trustAnchorsPem(): Promise<string>
 }
 
 /** A token refused: the TSA's answer does not match the request, or its signature or chain fails. */

@@ -89,10 +89,25 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
         .poll(() => page.getByRole('link', { name: 'Edit the song’s splits' }).count())
         .toBe(1)
 
-      // Nothing is registered yet, so there is no proof bundle to offer its owner.
+      // Nothing is registered yet, but the song's snapshot is time-stamped in the background: the
+      // owner's proof bundle holds its RFC 3161 timestamp alone (decision 068).
       await page.goto(`/certificate/${twice.id}`)
       expect(await page.getByRole('link', { name: 'Download PDF' }).count()).toBe(1)
-      expect(await page.getByRole('link', { name: 'Download proof bundle' }).count()).toBe(0)
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`/certificate/${twice.id}`)
+            return page.getByRole('link', { name: 'Download proof bundle' }).count()
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(1)
+      const unregistered = await page.request.get(`/certificate/${twice.id}/proof-bundle`)
+      expect(unregistered.status()).toBe(200)
+      expect(await unregistered.json()).toMatchObject({
+        transaction: null,
+        timestamps: [{ reason: 'created', tsaKind: 'local' }],
+      })
 
       // A whole split registers; the card said where it would go, the dialog says where it went.
       const song = await createSong(page, 'Whole Song', { contributorPercent: 70, aiPercent: 30 })

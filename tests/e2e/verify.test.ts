@@ -104,6 +104,21 @@ async function report(server: RunningServer, certificateId: string) {
     .parse(await response.json())
 }
 
+/**
+ * Waits for the server's worker to stamp the registered snapshot (it is woken at registration and
+ * stamps within moments), and returns the timestamp the verify page's JSON reports.
+ */
+async function stampedTimestamp(server: RunningServer, certificateId: string) {
+  const read = async () => {
+    const response = await fetch(`${server.baseUrl}/verify/${certificateId}.json`)
+    return z
+      .object({ timestamp: z.object({ status: z.string(), summary: z.string() }) })
+      .parse(await response.json()).timestamp
+  }
+  await expect.poll(async () => (await read()).status, { timeout: 15_000 }).not.toBe('pending')
+  return read()
+}
+
 /** The sponsor's address, from the keypair the local ledger keeps: what ProofTrack publishes. */
 function sponsorOf(server: RunningServer) {
   const bytes = z
@@ -132,6 +147,8 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
   test('every step with its evidence; the browser re-hashes the stored manifest itself (with JavaScript)', async () => {
     const { owner, song, signature, storageId } = await registeredSong(local, javaScriptEnabled)
     await owner.done()
+    const stamp = await stampedTimestamp(local, song.certificateId)
+    expect(stamp.status).toBe('verified')
     const expected = await report(local, song.certificateId)
     const visitor = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
     expect((await visitor.goto(`/verify/${song.certificateId}`))?.status()).toBe(200)
@@ -171,6 +188,13 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
     ).toBe(0)
     // A visitor sees nothing of the owner's.
     expect(await visitor.getByRole('heading', { name: 'Your private texts' }).count()).toBe(0)
+    // The registered snapshot's RFC 3161 token, checked and said in words, outside the details.
+    expect(await visitor.getByTestId('timestamp-summary').textContent()).toMatch(
+      /^✓ Time-stamped by the development TSA of this server at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC — signature valid, matches this record, chains to ProofTrack development TSA \(this server, not an independent authority\)\. This is a development timestamp from this server, not an independent authority\.$/,
+    )
+    expect(
+      await visitor.locator('[data-testid="timestamp-check-item"][data-ok="true"]').count(),
+    ).toBe(6)
 
     const check = visitor.getByTestId('browser-check')
     if (javaScriptEnabled) {
@@ -330,8 +354,8 @@ describe('docs/verify.md, run as a stranger would', () => {
       throw new Error(`docs/verify.md has ${found.length} blocks starting with "${firstLine}"`)
     return found[0]!
   }
-  // Steps 1 to 6 after the choice of source; the variables of step 0 are the test's own.
-  const steps = ['# 1. Read', '# 2.', '# 3.', '# 4.', '# 5.', '# 6.'].map(block).join('\n')
+  // Steps 1 to 6 and 9 (OpenSSL on the RFC 3161 token) after the choice of source; the variables of step 0 are the test's own.
+  const steps = ['# 1. Read', '# 2.', '# 3.', '# 4.', '# 5.', '# 6.', '# 9.'].map(block).join('\n')
 
   /**
    * The procedure in a fresh folder holding the owner's bundle: against a Solana RPC node when `RPC`
@@ -367,7 +391,9 @@ describe('docs/verify.md, run as a stranger would', () => {
     }
   }
 
-  async function bundleOf(registration: Registration) {
+  async function bundleOf(server: RunningServer, registration: Registration) {
+    // Step 9 needs the registered snapshot's token: the server's worker stamps it in moments.
+    await stampedTimestamp(server, registration.song.certificateId)
     const response = await registration.owner.request.get(
       `/certificate/${registration.song.id}/proof-bundle`,
     )
@@ -377,14 +403,17 @@ describe('docs/verify.md, run as a stranger would', () => {
 
   beforeAll(async () => {
     // The procedure's tools; .ci/run installs jq on a fresh machine.
-    await run('bash', ['-c', 'command -v curl && command -v jq && command -v sha256sum'])
+    await run('bash', [
+      '-c',
+      'command -v curl && command -v jq && command -v sha256sum && command -v base64 && command -v openssl',
+    ])
   })
 
   test('the embedded ledger and local store: every command passes; a tampered manifest or the wrong transaction fails it', async () => {
     const registration = await registeredSong(local, false)
     const other = await registeredSong(local, false)
     const { song, signature } = registration
-    const bundle = await bundleOf(registration)
+    const bundle = await bundleOf(local, registration)
     const passed = await procedure(
       local,
       { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` },
@@ -398,6 +427,30 @@ describe('docs/verify.md, run as a stranger would', () => {
       ),
     )
     expect(passed.stdout).toContain('"lyricsCommitment"')
+    // Step 9: OpenSSL verifies the registered snapshot's token and reads the TSA's time.
+    expect(passed.stdout).toContain('Verification: OK')
+    expect(passed.stdout).toMatch(
+      /^Time stamp: \w{3} [ \d]\d \d{2}:\d{2}:\d{2}(\.\d+)? \d{4} GMT$/m,
+    )
+
+    // The registered snapshot's token changed by one bit: OpenSSL refuses it, and the run fails.
+    const forged = z
+      .object({
+        timestamps: z.array(z.object({ reason: z.string(), tsr: z.string() }).passthrough()),
+      })
+      .passthrough()
+      .parse(JSON.parse(bundle))
+    const token = forged.timestamps.find((t) => t.reason === 'registered')!
+    const tsr = Buffer.from(token.tsr, 'base64')
+    tsr[tsr.length - 1]! ^= 0x01
+    token.tsr = tsr.toString('base64')
+    const refused = await procedure(
+      local,
+      { CERT: song.certificateId, SIG: signature, GATEWAY: `${local.baseUrl}/storage` },
+      JSON.stringify(forged),
+    )
+    expect(refused.code).not.toBe(0)
+    expect(`${refused.stdout}${refused.stderr ?? ''}`).toContain('Verification: FAILED')
 
     // The wrong transaction: another certificate's memo stops it at step 2.
     const wrong = await procedure(
@@ -443,7 +496,7 @@ describe('docs/verify.md, run as a stranger would', () => {
           RPC: rpc.url,
           SPONSOR: sponsor.publicKey.toBase58(),
         },
-        await bundleOf(registration),
+        await bundleOf(server, registration),
       )
       expect(passed.code, JSON.stringify(passed)).toBe(0)
       expect(passed.stdout).toContain(`ProofTrack v6 ${registration.song.certificateId} `)
@@ -452,23 +505,25 @@ describe('docs/verify.md, run as a stranger would', () => {
       await server.stop()
       await rpc.close()
     }
-  })
+    // A third server, its worker's stamp and the OpenSSL step: slow on two shared cores.
+  }, 120_000)
 
   test('the embedded ledger and Arweave (ArLocal as the gateway): every command passes', async () => {
     const registration = await registeredSong(arweave, false)
     const passed = await procedure(
       arweave,
       { CERT: registration.song.certificateId, SIG: registration.signature, GATEWAY: arlocal.base },
-      await bundleOf(registration),
+      await bundleOf(arweave, registration),
     )
     expect(passed.code, JSON.stringify(passed)).toBe(0)
     expect(passed.stdout).toContain(`ProofTrack v6 ${registration.song.certificateId} `)
     await registration.owner.done()
   })
 
-  test('npm run verify asks the app for the transaction, prints each step and exits 0; 1 once the manifest is tampered with', async () => {
+  test('npm run verify asks the app for the transaction, prints each step and the timestamp and exits 0; 1 once the manifest is tampered with', async () => {
     const registration = await registeredSong(local, false)
     await registration.owner.done()
+    await stampedTimestamp(local, registration.song.certificateId)
     const cli = () =>
       run(
         process.execPath,
@@ -496,6 +551,10 @@ describe('docs/verify.md, run as a stranger would', () => {
     expect(ok.stdout).toContain(
       `Certificate ${registration.song.certificateId}, transaction ${registration.signature}`,
     )
+    expect(ok.stdout).toMatch(
+      /^Timestamp \(RFC 3161\)\n {3}✓ Time-stamped by the development TSA of this server at \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC — signature valid, matches this record, chains to ProofTrack development TSA/m,
+    )
+    expect(ok.stdout).toContain('   ✓ Signature valid — ')
     expect(ok.stdout).toContain(`${registration.song.certificateId}: VERIFIED`)
     expect(ok.code).toBe(0)
     const file = storedFile(local, registration.storageId)

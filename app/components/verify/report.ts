@@ -8,3 +8,4 @@ type Found = NonNullable<Awaited<ReturnType<typeof certificateReport>>>
 export type VerifyReport = SerializeFrom<Found['report']>
 export type VerifyLinks = SerializeFrom<Found['links']>
 export type OwnerTextsData = SerializeFrom<NonNullable<Awaited<ReturnType<typeof ownerOpenings>>>>
+export type VerifyTimestamp = SerializeFrom<Found['timestamp']>

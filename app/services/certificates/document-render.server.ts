@@ -3,6 +3,7 @@ import { type ExportFormat, exportPageText } from './catalogue-export-format.ser
 import { type PdfJob, renderPdf } from './pdf-render.server'
 import { type ProofBundleInput, proofBundleText } from './proof-bundle.server'
 import type { SongView } from '../songs/songs.server'
+import { type TimestampInput, verifyTimestamp } from '~/timestamp/verify.server'
 
 // What a document worker makes (decision 053), as plain data: a job crosses to a worker thread
 // by structured clone, and the bytes come back.
@@ -14,6 +15,8 @@ export type DocumentJob =
   | { kind: 'export-page'; format: ExportFormat; songs: SongView[]; first: boolean }
   /** A ZIP of text files (the account's data download, decision 067); mtime is an ISO date. */
   | { kind: 'zip'; files: Record<string, string>; mtime: string }
+  /** The check of an RFC 3161 token (decision 068), answered as JSON. */
+  | { kind: 'timestamp-check'; input: TimestampInput }
 
 const encoder = new TextEncoder()
 
@@ -31,5 +34,7 @@ export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
         Object.fromEntries(Object.entries(job.files).map(([name, text]) => [name, strToU8(text)])),
         { level: 6, mtime: new Date(job.mtime) },
       )
+    case 'timestamp-check':
+      return encoder.encode(JSON.stringify(await verifyTimestamp(job.input)))
   }
 }

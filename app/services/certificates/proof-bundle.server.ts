@@ -21,8 +21,8 @@ import { stampedSnapshots } from './snapshot-timestamps.server'
 // facts and of the private texts without this service — the manifest as stored, the
 // transaction, and each private text with the salt that opens its commitment.
 
-export const BUNDLE_NOT_REGISTERED =
-  'This song is not registered on the blockchain yet: the proof bundle holds its blockchain record, so it exists once the song is registered.'
+export const BUNDLE_NOTHING_STAMPED =
+  'This song has no time-stamped snapshot yet and is not registered: the proof bundle exists once its first RFC 3161 timestamp arrives (usually within a minute of a change). Please try again shortly.'
 export const BUNDLE_STORAGE_UNAVAILABLE =
   'The stored manifest could not be read from permanent storage just now. Please try again in a few minutes.'
 export const BUNDLE_STORAGE_MISMATCH =
@@ -127,22 +127,31 @@ type OwnedRecord = NonNullable<Awaited<ReturnType<typeof ownedRecord>>>
  */
 export interface ProofBundleInput {
   record: OwnedRecord
-  data: ReturnType<typeof readBlockchainData>
-  memo: NonNullable<ReturnType<typeof parseMemo>>
-  /** The stored manifest's exact bytes, as text (already checked against the memo). */
-  canonical: string
-  storageUrl: string
+  /** The blockchain record, read back from storage and checked; null before registration. */
+  registration: BundleRegistration | null
   appUrl: string
   now: Date
   /** Each stamped snapshot with its token (issue 29), as plain data. */
   stamps: BundleTimestamps
 }
 
+export interface BundleRegistration {
+  data: ReturnType<typeof readBlockchainData>
+  memo: NonNullable<ReturnType<typeof parseMemo>>
+  /** The stored manifest's exact bytes, as text (already checked against the memo). */
+  canonical: string
+  storageUrl: string
+}
+
 export type ProofBundleResult =
   | { ok: true; fileName: string; input: ProofBundleInput }
   | { ok: false; status: number; message: string }
 
-/** The owner's proof bundle of a registered song, read back from permanent storage and checked against the record. */
+/**
+ * The owner's proof bundle: of a registered song, read back from permanent storage and checked
+ * against the record; of a song not registered (issue 29: "registered or not"), its RFC 3161
+ * timestamps alone, once one is stamped.
+ */
 export async function getProofBundle(
   database: Kysely<Database>,
   userId: string,
@@ -153,8 +162,23 @@ export async function getProofBundle(
   if (!record) return { ok: false, status: 404, message: 'Certificate not found' }
   const data = readBlockchainData(record.blockchainData)
   const memo = parseMemo(data.memo ?? null)
-  if (!record.transactionSignature || !memo || !data.manifestSha256)
-    return { ok: false, status: 409, message: BUNDLE_NOT_REGISTERED }
+  const fileName = `${record.certificateId}-proof-bundle.json`
+  if (!record.transactionSignature || !memo || !data.manifestSha256) {
+    const stamps = bundleTimestamps(await stampedSnapshots(database, record.id))
+    if (stamps.snapshots.length === 0)
+      return { ok: false, status: 409, message: BUNDLE_NOTHING_STAMPED }
+    return {
+      ok: true,
+      fileName,
+      input: {
+        record,
+        registration: null,
+        appUrl: parts.appUrl,
+        now: parts.now ?? new Date(),
+        stamps,
+      },
+    }
+  }
 
   const stored = await parts.storage.get(memo.storageId).catch(() => null)
   if (!stored) return { ok: false, status: 503, message: BUNDLE_STORAGE_UNAVAILABLE }
@@ -163,13 +187,15 @@ export async function getProofBundle(
   const stamps = bundleTimestamps(await stampedSnapshots(database, record.id))
   return {
     ok: true,
-    fileName: `${record.certificateId}-proof-bundle.json`,
+    fileName,
     input: {
       record,
-      data,
-      memo,
-      canonical: new TextDecoder().decode(stored.data),
-      storageUrl: parts.storage.url(memo.storageId),
+      registration: {
+        data,
+        memo,
+        canonical: new TextDecoder().decode(stored.data),
+        storageUrl: parts.storage.url(memo.storageId),
+      },
       appUrl: parts.appUrl,
       now: parts.now ?? new Date(),
       stamps,
@@ -179,19 +205,78 @@ export async function getProofBundle(
 
 /** The bundle file's text (run in a document worker). */
 export function proofBundleText(input: ProofBundleInput) {
-  const manifest: unknown = JSON.parse(input.canonical)
-  const bundle = assemble(
-    input.record,
-    input.data,
-    input.memo,
-    input.canonical,
-    manifest,
-    input.storageUrl,
-    input.appUrl,
-    input.now,
-    input.stamps,
-  )
+  const registration = input.registration
+  const bundle = registration
+    ? assemble(
+        input.record,
+        registration.data,
+        registration.memo,
+        registration.canonical,
+        JSON.parse(registration.canonical) as unknown,
+        registration.storageUrl,
+        input.appUrl,
+        input.now,
+        input.stamps,
+      )
+    : assembleUnregistered(input.record, input.appUrl, input.now, input.stamps)
   return `${JSON.stringify(bundle, null, 2)}\n`
+}
+
+/**
+ * The bundle of a song not registered: no blockchain record, only its time-stamped snapshots.
+ * The private texts are opened against the latest stamped snapshot's commitments, the salts the
+ * owner holds now.
+ */
+function assembleUnregistered(
+  record: OwnedRecord,
+  appUrl: string,
+  now: Date,
+  stamps: BundleTimestamps,
+) {
+  const latest = stamps.snapshots.at(-1)!
+  const openings = openingsFor(record, JSON.parse(latest.manifest) as unknown)
+  const file = `${record.certificateId}-proof-bundle.json`
+  return {
+    README: [
+      `ProofTrack proof bundle — certificate ${record.certificateId}, “${record.title}”.`,
+      `Made ${now.toISOString()} for the song’s owner. Keep it private: it holds your unpublished texts and the salts that open their commitments.`,
+      '',
+      'This song is not registered on the blockchain. This bundle holds its RFC 3161 timestamps: each snapshot of the song (its manifest at that moment, the format of a registered record) signed with its time by a Time-Stamping Authority. Run these commands in the folder where this file is:',
+      '',
+      ...openingSteps(openings, file, 1, `the manifest of ${latest.file} (the latest snapshot)`),
+      ...timestampSteps(stamps, file, 1 + openings.length),
+      'What this proves: that each snapshot’s exact manifest existed no later than the time its TSA signed. It is not a blockchain record, and it records authorship as declared by the submitter.',
+      `The full procedure: docs/verify.md in ProofTrack's source, and ${appUrl}/certificate/${record.id} for the certificate.`,
+    ],
+    format: 'prooftrack.proof-bundle',
+    formatVersion: 1,
+    createdAt: now.toISOString(),
+    certificateId: record.certificateId,
+    title: record.title,
+    /** Not registered: no blockchain record, no stored manifest. */
+    manifest: null,
+    transaction: null,
+    privateTexts: privateTextsOf(record, openings),
+    timestamps: stamps.snapshots,
+    tsaChainPem: stamps.tsaChainPem,
+  }
+}
+
+/** Each private text with the salt that opens its commitment in the manifest given. */
+function privateTextsOf(record: OwnedRecord, openings: TextOpening[]) {
+  const textOf = (key: PrivateText) => (key === 'lyrics' ? record.lyrics : record.creativeNotes)
+  return Object.fromEntries(
+    (['lyrics', 'creativeNotes'] as const).map((key) => {
+      const opening = openings.find((o) => o.text === key)
+      return [
+        key,
+        opening ? { text: textOf(key), salt: opening.salt, commitment: opening.published } : null,
+      ]
+    }),
+  ) as Record<
+    PrivateText,
+    { text: string | null; salt: string | null; commitment: PublishedText | null } | null
+  >
 }
 
 /**
@@ -234,19 +319,7 @@ function assemble(
   const signature = record.transactionSignature!
   const blockTime = record.blockTime === null ? null : Number(record.blockTime)
   const openings = openingsFor(record, manifest)
-  const textOf = (key: PrivateText) => (key === 'lyrics' ? record.lyrics : record.creativeNotes)
-  const privateTexts = Object.fromEntries(
-    (['lyrics', 'creativeNotes'] as const).map((key) => {
-      const opening = openings.find((o) => o.text === key)
-      return [
-        key,
-        opening ? { text: textOf(key), salt: opening.salt, commitment: opening.published } : null,
-      ]
-    }),
-  ) as Record<
-    PrivateText,
-    { text: string | null; salt: string | null; commitment: PublishedText | null } | null
-  >
+  const privateTexts = privateTextsOf(record, openings)
 
   return {
     README: readme({
@@ -338,21 +411,7 @@ function readme(input: {
     `   jq -j .manifest.canonical ${file} | sha256sum     → ${memo.sha256}`,
     `   curl -s ${storageUrl} | sha256sum     → the same`,
     '',
-    ...openings.flatMap((opening, i) => {
-      const key = `.privateTexts.${opening.text}`
-      if (opening.published!.alg === 'sha256') {
-        return [
-          `${3 + i}. ${opening.label}: the manifest (version 1) publishes the bare SHA-256 of the text:`,
-          `   jq -j ${key}.text ${file} | sha256sum     → ${opening.published!.value}`,
-          '',
-        ]
-      }
-      return [
-        `${3 + i}. ${opening.label}: the manifest publishes only a salted commitment, the SHA-256 of the salt (64 hex characters), one NUL byte and the exact text. Without the salt nobody can test a guess; with it, anyone can check the text:`,
-        `   { printf '%s\\0' "$(jq -r ${key}.salt ${file})"; jq -j ${key}.text ${file}; } | sha256sum     → ${opening.published!.value}`,
-        '',
-      ]
-    }),
+    ...openingSteps(openings, file, 3, 'the manifest'),
     ...(recordings.length > 0
       ? [
           `${3 + openings.length}. The recordings: the manifest fingerprints ${recordings.length === 1 ? 'one file' : `${recordings.length} files`} as the SHA-256 of the file's bytes. Anyone holding a file can check it:`,
@@ -369,6 +428,25 @@ function readme(input: {
     `The full procedure, step by step: ${appUrl}/verify/${record.certificateId} and docs/verify.md in ProofTrack's source.`,
   ]
   return lines
+}
+
+/** The README's steps that open each private text's commitment in `where` (a manifest). */
+function openingSteps(openings: TextOpening[], file: string, step: number, where: string) {
+  return openings.flatMap((opening, i) => {
+    const key = `.privateTexts.${opening.text}`
+    if (opening.published!.alg === 'sha256') {
+      return [
+        `${step + i}. ${opening.label}: ${where} (version 1) publishes the bare SHA-256 of the text:`,
+        `   jq -j ${key}.text ${file} | sha256sum     → ${opening.published!.value}`,
+        '',
+      ]
+    }
+    return [
+      `${step + i}. ${opening.label}: ${where} publishes only a salted commitment, the SHA-256 of the salt (64 hex characters), one NUL byte and the exact text. Without the salt nobody can test a guess; with it, anyone can check the text:`,
+      `   { printf '%s\\0' "$(jq -r ${key}.salt ${file})"; jq -j ${key}.text ${file}; } | sha256sum     → ${opening.published!.value}`,
+      '',
+    ]
+  })
 }
 
 /** The README's RFC 3161 step: each snapshot written to files and checked with `openssl ts -verify`. */

@@ -5,6 +5,12 @@ import type { SnapshotStamp } from '~/lib/timestamp'
 import { getTimestampAuthority, TimestampRefused } from '~/timestamp/index.server'
 import type { TimestampAuthority } from '~/timestamp/types'
 import { beforeDatabaseClose, db, type Executor, inTransaction } from '../platform/db.server'
+import {
+  BackgroundJobRunner,
+  backoffMs,
+  leaseEnd,
+  retryAt,
+} from '../platform/background-jobs.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { buildManifest, ensureTextSalts } from './manifest.server'
 import { getOwnedSong } from '../songs/songs.server'
@@ -202,128 +208,57 @@ export async function stampedSnapshots(database: Executor, songId: number) {
     .execute()
 }
 
-const LEASE_SECONDS = 120
-const POLL_MS = 5_000
-const WAKE_DELAY_MS = 50
-
 /** 30 s, 2 min, 8 min, 32 min, then hourly: a snapshot is never given up, only retried. */
 export function timestampRetryMs(attempts: number) {
-  return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 60 * 60 * 1000)
+  return backoffMs(attempts, 60 * 60 * 1000)
 }
 
-/**
- * Stamps pending snapshots: claims one due row at a time (FOR UPDATE SKIP LOCKED plus a lease,
- * so any number of servers never ask twice for one snapshot at once), asks the TSA, and stores
- * the checked answer, or schedules a retry. The TSA's signing and the checks run in WebCrypto,
- * on Node's thread pool.
- */
-export class TimestampWorker {
-  private timer: ReturnType<typeof setTimeout> | null = null
-  private running: Promise<number> | null = null
-  private pending = false
-  private polling = false
-  private halted = false
+/** Claims one due snapshot under a lease (FOR UPDATE SKIP LOCKED), counting the attempt. */
+function claimSnapshot(database: Kysely<Database>) {
+  return database
+    .updateTable('snapshotTimestamps')
+    .set((eb) => ({ lockedUntil: leaseEnd(), attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('snapshotTimestamps')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('nextAttemptAt', '<=', sql<Date>`now()`)
+        .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]))
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning(['id', 'songId', 'manifest', 'attempts'])
+    .executeTakeFirst()
+}
+type ClaimedSnapshot = NonNullable<Awaited<ReturnType<typeof claimSnapshot>>>
 
+/**
+ * Stamps pending snapshots (the loop is platform/background-jobs, shared with the mail queue):
+ * claims one due row at a time (FOR UPDATE SKIP LOCKED plus a lease, so any number of servers
+ * never ask twice for one snapshot at once), asks the TSA, and stores the checked answer, or
+ * schedules a retry. The TSA's signing and the checks run in WebCrypto, on Node's thread pool.
+ */
+export class TimestampWorker extends BackgroundJobRunner<ClaimedSnapshot> {
   constructor(
     private readonly tsa: () => TimestampAuthority = getTimestampAuthority,
     private readonly database: () => Kysely<Database> = db,
-    private readonly pollMs = POLL_MS,
-  ) {}
-
-  start() {
-    this.polling = true
-    this.halted = false
-    this.schedule(0)
-    return this
+    pollMs?: number,
+  ) {
+    super('timestamp', pollMs)
   }
 
-  wake() {
-    if (this.polling) this.schedule(WAKE_DELAY_MS)
+  protected claim() {
+    return claimSnapshot(this.database())
   }
 
-  async stop(maxWaitMs = 2000) {
-    this.polling = false
-    this.halted = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    if (!this.running) return
-    let timeout: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([
-      this.running.catch(() => 0),
-      new Promise((resolve) => (timeout = setTimeout(resolve, maxWaitMs))),
-    ])
-    clearTimeout(timeout)
+  protected handle(row: ClaimedSnapshot) {
+    return this.stampOne(row)
   }
 
-  /** Stamps every snapshot due now; resolves with how many were stamped. */
-  drain(): Promise<number> {
-    if (this.running) {
-      this.pending = true
-      return this.running
-    }
-    this.running = (async () => {
-      let stamped = 0
-      try {
-        do {
-          this.pending = false
-          for (let row = await this.next(); row; row = await this.next()) {
-            if (await this.stampOne(row)) stamped++
-          }
-        } while (this.pending && !this.halted)
-      } finally {
-        this.running = null
-      }
-      return stamped
-    })()
-    return this.running
-  }
-
-  private schedule(delayMs: number) {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.tick(), delayMs)
-    this.timer.unref()
-  }
-
-  private async tick() {
-    this.timer = null
-    try {
-      await this.drain()
-    } catch (error) {
-      console.warn('[timestamp] the queue could not be read', error)
-    }
-    if (this.polling && !this.timer) this.schedule(this.pollMs)
-  }
-
-  private next() {
-    return this.halted ? Promise.resolve(undefined) : this.claim()
-  }
-
-  private claim() {
-    return this.database()
-      .updateTable('snapshotTimestamps')
-      .set((eb) => ({
-        lockedUntil: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('snapshotTimestamps')
-          .select('id')
-          .where('status', '=', 'pending')
-          .where('nextAttemptAt', '<=', sql<Date>`now()`)
-          .where((w) =>
-            w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]),
-          )
-          .orderBy('id')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning(['id', 'songId', 'manifest', 'attempts'])
-      .executeTakeFirst()
-  }
-
-  private async stampOne(row: NonNullable<Awaited<ReturnType<TimestampWorker['claim']>>>) {
+  private async stampOne(row: ClaimedSnapshot) {
     const tsa = this.tsa()
     const update = () => this.database().updateTable('snapshotTimestamps').where('id', '=', row.id)
     try {
@@ -349,7 +284,7 @@ export class TimestampWorker {
         .set({
           lastError: reason,
           lockedUntil: null,
-          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryMs / 1000})`,
+          nextAttemptAt: retryAt(retryMs),
         })
         .execute()
       // A refused token (imprint, nonce, signature) is a TSA misbehaving, not just down.

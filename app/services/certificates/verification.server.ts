@@ -26,6 +26,18 @@ import {
   readManifest,
 } from './manifest.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
+import { getTimestampAuthority } from '~/timestamp/index.server'
+import {
+  type TimestampInput,
+  timestampWithoutToken,
+  type TimestampVerification,
+  verifyTimestamp,
+} from '~/timestamp/verify.server'
+import {
+  DocumentsBusyError,
+  OwnerDocumentsBusyError,
+  renderOffThread,
+} from './document-pool.server'
 
 export interface Check {
   name: string
@@ -138,6 +150,8 @@ export async function verifyCertificate(
   let supersedes: Supersedes | null = null
   // Who confirmed their share, read only from the verified stored manifest (version 5 on).
   let confirmations: CoWriters | null = null
+  // The manifest hash the chain record anchors (its memo), once the memo is read.
+  let anchoredSha256: string | null = null
   const result = () => {
     const checks = steps.flatMap((s) => s.checks)
     return {
@@ -154,6 +168,7 @@ export async function verifyCertificate(
       recordings,
       supersedes,
       confirmations,
+      anchoredSha256,
       network: chainLabel(parts.chain),
     }
   }
@@ -219,6 +234,7 @@ export async function verifyCertificate(
     )
   )
     return result()
+  anchoredSha256 = memo!.sha256
   memoStep.evidence('Certificate', memo!.certificateId, 'mono')
   memoStep.evidence('Manifest SHA-256', memo!.sha256, 'mono')
   memoStep.evidence('Storage id', memo!.storageId, 'mono')
@@ -569,5 +585,77 @@ export async function certificateReport(rawId: string | undefined) {
     storage: getStorage(),
     verifySignature: verifyTransactionSignature,
   })
-  return { songId: registration.songId, report: chain.report, links: chain.links }
+  const registered = await registeredSnapshot(db(), registration.songId)
+  const timestamp = await checkRegisteredTimestamp(registered, chain.report.anchoredSha256)
+  return {
+    songId: registration.songId,
+    report: chain.report,
+    links: chain.links,
+    timestamp,
+    timestampToken: registered?.status === 'stamped' ? publicToken(registered) : null,
+  }
+}
+
+/** The registered record's snapshot (issue 29): its exact manifest bytes and its token, if any. */
+function registeredSnapshot(database: Kysely<Database>, songId: number) {
+  return database
+    .selectFrom('snapshotTimestamps')
+    .select(['status', 'manifest', 'response', 'tsaName', 'tsaKind', 'tsaChainPem'])
+    .where('songId', '=', songId)
+    .where('reason', '=', 'registered')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+}
+type RegisteredSnapshot = NonNullable<Awaited<ReturnType<typeof registeredSnapshot>>>
+
+/**
+ * The registered record's RFC 3161 token checked against the manifest hash its chain record
+ * anchors and the trust anchor configured on this server (not the chain stored beside the
+ * token: a row changed in our database must not bring its own anchor). A record registered
+ * before issue 29 has none; a token not stamped yet is pending. Neither is a failure.
+ */
+export async function checkRegisteredTimestamp(
+  snapshot: RegisteredSnapshot | undefined,
+  anchoredSha256: string | null,
+  tsa = getTimestampAuthority(),
+): Promise<TimestampVerification> {
+  if (!snapshot) return timestampWithoutToken('none')
+  if (snapshot.status !== 'stamped' || !snapshot.response) return timestampWithoutToken('pending')
+  const input: TimestampInput = {
+    manifest: new TextEncoder().encode(snapshot.manifest),
+    response: new Uint8Array(snapshot.response),
+    trustAnchorsPem: await tsa.trustAnchorsPem(),
+    anchorSource: 'configured on this server',
+    expectedSha256: anchoredSha256,
+    expectedLabel: 'the manifest hash the blockchain record anchors',
+    tsaName: snapshot.tsaName,
+    development: snapshot.tsaKind === 'local',
+  }
+  // PKI.js reads the token's ASN.1 on the calling thread (about 10 ms of CPU a check, decision
+  // 068), so a page checks it in a document worker; when the pool is full, here, rather than
+  // not at all.
+  const bytes = await renderOffThread(
+    { kind: 'timestamp-check', input },
+    { owner: `timestamp:${anchoredSha256 ?? 'none'}` },
+  ).catch((error: unknown) => {
+    if (error instanceof DocumentsBusyError || error instanceof OwnerDocumentsBusyError) return null
+    throw error
+  })
+  if (bytes === null) return verifyTimestamp(input)
+  return JSON.parse(new TextDecoder().decode(bytes)) as TimestampVerification
+}
+
+/**
+ * The registered snapshot's token as the public JSON carries it, for `npm run verify` to check
+ * itself: the manifest is the public stored one, and a token over its hash reveals nothing more.
+ */
+function publicToken(snapshot: RegisteredSnapshot) {
+  return {
+    manifest: snapshot.manifest,
+    tsr: Buffer.from(snapshot.response!).toString('base64'),
+    tsaName: snapshot.tsaName,
+    tsaKind: snapshot.tsaKind,
+    tsaChainPem: snapshot.tsaChainPem,
+  }
 }

@@ -7,6 +7,7 @@ import type { Database } from '#db/schema'
 import { env } from '~/env.server'
 import { escapeControls } from '~/lib/plain-text'
 import { beforeDatabaseClose, db } from './db.server'
+import { BackgroundJobRunner, backoffMs, leaseEnd, retryAt } from './background-jobs.server'
 
 // One worker per server process, kept on globalThis so a module rebuilt in development
 // replaces it instead of leaving a second one polling.
@@ -200,144 +201,74 @@ export function fileTransport(directory: string): MailTransport {
 export const MAX_ATTEMPTS = 6
 /** What a forgetRecipient message's address becomes once it is done with. */
 export const FORGOTTEN_ADDRESS = ''
-const LEASE_SECONDS = 120
-const POLL_MS = 5_000
-// A message queued inside a transaction becomes visible at commit; the wake-up waits that long.
-const WAKE_DELAY_MS = 50
 
 /** 30 s, 2 min, 8 min, 32 min, then 2 h between attempts: about 2 h 45 min before giving up. */
 export function retryDelayMs(attempts: number) {
-  return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 2 * 60 * 60 * 1000)
+  return backoffMs(attempts, 2 * 60 * 60 * 1000)
 }
 
-/**
- * Drains the queue: claims one due message at a time (FOR UPDATE SKIP LOCKED plus a lease, so
- * any number of workers in any number of processes never take the same message), delivers it,
- * then marks it sent and wipes its body, or schedules a retry. A process that dies mid-send
- * leaves the lease to expire and the message is tried again: delivery is at least once, and
- * exactly once unless a process dies between the SMTP answer and the next write.
- */
-export class MailWorker {
-  private timer: ReturnType<typeof setTimeout> | null = null
-  private running: Promise<number> | null = null
-  private pending = false
-  private polling = false
-  private halted = false
+/** Claims one due message under a lease (FOR UPDATE SKIP LOCKED), counting the attempt. */
+function claimMail(database: Kysely<Database>) {
+  return database
+    .updateTable('mailOutbox')
+    .set((eb) => ({ lockedUntil: leaseEnd(), attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('mailOutbox')
+        .select('id')
+        .where('status', '=', 'queued')
+        .where('nextAttemptAt', '<=', sql<Date>`now()`)
+        .where((w) => w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]))
+        .orderBy('id')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning([
+      'id',
+      'fromAddress',
+      'toAddress',
+      'replyTo',
+      'listUnsubscribe',
+      'subject',
+      'sealedBody',
+      'attempts',
+      'forgetRecipient',
+    ])
+    .executeTakeFirst()
+}
+type ClaimedMail = NonNullable<Awaited<ReturnType<typeof claimMail>>>
 
+/**
+ * Drains the queue (the loop is platform/background-jobs): claims one due message at a time
+ * (FOR UPDATE SKIP LOCKED plus a lease, so any number of workers in any number of processes
+ * never take the same message), delivers it, then marks it sent and wipes its body, or schedules
+ * a retry. A process that dies mid-send leaves the lease to expire and the message is tried
+ * again: delivery is at least once, and exactly once unless a process dies between the SMTP
+ * answer and the next write. Each pass first runs the registered steps (reset requests).
+ */
+export class MailWorker extends BackgroundJobRunner<ClaimedMail> {
   constructor(
     private readonly transport: MailTransport,
     private readonly database: () => Kysely<Database> = db,
-    private readonly pollMs = POLL_MS,
-  ) {}
-
-  start() {
-    this.polling = true
-    this.halted = false
-    this.schedule(0)
-    return this
+    pollMs?: number,
+  ) {
+    super('mail', pollMs)
   }
 
-  /** Something was queued in this process: look soon rather than at the next poll. */
-  wake() {
-    if (this.polling) this.schedule(WAKE_DELAY_MS)
+  protected override async beforePass(stopped: () => boolean) {
+    for (const step of steps.values()) if (!stopped()) await step(this.database())
   }
 
-  /** Stops claiming and waits for the message being sent; one that takes too long is left to its lease. */
-  async stop(maxWaitMs = 2000) {
-    this.polling = false
-    this.halted = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    if (!this.running) return
-    let timeout: ReturnType<typeof setTimeout> | undefined
-    await Promise.race([
-      this.running.catch(() => 0),
-      new Promise((resolve) => (timeout = setTimeout(resolve, maxWaitMs))),
-    ])
-    clearTimeout(timeout)
+  protected claim() {
+    return claimMail(this.database())
   }
 
-  /** Delivers every message due now; resolves with how many were delivered. */
-  drain(): Promise<number> {
-    if (this.running) {
-      // Asked again mid-drain (a wake-up): one more pass after this one finds the new message.
-      this.pending = true
-      return this.running
-    }
-    this.running = (async () => {
-      let delivered = 0
-      try {
-        do {
-          this.pending = false
-          for (const step of steps.values()) if (!this.halted) await step(this.database())
-          for (let mail = await this.next(); mail; mail = await this.next()) {
-            if (await this.deliver(mail)) delivered++
-          }
-        } while (this.pending && !this.halted)
-      } finally {
-        this.running = null
-      }
-      return delivered
-    })()
-    return this.running
+  protected handle(row: ClaimedMail) {
+    return this.deliver(row)
   }
 
-  private schedule(delayMs: number) {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => void this.tick(), delayMs)
-    this.timer.unref()
-  }
-
-  private async tick() {
-    this.timer = null
-    try {
-      await this.drain()
-    } catch (error) {
-      console.warn('[mail] the queue could not be read', error)
-    }
-    if (this.polling && !this.timer) this.schedule(this.pollMs)
-  }
-
-  private next() {
-    return this.halted ? Promise.resolve(undefined) : this.claim()
-  }
-
-  private async claim() {
-    return this.database()
-      .updateTable('mailOutbox')
-      .set((eb) => ({
-        lockedUntil: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        attempts: eb('attempts', '+', 1),
-      }))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('mailOutbox')
-          .select('id')
-          .where('status', '=', 'queued')
-          .where('nextAttemptAt', '<=', sql<Date>`now()`)
-          .where((w) =>
-            w.or([w('lockedUntil', 'is', null), w('lockedUntil', '<', sql<Date>`now()`)]),
-          )
-          .orderBy('id')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
-      )
-      .returning([
-        'id',
-        'fromAddress',
-        'toAddress',
-        'replyTo',
-        'listUnsubscribe',
-        'subject',
-        'sealedBody',
-        'attempts',
-        'forgetRecipient',
-      ])
-      .executeTakeFirst()
-  }
-
-  private async deliver(row: NonNullable<Awaited<ReturnType<MailWorker['claim']>>>) {
+  private async deliver(row: ClaimedMail) {
     const outbox = () => this.database().updateTable('mailOutbox').where('id', '=', row.id)
     const forgotten = row.forgetRecipient ? { toAddress: FORGOTTEN_ADDRESS } : {}
     let text: string
@@ -378,7 +309,7 @@ export class MailWorker {
           status: giveUp ? 'failed' : 'queued',
           error: reason,
           lockedUntil: null,
-          nextAttemptAt: sql<Date>`now() + make_interval(secs => ${retryMs / 1000})`,
+          nextAttemptAt: retryAt(retryMs),
         })
         .execute()
       console.warn(
