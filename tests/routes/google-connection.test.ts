@@ -1,36 +1,10 @@
 import crypto from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
-import {
-  type MutableRedirectUri,
-  type MutableResponse,
-  OAuth2Server,
-  type TokenRequestIncomingMessage,
-} from 'oauth2-mock-server'
 import { afterAll, describe, expect, test, vi } from 'vitest'
+import { type GoogleAccount, startGoogleMock } from '../setup/google-oauth'
 
 // Issue 28 (decision 067): Google connected from the settings and disconnected, against a local
-// OAuth server standing in for Google (as tests/routes/google-signin.test.ts does). env() caches
-// on its first call, so the server starts and the variables are set before any app module loads.
-interface GoogleAccount {
-  sub: string
-  email: string
-  email_verified?: boolean
-  name?: string
-  given_name?: string
-  family_name?: string
-}
-
-const oauth = new OAuth2Server()
-await oauth.issuer.keys.generate('RS256')
-await oauth.start(0, '127.0.0.1')
-const ISSUER = oauth.issuer.url!
-Object.assign(process.env, {
-  GOOGLE_CLIENT_ID: 'prooftrack-test.apps.googleusercontent.com',
-  GOOGLE_CLIENT_SECRET: 'google-test-secret',
-  GOOGLE_AUTHORIZATION_URL: `${ISSUER}/authorize`,
-  GOOGLE_TOKEN_URL: `${ISSUER}/token`,
-  GOOGLE_USERINFO_URL: `${ISSUER}/userinfo`,
-})
+// OAuth server standing in for Google, started before any app module loads.
+const googleMock = await startGoogleMock()
 
 const googleStart = await import('~/resource-routes/api.auth.google')
 const googleCallback = await import('~/resource-routes/api.auth.google.callback')
@@ -44,30 +18,7 @@ const { db } = await import('../setup/db')
 const { args, cookieFrom, createUser, respond, sessionCookie } = await import('../setup/fixtures')
 const { lastMailTo } = await import('../setup/mail')
 
-afterAll(async () => {
-  await oauth.stop()
-})
-
-let chosenAccount: GoogleAccount | undefined
-const accountByCode = new Map<string, GoogleAccount>()
-const accountByToken = new Map<string, GoogleAccount>()
-oauth.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri) => {
-  const code = url.searchParams.get('code')
-  if (code && chosenAccount) accountByCode.set(code, chosenAccount)
-})
-oauth.service.on(
-  'beforeResponse',
-  (response: MutableResponse, req: TokenRequestIncomingMessage) => {
-    const account = req.body.code ? accountByCode.get(req.body.code) : undefined
-    if (account && response.body !== '' && typeof response.body.access_token === 'string')
-      accountByToken.set(response.body.access_token, account)
-  },
-)
-oauth.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingMessage) => {
-  const account = accountByToken.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
-  if (account) response.body = { ...account }
-  else Object.assign(response, { statusCode: 401, body: { error: 'invalid_token' } })
-})
+afterAll(() => googleMock.stop())
 
 function account(overrides: Partial<GoogleAccount> = {}): GoogleAccount {
   const id = crypto.randomBytes(4).toString('hex')
@@ -95,7 +46,7 @@ async function roundTrip(chosen: GoogleAccount, opts: { session?: string; from?:
   )
   expect(started.status).toBe(302)
   const oauthCookie = cookieFrom(started, 'pt_oauth')!
-  chosenAccount = chosen
+  googleMock.choose(chosen)
   const answer = await fetch(new URL(started.headers.get('Location')!), { redirect: 'manual' })
   expect(answer.status).toBe(302)
   const cookies = [oauthCookie, opts.session].filter(Boolean).join('; ')

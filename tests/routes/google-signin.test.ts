@@ -1,38 +1,13 @@
 import crypto from 'node:crypto'
-import type { IncomingMessage } from 'node:http'
 import { sql } from 'kysely'
-import {
-  type MutableRedirectUri,
-  type MutableResponse,
-  OAuth2Server,
-  type TokenRequestIncomingMessage,
-} from 'oauth2-mock-server'
+import type { MutableResponse } from 'oauth2-mock-server'
 import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { type GoogleAccount, startGoogleMock } from '../setup/google-oauth'
 
-/** What the mock's userinfo endpoint answers for the Google account that signs in. */
-interface GoogleAccount {
-  sub: string
-  email: string
-  email_verified?: boolean
-  name?: string
-  given_name?: string
-  family_name?: string
-  picture?: string
-}
-
-// A local OAuth server stands in for Google. Its port is known only once it listens, and env()
-// caches on its first call, so it starts (and the variables are set) before any app module loads.
-const oauth = new OAuth2Server()
-await oauth.issuer.keys.generate('RS256')
-await oauth.start(0, '127.0.0.1')
-const ISSUER = oauth.issuer.url!
-Object.assign(process.env, {
-  GOOGLE_CLIENT_ID: 'prooftrack-test.apps.googleusercontent.com',
-  GOOGLE_CLIENT_SECRET: 'google-test-secret',
-  GOOGLE_AUTHORIZATION_URL: `${ISSUER}/authorize`,
-  GOOGLE_TOKEN_URL: `${ISSUER}/token`,
-  GOOGLE_USERINFO_URL: `${ISSUER}/userinfo`,
-})
+// A local OAuth server stands in for Google, started (and the variables set) before any app
+// module loads: env() caches on its first call.
+const googleMock = await startGoogleMock()
+const { oauth, issuer: ISSUER, tokenRequests } = googleMock
 
 const googleStart = await import('~/resource-routes/api.auth.google')
 const googleAlternative = await import('~/resource-routes/api.auth.google-alternative')
@@ -44,39 +19,9 @@ const { db } = await import('../setup/db')
 const { args, cookieFrom, createUser, respond, sessionCookie } = await import('../setup/fixtures')
 const { mailTo } = await import('../setup/mail')
 
-afterAll(async () => {
-  await oauth.stop()
-})
+afterAll(() => googleMock.stop())
 
-// The mock answers userinfo with the account chosen on the authorize page of that very flow:
-// code (at /authorize) → access token (at /token) → account (at /userinfo).
-let chosenAccount: GoogleAccount | undefined
-const accountByCode = new Map<string, GoogleAccount>()
-const accountByToken = new Map<string, GoogleAccount>()
-const tokenRequests: TokenRequestIncomingMessage['body'][] = []
-oauth.service.on('beforeAuthorizeRedirect', ({ url }: MutableRedirectUri) => {
-  const code = url.searchParams.get('code')
-  if (code && chosenAccount) accountByCode.set(code, chosenAccount)
-})
-oauth.service.on(
-  'beforeResponse',
-  (response: MutableResponse, req: TokenRequestIncomingMessage) => {
-    tokenRequests.push({ ...req.body })
-    const account = req.body.code ? accountByCode.get(req.body.code) : undefined
-    if (account && response.body !== '' && typeof response.body.access_token === 'string')
-      accountByToken.set(response.body.access_token, account)
-  },
-)
-oauth.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingMessage) => {
-  const account = accountByToken.get((req.headers.authorization ?? '').replace(/^Bearer /, ''))
-  if (account) response.body = { ...account }
-  else Object.assign(response, { statusCode: 401, body: { error: 'invalid_token' } })
-})
-
-beforeEach(() => {
-  chosenAccount = undefined
-  tokenRequests.length = 0
-})
+beforeEach(() => googleMock.reset())
 
 const USERNAME = /^[A-Za-z0-9_]{3,30}$/
 const CALLBACK = 'http://localhost:3000/api/auth/google/callback'
@@ -109,7 +54,7 @@ async function start(route: typeof googleStart = googleStart, path = '/api/auth/
 
 /** The provider's consent step: the mock redirects back to our callback with code and state. */
 async function authorize(authorizeUrl: URL, chosen: GoogleAccount) {
-  chosenAccount = chosen
+  googleMock.choose(chosen)
   const answer = await fetch(authorizeUrl, { redirect: 'manual' })
   expect(answer.status).toBe(302)
   return new URL(answer.headers.get('Location') ?? '')

@@ -16,6 +16,17 @@ export const MAX_ANALYTICS_EVENTS = 10_000
 
 type Row = Record<string, unknown>
 
+/** What a co-writer's answer holds, in the invitations sent and in those answered. */
+const ANSWER_COLUMNS = [
+  'i.decision',
+  'i.decidedAt',
+  'i.creditedName',
+  'i.creditedLatinName',
+  'i.pro',
+  'i.ipi',
+  'i.disputeReason',
+] as const
+
 function csv(columns: readonly string[], rows: readonly Row[]) {
   return csvRow([...columns]) + rows.map((row) => csvRow(columns.map((c) => row[c]))).join('')
 }
@@ -98,13 +109,7 @@ export async function gatherAccountData(database: Executor, user: User, currentS
         'i.expiresAt',
         'i.revokedAt',
         'i.voidedAt',
-        'i.decision',
-        'i.decidedAt',
-        'i.creditedName',
-        'i.creditedLatinName',
-        'i.pro',
-        'i.ipi',
-        'i.disputeReason',
+        ...ANSWER_COLUMNS,
       ])
       .where('s.userId', '=', user.id)
       .orderBy('i.createdAt')
@@ -124,17 +129,7 @@ export async function gatherAccountData(database: Executor, user: User, currentS
     await database
       .selectFrom('splitInvitations as i')
       .innerJoin('songs as s', 's.id', 'i.songId')
-      .select([
-        's.certificateId',
-        'i.slot',
-        'i.decision',
-        'i.decidedAt',
-        'i.creditedName',
-        'i.creditedLatinName',
-        'i.pro',
-        'i.ipi',
-        'i.disputeReason',
-      ])
+      .select(['s.certificateId', 'i.slot', ...ANSWER_COLUMNS])
       .where(sql`lower(i.email)`, '=', user.email.toLowerCase())
       .where('i.decision', 'is not', null)
       .where('s.userId', '!=', user.id)
