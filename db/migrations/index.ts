@@ -22,6 +22,7 @@ import * as recordAudits from './2026-11-26T0410-record-audits'
 import * as accountSettings from './2026-11-26T0430-account-settings'
 import * as snapshotTimestamps from './2026-11-26T0510-snapshot-timestamps'
 import * as latinNames from './2026-11-26T0520-latin-names'
+import * as twoFactor from './2026-11-26T0600-two-factor'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
 export const migrations: Record<string, Migration> = {
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
     down: snapshotTimestamps.migrateDown,
   },
   '2026-11-26T0520-latin-names': { up: latinNames.migrateUp, down: latinNames.migrateDown },
+  '2026-11-26T0600-two-factor': { up: twoFactor.migrateUp, down: twoFactor.migrateDown },
 }

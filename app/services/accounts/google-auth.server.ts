@@ -1,10 +1,8 @@
 import { AuthorizationError } from 'remix-auth'
-import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '../platform/analytics.server'
+import { redirect } from '@remix-run/node'
 import { getAuthenticator, isGoogleConfigured, oauthStateStorage } from './auth.server'
-import { db } from '../platform/db.server'
-import { createUserSession } from './session.server'
-import { createToastHeaders, redirectWithToast } from '../platform/toast.server'
+import { completeSignIn } from './sign-in.server'
+import { redirectWithToast } from '../platform/toast.server'
 
 const authError = (from: 'login' | 'register') => ({
   type: 'error' as const,
@@ -56,18 +54,9 @@ export async function finishGoogleSignIn(request: Request) {
   if (!isGoogleConfigured()) return redirectWithToast(`/${from}`, authError(from), { headers })
   try {
     const user = await getAuthenticator().authenticate('google', request)
-    headers.append(
-      'Set-Cookie',
-      (
-        await createToastHeaders({
-          type: 'success',
-          title: 'Welcome back!',
-          description: 'You have been logged in successfully.',
-        })
-      ).get('Set-Cookie') ?? '',
-    )
-    await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
-    return await createUserSession(request, user.id, '/', headers)
+    // Google is the first factor only: an account with two-factor on is asked its code next.
+    const done = await completeSignIn(request, user, { method: 'google', headers })
+    return redirect(done.location, { headers: done.headers })
   } catch (error) {
     if (error instanceof Response) throw error
     const reason = error instanceof AuthorizationError ? error.message : String(error)
