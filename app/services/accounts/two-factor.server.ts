@@ -16,6 +16,9 @@ export const USED_CODE_MESSAGE =
   'That code was already used. Wait for your app to show the next one.'
 export const NOT_ENROLLED_MESSAGE = 'Two-factor authentication is not on for this account.'
 
+/** What authenticator apps expect (RFC 6238's SHA-1, 6 digits, 30-second steps). */
+export const TOTP_OPTIONS = { algorithm: 'sha1', digits: 6, period: 30 } as const
+
 /** ±1 time step: a code from the step before or after still counts (clocks drift). */
 const TOLERANCE_SECONDS = 30
 
@@ -103,7 +106,7 @@ export async function pendingEnrolment(database: Executor, user: { id: string; e
     .executeTakeFirst()
   if (!row) return null
   const secret = openBody(row.sealedSecret)
-  const uri = generateURI({ issuer: env().APP_NAME, label: user.email, secret })
+  const uri = generateURI({ ...TOTP_OPTIONS, issuer: env().APP_NAME, label: user.email, secret })
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return {
     secret,
@@ -145,7 +148,12 @@ export async function checkCode(
   const code = normalizeCode(rawCode)
   if (isTotpShape(code)) {
     const secret = openBody(row.sealedSecret)
-    const result = verifySync({ secret, token: code, epochTolerance: TOLERANCE_SECONDS })
+    const result = verifySync({
+      ...TOTP_OPTIONS,
+      secret,
+      token: code,
+      epochTolerance: TOLERANCE_SECONDS,
+    })
     if (!result.valid || !('timeStep' in result)) return { ok: false, message: WRONG_CODE_MESSAGE }
     const step = result.timeStep
     // A right code already spent is no guess: it is refused, but not counted.
