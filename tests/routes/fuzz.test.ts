@@ -26,6 +26,9 @@ import * as settingsProfile from '~/routes/settings_.profile'
 import * as settingsPassword from '~/routes/settings_.password'
 import * as settingsSessions from '~/routes/settings_.sessions'
 import * as settingsDeleteAccount from '~/routes/settings_.delete-account'
+import * as settingsTwoFactor from '~/routes/settings_.two-factor'
+import * as settingsConfirm from '~/routes/settings_.confirm'
+import * as twoFactorLogin from '~/routes/login_.two-factor'
 import * as deleteSong from '~/routes/songs.$id.delete'
 import * as verifyEmail from '~/routes/verify-email'
 import * as proofBundle from '~/resource-routes/certificate.$id_.proof-bundle'
@@ -212,6 +215,26 @@ const forms: {
     handler: settingsDeleteAccount.action,
     fields: ['confirmUsername'],
     cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/two-factor',
+    url: '/settings/two-factor',
+    handler: settingsTwoFactor.action,
+    fields: ['intent', 'code'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/confirm',
+    url: '/settings/confirm',
+    handler: settingsConfirm.action,
+    fields: ['password', 'code', 'redirectTo'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'login/two-factor',
+    url: '/login/two-factor',
+    handler: twoFactorLogin.action,
+    fields: ['code'],
   },
   {
     name: 'songs/:id/delete',
@@ -593,6 +616,9 @@ const ROUTES: Record<string, RouteRow> = {
   'settings_.password': {},
   'settings_.sessions': {},
   'settings_.delete-account': {},
+  'settings_.two-factor': { query: ['required'] },
+  'settings_.confirm': { query: ['redirectTo'] },
+  'login_.two-factor': {},
   'songs.$id.delete': { params: ['id'] },
   'songs.$id.co-writers': { params: ['id'] },
   'songs.$id.details': { params: ['id'] },
