@@ -85,7 +85,6 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-26T0510-snapshot-timestamps',
       '2026-11-26T0520-latin-names',
       '2026-11-26T0600-two-factor',
-      '2026-11-26T0600-two-factor',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
