@@ -16,7 +16,7 @@ const stepNow = () => Math.floor(Date.now() / 1000 / STEP)
 describe.each(MODES)('two-factor with $name', ({ javaScriptEnabled }) => {
   test('set up with the key shown beside the QR code, ten recovery codes once, then a sign-in asks the code', async () => {
     const page = await browser.newPage({ javaScriptEnabled })
-    const account = await signUpAndIn(page, 'Leïla')
+    const account = await signUpAndIn(page, 'Leila', 'Ḥaddād')
     await page.goto('/settings')
     await expectSoon(
       page,
