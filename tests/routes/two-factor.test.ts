@@ -19,6 +19,7 @@ import { getSessionUser } from '~/services/accounts/session.server'
 import {
   checkCode,
   TOTP_OPTIONS,
+  UNREADABLE_KEY_MESSAGE,
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
 } from '~/services/accounts/two-factor.server'
@@ -116,6 +117,21 @@ describe('TOTP codes', () => {
     })
     expect(await checkCode(db(), user.id, fresh)).toEqual({ ok: false, message: USED_CODE_MESSAGE })
   })
+})
+
+test('a key that cannot be opened (another SESSION_SECRET) is said so; a recovery code still works', async () => {
+  const user = await createUser()
+  const { codes } = await enrolTwoFactor(user)
+  await db()
+    .updateTable('userTwoFactors')
+    .set({ sealedSecret: 'v1.not.a.seal' })
+    .where('userId', '=', user.id)
+    .execute()
+  expect(await checkCode(db(), user.id, '123456')).toEqual({
+    ok: false,
+    message: UNREADABLE_KEY_MESSAGE,
+  })
+  expect(await checkCode(db(), user.id, codes[0]!)).toEqual({ ok: true, kind: 'recovery-code' })
 })
 
 describe('enrolment from the settings page', () => {

@@ -15,6 +15,17 @@ export const WRONG_CODE_MESSAGE = 'That code is not correct. Check your authenti
 export const USED_CODE_MESSAGE =
   'That code was already used. Wait for your app to show the next one.'
 export const NOT_ENROLLED_MESSAGE = 'Two-factor authentication is not on for this account.'
+export const UNREADABLE_KEY_MESSAGE =
+  'Your two-factor key cannot be read on this server any more. Use a recovery code, or write to support.'
+
+/** The key, or null when it was sealed under another SESSION_SECRET (rotated) or altered. */
+function openKey(sealed: string) {
+  try {
+    return openBody(sealed)
+  } catch {
+    return null
+  }
+}
 
 /** What authenticator apps expect (RFC 6238's SHA-1, 6 digits, 30-second steps). */
 export const TOTP_OPTIONS = { algorithm: 'sha1', digits: 6, period: 30 } as const
@@ -104,8 +115,8 @@ export async function pendingEnrolment(database: Executor, user: { id: string; e
     .where('userId', '=', user.id)
     .where('confirmedAt', 'is', null)
     .executeTakeFirst()
-  if (!row) return null
-  const secret = openBody(row.sealedSecret)
+  const secret = row && openKey(row.sealedSecret)
+  if (!secret) return null
   const uri = generateURI({ ...TOTP_OPTIONS, issuer: env().APP_NAME, label: user.email, secret })
   const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return {
@@ -147,7 +158,11 @@ export async function checkCode(
   }
   const code = normalizeCode(rawCode)
   if (isTotpShape(code)) {
-    const secret = openBody(row.sealedSecret)
+    const secret = openKey(row.sealedSecret)
+    if (secret === null) {
+      await forgive(limit)
+      return { ok: false, message: UNREADABLE_KEY_MESSAGE }
+    }
     const result = verifySync({
       ...TOTP_OPTIONS,
       secret,
