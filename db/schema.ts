@@ -50,6 +50,28 @@ export interface SessionsTable {
   userAgent: string | null
   /** The last time this session proved its owner again (the re-auth page); sign-in counts as createdAt. */
   reauthenticatedAt: Date | null
+  /** When this session passed a second factor (a TOTP or recovery code, or a passkey); null: none. */
+  secondFactorAt: Date | null
+}
+
+/** A user's TOTP key (decision 063): sealed, never in clear; unconfirmed while enrolment waits. */
+export interface UserTwoFactorsTable {
+  userId: string
+  sealedSecret: string
+  /** Salts the recovery codes' digests, so equal codes of two users never look alike. */
+  recoverySalt: string
+  confirmedAt: Date | null
+  /** The RFC 6238 time step of the last code accepted: a code is never taken twice. */
+  lastUsedStep: number | null
+  createdAt: CreatedAt
+}
+
+/** One single-use recovery code, kept as the SHA-256 of the user's salt and the code. */
+export interface TwoFactorRecoveryCodesTable {
+  id: Generated<number>
+  userId: string
+  codeHash: string
+  usedAt: Date | null
 }
 
 export interface TokenTable {
@@ -442,6 +464,8 @@ export interface Database {
   landingVideoChunks: LandingVideoChunksTable
   passkeys: PasskeysTable
   passkeyChallenges: PasskeyChallengesTable
+  userTwoFactors: UserTwoFactorsTable
+  twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable
 }
 
 export type User = Selectable<UsersTable>

@@ -2,6 +2,7 @@
 // verified administrator account. The admin is the account whose email equals SUPPORT_EMAIL,
 // so that is the only email accepted. Uses the same DATABASE_URL / DATA_DIR as the server
 // (with the embedded database, stop the server first: it holds the lock).
+import crypto from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { z } from 'zod'
@@ -9,6 +10,7 @@ import { migrateToLatest, openDatabase } from '../db/client'
 import { loadEnv } from '../app/env.server'
 import { RegisterSchema } from '../app/lib/auth-schemas'
 import { hashPassword } from '../app/services/accounts/password.server'
+import { sealBody } from '../app/services/platform/mail.server'
 
 function fail(message: string): never {
   console.error(message)
@@ -20,6 +22,8 @@ const { values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     username: { type: 'string' },
+    // Tests and a restored authenticator: turn two-factor on with this key (base32, 32+ characters).
+    'two-factor-key': { type: 'string' },
   },
   strict: true,
 })
@@ -78,6 +82,29 @@ try {
       })
       .execute()
     console.log(`Created the administrator ${email.data} (username ${name}).`)
+  }
+  const key = values['two-factor-key']
+  if (key !== undefined) {
+    if (!/^[A-Z2-7]{32,}$/.test(key)) fail('--two-factor-key must be base32, 32 characters or more')
+    const { id } = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', email.data.toLowerCase())
+      .executeTakeFirstOrThrow()
+    // The key is sealed as the app seals it (decision 063); the old recovery codes stop working.
+    const row = {
+      sealedSecret: sealBody(key),
+      recoverySalt: crypto.randomBytes(16).toString('hex'),
+      confirmedAt: new Date(),
+      lastUsedStep: null,
+    }
+    await handle.db.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', id).execute()
+    await handle.db
+      .insertInto('userTwoFactors')
+      .values({ userId: id, ...row })
+      .onConflict((oc) => oc.column('userId').doUpdateSet(row))
+      .execute()
+    console.log('Two-factor authentication is on for the administrator, with the key given.')
   }
 } finally {
   await handle.close()

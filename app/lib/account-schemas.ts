@@ -70,3 +70,27 @@ export const EMAIL_CHANGE_FIELDS = ['intent', 'email', 'token'] as const
 export const GoogleConnectionSchema = z.object({
   intent: z.literal('disconnect', { error: 'Choose what to do' }),
 })
+
+const totpCode = z
+  .string({ error: 'Enter the code from your authenticator app' })
+  .trim()
+  .min(1, 'Enter the code from your authenticator app')
+  .max(32, 'That code is too long')
+
+/** The two-factor page's forms: set up, confirm with a first code, cancel, turn off, new recovery codes. */
+export const TwoFactorSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('start') }),
+  z.object({ intent: z.literal('confirm'), code: totpCode }),
+  z.object({ intent: z.literal('cancel') }),
+  z.object({ intent: z.literal('disable'), code: totpCode }),
+  z.object({ intent: z.literal('regenerate') }),
+])
+/** Field names the two-factor forms may send (readForm keeps only these). */
+export const TWO_FACTOR_FIELDS = ['intent', 'code'] as const
+
+/** The confirm page (a fresh sign-in for sensitive changes): the password, or a code. */
+export const ConfirmSignInSchema = z.object({
+  password: z.string().max(128, 'Password must be at most 128 characters').optional(),
+  code: z.string().trim().max(32, 'That code is too long').optional(),
+  redirectTo: z.string().max(2048).optional(),
+})

@@ -52,6 +52,18 @@ export const LoginSchema = z.object({
 })
 export type LoginInput = z.infer<typeof LoginSchema>
 
+/** The JSON sign-in: an account with two-factor on adds its TOTP or recovery code. */
+export const ApiLoginSchema = LoginSchema.extend({ code: z.string().max(32).optional() })
+
+/** The second step of a sign-in, and the confirm page: a TOTP code or a recovery code. */
+export const TwoFactorCodeSchema = z.object({
+  code: z
+    .string({ error: 'Enter the code from your authenticator app' })
+    .trim()
+    .min(1, 'Enter the code from your authenticator app')
+    .max(32, 'That code is too long'),
+})
+
 export const ForgotPasswordSchema = z.object({ email })
 
 /**

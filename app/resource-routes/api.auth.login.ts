@@ -1,15 +1,15 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
-import { LoginSchema } from '~/lib/auth-schemas'
-import { clientIp, pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/platform/analytics.server'
+import { ApiLoginSchema } from '~/lib/auth-schemas'
+import { clientIp } from '~/lib/client-address.server'
 import { LOGIN_FAILED_MESSAGE, LOGIN_FALLBACK } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { startSignIn } from '~/services/accounts/login-throttle.server'
 import { tooManyMessage } from '~/services/platform/rate-limit.server'
-import { createUserSession } from '~/services/accounts/session.server'
+import { completeSignIn, TWO_FACTOR_REQUIRED_MESSAGE } from '~/services/accounts/sign-in.server'
+import { checkCode, hasTwoFactor } from '~/services/accounts/two-factor.server'
 import { toPublicUser, verifyLogin } from '~/services/accounts/users.server'
 
-export const action = jsonAction({ schema: LoginSchema }, async ({ request, data }) => {
+export const action = jsonAction({ schema: ApiLoginSchema }, async ({ request, data }) => {
   const attempt = await startSignIn({
     usernameOrEmail: data.usernameOrEmail,
     address: clientIp(request),
@@ -24,12 +24,29 @@ export const action = jsonAction({ schema: LoginSchema }, async ({ request, data
   )
   if (user === 'failed') return jsonError(503, LOGIN_FALLBACK)
   if (!user) return jsonError(401, LOGIN_FAILED_MESSAGE)
-  // The session cookie comes from the same helper the HTML sign-in uses.
-  const session = await createUserSession(request, user.id, '/')
-  const headers = new Headers({ 'Set-Cookie': session.headers.get('Set-Cookie') ?? '' })
-  headers.append('Set-Cookie', await attempt.succeeded(user.id))
-  await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
-  return jsonResponse(toPublicUser(user), { headers })
+  const device = await attempt.succeeded(user.id)
+  // The code is checked only for an account that has two-factor on; the rest is completeSignIn's,
+  // as for every other way in.
+  let secondFactor: 'totp' | 'recovery-code' | undefined
+  if (data.code && (await hasTwoFactor(db(), user.id))) {
+    const check = await checkCode(db(), user.id, data.code)
+    if (!check.ok && 'limited' in check)
+      return jsonError(429, tooManyMessage(check.limited), { twoFactorRequired: true })
+    if (!check.ok) return codeOwed(check.message, device)
+    secondFactor = check.kind
+  }
+  const done = await completeSignIn(request, user, { method: 'password', secondFactor, api: true })
+  if (!done.signedIn) return codeOwed(TWO_FACTOR_REQUIRED_MESSAGE, device)
+  done.headers.append('Set-Cookie', device)
+  return jsonResponse(toPublicUser(user), { headers: done.headers })
 })
+
+/** 401 with `twoFactorRequired`: the password was right, the code is missing or wrong. */
+function codeOwed(message: string, device: string) {
+  return jsonResponse(
+    { message, twoFactorRequired: true },
+    { status: 401, headers: { 'Set-Cookie': device } },
+  )
+}
 
 export const loader = methodNotAllowed

@@ -1,7 +1,7 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { PASSKEY_JSON_LIMIT, PasskeyRegisterSchema } from '~/lib/passkey-schemas'
 import { describeBrowser } from '~/lib/user-agent'
-import { requireApiUser } from '~/services/accounts/auth.server'
+import { requireApiUserSignedInRecently } from '~/services/accounts/auth.server'
 import {
   clearChallengeCookie,
   finishPasskeyRegistration,
@@ -11,7 +11,11 @@ import { createToastHeaders } from '~/services/platform/toast.server'
 
 // Issue 28: the browser's answer to the registration ceremony, checked and kept (decision 064).
 export const action = jsonAction(
-  { schema: PasskeyRegisterSchema, authorize: requireApiUser, maxBytes: PASSKEY_JSON_LIMIT },
+  {
+    schema: PasskeyRegisterSchema,
+    authorize: requireApiUserSignedInRecently,
+    maxBytes: PASSKEY_JSON_LIMIT,
+  },
   async ({ request, data, auth: user }) => {
     const name = data.name ?? describeBrowser(request.headers.get('User-Agent'))
     const result = await finishPasskeyRegistration(

@@ -1,19 +1,12 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
-import { pageViewOf } from '~/lib/client-address.server'
 import { PASSKEY_JSON_LIMIT, PasskeySignInSchema } from '~/lib/passkey-schemas'
-import { safeRedirect } from '~/lib/redirect'
 import { getUser } from '~/services/accounts/auth.server'
-import {
-  clearChallengeCookie,
-  finishPasskeySignIn,
-  startPasskeySession,
-} from '~/services/accounts/passkeys.server'
-import { recordUserAction } from '~/services/platform/analytics.server'
+import { clearChallengeCookie, finishPasskeySignIn } from '~/services/accounts/passkeys.server'
+import { completeSignIn } from '~/services/accounts/sign-in.server'
 import { db } from '~/services/platform/db.server'
-import { createToastHeaders } from '~/services/platform/toast.server'
 
 // Issue 28: a passkey's answer signs its owner in (decision 064). The session is made by the
-// same helper as the password form's, and the browser is told where to go.
+// one completeSignIn every way in uses, and the browser is told where to go.
 export const action = jsonAction(
   { schema: PasskeySignInSchema, maxBytes: PASSKEY_JSON_LIMIT },
   async ({ request, data }) => {
@@ -21,20 +14,17 @@ export const action = jsonAction(
     const headers = new Headers({ 'Set-Cookie': await clearChallengeCookie() })
     const result = await finishPasskeySignIn(db(), request.headers.get('Cookie'), data.response)
     if (!result.ok) return jsonResponse({ message: result.message }, { status: 401, headers })
-    const redirectTo = safeRedirect(data.redirectTo)
-    const toast = await createToastHeaders({
-      type: 'success',
-      title: 'Welcome back!',
-      description: 'You signed in with your passkey.',
+    // A passkey is both factors (decision 064): the session is marked with the second factor.
+    const done = await completeSignIn(request, result.value, {
+      method: 'passkey',
+      redirectTo: data.redirectTo,
+      headers,
     })
-    headers.append('Set-Cookie', toast.get('Set-Cookie')!)
-    const session = await startPasskeySession(request, result.value.id, redirectTo, headers)
-    await recordUserAction(db(), pageViewOf(request), 'sign_in', result.value.id)
     // The redirect's cookies travel in a JSON answer: the browser navigates itself once it is
     // read. Copying the headers keeps each Set-Cookie (the server's Headers may lack getSetCookie).
-    const cookies = new Headers(session.headers)
+    const cookies = new Headers(done.headers)
     cookies.delete('Location')
-    return jsonResponse({ redirectTo }, { headers: cookies })
+    return jsonResponse({ redirectTo: done.location }, { headers: cookies })
   },
 )
 

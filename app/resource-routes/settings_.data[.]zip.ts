@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import { requireUser } from '~/services/accounts/auth.server'
+import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { prepareAccountData } from '~/services/accounts/data-export.server'
 import { getSessionId } from '~/services/accounts/session.server'
 import {
@@ -18,7 +18,7 @@ import { redirectWithToast } from '~/services/platform/toast.server'
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  // lead: requireRecentSignIn at merge
+  await requireRecentSignIn(request, user)
   const sid = await getSessionId(request.headers.get('Cookie'))
   const prepared = await prepareAccountData(db(), user, sid)
   if (!prepared.ok)

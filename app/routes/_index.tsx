@@ -7,7 +7,7 @@ import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
 import { adminTab } from '~/lib/admin'
 import { adminAnalytics, dailyFigures } from '~/services/admin/admin-analytics.server'
-import { getUser } from '~/services/accounts/auth.server'
+import { getUser, requireAdminSecondFactor } from '~/services/accounts/auth.server'
 import { dashboardData } from '~/services/songs/dashboard.server'
 import { pendingVerifications } from '~/services/accounts/email-verification.server'
 import { latestLandingVideo } from '~/services/admin/landing-video.server'
@@ -29,13 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const video = await latestLandingVideo()
     return json({ view: 'landing' as const, appName, hasVideo: video !== null })
   }
-  if (isAdmin(user))
+  if (isAdmin(user)) {
+    // The admin panel is an admin page: its session must have passed a second factor.
+    await requireAdminSecondFactor(request, user)
     return json({
       view: 'admin' as const,
       appName,
       panel: await adminPanel(request),
       deployment: deploymentFacts(),
     })
+  }
   const registeredId = parseSongId(new URL(request.url).searchParams.get('registered') ?? undefined)
   const [{ stats, songs, timeline }, registered] = await Promise.all([
     dashboardData(user.id),

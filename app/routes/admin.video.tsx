@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { VideoManagement } from '~/components/video-upload'
 import { env } from '~/env.server'
-import { getUser } from '~/services/accounts/auth.server'
+import { getUser, requireAdminSecondFactor } from '~/services/accounts/auth.server'
 import { isAdmin } from '~/services/accounts/users.server'
 import { currentLandingVideo } from '~/services/admin/video-upload.server'
 
@@ -13,7 +13,8 @@ import { currentLandingVideo } from '~/services/admin/video-upload.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const appName = env().APP_NAME
   const user = await getUser(request)
-  if (!isAdmin(user)) return json({ allowed: false as const, appName }, { status: 403 })
+  if (!user || !isAdmin(user)) return json({ allowed: false as const, appName }, { status: 403 })
+  await requireAdminSecondFactor(request, user)
   return json({ allowed: true as const, appName, video: await currentLandingVideo() })
 }
 

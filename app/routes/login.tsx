@@ -5,6 +5,7 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
@@ -14,10 +15,7 @@ import { SchemaField } from '~/components/schema-field'
 import { Button } from '~/components/ui/button'
 import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
-import { safeRedirect } from '~/lib/redirect'
-import { clientIp, pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '~/services/platform/analytics.server'
-import { db } from '~/services/platform/db.server'
+import { clientIp } from '~/lib/client-address.server'
 import {
   AuthorizationError,
   getAuthenticator,
@@ -28,8 +26,7 @@ import {
 } from '~/services/accounts/auth.server'
 import { startSignIn } from '~/services/accounts/login-throttle.server'
 import { tooManyMessage } from '~/services/platform/rate-limit.server'
-import { createUserSession } from '~/services/accounts/session.server'
-import { createToastHeaders } from '~/services/platform/toast.server'
+import { completeSignIn } from '~/services/accounts/sign-in.server'
 import { useIsPending } from '~/lib/hooks'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -72,14 +69,14 @@ export async function action({ request }: ActionFunctionArgs) {
     // again; remix-auth copies the request, which it can only do without the consumed body.
     const unread = new Request(request.url, { method: 'POST', headers: request.headers })
     const user = await getAuthenticator().authenticate('form', unread, { context: { formData } })
-    const headers = await createToastHeaders({
-      type: 'success',
-      title: 'Welcome back!',
-      description: 'You have been logged in successfully.',
+    // The password is right: its guesses are cleared, even when a code is still owed.
+    const headers = new Headers({ 'Set-Cookie': await attempt.succeeded(user.id) })
+    const done = await completeSignIn(request, user, {
+      method: 'password',
+      redirectTo: submission.value.redirectTo,
+      headers,
     })
-    headers.append('Set-Cookie', await attempt.succeeded(user.id))
-    await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
-    return createUserSession(request, user.id, safeRedirect(submission.value.redirectTo), headers)
+    return redirect(done.location, { headers: done.headers })
   } catch (error) {
     if (error instanceof AuthorizationError) return fail(error.message || LOGIN_FALLBACK, 401)
     // Anything else is ours, not the user's; its details stay in the log (SPEC §8's fallback).

@@ -15,6 +15,7 @@ import { SETTINGS_PATH } from '~/lib/time-zone'
 import { TimeZoneSchema } from '~/lib/time-zone-schema'
 import { deletableSongs } from '~/services/accounts/account.server'
 import { requireUser } from '~/services/accounts/auth.server'
+import { hasTwoFactor } from '~/services/accounts/two-factor.server'
 import { db } from '~/services/platform/db.server'
 import { setUserTimeZone } from '~/services/platform/time-zone.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     now: new Date().toISOString(),
     hasPassword: Boolean(user.passwordHash),
     songs: await deletableSongs(db(), user.id),
+    twoFactor: await hasTwoFactor(db(), user.id),
   })
 }
 
@@ -48,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { chosen, zones, now, hasPassword, songs } = useLoaderData<typeof loader>()
+  const { chosen, zones, now, hasPassword, songs, twoFactor } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const pending = useNavigation().state === 'submitting'
   const choice = useTimeZone()
@@ -80,6 +82,15 @@ export default function SettingsPage() {
             to="/settings/passkeys"
             title="Passkeys"
             text="Sign in with your device’s fingerprint, face or PIN"
+          />
+          <SettingsLink
+            to="/settings/two-factor"
+            title="Two-factor authentication"
+            text={
+              twoFactor
+                ? 'On: signing in asks for a code from your app'
+                : 'Off: turn it on to ask for a code from your phone at sign-in'
+            }
           />
           <SettingsLink
             to="/settings/sessions"

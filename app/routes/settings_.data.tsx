@@ -2,14 +2,14 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { SettingsSection, SettingsShell } from '~/components/settings-shell'
 import { buttonClass } from '~/components/ui/button'
-import { requireUser } from '~/services/accounts/auth.server'
+import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { MAX_ANALYTICS_EVENTS } from '~/services/accounts/data-export.server'
 
 // Issue 28 (decision 067): the page that explains the download; the ZIP itself is the
 // resource route /settings/data.zip.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request)
+  await requireRecentSignIn(request, await requireUser(request))
   return json({ maxEvents: MAX_ANALYTICS_EVENTS })
 }
 

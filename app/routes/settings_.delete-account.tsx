@@ -17,13 +17,14 @@ import {
   deleteAccount,
   USERNAME_MISMATCH,
 } from '~/services/accounts/account.server'
-import { requireUser } from '~/services/accounts/auth.server'
+import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { destroySessionHeaders } from '~/services/accounts/session.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
   return json({
     username: user.username,
     unregistered: (await deletableSongs(db(), user.id)).length,
@@ -32,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
   const submission = parseWithZod(
     await readForm(request, { fields: fieldsOf(DeleteAccountSchema) }),
     { schema: DeleteAccountSchema },

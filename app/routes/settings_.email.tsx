@@ -19,7 +19,7 @@ import {
 } from '~/lib/account-schemas'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { requireUser } from '~/services/accounts/auth.server'
+import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import {
   confirmEmailChange,
   EMAIL_CHANGE_PATH,
@@ -67,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
       description: `Your email address is now ${outcome.newEmail}, and it is verified.`,
     })
   }
-  // lead: requireRecentSignIn at merge
+  await requireRecentSignIn(request, user)
   const outcome = await requestEmailChange(db(), user, submission.value.email)
   if (!outcome.ok) {
     const limited = 'limited' in outcome

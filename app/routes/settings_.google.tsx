@@ -12,7 +12,11 @@ import { Button, buttonClass } from '~/components/ui/button'
 import { GoogleConnectionSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { isGoogleConfigured, requireUser } from '~/services/accounts/auth.server'
+import {
+  isGoogleConfigured,
+  requireRecentSignIn,
+  requireUser,
+} from '~/services/accounts/auth.server'
 import { disconnectGoogle, SET_PASSWORD_FIRST } from '~/services/accounts/google-connection.server'
 import { db } from '~/services/platform/db.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
@@ -37,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   )
   if (submission.status !== 'success')
     return json({ errors: submission.error?.intent ?? ['Choose what to do'] }, { status: 400 })
-  // lead: requireRecentSignIn at merge
+  await requireRecentSignIn(request, user)
   const outcome = await disconnectGoogle(db(), user.id)
   if (!outcome.ok) return json({ errors: [outcome.message] }, { status: 409 })
   return redirectWithToast('/settings/google', {

@@ -16,7 +16,7 @@ import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { PASSKEY_FORM_FIELDS, PasskeyFormSchema } from '~/lib/passkey-schemas'
 import { describeBrowser } from '~/lib/user-agent'
-import { requireUser } from '~/services/accounts/auth.server'
+import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import {
   LAST_WAY_IN,
   listPasskeys,
@@ -31,6 +31,7 @@ const GONE = 'That passkey is not in your account (it may have been removed alre
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
   return json({
     passkeys: await listPasskeys(db(), user.id),
     defaultName: describeBrowser(request.headers.get('User-Agent')),
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
   const submission = parseWithZod(await readForm(request, { fields: PASSKEY_FORM_FIELDS }), {
     schema: PasskeyFormSchema,
   })

@@ -15,7 +15,7 @@ import { type PasswordChangeInput, PasswordChangeSchema } from '~/lib/account-sc
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { changePassword } from '~/services/accounts/account.server'
-import { requireUser } from '~/services/accounts/auth.server'
+import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { getSessionId } from '~/services/accounts/session.server'
@@ -25,6 +25,7 @@ const HIDDEN = ['currentPassword', 'newPassword', 'confirmPassword']
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
   return json({
     hasPassword: Boolean(user.passwordHash),
     constraint: getZodConstraint(PasswordChangeSchema),
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
   const formData = await readForm(request, { fields: fieldsOf(PasswordChangeSchema) })
   const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
   if (submission.status !== 'success')

@@ -22,6 +22,7 @@ import * as recordAudits from './2026-11-26T0410-record-audits'
 import * as accountSettings from './2026-11-26T0430-account-settings'
 import * as snapshotTimestamps from './2026-11-26T0510-snapshot-timestamps'
 import * as latinNames from './2026-11-26T0520-latin-names'
+import * as twoFactor from './2026-11-26T0600-two-factor'
 import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
@@ -102,6 +103,7 @@ export const migrations: Record<string, Migration> = {
     down: snapshotTimestamps.migrateDown,
   },
   '2026-11-26T0520-latin-names': { up: latinNames.migrateUp, down: latinNames.migrateDown },
+  '2026-11-26T0600-two-factor': { up: twoFactor.migrateUp, down: twoFactor.migrateDown },
   '2026-11-26T0610-passkeys': { up: passkeys.migrateUp, down: passkeys.migrateDown },
   '2026-11-26T0620-email-change': { up: emailChange.migrateUp, down: emailChange.migrateDown },
   '2026-11-26T0640-audit-row-per-registration': {

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signUpAndIn, submitSignIn } from './flows'
+import { signIn, signUpAndIn, submitSignIn } from './flows'
 import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
@@ -136,8 +136,7 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     expect(decodeURIComponent(mailto!)).toContain(`subject=Verify Account - Code: ${code}`)
 
     const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await submitSignIn(admin, ADMIN.email, ADMIN.password)
-    await admin.waitForURL((url) => url.pathname === '/')
+    await signIn(admin, ADMIN.email, ADMIN.password)
     await expect.poll(() => header(admin).getByText('Administrator').count()).toBe(1)
     await admin.goto('/admin/verify')
     const button = admin.getByRole('button', { name: 'Verify User Email' })

@@ -117,6 +117,14 @@ const PAGES: Record<string, Visit[]> = {
   'settings_.delete-account': [
     { url: T('/settings/delete-account'), as: 'newcomer', heading: 'Delete your account' },
   ],
+  'settings_.two-factor': [
+    { url: T('/settings/two-factor'), as: 'owner', heading: 'Two-factor authentication' },
+  ],
+  'settings_.confirm': [{ url: T('/settings/confirm'), as: 'owner', heading: 'Confirm it is you' }],
+  // Without a sign-in waiting for its code, the code page sends back to sign in.
+  'login_.two-factor': [
+    { url: T('/login/two-factor'), as: 'anonymous', heading: 'Sign in', landsOn: '/login' },
+  ],
   'songs.$id.delete': [
     { url: T('/songs/999999/delete'), as: 'owner', heading: /not found/i },
     { url: () => `/songs/${world.registeredId}/delete`, as: 'owner', heading: 'Delete a song' },

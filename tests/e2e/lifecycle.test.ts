@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import { openDatabase } from '../../db/client'
-import { ADMIN, startServer, startServerWithAdmin } from './server'
+import { adminSession, startServer, startServerWithAdmin } from './server'
 
 const root = path.resolve(__dirname, '../..')
 const embedded = !process.env.DATABASE_URL
@@ -88,16 +88,7 @@ test(
   { timeout: 180_000 },
   async () => {
     const server = await startServerWithAdmin()
-    const login = await fetch(`${server.baseUrl}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
-    })
-    const cookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith('pt_session='))!
-      .split(';')[0]!
+    const cookie = await adminSession(server.baseUrl, '198.51.100.88')
     // Larger than the socket buffers, so the download is still running when the signal comes.
     const video = crypto.randomBytes(16 * 1024 * 1024)
     const body = new FormData()

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest'
 import { migrateToLatest, openDatabase } from '../../db/client'
 import { seedPlans } from '../../db/seed'
 import { testEnv } from '../setup/test-env'
-import { ADMIN, startServer, startServerWithAdmin } from './server'
+import { ADMIN, adminCode, startServer, startServerWithAdmin } from './server'
 
 /** Users with a verified email, one song each, and a signed session cookie — written before the server starts. */
 async function seedWriters(dataDir: string, count: number) {
@@ -202,7 +202,21 @@ test(
         body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
       })
       expect(login.status).toBe(302)
-      const cookies = login.headers.getSetCookie()
+      // The administrator's second factor (issue 28): the code step makes the session.
+      const pending = login.headers.getSetCookie().find((c) => c.startsWith('pt_2fa='))!
+      for (const flag of ['Secure', 'HttpOnly', 'SameSite=Lax']) expect(pending).toContain(flag)
+      const second = await fetch(`${server.baseUrl}/login/two-factor`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'X-Forwarded-For': '198.51.100.7',
+          Cookie: pending.split(';')[0]!,
+        },
+        body: new URLSearchParams({ code: await adminCode() }),
+      })
+      expect(second.status).toBe(302)
+      const cookies = [...login.headers.getSetCookie(), ...second.headers.getSetCookie()]
       const session = cookies.find((c) => c.startsWith('pt_session='))
       expect(session).toBeDefined()
       for (const flag of ['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/'])

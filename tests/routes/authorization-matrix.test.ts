@@ -162,6 +162,8 @@ const MATRIX: Record<string, Row> = {
     get: PUBLIC,
   },
   login: { url: '/login', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
+  // The sign-in's code step: without a pending sign-in a visitor is sent back to /login.
+  'login_.two-factor': { url: '/login/two-factor', get: all(302), post: all(302) },
   'media.landing-video': { url: '/media/landing-video', get: all(404) },
   'oauth-status': { url: '/oauth-status', get: PUBLIC },
   'oauth-test': { url: '/oauth-test', get: PUBLIC },
@@ -225,6 +227,16 @@ const MATRIX: Record<string, Row> = {
   },
   'settings_.delete-account': {
     url: '/settings/delete-account',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.two-factor': {
+    url: '/settings/two-factor',
+    get: USER_PAGE,
+    post: page(302, 'ok', 'ok', 'ok'),
+  },
+  'settings_.confirm': {
+    url: '/settings/confirm',
     get: USER_PAGE,
     post: page(302, 'ok', 'ok', 'ok'),
   },

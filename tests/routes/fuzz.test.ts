@@ -33,6 +33,9 @@ import * as settingsEmail from '~/routes/settings_.email'
 import * as settingsGoogle from '~/routes/settings_.google'
 import * as settingsPasskeys from '~/routes/settings_.passkeys'
 import * as settingsDeleteAccount from '~/routes/settings_.delete-account'
+import * as settingsTwoFactor from '~/routes/settings_.two-factor'
+import * as settingsConfirm from '~/routes/settings_.confirm'
+import * as twoFactorLogin from '~/routes/login_.two-factor'
 import * as deleteSong from '~/routes/songs.$id.delete'
 import * as verifyEmail from '~/routes/verify-email'
 import * as proofBundle from '~/resource-routes/certificate.$id_.proof-bundle'
@@ -240,6 +243,26 @@ const forms: {
     handler: settingsDeleteAccount.action,
     fields: ['confirmUsername'],
     cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/two-factor',
+    url: '/settings/two-factor',
+    handler: settingsTwoFactor.action,
+    fields: ['intent', 'code'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'settings/confirm',
+    url: '/settings/confirm',
+    handler: settingsConfirm.action,
+    fields: ['password', 'code', 'redirectTo'],
+    cookie: () => accountCookie,
+  },
+  {
+    name: 'login/two-factor',
+    url: '/login/two-factor',
+    handler: twoFactorLogin.action,
+    fields: ['code'],
   },
   {
     name: 'songs/:id/delete',
@@ -653,6 +676,9 @@ const ROUTES: Record<string, RouteRow> = {
   'settings_.sessions': {},
   'settings_.passkeys': {},
   'settings_.delete-account': {},
+  'settings_.two-factor': { query: ['required'] },
+  'settings_.confirm': { query: ['redirectTo'] },
+  'login_.two-factor': {},
   'songs.$id.delete': { params: ['id'] },
   'songs.$id.co-writers': { params: ['id'] },
   'songs.$id.details': { params: ['id'] },

@@ -13,6 +13,8 @@ const googleStart = await import('~/resource-routes/api.auth.google')
 const googleAlternative = await import('~/resource-routes/api.auth.google-alternative')
 const googleCallback = await import('~/resource-routes/api.auth.google.callback')
 const login = await import('~/routes/login')
+const twoFactorLogin = await import('~/routes/login_.two-factor')
+const { enrolTwoFactor, freshCode } = await import('../setup/two-factor')
 const { getToast } = await import('~/services/platform/toast.server')
 const { getSessionUser } = await import('~/services/accounts/session.server')
 const { db } = await import('../setup/db')
@@ -264,6 +266,53 @@ describe('the Google callback', () => {
     expect(cookieFrom(second, 'pt_session')).not.toBe(cookieFrom(first, 'pt_session'))
     expect(await sessionsOf(user!.id)).toHaveLength(2)
     expect((await signedInUser(first))?.id).toBe(user!.id)
+  })
+
+  test('an account with two-factor on gets no session from Google alone: the code finishes it', async () => {
+    const chosen = account({ name: '李 小龍', given_name: '小龍', family_name: '李' })
+    await signInWith(chosen)
+    const [user] = await usersWithEmail(chosen.email)
+    await db().deleteFrom('sessions').where('userId', '=', user!.id).execute()
+    const { secret } = await enrolTwoFactor(user!)
+
+    const back = await signInWith(chosen)
+    expect(back.status).toBe(302)
+    expect(back.headers.get('Location')).toBe('/login/two-factor')
+    expect(cookieFrom(back, 'pt_session')).toBeNull()
+    expect(await sessionsOf(user!.id)).toEqual([])
+    const pending = cookieFrom(back, 'pt_2fa')!
+    const done = await respond(() =>
+      twoFactorLogin.action(
+        args(
+          new Request('http://localhost:3000/login/two-factor', {
+            method: 'POST',
+            headers: { Cookie: pending },
+            body: new URLSearchParams({ code: '' }),
+          }),
+        ),
+      ),
+    )
+    expect(done.status).toBe(400)
+    const code = await freshCode(user!.id, secret)
+    const finished = await respond(() =>
+      twoFactorLogin.action(
+        args(
+          new Request('http://localhost:3000/login/two-factor', {
+            method: 'POST',
+            headers: { Cookie: pending },
+            body: new URLSearchParams({ code }),
+          }),
+        ),
+      ),
+    )
+    expect(finished.headers.get('Location')).toBe('/')
+    expect((await signedInUser(finished))?.id).toBe(user!.id)
+    const [session] = await db()
+      .selectFrom('sessions')
+      .select('secondFactorAt')
+      .where('userId', '=', user!.id)
+      .execute()
+    expect(session!.secondFactorAt).not.toBeNull()
   })
 
   test('an existing verified local account is linked: same user, Google id stored, password kept', async () => {

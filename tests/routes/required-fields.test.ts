@@ -25,6 +25,9 @@ import {
   sessionCookie,
 } from '../setup/fixtures'
 import { lastMailTo } from '../setup/mail'
+import { enrolTwoFactor, freshCode } from '../setup/two-factor'
+import { pendingEnrolment, startEnrolment } from '~/services/accounts/two-factor.server'
+import * as loginRoute from '~/routes/login'
 import { multipartBody } from '../setup/multipart'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
 
@@ -455,6 +458,100 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
           url: '/settings/delete-account',
           cookie: await cookieOf(user),
           required: { confirmUsername: user.username },
+        }
+      },
+    },
+  },
+  'login_.two-factor': {
+    'the code that finishes a sign-in': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: '다은' })
+        const { secret } = await enrolTwoFactor(user)
+        const first = await respond(() =>
+          loginRoute.action(
+            args(
+              new Request('http://localhost/login', {
+                method: 'POST',
+                body: new URLSearchParams({ usernameOrEmail: user.email, password: PASSWORD }),
+              }),
+            ),
+          ),
+        )
+        const cookie = /pt_2fa=[^;]*/.exec(first.headers.get('Set-Cookie') ?? '')![0]
+        return {
+          url: '/login/two-factor',
+          cookie,
+          required: { code: await freshCode(user.id, secret) },
+        }
+      },
+    },
+  },
+  'settings_.two-factor': {
+    'set up': {
+      optional: [],
+      prepare: async () => ({
+        url: '/settings/two-factor',
+        cookie: await cookieOf(await createUser()),
+        required: { intent: 'start' },
+      }),
+    },
+    'turn on with the first code': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ firstName: 'Αθηνά' })
+        await startEnrolment(db(), user.id)
+        const { secret } = (await pendingEnrolment(db(), user))!
+        return {
+          url: '/settings/two-factor',
+          cookie: await cookieOf(user),
+          required: { intent: 'confirm', code: await freshCode(user.id, secret) },
+        }
+      },
+    },
+    'turn off': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser()
+        const { secret } = await enrolTwoFactor(user)
+        return {
+          url: '/settings/two-factor',
+          cookie: await cookieOf(user),
+          required: { intent: 'disable', code: await freshCode(user.id, secret) },
+        }
+      },
+    },
+    'new recovery codes': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser()
+        await enrolTwoFactor(user)
+        return {
+          url: '/settings/two-factor',
+          cookie: await cookieOf(user),
+          required: { intent: 'regenerate' },
+        }
+      },
+    },
+  },
+  'settings_.confirm': {
+    'confirm with the password': {
+      optional: ['code', 'redirectTo'],
+      prepare: async () => ({
+        url: '/settings/confirm',
+        cookie: await cookieOf(await createUser({ firstName: 'देवी' })),
+        required: { password: PASSWORD },
+      }),
+    },
+    'confirm with a code': {
+      optional: ['password', 'redirectTo'],
+      prepare: async () => {
+        const user = await createUser()
+        const { secret } = await enrolTwoFactor(user)
+        return {
+          url: '/settings/confirm',
+          cookie: await cookieOf(user),
+          required: { code: await freshCode(user.id, secret) },
         }
       },
     },

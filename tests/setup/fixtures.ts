@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { SongSchema } from '~/lib/song-schema'
 import { hashPassword } from '~/services/accounts/password.server'
 import { sessionStorage } from '~/services/accounts/session.server'
+import { getUserById, isAdmin } from '~/services/accounts/users.server'
 import { createSong } from '~/services/songs/songs.server'
 import { db } from '~/services/platform/db.server'
 
@@ -54,10 +55,16 @@ export async function createAdmin() {
   })
 }
 
-/** A `Cookie` header value for a fresh database session of this user, as sign-in would make. */
-export async function sessionCookie(userId: string) {
+/**
+ * A `Cookie` header value for a fresh database session of this user, as sign-in would make. The
+ * admin's session has passed a second factor, as admin pages require (issue 28); tests of that
+ * rule ask for `secondFactor: false`.
+ */
+export async function sessionCookie(userId: string, options: { secondFactor?: boolean } = {}) {
+  const secondFactor = options.secondFactor ?? isAdmin(await getUserById(db(), userId))
   const session = await sessionStorage().getSession()
   session.set('userId', userId)
+  if (secondFactor) session.set('secondFactor', true)
   const setCookie = await sessionStorage().commitSession(session)
   return setCookie.split(';')[0]!
 }

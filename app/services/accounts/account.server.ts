@@ -191,6 +191,8 @@ export async function deleteAccount(database: Executor, user: User) {
       .execute()
     await trx.deleteFrom('sessions').where('userId', '=', user.id).execute()
     await trx.deleteFrom('passkeys').where('userId', '=', user.id).execute()
+    await trx.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', user.id).execute()
+    await trx.deleteFrom('userTwoFactors').where('userId', '=', user.id).execute()
     await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute()
     await trx.deleteFrom('emailVerificationTokens').where('userId', '=', user.id).execute()
     await trx.deleteFrom('monthlyUsage').where('userId', '=', user.id).execute()

@@ -5,7 +5,7 @@ import { GoogleStrategy } from 'remix-auth-google'
 import { z } from 'zod'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
-import { jsonError } from '~/lib/http.server'
+import { jsonError, jsonResponse } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
 import { getSignedIn, type SignedIn } from './session.server'
 import { getOwnedSong, parseSongId } from '../songs/songs.server'
@@ -13,6 +13,8 @@ import { getOwnedSongWithStatuses } from '../co-writers/split-statuses.server'
 import { isAdmin, signInWithGoogle, verifyLogin } from './users.server'
 import { connectGoogle } from './google-connection.server'
 import { db } from '../platform/db.server'
+import { redirectWithToast } from '../platform/toast.server'
+import { hasTwoFactor } from './two-factor.server'
 
 // The sign-in route reads remix-auth's error through this module: a route importing the
 // CommonJS package itself pulled Remix's server runtime into the browser bundle (decision 044).
@@ -200,12 +202,38 @@ export async function requireAnonymous(request: Request) {
 }
 
 const ADMIN_REQUIRED = 'Admin access required'
+export const ADMIN_SECOND_FACTOR_REQUIRED =
+  'The administrator must sign in with a second factor (two-factor authentication).'
+export const TWO_FACTOR_SETTINGS = '/settings/two-factor'
 
-/** Admin pages: visitors are sent to sign in; signed-in non-admins get 403. */
+/** Whether this request's session passed a second factor (a code or a passkey). */
+async function passedSecondFactor(request: Request) {
+  return Boolean((await getSignedInUser(request))?.session.secondFactorAt)
+}
+
+/**
+ * Admin pages: visitors are sent to sign in; signed-in non-admins get 403; the admin's session
+ * must have passed a second factor (issue 28), else they are sent to turn two-factor on, or,
+ * when it is on, told to sign in again with the code.
+ */
 export async function requireAdmin(request: Request) {
   const user = await requireUser(request)
   if (!isAdmin(user)) throw new Response(ADMIN_REQUIRED, { status: 403 })
+  await requireAdminSecondFactor(request, user)
   return user
+}
+
+/** For an admin page that answers others itself (Access Denied): only the second-factor rule. */
+export async function requireAdminSecondFactor(request: Request, user: User) {
+  if (await passedSecondFactor(request)) return
+  const enrolled = await hasTwoFactor(db(), user.id)
+  throw await redirectWithToast(`${TWO_FACTOR_SETTINGS}?required=admin`, {
+    type: 'error',
+    title: 'Second factor required',
+    description: enrolled
+      ? 'Admin pages need a session that passed two-factor: confirm with your authenticator code, or sign out and sign in again with it.'
+      : 'Admin pages need two-factor authentication: turn it on here first.',
+  })
 }
 
 /** JSON routes: the signed-in user, or a `{ message }` 401 (an API client is never redirected). */
@@ -219,7 +247,51 @@ export async function requireApiUser(request: Request) {
 export async function requireApiAdmin(request: Request) {
   const user = await requireApiUser(request)
   if (!isAdmin(user)) throw jsonError(403, ADMIN_REQUIRED)
+  if (!(await passedSecondFactor(request))) throw jsonError(403, ADMIN_SECOND_FACTOR_REQUIRED)
   return user
+}
+
+/** Sensitive changes ask again when the session is older than this (issue 28: 10 minutes). */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000
+export const CONFIRM_PATH = '/settings/confirm'
+
+/**
+ * Sensitive changes (password, two-factor, deleting the account…) need a session that signed in
+ * or proved its owner again within 10 minutes; else the person is sent to the confirm page, which
+ * brings them back. A form's POST comes back to its page (its values cannot survive the trip).
+ */
+export async function requireRecentSignIn(request: Request, user: User) {
+  if (await signedInRecently(request, user)) return
+  const url = new URL(request.url)
+  const back = request.method === 'GET' ? `${url.pathname}${url.search}` : url.pathname
+  throw redirect(`${CONFIRM_PATH}?${new URLSearchParams({ redirectTo: safeRedirect(back) })}`)
+}
+
+/** JSON routes of sensitive changes (adding a passkey): 403 with where to confirm, no redirect. */
+export async function requireApiRecentSignIn(request: Request, user: User) {
+  if (!(await signedInRecently(request, user)))
+    throw jsonResponse({ message: RECENT_SIGN_IN_REQUIRED, confirm: CONFIRM_PATH }, { status: 403 })
+}
+
+/** `authorize` of the JSON routes that add a passkey: signed in, and recently. */
+export async function requireApiUserSignedInRecently(request: Request) {
+  const user = await requireApiUser(request)
+  await requireApiRecentSignIn(request, user)
+  return user
+}
+
+export const RECENT_SIGN_IN_REQUIRED =
+  'For your security, confirm it’s you (sign in again) before this change.'
+
+async function signedInRecently(request: Request, user: User) {
+  const signedIn = await getSignedInUser(request)
+  if (!signedIn || signedIn.user.id !== user.id) return false
+  const { createdAt, reauthenticatedAt } = signedIn.session
+  const last = Math.max(
+    new Date(createdAt).getTime(),
+    reauthenticatedAt ? new Date(reauthenticatedAt).getTime() : 0,
+  )
+  return Date.now() - last <= RECENT_SIGN_IN_MS
 }
 
 /** One 404 for a song that is missing, malformed or someone else's: they must look the same. */

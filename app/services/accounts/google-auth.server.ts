@@ -1,12 +1,16 @@
 import { AuthorizationError } from 'remix-auth'
-import { pageViewOf } from '~/lib/client-address.server'
-import { recordUserAction } from '../platform/analytics.server'
-import { getAuthenticator, isGoogleConfigured, oauthStateStorage, requireUser } from './auth.server'
+import { redirect } from '@remix-run/node'
+import {
+  getAuthenticator,
+  isGoogleConfigured,
+  oauthStateStorage,
+  requireRecentSignIn,
+  requireUser,
+} from './auth.server'
 import { GoogleConnectionError } from './google-connection.server'
+import { completeSignIn } from './sign-in.server'
 import { GOOGLE_DISCONNECTED_MESSAGE } from './users.server'
-import { db } from '../platform/db.server'
-import { createUserSession } from './session.server'
-import { createToastHeaders, redirectWithToast } from '../platform/toast.server'
+import { redirectWithToast } from '../platform/toast.server'
 
 type From = 'login' | 'register' | 'connect'
 const GOOGLE_SETTINGS = '/settings/google'
@@ -34,8 +38,9 @@ export async function startGoogleSignIn(
   strategy: 'google' | 'google-alternative',
 ) {
   const from = fromOf(new URL(request.url).searchParams.get('from'))
-  // Connecting links Google to the account signed in here; only its owner may start it.
-  if (from === 'connect') await requireUser(request)
+  // Connecting links Google to the account signed in here: only its owner, signed in within the
+  // last 10 minutes (a new way in is a sensitive change), may start it.
+  if (from === 'connect') await requireRecentSignIn(request, await requireUser(request))
   if (!isGoogleConfigured()) {
     return redirectWithToast(back(from), {
       type: 'error',
@@ -73,18 +78,9 @@ export async function finishGoogleSignIn(request: Request) {
   if (from === 'connect') return finishConnect(request, headers)
   try {
     const user = await getAuthenticator().authenticate('google', request)
-    headers.append(
-      'Set-Cookie',
-      (
-        await createToastHeaders({
-          type: 'success',
-          title: 'Welcome back!',
-          description: 'You have been logged in successfully.',
-        })
-      ).get('Set-Cookie') ?? '',
-    )
-    await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
-    return await createUserSession(request, user.id, '/', headers)
+    // Google is the first factor only: an account with two-factor on is asked its code next.
+    const done = await completeSignIn(request, user, { method: 'google', headers })
+    return redirect(done.location, { headers: done.headers })
   } catch (error) {
     if (error instanceof Response) throw error
     const reason = error instanceof AuthorizationError ? error.message : String(error)

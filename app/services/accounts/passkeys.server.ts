@@ -13,7 +13,6 @@ import { sql } from 'kysely'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
-import { createUserSession } from './session.server'
 
 // Issue 28 (decision 064): passkeys (WebAuthn) added in settings and used to sign in alone.
 // The server makes every challenge and keeps it (five minutes, one use); what the browser says
@@ -283,20 +282,6 @@ export async function finishPasskeySignIn(
       .executeTakeFirstOrThrow()
   })
   return { ok: true, value: user }
-}
-
-/**
- * The one place a passkey sign-in starts its session, so the lead can route it through the
- * two-factor branch's completeSignIn when the branches meet.
- */
-export function startPasskeySession(
-  request: Request,
-  userId: string,
-  redirectTo: string,
-  headers = new Headers(),
-) {
-  // lead: switch to completeSignIn(..., { method: 'passkey' }) at merge
-  return createUserSession(request, userId, redirectTo, headers)
 }
 
 /** Renames one of the user's passkeys; false when they have none with that id. */

@@ -7,7 +7,11 @@ import { db, type Executor } from '../platform/db.server'
 import { decisionsAwaitingNotice } from '../co-writers/decision-notices.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
-const SessionData = z.object({ userId: z.string().uuid(), userAgent: z.string().optional() })
+const SessionData = z.object({
+  userId: z.string().uuid(),
+  userAgent: z.string().optional(),
+  secondFactor: z.boolean().optional(),
+})
 type SessionData = z.infer<typeof SessionData>
 
 const USER_AGENT_MAX = 512
@@ -36,8 +40,8 @@ export function sessionStorage() {
     cookie: sessionCookie(),
     async createData(data, expires) {
       const sid = crypto.randomBytes(32).toString('base64url')
-      // The browser's name goes to its own column (the sessions list), not into the session data.
-      const { userAgent, ...parsed } = SessionData.partial().parse(data)
+      // The browser's name and the second factor go to their own columns, not into the session data.
+      const { userAgent, secondFactor, ...parsed } = SessionData.partial().parse(data)
       await db()
         .insertInto('sessions')
         .values({
@@ -46,6 +50,7 @@ export function sessionStorage() {
           expire: expiry(expires),
           userId: parsed.userId ?? null,
           userAgent: userAgent?.slice(0, USER_AGENT_MAX) || null,
+          secondFactorAt: secondFactor ? new Date() : null,
         })
         .execute()
       return sid
@@ -61,7 +66,7 @@ export function sessionStorage() {
       return parsed.success ? parsed.data : null
     },
     async updateData(sid, data, expires) {
-      const { userAgent: _kept, ...parsed } = SessionData.partial().parse(data)
+      const { userAgent: _kept, secondFactor: _set, ...parsed } = SessionData.partial().parse(data)
       await db()
         .updateTable('sessions')
         .set({
@@ -100,6 +105,8 @@ export async function getSessionId(cookieHeader: string | null): Promise<string 
 /** A live session's user, and whether a co-writer's answer waits to be told to them as a toast. */
 export interface SignedIn {
   user: User
+  /** When the session began, last proved its owner again (the confirm page), passed a second factor. */
+  session: { createdAt: Date; reauthenticatedAt: Date | null; secondFactorAt: Date | null }
   /** Some decision on the user's songs has no owner_notified_at yet (takeDecisionNotice takes it). */
   decisionWaiting: boolean
 }
@@ -131,19 +138,37 @@ export async function signedInBySessionId(
     .select((eb) => [
       eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'),
       'sessions.lastSeenAt as sessionLastSeenAt',
+      'sessions.createdAt as sessionCreatedAt',
+      'sessions.reauthenticatedAt as sessionReauthenticatedAt',
+      'sessions.secondFactorAt as sessionSecondFactorAt',
     ])
     .where('sessions.sid', '=', sid)
     .where('sessions.expire', '>', new Date())
     .executeTakeFirst()
   if (!row) return null
-  const { decisionWaiting, sessionLastSeenAt, ...user } = row
+  const {
+    decisionWaiting,
+    sessionLastSeenAt,
+    sessionCreatedAt,
+    sessionReauthenticatedAt,
+    sessionSecondFactorAt,
+    ...user
+  } = row
   if (Date.now() - new Date(sessionLastSeenAt).getTime() > LAST_SEEN_STEP_MS)
     await database
       .updateTable('sessions')
       .set({ lastSeenAt: new Date() })
       .where('sid', '=', sid)
       .execute()
-  return { user, decisionWaiting: Boolean(decisionWaiting) }
+  return {
+    user,
+    decisionWaiting: Boolean(decisionWaiting),
+    session: {
+      createdAt: sessionCreatedAt,
+      reauthenticatedAt: sessionReauthenticatedAt,
+      secondFactorAt: sessionSecondFactorAt,
+    },
+  }
 }
 
 /**
@@ -152,15 +177,20 @@ export async function signedInBySessionId(
  */
 const LAST_SEEN_STEP_MS = 5 * 60 * 1000
 
-/** Starts a fresh session (a new id, never a reused one) and redirects with its cookie. */
+/**
+ * Starts a fresh session (a new id, never a reused one) and redirects with its cookie. Sign-in
+ * goes through completeSignIn (sign-in.server.ts), which decides `secondFactor`.
+ */
 export async function createUserSession(
   request: Request,
   userId: string,
   redirectTo: string,
   headers = new Headers(),
+  { secondFactor = false }: { secondFactor?: boolean } = {},
 ) {
   const session = await sessionStorage().getSession()
   session.set('userId', userId)
+  if (secondFactor) session.set('secondFactor', true)
   const userAgent = request.headers.get('User-Agent')
   if (userAgent) session.set('userAgent', userAgent)
   headers.append('Set-Cookie', await sessionStorage().commitSession(session, { expires: expiry() }))
@@ -232,4 +262,20 @@ export async function endSessionByKey(database: Executor, userId: string, key: s
     .where('userId', '=', userId)
     .execute()
   return true
+}
+
+/** The session proved its owner again (the confirm page): sensitive changes are open 10 minutes. */
+export async function markReauthenticated(
+  database: Executor,
+  sid: string,
+  { secondFactor = false }: { secondFactor?: boolean } = {},
+) {
+  const now = new Date()
+  await database
+    .updateTable('sessions')
+    .set(
+      secondFactor ? { reauthenticatedAt: now, secondFactorAt: now } : { reauthenticatedAt: now },
+    )
+    .where('sid', '=', sid)
+    .execute()
 }

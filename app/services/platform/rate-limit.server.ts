@@ -41,6 +41,12 @@ export const LIMITS = {
     max: 10,
     windowSeconds: 15 * 60,
   }),
+  // Issue 28: wrong two-factor codes (TOTP or recovery) of one account, wherever they are typed.
+  twoFactorCodePerUser: (userId: string): Limit => ({
+    key: `account:two-factor-code:${userId}`,
+    max: 5,
+    windowSeconds: 15 * 60,
+  }),
   registerPerAddress: (ip: string): Limit => ({
     key: `register:ip:${ip}`,
     max: 20,

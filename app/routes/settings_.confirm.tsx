@@ -1,0 +1,131 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Field } from '~/components/forms'
+import { SettingsShell } from '~/components/settings-shell'
+import { Button } from '~/components/ui/button'
+import { ConfirmSignInSchema } from '~/lib/account-schemas'
+import { fieldsOf, readForm } from '~/lib/form.server'
+import { useIsPending } from '~/lib/hooks'
+import { safeRedirect } from '~/lib/redirect'
+import { WRONG_CURRENT_PASSWORD } from '~/services/accounts/account.server'
+import { requireUser } from '~/services/accounts/auth.server'
+import { verifyPassword } from '~/services/accounts/password.server'
+import { getSessionId, markReauthenticated } from '~/services/accounts/session.server'
+import { checkCode, hasTwoFactor } from '~/services/accounts/two-factor.server'
+import { db } from '~/services/platform/db.server'
+import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+
+// Issue 28: a sensitive change asks the person again when their sign-in is older than 10
+// minutes (requireRecentSignIn). An account with two-factor on proves itself with a code; one
+// with a password, with it; a Google-only account signs in with Google again.
+
+type Way = 'code' | 'password' | 'google'
+
+async function wayOf(user: { id: string; passwordHash: string | null }): Promise<Way> {
+  if (await hasTwoFactor(db(), user.id)) return 'code'
+  return user.passwordHash ? 'password' : 'google'
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return json({ way: await wayOf(user) })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const submission = parseWithZod(
+    await readForm(request, { fields: fieldsOf(ConfirmSignInSchema) }),
+    { schema: ConfirmSignInSchema },
+  )
+  if (submission.status !== 'success')
+    return json({ errors: Object.values(submission.error ?? {}).flat() }, { status: 400 })
+  const form = submission.value
+  const way = await wayOf(user)
+  const sid = await getSessionId(request.headers.get('Cookie'))
+  if (!sid || way === 'google')
+    return json({ errors: ['Sign out, then sign in again with Google.'] }, { status: 400 })
+  if (way === 'code') {
+    if (!form.code)
+      return json({ errors: ['Enter the code from your authenticator app'] }, { status: 400 })
+    const check = await checkCode(db(), user.id, form.code)
+    if (!check.ok)
+      return 'limited' in check
+        ? json({ errors: [tooManyMessage(check.limited)] }, { status: 429 })
+        : json({ errors: [check.message] }, { status: 400 })
+    await markReauthenticated(db(), sid, { secondFactor: true })
+  } else {
+    if (!form.password) return json({ errors: ['Enter your password'] }, { status: 400 })
+    const limited = await hit(LIMITS.passwordCheckPerUser(user.id))
+    if (!limited.allowed) return json({ errors: [tooManyMessage(limited)] }, { status: 429 })
+    if (!(await verifyPassword(user.passwordHash, form.password)))
+      return json({ errors: [WRONG_CURRENT_PASSWORD] }, { status: 400 })
+    await markReauthenticated(db(), sid)
+  }
+  return redirect(safeRedirect(form.redirectTo, '/settings'))
+}
+
+export default function ConfirmSignInPage() {
+  const { way } = useLoaderData<typeof loader>()
+  const data = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const pending = useIsPending()
+  return (
+    <SettingsShell
+      title="Confirm it is you"
+      intro="This change needs a sign-in from the last 10 minutes. Confirm, and you go straight back."
+    >
+      {way === 'google' ? (
+        <div className="space-y-3 text-sm text-slate-700">
+          <p>
+            Your account signs in with Google. Sign out, then sign in with Google again, and come
+            back to make the change.
+          </p>
+          <a href="/api/auth/logout" className="font-medium text-brand-700 underline">
+            Sign out
+          </a>
+        </div>
+      ) : (
+        <Form method="post" noValidate className="space-y-4">
+          <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+          {way === 'code' ? (
+            <Field
+              id="code"
+              name="code"
+              label="Code from your authenticator app (or a recovery code)"
+              autoComplete="one-time-code"
+              required
+              maxLength={32}
+              errors={data?.errors}
+            />
+          ) : (
+            <Field
+              id="password"
+              name="password"
+              type="password"
+              label="Your password"
+              autoComplete="current-password"
+              required
+              maxLength={128}
+              errors={data?.errors}
+            />
+          )}
+          <Button type="submit" disabled={pending}>
+            {pending ? 'Checking...' : 'Confirm'}
+          </Button>
+        </Form>
+      )}
+    </SettingsShell>
+  )
+}
+
+export const meta: MetaFunction = () => [
+  { title: 'Confirm it is you · Settings' },
+  { name: 'description', content: 'Confirm your sign-in before a sensitive change.' },
+]

@@ -1,0 +1,113 @@
+import { createCookie } from '@remix-run/node'
+import { z } from 'zod'
+import type { User } from '#db/schema'
+import { env } from '~/env.server'
+import { pageViewOf } from '~/lib/client-address.server'
+import { safeRedirect } from '~/lib/redirect'
+import { recordUserAction } from '../platform/analytics.server'
+import { db } from '../platform/db.server'
+import { createToastHeaders } from '../platform/toast.server'
+import { createUserSession } from './session.server'
+import { hasTwoFactor } from './two-factor.server'
+
+// Issue 28, decision 063: every way in (the form, the JSON API, Google, and later passkeys)
+// ends here, so none can skip the second factor.
+
+/** How the first factor was passed. A passkey is both factors at once (something held, unlocked). */
+export type SignInMethod = 'password' | 'google' | 'passkey'
+export const TWO_FACTOR_PATH = '/login/two-factor'
+export const PENDING_MAX_AGE_SECONDS = 5 * 60
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'Two-factor authentication is on for this account: send the code from your authenticator app (or a recovery code) as `code`.'
+
+export type SignInResult = {
+  /** True: a session was made. False: the second factor is still owed (TWO_FACTOR_PATH). */
+  signedIn: boolean
+  location: string
+  headers: Headers
+}
+
+/**
+ * Finishes a sign-in whose first factor has passed. An account with two-factor on, signing in
+ * with a password or Google and no second factor yet, gets no session: a signed 5-minute cookie
+ * names it and the way it came, and the browser goes to TWO_FACTOR_PATH. Otherwise the session
+ * is made, marked with the second factor when one was passed (a code, or a passkey), and the
+ * sign-in counted. `api`: no toast and no pending cookie (a JSON client answers the code in its
+ * next request).
+ */
+export async function completeSignIn(
+  request: Request,
+  user: Pick<User, 'id'>,
+  options: {
+    method: SignInMethod
+    redirectTo?: string | null
+    /** A TOTP or recovery code was checked on the way here. */
+    secondFactor?: 'totp' | 'recovery-code'
+    headers?: Headers
+    api?: boolean
+  },
+): Promise<SignInResult> {
+  const headers = options.headers ?? new Headers()
+  const redirectTo = safeRedirect(options.redirectTo)
+  const secondFactor = options.method === 'passkey' || Boolean(options.secondFactor)
+  if (!secondFactor && (await hasTwoFactor(db(), user.id))) {
+    if (!options.api)
+      headers.append(
+        'Set-Cookie',
+        await pendingCookie().serialize({
+          userId: user.id,
+          method: options.method,
+          redirectTo,
+          issuedAt: Date.now(),
+        }),
+      )
+    return { signedIn: false, location: TWO_FACTOR_PATH, headers }
+  }
+  if (!options.api) {
+    const toast = await createToastHeaders({
+      type: 'success',
+      title: 'Welcome back!',
+      description: 'You have been logged in successfully.',
+    })
+    headers.append('Set-Cookie', toast.get('Set-Cookie') ?? '')
+  }
+  const response = await createUserSession(request, user.id, redirectTo, headers, { secondFactor })
+  await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
+  return { signedIn: true, location: redirectTo, headers: response.headers }
+}
+
+const PendingSignIn = z.object({
+  userId: z.string().uuid(),
+  method: z.enum(['password', 'google']),
+  redirectTo: z.string().max(2048),
+  issuedAt: z.number(),
+})
+export type PendingSignIn = z.infer<typeof PendingSignIn>
+
+// Signed, so no one can name another account in it; it grants nothing but the code page.
+let cookie: ReturnType<typeof createCookie> | undefined
+function pendingCookie() {
+  const e = env()
+  cookie ??= createCookie('pt_2fa', {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: e.isProduction,
+    secrets: [e.SESSION_SECRET],
+    maxAge: PENDING_MAX_AGE_SECONDS,
+  })
+  return cookie
+}
+
+/** The sign-in waiting for its second factor, or null when there is none or its 5 minutes are over. */
+export async function pendingSignIn(cookieHeader: string | null): Promise<PendingSignIn | null> {
+  const parsed = PendingSignIn.safeParse(await pendingCookie().parse(cookieHeader))
+  if (!parsed.success) return null
+  // The cookie's Max-Age is the browser's to keep; the server checks the time itself.
+  if (Date.now() - parsed.data.issuedAt > PENDING_MAX_AGE_SECONDS * 1000) return null
+  return parsed.data
+}
+
+export function forgetPendingSignIn() {
+  return pendingCookie().serialize('', { maxAge: 0 })
+}
