@@ -24,14 +24,17 @@ import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.serv
 
 // Issue 28: a sensitive change asks the person again when their sign-in is older than 10
 // minutes (requireRecentSignIn). An account with two-factor on proves itself with a code; one
-// with a password, with it; a Google-only account signs in with Google again.
+// with a password, with it; an account without either (Google, passkeys) signs in again, which
+// is a fresh sign-in by itself.
 
-type Way = 'code' | 'password' | 'google'
+type Way = 'code' | 'password' | 'sign-in-again'
 
 async function wayOf(user: { id: string; passwordHash: string | null }): Promise<Way> {
   if (await hasTwoFactor(db(), user.id)) return 'code'
-  return user.passwordHash ? 'password' : 'google'
+  return user.passwordHash ? 'password' : 'sign-in-again'
 }
+
+const SIGN_IN_AGAIN = 'Sign out, then sign in again with Google or your passkey.'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -49,8 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = submission.value
   const way = await wayOf(user)
   const sid = await getSessionId(request.headers.get('Cookie'))
-  if (!sid || way === 'google')
-    return json({ errors: ['Sign out, then sign in again with Google.'] }, { status: 400 })
+  if (!sid || way === 'sign-in-again') return json({ errors: [SIGN_IN_AGAIN] }, { status: 400 })
   if (way === 'code') {
     if (!form.code)
       return json({ errors: ['Enter the code from your authenticator app'] }, { status: 400 })
@@ -81,12 +83,9 @@ export default function ConfirmSignInPage() {
       title="Confirm it is you"
       intro="This change needs a sign-in from the last 10 minutes. Confirm, and you go straight back."
     >
-      {way === 'google' ? (
+      {way === 'sign-in-again' ? (
         <div className="space-y-3 text-sm text-slate-700">
-          <p>
-            Your account signs in with Google. Sign out, then sign in with Google again, and come
-            back to make the change.
-          </p>
+          <p>Your account has no password. {SIGN_IN_AGAIN} Then come back to make the change.</p>
           <a href="/api/auth/logout" className="font-medium text-brand-700 underline">
             Sign out
           </a>
