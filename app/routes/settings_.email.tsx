@@ -38,6 +38,9 @@ import { redirectWithToast } from '~/services/platform/toast.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const token = new URL(request.url).searchParams.get('token')
+  // Asking for a change is sensitive; opening the link mailed to the new address proves that
+  // mailbox and needs the account's session only.
+  if (token === null) await requireRecentSignIn(request, user)
   const confirming =
     token === null
       ? null

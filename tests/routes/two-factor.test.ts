@@ -8,6 +8,11 @@ import * as login from '~/routes/login'
 import * as twoFactorLogin from '~/routes/login_.two-factor'
 import * as confirmRoute from '~/routes/settings_.confirm'
 import * as deleteAccountRoute from '~/routes/settings_.delete-account'
+import * as emailRoute from '~/routes/settings_.email'
+import * as dataRoute from '~/routes/settings_.data'
+import * as dataZip from '~/resource-routes/settings_.data[.]zip'
+import * as passkeysRoute from '~/routes/settings_.passkeys'
+import * as passkeyOptions from '~/resource-routes/api.passkeys.register-options'
 import * as passwordRoute from '~/routes/settings_.password'
 import * as settingsRoute from '~/routes/settings'
 import * as twoFactorRoute from '~/routes/settings_.two-factor'
@@ -450,12 +455,30 @@ describe('sensitive changes ask again after 10 minutes', () => {
       [passwordRoute, '/settings/password'],
       [deleteAccountRoute, '/settings/delete-account'],
       [twoFactorRoute, '/settings/two-factor'],
+      [emailRoute, '/settings/email'],
+      [dataRoute, '/settings/data'],
+      [dataZip, '/settings/data.zip'],
+      [passkeysRoute, '/settings/passkeys'],
     ] as const) {
       const sent = await respond(() => route.loader(args(get(path))))
       expect(sent.headers.get('Location')).toBe(
         `/settings/confirm?redirectTo=${encodeURIComponent(path)}`,
       )
     }
+    // The JSON route that starts adding a passkey says so instead of redirecting.
+    const options = await respond(() =>
+      passkeyOptions.action(
+        args(
+          new Request(`${BASE}/api/passkeys/register-options`, {
+            method: 'POST',
+            headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+            body: '{}',
+          }),
+        ),
+      ),
+    )
+    expect(options.status).toBe(403)
+    expect(await options.json()).toMatchObject({ confirm: '/settings/confirm' })
     // A POST is refused too, and nothing changes.
     const posted = await respond(() =>
       deleteAccountRoute.action(
@@ -575,7 +598,7 @@ describe('sensitive changes ask again after 10 minutes', () => {
           ),
         )
       ).json(),
-    ).toEqual({ way: 'google' })
+    ).toEqual({ way: 'sign-in-again' })
   })
 })
 
