@@ -39,6 +39,15 @@ export const ADMIN = {
 }
 
 let lastAdminStep = 0
+let adminClockOffsetMs = 0
+/**
+ * For a server whose clock is set elsewhere in time (tests/setup/fake-clock.mjs): the app's codes
+ * follow that clock, as they would on a phone whose clock agrees with the server's.
+ */
+export function adminClockAt(offsetMs: number) {
+  adminClockOffsetMs = offsetMs
+  lastAdminStep = 0
+}
 /**
  * The administrator's authenticator code, as the app would show it. A code is taken once per
  * 30-second step, so sign-ins in quick succession take the next step's (accepted: ±1), and wait
@@ -46,7 +55,7 @@ let lastAdminStep = 0
  */
 export async function adminCode() {
   for (;;) {
-    const now = Math.floor(Date.now() / 30_000)
+    const now = Math.floor((Date.now() + adminClockOffsetMs) / 30_000)
     const step = Math.max(now, lastAdminStep + 1)
     if (step <= now + 1) {
       lastAdminStep = step
