@@ -2,6 +2,9 @@
 # Starts a throwaway PostgreSQL on 127.0.0.1 and prints its DATABASE_URL. Used by .ci/run.
 set -euo pipefail
 port="${PGPORT_CI:-54329}"
+# A server left running on this port (an earlier run on the same machine) would stop `pg_ctl
+# start` with "could not start server": take the next free port instead.
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 dir="$(mktemp -d /tmp/prooftrack-pg.XXXXXX)"
 bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
 chown postgres "$dir" 2>/dev/null || true
