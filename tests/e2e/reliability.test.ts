@@ -8,11 +8,11 @@ import { expect, test } from 'vitest'
 import { migrateToLatest, openDatabase } from '../../db/client'
 import { seedPlans } from '../../db/seed'
 import { testEnv } from '../setup/test-env'
-import { ADMIN, adminCode, startServer, startServerWithAdmin } from './server'
+import { ADMIN, adminCode, databaseUrlFor, startServer, startServerWithAdmin } from './server'
 
 /** Users with a verified email, one song each, and a signed session cookie — written before the server starts. */
 async function seedWriters(dataDir: string, count: number) {
-  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir })
+  const handle = await openDatabase({ databaseUrl: await databaseUrlFor(dataDir), dataDir })
   await migrateToLatest(handle.db)
   await seedPlans(handle.db)
   const cookie = createCookie('pt_session', { secrets: [testEnv(dataDir).SESSION_SECRET] })
@@ -103,12 +103,16 @@ test(
     // operator's `npm run reconcile` finishes the job; on the embedded database it is a no-op.
     const reconcile = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reconcile.ts'], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { ...process.env, ...testEnv(dataDir) },
+      env: {
+        ...process.env,
+        ...testEnv(dataDir),
+        DATABASE_URL: (await databaseUrlFor(dataDir)) ?? '',
+      },
       encoding: 'utf8',
     })
     expect(reconcile.status, reconcile.stderr).toBe(0)
 
-    const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir })
+    const handle = await openDatabase({ databaseUrl: await databaseUrlFor(dataDir), dataDir })
     try {
       const rows = await handle.db
         .selectFrom('blockchainRegistrations as r')

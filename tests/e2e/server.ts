@@ -4,7 +4,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
+import { createDatabaseFromTemplate } from '../setup/postgres'
 import { testEnv } from '../setup/test-env'
 
 const root = path.resolve(__dirname, '../..')
@@ -86,35 +87,62 @@ export async function adminSession(baseUrl: string, clientAddress: string) {
     .getSetCookie()
     .find((cookie) => cookie.startsWith('pt_2fa='))!
     .split(';')[0]!
-  for (let attempt = 0; ; attempt++) {
-    const second = await fetch(`${baseUrl}/login/two-factor`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Origin: baseUrl,
-        'Sec-Fetch-Site': 'same-origin',
-        'X-Forwarded-For': clientAddress,
-        Cookie: pending,
-      },
-      body: new URLSearchParams({ code: await adminCode() }),
-    })
-    const session = second.headers.getSetCookie().find((cookie) => cookie.startsWith('pt_session='))
-    if (session) return session.split(';')[0]!
-    // Another test file (one shared database) took this step's code: the next one.
-    if (attempt === 2) throw new Error(`The administrator's code answered ${second.status}`)
+  const second = await fetch(`${baseUrl}/login/two-factor`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: baseUrl,
+      'Sec-Fetch-Site': 'same-origin',
+      'X-Forwarded-For': clientAddress,
+      Cookie: pending,
+    },
+    body: new URLSearchParams({ code: await adminCode() }),
+  })
+  const session = second.headers.getSetCookie().find((cookie) => cookie.startsWith('pt_session='))
+  if (!session) throw new Error(`The administrator's code answered ${second.status}`)
+  return session.split(';')[0]!
+}
+
+let postgresTemplate: string | undefined
+/** The global setup, which has no `inject`, names the migrated template it made. */
+export function usePostgresTemplate(name: string) {
+  postgresTemplate = name
+}
+const databases = new Map<string, Promise<string>>()
+/** The browser tests' databases are named so, and dropped together when the run ends. */
+export const E2E_DATABASES = 'prooftrack_e2e'
+/**
+ * On PostgreSQL (CI's last stage), one database per DATA_DIR, cloned from the migrated template:
+ * the same isolation the embedded database gives, which lives in DATA_DIR. A server restarted on
+ * its DATA_DIR finds its data again; servers never see each other's rows, administrator codes,
+ * audit results or snapshots stamped by another DATA_DIR's local TSA (decision 025).
+ * Undefined on the embedded database.
+ */
+export function databaseUrlFor(dataDir: string): Promise<string> | undefined {
+  const url = process.env.DATABASE_URL
+  if (!url) return undefined
+  let database = databases.get(dataDir)
+  if (!database) {
+    postgresTemplate ??= inject('postgresTemplate')
+    database = createDatabaseFromTemplate(url, postgresTemplate, E2E_DATABASES).then(
+      (created) => created.url,
+    )
+    databases.set(dataDir, database)
   }
+  return database
+}
+
+/** What a server or script started on `dataDir` is given: its own database on PostgreSQL. */
+async function databaseEnv(dataDir: string, extraEnv: Record<string, string>) {
+  if (extraEnv.DATABASE_URL !== undefined) return {}
+  const url = await databaseUrlFor(dataDir)
+  return url ? { DATABASE_URL: url } : {}
 }
 
 /** Creates the administrator with `npm run admin:create` (as an operator would), then starts the server. */
-export async function startServerWithAdmin(
-  extraEnv: Record<string, string> = {},
-  // On one shared PostgreSQL (CI's last stage) the global setup creates the administrator once:
-  // creating it again would reset its password and end the sessions other files are using.
-  { create = (extraEnv.DATABASE_URL ?? process.env.DATABASE_URL ?? '') === '' } = {},
-) {
+export async function startServerWithAdmin(extraEnv: Record<string, string> = {}) {
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
-  if (!create) return startServer({ ...extraEnv, DATA_DIR: dataDir })
   const result = spawnSync(
     process.execPath,
     [
@@ -130,7 +158,12 @@ export async function startServerWithAdmin(
     ],
     {
       cwd: root,
-      env: { ...process.env, ...testEnv(dataDir), ...extraEnv },
+      env: {
+        ...process.env,
+        ...testEnv(dataDir),
+        ...(await databaseEnv(dataDir, extraEnv)),
+        ...extraEnv,
+      },
       encoding: 'utf8',
     },
   )
@@ -156,6 +189,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       PORT: String(port),
       HOST: '127.0.0.1',
       TRUST_PROXY_HOPS: '1',
+      ...(await databaseEnv(dataDir, extraEnv)),
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

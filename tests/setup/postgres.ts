@@ -30,8 +30,12 @@ export async function createTemplateDatabase(url: string) {
 }
 
 /** A throwaway database cloned from the migrated template: each test file gets its own. */
-export async function createDatabaseFromTemplate(url: string, template: string) {
-  const name = `prooftrack_test_${crypto.randomBytes(6).toString('hex')}`
+export async function createDatabaseFromTemplate(
+  url: string,
+  template: string,
+  prefix = 'prooftrack_test',
+) {
+  const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`
   await admin(url, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`))
   return { name, url: withDatabase(url, name) }
 }
@@ -44,4 +48,16 @@ export async function createEmptyDatabase(url: string) {
   const name = `prooftrack_empty_${crypto.randomBytes(6).toString('hex')}`
   await admin(url, (client) => client.query(`CREATE DATABASE ${name}`))
   return { name, url: withDatabase(url, name) }
+}
+
+/** Drops every database whose name starts with `prefix_` (what a run made and left behind). */
+export async function dropDatabasesNamed(url: string, prefix: string) {
+  await admin(url, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`${prefix}\\_%`],
+    )
+    for (const { datname } of rows)
+      await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`)
+  })
 }
