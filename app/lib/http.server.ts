@@ -25,6 +25,34 @@ export function jsonFailure(failure: {
   return jsonResponse({ message: failure.message }, { status: failure.status, headers })
 }
 
+/** A short plain-text answer (a refusal of a download link), never cached. */
+export function plainTextResponse(
+  status: number,
+  message: string,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers = applySecurityHeaders(new Headers(extraHeaders))
+  headers.set('Content-Type', 'text/plain; charset=utf-8')
+  headers.set('Cache-Control', 'no-store')
+  return new Response(message, { status, headers })
+}
+
+/**
+ * A document made for one person (a PDF shown `inline`, a bundle or ZIP saved as an `attachment`):
+ * it holds private texts, salts or personal data, so no browser or proxy cache keeps it.
+ */
+export function documentResponse(
+  body: Uint8Array,
+  document: { contentType: string; fileName: string; disposition: 'inline' | 'attachment' },
+) {
+  const headers = applySecurityHeaders(new Headers())
+  headers.set('Content-Type', document.contentType)
+  headers.set('Content-Disposition', `${document.disposition}; filename="${document.fileName}"`)
+  headers.set('Cache-Control', 'private, no-store')
+  headers.set('Content-Length', String(body.byteLength))
+  return new Response(new Uint8Array(body), { status: 200, headers })
+}
+
 /** The one answer to a method a JSON route does not take. */
 export function methodNotAllowed() {
   return jsonError(405, 'Method not allowed')

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
 import { timestampText } from '~/lib/timestamp'
-import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { documentResponse, plainTextResponse } from '~/lib/http.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/accounts/auth.server'
 import {
@@ -25,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Rendering a PDF costs far more than asking for one: a throttle per address, before any work.
   const limited = await hit(LIMITS.certificatePdfPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed)
-    return plainText(429, tooManyRequestsMessage(limited), retryAfterHeaders(limited))
+    return plainTextResponse(429, tooManyRequestsMessage(limited), retryAfterHeaders(limited))
   const songId = parseSongId(params.id)
   const user = songId === null ? null : await getUser(request)
   // The same projection as the page: a visitor's PDF holds only the public facts.
@@ -48,21 +48,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { owner: documentOwner(user?.id, clientIp(request)), signal: request.signal },
   ).catch(busyAnswer)
   if (pdf instanceof Response) return pdf
-  const headers = applySecurityHeaders(new Headers())
-  headers.set('Content-Type', 'application/pdf')
-  headers.set('Content-Disposition', `inline; filename="${found.certificate.certificateId}.pdf"`)
-  headers.set('Content-Length', String(pdf.byteLength))
-  headers.set('Cache-Control', 'private, no-store')
-  return new Response(new Uint8Array(pdf), { status: 200, headers })
+  return documentResponse(pdf, {
+    contentType: 'application/pdf',
+    fileName: `${found.certificate.certificateId}.pdf`,
+    disposition: 'inline',
+  })
 }
 
 function notFound() {
-  return plainText(404, 'Certificate not found')
-}
-
-function plainText(status: number, message: string, extra: Record<string, string> = {}) {
-  const headers = applySecurityHeaders(new Headers(extra))
-  headers.set('Content-Type', 'text/plain; charset=utf-8')
-  headers.set('Cache-Control', 'no-store')
-  return new Response(message, { status, headers })
+  return plainTextResponse(404, 'Certificate not found')
 }

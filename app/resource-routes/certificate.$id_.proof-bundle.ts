@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
-import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { documentResponse, plainTextResponse } from '~/lib/http.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import {
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     songId === null
       ? null
       : await getProofBundle(db(), userId, songId, { storage: getStorage(), appUrl: env().APP_URL })
-  if (!result || (!result.ok && result.status === 404)) return plain(404, 'Certificate not found')
+  if (!result || (!result.ok && result.status === 404)) return plainTextResponse(404, 'Certificate not found')
   // The owner followed a link: the reason comes back on the certificate, as a toast.
   if (!result.ok)
     return redirectWithToast(`/certificate/${songId}`, {
@@ -39,18 +39,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { owner: documentOwner(userId, null), signal: request.signal },
   ).catch(busyAnswer)
   if (body instanceof Response) return body
-  const headers = applySecurityHeaders(new Headers())
-  headers.set('Content-Type', 'application/json; charset=utf-8')
-  headers.set('Content-Disposition', `attachment; filename="${result.fileName}"`)
-  // It holds unpublished texts and their salts: never kept by a browser or a proxy cache.
-  headers.set('Cache-Control', 'no-store')
-  headers.set('Content-Length', String(body.byteLength))
-  return new Response(new Uint8Array(body), { status: 200, headers })
-}
-
-function plain(status: number, message: string) {
-  const headers = applySecurityHeaders(new Headers())
-  headers.set('Content-Type', 'text/plain; charset=utf-8')
-  headers.set('Cache-Control', 'no-store')
-  return new Response(message, { status, headers })
+  return documentResponse(body, {
+    contentType: 'application/json; charset=utf-8',
+    fileName: result.fileName,
+    disposition: 'attachment',
+  })
 }

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { documentResponse } from '~/lib/http.server'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { prepareAccountData } from '~/services/accounts/data-export.server'
 import { getSessionId } from '~/services/accounts/session.server'
@@ -34,11 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { owner: documentOwner(user.id, null), signal: request.signal },
   ).catch(busyAnswer)
   if (zip instanceof Response) return zip
-  const headers = applySecurityHeaders(new Headers())
-  headers.set('Content-Type', 'application/zip')
-  headers.set('Content-Disposition', `attachment; filename="${prepared.fileName}"`)
-  // Personal data: never kept by a browser or a proxy cache.
-  headers.set('Cache-Control', 'no-store')
-  headers.set('Content-Length', String(zip.byteLength))
-  return new Response(new Uint8Array(zip), { status: 200, headers })
+  return documentResponse(zip, {
+    contentType: 'application/zip',
+    fileName: prepared.fileName,
+    disposition: 'attachment',
+  })
 }

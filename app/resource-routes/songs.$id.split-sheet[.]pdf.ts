@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
 import { clientIp } from '~/lib/client-address.server'
-import { applySecurityHeaders } from '~/lib/security-headers.server'
+import { documentResponse, plainTextResponse } from '~/lib/http.server'
 import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import {
@@ -22,11 +22,8 @@ import { resolveTimeZone } from '~/services/platform/time-zone.server'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The certificate PDF's throttle: rendering costs more than asking.
   const limited = await hit(LIMITS.certificatePdfPerAddress(clientIp(request) ?? 'unknown'))
-  if (!limited.allowed) {
-    const headers = applySecurityHeaders(new Headers(retryAfterHeaders(limited)))
-    headers.set('Content-Type', 'text/plain; charset=utf-8')
-    return new Response(tooManyRequestsMessage(limited), { status: 429, headers })
-  }
+  if (!limited.allowed)
+    return plainTextResponse(429, tooManyRequestsMessage(limited), retryAfterHeaders(limited))
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
   const pdf = await renderOffThread(
@@ -41,10 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { owner: documentOwner(user.id, null), signal: request.signal },
   ).catch(busyAnswer)
   if (pdf instanceof Response) return pdf
-  const headers = applySecurityHeaders(new Headers())
-  headers.set('Content-Type', 'application/pdf')
-  headers.set('Content-Disposition', `inline; filename="${song.certificateId}-split-sheet.pdf"`)
-  headers.set('Content-Length', String(pdf.byteLength))
-  headers.set('Cache-Control', 'private, no-store')
-  return new Response(new Uint8Array(pdf), { status: 200, headers })
+  return documentResponse(pdf, {
+    contentType: 'application/pdf',
+    fileName: `${song.certificateId}-split-sheet.pdf`,
+    disposition: 'inline',
+  })
 }

@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { expectSoon, postSong, signIn, signUpAndIn } from './flows'
-import { ADMIN, useServer } from './server'
+import { expectSoon, postSong, signInAsAdministrator, signUpAndIn } from './flows'
+import { useServer } from './server'
 
 const browser = useBrowser()
 const server = useServer({ admin: true })
@@ -67,7 +67,7 @@ async function writerWithRegisteredSong(javaScriptEnabled: boolean) {
     javaScriptEnabled: false,
     baseUrl: server.baseUrl,
   })
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInAsAdministrator(admin)
   expect(
     (
       await admin.request.post('/api/auth/verify-email', { data: { token: verificationCode } })

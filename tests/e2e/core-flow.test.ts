@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { evenSplit, splitRow } from '../setup/sample-song'
 import { type TestPage, useBrowser } from './browser'
-import { expectSoon, postSong, signIn, signUpAndIn } from './flows'
+import { expectSoon, postSong, signIn, signInAsAdministrator, signUpAndIn } from './flows'
 import { ADMIN, useServer } from './server'
 
 // Issue 25 items 2–6 and issue 26's isolation on pages, in Chromium. The page table below names
@@ -205,7 +205,7 @@ async function verifyEmail(user: TestPage, admin: TestPage) {
   await user.goto('/verify-email')
   await user.getByRole('button', { name: 'Generate Verification Code' }).click()
   const code = (await user.getByTestId('verification-code').textContent())!.trim()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInAsAdministrator(admin)
   await admin.goto('/admin/verify')
   await admin.getByLabel('Verification code').fill(code)
   await admin.getByRole('button', { name: 'Verify User Email' }).click()

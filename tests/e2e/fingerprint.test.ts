@@ -14,8 +14,8 @@ import {
 import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signIn, signUpAndIn } from './flows'
-import { ADMIN, useServer } from './server'
+import { signInAsAdministrator, signUpAndIn } from './flows'
+import { useServer } from './server'
 
 // Issue 17 in Chromium, with JavaScript on and off: fingerprint two labelled files on /submit
 // (hashed in the browser, or streamed through the server's hash and dropped), see them on the
@@ -123,7 +123,7 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
         await (await page.request.post('/api/auth/request-email-verification')).json(),
       ).verificationCode
     const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-    await signIn(admin, ADMIN.email, ADMIN.password)
+    await signInAsAdministrator(admin)
     expect(
       (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
     ).toBe(200)

@@ -5,8 +5,8 @@ import {
   withTimestamp,
 } from '../setup/certificate-keys'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signIn, signUpAndIn, verifyEmailThroughAdmin } from './flows'
-import { ADMIN, startServer, useServer } from './server'
+import { signInAsAdministrator, signUpAndIn, verifyEmailThroughAdmin } from './flows'
+import { startServer, useServer } from './server'
 
 // Issue 19: every record says where it really went, a split is whole before it is permanent, and
 // a visitor's certificate data is the public projection only.
@@ -50,7 +50,7 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
 
       // The administrator sees where this server sends registrations.
       const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-      await signIn(admin, ADMIN.email, ADMIN.password)
+      await signInAsAdministrator(admin)
       expect(await admin.getByTestId('admin-deployment').textContent()).toContain(
         `registers on: ${LOCAL_LEDGER}. Storage: Local store on this server — not permanent storage.`,
       )

@@ -11,8 +11,8 @@ import { seriousAxeViolations } from './axe'
 import { testEnv } from '../setup/test-env'
 import { startArLocal } from './arlocal'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signIn, signUpAndIn } from './flows'
-import { ADMIN, type RunningServer, startServerWithAdmin } from './server'
+import { signInAsAdministrator, signUpAndIn } from './flows'
+import { type RunningServer, startServerWithAdmin } from './server'
 
 // Issue 19, items 4, 6 and 7 in the browser: the verification page, the owner's proof bundle,
 // axe on every page of the issue, and docs/verify.md's procedure run as a stranger would run it.
@@ -65,7 +65,7 @@ async function registeredSong(
       await (await owner.request.post('/api/auth/request-email-verification')).json(),
     ).verificationCode
   const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInAsAdministrator(admin)
   expect(
     (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
   ).toBe(200)

@@ -222,7 +222,7 @@ async function download(b: Awaited<ReturnType<typeof browser>>) {
   )
   expect(response.status).toBe(200)
   expect(response.headers.get('Content-Type')).toBe('application/zip')
-  expect(response.headers.get('Cache-Control')).toBe('no-store')
+  expect(response.headers.get('Cache-Control')).toBe('private, no-store')
   const files = unzipSync(new Uint8Array(await response.arrayBuffer()))
   return {
     response,

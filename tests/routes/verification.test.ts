@@ -772,7 +772,7 @@ describe('GET /certificate/:id/proof-bundle', () => {
     expect(response.headers.get('Content-Disposition')).toBe(
       `attachment; filename="${song.certificateId}-proof-bundle.json"`,
     )
-    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const text = await response.text()
     const body = JSON.parse(text)
     const storedText = fs.readFileSync(storedFile(outcome.storageId), 'utf8')
