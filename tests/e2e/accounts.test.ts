@@ -7,9 +7,9 @@ import { signIn, signUpAndIn, submitSignIn } from './flows'
 import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
-// This file runs its own server so it can read the mail the server writes under DATA_DIR/mail.
-// Its own embedded database too: every server on a shared PostgreSQL takes mail from one queue,
-// so another file's server could send (and log) this file's message.
+// This file runs its own server so it can read the mail the server writes under DATA_DIR/mail,
+// on the embedded database in both CI stages
+// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const header = (page: TestPage) => page.locator('header').first()

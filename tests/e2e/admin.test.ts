@@ -9,8 +9,9 @@ import { expectSoon, signIn, signUpAndIn } from './flows'
 import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
-// Its own server and embedded database, also in CI's PostgreSQL stage: uploads change the landing
-// page every other test file sees, and Recent Activity lists the last events of the whole database.
+// Its own server (uploads change the landing page; Recent Activity lists the database's last
+// events), on the embedded database in both CI stages
+// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 let tooBig: string
 beforeAll(async () => {

@@ -10,7 +10,8 @@ import { useServer } from './server'
 // Issue 13 in Chromium, JavaScript on and off: the owner invites, the co-writer answers from the
 // mailed link, the owner sees the answer (and its toast); a dispute blocks registration.
 const browser = useBrowser()
-// Its own server and embedded database: it reads the mail this server writes (DATA_DIR/mail).
+// Its own server, for the mail it writes (DATA_DIR/mail), on the embedded database in both CI stages
+// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const song = (title: string) => ({

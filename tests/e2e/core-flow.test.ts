@@ -13,7 +13,8 @@ import { ADMIN, useServer } from './server'
 // state): a new page without a row fails the first test. Every state is visited with JavaScript
 // on, on a hydrated first load and after a client-side navigation, and at 390 px.
 const browser = useBrowser()
-// Its own server and embedded database: the invitation link is read from the mail it writes.
+// Its own server (the invitation link is read from the mail it writes), on the embedded database in both CI stages
+// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const GENERIC_ERROR = 'Something went wrong'

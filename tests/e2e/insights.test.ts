@@ -6,8 +6,8 @@ import { signIn, signUpAndIn, verifyEmailThroughAdmin } from './flows'
 import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
-// Its own embedded database: Recent Activity lists the newest events of the whole database, and
-// on a shared PostgreSQL the other files' events would push this file's out of it.
+// Its own server (Recent Activity lists the newest events of the whole database), on the embedded database in both CI stages
+// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 /** The new-song form as a user fills it in, through to the certificate. */

@@ -9,8 +9,9 @@ import { expectSoon, postSong, signUpAndIn } from './flows'
 import { useServer } from './server'
 
 // Issue 28 (decision 067): changing the email address by the mailed link, and downloading
-// one's data, in a real browser with JavaScript on and off. This file runs its own server and
-// embedded database so it can read the mail the server writes under DATA_DIR/mail.
+// one's data, in a real browser with JavaScript on and off. This file runs its own server so it
+// can read the mail the server writes under DATA_DIR/mail, on the embedded database in both CI
+// stages (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
 const browser = useBrowser()
 const server = useServer({ env: () => ({ DATABASE_URL: '' }) })
 
