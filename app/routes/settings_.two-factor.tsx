@@ -81,12 +81,32 @@ export async function action({ request }: ActionFunctionArgs) {
       // The code just typed is a second factor passed by this very session.
       const sid = await getSessionId(request.headers.get('Cookie'))
       if (sid) await markReauthenticated(db(), sid, { secondFactor: true })
-      return json({ errors: null, codes: outcome.codes, turnedOn: true })
+      // A toast of its own, which also replaces "Scan the QR code" if that is still showing.
+      return json({
+        errors: null,
+        codes: outcome.codes,
+        turnedOn: true,
+        toast: {
+          id: 'two-factor-on',
+          type: 'success' as const,
+          title: 'Two-factor authentication is on',
+          description: 'Keep your recovery codes below: they are shown only now.',
+        },
+      })
     }
     case 'regenerate': {
       if (!(await twoFactorStatus(db(), user.id)).enabled)
         return json({ errors: ['Two-factor authentication is off.'], codes: null }, { status: 400 })
-      return json({ errors: null, codes: await replaceRecoveryCodes(db(), user.id) })
+      return json({
+        errors: null,
+        codes: await replaceRecoveryCodes(db(), user.id),
+        toast: {
+          id: 'recovery-codes-replaced',
+          type: 'success' as const,
+          title: 'New recovery codes',
+          description: 'The old ones no longer work. Keep these below: they are shown only now.',
+        },
+      })
     }
     case 'disable': {
       const check = await checkCode(db(), user.id, form.code)

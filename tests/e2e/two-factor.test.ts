@@ -38,6 +38,12 @@ describe.each(MODES)('two-factor with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Code from your app').fill(code(secret, enrolStep))
     await page.getByRole('button', { name: 'Turn On Two-Factor' }).click()
     await expectSoon(page, () => page.getByTestId('recovery-codes').locator('li').count(), 10)
+    // Its own toast, which replaces "Scan the QR code" if that was still showing.
+    await expectSoon(
+      page,
+      (timeout) => page.getByTestId('toast').innerText({ timeout }),
+      expect.stringContaining('Two-factor authentication is on'),
+    )
     await expectSoon(
       page,
       (timeout) => page.getByTestId('two-factor-state').innerText({ timeout }),

@@ -189,7 +189,8 @@ describe('enrolment from the settings page', () => {
       ),
     )
     expect(right.status).toBe(200)
-    const { codes } = await right.json()
+    const { codes, toast } = await right.json()
+    expect(toast).toMatchObject({ type: 'success', title: 'Two-factor authentication is on' })
     expect(codes).toHaveLength(10)
     expect(new Set(codes).size).toBe(10)
     // This session just passed a second factor.
@@ -236,7 +237,9 @@ describe('enrolment from the settings page', () => {
         args(post(`${BASE}/settings/two-factor`, { intent: 'regenerate' }, cookie)),
       ),
     )
-    const fresh: string[] = (await regenerated.json()).codes
+    const answer = await regenerated.json()
+    expect(answer.toast).toMatchObject({ type: 'success', title: 'New recovery codes' })
+    const fresh: string[] = answer.codes
     expect(fresh).toHaveLength(10)
     expect(await checkCode(db(), user.id, codes[0]!)).toEqual({
       ok: false,
