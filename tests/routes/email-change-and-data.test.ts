@@ -344,6 +344,34 @@ describe('your data', () => {
     expect(text('splits.csv').split('\r\n').filter(Boolean)).toHaveLength(1 + 2 * 5)
   })
 
+  test('an account whose address is not proved gets no answers given from that address', async () => {
+    // Someone registers a co-writer's address and downloads without verifying it.
+    const squatter = await createUser({ emailVerified: false })
+    const owner = await createUser({ emailVerified: true })
+    const song = await createTestSong(owner.id, { coContributorName: 'Real Co-Writer' })
+    await createSplitInvitation(song.id, 'co-contributor', {
+      email: squatter.email,
+      decision: 'disputed',
+      decidedAt: new Date(),
+      creditedName: 'Real Co-Writer',
+    })
+    const unproved = await download(await browser(squatter.id))
+    expect(JSON.parse(unproved.text('your-data.json')).invitationsAnswered).toEqual([])
+    expect(unproved.text('invitations-answered.csv')).not.toContain(song.certificateId)
+    expect(unproved.text('README.txt')).toContain('0 answered by you')
+
+    // Once the address is proved, the answers are the account's own.
+    await db()
+      .updateTable('users')
+      .set({ emailVerified: true })
+      .where('id', '=', squatter.id)
+      .execute()
+    const proved = await download(await browser(squatter.id))
+    expect(JSON.parse(proved.text('your-data.json')).invitationsAnswered).toEqual([
+      expect.objectContaining({ certificateId: song.certificateId, decision: 'disputed' }),
+    ])
+  })
+
   test('200 songs: the download is made within its bound (the figure is printed)', async () => {
     const user = await createUser({ firstName: 'हिंदी' })
     const b = await browser(user.id)

@@ -386,6 +386,54 @@ describe('the Google callback', () => {
     expect(await getSessionUser(oldCookie)).toBeNull()
   })
 
+  test('whoever registered the address keeps nothing they added: their Google, passkey, authenticator and pending links go', async () => {
+    const squatter = await createUser({ emailVerified: false })
+    await enrolTwoFactor(squatter)
+    const attackersGoogle = crypto.randomBytes(8).toString('hex')
+    await db()
+      .updateTable('users')
+      .set({ externalId: attackersGoogle })
+      .where('id', '=', squatter.id)
+      .execute()
+    await db()
+      .insertInto('passkeys')
+      .values({
+        userId: squatter.id,
+        credentialId: crypto.randomBytes(16).toString('base64url'),
+        publicKey: new Uint8Array(crypto.randomBytes(77)),
+        counter: 0,
+        name: 'Squatter key',
+      })
+      .execute()
+    await db()
+      .insertInto('emailChangeTokens')
+      .values({
+        userId: squatter.id,
+        newEmail: 'elsewhere@example.com',
+        tokenHash: crypto.randomBytes(32).toString('hex'),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .execute()
+    const owner = account({ email: squatter.email })
+
+    // The owner lands signed in: no code from the squatter's authenticator is asked for.
+    const response = await signInWith(owner)
+    expect(response.headers.get('Location')).toBe('/')
+    expect((await signedInUser(response))?.id).toBe(squatter.id)
+    const [linked] = await usersWithEmail(squatter.email)
+    expect(linked).toMatchObject({ emailVerified: true, passwordHash: null, externalId: owner.sub })
+    for (const table of [
+      'passkeys',
+      'userTwoFactors',
+      'twoFactorRecoveryCodes',
+      'emailChangeTokens',
+    ] as const)
+      expect(
+        await db().selectFrom(table).select('userId').where('userId', '=', squatter.id).execute(),
+        table,
+      ).toEqual([])
+  })
+
   test.each(['support@prooftrack.test', 'Support@ProofTrack.TEST'])(
     'the support email (%s) from Google is refused',
     async (email) => {

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from './password.server'
 import { hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 import { endUserSessions } from './session.server'
 import { displayName } from '~/lib/display-name'
-import { FieldError } from './users.server'
+import { FieldError, revokeWaysIn } from './users.server'
 
 // Issue 28: what a signed-in person can change about their own account, and its deletion.
 
@@ -189,19 +189,13 @@ export async function deleteAccount(database: Executor, user: User) {
         eb.selectFrom('songs').select('id').where('userId', '=', user.id),
       )
       .execute()
-    await trx.deleteFrom('sessions').where('userId', '=', user.id).execute()
-    await trx.deleteFrom('passkeys').where('userId', '=', user.id).execute()
-    await trx.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', user.id).execute()
-    await trx.deleteFrom('userTwoFactors').where('userId', '=', user.id).execute()
-    await trx.deleteFrom('passwordResetTokens').where('userId', '=', user.id).execute()
-    await trx.deleteFrom('emailVerificationTokens').where('userId', '=', user.id).execute()
+    await revokeWaysIn(trx, user.id)
     await trx.deleteFrom('monthlyUsage').where('userId', '=', user.id).execute()
     await trx.deleteFrom('contactMessages').where('userId', '=', user.id).execute()
     await trx
       .deleteFrom('passwordResetRequests')
       .where('email', '=', oldEmail.toLowerCase())
       .execute()
-    await trx.deleteFrom('emailChangeTokens').where('userId', '=', user.id).execute()
     await trx
       .deleteFrom('mailOutbox')
       .where(sql`lower(to_address)`, '=', oldEmail.toLowerCase())

@@ -125,17 +125,21 @@ export async function gatherAccountData(database: Executor, user: User, currentS
   }))
   // Answers given from this account's address to other writers' songs: only what the answer
   // holds (the song is named by its public certificate id, never by the owner's own details).
-  const invitationsAnswered = (
-    await database
-      .selectFrom('splitInvitations as i')
-      .innerJoin('songs as s', 's.id', 'i.songId')
-      .select(['s.certificateId', 'i.slot', ...ANSWER_COLUMNS])
-      .where(sql`lower(i.email)`, '=', user.email.toLowerCase())
-      .where('i.decision', 'is not', null)
-      .where('s.userId', '!=', user.id)
-      .orderBy('i.decidedAt')
-      .execute()
-  ).map((i) => ({ ...i, decidedAt: iso(i.decidedAt) }))
+  // Only once the address is proved: whoever registers someone else's address unverified must
+  // not download that person's answers (names, IPI, dispute reasons).
+  const invitationsAnswered = !user.emailVerified
+    ? []
+    : (
+        await database
+          .selectFrom('splitInvitations as i')
+          .innerJoin('songs as s', 's.id', 'i.songId')
+          .select(['s.certificateId', 'i.slot', ...ANSWER_COLUMNS])
+          .where(sql`lower(i.email)`, '=', user.email.toLowerCase())
+          .where('i.decision', 'is not', null)
+          .where('s.userId', '!=', user.id)
+          .orderBy('i.decidedAt')
+          .execute()
+      ).map((i) => ({ ...i, decidedAt: iso(i.decidedAt) }))
   const payments = (
     await database
       .selectFrom('paymentHistory as p')

@@ -129,6 +129,23 @@ export interface GoogleProfile {
  * password set by whoever registered that address first is dropped and its sessions ended, so a
  * squatter who registered someone else's email cannot keep a way in.
  */
+/**
+ * Ends every way into an account except its address: sessions, passkeys, two-factor with its
+ * recovery codes, and links still waiting (reset, verification, email change). For a deleted
+ * account, and for an unverified one whose address a Google sign-in has just proved to belong to
+ * someone else: whoever registered it must keep nothing they added (a passkey, an authenticator
+ * that would lock the owner out, a pending change).
+ */
+export async function revokeWaysIn(trx: Executor, userId: string) {
+  await endUserSessions(trx, userId)
+  await trx.deleteFrom('passkeys').where('userId', '=', userId).execute()
+  await trx.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', userId).execute()
+  await trx.deleteFrom('userTwoFactors').where('userId', '=', userId).execute()
+  await trx.deleteFrom('passwordResetTokens').where('userId', '=', userId).execute()
+  await trx.deleteFrom('emailVerificationTokens').where('userId', '=', userId).execute()
+  await trx.deleteFrom('emailChangeTokens').where('userId', '=', userId).execute()
+}
+
 export async function signInWithGoogle(database: Executor, profile: GoogleProfile) {
   const email = profile.email.trim().toLowerCase()
   if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
@@ -147,15 +164,16 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
   if (existing?.googleDisconnectedAt) throw new Error(GOOGLE_DISCONNECTED_MESSAGE)
   if (existing) {
     if (!existing.emailVerified) {
-      // One transaction: the sessions end and the password goes together, or neither does.
+      // One transaction: every way in the registrant added goes with the password, or none
+      // does. A Google account they connected is replaced by the owner's.
       await inTransaction(database, async (trx) => {
-        await endUserSessions(trx, existing.id)
+        await revokeWaysIn(trx, existing.id)
         await trx
           .updateTable('users')
           .set({
             emailVerified: true,
             passwordHash: null,
-            externalId: existing.externalId ?? profile.id,
+            externalId: profile.id,
             updatedAt: new Date(),
           })
           .where('id', '=', existing.id)
