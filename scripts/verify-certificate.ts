@@ -7,7 +7,10 @@
 // The registered snapshot's RFC 3161 token (decision 068) comes with the app's JSON and is checked
 // here, by the same function as the verify page; exit 1 when it fails. `--bundle <file>` checks every
 // token of an owner's proof bundle offline, without the app, the chain or storage; `--tsa-ca <pem>`
-// names the root the TSA must chain to (else the certificates carried with the token are used).
+// names the root the TSA must chain to (else the certificates carried with the token are used). A
+// bundle whose tokens all hold against the root it carries itself exits 3, "not anchored": anyone
+// can make a root and stamp a backdated manifest with it, so only a root the reader trusts proves
+// a time.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -161,12 +164,19 @@ async function verifyBundle(file: string): Promise<never> {
     if (result.status !== 'verified') failed++
     printTimestamp(`${snapshot.file} (${REASON_LABELS[snapshot.reason]})`, result)
   }
-  console.log(
-    failed === 0
-      ? `${escapeControls(id)}: ${timestamps.length} timestamp${timestamps.length === 1 ? '' : 's'} VERIFIED`
-      : `${escapeControls(id)}: ${failed} of ${timestamps.length} timestamps FAILED`,
-  )
-  process.exit(failed === 0 ? 0 : 1)
+  const count = `${timestamps.length} timestamp${timestamps.length === 1 ? '' : 's'}`
+  if (failed > 0) {
+    console.log(`${escapeControls(id)}: ${failed} of ${timestamps.length} timestamps FAILED`)
+    process.exit(1)
+  }
+  if (!values['tsa-ca']) {
+    console.log(
+      `${escapeControls(id)}: ${count} consistent but NOT ANCHORED — they chain only to the root the bundle carries, which anyone can make. Pass --tsa-ca <root.pem> with the TSA's root you trust (for ProofTrack's development TSA, its server's DATA_DIR/tsa/tsa-cert.pem) to verify.`,
+    )
+    process.exit(3)
+  }
+  console.log(`${escapeControls(id)}: ${count} VERIFIED`)
+  process.exit(0)
 }
 
 const certificateId = positionals[0]?.toUpperCase()

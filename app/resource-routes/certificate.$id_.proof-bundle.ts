@@ -24,7 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     songId === null
       ? null
       : await getProofBundle(db(), userId, songId, { storage: getStorage(), appUrl: env().APP_URL })
-  if (!result || (!result.ok && result.status === 404)) return plainTextResponse(404, 'Certificate not found')
+  if (!result || (!result.ok && result.status === 404))
+    return plainTextResponse(404, 'Certificate not found')
   // The owner followed a link: the reason comes back on the certificate, as a toast.
   if (!result.ok)
     return redirectWithToast(`/certificate/${songId}`, {

@@ -221,7 +221,7 @@ async function bundleOf(songId: number, userId: string) {
 }
 
 describe('npm run verify --bundle: every token of a proof bundle, offline', () => {
-  test('reports each snapshot’s timestamp and exits 0; exits 1 on a tampered manifest or token', async () => {
+  test('reports each snapshot’s timestamp: 0 against a root the reader gives, 3 (not anchored) against the bundle’s own, 1 on a tampered manifest or token', async () => {
     const { user, song } = await registeredSong()
     await queueSnapshotTimestamp(db(), user.id, song.id, 'edited')
     await stampAll()
@@ -245,8 +245,17 @@ describe('npm run verify --bundle: every token of a proof bundle, offline', () =
     expect(ok.output).toContain(
       '(anchor carried in the bundle; pass --tsa-ca to use a root you trust)',
     )
-    expect(ok.output).toContain(`${song.certificateId}: 2 timestamps VERIFIED`)
-    expect(ok.code).toBe(0)
+    // The root came in the bundle: anyone can make one, so no time is proved by it alone.
+    expect(ok.output).toContain(`${song.certificateId}: 2 timestamps consistent but NOT ANCHORED`)
+    expect(ok.output).not.toContain('VERIFIED')
+    expect(ok.code).toBe(3)
+    // The root the reader trusts (here, this server's development TSA's certificate).
+    const root = path.join(dir, 'tsa-root.pem')
+    fs.writeFileSync(root, await getTimestampAuthority().trustAnchorsPem())
+    const anchored = await verifyCli('--bundle', file, '--tsa-ca', root)
+    expect(anchored.output).toContain(`(anchor from ${root})`)
+    expect(anchored.output).toContain(`${song.certificateId}: 2 timestamps VERIFIED`)
+    expect(anchored.code).toBe(0)
 
     // One character of the registered manifest changed.
     const bundle = JSON.parse(text) as { timestamps: { manifest: string; tsr: string }[] }
@@ -336,9 +345,13 @@ describe('the proof bundle of a song not registered (owner only)', () => {
     const commands = readme.filter((l) => /^ {3}(jq|openssl) /.test(l)).map((l) => l.trim())
     const { stdout } = await run('bash', ['-e', '-c', commands.join('\n')], { cwd: dir })
     expect(stdout).toContain('Verification: OK')
+    const root = path.join(dir, 'tsa-root.pem')
+    fs.writeFileSync(root, await getTimestampAuthority().trustAnchorsPem())
     const cli = await verifyCli(
       '--bundle',
       path.join(dir, `${song.certificateId}-proof-bundle.json`),
+      '--tsa-ca',
+      root,
     )
     expect(cli.output).toContain(`${song.certificateId}: 1 timestamp VERIFIED`)
     expect(cli.code).toBe(0)

@@ -464,6 +464,7 @@ function timestampSteps(stamps: BundleTimestamps, file: string, step: number) {
     ]),
     '   Each check prints "Verification: OK"; a manifest changed by one byte prints "Verification: FAILED". The time the TSA signed:',
     `   openssl ts -reply -in ${stamps.snapshots[0]!.file}.tsr -text | grep 'Time stamp'`,
+    "   tsa-chain.pem came in this file, so a check against it shows that each token is intact, not who signed it: to prove the time, give -CAfile the root the TSA publishes, or compare this root's SHA-256 fingerprint (openssl x509 -in tsa-chain.pem -noout -fingerprint -sha256) with the TSA's.",
     ...(development ? [`   Note: ${DEVELOPMENT_TIMESTAMP_NOTE}`] : []),
     '',
   ]
