@@ -19,9 +19,6 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/setup-file.ts'],
     pool: 'forks',
-    // Vitest's default is one worker fewer than the cores: one on CI's two, which left a core idle
-    // while a file waited on its database. Two, as the browser tests run (measured in .ci/run).
-    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
