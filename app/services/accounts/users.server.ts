@@ -124,12 +124,6 @@ export interface GoogleProfile {
 }
 
 /**
- * A Google account signs into the user with the same email, or creates one. Google has proved
- * the address, so a matching account becomes verified — and if it was not verified before, a
- * password set by whoever registered that address first is dropped and its sessions ended, so a
- * squatter who registered someone else's email cannot keep a way in.
- */
-/**
  * Ends every way into an account except its address: sessions, passkeys, two-factor with its
  * recovery codes, and links still waiting (reset, verification, email change). For a deleted
  * account, and for an unverified one whose address a Google sign-in has just proved to belong to
@@ -146,6 +140,12 @@ export async function revokeWaysIn(trx: Executor, userId: string) {
   await trx.deleteFrom('emailChangeTokens').where('userId', '=', userId).execute()
 }
 
+/**
+ * A Google account signs into the user with the same email, or creates one. Google has proved
+ * the address, so a matching account becomes verified — and if it was not verified before, a
+ * password set by whoever registered that address first is dropped and its sessions ended, so a
+ * squatter who registered someone else's email cannot keep a way in.
+ */
 export async function signInWithGoogle(database: Executor, profile: GoogleProfile) {
   const email = profile.email.trim().toLowerCase()
   if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
