@@ -71,34 +71,27 @@ export async function adminCode() {
  * client address, so the sign-in limit counts per test file); returns the session cookie.
  */
 export async function adminSession(baseUrl: string, clientAddress: string) {
-  const login = await fetch(`${baseUrl}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: baseUrl,
-      'Sec-Fetch-Site': 'same-origin',
-      'X-Forwarded-For': clientAddress,
-    },
-    body: new URLSearchParams({ usernameOrEmail: ADMIN.email, password: ADMIN.password }),
-  })
+  // A form post from our own page, as the browser sends it.
+  const post = (path: string, fields: Record<string, string>, cookie?: string) =>
+    fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Origin: baseUrl,
+        'Sec-Fetch-Site': 'same-origin',
+        'X-Forwarded-For': clientAddress,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      body: new URLSearchParams(fields),
+    })
+  const login = await post('/login', { usernameOrEmail: ADMIN.email, password: ADMIN.password })
   if (login.status !== 302) throw new Error(`The administrator's sign-in answered ${login.status}`)
   const pending = login.headers
     .getSetCookie()
     .find((cookie) => cookie.startsWith('pt_2fa='))!
     .split(';')[0]!
-  const second = await fetch(`${baseUrl}/login/two-factor`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: baseUrl,
-      'Sec-Fetch-Site': 'same-origin',
-      'X-Forwarded-For': clientAddress,
-      Cookie: pending,
-    },
-    body: new URLSearchParams({ code: await adminCode() }),
-  })
+  const second = await post('/login/two-factor', { code: await adminCode() }, pending)
   const session = second.headers.getSetCookie().find((cookie) => cookie.startsWith('pt_session='))
   if (!session) throw new Error(`The administrator's code answered ${second.status}`)
   return session.split(';')[0]!
