@@ -19,6 +19,7 @@ export default defineConfig({
     globalSetup: ['tests/setup/global-setup.ts'],
     setupFiles: ['tests/setup/setup-file.ts'],
     pool: 'forks',
+    reporters: ['default', './tests/setup/slowest-files.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -32,6 +32,7 @@ export default defineConfig({
     exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? EMBEDDED_ONLY : [])],
     globalSetup: ['tests/e2e/global-setup.ts'],
     pool: 'forks',
+    reporters: ['default', './tests/setup/slowest-files.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
