@@ -6,21 +6,72 @@ export const aliases = {
   '#db': path.resolve(__dirname, 'db'),
 }
 
+/** Unit and component files that open the test database all the same (fixtures, the mail queue). */
+const PLAIN_WITH_DATABASE = [
+  'tests/unit/mail.test.ts',
+  'tests/components/admin-panel.test.tsx',
+  'tests/components/certificate.test.tsx',
+  'tests/components/public-pages.test.tsx',
+]
+
+/**
+ * Route and service files whose subject cannot differ between the embedded database and
+ * PostgreSQL (decision 075): what a request's bytes parse to, what a command prints. With
+ * DATABASE_URL set (CI's PostgreSQL stage) they are left out: they ran on the embedded one.
+ */
+export const SAME_ON_EVERY_DATABASE = [
+  'tests/routes/terminal-escapes.test.ts',
+  'tests/routes/form-bodies.test.ts',
+  'tests/routes/json-bodies.test.ts',
+  'tests/routes/webhook-body.test.ts',
+  'tests/routes/query-params.test.ts',
+  'tests/routes/pdf-scripts.test.ts',
+  'tests/routes/landing-video.test.ts',
+  'tests/services/multipart.test.ts',
+]
+
+const DATABASE_FILES = [
+  'tests/{db,postgres,routes,services,chain,storage,timestamp}/**/*.test.{ts,tsx}',
+  ...PLAIN_WITH_DATABASE,
+]
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
-    // tests/postgres prove node-postgres behaviour, so they run only when a real server is given.
-    exclude: [
-      'tests/e2e/**',
-      'node_modules/**',
-      ...(process.env.DATABASE_URL ? [] : ['tests/postgres/**']),
-    ],
-    globalSetup: ['tests/setup/global-setup.ts'],
-    setupFiles: ['tests/setup/setup-file.ts'],
     pool: 'forks',
+    // Vitest's default on two cores is one worker; the files are independent (each its own
+    // database), so two run at once (issue 36).
+    maxWorkers: 2,
     reporters: ['default', './tests/setup/slowest-files.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        // Unit and component tests: no database, so no snapshot to load per file.
+        extends: true,
+        test: {
+          name: 'plain',
+          include: ['tests/{unit,components}/**/*.test.{ts,tsx}'],
+          exclude: PLAIN_WITH_DATABASE,
+          setupFiles: ['tests/setup/setup-rules.ts'],
+        },
+      },
+      {
+        // Each file gets its own database: a migrated PGlite snapshot, or with DATABASE_URL a
+        // PostgreSQL database cloned from a migrated template. tests/postgres prove
+        // node-postgres behaviour, so they run only when a real server is given; the files whose
+        // subject cannot differ run on the embedded database only.
+        extends: true,
+        test: {
+          name: 'database',
+          include: DATABASE_FILES,
+          exclude: process.env.DATABASE_URL
+            ? [...SAME_ON_EVERY_DATABASE, 'tests/{chain,storage,timestamp,components}/**']
+            : ['tests/postgres/**'],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          setupFiles: ['tests/setup/setup-rules.ts', 'tests/setup/setup-database.ts'],
+        },
+      },
+    ],
   },
 })

@@ -1,31 +1,64 @@
+import fs from 'node:fs'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { ensureBuild } from '../../scripts/lib/build.mjs'
-import { createTemplateDatabase, dropDatabase, dropDatabasesNamed } from '../setup/postgres'
-import { E2E_DATABASES, startServerWithAdmin, usePostgresTemplate } from './server'
+import {
+  createDatabaseFromTemplate,
+  createTemplateDatabase,
+  dropDatabase,
+  dropDatabasesNamed,
+} from '../setup/postgres'
+import { testEnv } from '../setup/test-env'
+import {
+  createAdministrator,
+  E2E_DATABASES,
+  type EmbeddedTemplates,
+  makeEmbeddedTemplates,
+  type PostgresTemplates,
+  startServerWithAdmin,
+  useEmbeddedTemplates,
+  usePostgresTemplates,
+} from './server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
-    postgresTemplate: string
+    postgresTemplates: PostgresTemplates
+    embeddedTemplates: EmbeddedTemplates
   }
 }
 
 export default async function setup(project: TestProject) {
   ensureBuild(path.resolve(__dirname, '../..'))
-  // On PostgreSQL each server's DATA_DIR gets a database cloned from one migrated template
-  // (tests/e2e/server.ts, databaseUrlFor).
+  // Every server starts from a migrated database made here once (tests/e2e/server.ts): on the
+  // embedded database a copied data directory, on PostgreSQL a database cloned from a template.
+  const embedded = makeEmbeddedTemplates()
+  project.provide('embeddedTemplates', embedded)
+  useEmbeddedTemplates(embedded)
   const databaseUrl = process.env.DATABASE_URL
-  const template = databaseUrl ? await createTemplateDatabase(databaseUrl) : ''
-  project.provide('postgresTemplate', template)
-  usePostgresTemplate(template)
+  const postgres = { plain: '', admin: '' }
+  if (databaseUrl) {
+    postgres.plain = await createTemplateDatabase(databaseUrl)
+    const admin = await createDatabaseFromTemplate(
+      databaseUrl,
+      postgres.plain,
+      'prooftrack_template_admin',
+    )
+    createAdministrator({ ...testEnv(embedded.admin), DATABASE_URL: admin.url })
+    postgres.admin = admin.name
+  }
+  project.provide('postgresTemplates', postgres)
+  usePostgresTemplates(postgres)
   const server = await startServerWithAdmin()
   project.provide('baseUrl', server.baseUrl)
   return async () => {
     await server.stop()
+    for (const dir of [embedded.plain, embedded.admin])
+      fs.rmSync(dir, { recursive: true, force: true })
     if (databaseUrl) {
       await dropDatabasesNamed(databaseUrl, E2E_DATABASES)
-      await dropDatabase(databaseUrl, template)
+      await dropDatabase(databaseUrl, postgres.admin)
+      await dropDatabase(databaseUrl, postgres.plain)
     }
   }
 }

@@ -97,28 +97,35 @@ export async function adminSession(baseUrl: string, clientAddress: string) {
   return session.split(';')[0]!
 }
 
-let postgresTemplate: string | undefined
-/** The global setup, which has no `inject`, names the migrated template it made. */
-export function usePostgresTemplate(name: string) {
-  postgresTemplate = name
+let postgresTemplates: PostgresTemplates | undefined
+/** On PostgreSQL: the migrated template, and its copy with the administrator already created. */
+export interface PostgresTemplates {
+  plain: string
+  admin: string
+}
+/** The global setup, which has no `inject`, names the migrated templates it made. */
+export function usePostgresTemplates(templates: PostgresTemplates) {
+  postgresTemplates = templates
 }
 const databases = new Map<string, Promise<string>>()
 /** The browser tests' databases are named so, and dropped together when the run ends. */
 export const E2E_DATABASES = 'prooftrack_e2e'
 /**
- * On PostgreSQL (CI's last stage), one database per DATA_DIR, cloned from the migrated template:
- * the same isolation the embedded database gives, which lives in DATA_DIR. A server restarted on
- * its DATA_DIR finds its data again; servers never see each other's rows, administrator codes,
+ * On PostgreSQL (CI's last stage), one database per DATA_DIR, cloned from the migrated template
+ * (or, for a server whose administrator is made for it, the template holding one): the same
+ * isolation the embedded database gives, which lives in DATA_DIR. A server restarted on its
+ * DATA_DIR finds its data again; servers never see each other's rows, administrator codes,
  * audit results or snapshots stamped by another DATA_DIR's local TSA (decision 025).
  * Undefined on the embedded database.
  */
-export function databaseUrlFor(dataDir: string): Promise<string> | undefined {
+export function databaseUrlFor(dataDir: string, withAdmin = false): Promise<string> | undefined {
   const url = process.env.DATABASE_URL
   if (!url) return undefined
   let database = databases.get(dataDir)
   if (!database) {
-    postgresTemplate ??= inject('postgresTemplate')
-    database = createDatabaseFromTemplate(url, postgresTemplate, E2E_DATABASES).then(
+    postgresTemplates ??= inject('postgresTemplates')
+    const template = withAdmin ? postgresTemplates.admin : postgresTemplates.plain
+    database = createDatabaseFromTemplate(url, template, E2E_DATABASES).then(
       (created) => created.url,
     )
     databases.set(dataDir, database)
@@ -127,15 +134,14 @@ export function databaseUrlFor(dataDir: string): Promise<string> | undefined {
 }
 
 /** What a server or script started on `dataDir` is given: its own database on PostgreSQL. */
-async function databaseEnv(dataDir: string, extraEnv: Record<string, string>) {
+async function databaseEnv(dataDir: string, extraEnv: Record<string, string>, withAdmin = false) {
   if (extraEnv.DATABASE_URL !== undefined) return {}
-  const url = await databaseUrlFor(dataDir)
+  const url = await databaseUrlFor(dataDir, withAdmin)
   return url ? { DATABASE_URL: url } : {}
 }
 
-/** Creates the administrator with `npm run admin:create` (as an operator would), then starts the server. */
-export async function startServerWithAdmin(extraEnv: Record<string, string> = {}) {
-  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
+/** `npm run admin:create` as an operator runs it, on `dataDir`'s database. */
+export function createAdministrator(env: Record<string, string | undefined>) {
   const result = spawnSync(
     process.execPath,
     [
@@ -149,18 +155,69 @@ export async function startServerWithAdmin(extraEnv: Record<string, string> = {}
       '--two-factor-key',
       ADMIN.twoFactorKey,
     ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...testEnv(dataDir),
-        ...(await databaseEnv(dataDir, extraEnv)),
-        ...extraEnv,
-      },
-      encoding: 'utf8',
-    },
+    { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' },
   )
   if (result.status !== 0) throw new Error(`admin:create failed: ${result.stderr}${result.stdout}`)
+}
+
+/**
+ * Embedded data directories made once per run by the global setup (issue 36): one migrated, one
+ * migrated with the administrator. A new server's DATA_DIR starts as a copy of one of them
+ * instead of creating and migrating a database (and, for the administrator, running
+ * `npm run admin:create` in a process of its own): that was most of every server's start.
+ */
+export interface EmbeddedTemplates {
+  plain: string
+  admin: string
+}
+let embeddedTemplates: EmbeddedTemplates | undefined
+export function useEmbeddedTemplates(templates: EmbeddedTemplates) {
+  embeddedTemplates = templates
+}
+
+export function makeEmbeddedTemplates(): EmbeddedTemplates {
+  const embedded = { DATABASE_URL: '' }
+  const plain = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-template-'))
+  const migrate = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/migrate.ts'], {
+    cwd: root,
+    env: { ...process.env, ...testEnv(plain), ...embedded },
+    encoding: 'utf8',
+  })
+  if (migrate.status !== 0) throw new Error(`db:migrate failed: ${migrate.stderr}${migrate.stdout}`)
+  const admin = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-template-'))
+  fs.cpSync(path.join(plain, 'pglite'), path.join(admin, 'pglite'), { recursive: true })
+  createAdministrator({ ...testEnv(admin), ...embedded })
+  return { plain, admin }
+}
+
+/**
+ * Starts `dataDir` as a copy of a template when it is new, on the embedded database, with the
+ * test configuration's SESSION_SECRET (the administrator's second-factor key is sealed under
+ * it). False when the caller must create the database's content itself.
+ */
+function seedFromTemplate(dataDir: string, extraEnv: Record<string, string>, withAdmin: boolean) {
+  const embedded = extraEnv.DATABASE_URL === '' || !process.env.DATABASE_URL
+  if (!embedded || extraEnv.DATABASE_URL || extraEnv.SESSION_SECRET) return false
+  const target = path.join(dataDir, 'pglite')
+  if (fs.existsSync(target)) return false
+  embeddedTemplates ??= inject('embeddedTemplates')
+  const template = withAdmin ? embeddedTemplates.admin : embeddedTemplates.plain
+  fs.cpSync(path.join(template, 'pglite'), target, { recursive: true })
+  return true
+}
+
+/** Creates the administrator (as `npm run admin:create` would), then starts the server. */
+export async function startServerWithAdmin(extraEnv: Record<string, string> = {}) {
+  const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
+  const onPostgres = process.env.DATABASE_URL && extraEnv.DATABASE_URL === undefined
+  const cloned = onPostgres && !databases.has(dataDir) && !extraEnv.SESSION_SECRET
+  if (cloned) await databaseEnv(dataDir, extraEnv, true)
+  else if (!seedFromTemplate(dataDir, extraEnv, true))
+    createAdministrator({
+      ...testEnv(dataDir),
+      ...(await databaseEnv(dataDir, extraEnv)),
+      ...extraEnv,
+    })
   return startServer({ ...extraEnv, DATA_DIR: dataDir })
 }
 
@@ -169,6 +226,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   // A PORT given is used (a test that must know its address first, as passkeys' rpID does).
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
+  seedFromTemplate(dataDir, extraEnv, false)
   const baseUrl = `http://127.0.0.1:${port}`
   // The tests stand in for one proxy: each browser context sends its own X-Forwarded-For, so
   // per-address limits count per test. tests/e2e/hardening.test.ts starts one with 0 hops.

@@ -1,23 +1,12 @@
 import { Blob as NodeBlob } from 'node:buffer'
 import fs from 'node:fs'
-import { afterAll, afterEach, beforeEach, inject, vi } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { useDatabase } from '~/services/platform/db.server'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres'
-import { testEnv } from './test-env'
 
-Object.assign(process.env, testEnv())
-
-// A test that logs an error has found one: console.error fails it (Epic Stack's rule).
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
-    throw new Error(`console.error was called: ${args.map(String).join(' ')}`)
-  })
-})
-afterEach(() => {
-  vi.restoreAllMocks()
-})
-
+// The database part of a test file's set-up; setup-rules.ts runs first. Only the files of the
+// 'database' project (vitest.config.ts) pay for it: loading the snapshot takes a second or more.
 const databaseUrl = process.env.DATABASE_URL
 let handle: DatabaseHandle
 let cleanup = async () => {}
