@@ -13,7 +13,7 @@ import {
   UNVERIFIED_LABEL,
   type VoidedPayment,
 } from '~/lib/admin'
-import type { Destination } from '~/services/registration/registration.server'
+import type { Destination } from '~/services/registration/registration-target.server'
 import { DailyActivityChart } from './daily-activity-chart'
 import { ButtonLink, buttonClass } from './ui/button'
 import { VerificationCodeForm } from './verification-code-form'
