@@ -26,11 +26,8 @@ import { startMailWorker } from '~/services/platform/mail.server'
 import { startRecordAudit } from '~/services/admin/record-audit.server'
 import { startBackupSocket } from '~/services/admin/backup-socket.server'
 import { startTimestampWorker } from '~/services/certificates/snapshot-timestamps.server'
-import {
-  currentTarget,
-  reconcilePending,
-  targetLogLine,
-} from '~/services/registration/registration.server'
+import { reconcilePending } from '~/services/registration/registration-reconcile.server'
+import { currentTarget, targetLogLine } from '~/services/registration/registration-target.server'
 import { noStoreWhenSignedIn } from '~/services/accounts/session.server'
 
 // The benchmark flushes buffered page views through the built server bundle to count them apart.

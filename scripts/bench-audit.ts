@@ -138,7 +138,7 @@ for (let made = REAL; made < count; made += 500) {
     .values(rows as never)
     .returning(['id'])
     .execute()
-  // As a confirmed registration gets it (registration.server.ts, decision 069).
+  // As a confirmed registration gets it (registration-finish.server.ts, decision 069).
   await db()
     .insertInto('recordAudits')
     .values(

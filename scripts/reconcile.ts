@@ -2,7 +2,7 @@
 import { migrateToLatest, openDatabase } from '../db/client'
 import { loadEnv } from '../app/env.server'
 import { useDatabase } from '../app/services/platform/db.server'
-import { reconcilePending } from '../app/services/registration/registration.server'
+import { reconcilePending } from '../app/services/registration/registration-reconcile.server'
 
 const env = loadEnv()
 const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch(

@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import type { Destination, UsageStats } from '~/services/registration/registration.server'
+import type { Destination } from '~/services/registration/registration-target.server'
+import type { UsageStats } from '~/services/registration/registration-usage.server'
 import { useAppName } from './app-name'
 import { Button, buttonClass } from './ui/button'
 import type { RegistrationDone } from './registration-complete'

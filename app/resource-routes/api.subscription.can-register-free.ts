@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
 import { requireApiUser } from '~/services/accounts/auth.server'
-import { canRegisterForFree } from '~/services/registration/registration.server'
+import { canRegisterForFree } from '~/services/registration/registration-usage.server'
 import { db } from '~/services/platform/db.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {

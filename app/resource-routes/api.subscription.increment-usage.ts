@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from '@remix-run/node'
 import { jsonResponse, methodNotAllowed, requireMethod } from '~/lib/http.server'
 import { requireApiUser } from '~/services/accounts/auth.server'
-import { usageStats } from '~/services/registration/registration.server'
+import { usageStats } from '~/services/registration/registration-usage.server'
 import { db } from '~/services/platform/db.server'
 
 /**

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
 import { requireApiUser } from '~/services/accounts/auth.server'
-import { usageStats } from '~/services/registration/registration.server'
+import { usageStats } from '~/services/registration/registration-usage.server'
 import { db } from '~/services/platform/db.server'
 
 /** Whether the plan has a free unit left this month, whatever the email status. */

@@ -13,7 +13,7 @@ import { pendingVerifications } from '~/services/accounts/email-verification.ser
 import { latestLandingVideo } from '~/services/admin/landing-video.server'
 import { db } from '~/services/platform/db.server'
 import { voidedPayments } from '~/services/payments/payment-webhook.server'
-import { destinationFacts } from '~/services/registration/registration.server'
+import { destinationFacts } from '~/services/registration/registration-target.server'
 import { completedRegistration } from '~/services/registration/registration-done.server'
 import { parseSongId } from '~/services/songs/songs.server'
 import { displayName } from '~/lib/display-name'

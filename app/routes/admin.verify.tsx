@@ -6,7 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { useActionData } from '@remix-run/react'
-import { AccessDenied } from '~/components/admin-panel'
+import { AccessDenied } from '~/components/admin-access'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { VerificationCodeForm } from '~/components/verification-code-form'

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { AccessDenied, AdministratorBadge, SignOutLink } from '~/components/admin-panel'
+import { AccessDenied, AdministratorBadge, SignOutLink } from '~/components/admin-access'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
 import { VideoManagement } from '~/components/video-upload'

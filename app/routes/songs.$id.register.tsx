@@ -28,13 +28,10 @@ import { db } from '~/services/platform/db.server'
 import { readBlockchainData } from '~/services/certificates/manifest.server'
 import { paymentsConfigured } from '~/services/payments/payment-provider.server'
 import { createCheckoutSession } from '~/services/payments/payments.server'
-import {
-  CONFIRM_REQUIRED,
-  destinationFacts,
-  registerSong,
-  registrationBlocker,
-  usageStats,
-} from '~/services/registration/registration.server'
+import { CONFIRM_REQUIRED, registerSong } from '~/services/registration/registration.server'
+import { registrationBlocker } from '~/services/registration/registration-claim.server'
+import { destinationFacts } from '~/services/registration/registration-target.server'
+import { usageStats } from '~/services/registration/registration-usage.server'
 import {
   confirmationsBlocker,
   publicSlotStatus,

@@ -30,7 +30,8 @@ const { voidedPayments } = await import('~/services/payments/payment-webhook.ser
 const { adminAnalytics } = await import('~/services/admin/admin-analytics.server')
 // The revenue the admin panel shows.
 const revenue = async () => (await adminAnalytics()).stripeRevenue
-const { registerSong, usageStats } = await import('~/services/registration/registration.server')
+const { registerSong } = await import('~/services/registration/registration.server')
+const { usageStats } = await import('~/services/registration/registration-usage.server')
 const { getToast } = await import('~/services/platform/toast.server')
 const { db } = await import('../setup/db')
 const { args, authedRequest, createUser, respond, createTestSong } =

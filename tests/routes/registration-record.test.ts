@@ -13,14 +13,14 @@ import * as blockchainApi from '~/resource-routes/api.songs.$id.blockchain'
 import * as sponsored from '~/resource-routes/api.songs.$id.blockchain.sponsored'
 import * as certificatePage from '~/routes/certificate.$id'
 import * as registerPage from '~/routes/songs.$id.register'
+import { registerSong } from '~/services/registration/registration.server'
+import { SPLITS_NOT_WHOLE } from '~/services/registration/registration-claim.server'
+import { reconcilePending } from '~/services/registration/registration-reconcile.server'
 import {
   currentTarget,
-  reconcilePending,
-  registerSong,
-  SPLITS_NOT_WHOLE,
   storageTarget,
   targetLogLine,
-} from '~/services/registration/registration.server'
+} from '~/services/registration/registration-target.server'
 import { updateSong } from '~/services/co-writers/song-edits.server'
 import { createStorage, getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'

@@ -8,11 +8,9 @@ import * as usageApi from '~/resource-routes/api.subscription.usage-stats'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { parseMemo } from '~/services/certificates/manifest.server'
-import {
-  reconcilePending,
-  registerSong,
-  usageStats,
-} from '~/services/registration/registration.server'
+import { registerSong } from '~/services/registration/registration.server'
+import { reconcilePending } from '~/services/registration/registration-reconcile.server'
+import { usageStats } from '~/services/registration/registration-usage.server'
 import { updateSong } from '~/services/co-writers/song-edits.server'
 import { getOwnedSong } from '~/services/songs/songs.server'
 import { verifyCertificate } from '~/services/certificates/verification.server'

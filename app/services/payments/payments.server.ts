@@ -22,12 +22,12 @@ import {
   stripeClient,
   VOIDED_MESSAGES,
 } from './payment-provider.server'
-import { usageStats } from '../registration/registration.server'
+import { usageStats } from '../registration/registration-usage.server'
 import { successorMessage, successorOf } from '../songs/versions.server'
 
 // Paying for one registration: a PaymentIntent (the embedded form) or a Checkout Session (the
 // page without JavaScript), checked against what we asked for, and recorded exactly once as a
-// credit that claim() in registration.server.ts spends.
+// credit that claim() in registration-claim.server.ts spends.
 
 /** A user's paid, unused registrations: succeeded payments that no registration holds or spent. */
 export async function openCredits(database: Executor, userId: string) {

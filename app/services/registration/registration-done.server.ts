@@ -19,3 +19,26 @@ export async function completedRegistration(
     network: song.registration.network,
   }
 }
+
+/** The song's confirmed registrations, with where each went: its blockchain API answers these. */
+export async function registrationsForSong(database: Executor, userId: string, songId: number) {
+  return database
+    .selectFrom('blockchainRegistrations as r')
+    .innerJoin('songs as s', 's.id', 'r.songId')
+    .select([
+      'r.transactionSignature',
+      'r.walletAddress',
+      'r.registrationFee',
+      'r.createdAt',
+      'r.blockTime',
+      'r.status',
+      'r.blockchainData',
+      'r.network',
+      'r.storageKind',
+      'r.storageGateway',
+    ])
+    .where('r.songId', '=', songId)
+    .where('s.userId', '=', userId)
+    .where('r.status', '=', 'confirmed')
+    .execute()
+}
