@@ -1,26 +1,24 @@
-import { configDefaults, defineConfig } from 'vitest/config'
+import { defineConfig } from 'vitest/config'
 import { aliases } from './vitest.config'
 
 /**
- * CI's last stage runs the browser tests again on PostgreSQL (each DATA_DIR its own database:
- * tests/e2e/server.ts). These files start only servers on an embedded database of their own,
- * so that stage would run them exactly as the first one did, and leaves them out. Some need the
- * embedded database (a backup taken while serving, a crash between a write and its file, a fake
- * clock); the others run there to keep `.ci/run` well under its time limit, since the PostgreSQL
- * stage of the unit tests already runs every route and service they use on PostgreSQL.
+ * CI's last stage runs again on PostgreSQL only the browser files where a server process on
+ * PostgreSQL can behave differently from one on its embedded database (decision 075): start,
+ * restart and crash recovery, several servers or requests at once, background jobs that claim
+ * work, codes and credits spent atomically, the pool's figures, time zones read through the
+ * driver. Pages and forms over the same services run once: CI's PostgreSQL stage of the route
+ * and service tests already runs every query they make on PostgreSQL.
  */
-const EMBEDDED_ONLY = [
-  'accounts',
-  'admin',
-  'backup-while-serving',
-  'co-writers',
-  'core-flow',
-  'insights',
-  'midnight',
-  'passkeys',
-  'settings-email-data',
-  'spec-rows',
-  'submit-failure',
+const ON_POSTGRES = [
+  'lifecycle',
+  'metrics',
+  'payments',
+  'registration-ending',
+  'registration-record',
+  'reliability',
+  'time-zones',
+  'two-factor',
+  'verify',
 ].map((name) => `tests/e2e/${name}.test.ts`)
 
 // Browser tests: Chromium (Debian's /usr/bin/chromium) through playwright-core against the
@@ -28,8 +26,7 @@ const EMBEDDED_ONLY = [
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
-    include: ['tests/e2e/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? EMBEDDED_ONLY : [])],
+    include: process.env.DATABASE_URL ? ON_POSTGRES : ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     pool: 'forks',
     reporters: ['default', './tests/setup/slowest-files.ts'],

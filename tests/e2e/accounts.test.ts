@@ -9,7 +9,7 @@ import { ADMIN, useServer } from './server'
 const browser = useBrowser()
 // This file runs its own server so it can read the mail the server writes under DATA_DIR/mail,
 // on the embedded database in both CI stages
-// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
+// (decision 075 says which files run on PostgreSQL too).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const header = (page: TestPage) => page.locator('header').first()

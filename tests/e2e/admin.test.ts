@@ -11,7 +11,7 @@ import { ADMIN, useServer } from './server'
 const browser = useBrowser()
 // Its own server (uploads change the landing page; Recent Activity lists the database's last
 // events), on the embedded database in both CI stages
-// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
+// (decision 075 says which files run on PostgreSQL too).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 let tooBig: string
 beforeAll(async () => {

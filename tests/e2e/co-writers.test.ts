@@ -11,7 +11,7 @@ import { useServer } from './server'
 // mailed link, the owner sees the answer (and its toast); a dispute blocks registration.
 const browser = useBrowser()
 // Its own server, for the mail it writes (DATA_DIR/mail), on the embedded database in both CI stages
-// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
+// (decision 075 says which files run on PostgreSQL too).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const song = (title: string) => ({

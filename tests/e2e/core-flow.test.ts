@@ -14,7 +14,7 @@ import { ADMIN, useServer } from './server'
 // on, on a hydrated first load and after a client-side navigation, and at 390 px.
 const browser = useBrowser()
 // Its own server (the invitation link is read from the mail it writes), on the embedded database in both CI stages
-// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
+// (decision 075 says which files run on PostgreSQL too).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 const GENERIC_ERROR = 'Something went wrong'

@@ -7,7 +7,7 @@ import { ADMIN, useServer } from './server'
 
 const browser = useBrowser()
 // Its own server (Recent Activity lists the newest events of the whole database), on the embedded database in both CI stages
-// (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
+// (decision 075 says which files run on PostgreSQL too).
 const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
 
 /** The new-song form as a user fills it in, through to the certificate. */

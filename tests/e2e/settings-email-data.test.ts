@@ -11,7 +11,7 @@ import { useServer } from './server'
 // Issue 28 (decision 067): changing the email address by the mailed link, and downloading
 // one's data, in a real browser with JavaScript on and off. This file runs its own server so it
 // can read the mail the server writes under DATA_DIR/mail, on the embedded database in both CI
-// stages (EMBEDDED_ONLY in vitest.e2e.config.ts says why).
+// stages (decision 075 says which files run on PostgreSQL too).
 const browser = useBrowser()
 const server = useServer({ env: () => ({ DATABASE_URL: '' }) })
 
