@@ -221,12 +221,35 @@ export async function startServerWithAdmin(extraEnv: Record<string, string> = {}
   return startServer({ ...extraEnv, DATA_DIR: dataDir })
 }
 
-/** Starts the production build with the server entry, exactly as `npm start` would after building. */
+class PortTakenError extends Error {}
+
+/**
+ * Starts the production build with the server entry, exactly as `npm start` would after building.
+ * A free port is found by letting the system pick one and letting it go; the child binds it only
+ * after opening its database, seconds later, and a server another test file starts meanwhile can
+ * take it first. The child then exits with EADDRINUSE while the other server answers /healthz on
+ * that port, and a test would go on talking to a stranger (issue 36: the backup-while-serving
+ * failure). So a server is ready only when its own output says it listens on its port, and is
+ * started again on another port when that one was taken.
+ */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
-  // A PORT given is used (a test that must know its address first, as passkeys' rpID does).
-  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const dataDir = extraEnv.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-e2e-'))
   seedFromTemplate(dataDir, extraEnv, false)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launch({ ...extraEnv, DATA_DIR: dataDir })
+    } catch (error) {
+      // A PORT given is used as it is (a test that must know its address first, as passkeys' rpID).
+      if (!(error instanceof PortTakenError) || extraEnv.PORT || attempt === 3) throw error
+    }
+  }
+}
+
+async function launch(
+  extraEnv: Record<string, string> & { DATA_DIR: string },
+): Promise<RunningServer> {
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
+  const dataDir = extraEnv.DATA_DIR
   const baseUrl = `http://127.0.0.1:${port}`
   // The tests stand in for one proxy: each browser context sends its own X-Forwarded-For, so
   // per-address limits count per test. tests/e2e/hardening.test.ts starts one with 0 hops.
@@ -250,20 +273,23 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
 
-  const deadline = Date.now() + 60_000
+  // Ours listens when it says so ('[server] http://127.0.0.1:<port>'), and then answers /healthz.
+  const listening = new RegExp(`\\[server\\] http://[^\\s/]+:${port}\\b`)
+  const deadline = Date.now() + 90_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited during start-up:\n${log}`)
-    try {
-      const response = await fetch(`${baseUrl}/healthz`)
-      if (response.ok) break
-    } catch {
-      // not listening yet
+    if (child.exitCode !== null) {
+      if (log.includes('EADDRINUSE')) throw new PortTakenError(log)
+      throw new Error(`The server exited during start-up:\n${log}`)
+    }
+    if (listening.test(log)) {
+      const response = await fetch(`${baseUrl}/healthz`).catch(() => undefined)
+      if (response?.ok) break
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`The server did not answer /healthz within 60 s:\n${log}`)
+      throw new Error(`The server did not answer /healthz within 90 s:\n${log}`)
     }
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await new Promise((resolve) => setTimeout(resolve, 100))
   }
 
   return {
