@@ -15,7 +15,7 @@ import {
 } from '~/services/registration/registration.server'
 import { updateSong } from '~/services/co-writers/song-edits.server'
 import { getOwnedSong } from '~/services/songs/songs.server'
-import { verifyCertificate } from '~/services/certificates/verification.server'
+import { verifyCertificate } from '~/services/certificates/record-verification.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'
