@@ -10,6 +10,7 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
+import { withoutNulBytes } from '~/lib/html-stream.server'
 import { env } from '~/env.server'
 import {
   applySecurityHeaders,
@@ -144,15 +145,20 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          if (!keepAs || startedIn === null) return pipe(body)
-          const values = { nonce, loadId: load?.sessionId ?? null, startedIn }
-          const keeping = keepingStream(keepAs, values, () =>
-            responseStatusCode === 200 && !responseHeaders.has('Set-Cookie')
-              ? { headers: responseHeaders }
-              : null,
-          )
-          keeping.pipe(body)
-          pipe(keeping)
+          // React 18 writes NUL bytes where a character straddles its 2 KB buffer: every
+          // document, bot's or visitor's, streamed or whole, passes through the fix first.
+          const rendered = withoutNulBytes()
+          if (!keepAs || startedIn === null) rendered.pipe(body)
+          else {
+            const values = { nonce, loadId: load?.sessionId ?? null, startedIn }
+            const keeping = keepingStream(keepAs, values, () =>
+              responseStatusCode === 200 && !responseHeaders.has('Set-Cookie')
+                ? { headers: responseHeaders }
+                : null,
+            )
+            rendered.pipe(keeping).pipe(body)
+          }
+          pipe(rendered)
         },
         onShellError(error: unknown) {
           reject(error)

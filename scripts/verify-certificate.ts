@@ -10,7 +10,8 @@
 // names the root the TSA must chain to (else the certificates carried with the token are used). A
 // bundle whose tokens all hold against the root it carries itself exits 3, "not anchored": anyone
 // can make a root and stamp a backdated manifest with it, so only a root the reader trusts proves
-// a time.
+// a time. The record a bundle is of is read from the manifests its timestamps cover, never from
+// its labels: a bundle relabelled as another certificate, or holding another's manifests, exits 1.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -19,7 +20,9 @@ import { getChain, verifyTransactionSignature } from '../app/chain/index.server'
 import { loadEnv } from '../app/env.server'
 import { CERTIFICATE_ID_PATTERN } from '../app/lib/identifiers'
 import { escapeControls } from '../app/lib/plain-text'
-import { compareRecording, verifyChain } from '../app/services/certificates/verification.server'
+import { compareRecording } from '../app/services/certificates/verification.server'
+import { verifyChain } from '../app/services/certificates/version-chain.server'
+import { bundleIdentity } from '../app/services/certificates/bundle-identity.server'
 import { getStorage } from '../app/storage/index.server'
 import { REASON_LABELS } from '../app/lib/timestamp'
 import {
@@ -30,11 +33,12 @@ import {
 
 const Reason = z.enum(['created', 'edited', 'details', 'registered'])
 const TsaKind = z.enum(['local', 'rfc3161']).nullable()
-// What the CLI reads of a proof bundle: only the timestamp entries and the anchored hash.
+// What the CLI reads of a proof bundle: its labels, the timestamp entries and the anchored
+// manifest (its hash, and its bytes where the bundle carries them).
 const BundleShape = z.object({
   certificateId: z.string(),
   title: z.string(),
-  manifest: z.object({ sha256: z.string() }).nullable(),
+  manifest: z.object({ sha256: z.string(), canonical: z.string().optional() }).nullable(),
   timestamps: z.array(
     z.object({
       file: z.string(),
@@ -137,9 +141,8 @@ async function verifyBundle(file: string): Promise<never> {
   const parsed = BundleShape.safeParse(bundle)
   if (!parsed.success) usage(`${file} is not a ProofTrack proof bundle with timestamps`)
   const { certificateId: id, title, manifest, timestamps, tsaChainPem } = parsed.data
-  console.log(
-    `Proof bundle ${escapeControls(file)}: certificate ${escapeControls(id)}, “${escapeControls(title)}”`,
-  )
+  // The labels are the owner's to edit: the record is named only once the manifests say it.
+  console.log(`Proof bundle ${escapeControls(file)}`)
   console.log('RFC 3161 timestamps, checked offline from the bundle alone\n')
   if (timestamps.length === 0) {
     console.log('The bundle holds no RFC 3161 timestamp.')
@@ -166,16 +169,36 @@ async function verifyBundle(file: string): Promise<never> {
   }
   const count = `${timestamps.length} timestamp${timestamps.length === 1 ? '' : 's'}`
   if (failed > 0) {
-    console.log(`${escapeControls(id)}: ${failed} of ${timestamps.length} timestamps FAILED`)
+    console.log(`${escapeControls(file)}: ${failed} of ${timestamps.length} timestamps FAILED`)
     process.exit(1)
   }
+  const record = bundleIdentity(
+    {
+      certificateId: id,
+      title,
+      stored: manifest ? { sha256: manifest.sha256, canonical: manifest.canonical ?? null } : null,
+    },
+    timestamps.map((snapshot) => ({
+      file: snapshot.file,
+      manifest: snapshot.manifest,
+      registered: snapshot.reason === 'registered' && manifest !== null,
+    })),
+  )
+  if (!record.ok) {
+    console.log(`${escapeControls(file)}: REFUSED — ${escapeControls(record.problem)}`)
+    process.exit(1)
+  }
+  const name = escapeControls(record.certificateId)
+  console.log(
+    `Certificate ${name}, “${escapeControls(record.title)}”: as the time-stamped manifests name it\n`,
+  )
   if (!values['tsa-ca']) {
     console.log(
-      `${escapeControls(id)}: ${count} consistent but NOT ANCHORED — they chain only to the root the bundle carries, which anyone can make. Pass --tsa-ca <root.pem> with the TSA's root you trust (for ProofTrack's development TSA, its server's DATA_DIR/tsa/tsa-cert.pem) to verify.`,
+      `${name}: ${count} consistent but NOT ANCHORED — they chain only to the root the bundle carries, which anyone can make. Pass --tsa-ca <root.pem> with the TSA's root you trust (for ProofTrack's development TSA, its server's DATA_DIR/tsa/tsa-cert.pem) to verify.`,
     )
     process.exit(3)
   }
-  console.log(`${escapeControls(id)}: ${count} VERIFIED`)
+  console.log(`${name}: ${count} VERIFIED`)
   process.exit(0)
 }
 

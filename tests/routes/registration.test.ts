@@ -13,7 +13,7 @@ import { reconcilePending } from '~/services/registration/registration-reconcile
 import { usageStats } from '~/services/registration/registration-usage.server'
 import { updateSong } from '~/services/co-writers/song-edits.server'
 import { getOwnedSong } from '~/services/songs/songs.server'
-import { verifyCertificate } from '~/services/certificates/verification.server'
+import { verifyCertificate } from '~/services/certificates/record-verification.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'

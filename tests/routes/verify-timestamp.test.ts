@@ -7,6 +7,7 @@ import * as bundleRoute from '~/resource-routes/certificate.$id_.proof-bundle'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as certificateRoute from '~/routes/certificate.$id'
+import { bundleIdentity } from '~/services/certificates/bundle-identity.server'
 import { readBlockchainData } from '~/services/certificates/manifest.server'
 import {
   queueSnapshotTimestamp,
@@ -31,10 +32,10 @@ const LYRICS = '별이 빛나는 밤에\nعلى ضوء القمر\nשיר של �
 
 const stampAll = () => new TimestampWorker(() => getTimestampAuthority(), db).drain()
 
-async function registeredSong() {
+async function registeredSong(title = 'Canción de medianoche') {
   const user = await createUser({ emailVerified: true })
   const song = await createTestSong(user.id, {
-    title: 'Canción de medianoche',
+    title,
     contributorName: 'Zoë Łukasiewicz',
     lyrics: LYRICS,
   })
@@ -233,8 +234,10 @@ describe('npm run verify --bundle: every token of a proof bundle, offline', () =
     fs.writeFileSync(file, text)
 
     const ok = await verifyCli('--bundle', file)
+    expect(ok.output).toContain(`Proof bundle ${file}\n`)
+    // The record is named as the time-stamped manifests name it, after the tokens are checked.
     expect(ok.output).toContain(
-      `Proof bundle ${file}: certificate ${song.certificateId}, “Canción de medianoche”`,
+      `Certificate ${song.certificateId}, “Canción de medianoche”: as the time-stamped manifests name it`,
     )
     expect(ok.output).toMatch(
       new RegExp(
@@ -264,7 +267,8 @@ describe('npm run verify --bundle: every token of a proof bundle, offline', () =
     const tampered = await verifyCli('--bundle', file)
     expect(tampered.output).toContain('✗ The token covers these manifest bytes')
     expect(tampered.output).toContain('✗ They are this record’s manifest')
-    expect(tampered.output).toContain(`${song.certificateId}: 1 of 2 timestamps FAILED`)
+    expect(tampered.output).toContain(`${file}: 1 of 2 timestamps FAILED`)
+    expect(tampered.output).not.toContain(`Certificate ${song.certificateId}`)
     expect(tampered.code).toBe(1)
 
     // The second token's signature changed by one bit.
@@ -288,6 +292,96 @@ describe('npm run verify --bundle: every token of a proof bundle, offline', () =
     expect(pinned.output).toContain(`(anchor from ${otherRoot})`)
     expect(pinned.output).toContain('it does not chain to the trust anchor')
     expect(pinned.code).toBe(1)
+  }, 120_000)
+})
+
+describe('npm run verify --bundle: the record is the one the timestamps cover, not the labels', () => {
+  test('a bundle relabelled as another certificate, or holding another certificate’s manifests, is refused (exit 1)', async () => {
+    const { user, song } = await registeredSong('月夜のうた — “Lullaby”')
+    const other = await registeredSong('Ночная песня')
+    await queueSnapshotTimestamp(db(), user.id, song.id, 'edited')
+    await stampAll()
+    const dir = tempDir('cli-relabel-')
+    const root = path.join(dir, 'tsa-root.pem')
+    fs.writeFileSync(root, await getTimestampAuthority().trustAnchorsPem())
+    const textOf = async (songId: number, userId: string) => {
+      const response = await bundleOf(songId, userId)
+      expect(response.status).toBe(200)
+      return response.text()
+    }
+    const own = JSON.parse(await textOf(song.id, user.id))
+    const others = JSON.parse(await textOf(other.song.id, other.user.id))
+    const check = async (name: string, bundle: unknown) => {
+      const file = path.join(dir, `${name}.json`)
+      fs.writeFileSync(file, JSON.stringify(bundle))
+      return { file, ...(await verifyCli('--bundle', file, '--tsa-ca', root)) }
+    }
+
+    // Relabelled: another id and title on the same, valid tokens.
+    const relabelled = await check('relabelled', {
+      ...own,
+      certificateId: 'PT-AAAA-BBBB',
+      title: 'Someone Else’s Song',
+    })
+    expect(relabelled.output).toContain(
+      `${relabelled.file}: REFUSED — The bundle is labelled PT-AAAA-BBBB, but the manifests its timestamps cover are of ${song.certificateId} (“月夜のうた — “Lullaby””): it was relabelled, or holds another certificate’s record.`,
+    )
+    expect(relabelled.output).not.toContain('VERIFIED')
+    expect(relabelled.output).not.toContain('PT-AAAA-BBBB:')
+    expect(relabelled.code).toBe(1)
+
+    // Another certificate's manifests and their own valid tokens, under this certificate's labels.
+    const swapped = await check('swapped', {
+      ...others,
+      certificateId: song.certificateId,
+      title: own.title,
+    })
+    expect(swapped.output).toContain(
+      `REFUSED — The bundle is labelled ${song.certificateId}, but the manifests its timestamps cover are of ${other.song.certificateId} (“Ночная песня”)`,
+    )
+    expect(swapped.output).not.toContain('VERIFIED')
+    expect(swapped.code).toBe(1)
+
+    // The same rule on the other ways to swap, read from these bundles without a process each.
+    const identityOf = (bundle: typeof own) =>
+      bundleIdentity(
+        {
+          certificateId: bundle.certificateId,
+          title: bundle.title,
+          stored: { sha256: bundle.manifest.sha256, canonical: bundle.manifest.canonical },
+        },
+        (bundle.timestamps as { file: string; manifest: string; reason: string }[]).map((t) => ({
+          file: t.file,
+          manifest: t.manifest,
+          registered: t.reason === 'registered',
+        })),
+      )
+    expect(identityOf(own)).toEqual({
+      ok: true,
+      certificateId: song.certificateId,
+      title: '月夜のうた — “Lullaby”',
+    })
+    // The title alone relabelled.
+    expect(identityOf({ ...own, title: 'Someone Else’s Song' })).toEqual({
+      ok: false,
+      problem: `The bundle is labelled “Someone Else’s Song”, but no time-stamped manifest has that title (${song.certificateId} is “月夜のうた — “Lullaby””).`,
+    })
+    // One snapshot swapped for the other certificate's, relabelled as a later edit of this one.
+    const mixed = {
+      ...own,
+      timestamps: [own.timestamps[0], { ...others.timestamps[0], reason: 'edited' }],
+    }
+    expect(identityOf(mixed)).toEqual({
+      ok: false,
+      problem: `The time-stamped manifests are of different certificates (snapshot-1: ${song.certificateId}, snapshot-1: ${other.song.certificateId}), so the bundle is not one record’s.`,
+    })
+    // The stored manifest the bundle carries swapped for the other certificate's.
+    expect(
+      identityOf({ ...own, manifest: { ...own.manifest, canonical: others.manifest.canonical } }),
+    ).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('(manifest.canonical) does not hash to the SHA-256'),
+    })
   }, 120_000)
 })
 

@@ -4,7 +4,10 @@ import type { AuditSummary } from '~/lib/admin'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../platform/db.server'
 import { startRecurringJob } from '../platform/recurring-job.server'
-import { type VerificationParts, verifyCertificate } from '../certificates/verification.server'
+import {
+  type VerificationParts,
+  verifyCertificate,
+} from '../certificates/record-verification.server'
 
 // The record audit (issue 30, decision 060): every confirmed registration is re-verified against
 // the chain and permanent storage with the public verification (verification.server.ts), oldest

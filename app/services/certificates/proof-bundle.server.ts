@@ -16,6 +16,7 @@ import {
 import { sha256Hex } from '~/lib/digest.server'
 import { DEVELOPMENT_TIMESTAMP_NOTE, REASON_LABELS } from '~/lib/timestamp'
 import { stampedSnapshots } from './snapshot-timestamps.server'
+import { manifestIdentity } from './bundle-identity.server'
 
 // The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
 // facts and of the private texts without this service — the manifest as stored, the
@@ -236,9 +237,11 @@ function assembleUnregistered(
   const latest = stamps.snapshots.at(-1)!
   const openings = openingsFor(record, JSON.parse(latest.manifest) as unknown)
   const file = `${record.certificateId}-proof-bundle.json`
+  // The title the latest time-stamped manifest holds: an edit not stamped yet is not in the bundle.
+  const title = manifestIdentity(latest.manifest)?.title ?? record.title
   return {
     README: [
-      `ProofTrack proof bundle — certificate ${record.certificateId}, “${record.title}”.`,
+      `ProofTrack proof bundle — certificate ${record.certificateId}, “${title}”.`,
       `Made ${now.toISOString()} for the song’s owner. Keep it private: it holds your unpublished texts and the salts that open their commitments.`,
       '',
       'This song is not registered on the blockchain. This bundle holds its RFC 3161 timestamps: each snapshot of the song (its manifest at that moment, the format of a registered record) signed with its time by a Time-Stamping Authority. Run these commands in the folder where this file is:',
@@ -252,7 +255,7 @@ function assembleUnregistered(
     formatVersion: 1,
     createdAt: now.toISOString(),
     certificateId: record.certificateId,
-    title: record.title,
+    title,
     /** Not registered: no blockchain record, no stored manifest. */
     manifest: null,
     transaction: null,
@@ -320,10 +323,13 @@ function assemble(
   const blockTime = record.blockTime === null ? null : Number(record.blockTime)
   const openings = openingsFor(record, manifest)
   const privateTexts = privateTextsOf(record, openings)
+  // The registered record's title, as its manifest holds it (a later edit does not rename it).
+  const title = manifestIdentity(canonical)?.title ?? record.title
 
   return {
     README: readme({
       record,
+      title,
       network,
       memo,
       memoText: data.memo ?? '',
@@ -339,7 +345,7 @@ function assemble(
     formatVersion: 1,
     createdAt: now.toISOString(),
     certificateId: record.certificateId,
-    title: record.title,
+    title,
     manifest: {
       version: memo.version,
       sha256: memo.sha256,
@@ -377,6 +383,7 @@ function assemble(
 
 function readme(input: {
   record: NonNullable<Awaited<ReturnType<typeof ownedRecord>>>
+  title: string
   network: ReturnType<typeof registrationNetwork>
   memo: NonNullable<ReturnType<typeof parseMemo>>
   memoText: string
@@ -396,7 +403,7 @@ function readme(input: {
     ? `curl -s ${rpc} -H 'Content-Type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{"encoding":"jsonParsed","maxSupportedTransactionVersion":0}]}' | ${memoFilter}`
     : `curl -s ${appUrl}/ledger/rpc/getTransaction/${signature} | ${memoFilter}`
   const lines = [
-    `ProofTrack proof bundle — certificate ${record.certificateId}, “${record.title}”.`,
+    `ProofTrack proof bundle — certificate ${record.certificateId}, “${input.title}”.`,
     `Made ${now.toISOString()} for the song’s owner. Keep it private: it holds your unpublished texts and the salts that open their commitments.`,
     '',
     'With this file alone you can show what was declared, and when, even if ProofTrack is gone. Run these commands (bash, curl, jq, sha256sum) in the folder where this file is:',
