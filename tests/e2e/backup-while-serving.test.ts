@@ -2,13 +2,22 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, expect, test } from 'vitest'
+import { afterAll, expect, onTestFailed, test } from 'vitest'
 import { testEnv } from '../setup/test-env'
 import { type RunningServer, adminSession, startServer, startServerWithAdmin } from './server'
 
 // `npm run backup` while the embedded server keeps serving (issue 30, decision 069): the running
 // server writes the archive through its backup socket; requests keep being answered meanwhile;
 // the archive restores into a fresh DATA_DIR with what was written before the backup began.
+//
+// Issue 36: this file failed once in CI with the restored server answering the session made
+// before the backup with the landing page. The backup keeps every acknowledged write
+// (tests/db/backup-acknowledged-writes.test.ts, on both databases); the test raced itself:
+// startServer picks a free port, lets it go, and the child binds it only after opening its
+// database, seconds later. A server another file starts meanwhile can take that port: the
+// child then exits with EADDRINUSE while /healthz, answered by the other server, says ready,
+// and the other server does not know our session. So every server here must be seen
+// listening on its own port, and a failure prints what each server said.
 
 const root = path.resolve(__dirname, '../..')
 // The embedded database is the case: PostgreSQL is dumped by pg_dump from outside any server.
@@ -22,6 +31,34 @@ afterAll(async () => {
   for (const dir of [outDir, restoredDir, ...servers.map((s) => s.dataDir)])
     fs.rmSync(dir, { recursive: true, force: true })
 })
+
+/**
+ * A server of this file's own: started again on another port when the one it was given was
+ * taken before it could listen, and kept only once its own log says it listens on that port.
+ */
+async function ownServer(start: () => Promise<RunningServer>) {
+  for (let attempt = 1; ; attempt++) {
+    let output: string
+    try {
+      const server = await start()
+      servers.push(server)
+      const listening = `[server] ${server.baseUrl}`
+      const deadline = Date.now() + 60_000
+      while (!server.output().includes(listening) && server.process.exitCode === null) {
+        if (Date.now() > deadline) throw new Error(`No "${listening}" in 60 s:\n${server.output()}`)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      if (server.process.exitCode === null) return server
+      output = server.output()
+    } catch (error) {
+      // startServer's own check: the child exited before anything answered on its port.
+      output = error instanceof Error ? error.message : String(error)
+    }
+    if (!output.includes('EADDRINUSE') || attempt === 3)
+      throw new Error(`The server did not start:\n${output}`)
+    console.warn('[backup while serving] another process took the port first: starting again')
+  }
+}
 
 function runScript(script: string, args: string[], dataDir: string) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -37,9 +74,13 @@ function runScript(script: string, args: string[], dataDir: string) {
   })
 }
 
-test('npm run backup against a running embedded server: requests keep answering, and the archive restores what was written before it', async () => {
-  const live = await startServerWithAdmin(EMBEDDED)
-  servers.push(live)
+test('npm run backup against a running embedded server: requests keep answering, the archive restores what was written before it, and with the server stopped the command opens the data directory itself', async () => {
+  const live = await ownServer(() => startServerWithAdmin(EMBEDDED))
+  const said: Record<string, string> = {}
+  onTestFailed(() => {
+    for (const server of servers) console.log(`[${server.baseUrl}] said:\n${server.output()}`)
+    for (const [name, output] of Object.entries(said)) console.log(`[${name}] said:\n${output}`)
+  })
   // Written by the running server before the backup: the administrator's session.
   const before = await adminSession(live.baseUrl, '198.51.100.71')
   const adminPage = (baseUrl: string, cookie: string) =>
@@ -62,6 +103,7 @@ test('npm run backup against a running embedded server: requests keep answering,
   const started = performance.now()
   const backup = await runScript('scripts/backup.ts', ['--out', outDir], live.dataDir)
   const backupMs = performance.now() - started
+  said.backup = backup.output
   backingUp = false
   await traffic
 
@@ -85,24 +127,23 @@ test('npm run backup against a running embedded server: requests keep answering,
 
   // Restore is unchanged: into a DATA_DIR no server holds.
   const restore = await runScript('scripts/restore.ts', [archive], restoredDir)
+  said.restore = restore.output
   expect(restore.code, restore.output).toBe(0)
-  const restored = await startServer({ ...EMBEDDED, DATA_DIR: restoredDir })
-  servers.push(restored)
+  const restored = await ownServer(() => startServer({ ...EMBEDDED, DATA_DIR: restoredDir }))
   const page = await adminPage(restored.baseUrl, before)
   expect(page.status).toBe(200)
   expect(await page.text()).toContain('Record Audit')
   // Signed out: the landing page, not the admin panel.
   const later = await adminPage(restored.baseUrl, after)
   expect(await later.text()).not.toContain('Record Audit')
-  // Two servers started, an administrator created, a backup and a restore: minutes on a loaded machine.
-}, 300_000)
 
-test('with no server running, npm run backup opens the data directory itself', async () => {
-  const server = await startServerWithAdmin(EMBEDDED)
-  servers.push(server)
-  await server.stop()
-  const result = await runScript('scripts/backup.ts', ['--out', outDir], server.dataDir)
-  expect(result.code, result.output).toBe(0)
-  expect(result.output).not.toContain('by the running server')
-  expect(result.output).toMatch(/Wrote .*prooftrack-backup-.*\.tar\.gz: \d+ files/)
-}, 180_000)
+  // With no server running, npm run backup opens the data directory itself.
+  await restored.stop()
+  const offline = await runScript('scripts/backup.ts', ['--out', outDir], restoredDir)
+  said.offline = offline.output
+  expect(offline.code, offline.output).toBe(0)
+  expect(offline.output).not.toContain('by the running server')
+  expect(offline.output).toMatch(/Wrote .*prooftrack-backup-.*\.tar\.gz: \d+ files/)
+  // Two servers started, an administrator created, two backups and a restore: minutes on a
+  // loaded machine (190 s measured with a load average of 20 on two cores).
+}, 420_000)

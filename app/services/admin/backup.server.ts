@@ -68,23 +68,7 @@ export async function writeBackup(options: BackupOptions) {
     // that points at them commits, and never rewritten, so files copied after the dump hold
     // at least everything the dump refers to (an extra file nobody refers to is harmless).
     fs.mkdirSync(path.join(staging, 'database'))
-    if (options.database.kind === 'pglite') {
-      const handle = options.database.handle
-      if (!handle.dump) throw new BackupError('This database handle cannot be dumped.')
-      const dump = handle.dump
-      // Holding the one connection while PGlite dumps its data directory means no transaction
-      // is open half-way: the tarball is the database between two transactions.
-      const blob = await handle.db.connection().execute(() => dump())
-      fs.writeFileSync(path.join(staging, PGLITE_DUMP), Buffer.from(await blob.arrayBuffer()), {
-        mode: 0o600,
-      })
-    } else {
-      // pg_dump reads one snapshot (a repeatable-read transaction), so servers keep serving.
-      await pgTool('pg_dump', options.database.url, [
-        '--format=custom',
-        `--file=${path.join(staging, POSTGRES_DUMP)}`,
-      ])
-    }
+    await dumpDatabase(options.database, path.join(staging, databaseDumpPath(options.database)))
     for (const part of DATA_DIR_PARTS) {
       const from = path.join(options.dataDir, part)
       if (fs.existsSync(from)) await copyRegularFiles(from, path.join(staging, 'files', part))
@@ -117,6 +101,32 @@ export async function writeBackup(options: BackupOptions) {
     return { archive, manifest }
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
+  }
+}
+
+/** Where the database's dump sits inside an archive. */
+export function databaseDumpPath(database: BackupDatabase) {
+  return database.kind === 'pglite' ? PGLITE_DUMP : POSTGRES_DUMP
+}
+
+/**
+ * The database into one file, holding every transaction committed before the call (issue 36:
+ * tests/db/backup-acknowledged-writes.test.ts proves it under steady writing).
+ */
+export async function dumpDatabase(database: BackupDatabase, file: string) {
+  if (database.kind === 'pglite') {
+    const handle = database.handle
+    if (!handle.dump) throw new BackupError('This database handle cannot be dumped.')
+    const dump = handle.dump
+    // Holding the one connection while PGlite dumps its data directory means no transaction
+    // is open half-way: the tarball is the database between two transactions. What is only in
+    // the write-ahead log (committed, not yet checkpointed) is in the tarball's pg_wal, and
+    // PostgreSQL replays it when the restored copy first opens.
+    const blob = await handle.db.connection().execute(() => dump())
+    fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()), { mode: 0o600 })
+  } else {
+    // pg_dump reads one snapshot (a repeatable-read transaction), so servers keep serving.
+    await pgTool('pg_dump', database.url, ['--format=custom', `--file=${file}`])
   }
 }
 
