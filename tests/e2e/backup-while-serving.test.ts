@@ -16,8 +16,9 @@ import { type RunningServer, adminSession, startServer, startServerWithAdmin } f
 // startServer picks a free port, lets it go, and the child binds it only after opening its
 // database, seconds later. A server another file starts meanwhile can take that port: the
 // child then exits with EADDRINUSE while /healthz, answered by the other server, says ready,
-// and the other server does not know our session. So every server here must be seen
-// listening on its own port, and a failure prints what each server said.
+// and the other server does not know our session. startServer (tests/e2e/server.ts) now waits
+// for its own server to say it listens on its port, for every browser file; a failure here
+// prints what each server said.
 
 const root = path.resolve(__dirname, '../..')
 // The embedded database is the case: PostgreSQL is dumped by pg_dump from outside any server.
@@ -31,34 +32,6 @@ afterAll(async () => {
   for (const dir of [outDir, restoredDir, ...servers.map((s) => s.dataDir)])
     fs.rmSync(dir, { recursive: true, force: true })
 })
-
-/**
- * A server of this file's own: started again on another port when the one it was given was
- * taken before it could listen, and kept only once its own log says it listens on that port.
- */
-async function ownServer(start: () => Promise<RunningServer>) {
-  for (let attempt = 1; ; attempt++) {
-    let output: string
-    try {
-      const server = await start()
-      servers.push(server)
-      const listening = `[server] ${server.baseUrl}`
-      const deadline = Date.now() + 60_000
-      while (!server.output().includes(listening) && server.process.exitCode === null) {
-        if (Date.now() > deadline) throw new Error(`No "${listening}" in 60 s:\n${server.output()}`)
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-      if (server.process.exitCode === null) return server
-      output = server.output()
-    } catch (error) {
-      // startServer's own check: the child exited before anything answered on its port.
-      output = error instanceof Error ? error.message : String(error)
-    }
-    if (!output.includes('EADDRINUSE') || attempt === 3)
-      throw new Error(`The server did not start:\n${output}`)
-    console.warn('[backup while serving] another process took the port first: starting again')
-  }
-}
 
 function runScript(script: string, args: string[], dataDir: string) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -75,7 +48,8 @@ function runScript(script: string, args: string[], dataDir: string) {
 }
 
 test('npm run backup against a running embedded server: requests keep answering, the archive restores what was written before it, and with the server stopped the command opens the data directory itself', async () => {
-  const live = await ownServer(() => startServerWithAdmin(EMBEDDED))
+  const live = await startServerWithAdmin(EMBEDDED)
+  servers.push(live)
   const said: Record<string, string> = {}
   onTestFailed(() => {
     for (const server of servers) console.log(`[${server.baseUrl}] said:\n${server.output()}`)
@@ -129,7 +103,8 @@ test('npm run backup against a running embedded server: requests keep answering,
   const restore = await runScript('scripts/restore.ts', [archive], restoredDir)
   said.restore = restore.output
   expect(restore.code, restore.output).toBe(0)
-  const restored = await ownServer(() => startServer({ ...EMBEDDED, DATA_DIR: restoredDir }))
+  const restored = await startServer({ ...EMBEDDED, DATA_DIR: restoredDir })
+  servers.push(restored)
   const page = await adminPage(restored.baseUrl, before)
   expect(page.status).toBe(200)
   expect(await page.text()).toContain('Record Audit')

@@ -1,3 +1,5 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -132,4 +134,17 @@ test('a database that cannot be reached stops start-up with its error', async ()
   await expect(startServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(
     /exited during start-up[\s\S]*ECONNREFUSED/,
   )
+})
+
+test('a server whose port another process holds is not taken for started, though the other answers /healthz', async () => {
+  // Issue 36: the race behind the backup-while-serving failure, made certain.
+  const stranger = http.createServer((_request, response) => response.end('ok'))
+  await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve))
+  const { port } = stranger.address() as AddressInfo
+  try {
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200)
+    await expect(startServer({ PORT: String(port) })).rejects.toThrow(/EADDRINUSE/)
+  } finally {
+    stranger.close()
+  }
 })
