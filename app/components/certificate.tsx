@@ -12,16 +12,15 @@ import {
   registrationFeeInfo,
   registrationLinkLabels,
   registrationNotes,
-  SHARE_AFTER_REGISTRATION,
   statementFor,
+  VERIFICATION_PAGE,
 } from '~/lib/certificate'
+import { splitTotalsWarning } from '~/lib/split-totals'
+import { SplitTotalsWarning } from './split-totals-warning'
 import type { CertificateRegistration } from '~/services/certificates/certificate.server'
 import { recordingDetails } from '~/lib/recording'
-import { trackEvent } from './page-view-tracker'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
-import { Button, ButtonLink, buttonClass } from './ui/button'
-import { useHydrated } from '~/lib/hooks'
 import type { SnapshotStamp } from '~/lib/timestamp'
 import { TimestampLine } from './timestamps'
 
@@ -56,7 +55,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="cert-fact min-w-0">
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="cert-clamp mt-0.5 break-words text-sm text-slate-900">{children}</dd>
+      <dd className="mt-0.5 break-words text-sm text-slate-900">{children}</dd>
     </div>
   )
 }
@@ -82,14 +81,32 @@ function ExternalLink({
   )
 }
 
+/** The plain summary, its words "the verification page" a link there once the record is registered. */
+function Summary({ text, verifyPath }: { text: string; verifyPath: string | null }) {
+  const at = verifyPath ? text.lastIndexOf(VERIFICATION_PAGE) : -1
+  if (!verifyPath || at < 0) return <>{text}</>
+  return (
+    <>
+      {text.slice(0, at)}
+      <a href={verifyPath} className="text-brand-700 underline underline-offset-2">
+        {VERIFICATION_PAGE}
+      </a>
+      {text.slice(at + VERIFICATION_PAGE.length)}
+    </>
+  )
+}
+
 export function Certificate({
   song,
   appName,
   timeZone = DEFAULT_TIME_ZONE,
   timestamp = null,
+  verifyUrl = null,
 }: {
   song: CertificateSong
   appName: string
+  /** The full address of the record's verify page, once it is registered; null before. */
+  verifyUrl?: string | null
   /** The RFC 3161 timestamp of the snapshot shown (issue 29); null when it has none. */
   timestamp?: SnapshotStamp | null
   /** The reader's zone for the moments (issued, registered); the creation date is a calendar day. */
@@ -104,6 +121,7 @@ export function Certificate({
     { label: 'Other', value: song.otherIdentifier },
   ].filter((entry) => present(entry.value))
   const registration = song.registration
+  const verifyPath = `/verify/${song.certificateId}`
 
   return (
     <article
@@ -131,7 +149,10 @@ export function Certificate({
             className="cert-plain mx-auto mt-4 max-w-2xl text-sm text-slate-700"
             data-testid="certificate-plain"
           >
-            {plainSummary(song, appName, timeZone)}
+            <Summary
+              text={plainSummary(song, appName, timeZone)}
+              verifyPath={verifyUrl ? verifyPath : null}
+            />
           </p>
         </header>
 
@@ -175,6 +196,7 @@ export function Certificate({
           </Section>
 
           <Section id="cert-breakdown" title="Contribution Breakdown">
+            <SplitTotalsWarning warning={splitTotalsWarning(song.contributions)} />
             {breakdown.length > 0 ? (
               <dl className="space-y-1.5">
                 {breakdown.map((row) => (
@@ -244,25 +266,29 @@ export function Certificate({
             )}
           </Section>
 
-          {/* Before the long free text, so a clipped print never loses the record. */}
           {registration ? (
             <BlockchainRecord registration={registration} appName={appName} timeZone={timeZone} />
           ) : null}
 
           {present(song.lyrics) ? (
-            <Section id="cert-lyrics" title="Lyrics" className="sm:col-span-2">
+            <Section
+              id="cert-lyrics"
+              title="Lyrics"
+              className="cert-section-long cert-wide sm:col-span-2"
+            >
               <div className="cert-lyrics whitespace-pre-line break-words font-serif text-sm leading-relaxed text-slate-800">
                 {song.lyrics}
               </div>
-              <p className="print-only mt-1 text-xs italic text-slate-500">
-                Full lyrics kept with the certificate record.
-              </p>
             </Section>
           ) : null}
 
           {present(song.creativeNotes) ? (
-            <Section id="cert-notes" title="Creative Notes" className="sm:col-span-2">
-              <p className="cert-notes whitespace-pre-line break-words text-sm text-slate-800">
+            <Section
+              id="cert-notes"
+              title="Creative Notes"
+              className="cert-section-long cert-wide sm:col-span-2"
+            >
+              <p className="whitespace-pre-line break-words text-sm text-slate-800">
                 {song.creativeNotes}
               </p>
             </Section>
@@ -283,6 +309,18 @@ export function Certificate({
             </span>
             <span>Issued {formatDayInZone(song.createdAt, timeZone)}</span>
           </p>
+          {verifyUrl ? (
+            <p className="mt-2 text-sm text-slate-700">
+              Anyone can check this record at{' '}
+              <a
+                href={verifyPath}
+                className="break-all font-mono text-brand-700 underline underline-offset-2"
+                data-testid="certificate-verify-url"
+              >
+                {verifyUrl}
+              </a>
+            </p>
+          ) : null}
           {timestamp ? <TimestampLine stamp={timestamp} /> : null}
         </footer>
       </div>
@@ -303,7 +341,11 @@ function BlockchainRecord({
   const { network, storage, notes } = registrationNotes(registration)
   const labels = registrationLinkLabels(registration)
   return (
-    <Section id="cert-blockchain" title="Blockchain Record" className="sm:col-span-2">
+    <Section
+      id="cert-blockchain"
+      title="Blockchain Record"
+      className="cert-section-long cert-wide sm:col-span-2"
+    >
       <dl className="grid gap-2 sm:grid-cols-2">
         <Fact label="Registration date">{formatDayInZone(registration.createdAt, timeZone)}</Fact>
         <Fact label="Network">
@@ -367,113 +409,5 @@ function BlockchainRecord({
         </p>
       ) : null}
     </Section>
-  )
-}
-
-/**
- * Share, print and download. Share and print need JavaScript, so until hydration (and without
- * it) a selectable link stands in for them.
- */
-/** `proofBundle`: the owner's download, offered once there is a registration or a timestamped snapshot to prove. */
-export function CertificateActions({
-  title,
-  certificateUrl,
-  pdfUrl,
-  pdfName,
-  isOwner,
-  proofBundle,
-  splitSheetUrl,
-  shareable,
-}: {
-  title: string
-  certificateUrl: string
-  /** Whether anyone may open the link yet (onlineCertificate): no Share before then. */
-  shareable: boolean
-  pdfUrl: string
-  pdfName: string
-  isOwner: boolean
-  proofBundle: boolean
-  /** The owner's split sheet (issue 13); absent for everyone else. */
-  splitSheetUrl?: string
-}) {
-  const hydrated = useHydrated()
-
-  async function share() {
-    trackEvent('custom', { name: 'certificate_shared' })
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title, url: certificateUrl })
-        return
-      } catch (error) {
-        // The person closed the share sheet: nothing to do.
-        if (error instanceof DOMException && error.name === 'AbortError') return
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(certificateUrl)
-      window.alert('Certificate link copied to clipboard!')
-    } catch {
-      // No clipboard access (permissions, insecure origin): let the person copy it by hand.
-      window.prompt('Copy the certificate link:', certificateUrl)
-    }
-  }
-
-  return (
-    <div className="no-print mx-auto mb-6 grid max-w-4xl grid-cols-2 gap-3 sm:flex sm:flex-wrap sm:items-end">
-      {!shareable ? (
-        <p
-          className="col-span-2 min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 sm:basis-full"
-          data-testid="certificate-not-public"
-        >
-          {SHARE_AFTER_REGISTRATION}
-        </p>
-      ) : null}
-      {hydrated ? (
-        <>
-          {shareable ? (
-            <Button variant="secondary" onClick={share}>
-              Share
-            </Button>
-          ) : null}
-          <Button
-            variant="secondary"
-            onClick={() => {
-              trackEvent('custom', { name: 'certificate_printed' })
-              window.print()
-            }}
-          >
-            Save PDF
-          </Button>
-        </>
-      ) : shareable ? (
-        <label className="col-span-2 flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
-          Certificate link
-          <input
-            type="text"
-            readOnly
-            value={certificateUrl}
-            className="mt-1 w-full select-all rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900"
-          />
-        </label>
-      ) : null}
-      <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>
-        Download PDF
-      </a>
-      {proofBundle ? (
-        <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>
-          Download proof bundle
-        </a>
-      ) : null}
-      {splitSheetUrl ? (
-        <a href={splitSheetUrl} className={buttonClass('secondary')}>
-          Split sheet
-        </a>
-      ) : null}
-      {isOwner ? (
-        <ButtonLink to="/" variant="ghost">
-          Back to Dashboard
-        </ButtonLink>
-      ) : null}
-    </div>
   )
 }

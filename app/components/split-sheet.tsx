@@ -3,8 +3,27 @@ import { formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
 import { registrationText, SPLIT_SHEET_NOTE } from '~/lib/split-sheet'
 import type { SplitSheet as SplitSheetData } from '~/services/certificates/split-sheet.server'
+import { SplitTotalsWarning } from './split-totals-warning'
 
 const cell = 'border border-slate-400 px-2 py-1.5 text-left align-top'
+// Figures and numbers stay on one line; on paper the text columns wrap (split-sheet-print.css).
+const figure = `${cell} whitespace-nowrap text-right tabular-nums`
+
+/** "Mixing/Mastering" may wrap after its slash, so a printed column can be narrow (issue 37.2). */
+function Label({ text }: { text: string }) {
+  const [first, ...rest] = text.split('/')
+  return (
+    <>
+      {first}
+      {rest.map((part, index) => (
+        <span key={index}>
+          /<wbr />
+          {part}
+        </span>
+      ))}
+    </>
+  )
+}
 
 /**
  * The split sheet as a document: plain black on white so it prints as it looks (the page's
@@ -14,10 +33,16 @@ export function SplitSheet({
   sheet,
   appName,
   timeZone,
+  verifyUrl,
+  totalsWarning,
 }: {
   sheet: SplitSheetData
   appName: string
   timeZone: string
+  /** The registered record's verify page, in full; null before registration. */
+  verifyUrl: string | null
+  /** What is wrong with a split that is not whole (lib/split-totals.ts); null for a whole one. */
+  totalsWarning: string | null
 }) {
   return (
     <article
@@ -44,10 +69,27 @@ export function SplitSheet({
               {registrationText(sheet.registration, timeZone)}
             </dd>
           </div>
+          {verifyUrl ? (
+            <div className="sm:col-span-2">
+              <dt className="inline font-semibold">Verify: </dt>
+              <dd className="inline">
+                <a
+                  href={`/verify/${sheet.certificateId}`}
+                  className="break-all font-mono underline"
+                  data-testid="split-sheet-verify-url"
+                >
+                  {verifyUrl}
+                </a>
+              </dd>
+            </div>
+          ) : null}
         </dl>
       </header>
 
-      <div className="mt-6 overflow-x-auto">
+      <div className="mt-4">
+        <SplitTotalsWarning warning={totalsWarning} />
+      </div>
+      <div className="split-sheet-table mt-2 overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="mb-2 text-left text-sm font-semibold">
             Shares per component (%)
@@ -65,7 +107,7 @@ export function SplitSheet({
               </th>
               {sheet.components.map((component) => (
                 <th key={component} scope="col" className={`${cell} text-right`}>
-                  {COMPONENT_LABELS[component]}
+                  <Label text={COMPONENT_LABELS[component]} />
                 </th>
               ))}
               <th scope="col" className={cell}>
@@ -96,9 +138,9 @@ export function SplitSheet({
                 <td className={cell}>
                   <bdi>{person.pro || '—'}</bdi>
                 </td>
-                <td className={`${cell} font-mono`}>{person.ipi || '—'}</td>
+                <td className={`${cell} whitespace-nowrap font-mono`}>{person.ipi || '—'}</td>
                 {person.shares.map((share) => (
-                  <td key={share.component} className={`${cell} text-right tabular-nums`}>
+                  <td key={share.component} className={figure}>
                     {Number(share.percent)}%
                   </td>
                 ))}
@@ -115,7 +157,7 @@ export function SplitSheet({
               <td className={cell}>—</td>
               <td className={cell}>—</td>
               {sheet.ai.map((share) => (
-                <td key={share.component} className={`${cell} text-right tabular-nums`}>
+                <td key={share.component} className={figure}>
                   {Number(share.percent)}%
                 </td>
               ))}

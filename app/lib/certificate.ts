@@ -200,6 +200,9 @@ export function onlineCertificate(
     : { public: false, note: PDF_NOT_PUBLIC_YET }
 }
 
+/** Where plainSummary sends a reader; the page links these words to /verify/:id (issue 37.4). */
+export const VERIFICATION_PAGE = 'the verification page'
+
 /**
  * The certificate's opening, in plain words (issue 25.9): what was recorded and when, who
  * confirmed, and where the proof lives. Never more than the record: the shares are the
@@ -224,7 +227,7 @@ export function plainSummary(song: CertificateSong, appName: string, timeZone = 
   if (registration?.status === 'confirmed') {
     const { network, storage } = registrationNotes(registration)
     sentences.push(
-      `The record is registered on ${network.label}, with its copy in ${storage.label}: anyone can check it on the verification page.`,
+      `The record is registered on ${network.label}, with its copy in ${storage.label}: anyone can check it on ${VERIFICATION_PAGE}.`,
     )
   } else if (registration) {
     sentences.push('Its registration on the blockchain has started and is not finished.')

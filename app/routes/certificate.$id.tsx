@@ -6,7 +6,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { Certificate, CertificateActions } from '~/components/certificate'
+import { Certificate } from '~/components/certificate'
+import { CertificateActions } from '~/components/certificate-actions'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TimestampHistory } from '~/components/timestamps'
 import { VersionHistory, VersionNotice } from '~/components/versions'
@@ -38,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const e = env()
   // The owner sees every version of the song; anyone sees the links between registered records.
   const versions = found.isOwner ? await versionHistory(db(), user!.id, songId) : null
+  const certificateUrl = `${e.APP_URL}/certificate/${songId}`
   return json(
     {
       certificate: found.certificate,
@@ -50,7 +52,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...(versions ? { versions } : {}),
       ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),
       appName: e.APP_NAME,
-      certificateUrl: `${e.APP_URL}/certificate/${songId}`,
+      certificateUrl,
+      // Where a stranger checks the record without us (issue 37.4): once anyone may open it.
+      verifyUrl: onlineCertificate(found.certificate, certificateUrl).public
+        ? `${e.APP_URL}/verify/${found.certificate.certificateId}`
+        : null,
       pdfUrl: `/certificate/${songId}.pdf`,
     },
     // The owner's view holds unpublished lyrics: no shared cache keeps it.
@@ -74,6 +80,7 @@ export default function CertificatePage() {
     splitSheetUrl,
     timestamp,
     timestampHistory,
+    verifyUrl,
   } = useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
   const zone = useTimeZone()
@@ -122,6 +129,7 @@ export default function CertificatePage() {
         appName={appName}
         timeZone={zone.timeZone}
         timestamp={timestamp}
+        verifyUrl={verifyUrl}
       />
       {timestampHistory && <TimestampHistory stamps={timestampHistory} />}
       {versions && (

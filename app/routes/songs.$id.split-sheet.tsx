@@ -14,6 +14,7 @@ import { useHydrated } from '~/lib/hooks'
 import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { splitSheet } from '~/services/certificates/split-sheet.server'
+import { splitTotalsWarning } from '~/lib/split-totals'
 import printStyles from '~/styles/split-sheet-print.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
@@ -22,15 +23,25 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyle
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
+  const sheet = await splitSheet(db(), song)
   return json(
-    { sheet: await splitSheet(db(), song), appName: env().APP_NAME },
+    {
+      sheet,
+      appName: env().APP_NAME,
+      // A registered record leads a stranger to its verify page (issue 37.4).
+      verifyUrl:
+        sheet.registration.status === 'registered'
+          ? `${env().APP_URL}/verify/${sheet.certificateId}`
+          : null,
+      totalsWarning: splitTotalsWarning(song.contributions),
+    },
     // It names co-writers' PRO and IPI numbers: no shared cache keeps it.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
 
 export default function SplitSheetPage() {
-  const { sheet, appName } = useLoaderData<typeof loader>()
+  const { sheet, appName, verifyUrl, totalsWarning } = useLoaderData<typeof loader>()
   const zone = useTimeZone()
   const hydrated = useHydrated()
   return (
@@ -53,7 +64,13 @@ export default function SplitSheetPage() {
         </ButtonLink>
       </div>
       <TimeZoneNote choice={zone} className="no-print mb-2" />
-      <SplitSheet sheet={sheet} appName={appName} timeZone={zone.timeZone} />
+      <SplitSheet
+        sheet={sheet}
+        appName={appName}
+        timeZone={zone.timeZone}
+        verifyUrl={verifyUrl}
+        totalsWarning={totalsWarning}
+      />
     </div>
   )
 }

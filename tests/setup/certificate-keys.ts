@@ -67,6 +67,8 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'pdfUrl',
   // The registered snapshot's RFC 3161 timestamp (issue 29): null for a song that has none.
   'timestamp',
+  // The verify page's full address (issue 37.4): public, as the page itself is.
+  'verifyUrl',
 ].sort()
 
 /** The timestamp's keys once the registered snapshot has one (pending or stamped). */
