@@ -8,9 +8,9 @@ import {
   orNotSpecified,
   registrationFeeInfo,
   registrationLinkLabels,
+  PDF_NOT_PUBLIC_YET,
   registrationNotes,
   statementFor,
-  onlineCertificate,
 } from '~/lib/certificate'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
@@ -51,40 +51,47 @@ function isolatedBreakdown(song: CertificateSong) {
   }))
 }
 
-type Online =
-  { public: true; url: string; label: string; qr: Buffer } | { public: false; note: string }
+type Online = { public: true; url: string; qr: Buffer } | { public: false; note: string }
+
+/** Printed above the verify address, and under the QR code that leads there. */
+export const VERIFY_LEAD = 'Anyone can check this certificate at:'
+export const SCAN_TO_VERIFY = 'Scan to verify'
+
+/** The QR code of an address, as a PNG a printer and a phone camera both read. */
+export function qrPng(url: string) {
+  return QRCode.toBuffer(url, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' })
+}
 
 export async function renderCertificatePdf(
   song: CertificateSong,
   {
     appName,
     certificateUrl,
+    verifyUrl,
     timeZone = DEFAULT_TIME_ZONE,
     timestamp = null,
   }: {
     appName: string
     certificateUrl: string
+    /**
+     * The public verify page (verify-address.server.ts), or null until the song is registered:
+     * the QR code and the printed address lead a stranger there (issue 37.4).
+     */
+    verifyUrl: string | null
     timeZone?: string
     /** The snapshot's RFC 3161 timestamp line (app/lib/timestamp.ts), or none. */
     timestamp?: string | null
   },
 ): Promise<Buffer> {
-  // Before registration only the owner can open the page: a QR code or link would lead everyone
-  // else to "Certificate not found", so the PDF says when it becomes public instead (decision 050).
-  const link = onlineCertificate(song, certificateUrl)
-  const online: Online = link.public
-    ? {
-        ...link,
-        qr: await QRCode.toBuffer(link.url, {
-          type: 'png',
-          margin: 1,
-          width: 240,
-          errorCorrectionLevel: 'M',
-        }),
-      }
-    : link
+  // Before registration there is nothing a stranger can check: a QR code or link would answer
+  // "not registered", so the PDF says when it becomes public instead (decision 050).
+  const online: Online = verifyUrl
+    ? { public: true, url: verifyUrl, qr: await qrPng(verifyUrl) }
+    : { public: false, note: PDF_NOT_PUBLIC_YET }
   // Every text the document may hold is in the song's view: the fonts for its characters.
-  await prepareFonts(`${JSON.stringify(song)}${appName}${certificateUrl}${timestamp ?? ''}`)
+  await prepareFonts(
+    `${JSON.stringify(song)}${appName}${certificateUrl}${verifyUrl ?? ''}${timestamp ?? ''}`,
+  )
   const { doc, end } = startPdf({
     Title: `${song.title} — Certificate ${song.certificateId}`,
     Author: appName,
@@ -351,8 +358,8 @@ export async function renderCertificatePdf(
 }
 
 /**
- * Page 1's foot: the statement, the id and issue date, and a QR code to the online certificate
- * once it is public (or, before, when it will be).
+ * Page 1's foot: the statement, the id and issue date, and the verify page's address in full with
+ * its QR code once the song is registered (or, before, when it will be).
  */
 function footer(
   doc: PDFKit.PDFDocument,
@@ -378,9 +385,10 @@ function footer(
     write(doc, online.note, LEFT, y, textWidth, { size: 8, color: MUTED })
     return
   }
-  write(doc, online.url, LEFT, y, textWidth, { size: 7.5, color: BRAND, link: online.url })
+  y += write(doc, VERIFY_LEAD, LEFT, y, textWidth, { size: 8, color: MUTED }) + 1
+  write(doc, online.url, LEFT, y, textWidth, { size: 9, color: BRAND, link: online.url })
   doc.image(online.qr, RIGHT - QR_SIZE, FOOTER_TOP + 12, { width: QR_SIZE, height: QR_SIZE })
-  write(doc, online.label, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
+  write(doc, SCAN_TO_VERIFY, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
     size: 6.5,
     color: MUTED,
     align: 'center',
