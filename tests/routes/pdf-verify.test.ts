@@ -5,8 +5,14 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import * as certificatePdf from '~/resource-routes/certificate.$id[.]pdf'
+import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import { PDF_NOT_PUBLIC_YET } from '~/lib/certificate'
+import {
+  SIGNATURES_INTRO,
+  SPLIT_SHEET_NOT_VERIFIABLE,
+  SPLIT_SHEET_VERIFY_LEAD,
+} from '~/lib/split-sheet'
 import { registerSong } from '~/services/registration/registration.server'
 import { args, authedRequest, createTestSong, createUser, respond } from '../setup/fixtures'
 import { splitRow } from '../setup/sample-song'
@@ -41,6 +47,15 @@ async function certificatePdfOf(songId: number, userId?: string) {
   const url = `http://localhost/certificate/${songId}.pdf`
   const request = userId ? await authedRequest(url, userId) : new Request(url)
   const response = await certificatePdf.loader(args(request, { id: String(songId) }))
+  expect(response.status).toBe(200)
+  return Buffer.from(await response.arrayBuffer())
+}
+
+async function splitSheetPdfOf(songId: number, userId: string) {
+  const url = `http://localhost/songs/${songId}/split-sheet.pdf`
+  const response = await splitSheetPdf.loader(
+    args(await authedRequest(url, userId), { id: String(songId) }),
+  )
   expect(response.status).toBe(200)
   return Buffer.from(await response.arrayBuffer())
 }
@@ -114,5 +129,43 @@ describe('the certificate PDF leads a stranger to the verify page', () => {
     const text = await textOf(pdf)
     expect(text).toContain(PDF_NOT_PUBLIC_YET)
     expect(text).not.toContain('/verify/')
+  }, 60_000)
+})
+
+describe('the split sheet PDF', () => {
+  test("a registered song's sheet leads to its verify page and has a line to sign and date for each contributor", async () => {
+    const { user, song } = await registeredSong()
+    const address = `${APP_URL}/verify/${song.certificateId}`
+    const pdf = await splitSheetPdfOf(song.id, user.id)
+    expect(await qrCodesOf(pdf)).toEqual([address])
+    const text = await textOf(pdf)
+    expect(text).toContain(`${SPLIT_SHEET_VERIFY_LEAD} ${address}`)
+    expect(text).toContain('Scan to verify')
+    expect(pdf.toString('latin1')).toContain(`/URI (${address})`)
+    expect(text).toContain(SIGNATURES_INTRO)
+    const signing = text.slice(text.indexOf(SIGNATURES_INTRO))
+    for (const role of ['Main contributor', 'Co-contributor', 'Second co-contributor'])
+      expect(signing).toContain(`Signature — ${role}`)
+    // Each name twice: with its shares, and under its line to sign.
+    for (const name of [MIXED.contributorName, MIXED.coContributorName, MIXED.coContributorName2])
+      expect(text.split(name).length - 1, name).toBe(2)
+    // One date line per signature, and no line to sign for the AI.
+    expect(signing.match(/Signature — /g)).toHaveLength(3)
+    expect(signing.match(/ Date /g)).toHaveLength(3)
+    const page = await follow(address)
+    expect(page.status).toBe(200)
+    expect(await page.json()).toMatchObject({ ok: true, certificateId: song.certificateId })
+  }, 60_000)
+
+  test('a draft says it is not registered and has no QR code, and can still be signed', async () => {
+    const user = await createUser()
+    const song = await createTestSong(user.id, { ...MIXED, contributions: WHOLE })
+    const pdf = await splitSheetPdfOf(song.id, user.id)
+    expect(await qrCodesOf(pdf)).toEqual([])
+    const text = await textOf(pdf)
+    expect(text).toContain(SPLIT_SHEET_NOT_VERIFIABLE)
+    expect(text).not.toContain('/verify/')
+    expect(text).toContain('Signature — Main contributor')
+    expect(text.split(MIXED.contributorName).length - 1).toBe(2)
   }, 60_000)
 })

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode'
 import {
   breakdownText,
   type CertificateSong,
@@ -24,6 +23,8 @@ import {
   MUTED,
   PAGE,
   type Part,
+  qrPng,
+  SCAN_TO_VERIFY,
   startPdf,
 } from './pdf-document.server'
 import { isolate, prepareFonts, write } from './pdf-text.server'
@@ -55,12 +56,6 @@ type Online = { public: true; url: string; qr: Buffer } | { public: false; note:
 
 /** Printed above the verify address, and under the QR code that leads there. */
 export const VERIFY_LEAD = 'Anyone can check this certificate at:'
-export const SCAN_TO_VERIFY = 'Scan to verify'
-
-/** The QR code of an address, as a PNG a printer and a phone camera both read. */
-export function qrPng(url: string) {
-  return QRCode.toBuffer(url, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' })
-}
 
 export async function renderCertificatePdf(
   song: CertificateSong,

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit'
+import QRCode from 'qrcode'
 import { drawLines, layout, missingCharacters, type TextStyle } from './pdf-text.server'
 
 // What the certificate and the split sheet share: an A4 document, the colours, section
@@ -11,6 +12,14 @@ export const FAINT = '#94a3b8'
 export const BRAND = '#4338ca'
 
 type Doc = PDFKit.PDFDocument
+
+/** Under a QR code that leads to the verify page (issue 37). */
+export const SCAN_TO_VERIFY = 'Scan to verify'
+
+/** The QR code of an address, as a PNG a printer and a phone camera both read. */
+export function qrPng(url: string) {
+  return QRCode.toBuffer(url, { type: 'png', margin: 1, width: 240, errorCorrectionLevel: 'M' })
+}
 
 /** An A4 document and the promise of its bytes once `doc.end()` is called. */
 export function startPdf(info: PDFKit.DocumentInfo, { compress = true } = {}) {

@@ -6,6 +6,7 @@ import { liveStatus, recordedConfirmations, recordedStatus } from './certificate
 import { SLOT_PERCENT } from './manifest.server'
 import type { SongView } from '../songs/songs.server'
 import { splitStatuses } from '../co-writers/split-statuses.server'
+import { verifyAddress } from './verify-address.server'
 
 // Issue 13: the split sheet writers bring to publishers and PROs (decision 042). The owner's
 // document: every contributor with PRO and IPI, their share of each component, the AI share,
@@ -73,6 +74,8 @@ export async function splitSheet(database: Executor, song: SongView) {
     ai: song.contributions.map((row) => ({ component: row.component, percent: row.aiPercent })),
     recorded: registered !== null,
     registration,
+    /** Where anyone checks the registered record (issue 37.5); null until it is registered. */
+    verifyUrl: verifyAddress(song),
   }
 }
 export type SplitSheet = Awaited<ReturnType<typeof splitSheet>>
