@@ -169,3 +169,33 @@ describe('the split sheet PDF', () => {
     expect(text.split(MIXED.contributorName).length - 1).toBe(2)
   }, 60_000)
 })
+
+describe('a split that is not whole', () => {
+  // Lyrics 60 + 30 + 20 = 110 %, vocals 50 + 25 + 20 = 95 %: the review step flags both.
+  const OVER = [splitRow('lyrics', 60, 30, 20, 0), splitRow('vocals', 50, 25, 20, 0)]
+  const WARNING =
+    'Warning: this split is not complete. Lyrics totals 110%; Vocals totals 95%. Each component must total 100%'
+
+  test('is printed with a warning naming each component and its total, on the certificate and the split sheet', async () => {
+    const user = await createUser()
+    const song = await createTestSong(user.id, { ...MIXED, contributions: OVER })
+    for (const pdf of [
+      await certificatePdfOf(song.id, user.id),
+      await splitSheetPdfOf(song.id, user.id),
+    ]) {
+      const text = await textOf(pdf)
+      expect(text).toContain(WARNING)
+      expect(text).not.toContain('Mixing/Mastering totals')
+    }
+  }, 60_000)
+
+  test('a whole split prints no warning', async () => {
+    const user = await createUser()
+    const song = await createTestSong(user.id, { ...MIXED, contributions: WHOLE })
+    for (const pdf of [
+      await certificatePdfOf(song.id, user.id),
+      await splitSheetPdfOf(song.id, user.id),
+    ])
+      expect(await textOf(pdf)).not.toContain('Warning')
+  }, 60_000)
+})

@@ -14,6 +14,7 @@ import {
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
 import { recordingDetails } from '~/lib/recording'
+import { splitTotalsWarning } from '~/lib/split-totals'
 import {
   BRAND,
   column,
@@ -26,6 +27,7 @@ import {
   qrPng,
   SCAN_TO_VERIFY,
   startPdf,
+  warningBlock,
 } from './pdf-document.server'
 import { isolate, prepareFonts, write } from './pdf-text.server'
 
@@ -162,6 +164,10 @@ export async function renderCertificatePdf(
     .stroke()
   flow.y += 14
   const right = LEFT + COLUMN + GUTTER
+
+  // A split the review step flags is never printed without a word (issue 37.6).
+  const totalsWarning = splitTotalsWarning(song.contributions)
+  if (totalsWarning) flow.row([[LEFT, warningBlock(doc, totalsWarning, WIDTH)]], 10)
 
   // Row 1: contributors | breakdown. Nothing in a row is cut: it wraps, and a row that does
   // not fit starts a new page.

@@ -157,6 +157,25 @@ export function column(doc: Doc, parts: Part[], width: number): Block {
   }
 }
 
+const WARNING: TextStyle = { font: 'Helvetica-Bold', size: 9, color: '#92400e' }
+
+/** A warning the reader must not miss (a split that is not whole): bold, in an amber box. */
+export function warningBlock(doc: Doc, text: string, width: number): Block {
+  const pad = 7
+  const laid = layout(doc, text, width - 2 * pad, WARNING)
+  return {
+    height: laid.height + 2 * pad,
+    draw: (x, y) => {
+      doc
+        .lineWidth(1.2)
+        .strokeColor('#d97706')
+        .rect(x, y, width, laid.height + 2 * pad)
+        .stroke()
+      drawLines(doc, laid.lines, x + pad, y + pad, width - 2 * pad, WARNING)
+    },
+  }
+}
+
 /**
  * The place the next block goes: when it does not fit above `bottom`, a new page is started
  * (its running head drawn by `onNewPage`, which returns where the text starts).

@@ -21,6 +21,7 @@ import {
   qrPng,
   SCAN_TO_VERIFY,
   startPdf,
+  warningBlock,
 } from './pdf-document.server'
 import { isolate, layout, prepareFonts, write } from './pdf-text.server'
 import type { SplitSheet } from './split-sheet.server'
@@ -131,6 +132,7 @@ export async function renderSplitSheetPdf(
     flow.text(sheet.verifyUrl, LEFT, headWidth, { size: 9.5, color: BRAND, link: sheet.verifyUrl })
   } else flow.text(SPLIT_SHEET_NOT_VERIFIABLE, LEFT, headWidth, { size: 8.5, color: MUTED })
   flow.y = Math.max(flow.y, qr ? TOP + QR_SIZE + 14 : 0) + 12
+  if (sheet.totalsWarning) flow.row([[LEFT, warningBlock(doc, sheet.totalsWarning, WIDTH)]], 12)
 
   flow.row([
     [LEFT, column(doc, [{ kind: 'heading', title: 'Contributors and their shares (%)' }], WIDTH)],

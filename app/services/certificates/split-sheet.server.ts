@@ -1,5 +1,6 @@
 import type { ContributorStatus } from '~/lib/confirmations'
 import { registrationNetwork } from '~/lib/registration-network'
+import { splitTotalsWarning } from '~/lib/split-totals'
 import { type Component, contributorSlots } from '~/lib/song-constants'
 import type { Executor } from '../platform/db.server'
 import { liveStatus, recordedConfirmations, recordedStatus } from './certificate.server'
@@ -76,6 +77,8 @@ export async function splitSheet(database: Executor, song: SongView) {
     registration,
     /** Where anyone checks the registered record (issue 37.5); null until it is registered. */
     verifyUrl: verifyAddress(song),
+    /** The review step's warning, when a component does not total 100 % (issue 37.6). */
+    totalsWarning: splitTotalsWarning(song.contributions),
   }
 }
 export type SplitSheet = Awaited<ReturnType<typeof splitSheet>>
