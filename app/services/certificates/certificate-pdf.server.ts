@@ -24,7 +24,7 @@ import {
   MUTED,
   PAGE,
   type Part,
-  qrPng,
+  drawQr,
   SCAN_TO_VERIFY,
   startPdf,
   warningBlock,
@@ -54,7 +54,7 @@ function isolatedBreakdown(song: CertificateSong) {
   }))
 }
 
-type Online = { public: true; url: string; qr: Buffer } | { public: false; note: string }
+type Online = { public: true; url: string } | { public: false; note: string }
 
 /** Printed above the verify address, and under the QR code that leads there. */
 export const VERIFY_LEAD = 'Anyone can check this certificate at:'
@@ -83,7 +83,7 @@ export async function renderCertificatePdf(
   // Before registration there is nothing a stranger can check: a QR code or link would answer
   // "not registered", so the PDF says when it becomes public instead (decision 050).
   const online: Online = verifyUrl
-    ? { public: true, url: verifyUrl, qr: await qrPng(verifyUrl) }
+    ? { public: true, url: verifyUrl }
     : { public: false, note: PDF_NOT_PUBLIC_YET }
   // Every text the document may hold is in the song's view: the fonts for its characters.
   await prepareFonts(
@@ -388,7 +388,7 @@ function footer(
   }
   y += write(doc, VERIFY_LEAD, LEFT, y, textWidth, { size: 8, color: MUTED }) + 1
   write(doc, online.url, LEFT, y, textWidth, { size: 9, color: BRAND, link: online.url })
-  doc.image(online.qr, RIGHT - QR_SIZE, FOOTER_TOP + 12, { width: QR_SIZE, height: QR_SIZE })
+  drawQr(doc, online.url, RIGHT - QR_SIZE, FOOTER_TOP + 12, QR_SIZE)
   write(doc, SCAN_TO_VERIFY, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
     size: 6.5,
     color: MUTED,

@@ -18,7 +18,7 @@ import {
   INK,
   MUTED,
   PAGE,
-  qrPng,
+  drawQr,
   SCAN_TO_VERIFY,
   startPdf,
   warningBlock,
@@ -74,7 +74,6 @@ export async function renderSplitSheetPdf(
   { appName, timeZone = DEFAULT_TIME_ZONE }: { appName: string; timeZone?: string },
 ): Promise<Buffer> {
   await prepareFonts(`${JSON.stringify(sheet)}${appName}`)
-  const qr = sheet.verifyUrl ? await qrPng(sheet.verifyUrl) : null
   const { doc, end } = startPdf(
     {
       Title: `${sheet.title} — Split sheet ${sheet.certificateId}`,
@@ -99,9 +98,9 @@ export async function renderSplitSheetPdf(
   })
 
   // A registered sheet's QR code sits at the top right, the header wrapping beside it.
-  const headWidth = qr ? WIDTH - QR_SIZE - 16 : WIDTH
-  if (qr) {
-    doc.image(qr, LEFT + WIDTH - QR_SIZE, TOP - 6, { width: QR_SIZE, height: QR_SIZE })
+  const headWidth = sheet.verifyUrl ? WIDTH - QR_SIZE - 16 : WIDTH
+  if (sheet.verifyUrl) {
+    drawQr(doc, sheet.verifyUrl, LEFT + WIDTH - QR_SIZE, TOP - 6, QR_SIZE)
     write(doc, SCAN_TO_VERIFY, LEFT + WIDTH - QR_SIZE - 10, TOP - 4 + QR_SIZE, QR_SIZE + 20, {
       size: 6.5,
       color: MUTED,
@@ -131,7 +130,7 @@ export async function renderSplitSheetPdf(
     flow.text(SPLIT_SHEET_VERIFY_LEAD, LEFT, headWidth, { size: 8.5, color: MUTED }, 1)
     flow.text(sheet.verifyUrl, LEFT, headWidth, { size: 9.5, color: BRAND, link: sheet.verifyUrl })
   } else flow.text(SPLIT_SHEET_NOT_VERIFIABLE, LEFT, headWidth, { size: 8.5, color: MUTED })
-  flow.y = Math.max(flow.y, qr ? TOP + QR_SIZE + 14 : 0) + 12
+  flow.y = Math.max(flow.y, sheet.verifyUrl ? TOP + QR_SIZE + 14 : 0) + 12
   if (sheet.totalsWarning) flow.row([[LEFT, warningBlock(doc, sheet.totalsWarning, WIDTH)]], 12)
 
   flow.row([
