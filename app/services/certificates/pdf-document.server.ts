@@ -24,7 +24,12 @@ export const SCAN_TO_VERIFY = 'Scan to verify'
 export function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' })
   const cell = size / (modules.size + 2)
-  doc.save().fillColor('#000000')
+  // Drawn in module units, so each square is a few bytes of whole numbers.
+  doc
+    .save()
+    .translate(x + cell, y + cell)
+    .scale(cell)
+    .fillColor('#000000')
   for (let row = 0; row < modules.size; row++) {
     // Each run of dark modules in a row as one rectangle.
     let start = -1
@@ -32,7 +37,7 @@ export function drawQr(doc: Doc, url: string, x: number, y: number, size: number
       const dark = col < modules.size && modules.get(row, col) === 1
       if (dark && start < 0) start = col
       if (!dark && start >= 0) {
-        doc.rect(x + (start + 1) * cell, y + (row + 1) * cell, (col - start) * cell, cell)
+        doc.rect(start, row, col - start, 1)
         start = -1
       }
     }
