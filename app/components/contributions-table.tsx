@@ -9,7 +9,7 @@ import {
   type PercentField,
 } from '~/lib/song-constants'
 import { ErrorList } from './forms'
-import { formatPercent } from './shares'
+import { formatPercent } from '~/lib/split-totals'
 
 export type ContributionRowsField = FieldMetadata<ContributionFormRow[]>
 export interface ContributorNames {

@@ -1,4 +1,5 @@
 import { Fragment } from 'react'
+import { formatPercent } from '~/lib/split-totals'
 
 /**
  * 'Ann 60% / نادية 30% / AI 10%' with each name in its own <bdi>: a right-to-left name would
@@ -26,9 +27,4 @@ export function Shares({
       ))}
     </>
   )
-}
-
-/** 33.33 stays 33.33, 12.50 reads 12.5, 100 reads 100. */
-export function formatPercent(value: number) {
-  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, '')
 }

@@ -10,7 +10,8 @@ import {
   contributionFormRows,
   type ContributionValues,
 } from '~/lib/song-constants'
-import { formatPercent, Shares } from './shares'
+import { formatPercent, incompleteComponents } from '~/lib/split-totals'
+import { Shares } from './shares'
 import { PrivacyNotice } from './song-form'
 
 /** What the review step shows: the song as the schema parsed it, once it has travelled as JSON. */
@@ -88,7 +89,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
     co2: values.coContributorName2,
   }
   const rows = values.contributions.filter((row) => componentTotal(row) > 0)
-  const incomplete = values.contributions.filter((row) => componentTotal(row) !== 100)
+  const incomplete = incompleteComponents(values.contributions)
   // Each name with its Latin-script form beside it when given (issue 26), each set apart.
   const contributors = [
     [values.contributorName, values.contributorLatinName],
@@ -252,8 +253,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
             role="status"
             className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
           >
-            Heads up:{' '}
-            {incomplete.map((row) => COMPONENT_LABELS[row.component as Component]).join(', ')}{' '}
+            Heads up: {incomplete.map((row) => row.label).join(', ')}{' '}
             {incomplete.length === 1 ? 'does' : 'do'} not total 100%. You can create the certificate
             now, but the total must equal 100% before you can save edits later.
           </p>

@@ -1,25 +1,38 @@
+// Shared with the browser bundle: the review step's "Heads up" and the printed documents' warning
+// read the same rule, so a split the review flags is never printed without a word (issue 37.6).
 import {
   COMPONENT_LABELS,
+  type Component,
   componentTotal,
   type ContributionValues,
   type PercentField,
 } from './song-constants'
 
-// Issue 37.6: a document that shows a split says so when the split is not whole, as the review
-// step warns and registration refuses. The sum is componentTotal, the one those steps use.
+/** 33.33 stays 33.33, 12.50 reads 12.5, 100 reads 100. */
+export function formatPercent(value: number) {
+  return Number.isInteger(value) ? String(value) : value.toFixed(2).replace(/0$/, '')
+}
 
 type SplitRow = Pick<ContributionValues, 'component' | PercentField>
 
-/** The components whose shares do not total 100 %, each with its total. */
-export function incompleteTotals(rows: readonly SplitRow[]) {
-  return rows
-    .map((row) => ({ label: COMPONENT_LABELS[row.component], total: componentTotal(row) }))
-    .filter((row) => row.total !== 100)
+/** Every component whose shares do not total exactly 100 %, with its label and its total. */
+export function incompleteComponents(rows: readonly SplitRow[]) {
+  return rows.flatMap((row) => {
+    const total = componentTotal(row)
+    return total === 100
+      ? []
+      : [{ component: row.component, label: COMPONENT_LABELS[row.component as Component], total }]
+  })
 }
 
-/** "This split does not add up: Lyrics totals 110%, …"; null for a whole split. */
+/**
+ * What a printed certificate or split sheet says of a split that is not whole, naming each
+ * component and its total; null when every component totals 100 %. Registration refuses such a
+ * split, so only a draft (or a record from before that rule) ever prints it.
+ */
 export function splitTotalsWarning(rows: readonly SplitRow[]) {
-  const off = incompleteTotals(rows)
-  if (off.length === 0) return null
-  return `This split does not add up: ${off.map((row) => `${row.label} totals ${row.total}%`).join(', ')}. Every component must total 100%.`
+  const incomplete = incompleteComponents(rows)
+  if (incomplete.length === 0) return null
+  const totals = incomplete.map((c) => `${c.label} totals ${formatPercent(c.total)}%`).join('; ')
+  return `Warning: this split is not complete. ${totals}. Each component must total 100%, so these shares cannot be relied on as they stand.`
 }

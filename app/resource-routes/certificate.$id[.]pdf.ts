@@ -16,6 +16,7 @@ import {
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
 import { certificateFor } from '~/services/certificates/certificate.server'
+import { verifyAddress } from '~/services/certificates/verify-address.server'
 import { db } from '~/services/platform/db.server'
 import { parseSongId } from '~/services/songs/songs.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
@@ -40,6 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       options: {
         appName: e.APP_NAME,
         certificateUrl: `${e.APP_URL}/certificate/${songId}`,
+        verifyUrl: verifyAddress(found.certificate, e.APP_URL),
         timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
         timestamp: found.timestamps.shown ? timestampText(found.timestamps.shown) : null,
       },

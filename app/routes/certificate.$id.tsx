@@ -23,6 +23,7 @@ import { versionHistory } from '~/services/songs/versions.server'
 import printStyles from '~/styles/certificate-print.css'
 import { StatusPage } from '~/components/status-page'
 import { onlineCertificate } from '~/lib/certificate'
+import { verifyUrl } from '~/services/certificates/verify-address.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -55,7 +56,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       certificateUrl,
       // Where a stranger checks the record without us (issue 37.4): once anyone may open it.
       verifyUrl: onlineCertificate(found.certificate, certificateUrl).public
-        ? `${e.APP_URL}/verify/${found.certificate.certificateId}`
+        ? verifyUrl(found.certificate.certificateId, e.APP_URL)
         : null,
       pdfUrl: `/certificate/${songId}.pdf`,
     },

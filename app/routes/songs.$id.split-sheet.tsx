@@ -14,7 +14,6 @@ import { useHydrated } from '~/lib/hooks'
 import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { splitSheet } from '~/services/certificates/split-sheet.server'
-import { splitTotalsWarning } from '~/lib/split-totals'
 import printStyles from '~/styles/split-sheet-print.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
@@ -25,23 +24,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const song = await requireSongOwner(user.id, params.id)
   const sheet = await splitSheet(db(), song)
   return json(
-    {
-      sheet,
-      appName: env().APP_NAME,
-      // A registered record leads a stranger to its verify page (issue 37.4).
-      verifyUrl:
-        sheet.registration.status === 'registered'
-          ? `${env().APP_URL}/verify/${sheet.certificateId}`
-          : null,
-      totalsWarning: splitTotalsWarning(song.contributions),
-    },
+    { sheet, appName: env().APP_NAME },
     // It names co-writers' PRO and IPI numbers: no shared cache keeps it.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
 
 export default function SplitSheetPage() {
-  const { sheet, appName, verifyUrl, totalsWarning } = useLoaderData<typeof loader>()
+  // The sheet carries its verify address (registered only) and its totals warning (issue 37).
+  const { sheet, appName } = useLoaderData<typeof loader>()
+  const { verifyUrl, totalsWarning } = sheet
   const zone = useTimeZone()
   const hydrated = useHydrated()
   return (

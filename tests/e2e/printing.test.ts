@@ -331,7 +331,7 @@ describe.each(MODES)('printing with $name', ({ javaScriptEnabled }) => {
         splitRow('mixing', 100, 0, 0, 0),
       ],
     })
-    const warning = 'Lyrics totals 110%, Vocals totals 90%'
+    const warning = 'Lyrics totals 110%; Vocals totals 90%'
 
     for (const [url, name] of [
       [`/certificate/${song.id}`, 'certificate'],

@@ -340,8 +340,8 @@ describe('certificate PDF', () => {
     // Before registration only the owner can open the page: no link or QR code to a 404 for
     // whoever the PDF is shown to, and the PDF says when it becomes public (issue 25.3).
     expect(text.replace(/\s+/g, ' ')).toContain(PDF_NOT_PUBLIC_YET)
-    expect(text).not.toContain(`/certificate/${song.id}`)
-    expect(text).not.toContain('Scan to view online')
+    expect(text).not.toContain(`/verify/${song.certificateId}`)
+    expect(text).not.toContain('Scan to verify')
   })
 
   test('a registered song: public PDF without lyrics or notes, with the fee and the record', async () => {
@@ -357,8 +357,9 @@ describe('certificate PDF', () => {
     expect(text).toContain('https://explorer.example/tx/x')
     expect(text).toContain('Solana mainnet')
     expect(text).toContain('Arweave, through the gateway https://arweave.net')
-    expect(text).toContain('Scan to view online')
-    expect(text).toContain(`/certificate/${song.id}`)
+    // The QR code and the printed address lead to the verify page (issue 37.4, pdf-verify.test.ts).
+    expect(text).toContain('Scan to verify')
+    expect(text).toContain(`http://localhost:3000/verify/${song.certificateId}`)
     expect(text).not.toContain(PDF_NOT_PUBLIC_YET)
     expect(text).not.toContain('First line of the verse')
     expect(text).not.toContain('night train')

@@ -63,7 +63,11 @@ async function worstJobs() {
     jobs.push({
       kind: 'certificate',
       song: found.certificate,
-      options: { appName: 'ProofTrack', certificateUrl: `http://localhost/certificate/${song.id}` },
+      options: {
+        appName: 'ProofTrack',
+        certificateUrl: `http://localhost/certificate/${song.id}`,
+        verifyUrl: null,
+      },
     })
   }
   return { owner, jobs }
@@ -89,7 +93,11 @@ async function lightJob() {
   const job: PdfJob = {
     kind: 'certificate',
     song: found.certificate,
-    options: { appName: 'ProofTrack', certificateUrl: `http://localhost/certificate/${song.id}` },
+    options: {
+      appName: 'ProofTrack',
+      certificateUrl: `http://localhost/certificate/${song.id}`,
+      verifyUrl: null,
+    },
   }
   return { job, songId: song.id, ownerId: owner.id }
 }

@@ -202,7 +202,11 @@ describe('PDFs in every script', () => {
     try {
       await renderCertificatePdf(
         { ...found!.certificate, lyrics: '🎵 la la 🎵 🎵' },
-        { appName: 'ProofTrack', certificateUrl: 'http://localhost/certificate/1' },
+        {
+          appName: 'ProofTrack',
+          certificateUrl: 'http://localhost/certificate/1',
+          verifyUrl: null,
+        },
       )
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)
@@ -227,7 +231,11 @@ describe('PDFs in every script', () => {
     try {
       await renderCertificatePdf(
         { ...found!.certificate, lyrics: `${heavy} ${many}` },
-        { appName: 'ProofTrack', certificateUrl: 'http://localhost/certificate/1' },
+        {
+          appName: 'ProofTrack',
+          certificateUrl: 'http://localhost/certificate/1',
+          verifyUrl: null,
+        },
       )
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)

@@ -12,7 +12,7 @@ describe('splitTotalsWarning', () => {
         splitRow('mixing', 33.33, 33.33, 0, 0),
       ]),
     ).toBe(
-      'This split does not add up: Lyrics totals 110%, Mixing/Mastering totals 66.66%. Every component must total 100%.',
+      'Warning: this split is not complete. Lyrics totals 110%; Mixing/Mastering totals 66.66%. Each component must total 100%, so these shares cannot be relied on as they stand.',
     )
   })
 

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode'
 import {
   breakdownText,
   type CertificateSong,
@@ -8,13 +7,14 @@ import {
   orNotSpecified,
   registrationFeeInfo,
   registrationLinkLabels,
+  PDF_NOT_PUBLIC_YET,
   registrationNotes,
   statementFor,
-  onlineCertificate,
 } from '~/lib/certificate'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
 import { recordingDetails } from '~/lib/recording'
+import { splitTotalsWarning } from '~/lib/split-totals'
 import {
   BRAND,
   column,
@@ -24,7 +24,10 @@ import {
   MUTED,
   PAGE,
   type Part,
+  drawQr,
+  SCAN_TO_VERIFY,
   startPdf,
+  warningBlock,
 } from './pdf-document.server'
 import { isolate, prepareFonts, write } from './pdf-text.server'
 
@@ -51,40 +54,41 @@ function isolatedBreakdown(song: CertificateSong) {
   }))
 }
 
-type Online =
-  { public: true; url: string; label: string; qr: Buffer } | { public: false; note: string }
+type Online = { public: true; url: string } | { public: false; note: string }
+
+/** Printed above the verify address, and under the QR code that leads there. */
+export const VERIFY_LEAD = 'Anyone can check this certificate at:'
 
 export async function renderCertificatePdf(
   song: CertificateSong,
   {
     appName,
     certificateUrl,
+    verifyUrl,
     timeZone = DEFAULT_TIME_ZONE,
     timestamp = null,
   }: {
     appName: string
     certificateUrl: string
+    /**
+     * The public verify page (verify-address.server.ts), or null until the song is registered:
+     * the QR code and the printed address lead a stranger there (issue 37.4).
+     */
+    verifyUrl: string | null
     timeZone?: string
     /** The snapshot's RFC 3161 timestamp line (app/lib/timestamp.ts), or none. */
     timestamp?: string | null
   },
 ): Promise<Buffer> {
-  // Before registration only the owner can open the page: a QR code or link would lead everyone
-  // else to "Certificate not found", so the PDF says when it becomes public instead (decision 050).
-  const link = onlineCertificate(song, certificateUrl)
-  const online: Online = link.public
-    ? {
-        ...link,
-        qr: await QRCode.toBuffer(link.url, {
-          type: 'png',
-          margin: 1,
-          width: 240,
-          errorCorrectionLevel: 'M',
-        }),
-      }
-    : link
+  // Before registration there is nothing a stranger can check: a QR code or link would answer
+  // "not registered", so the PDF says when it becomes public instead (decision 050).
+  const online: Online = verifyUrl
+    ? { public: true, url: verifyUrl }
+    : { public: false, note: PDF_NOT_PUBLIC_YET }
   // Every text the document may hold is in the song's view: the fonts for its characters.
-  await prepareFonts(`${JSON.stringify(song)}${appName}${certificateUrl}${timestamp ?? ''}`)
+  await prepareFonts(
+    `${JSON.stringify(song)}${appName}${certificateUrl}${verifyUrl ?? ''}${timestamp ?? ''}`,
+  )
   const { doc, end } = startPdf({
     Title: `${song.title} — Certificate ${song.certificateId}`,
     Author: appName,
@@ -160,6 +164,10 @@ export async function renderCertificatePdf(
     .stroke()
   flow.y += 14
   const right = LEFT + COLUMN + GUTTER
+
+  // A split the review step flags is never printed without a word (issue 37.6).
+  const totalsWarning = splitTotalsWarning(song.contributions)
+  if (totalsWarning) flow.row([[LEFT, warningBlock(doc, totalsWarning, WIDTH)]], 10)
 
   // Row 1: contributors | breakdown. Nothing in a row is cut: it wraps, and a row that does
   // not fit starts a new page.
@@ -351,8 +359,8 @@ export async function renderCertificatePdf(
 }
 
 /**
- * Page 1's foot: the statement, the id and issue date, and a QR code to the online certificate
- * once it is public (or, before, when it will be).
+ * Page 1's foot: the statement, the id and issue date, and the verify page's address in full with
+ * its QR code once the song is registered (or, before, when it will be).
  */
 function footer(
   doc: PDFKit.PDFDocument,
@@ -378,9 +386,10 @@ function footer(
     write(doc, online.note, LEFT, y, textWidth, { size: 8, color: MUTED })
     return
   }
-  write(doc, online.url, LEFT, y, textWidth, { size: 7.5, color: BRAND, link: online.url })
-  doc.image(online.qr, RIGHT - QR_SIZE, FOOTER_TOP + 12, { width: QR_SIZE, height: QR_SIZE })
-  write(doc, online.label, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
+  y += write(doc, VERIFY_LEAD, LEFT, y, textWidth, { size: 8, color: MUTED }) + 1
+  write(doc, online.url, LEFT, y, textWidth, { size: 9, color: BRAND, link: online.url })
+  drawQr(doc, online.url, RIGHT - QR_SIZE, FOOTER_TOP + 12, QR_SIZE)
+  write(doc, SCAN_TO_VERIFY, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
     size: 6.5,
     color: MUTED,
     align: 'center',

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit'
+import QRCode from 'qrcode'
 import { drawLines, layout, missingCharacters, type TextStyle } from './pdf-text.server'
 
 // What the certificate and the split sheet share: an A4 document, the colours, section
@@ -11,6 +12,38 @@ export const FAINT = '#94a3b8'
 export const BRAND = '#4338ca'
 
 type Doc = PDFKit.PDFDocument
+
+/** Under a QR code that leads to the verify page (issue 37). */
+export const SCAN_TO_VERIFY = 'Scan to verify'
+
+/**
+ * The QR code of an address drawn as vector squares in a `size` box (one module of quiet zone):
+ * sharp at any print resolution, and a few hundred bytes where an image would take tens of
+ * kilobytes in the uncompressed split sheet.
+ */
+export function drawQr(doc: Doc, url: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' })
+  const cell = size / (modules.size + 2)
+  // Drawn in module units, so each square is a few bytes of whole numbers.
+  doc
+    .save()
+    .translate(x + cell, y + cell)
+    .scale(cell)
+    .fillColor('#000000')
+  for (let row = 0; row < modules.size; row++) {
+    // Each run of dark modules in a row as one rectangle.
+    let start = -1
+    for (let col = 0; col <= modules.size; col++) {
+      const dark = col < modules.size && modules.get(row, col) === 1
+      if (dark && start < 0) start = col
+      if (!dark && start >= 0) {
+        doc.rect(start, row, col - start, 1)
+        start = -1
+      }
+    }
+  }
+  doc.fill().restore()
+}
 
 /** An A4 document and the promise of its bytes once `doc.end()` is called. */
 export function startPdf(info: PDFKit.DocumentInfo, { compress = true } = {}) {
@@ -144,6 +177,25 @@ export function column(doc: Doc, parts: Part[], width: number): Block {
         block.draw(x, top)
         top += block.height
       }
+    },
+  }
+}
+
+const WARNING: TextStyle = { font: 'Helvetica-Bold', size: 9, color: '#92400e' }
+
+/** A warning the reader must not miss (a split that is not whole): bold, in an amber box. */
+export function warningBlock(doc: Doc, text: string, width: number): Block {
+  const pad = 7
+  const laid = layout(doc, text, width - 2 * pad, WARNING)
+  return {
+    height: laid.height + 2 * pad,
+    draw: (x, y) => {
+      doc
+        .lineWidth(1.2)
+        .strokeColor('#d97706')
+        .rect(x, y, width, laid.height + 2 * pad)
+        .stroke()
+      drawLines(doc, laid.lines, x + pad, y + pad, width - 2 * pad, WARNING)
     },
   }
 }

@@ -17,6 +17,7 @@ import { sha256Hex } from '~/lib/digest.server'
 import { DEVELOPMENT_TIMESTAMP_NOTE, REASON_LABELS } from '~/lib/timestamp'
 import { stampedSnapshots } from './snapshot-timestamps.server'
 import { manifestIdentity } from './bundle-identity.server'
+import { verifyUrl } from './verify-address.server'
 
 // The owner's proof bundle (decision 022): one JSON file that proves authorship of the declared
 // facts and of the private texts without this service — the manifest as stored, the
@@ -432,7 +433,7 @@ function readme(input: {
     ...timestampSteps(input.stamps, file, 3 + openings.length + (recordings.length > 0 ? 1 : 0)),
     'What this proves: that these exact facts and texts were declared to ProofTrack and anchored no later than the block time above, by ProofTrack’s sponsor account (the fee payer).',
     'What it does not prove: that the people named are the authors, or that the splits are true — it records authorship as declared by the submitter — nor that nobody wrote the same text earlier.',
-    `The full procedure, step by step: ${appUrl}/verify/${record.certificateId} and docs/verify.md in ProofTrack's source.`,
+    `The full procedure, step by step: ${verifyUrl(record.certificateId, appUrl)} and docs/verify.md in ProofTrack's source.`,
   ]
   return lines
 }

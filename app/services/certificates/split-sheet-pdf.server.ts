@@ -1,9 +1,29 @@
 import { ROLE_LABELS, statusText } from '~/lib/confirmations'
 import { DEFAULT_TIME_ZONE, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
-import { registrationText, SPLIT_SHEET_NOTE } from '~/lib/split-sheet'
-import { BRAND, column, Flow, INK, MUTED, PAGE, startPdf } from './pdf-document.server'
-import { isolate, prepareFonts, write } from './pdf-text.server'
+import {
+  DATE_LABEL,
+  registrationText,
+  SIGNATURE_LABEL,
+  SIGNATURES_INTRO,
+  SPLIT_SHEET_NOT_VERIFIABLE,
+  SPLIT_SHEET_NOTE,
+  SPLIT_SHEET_VERIFY_LEAD,
+} from '~/lib/split-sheet'
+import {
+  BRAND,
+  type Block,
+  column,
+  Flow,
+  INK,
+  MUTED,
+  PAGE,
+  drawQr,
+  SCAN_TO_VERIFY,
+  startPdf,
+  warningBlock,
+} from './pdf-document.server'
+import { isolate, layout, prepareFonts, write } from './pdf-text.server'
 import type { SplitSheet } from './split-sheet.server'
 
 // The split sheet on A4 (decision 049): one block per contributor (name, role, PRO and IPI,
@@ -12,6 +32,42 @@ import type { SplitSheet } from './split-sheet.server'
 const LEFT = 52
 const WIDTH = PAGE.width - 104
 const BOTTOM = PAGE.height - 48
+const TOP = 52
+const QR_SIZE = 86
+
+/**
+ * One contributor's lines to sign and date, the role under the first and the name under that (on
+ * its own line, so a name in any script reads whole): kept together on one page, so no one signs
+ * under someone else's name.
+ */
+function signatureBlock(doc: PDFKit.PDFDocument, name: string, role: string): Block {
+  const dateWidth = 140
+  const signWidth = WIDTH - dateWidth - 24
+  const label = `${SIGNATURE_LABEL} — ${role}`
+  const labelStyle = { size: 8, color: MUTED }
+  const nameStyle = { font: 'Helvetica-Bold', size: 9 }
+  const space = 30
+  const labelHeight = layout(doc, label, signWidth, labelStyle).height
+  const nameHeight = layout(doc, name, signWidth, nameStyle).height
+  return {
+    height: space + 3 + labelHeight + 1 + nameHeight + 8,
+    draw: (x, y) => {
+      const line = y + space
+      doc.lineWidth(0.8).strokeColor(INK)
+      doc
+        .moveTo(x, line)
+        .lineTo(x + signWidth, line)
+        .stroke()
+      doc
+        .moveTo(x + WIDTH - dateWidth, line)
+        .lineTo(x + WIDTH, line)
+        .stroke()
+      write(doc, label, x, line + 3, signWidth, labelStyle)
+      write(doc, name, x, line + 4 + labelHeight, signWidth, nameStyle)
+      write(doc, DATE_LABEL, x + WIDTH - dateWidth, line + 3, dateWidth, labelStyle)
+    },
+  }
+}
 
 export async function renderSplitSheetPdf(
   sheet: SplitSheet,
@@ -33,7 +89,7 @@ export async function renderSplitSheetPdf(
     list
       .map((share) => `${COMPONENT_LABELS[share.component]} ${Number(share.percent)}%`)
       .join(' · ')
-  const flow = new Flow(doc, 52, BOTTOM, () => {
+  const flow = new Flow(doc, TOP, BOTTOM, () => {
     const head = `${sheet.certificateId} · ${sheet.title} — split sheet, continued`
     return {
       top: 40 + write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED }) + 12,
@@ -41,10 +97,20 @@ export async function renderSplitSheetPdf(
     }
   })
 
+  // A registered sheet's QR code sits at the top right, the header wrapping beside it.
+  const headWidth = sheet.verifyUrl ? WIDTH - QR_SIZE - 16 : WIDTH
+  if (sheet.verifyUrl) {
+    drawQr(doc, sheet.verifyUrl, LEFT + WIDTH - QR_SIZE, TOP - 6, QR_SIZE)
+    write(doc, SCAN_TO_VERIFY, LEFT + WIDTH - QR_SIZE - 10, TOP - 4 + QR_SIZE, QR_SIZE + 20, {
+      size: 6.5,
+      color: MUTED,
+      align: 'center',
+    })
+  }
   flow.text(
     `${appName} · Split sheet`.toUpperCase(),
     LEFT,
-    WIDTH,
+    headWidth,
     {
       font: 'Helvetica-Bold',
       size: 8,
@@ -53,14 +119,19 @@ export async function renderSplitSheetPdf(
     },
     6,
   )
-  flow.text(sheet.title, LEFT, WIDTH, { font: 'Times-Bold', size: 22 }, 8)
+  flow.text(sheet.title, LEFT, headWidth, { font: 'Times-Bold', size: 22 }, 8)
   for (const line of [
     `Certificate ID: ${sheet.certificateId}`,
     `Created: ${formatLongDate(sheet.dateCreated)}`,
     `Registration: ${registrationText(sheet.registration, timeZone)}`,
   ])
-    flow.text(line, LEFT, WIDTH, { size: 9.5 }, 3)
-  flow.y += 12
+    flow.text(line, LEFT, headWidth, { size: 9.5 }, 3)
+  if (sheet.verifyUrl) {
+    flow.text(SPLIT_SHEET_VERIFY_LEAD, LEFT, headWidth, { size: 8.5, color: MUTED }, 1)
+    flow.text(sheet.verifyUrl, LEFT, headWidth, { size: 9.5, color: BRAND, link: sheet.verifyUrl })
+  } else flow.text(SPLIT_SHEET_NOT_VERIFIABLE, LEFT, headWidth, { size: 8.5, color: MUTED })
+  flow.y = Math.max(flow.y, sheet.verifyUrl ? TOP + QR_SIZE + 14 : 0) + 12
+  if (sheet.totalsWarning) flow.row([[LEFT, warningBlock(doc, sheet.totalsWarning, WIDTH)]], 12)
 
   flow.row([
     [LEFT, column(doc, [{ kind: 'heading', title: 'Contributors and their shares (%)' }], WIDTH)],
@@ -96,7 +167,23 @@ export async function renderSplitSheetPdf(
   flow.text('AI — AI tools, as declared', LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
   flow.text(`Shares: ${shares(sheet.ai)}`, LEFT, WIDTH, { size: 9 }, 2)
   flow.text('Confirmation: Declared by the submitter', LEFT, WIDTH, { size: 9 }, 16)
-  flow.text(SPLIT_SHEET_NOTE, LEFT, WIDTH, { size: 8, color: MUTED })
+  flow.text(SPLIT_SHEET_NOTE, LEFT, WIDTH, { size: 8, color: MUTED }, 18)
+
+  // A heading is never left alone at the foot of a page: it goes with the first signature.
+  const people = sheet.contributors.map((person) =>
+    signatureBlock(doc, isolate(person.name), ROLE_LABELS[person.slot]),
+  )
+  const heading = column(
+    doc,
+    [
+      { kind: 'heading', title: 'Signatures' },
+      { kind: 'text', text: SIGNATURES_INTRO, style: { size: 8.5 } },
+    ],
+    WIDTH,
+  )
+  if (flow.y + heading.height + (people[0]?.height ?? 0) > flow.bottom) flow.newPage()
+  flow.row([[LEFT, heading]])
+  for (const block of people) flow.row([[LEFT, block]])
 
   return end(`split sheet ${sheet.certificateId}`)
 }

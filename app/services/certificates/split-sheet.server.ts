@@ -1,11 +1,13 @@
 import type { ContributorStatus } from '~/lib/confirmations'
 import { registrationNetwork } from '~/lib/registration-network'
+import { splitTotalsWarning } from '~/lib/split-totals'
 import { type Component, contributorSlots } from '~/lib/song-constants'
 import type { Executor } from '../platform/db.server'
 import { liveStatus, recordedConfirmations, recordedStatus } from './certificate.server'
 import { SLOT_PERCENT } from './manifest.server'
 import type { SongView } from '../songs/songs.server'
 import { splitStatuses } from '../co-writers/split-statuses.server'
+import { verifyAddress } from './verify-address.server'
 
 // Issue 13: the split sheet writers bring to publishers and PROs (decision 042). The owner's
 // document: every contributor with PRO and IPI, their share of each component, the AI share,
@@ -73,6 +75,10 @@ export async function splitSheet(database: Executor, song: SongView) {
     ai: song.contributions.map((row) => ({ component: row.component, percent: row.aiPercent })),
     recorded: registered !== null,
     registration,
+    /** Where anyone checks the registered record (issue 37.5); null until it is registered. */
+    verifyUrl: verifyAddress(song),
+    /** The review step's warning, when a component does not total 100 % (issue 37.6). */
+    totalsWarning: splitTotalsWarning(song.contributions),
   }
 }
 export type SplitSheet = Awaited<ReturnType<typeof splitSheet>>
