@@ -20,7 +20,7 @@ import { splitRow } from '../setup/sample-song'
 const run = promisify(execFile)
 
 const FIELDS = {
-  title: '봄날 (Spring Day) 🎵', // Hangul, Latin and an emoji no bundled font has
+  title: '봄날 (Spring Day) 🎵', // Hangul, Latin and an emoji
   contributorName: 'نادية الخطيب', // Arabic: joined, right to left
   coContributorName: 'דוד כהן', // Hebrew
   coContributorName2: 'やまだ はなこ 山田花子', // Japanese
@@ -88,6 +88,57 @@ function notdefCount(pdf: Buffer) {
   return { notdefs, shown }
 }
 
+/** Both PDFs of a song, made by the real routes (in the document worker), for its owner. */
+async function bothPdfs(songId: number, ownerId: string) {
+  const pdfs: [string, Buffer][] = []
+  for (const [name, url, loader] of [
+    ['certificate', `http://localhost/certificate/${songId}.pdf`, certificatePdf.loader],
+    ['split-sheet', `http://localhost/songs/${songId}/split-sheet.pdf`, splitSheetPdf.loader],
+  ] as const) {
+    const response = await loader(args(await authedRequest(url, ownerId), { id: String(songId) }))
+    expect(response.status, name).toBe(200)
+    pdfs.push([name, Buffer.from(await response.arrayBuffer())])
+  }
+  return pdfs
+}
+
+/** pdffonts' table: each font's name, type and whether it is embedded. */
+async function pdffonts(file: string) {
+  const { stdout } = await run('pdffonts', [file])
+  return stdout
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [name = '', ...rest] = line.trim().split(/\s+/)
+      // Columns after the type: encoding, emb, sub, uni, object, generation.
+      const [emb] = rest.slice(-5)
+      return { name, embedded: emb === 'yes' }
+    })
+}
+
+// Issue 37: everything a user may type in a name, title or lyric: emoji (one code point, with
+// VS16, a ZWJ sequence, a skin tone), music symbols, CJK, Indic, Thai, Arabic, Hebrew, Cyrillic.
+const TYPED = {
+  title: 'Fire 🔥 Song ♪ ♯ ♭ 𝄞',
+  contributorName: 'さとう はなこ ❤️',
+  coContributorName: 'प्रिया शर्मा 🎤',
+  coContributorName2: 'สมชาย ใจดี',
+  mainContributorPro: 'Российское авторское общество',
+  coContributorPro: 'נגה לוי',
+  coContributor2Pro: 'نادية الخطيب',
+  toolsUsed: 'Logic Pro 🎹 and 东京 studio',
+  lyrics: [
+    'I sing 🎸 with 👩‍🎤 and 👍🏽 ✌️',
+    'Привет, мир 🌙',
+    '東京の夜 ♫ 𝄢',
+    'सपनों का शहर',
+    'ฝันดี',
+    'مرحبا بالعالم',
+    'שלום עולם',
+  ].join('\n'),
+}
+
 describe('PDFs in every script', () => {
   test('the certificate and the split sheet print every field whole, in reading order, with every share', async () => {
     const owner = await createUser()
@@ -124,12 +175,11 @@ describe('PDFs in every script', () => {
       const flat = text.replace(/\s+/g, ' ')
       for (const field of fields) {
         const written = FIELDS[field as keyof typeof FIELDS]
-        // The emoji has no font: a visible placeholder in its place, never '?'.
-        const expected = written.replace('🎵', '\uFFFD')
-        for (const line of expected.split('\n'))
+        for (const line of written.split('\n'))
           expect(flat, `${name}: ${field}`).toContain(line.replace(/\s+/g, ' '))
       }
       expect(flat).not.toContain('?')
+      expect(flat).not.toContain('\uFFFD')
       const { notdefs, shown } = notdefCount(pdf)
       expect(shown, name).toBeGreaterThan(50)
       expect(notdefs, name).toBe(0)
@@ -201,15 +251,16 @@ describe('PDFs in every script', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       await renderCertificatePdf(
-        { ...found!.certificate, lyrics: '🎵 la la 🎵 🎵' },
+        // A private-use character of plane 15: no font has it.
+        { ...found!.certificate, lyrics: '\u{F0000} la la \u{F0000} \u{F0000}' },
         { appName: 'ProofTrack', certificateUrl: 'http://localhost/certificate/1' },
       )
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toContain(
-        `certificate ${song.certificateId}: no font for 1 character: U+1F3B5; drawn as`,
+        `certificate ${song.certificateId}: no font for 1 character: U+F0000; drawn as`,
       )
-      expect(lines[0]?.match(/U\+1F3B5/g)).toHaveLength(1)
+      expect(lines[0]?.match(/U\+F0000/g)).toHaveLength(1)
     } finally {
       warn.mockRestore()
     }
@@ -232,7 +283,7 @@ describe('PDFs in every script', () => {
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)
       const line = lines[0]!
-      // (A few private-use characters are in DejaVu Sans; the song's title has an emoji.)
+      // (A few private-use characters are in DejaVu Sans.)
       const counted = new RegExp(
         `^\\[pdf\\] certificate ${song.certificateId}: no font for (\\d+) characters: .* and (\\d+) more; drawn as \uFFFD$`,
       ).exec(line)
@@ -248,4 +299,41 @@ describe('PDFs in every script', () => {
       warn.mockRestore()
     }
   })
+
+  test('every character a user can type comes back from both PDFs, drawn, with no placeholder (issue 37)', async () => {
+    const owner = await createUser()
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        ...TYPED,
+        dateCreated: '2025-03-01',
+        fileLink: 'https://files.example/fire.mp3',
+        contributions: [splitRow('lyrics', 40, 30, 10, 20)],
+      }),
+    )
+    const out = path.join(os.tmpdir(), 'prooftrack-pdf-typed')
+    fs.mkdirSync(out, { recursive: true })
+    for (const [name, pdf] of await bothPdfs(song.id, owner.id)) {
+      const { text, file } = await pdftotext(pdf)
+      const flat = text.replace(/\s+/g, ' ')
+      const fields =
+        name === 'certificate'
+          ? Object.keys(TYPED)
+          : ['title', 'contributorName', 'coContributorName', 'coContributorName2']
+      for (const field of fields)
+        for (const line of TYPED[field as keyof typeof TYPED].split('\n'))
+          expect(flat, `${name}: ${field}`).toContain(line)
+      expect(flat, name).not.toContain('\uFFFD')
+      expect(notdefCount(pdf).notdefs, name).toBe(0)
+      // Every font the text is drawn in is in the file (the standard 14 need not be).
+      const fonts = await pdffonts(file)
+      expect(fonts.length, name).toBeGreaterThan(3)
+      for (const font of fonts)
+        if (!/^(Helvetica|Times|Courier|Symbol|ZapfDingbats)/.test(font.name))
+          expect(font.embedded, `${name}: ${font.name}`).toBe(true)
+      // A look at the pages, as the issue asks: ${out}/certificate-1.png and split-sheet-1.png.
+      await run('pdftoppm', ['-r', '110', '-png', file, path.join(out, name)])
+    }
+  }, 120_000)
 })

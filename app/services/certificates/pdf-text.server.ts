@@ -4,7 +4,7 @@ import path from 'node:path'
 import bidiFactory from 'bidi-js'
 import * as fontkit from 'fontkit'
 import woff2 from 'wawoff2'
-import { fixVariableGlyphEncoding } from './pdf-glyph-encoder.server'
+import { distinctGlyphText, fixVariableGlyphEncoding } from './pdf-glyph-encoder.server'
 
 // Text in any script for the PDFs (decision 049). pdfkit draws one font per call and wraps
 // text itself, but it has no font fallback and no bidirectional reordering, and its wrapper
@@ -47,50 +47,60 @@ function dejavu(weight: '400' | '700', style: 'normal' | 'italic') {
 }
 
 /**
- * The faces of one @fontsource-variable package, from its CSS: only the subsets named
- * (a script's own subset), or every numbered subset (CJK fonts ship as ~120 slices).
+ * The faces of one @fontsource package, from its CSS: only the subsets named (a script's own
+ * subset), or every numbered subset (CJK and emoji fonts ship as numbered slices).
  */
-function packageFaces(pkg: string, subsets: string[] | 'numbered'): Face[] {
-  const css = fs.readFileSync(packages.resolve(`@fontsource-variable/${pkg}/wght.css`), 'utf8')
+function packageFaces(pkg: string, css: string, subsets: string[] | 'numbered'): Face[] {
+  const cssFile = packages.resolve(`${pkg}/${css}`)
+  const family = pkg.split('/')[1] ?? pkg
   const faces: Face[] = []
-  for (const block of css.split('@font-face').slice(1)) {
-    const file = /url\(\.\/files\/([^)]+)\)/.exec(block)?.[1]
+  for (const block of fs.readFileSync(cssFile, 'utf8').split('@font-face').slice(1)) {
+    const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1]
     const ranges = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
     if (!file || !ranges) continue
-    const subset = file.replace(`${pkg}-`, '').replace('-wght-normal.woff2', '')
+    const subset = file.replace(`${family}-`, '').replace(/-(wght|\d+)-normal\.woff2$/, '')
     const wanted = subsets === 'numbered' ? /^\d+$/.test(subset) : subsets.includes(subset)
     if (!wanted) continue
     faces.push({
       name: file.replace('.woff2', ''),
-      file: path.join(
-        path.dirname(packages.resolve(`@fontsource-variable/${pkg}/wght.css`)),
-        'files',
-        file,
-      ),
+      file: path.join(path.dirname(cssFile), 'files', file),
       ranges: ranges.split(',').map((range) => {
-        const [from = '0', to = from] = range.trim().replace('U+', '').split('-')
+        const [from = '0', to = from] = range.trim().replace(/^U\+/i, '').split('-')
         return [parseInt(from, 16), parseInt(to, 16)]
       }),
     })
   }
   return faces
 }
+const variable = (name: string, subsets: string[] | 'numbered') =>
+  packageFaces(`@fontsource-variable/${name}`, 'wght.css', subsets)
 
-let faceLists:
-  | { scripts: Face[]; korean: Face[]; japanese: Face[]; simplified: Face[]; traditional: Face[] }
-  | undefined
+interface FaceLists {
+  scripts: Face[]
+  korean: Face[]
+  japanese: Face[]
+  simplified: Face[]
+  traditional: Face[]
+  /** Musical Symbols (𝄞 𝄢), which no text font has. */
+  music: Face[]
+  /** Noto Emoji, monochrome: pdfkit cannot embed colour glyphs. */
+  emoji: Face[]
+}
+let faceLists: FaceLists | undefined
 function faces() {
   faceLists ??= {
     scripts: [
-      ...packageFaces('noto-sans-hebrew', ['hebrew']),
-      ...packageFaces('noto-sans-arabic', ['arabic']),
-      ...packageFaces('noto-sans-devanagari', ['devanagari']),
-      ...packageFaces('noto-sans-thai', ['thai']),
+      ...variable('noto-sans-hebrew', ['hebrew']),
+      ...variable('noto-sans-arabic', ['arabic']),
+      ...variable('noto-sans-devanagari', ['devanagari']),
+      ...variable('noto-sans-thai', ['thai']),
     ],
-    korean: packageFaces('noto-sans-kr', 'numbered'),
-    japanese: packageFaces('noto-sans-jp', 'numbered'),
-    simplified: packageFaces('noto-sans-sc', 'numbered'),
-    traditional: packageFaces('noto-sans-tc', 'numbered'),
+    korean: variable('noto-sans-kr', 'numbered'),
+    japanese: variable('noto-sans-jp', 'numbered'),
+    simplified: variable('noto-sans-sc', 'numbered'),
+    traditional: variable('noto-sans-tc', 'numbered'),
+    music: packageFaces('@fontsource/noto-music', '400.css', ['music']),
+    emoji: variable('noto-emoji', 'numbered'),
   }
   return faceLists
 }
@@ -136,21 +146,19 @@ function hasGlyphs(face: Face, codePoints: number[]) {
 
 /** Makes ready every font file that may draw a character of `text` (and DejaVu Sans, always). */
 export async function prepareFonts(text: string) {
-  const lists = faces()
-  const all = [
-    ...lists.scripts,
-    ...lists.korean,
-    ...lists.japanese,
-    ...lists.simplified,
-    ...lists.traditional,
-  ]
+  const { scripts, korean, japanese, simplified, traditional, music, emoji } = faces()
   const files = new Set([dejavu('400', 'normal'), dejavu('700', 'normal'), dejavu('400', 'italic')])
-  const codePoints = new Set(Array.from(text, (char) => char.codePointAt(0) ?? 0))
-  for (const face of all)
-    if (
-      face.ranges.some(([from, to]) => [...codePoints].some((code) => code >= from && code <= to))
-    )
-      files.add(face.file)
+  const codePoints = [...new Set(Array.from(text, (char) => char.codePointAt(0) ?? 0))]
+  // The emoji slices also list digits, '#', '*', ZWJ and VS16 (for keycaps and sequences): only
+  // a character that is an emoji's own loads one.
+  const emojiOwn = codePoints.filter((code) => code >= 0x2000 && code !== 0x200d && code !== 0xfe0f)
+  for (const [list, wanted] of [
+    [[...scripts, ...korean, ...japanese, ...simplified, ...traditional, ...music], codePoints],
+    [emoji, emojiOwn],
+  ] as const)
+    for (const face of list)
+      if (face.ranges.some(([from, to]) => wanted.some((code) => code >= from && code <= to)))
+        files.add(face.file)
   for (const file of files) await prepareFile(file)
 }
 
@@ -182,6 +190,8 @@ const BIDI_CONTROL = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+$/u
 export const PLACEHOLDER = '\uFFFD'
 // Devanagari to Sinhala: the Brahmic scripts of India and Sri Lanka.
 const INDIC = /[\u0900-\u0DFF]/u
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\uFE0F|\u200D|\p{Emoji_Modifier}|\u20E3/u
+const EMOJI_FONT = 'noto-emoji-'
 const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 const RIGHT_TO_LEFT_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u
@@ -226,22 +236,20 @@ function fontForCluster(doc: Doc, cluster: string, style: string, cjk: Face[]): 
   const codePoints = visible.map((char) => char.codePointAt(0) ?? 0)
   const lists = faces()
   const bold = /Bold/.test(style)
-  const candidates: Face[] = [
-    ...lists.scripts,
-    {
-      name: bold
-        ? 'DejaVuSans-Bold'
-        : /Italic|Oblique/.test(style)
-          ? 'DejaVuSans-Oblique'
-          : 'DejaVuSans',
-      file: dejavu(
-        bold ? '700' : '400',
-        /Italic|Oblique/.test(style) && !bold ? 'italic' : 'normal',
-      ),
-      ranges: [[0, 0x10ffff]],
-    },
-    ...cjk,
-  ]
+  const dejavuFace: Face = {
+    name: bold
+      ? 'DejaVuSans-Bold'
+      : /Italic|Oblique/.test(style)
+        ? 'DejaVuSans-Oblique'
+        : 'DejaVuSans',
+    file: dejavu(bold ? '700' : '400', /Italic|Oblique/.test(style) && !bold ? 'italic' : 'normal'),
+    ranges: [[0, 0x10ffff]],
+  }
+  // An emoji asked for as a picture (VS16, a ZWJ sequence, a skin tone, or one shown as a
+  // picture by default) takes the emoji font first; a symbol DejaVu Sans has (♪ ✌ ❤) stays text.
+  const candidates: Face[] = EMOJI_PRESENTATION.test(cluster)
+    ? [...lists.emoji, ...lists.scripts, dejavuFace, ...cjk, ...lists.music]
+    : [...lists.scripts, dejavuFace, ...cjk, ...lists.music, ...lists.emoji]
   const face = candidates.find((candidate) => hasGlyphs(candidate, codePoints))
   if (!face) return null
   const weight = bold ? 700 : 400
@@ -251,6 +259,7 @@ function fontForCluster(doc: Doc, cluster: string, style: string, cjk: Face[]): 
     // pdfkit's types list paths and bytes only; its code also takes a parsed fontkit font.
     doc.registerFont(name, instance(face.file, weight) as unknown as Buffer)
     registered.add(name)
+    distinctGlyphText((doc.font(name) as unknown as { _font: object })._font)
   }
   return name
 }
@@ -329,7 +338,9 @@ function piecesOf(doc: Doc, clusters: Cluster[], size: number, spacing: number):
       !cluster.space &&
       !last.space &&
       last.font === cluster.font &&
-      last.level === cluster.level
+      last.level === cluster.level &&
+      // One emoji per call: a sequence drawn as one glyph then carries its whole text.
+      !cluster.font.startsWith(EMOJI_FONT)
     )
       last.text += cluster.text
     else
