@@ -336,4 +336,34 @@ describe('PDFs in every script', () => {
       await run('pdftoppm', ['-r', '110', '-png', file, path.join(out, name)])
     }
   }, 120_000)
+
+  test('a Japanese name in Han characters alone is set in Japanese forms on a Japanese record (issue 37)', async () => {
+    const owner = await createUser()
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        title: 'さくら',
+        contributorName: '佐藤 健',
+        dateCreated: '2025-03-01',
+        toolsUsed: 'Piano',
+        fileLink: 'https://files.example/sakura.mp3',
+        contributions: [splitRow('lyrics', 100, 0, 0, 0)],
+      }),
+    )
+    for (const [name, pdf] of await bothPdfs(song.id, owner.id)) {
+      const { text, file } = await pdftotext(pdf)
+      expect(text, name).toContain('佐藤 健')
+      // 佐藤 has its own forms in Japanese: the Simplified-Chinese face is not used at all.
+      const fonts = (await pdffonts(file)).map((font) => font.name)
+      expect(
+        fonts.some((font) => font.includes('NotoSansJP')),
+        name,
+      ).toBe(true)
+      expect(
+        fonts.filter((font) => /NotoSans(SC|TC|KR)/.test(font)),
+        name,
+      ).toEqual([])
+    }
+  }, 120_000)
 })

@@ -1,21 +1,19 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import bidiFactory from 'bidi-js'
-import * as fontkit from 'fontkit'
-import woff2 from 'wawoff2'
-import { distinctGlyphText, fixVariableGlyphEncoding } from './pdf-glyph-encoder.server'
+import { cjkOrder, EMOJI_FONT, type Face, fontForCluster, hasHanOrHangul } from './pdf-fonts.server'
 
 // Text in any script for the PDFs (decision 049). pdfkit draws one font per call and wraps
 // text itself, but it has no font fallback and no bidirectional reordering, and its wrapper
 // measures a long unbroken word again and again (issue 24.3). So this module lays text out:
 // it splits every string into grapheme clusters, gives each cluster the first font that has
-// all its characters, breaks lines at spaces (and between CJK characters, and inside a word
-// that is wider than the line), orders each line's runs by the Unicode bidirectional algorithm,
-// and draws run by run on one baseline. fontkit (under pdfkit) shapes each run (Arabic
-// joining, Indic conjuncts, marks) and lays a right-to-left script run out right to left.
+// all its characters (pdf-fonts.server.ts), breaks lines at spaces (and between CJK
+// characters, and inside a word that is wider than the line), orders each line's runs by the
+// Unicode bidirectional algorithm, and draws run by run on one baseline. fontkit (under
+// pdfkit) shapes each run (Arabic joining, Indic conjuncts, marks) and lays a right-to-left
+// script run out right to left.
 
 type Doc = PDFKit.PDFDocument
+
+const bidi = bidiFactory()
 
 export interface TextStyle {
   /** One of the standard PDF fonts; it sets the text that Windows-1252 can encode. */
@@ -27,171 +25,12 @@ export interface TextStyle {
   characterSpacing?: number
 }
 
-const packages = createRequire(import.meta.url)
-const bidi = bidiFactory()
-
-/** A font file with the characters it is meant for (its package's CSS `unicode-range`). */
-interface Face {
-  name: string
-  file: string
-  ranges: [number, number][]
-}
-
-const dejavuFiles = new Map<string, string>()
-function dejavu(weight: '400' | '700', style: 'normal' | 'italic') {
-  const name = `dejavu-sans-latin-${weight}-${style}.woff2`
-  let file = dejavuFiles.get(name)
-  if (!file)
-    dejavuFiles.set(name, (file = packages.resolve(`@fontsource/dejavu-sans/files/${name}`)))
-  return file
-}
-
-/**
- * The faces of one @fontsource package, from its CSS: only the subsets named (a script's own
- * subset), or every numbered subset (CJK and emoji fonts ship as numbered slices).
- */
-function packageFaces(pkg: string, css: string, subsets: string[] | 'numbered'): Face[] {
-  const cssFile = packages.resolve(`${pkg}/${css}`)
-  const family = pkg.split('/')[1] ?? pkg
-  const faces: Face[] = []
-  for (const block of fs.readFileSync(cssFile, 'utf8').split('@font-face').slice(1)) {
-    const file = /url\(\.\/files\/([^)]+\.woff2)\)/.exec(block)?.[1]
-    const ranges = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
-    if (!file || !ranges) continue
-    const subset = file.replace(`${family}-`, '').replace(/-(wght|\d+)-normal\.woff2$/, '')
-    const wanted = subsets === 'numbered' ? /^\d+$/.test(subset) : subsets.includes(subset)
-    if (!wanted) continue
-    faces.push({
-      name: file.replace('.woff2', ''),
-      file: path.join(path.dirname(cssFile), 'files', file),
-      ranges: ranges.split(',').map((range) => {
-        const [from = '0', to = from] = range.trim().replace(/^U\+/i, '').split('-')
-        return [parseInt(from, 16), parseInt(to, 16)]
-      }),
-    })
-  }
-  return faces
-}
-const variable = (name: string, subsets: string[] | 'numbered') =>
-  packageFaces(`@fontsource-variable/${name}`, 'wght.css', subsets)
-
-interface FaceLists {
-  scripts: Face[]
-  korean: Face[]
-  japanese: Face[]
-  simplified: Face[]
-  traditional: Face[]
-  /** Musical Symbols (𝄞 𝄢), which no text font has. */
-  music: Face[]
-  /** Noto Emoji, monochrome: pdfkit cannot embed colour glyphs. */
-  emoji: Face[]
-}
-let faceLists: FaceLists | undefined
-function faces() {
-  faceLists ??= {
-    scripts: [
-      ...variable('noto-sans-hebrew', ['hebrew']),
-      ...variable('noto-sans-arabic', ['arabic']),
-      ...variable('noto-sans-devanagari', ['devanagari']),
-      ...variable('noto-sans-thai', ['thai']),
-    ],
-    korean: variable('noto-sans-kr', 'numbered'),
-    japanese: variable('noto-sans-jp', 'numbered'),
-    simplified: variable('noto-sans-sc', 'numbered'),
-    traditional: variable('noto-sans-tc', 'numbered'),
-    music: packageFaces('@fontsource/noto-music', '400.css', ['music']),
-    emoji: variable('noto-emoji', 'numbered'),
-  }
-  return faceLists
-}
-
-// Fonts are decompressed and parsed once for the process and handed to pdfkit parsed (it takes
-// them so). fontkit reads WOFF2 but cannot subset it (its subsetter copies glyf bytes that a
-// WOFF2 file stores transformed: the glyphs come out blank), so each file is turned back into
-// a plain TrueType font first, by Google's woff2 decoder (wawoff2, WebAssembly): an async step,
-// done by `prepareFonts` before layout for exactly the files the text needs.
-const parsed = new Map<string, fontkit.Font>()
-async function prepareFile(file: string) {
-  if (!parsed.has(file))
-    parsed.set(file, fontkit.create(Buffer.from(await woff2.decompress(fs.readFileSync(file)))))
-}
-// The Noto packages are variable fonts whose default instance is often Thin: each is used at
-// the weight the style asks for (400 or 700), an instance made once.
-const instances = new Map<string, fontkit.Font>()
-function instance(file: string, weight: 400 | 700) {
-  const key = `${file}@${weight}`
-  let font = instances.get(key)
-  const base = parsed.get(file)
-  if (!font && base) {
-    font = base.variationAxes.wght ? base.getVariation({ wght: weight }) : base
-    if (font !== base) {
-      fixVariableGlyphEncoding(font)
-      // The instance keeps the default instance's name ("NotoSansKR-Thin"); the PDF names the
-      // weight it shows.
-      const family = (base.postscriptName.split('-')[0] ?? '').replace(/Thin$/, '')
-      Object.defineProperty(font, 'postscriptName', {
-        value: `${family}-${weight === 700 ? 'Bold' : 'Regular'}`,
-      })
-    }
-    instances.set(key, font)
-  }
-  return font
-}
-function hasGlyphs(face: Face, codePoints: number[]) {
-  if (!codePoints.every((code) => face.ranges.some(([from, to]) => code >= from && code <= to)))
-    return false
-  const font = parsed.get(face.file)
-  return font !== undefined && codePoints.every((code) => font.hasGlyphForCodePoint(code))
-}
-
-/** Makes ready every font file that may draw a character of `text` (and DejaVu Sans, always). */
-export async function prepareFonts(text: string) {
-  const { scripts, korean, japanese, simplified, traditional, music, emoji } = faces()
-  const files = new Set([dejavu('400', 'normal'), dejavu('700', 'normal'), dejavu('400', 'italic')])
-  const codePoints = [...new Set(Array.from(text, (char) => char.codePointAt(0) ?? 0))]
-  // The emoji slices also list digits, '#', '*', ZWJ and VS16 (for keycaps and sequences): only
-  // a character that is an emoji's own loads one.
-  const emojiOwn = codePoints.filter((code) => code >= 0x2000 && code !== 0x200d && code !== 0xfe0f)
-  for (const [list, wanted] of [
-    [[...scripts, ...korean, ...japanese, ...simplified, ...traditional, ...music], codePoints],
-    [emoji, emojiOwn],
-  ] as const)
-    for (const face of list)
-      if (face.ranges.some(([from, to]) => wanted.some((code) => code >= from && code <= to)))
-        files.add(face.file)
-  for (const file of files) await prepareFile(file)
-}
-
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-function isWinAnsi(char: string) {
-  const code = char.codePointAt(0) ?? 0
-  return (
-    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)
-  )
-}
-
-// Characters that are drawn by no glyph of their own (format characters, variation
-// selectors): they go with their cluster's font.
-const INVISIBLE_RANGES: [number, number][] = [
-  [0x061c, 0x061c],
-  [0x200b, 0x200f],
-  [0x202a, 0x202e],
-  [0x2060, 0x2069],
-  [0xfe00, 0xfe0f],
-  [0xe0100, 0xe01ef],
-]
-function isInvisible(char: string) {
-  const code = char.codePointAt(0) ?? 0
-  return INVISIBLE_RANGES.some(([from, to]) => code >= from && code <= to)
-}
 // Bidirectional controls: they order the text and are not drawn.
 const BIDI_CONTROL = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+$/u
 // The placeholder a character no font has is drawn as, in DejaVu Sans (which has it).
 export const PLACEHOLDER = '\uFFFD'
 // Devanagari to Sinhala: the Brahmic scripts of India and Sri Lanka.
 const INDIC = /[\u0900-\u0DFF]/u
-const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\uFE0F|\u200D|\p{Emoji_Modifier}|\u20E3/u
-const EMOJI_FONT = 'noto-emoji-'
 const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 const RIGHT_TO_LEFT_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u
@@ -229,51 +68,6 @@ interface Cluster {
   breakBefore: boolean
 }
 
-/** The font for one grapheme cluster: the style's standard font, DejaVu Sans, a Noto script font. */
-function fontForCluster(doc: Doc, cluster: string, style: string, cjk: Face[]): string | null {
-  const visible = Array.from(cluster).filter((char) => !isInvisible(char))
-  if (visible.length === 0 || visible.every(isWinAnsi)) return style
-  const codePoints = visible.map((char) => char.codePointAt(0) ?? 0)
-  const lists = faces()
-  const bold = /Bold/.test(style)
-  const dejavuFace: Face = {
-    name: bold
-      ? 'DejaVuSans-Bold'
-      : /Italic|Oblique/.test(style)
-        ? 'DejaVuSans-Oblique'
-        : 'DejaVuSans',
-    file: dejavu(bold ? '700' : '400', /Italic|Oblique/.test(style) && !bold ? 'italic' : 'normal'),
-    ranges: [[0, 0x10ffff]],
-  }
-  // An emoji asked for as a picture (VS16, a ZWJ sequence, a skin tone, or one shown as a
-  // picture by default) takes the emoji font first; a symbol DejaVu Sans has (♪ ✌ ❤) stays text.
-  const candidates: Face[] = EMOJI_PRESENTATION.test(cluster)
-    ? [...lists.emoji, ...lists.scripts, dejavuFace, ...cjk, ...lists.music]
-    : [...lists.scripts, dejavuFace, ...cjk, ...lists.music, ...lists.emoji]
-  const face = candidates.find((candidate) => hasGlyphs(candidate, codePoints))
-  if (!face) return null
-  const weight = bold ? 700 : 400
-  const name = `${face.name}-${weight}`
-  const registered = context(doc).registered
-  if (!registered.has(name)) {
-    // pdfkit's types list paths and bytes only; its code also takes a parsed fontkit font.
-    doc.registerFont(name, instance(face.file, weight) as unknown as Buffer)
-    registered.add(name)
-    distinctGlyphText((doc.font(name) as unknown as { _font: object })._font)
-  }
-  return name
-}
-
-/** CJK fonts in the order this text suggests: kana reads as Japanese, Hangul as Korean. */
-function cjkOrder(text: string) {
-  const { korean, japanese, simplified, traditional } = faces()
-  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
-    return [...japanese, ...korean, ...simplified, ...traditional]
-  if (/\p{Script=Hangul}/u.test(text))
-    return [...korean, ...japanese, ...simplified, ...traditional]
-  return [...simplified, ...traditional, ...japanese, ...korean]
-}
-
 const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' })
 
 function clustersOf(doc: Doc, paragraph: string, style: string, cjk: Face[]): Cluster[] {
@@ -284,12 +78,13 @@ function clustersOf(doc: Doc, paragraph: string, style: string, cjk: Face[]): Cl
     const space = /^\s+$/u.test(segment)
     const key = `${style}\u0000${cjk[0]?.name ?? ''}\u0000${segment}`
     const fonts = context(doc).fonts
-    if (!space && !fonts.has(key)) fonts.set(key, fontForCluster(doc, segment, style, cjk))
+    if (!space && !fonts.has(key))
+      fonts.set(key, fontForCluster(doc, context(doc).registered, segment, style, cjk))
     let font = space ? style : (fonts.get(key) ?? null)
     let text = space ? ' ' : segment
     if (font === null) {
       context(doc).missing.add(segment)
-      font = fontForCluster(doc, PLACEHOLDER, style, cjk) ?? style
+      font = fontForCluster(doc, context(doc).registered, PLACEHOLDER, style, cjk) ?? style
       text = PLACEHOLDER
     }
     const previous = result.at(-1)
@@ -408,7 +203,7 @@ export function layout(doc: Doc, text: string, maxWidth: number, style: TextStyl
   const { font = 'Helvetica', size = 9, characterSpacing = 0 } = style
   doc.font(font).fontSize(size)
   const lineHeight = doc.currentLineHeight(true)
-  const cjk = HAN_OR_KANA.test(text) || /\p{Script=Hangul}/u.test(text) ? cjkOrder(text) : []
+  const cjk = hasHanOrHangul(text) ? cjkOrder(text) : []
   const lines: Piece[][] = []
   // Control characters are not drawable; a tab is a space.
   const clean = Array.from(bounded(text).replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
@@ -516,6 +311,8 @@ export function drawLines(
 
 /** The value set apart from the text around it (Unicode's first-strong isolate), as `<bdi>` on a page. */
 export { isolate } from '~/lib/bidi'
+/** Makes ready every font file that may draw a character of the text (pdf-fonts.server.ts). */
+export { prepareFonts } from './pdf-fonts.server'
 
 /** Writes text wrapped to `width` at (x, y), all of it; returns the height used. */
 export function write(
