@@ -1,5 +1,12 @@
 import bidiFactory from 'bidi-js'
-import { cjkOrder, EMOJI_FONT, type Face, fontForCluster, hasHanOrHangul } from './pdf-fonts.server'
+import {
+  cjkOrder,
+  EMOJI_FONT,
+  type Face,
+  fontForCluster,
+  hasHanOrHangul,
+  prepareFonts,
+} from './pdf-fonts.server'
 
 // Text in any script for the PDFs (decision 049). pdfkit draws one font per call and wraps
 // text itself, but it has no font fallback and no bidirectional reordering, and its wrapper
@@ -312,7 +319,7 @@ export function drawLines(
 /** The value set apart from the text around it (Unicode's first-strong isolate), as `<bdi>` on a page. */
 export { isolate } from '~/lib/bidi'
 /** Makes ready every font file that may draw a character of the text (pdf-fonts.server.ts). */
-export { prepareFonts } from './pdf-fonts.server'
+export { prepareFonts }
 
 /** Writes text wrapped to `width` at (x, y), all of it; returns the height used. */
 export function write(
