@@ -117,6 +117,25 @@ async function pdffonts(file: string) {
     })
 }
 
+/** Where pdftotext finds a word on page 1 (top-left origin, points), and the links' areas there. */
+async function wordBox(file: string, word: string) {
+  const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'])
+  const found = new RegExp(
+    `<word xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${word}</word>`,
+  ).exec(stdout)
+  return found ? found.slice(1, 5).map(Number) : null
+}
+function linkAreas(pdf: Buffer, pageHeight = 841.89) {
+  const raw = pdf.toString('latin1')
+  return [...raw.matchAll(/\/Subtype \/Link\s+\/A (\d+) 0 R[\s\S]*?\/Rect \[([^\]]+)\]/g)].map(
+    (match) => {
+      const uri = new RegExp(`\\b${match[1]} 0 obj\\s*<<[^>]*?/URI \\(([^)]*)\\)`).exec(raw)?.[1]
+      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = (match[2] ?? '').trim().split(/\s+/).map(Number)
+      return { uri, box: [x1, pageHeight - y2, x2, pageHeight - y1] }
+    },
+  )
+}
+
 // Issue 37: everything a user may type in a name, title or lyric: emoji (one code point, with
 // VS16, a ZWJ sequence, a skin tone), music symbols, CJK, Indic, Thai, Arabic, Hebrew, Cyrillic.
 const TYPED = {
@@ -332,6 +351,18 @@ describe('PDFs in every script', () => {
       for (const font of fonts)
         if (!/^(Helvetica|Times|Courier|Symbol|ZapfDingbats)/.test(font.name))
           expect(font.embedded, `${name}: ${font.name}`).toBe(true)
+      // The file's link is clickable where its address is printed, not a line below it.
+      if (name === 'certificate') {
+        const word = await wordBox(file, 'https://files.example/fire.mp3')
+        expect(word, 'the linked address').not.toBeNull()
+        const [, top = 0, , bottom = 0] = word ?? []
+        const link = linkAreas(pdf).find((area) => area.uri === 'https://files.example/fire.mp3')
+        expect(link, 'its link').toBeDefined()
+        const [, linkTop = 0, , linkBottom = 0] = link?.box ?? []
+        expect(linkTop).toBeLessThanOrEqual(top + 1)
+        expect(linkBottom).toBeGreaterThanOrEqual(bottom - 1)
+        expect(linkBottom - linkTop).toBeLessThan((bottom - top) * 2)
+      }
       // A look at the pages, as the issue asks: ${out}/certificate-1.png and split-sheet-1.png.
       await run('pdftoppm', ['-r', '110', '-png', file, path.join(out, name)])
     }

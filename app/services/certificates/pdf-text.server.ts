@@ -285,12 +285,13 @@ export function drawLines(
   lines.forEach((pieces, index) => {
     const baseline = y + index * lineHeight + (ascent / 1000) * size
     const lineWidth = pieces.reduce((sum, piece) => sum + piece.width, 0)
-    let left =
+    const start =
       align === 'center'
         ? x + (boxWidth - lineWidth) / 2
         : align === 'right'
           ? x + boxWidth - lineWidth
           : x
+    let left = start
     // Indic scripts draw some vowel signs before the consonant they follow, so the glyphs are
     // not in reading order: such a line carries its text (ActualText) for copy and search. Not
     // a line with right-to-left runs: poppler reads ActualText as drawn and would reverse them.
@@ -301,18 +302,26 @@ export function drawLines(
     for (const piece of pieces) {
       // Spaces are drawn too (in the style's font): text extraction that does not infer
       // spaces from gaps still finds them.
-      doc
-        .font(piece.font)
-        .fontSize(size)
-        .text(piece.text, left, baseline, {
-          lineBreak: false,
-          baseline: 'alphabetic',
-          characterSpacing,
-          ...(link ? { link, underline: true } : {}),
-        })
+      doc.font(piece.font).fontSize(size).text(piece.text, left, baseline, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+        characterSpacing,
+      })
       left += piece.width
     }
     if (actual) doc.endMarkedContent()
+    // pdfkit places a link's area and underline from the top of the text, a line below text
+    // drawn on its baseline: both are placed here, on the line itself.
+    if (link && lineWidth > 0) {
+      doc.link(start, baseline - (ascent / 1000) * size, lineWidth, lineHeight, link)
+      const under = baseline + size * 0.12
+      doc
+        .moveTo(start, under)
+        .lineTo(start + lineWidth, under)
+        .lineWidth(Math.max(0.5, size / 16))
+        .strokeColor(color)
+        .stroke()
+    }
   })
 }
 
