@@ -94,9 +94,18 @@ function faces() {
 // a plain TrueType font first, by Google's woff2 decoder (wawoff2, WebAssembly): an async step,
 // done by `prepareFonts` before layout for exactly the files the text needs.
 const parsed = new Map<string, fontkit.Font>()
-async function prepareFile(file: string) {
-  if (!parsed.has(file))
-    parsed.set(file, fontkit.create(Buffer.from(await woff2.decompress(fs.readFileSync(file)))))
+// One decompression at a time: the decoder answers with a view of its WebAssembly memory, which
+// a second decompression overwrites before the first caller has copied it ("Unknown font
+// format"). Since the worker's warm-up (decision 071) runs beside the first job, two may overlap.
+let decoding: Promise<unknown> = Promise.resolve()
+function prepareFile(file: string) {
+  const done = decoding.then(async () => {
+    if (parsed.has(file)) return
+    const font = await woff2.decompress(fs.readFileSync(file))
+    parsed.set(file, fontkit.create(Buffer.from(font)))
+  })
+  decoding = done.catch(() => {})
+  return done
 }
 // The Noto packages are variable fonts whose default instance is often Thin: each is used at
 // the weight the style asks for (400 or 700), an instance made once.
