@@ -19,6 +19,7 @@ import {
 } from '~/lib/security-headers.server'
 import { anonymousRequestOf, pageViewOf } from '~/lib/client-address.server'
 import { pageLoadOf, pageViewStream } from '~/services/platform/analytics.server'
+import { warmDocumentWorkers } from '~/services/certificates/document-pool.server'
 import { anonymousPagePath, keepingStream } from '~/services/platform/anonymous-pages.server'
 import { databaseKind, db, startDatabase } from '~/services/platform/db.server'
 import { operationalFigures as readOperationalFigures } from '~/services/platform/operations.server'
@@ -86,6 +87,8 @@ startMailWorker()
 startTimestampWorker()
 // Expired sessions, spent tokens and ended rate-limit windows, pruned hourly under an advisory lock.
 startHousekeeping()
+// The document workers start and warm their fonts now, not with the first PDF (issue 37).
+warmDocumentWorkers()
 // Registered certificates re-verified against the chain and storage, hourly, claimed batch by batch.
 startRecordAudit()
 // `npm run backup` while this server holds the embedded database: it asks through a socket in DATA_DIR.

@@ -7,7 +7,11 @@ import { parentPort } from 'node:worker_threads'
 import { register } from 'tsx/esm/api'
 
 register()
-const { renderDocument } = await import('../app/services/certificates/document-render.server.ts')
+const { renderDocument, warmDocumentRenderer } =
+  await import('../app/services/certificates/document-render.server.ts')
+// Fonts decompressed and the layout compiled while the worker waits for its first job (issue
+// 37); a job that comes meanwhile is made alongside, as it would have been anyway.
+void warmDocumentRenderer().catch((error) => console.warn('[documents] warm-up failed:', error))
 
 parentPort?.on('message', async ({ id, job }) => {
   try {

@@ -20,7 +20,7 @@ import { splitRow } from '../setup/sample-song'
 const run = promisify(execFile)
 
 const FIELDS = {
-  title: '봄날 (Spring Day) 🎵', // Hangul, Latin and an emoji no bundled font has
+  title: '봄날 (Spring Day) 🎵', // Hangul, Latin and an emoji
   contributorName: 'نادية الخطيب', // Arabic: joined, right to left
   coContributorName: 'דוד כהן', // Hebrew
   coContributorName2: 'やまだ はなこ 山田花子', // Japanese
@@ -88,6 +88,76 @@ function notdefCount(pdf: Buffer) {
   return { notdefs, shown }
 }
 
+/** Both PDFs of a song, made by the real routes (in the document worker), for its owner. */
+async function bothPdfs(songId: number, ownerId: string) {
+  const pdfs: [string, Buffer][] = []
+  for (const [name, url, loader] of [
+    ['certificate', `http://localhost/certificate/${songId}.pdf`, certificatePdf.loader],
+    ['split-sheet', `http://localhost/songs/${songId}/split-sheet.pdf`, splitSheetPdf.loader],
+  ] as const) {
+    const response = await loader(args(await authedRequest(url, ownerId), { id: String(songId) }))
+    expect(response.status, name).toBe(200)
+    pdfs.push([name, Buffer.from(await response.arrayBuffer())])
+  }
+  return pdfs
+}
+
+/** pdffonts' table: each font's name, type and whether it is embedded. */
+async function pdffonts(file: string) {
+  const { stdout } = await run('pdffonts', [file])
+  return stdout
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const [name = '', ...rest] = line.trim().split(/\s+/)
+      // Columns after the type: encoding, emb, sub, uni, object, generation.
+      const [emb] = rest.slice(-5)
+      return { name, embedded: emb === 'yes' }
+    })
+}
+
+/** Where pdftotext finds a word on page 1 (top-left origin, points), and the links' areas there. */
+async function wordBox(file: string, word: string) {
+  const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', file, '-'])
+  const found = new RegExp(
+    `<word xMin="([\\d.]+)" yMin="([\\d.]+)" xMax="([\\d.]+)" yMax="([\\d.]+)">${word}</word>`,
+  ).exec(stdout)
+  return found ? found.slice(1, 5).map(Number) : null
+}
+function linkAreas(pdf: Buffer, pageHeight = 841.89) {
+  const raw = pdf.toString('latin1')
+  return [...raw.matchAll(/\/Subtype \/Link\s+\/A (\d+) 0 R[\s\S]*?\/Rect \[([^\]]+)\]/g)].map(
+    (match) => {
+      const uri = new RegExp(`\\b${match[1]} 0 obj\\s*<<[^>]*?/URI \\(([^)]*)\\)`).exec(raw)?.[1]
+      const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = (match[2] ?? '').trim().split(/\s+/).map(Number)
+      return { uri, box: [x1, pageHeight - y2, x2, pageHeight - y1] }
+    },
+  )
+}
+
+// Issue 37: everything a user may type in a name, title or lyric: emoji (one code point, with
+// VS16, a ZWJ sequence, a skin tone), music symbols, CJK, Indic, Thai, Arabic, Hebrew, Cyrillic.
+const TYPED = {
+  title: 'Fire 🔥 Song ♪ ♯ ♭ 𝄞',
+  contributorName: 'さとう はなこ ❤️',
+  coContributorName: 'प्रिया शर्मा 🎤',
+  coContributorName2: 'สมชาย ใจดี',
+  mainContributorPro: 'Российское авторское общество',
+  coContributorPro: 'נגה לוי',
+  coContributor2Pro: 'نادية الخطيب',
+  toolsUsed: 'Logic Pro 🎹 and 东京 studio',
+  lyrics: [
+    'I sing 🎸 with 👩‍🎤 and 👍🏽 ✌️',
+    'Привет, мир 🌙',
+    '東京の夜 ♫ 𝄢',
+    'सपनों का शहर',
+    'ฝันดี',
+    'مرحبا بالعالم',
+    'שלום עולם',
+  ].join('\n'),
+}
+
 describe('PDFs in every script', () => {
   test('the certificate and the split sheet print every field whole, in reading order, with every share', async () => {
     const owner = await createUser()
@@ -124,12 +194,11 @@ describe('PDFs in every script', () => {
       const flat = text.replace(/\s+/g, ' ')
       for (const field of fields) {
         const written = FIELDS[field as keyof typeof FIELDS]
-        // The emoji has no font: a visible placeholder in its place, never '?'.
-        const expected = written.replace('🎵', '\uFFFD')
-        for (const line of expected.split('\n'))
+        for (const line of written.split('\n'))
           expect(flat, `${name}: ${field}`).toContain(line.replace(/\s+/g, ' '))
       }
       expect(flat).not.toContain('?')
+      expect(flat).not.toContain('\uFFFD')
       const { notdefs, shown } = notdefCount(pdf)
       expect(shown, name).toBeGreaterThan(50)
       expect(notdefs, name).toBe(0)
@@ -201,7 +270,8 @@ describe('PDFs in every script', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     try {
       await renderCertificatePdf(
-        { ...found!.certificate, lyrics: '🎵 la la 🎵 🎵' },
+        // A private-use character of plane 15: no font has it.
+        { ...found!.certificate, lyrics: '\u{F0000} la la \u{F0000} \u{F0000}' },
         {
           appName: 'ProofTrack',
           certificateUrl: 'http://localhost/certificate/1',
@@ -211,9 +281,9 @@ describe('PDFs in every script', () => {
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toContain(
-        `certificate ${song.certificateId}: no font for 1 character: U+1F3B5; drawn as`,
+        `certificate ${song.certificateId}: no font for 1 character: U+F0000; drawn as`,
       )
-      expect(lines[0]?.match(/U\+1F3B5/g)).toHaveLength(1)
+      expect(lines[0]?.match(/U\+F0000/g)).toHaveLength(1)
     } finally {
       warn.mockRestore()
     }
@@ -240,7 +310,7 @@ describe('PDFs in every script', () => {
       const lines = warn.mock.calls.map((call) => String(call[0]))
       expect(lines).toHaveLength(1)
       const line = lines[0]!
-      // (A few private-use characters are in DejaVu Sans; the song's title has an emoji.)
+      // (A few private-use characters are in DejaVu Sans.)
       const counted = new RegExp(
         `^\\[pdf\\] certificate ${song.certificateId}: no font for (\\d+) characters: .* and (\\d+) more; drawn as \uFFFD$`,
       ).exec(line)
@@ -256,4 +326,83 @@ describe('PDFs in every script', () => {
       warn.mockRestore()
     }
   })
+
+  test('every character a user can type comes back from both PDFs, drawn, with no placeholder (issue 37)', async () => {
+    const owner = await createUser()
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        ...TYPED,
+        dateCreated: '2025-03-01',
+        fileLink: 'https://files.example/fire.mp3',
+        contributions: [splitRow('lyrics', 40, 30, 10, 20)],
+      }),
+    )
+    const out = path.join(os.tmpdir(), 'prooftrack-pdf-typed')
+    fs.mkdirSync(out, { recursive: true })
+    for (const [name, pdf] of await bothPdfs(song.id, owner.id)) {
+      const { text, file } = await pdftotext(pdf)
+      const flat = text.replace(/\s+/g, ' ')
+      const fields =
+        name === 'certificate'
+          ? Object.keys(TYPED)
+          : ['title', 'contributorName', 'coContributorName', 'coContributorName2']
+      for (const field of fields)
+        for (const line of TYPED[field as keyof typeof TYPED].split('\n'))
+          expect(flat, `${name}: ${field}`).toContain(line)
+      expect(flat, name).not.toContain('\uFFFD')
+      expect(notdefCount(pdf).notdefs, name).toBe(0)
+      // Every font the text is drawn in is in the file (the standard 14 need not be).
+      const fonts = await pdffonts(file)
+      expect(fonts.length, name).toBeGreaterThan(3)
+      for (const font of fonts)
+        if (!/^(Helvetica|Times|Courier|Symbol|ZapfDingbats)/.test(font.name))
+          expect(font.embedded, `${name}: ${font.name}`).toBe(true)
+      // The file's link is clickable where its address is printed, not a line below it.
+      if (name === 'certificate') {
+        const word = await wordBox(file, 'https://files.example/fire.mp3')
+        expect(word, 'the linked address').not.toBeNull()
+        const [, top = 0, , bottom = 0] = word ?? []
+        const link = linkAreas(pdf).find((area) => area.uri === 'https://files.example/fire.mp3')
+        expect(link, 'its link').toBeDefined()
+        const [, linkTop = 0, , linkBottom = 0] = link?.box ?? []
+        expect(linkTop).toBeLessThanOrEqual(top + 1)
+        expect(linkBottom).toBeGreaterThanOrEqual(bottom - 1)
+        expect(linkBottom - linkTop).toBeLessThan((bottom - top) * 2)
+      }
+      // A look at the pages, as the issue asks: ${out}/certificate-1.png and split-sheet-1.png.
+      await run('pdftoppm', ['-r', '110', '-png', file, path.join(out, name)])
+    }
+  }, 120_000)
+
+  test('a Japanese name in Han characters alone is set in Japanese forms on a Japanese record (issue 37)', async () => {
+    const owner = await createUser()
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        title: 'さくら',
+        contributorName: '佐藤 健',
+        dateCreated: '2025-03-01',
+        toolsUsed: 'Piano',
+        fileLink: 'https://files.example/sakura.mp3',
+        contributions: [splitRow('lyrics', 100, 0, 0, 0)],
+      }),
+    )
+    for (const [name, pdf] of await bothPdfs(song.id, owner.id)) {
+      const { text, file } = await pdftotext(pdf)
+      expect(text, name).toContain('佐藤 健')
+      // 佐藤 has its own forms in Japanese: the Simplified-Chinese face is not used at all.
+      const fonts = (await pdffonts(file)).map((font) => font.name)
+      expect(
+        fonts.some((font) => font.includes('NotoSansJP')),
+        name,
+      ).toBe(true)
+      expect(
+        fonts.filter((font) => /NotoSans(SC|TC|KR)/.test(font)),
+        name,
+      ).toEqual([])
+    }
+  }, 120_000)
 })

@@ -141,6 +141,11 @@ class DocumentPool {
     })
   }
 
+  /** Starts the workers now, so they are warm before the first document is asked for. */
+  warm() {
+    while (this.slots.length < POOL_SIZE) this.slots.push(this.start())
+  }
+
   private pump() {
     while (this.slots.length < POOL_SIZE && this.queue.length > 0) this.slots.push(this.start())
     for (const slot of this.slots) {
@@ -214,6 +219,15 @@ export async function renderOffThread(
   } finally {
     ticket.release()
   }
+}
+
+/**
+ * Starts the document workers ahead of the first request (issue 37): each loads the renderers
+ * and warms its fonts off the request path. For the server's start; idle workers keep no
+ * process alive.
+ */
+export function warmDocumentWorkers() {
+  thePool().warm()
 }
 
 /** Jobs waiting for a worker now. */

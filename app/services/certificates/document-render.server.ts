@@ -1,5 +1,6 @@
 import { strToU8, zipSync } from 'fflate'
 import { type ExportFormat, exportPageText } from './catalogue-export-format.server'
+import { warmPdfDocuments } from './pdf-document.server'
 import { type PdfJob, renderPdf } from './pdf-render.server'
 import { type ProofBundleInput, proofBundleText } from './proof-bundle.server'
 import type { SongView } from '../songs/songs.server'
@@ -19,6 +20,11 @@ export type DocumentJob =
   | { kind: 'timestamp-check'; input: TimestampInput }
 
 const encoder = new TextEncoder()
+
+/** A worker's first work, before any job: what makes the first PDF slow is done here once. */
+export async function warmDocumentRenderer() {
+  await warmPdfDocuments()
+}
 
 export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
   switch (job.kind) {

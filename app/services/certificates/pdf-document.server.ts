@@ -1,6 +1,12 @@
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
-import { drawLines, layout, missingCharacters, type TextStyle } from './pdf-text.server'
+import {
+  drawLines,
+  layout,
+  missingCharacters,
+  prepareFonts,
+  type TextStyle,
+} from './pdf-text.server'
 
 // What the certificate and the split sheet share: an A4 document, the colours, section
 // headings, and a flow that carries text onto as many pages as it needs (decision 049).
@@ -237,4 +243,44 @@ export class Flow {
     }
     this.y += gapAfter
   }
+}
+
+// What most records hold: Latin in each standard style, the scripts with one font file each,
+// and the emoji and music symbols people put in titles.
+const WARM_TEXT = 'Harbor Lights 0123 Ŝ ♪ 𝄞 🔥 Привет שלום مرحبا प्रिया สวัสดี'
+
+/**
+ * Done once per process before the first document (issue 37: the first PDF took 2.85 s): the
+ * font files most records need are decompressed, pdfkit reads its standard fonts' metrics, a QR
+ * code is drawn and the layout code is compiled, on a throwaway page of every kind of part.
+ */
+export async function warmPdfDocuments() {
+  await prepareFonts(WARM_TEXT)
+  const qr = await QRCode.toBuffer('https://example.com/verify/PT-0000-0000', {
+    type: 'png',
+    margin: 1,
+    width: 240,
+    errorCorrectionLevel: 'M',
+  })
+  const { doc, end } = startPdf({ Title: 'warm-up' })
+  const flow = new Flow(doc, 40, PAGE.height - 40, () => ({ top: 40, bottom: PAGE.height - 40 }))
+  const styles: TextStyle[] = [
+    { font: 'Helvetica-Bold', size: 8, characterSpacing: 2, align: 'center' },
+    { font: 'Times-Italic', size: 14 },
+    { font: 'Times-Bold', size: 24 },
+    { font: 'Courier', size: 7.5, link: 'https://example.com/' },
+  ]
+  for (const style of styles) flow.text(WARM_TEXT, 52, 490, style, 6)
+  const parts: Part[] = [
+    { kind: 'heading', title: WARM_TEXT },
+    { kind: 'fact', label: 'Label', value: WARM_TEXT },
+    { kind: 'pair', label: 'Lyrics:', text: WARM_TEXT, labelWidth: 80 },
+    { kind: 'text', text: WARM_TEXT, style: { size: 7.5, color: MUTED } },
+  ]
+  flow.row([
+    [52, column(doc, parts, 233)],
+    [309, column(doc, parts, 233)],
+  ])
+  doc.image(qr, 400, 700, { width: 86, height: 86 })
+  await end('warm-up')
 }

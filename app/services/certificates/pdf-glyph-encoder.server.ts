@@ -86,3 +86,60 @@ export function fixVariableGlyphEncoding(font: Font) {
   Object.assign(Object.getPrototypeOf(subset.glyphEncoder) as object, { encodeSimple })
   patched = true
 }
+
+// pdfkit writes each glyph's text (the ToUnicode map copy and search read) once per glyph, from
+// its first use, and fontkit caches each glyph with the characters of its first use too. Fonts
+// share glyphs between characters: Noto Sans Arabic draws ب and ن (and ح and خ) on one
+// skeleton and adds the dots as marks, so "مرحبا بالعالم" came back as "مرخبا نالعالم". So
+// each run is shaped afresh, and a glyph that stands for another text than its first use is
+// drawn from a copy of itself in the subset, with that text of its own. A text drawn as one
+// glyph (an emoji with a skin tone: fontkit keeps the first character only) is that glyph's
+// text, whole.
+interface Glyph {
+  id: number
+  codePoints: number[] | undefined
+  advanceWidth: number
+}
+interface EmbeddedFont {
+  font: { _glyphs: Record<number, unknown> }
+  layoutRun(text: string, features: unknown): { glyphs: Glyph[]; positions: unknown[] }
+  subset: { glyphs: number[]; includeGlyph(id: number): number }
+  widths: number[]
+  unicode: number[][]
+  scale: number
+  copies?: Map<string, number>
+}
+
+function encode(this: EmbeddedFont, text: string, features: unknown) {
+  this.font._glyphs = {}
+  const { glyphs, positions } = this.layoutRun(text, features)
+  const whole = glyphs.length === 1 ? Array.from(text, (char) => char.codePointAt(0) ?? 0) : null
+  const encoded = glyphs.map((glyph) => {
+    const codePoints = whole ?? glyph.codePoints ?? []
+    let gid = this.subset.includeGlyph(glyph.id)
+    const first = this.unicode[gid]
+    if (first && first.join(',') !== codePoints.join(',')) {
+      this.copies ??= new Map()
+      const key = `${glyph.id}:${codePoints.join(',')}`
+      let copy = this.copies.get(key)
+      if (copy === undefined) {
+        copy = this.subset.glyphs.push(glyph.id) - 1
+        this.copies.set(key, copy)
+      }
+      gid = copy
+    }
+    this.widths[gid] ??= glyph.advanceWidth * this.scale
+    this.unicode[gid] ??= codePoints
+    return `0000${gid.toString(16)}`.slice(-4)
+  })
+  return [encoded, positions]
+}
+
+const textPatched = new WeakSet<object>()
+/** Gives pdfkit's embedded fonts a glyph per text (above); `font` is any embedded font. */
+export function distinctGlyphText(font: object) {
+  const prototype = Object.getPrototypeOf(font) as object
+  if (textPatched.has(prototype)) return
+  Object.assign(prototype, { encode })
+  textPatched.add(prototype)
+}

@@ -1,21 +1,26 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import bidiFactory from 'bidi-js'
-import * as fontkit from 'fontkit'
-import woff2 from 'wawoff2'
-import { fixVariableGlyphEncoding } from './pdf-glyph-encoder.server'
+import {
+  cjkOrder,
+  EMOJI_FONT,
+  type Face,
+  fontForCluster,
+  hasHanOrHangul,
+  prepareFonts,
+} from './pdf-fonts.server'
 
 // Text in any script for the PDFs (decision 049). pdfkit draws one font per call and wraps
 // text itself, but it has no font fallback and no bidirectional reordering, and its wrapper
 // measures a long unbroken word again and again (issue 24.3). So this module lays text out:
 // it splits every string into grapheme clusters, gives each cluster the first font that has
-// all its characters, breaks lines at spaces (and between CJK characters, and inside a word
-// that is wider than the line), orders each line's runs by the Unicode bidirectional algorithm,
-// and draws run by run on one baseline. fontkit (under pdfkit) shapes each run (Arabic
-// joining, Indic conjuncts, marks) and lays a right-to-left script run out right to left.
+// all its characters (pdf-fonts.server.ts), breaks lines at spaces (and between CJK
+// characters, and inside a word that is wider than the line), orders each line's runs by the
+// Unicode bidirectional algorithm, and draws run by run on one baseline. fontkit (under
+// pdfkit) shapes each run (Arabic joining, Indic conjuncts, marks) and lays a right-to-left
+// script run out right to left.
 
 type Doc = PDFKit.PDFDocument
+
+const bidi = bidiFactory()
 
 export interface TextStyle {
   /** One of the standard PDF fonts; it sets the text that Windows-1252 can encode. */
@@ -27,155 +32,6 @@ export interface TextStyle {
   characterSpacing?: number
 }
 
-const packages = createRequire(import.meta.url)
-const bidi = bidiFactory()
-
-/** A font file with the characters it is meant for (its package's CSS `unicode-range`). */
-interface Face {
-  name: string
-  file: string
-  ranges: [number, number][]
-}
-
-const dejavuFiles = new Map<string, string>()
-function dejavu(weight: '400' | '700', style: 'normal' | 'italic') {
-  const name = `dejavu-sans-latin-${weight}-${style}.woff2`
-  let file = dejavuFiles.get(name)
-  if (!file)
-    dejavuFiles.set(name, (file = packages.resolve(`@fontsource/dejavu-sans/files/${name}`)))
-  return file
-}
-
-/**
- * The faces of one @fontsource-variable package, from its CSS: only the subsets named
- * (a script's own subset), or every numbered subset (CJK fonts ship as ~120 slices).
- */
-function packageFaces(pkg: string, subsets: string[] | 'numbered'): Face[] {
-  const css = fs.readFileSync(packages.resolve(`@fontsource-variable/${pkg}/wght.css`), 'utf8')
-  const faces: Face[] = []
-  for (const block of css.split('@font-face').slice(1)) {
-    const file = /url\(\.\/files\/([^)]+)\)/.exec(block)?.[1]
-    const ranges = /unicode-range:\s*([^;]+);/.exec(block)?.[1]
-    if (!file || !ranges) continue
-    const subset = file.replace(`${pkg}-`, '').replace('-wght-normal.woff2', '')
-    const wanted = subsets === 'numbered' ? /^\d+$/.test(subset) : subsets.includes(subset)
-    if (!wanted) continue
-    faces.push({
-      name: file.replace('.woff2', ''),
-      file: path.join(
-        path.dirname(packages.resolve(`@fontsource-variable/${pkg}/wght.css`)),
-        'files',
-        file,
-      ),
-      ranges: ranges.split(',').map((range) => {
-        const [from = '0', to = from] = range.trim().replace('U+', '').split('-')
-        return [parseInt(from, 16), parseInt(to, 16)]
-      }),
-    })
-  }
-  return faces
-}
-
-let faceLists:
-  | { scripts: Face[]; korean: Face[]; japanese: Face[]; simplified: Face[]; traditional: Face[] }
-  | undefined
-function faces() {
-  faceLists ??= {
-    scripts: [
-      ...packageFaces('noto-sans-hebrew', ['hebrew']),
-      ...packageFaces('noto-sans-arabic', ['arabic']),
-      ...packageFaces('noto-sans-devanagari', ['devanagari']),
-      ...packageFaces('noto-sans-thai', ['thai']),
-    ],
-    korean: packageFaces('noto-sans-kr', 'numbered'),
-    japanese: packageFaces('noto-sans-jp', 'numbered'),
-    simplified: packageFaces('noto-sans-sc', 'numbered'),
-    traditional: packageFaces('noto-sans-tc', 'numbered'),
-  }
-  return faceLists
-}
-
-// Fonts are decompressed and parsed once for the process and handed to pdfkit parsed (it takes
-// them so). fontkit reads WOFF2 but cannot subset it (its subsetter copies glyf bytes that a
-// WOFF2 file stores transformed: the glyphs come out blank), so each file is turned back into
-// a plain TrueType font first, by Google's woff2 decoder (wawoff2, WebAssembly): an async step,
-// done by `prepareFonts` before layout for exactly the files the text needs.
-const parsed = new Map<string, fontkit.Font>()
-async function prepareFile(file: string) {
-  if (!parsed.has(file))
-    parsed.set(file, fontkit.create(Buffer.from(await woff2.decompress(fs.readFileSync(file)))))
-}
-// The Noto packages are variable fonts whose default instance is often Thin: each is used at
-// the weight the style asks for (400 or 700), an instance made once.
-const instances = new Map<string, fontkit.Font>()
-function instance(file: string, weight: 400 | 700) {
-  const key = `${file}@${weight}`
-  let font = instances.get(key)
-  const base = parsed.get(file)
-  if (!font && base) {
-    font = base.variationAxes.wght ? base.getVariation({ wght: weight }) : base
-    if (font !== base) {
-      fixVariableGlyphEncoding(font)
-      // The instance keeps the default instance's name ("NotoSansKR-Thin"); the PDF names the
-      // weight it shows.
-      const family = (base.postscriptName.split('-')[0] ?? '').replace(/Thin$/, '')
-      Object.defineProperty(font, 'postscriptName', {
-        value: `${family}-${weight === 700 ? 'Bold' : 'Regular'}`,
-      })
-    }
-    instances.set(key, font)
-  }
-  return font
-}
-function hasGlyphs(face: Face, codePoints: number[]) {
-  if (!codePoints.every((code) => face.ranges.some(([from, to]) => code >= from && code <= to)))
-    return false
-  const font = parsed.get(face.file)
-  return font !== undefined && codePoints.every((code) => font.hasGlyphForCodePoint(code))
-}
-
-/** Makes ready every font file that may draw a character of `text` (and DejaVu Sans, always). */
-export async function prepareFonts(text: string) {
-  const lists = faces()
-  const all = [
-    ...lists.scripts,
-    ...lists.korean,
-    ...lists.japanese,
-    ...lists.simplified,
-    ...lists.traditional,
-  ]
-  const files = new Set([dejavu('400', 'normal'), dejavu('700', 'normal'), dejavu('400', 'italic')])
-  const codePoints = new Set(Array.from(text, (char) => char.codePointAt(0) ?? 0))
-  for (const face of all)
-    if (
-      face.ranges.some(([from, to]) => [...codePoints].some((code) => code >= from && code <= to))
-    )
-      files.add(face.file)
-  for (const file of files) await prepareFile(file)
-}
-
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ')
-function isWinAnsi(char: string) {
-  const code = char.codePointAt(0) ?? 0
-  return (
-    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)
-  )
-}
-
-// Characters that are drawn by no glyph of their own (format characters, variation
-// selectors): they go with their cluster's font.
-const INVISIBLE_RANGES: [number, number][] = [
-  [0x061c, 0x061c],
-  [0x200b, 0x200f],
-  [0x202a, 0x202e],
-  [0x2060, 0x2069],
-  [0xfe00, 0xfe0f],
-  [0xe0100, 0xe01ef],
-]
-function isInvisible(char: string) {
-  const code = char.codePointAt(0) ?? 0
-  return INVISIBLE_RANGES.some(([from, to]) => code >= from && code <= to)
-}
 // Bidirectional controls: they order the text and are not drawn.
 const BIDI_CONTROL = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+$/u
 // The placeholder a character no font has is drawn as, in DejaVu Sans (which has it).
@@ -219,52 +75,6 @@ interface Cluster {
   breakBefore: boolean
 }
 
-/** The font for one grapheme cluster: the style's standard font, DejaVu Sans, a Noto script font. */
-function fontForCluster(doc: Doc, cluster: string, style: string, cjk: Face[]): string | null {
-  const visible = Array.from(cluster).filter((char) => !isInvisible(char))
-  if (visible.length === 0 || visible.every(isWinAnsi)) return style
-  const codePoints = visible.map((char) => char.codePointAt(0) ?? 0)
-  const lists = faces()
-  const bold = /Bold/.test(style)
-  const candidates: Face[] = [
-    ...lists.scripts,
-    {
-      name: bold
-        ? 'DejaVuSans-Bold'
-        : /Italic|Oblique/.test(style)
-          ? 'DejaVuSans-Oblique'
-          : 'DejaVuSans',
-      file: dejavu(
-        bold ? '700' : '400',
-        /Italic|Oblique/.test(style) && !bold ? 'italic' : 'normal',
-      ),
-      ranges: [[0, 0x10ffff]],
-    },
-    ...cjk,
-  ]
-  const face = candidates.find((candidate) => hasGlyphs(candidate, codePoints))
-  if (!face) return null
-  const weight = bold ? 700 : 400
-  const name = `${face.name}-${weight}`
-  const registered = context(doc).registered
-  if (!registered.has(name)) {
-    // pdfkit's types list paths and bytes only; its code also takes a parsed fontkit font.
-    doc.registerFont(name, instance(face.file, weight) as unknown as Buffer)
-    registered.add(name)
-  }
-  return name
-}
-
-/** CJK fonts in the order this text suggests: kana reads as Japanese, Hangul as Korean. */
-function cjkOrder(text: string) {
-  const { korean, japanese, simplified, traditional } = faces()
-  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
-    return [...japanese, ...korean, ...simplified, ...traditional]
-  if (/\p{Script=Hangul}/u.test(text))
-    return [...korean, ...japanese, ...simplified, ...traditional]
-  return [...simplified, ...traditional, ...japanese, ...korean]
-}
-
 const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' })
 
 function clustersOf(doc: Doc, paragraph: string, style: string, cjk: Face[]): Cluster[] {
@@ -275,12 +85,13 @@ function clustersOf(doc: Doc, paragraph: string, style: string, cjk: Face[]): Cl
     const space = /^\s+$/u.test(segment)
     const key = `${style}\u0000${cjk[0]?.name ?? ''}\u0000${segment}`
     const fonts = context(doc).fonts
-    if (!space && !fonts.has(key)) fonts.set(key, fontForCluster(doc, segment, style, cjk))
+    if (!space && !fonts.has(key))
+      fonts.set(key, fontForCluster(doc, context(doc).registered, segment, style, cjk))
     let font = space ? style : (fonts.get(key) ?? null)
     let text = space ? ' ' : segment
     if (font === null) {
       context(doc).missing.add(segment)
-      font = fontForCluster(doc, PLACEHOLDER, style, cjk) ?? style
+      font = fontForCluster(doc, context(doc).registered, PLACEHOLDER, style, cjk) ?? style
       text = PLACEHOLDER
     }
     const previous = result.at(-1)
@@ -329,7 +140,9 @@ function piecesOf(doc: Doc, clusters: Cluster[], size: number, spacing: number):
       !cluster.space &&
       !last.space &&
       last.font === cluster.font &&
-      last.level === cluster.level
+      last.level === cluster.level &&
+      // One emoji per call: a sequence drawn as one glyph then carries its whole text.
+      !cluster.font.startsWith(EMOJI_FONT)
     )
       last.text += cluster.text
     else
@@ -397,7 +210,7 @@ export function layout(doc: Doc, text: string, maxWidth: number, style: TextStyl
   const { font = 'Helvetica', size = 9, characterSpacing = 0 } = style
   doc.font(font).fontSize(size)
   const lineHeight = doc.currentLineHeight(true)
-  const cjk = HAN_OR_KANA.test(text) || /\p{Script=Hangul}/u.test(text) ? cjkOrder(text) : []
+  const cjk = hasHanOrHangul(text) ? cjkOrder(text) : []
   const lines: Piece[][] = []
   // Control characters are not drawable; a tab is a space.
   const clean = Array.from(bounded(text).replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
@@ -472,12 +285,13 @@ export function drawLines(
   lines.forEach((pieces, index) => {
     const baseline = y + index * lineHeight + (ascent / 1000) * size
     const lineWidth = pieces.reduce((sum, piece) => sum + piece.width, 0)
-    let left =
+    const start =
       align === 'center'
         ? x + (boxWidth - lineWidth) / 2
         : align === 'right'
           ? x + boxWidth - lineWidth
           : x
+    let left = start
     // Indic scripts draw some vowel signs before the consonant they follow, so the glyphs are
     // not in reading order: such a line carries its text (ActualText) for copy and search. Not
     // a line with right-to-left runs: poppler reads ActualText as drawn and would reverse them.
@@ -488,23 +302,33 @@ export function drawLines(
     for (const piece of pieces) {
       // Spaces are drawn too (in the style's font): text extraction that does not infer
       // spaces from gaps still finds them.
-      doc
-        .font(piece.font)
-        .fontSize(size)
-        .text(piece.text, left, baseline, {
-          lineBreak: false,
-          baseline: 'alphabetic',
-          characterSpacing,
-          ...(link ? { link, underline: true } : {}),
-        })
+      doc.font(piece.font).fontSize(size).text(piece.text, left, baseline, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+        characterSpacing,
+      })
       left += piece.width
     }
     if (actual) doc.endMarkedContent()
+    // pdfkit places a link's area and underline from the top of the text, a line below text
+    // drawn on its baseline: both are placed here, on the line itself.
+    if (link && lineWidth > 0) {
+      doc.link(start, baseline - (ascent / 1000) * size, lineWidth, lineHeight, link)
+      const under = baseline + size * 0.12
+      doc
+        .moveTo(start, under)
+        .lineTo(start + lineWidth, under)
+        .lineWidth(Math.max(0.5, size / 16))
+        .strokeColor(color)
+        .stroke()
+    }
   })
 }
 
 /** The value set apart from the text around it (Unicode's first-strong isolate), as `<bdi>` on a page. */
 export { isolate } from '~/lib/bidi'
+/** Makes ready every font file that may draw a character of the text (pdf-fonts.server.ts). */
+export { prepareFonts }
 
 /** Writes text wrapped to `width` at (x, y), all of it; returns the height used. */
 export function write(
