@@ -406,3 +406,30 @@ describe('PDFs in every script', () => {
     }
   }, 120_000)
 })
+
+test('section headings extract as words, not letter by letter, in both PDFs', async () => {
+  // Issue 37: tracked headings came back from the text layer as "C O N T R I B U T O R S".
+  const owner = await createUser()
+  const song = await scriptSong(owner.id)
+  const certificate = await certificatePdf.loader(
+    args(await authedRequest(`http://localhost/certificate/${song.id}.pdf`, owner.id), {
+      id: String(song.id),
+    }),
+  )
+  const sheet = await splitSheetPdf.loader(
+    args(await authedRequest(`http://localhost/songs/${song.id}/split-sheet.pdf`, owner.id), {
+      id: String(song.id),
+    }),
+  )
+  const certificateText = (await pdftotext(Buffer.from(await certificate.arrayBuffer()))).text
+  const sheetText = (await pdftotext(Buffer.from(await sheet.arrayBuffer()))).text
+  for (const heading of [
+    'CONTRIBUTORS & PRO INFORMATION',
+    'CONTRIBUTION BREAKDOWN',
+    'SONG DETAILS',
+  ])
+    expect(certificateText).toContain(heading)
+  for (const heading of ['CONTRIBUTORS AND THEIR SHARES (%)', 'SIGNATURES'])
+    expect(sheetText).toContain(heading)
+  expect(`${certificateText}\n${sheetText}`).not.toMatch(/\b[A-Z] [A-Z] [A-Z] [A-Z]\b/)
+})
