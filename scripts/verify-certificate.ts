@@ -134,8 +134,9 @@ async function verifyBundle(file: string): Promise<never> {
   try {
     bundle = JSON.parse(fs.readFileSync(file, 'utf8'))
   } catch (error) {
+    // JSON.parse quotes the file's own bytes in its message: escaped like everything printed.
     usage(
-      `Cannot read ${file} as a proof bundle: ${error instanceof Error ? error.message : error}`,
+      `Cannot read ${escapeControls(file)} as a proof bundle: ${escapeControls(error instanceof Error ? error.message : String(error))}`,
     )
   }
   const parsed = BundleShape.safeParse(bundle)
@@ -158,8 +159,9 @@ async function verifyBundle(file: string): Promise<never> {
       trustAnchorsPem: anchors.pem,
       anchorSource: anchors.source,
       expectedSha256: registered ? manifest.sha256 : snapshot.manifestSha256,
+      // Offline, the blockchain record itself is not read: the bundle only says what it anchors.
       expectedLabel: registered
-        ? 'the manifest hash the blockchain record anchors'
+        ? 'the manifest hash the bundle says its blockchain record anchors'
         : 'the hash the bundle names for this snapshot',
       tsaName: snapshot.tsaName,
       development: snapshot.tsaKind === 'local',
@@ -199,6 +201,10 @@ async function verifyBundle(file: string): Promise<never> {
     process.exit(3)
   }
   console.log(`${name}: ${count} VERIFIED`)
+  if (manifest)
+    console.log(
+      `The registration itself is the bundle's claim, not checked offline: npm run verify -- ${name} checks it on the blockchain.`,
+    )
   process.exit(0)
 }
 

@@ -382,6 +382,17 @@ describe('npm run verify --bundle: the record is the one the timestamps cover, n
       ok: false,
       problem: expect.stringContaining('(manifest.canonical) does not hash to the SHA-256'),
     })
+    // The registered manifest named by its hash alone: any stamped manifest could claim to be it.
+    const { canonical: _dropped, ...hashOnly } = own.manifest
+    expect(identityOf({ ...own, manifest: { ...hashOnly, canonical: null } })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('by its hash alone (no manifest.canonical)'),
+    })
+    const bare = await check('hash-only', { ...own, manifest: hashOnly })
+    expect(bare.output).toContain(
+      'REFUSED — The bundle names a registered manifest by its hash alone',
+    )
+    expect(bare.code).toBe(1)
   }, 120_000)
 })
 

@@ -9,5 +9,7 @@ export function testEnv(dataDir = path.join(os.tmpdir(), `prooftrack-test-${proc
     SESSION_SECRET: 'test-session-secret-that-is-at-least-32-characters',
     SUPPORT_EMAIL: 'support@prooftrack.test',
     APP_URL: 'http://localhost:3000',
+    // Passwords hash at argon2's lowest cost in the suite (decision 075).
+    TEST_CHEAP_PASSWORD_HASHES: '1',
   }
 }

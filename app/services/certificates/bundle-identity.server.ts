@@ -79,6 +79,14 @@ export function bundleIdentity(labels: BundleLabels, snapshots: BundleSnapshot[]
       problem: `The bundle is labelled “${labels.title}”, but no time-stamped manifest has that title (${certificateId} is “${title}”).`,
     }
   const stored = labels.stored
+  // A bundle that says its record is registered carries the stored manifest itself: without
+  // it, a manifest anyone wrote and had stamped could be passed off as the registered one.
+  if (stored && stored.canonical === null)
+    return {
+      ok: false,
+      problem:
+        'The bundle names a registered manifest by its hash alone (no manifest.canonical), so nothing in it shows which record was registered.',
+    }
   if (stored?.canonical != null) {
     if (sha256Hex(stored.canonical) !== stored.sha256)
       return {
