@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signInAsAdministrator, signUpAndIn } from './flows'
+import { postSong, signInAsAdministrator, signUpAndIn } from './flows'
 import { useServer } from './server'
 
 // Issue 37, items 1, 2, 4 and 6: what a user prints from the browser. Every page with a Print
@@ -78,13 +78,6 @@ const LONG_SONG = {
     splitRow('production', 40, 20, 20, 20),
     splitRow('mixing', 100, 0, 0, 0),
   ],
-}
-
-/** A song made through the JSON API (its form has tests of its own); the page's session owns it. */
-async function postSong(page: TestPage, song: { title: string } & Record<string, unknown>) {
-  const response = await page.request.post('/api/songs', { data: song })
-  expect(response.status(), await response.text()).toBe(201)
-  return z.object({ id: z.number(), certificateId: z.string() }).parse(await response.json())
 }
 
 /** The owner, email verified by the administrator (registration needs it), signed in on `page`. */
