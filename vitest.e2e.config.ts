@@ -21,7 +21,7 @@ const ON_POSTGRES = [
   'verify',
 ].map((name) => `tests/e2e/${name}.test.ts`)
 
-// Browser tests: Chromium (Debian's /usr/bin/chromium) through playwright-core against the
+// Browser tests: Chromium's headless shell (Debian's /usr/bin/chromium-headless-shell) through playwright-core against the
 // production build served by the server entry (server/index.mjs).
 export default defineConfig({
   resolve: { alias: aliases },

@@ -1,11 +1,11 @@
 // `npm test`: the whole suite — unit, route and component tests, then the browser tests in
-// Chromium against the production build. Installs Debian's Chromium when it is missing and we
-// are root; otherwise stops with the exact command to run.
+// Chromium's headless shell against the production build. Installs Debian's package when it is
+// missing and we are root; otherwise stops with the exact command to run.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const INSTALL = 'apt-get update && apt-get install -y chromium'
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
+const INSTALL = 'apt-get update && apt-get install -y chromium-headless-shell'
 
 function run(command, args, env = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })

@@ -195,7 +195,11 @@ export function makeEmbeddedTemplates(): EmbeddedTemplates {
  * test configuration's SESSION_SECRET (the administrator's second-factor key is sealed under
  * it). False when the caller must create the database's content itself.
  */
-function seedFromTemplate(dataDir: string, extraEnv: Record<string, string>, withAdmin: boolean) {
+export function seedFromTemplate(
+  dataDir: string,
+  extraEnv: Record<string, string>,
+  withAdmin: boolean,
+) {
   const embedded = extraEnv.DATABASE_URL === '' || !process.env.DATABASE_URL
   if (!embedded || extraEnv.DATABASE_URL || extraEnv.SESSION_SECRET) return false
   const target = path.join(dataDir, 'pglite')
