@@ -6,7 +6,7 @@ import { useDatabase } from '~/services/platform/db.server'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres'
 
 // The database part of a test file's set-up; setup-rules.ts runs first. Only the files of the
-// 'database' project (vitest.config.ts) pay for it: loading the snapshot takes a second or more.
+// 'database' and 'event-loop' projects (vitest.config.ts) pay for it: loading the snapshot takes a second or more.
 const databaseUrl = process.env.DATABASE_URL
 let handle: DatabaseHandle
 let cleanup = async () => {}
