@@ -15,7 +15,7 @@ import {
 } from '~/services/certificates/snapshot-timestamps.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getTimestampAuthority } from '~/timestamp/index.server'
-import { LocalTsa } from '~/timestamp/local.server'
+import { LOCAL_TSA_NAME, LocalTsa } from '~/timestamp/local.server'
 import type { TimestampVerification } from '~/timestamp/verify.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createTestSong, createUser, respond } from '../setup/fixtures'
@@ -393,6 +393,19 @@ describe('npm run verify --bundle: the record is the one the timestamps cover, n
       'REFUSED — The bundle names a registered manifest by its hash alone',
     )
     expect(bare.code).toBe(1)
+
+    // The TSA's name is a label too: the token's own signer names who stamped it.
+    const renamed = await check('renamed-tsa', {
+      ...own,
+      timestamps: (own.timestamps as Record<string, unknown>[]).map((t) => ({
+        ...t,
+        tsaName: 'DigiCert Timestamp 2025',
+        tsaKind: 'rfc3161',
+      })),
+    })
+    expect(renamed.output).not.toContain('DigiCert')
+    expect(renamed.output).toContain(`Time-stamped by ${LOCAL_TSA_NAME} at`)
+    expect(renamed.code).toBe(0)
   }, 120_000)
 })
 
