@@ -58,7 +58,7 @@ async function openOnDisk(dataDir: string): Promise<DatabaseHandle> {
 /** Writes that make PGlite create WAL and relation files while the server runs. */
 async function write(handle: DatabaseHandle) {
   const rows = Array.from({ length: 400 }, (_, i) => ({
-    sid: `${i}`.padStart(64, 'f'),
+    sidHash: `${i}`.padStart(64, 'f'),
     sess: JSON.stringify({ note: 'セッション — सत्र — เซสชัน — סשן — جلسة — сеанс 🎵' }),
     expire: new Date(Date.now() + 60_000),
     userId: null,
