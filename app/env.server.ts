@@ -210,7 +210,7 @@ function localSessionSecret(dataDir: string) {
   } catch {
     // not generated yet
   }
-  fs.mkdirSync(dataDir, { recursive: true })
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = crypto.randomBytes(32).toString('hex')
   fs.writeFileSync(file, secret, { mode: 0o600 })
   return secret

@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, type LogEvent, Migrator, PostgresDialect } fro
 import pg from 'pg'
 import { migrations } from './migrations/index'
 import { PGliteDialect } from './pglite-dialect'
+import { privateDataDir, privateTree } from './private-files'
 import type { Database } from './schema'
 
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -84,7 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   let unlock = () => {}
   let dataDir: string | undefined
   if (!options.inMemory) {
-    fs.mkdirSync(options.dataDir, { recursive: true })
+    privateDataDir(options.dataDir)
     unlock = lockDataDir(options.dataDir)
     dataDir = path.join(options.dataDir, 'pglite')
   }
@@ -98,6 +99,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // (issue 16: the embedded server's RSS).
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     })
+    // What PGlite wrote while opening (a data directory loaded from a tarball keeps the tarball's
+    // modes) is tightened too; what it writes later is covered by the umask.
+    if (dataDir) privateTree(dataDir)
     const dialect = new PGliteDialect(pglite)
     const db = new Kysely<Database>({ dialect, plugins, log })
     let closed = false

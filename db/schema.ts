@@ -39,7 +39,8 @@ export interface UsersTable {
 }
 
 export interface SessionsTable {
-  sid: string
+  /** SHA-256 (hex) of the id the cookie holds; the id itself is never stored (decision 077). */
+  sidHash: string
   sess: Json
   expire: Date
   userId: string | null

@@ -19,7 +19,7 @@ import { type DatabaseHandle, migrateToLatest, openDatabase } from '../db/client
 import { seedPlans } from '../db/seed'
 import { SongSchema } from '../app/lib/song-schema'
 import { hashPassword } from '../app/services/accounts/password.server'
-import { sessionCookie } from '../app/services/accounts/session.server'
+import { sessionCookie, sessionIdHash } from '../app/services/accounts/session.server'
 
 const { values } = parseArgs({
   options: {
@@ -188,7 +188,7 @@ async function seedAll(handle: DatabaseHandle) {
     await db
       .insertInto('sessions')
       .values({
-        sid,
+        sidHash: sessionIdHash(sid),
         sess: JSON.stringify({ userId }),
         expire: new Date(Date.now() + 7 * 24 * 3600 * 1000),
         userId,

@@ -36,6 +36,10 @@ import {
 import { METRICS_PATH, labelled, metricsHandler, observeRequests } from './metrics.mjs'
 import { knownFilesOnly } from './public-files.mjs'
 
+// DATA_DIR (the embedded database, keys, mail) is this user's alone, whatever umask the shell or
+// service manager gave the process: files 0600, folders 0700 (decision 077).
+process.umask(0o077)
+
 // A CommonJS package: its named exports are read off the default one.
 const { createRemixHeaders, sendRemixResponse } = remixExpress
 

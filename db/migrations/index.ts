@@ -25,6 +25,7 @@ import * as latinNames from './2026-11-26T0520-latin-names'
 import * as twoFactor from './2026-11-26T0600-two-factor'
 import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
+import * as sessionIdHashes from './2026-11-27T2300-session-id-hashes'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -109,5 +110,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0640-audit-row-per-registration': {
     up: auditRowPerRegistration.migrateUp,
     down: auditRowPerRegistration.migrateDown,
+  },
+  '2026-11-27T2300-session-id-hashes': {
+    up: sessionIdHashes.migrateUp,
+    down: sessionIdHashes.migrateDown,
   },
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { env } from '~/env.server'
 import { type BackupDatabase, dumpDatabase, pgToolPath } from '~/services/admin/backup.server'
-import { getSessionId } from '~/services/accounts/session.server'
+import { getSessionId, sessionIdHash } from '~/services/accounts/session.server'
 import { db, useDatabase } from '~/services/platform/db.server'
 import { createUser, sessionCookie } from '../setup/fixtures'
 
@@ -51,7 +51,7 @@ afterAll(async () => {
 /** The session ids a dump holds, read back as a restore would. */
 async function sessionsIn(file: string): Promise<Set<string>> {
   if (databaseUrl) {
-    // What pg_restore would load into the sessions table, as text (COPY rows, sid first).
+    // What pg_restore would load into the sessions table, as text (COPY rows, sid_hash first).
     const { stdout } = await run(
       pgToolPath('pg_restore'),
       ['--data-only', '--table=sessions', '--file=-', file],
@@ -66,8 +66,8 @@ async function sessionsIn(file: string): Promise<Set<string>> {
     loadDataDir: new Blob([fs.readFileSync(file)]),
   })
   try {
-    const rows = await restored.db.selectFrom('sessions').select('sid').execute()
-    return new Set(rows.map((row) => row.sid))
+    const rows = await restored.db.selectFrom('sessions').select('sidHash').execute()
+    return new Set(rows.map((row) => row.sidHash))
   } finally {
     await restored.close()
   }
@@ -80,7 +80,7 @@ test(`${BACKUPS} backups under steady writing: each holds every session acknowle
   const writer = (async () => {
     while (writing) {
       const sid = await getSessionId(await sessionCookie(user.id, { secondFactor: true }))
-      acknowledged.push(sid!)
+      acknowledged.push(sessionIdHash(sid!))
     }
   })()
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-acknowledged-'))

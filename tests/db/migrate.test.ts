@@ -1,7 +1,9 @@
+import crypto from 'node:crypto'
 import { type Kysely, Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/client'
 import { migrations } from '../../db/migrations'
+import { signedInBySessionId } from '~/services/accounts/session.server'
 import { db } from '../setup/db'
 import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
 
@@ -37,6 +39,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-26T0610-passkeys',
     '2026-11-26T0620-email-change',
     '2026-11-26T0640-audit-row-per-registration',
+    '2026-11-27T2300-session-id-hashes',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -110,6 +113,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-26T0610-passkeys',
       '2026-11-26T0620-email-change',
       '2026-11-26T0640-audit-row-per-registration',
+      '2026-11-27T2300-session-id-hashes',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
@@ -148,7 +152,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       { title: 'Without', recording_sha256: null, size: null, recording_file_name: null },
     ])
   })
-})
+}, 60_000)
 
 test('2026-11-26T0640 gives every confirmed registration its audit row, never checked, and keeps a row already checked', async () => {
   await withFreshDatabase(async ({ handle, plain, migrator }) => {
@@ -183,5 +187,25 @@ test('2026-11-26T0640 gives every confirmed registration its audit row, never ch
       { certificate_id: 'PT-CCCC-CCCC', ok: false, checked_at: null },
       { certificate_id: 'PT-DDDD-DDDD', ok: true, checked_at: checkedAt },
     ])
+  })
+}, 60_000)
+
+test('2026-11-27T2300 keeps each session as the SHA-256 of its id, so a browser signed in before the upgrade stays signed in', async () => {
+  await withFreshDatabase(async ({ handle, plain, migrator }) => {
+    expect(
+      (await migrator.migrateTo('2026-11-26T0640-audit-row-per-registration')).error,
+    ).toBeUndefined()
+    await sql`insert into users (id, email, username, first_name) values ('00000000-0000-4000-8000-000000000003', 'h@example.com', 'hana', 'ハナ')`.execute(
+      plain,
+    )
+    const sid = crypto.randomBytes(32).toString('base64url')
+    await sql`insert into sessions (sid, sess, expire, user_id)
+      values (${sid}, ${JSON.stringify({ userId: '00000000-0000-4000-8000-000000000003' })},
+        ${new Date(Date.now() + 3_600_000)}, '00000000-0000-4000-8000-000000000003')`.execute(plain)
+
+    expect(await migrateToLatest(handle.db)).toContain('2026-11-27T2300-session-id-hashes')
+    const rows = await sql<{ sid_hash: string }>`select sid_hash from sessions`.execute(plain)
+    expect(rows.rows).toEqual([{ sid_hash: crypto.createHash('sha256').update(sid).digest('hex') }])
+    expect((await signedInBySessionId(handle.db, sid))?.user.firstName).toBe('ハナ')
   })
 }, 60_000)

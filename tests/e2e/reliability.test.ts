@@ -7,6 +7,8 @@ import { createCookie } from '@remix-run/node'
 import { expect, test } from 'vitest'
 import { migrateToLatest, openDatabase } from '../../db/client'
 import { seedPlans } from '../../db/seed'
+import { sessionIdHash } from '~/services/accounts/session.server'
+import { cookieKeyFor } from '~/services/platform/cookie-keys.server'
 import { testEnv } from '../setup/test-env'
 import { ADMIN, adminCode, databaseUrlFor, startServer, startServerWithAdmin } from './server'
 
@@ -15,7 +17,9 @@ async function seedWriters(dataDir: string, count: number) {
   const handle = await openDatabase({ databaseUrl: await databaseUrlFor(dataDir), dataDir })
   await migrateToLatest(handle.db)
   await seedPlans(handle.db)
-  const cookie = createCookie('pt_session', { secrets: [testEnv(dataDir).SESSION_SECRET] })
+  const cookie = createCookie('pt_session', {
+    secrets: [cookieKeyFor(testEnv(dataDir).SESSION_SECRET, 'session')],
+  })
   const writers: { cookie: string; songId: number; certificateId: string }[] = []
   for (let i = 0; i < count; i++) {
     const id = crypto.randomBytes(4).toString('hex')
@@ -56,7 +60,7 @@ async function seedWriters(dataDir: string, count: number) {
     await handle.db
       .insertInto('sessions')
       .values({
-        sid,
+        sidHash: sessionIdHash(sid),
         sess: JSON.stringify({ userId: user.id }),
         expire: new Date(Date.now() + 86_400_000),
         userId: user.id,

@@ -13,7 +13,7 @@ test('while another server prunes (holds the lock), this one skips and deletes n
   await db()
     .insertInto('sessions')
     .values({
-      sid: `expired-${crypto.randomBytes(4).toString('hex')}`,
+      sidHash: `expired-${crypto.randomBytes(4).toString('hex')}`,
       sess: '{}',
       expire: new Date(Date.now() - 1000),
       userId: user.id,
@@ -28,11 +28,11 @@ test('while another server prunes (holds the lock), this one skips and deletes n
     })
   expect(skipped).toBeNull()
   expect(
-    await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+    await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute(),
   ).toHaveLength(1)
   // With the lock free, the next pass does its work.
   expect(await pruneExpired()).not.toBeNull()
   expect(
-    await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+    await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute(),
   ).toHaveLength(0)
 })

@@ -244,10 +244,10 @@ describe('sessions across two browsers', () => {
     // The session id is the cookie's secret: it never reaches the page.
     const sids = await db()
       .selectFrom('sessions')
-      .select('sid')
+      .select('sidHash')
       .where('userId', '=', user.id)
       .execute()
-    for (const { sid } of sids) expect(JSON.stringify(list)).not.toContain(sid)
+    for (const { sidHash } of sids) expect(JSON.stringify(list)).not.toContain(sidHash)
 
     // Another user cannot end this user's session with its key.
     const stranger = await createUser()

@@ -170,8 +170,8 @@ describe('sign in', () => {
       .where('userId', '=', user.id)
       .execute()
     expect(sessions).toHaveLength(2)
-    // The cookie carries only the random session id, never user data.
-    for (const session of sessions) expect(session.sid).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    // The cookie carries only the random session id, never user data; the table only its hash.
+    for (const session of sessions) expect(session.sidHash).toMatch(/^[0-9a-f]{64}$/)
   })
 
   test('a wrong password gets a clear message and a toast, and no session', async () => {
@@ -195,7 +195,7 @@ describe('sign in', () => {
     })
     expect(response.headers.get('Set-Cookie')).toBeNull()
     expect(
-      await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+      await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute(),
     ).toHaveLength(0)
   })
 
@@ -397,7 +397,7 @@ describe('session API', () => {
     const user = await createUser()
     const cookie = await sessionCookie(user.id)
     expect(
-      await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+      await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute(),
     ).toHaveLength(1)
     const response = await respond(() =>
       apiLogout.loader(
@@ -408,7 +408,7 @@ describe('session API', () => {
     expect(response.headers.get('Location')).toBe('/')
     expect(response.headers.get('Set-Cookie')).toMatch(/pt_session=; .*Expires=Thu, 01 Jan 1970/)
     expect(
-      await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+      await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute(),
     ).toHaveLength(0)
     const after = await respond(() =>
       apiUser.loader(
@@ -432,7 +432,7 @@ describe('session API', () => {
         ),
       )
     const sessions = async () =>
-      (await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute())
+      (await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute())
         .length
     const crossSite: Record<string, string>[] = [
       { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'navigate' },

@@ -105,7 +105,7 @@ const usersWithEmail = (email: string) =>
     .where(sql`lower(email)`, '=', email.toLowerCase())
     .execute()
 const sessionsOf = (userId: string) =>
-  db().selectFrom('sessions').select('sid').where('userId', '=', userId).execute()
+  db().selectFrom('sessions').select('sidHash').where('userId', '=', userId).execute()
 const countRows = async (table: 'users' | 'sessions') =>
   Number(
     (
@@ -382,7 +382,7 @@ describe('the Google callback', () => {
     })
     const now = await sessionsOf(squatter.id)
     expect(now).toHaveLength(1)
-    expect(now.map((s) => s.sid)).not.toContain(earlier[0]!.sid)
+    expect(now.map((s) => s.sidHash)).not.toContain(earlier[0]!.sidHash)
     expect(await getSessionUser(oldCookie)).toBeNull()
   })
 

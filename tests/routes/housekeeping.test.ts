@@ -28,8 +28,8 @@ async function seed() {
   await db()
     .insertInto('sessions')
     .values([
-      { sid: 'expired', sess: '{}', expire: ago(1000), userId: user.id },
-      { sid: 'live', sess: '{}', expire: later(HOUR), userId: user.id },
+      { sidHash: 'expired', sess: '{}', expire: ago(1000), userId: user.id },
+      { sidHash: 'live', sess: '{}', expire: later(HOUR), userId: user.id },
     ])
     .execute()
   for (const table of ['passwordResetTokens', 'emailVerificationTokens'] as const) {
@@ -59,7 +59,9 @@ test('pruning deletes expired sessions, spent or expired reset links and codes, 
     verificationCodes: 2,
     rateLimitWindows: 1,
   })
-  expect(await db().selectFrom('sessions').select('sid').execute()).toEqual([{ sid: 'live' }])
+  expect(await db().selectFrom('sessions').select('sidHash').execute()).toEqual([
+    { sidHash: 'live' },
+  ])
   for (const table of ['passwordResetTokens', 'emailVerificationTokens'] as const) {
     const left = await db().selectFrom(table).select(['token', 'used']).execute()
     expect(left).toEqual([{ token: expect.stringMatching(/^live-/), used: false }])
@@ -77,16 +79,20 @@ test('the schedule prunes soon after start and stops before the database closes'
   await seed()
   const housekeeping = startHousekeeping({ firstRunMs: 10, intervalMs: 60_000 })
   await expect
-    .poll(async () => (await db().selectFrom('sessions').select('sid').execute()).length)
+    .poll(async () => (await db().selectFrom('sessions').select('sidHash').execute()).length)
     .toBe(1)
   await housekeeping.stop()
   await db()
     .insertInto('sessions')
-    .values({ sid: 'expired-later', sess: '{}', expire: ago(1000), userId: null })
+    .values({ sidHash: 'expired-later', sess: '{}', expire: ago(1000), userId: null })
     .execute()
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(
-    await db().selectFrom('sessions').select('sid').where('sid', '=', 'expired-later').execute(),
+    await db()
+      .selectFrom('sessions')
+      .select('sidHash')
+      .where('sidHash', '=', 'expired-later')
+      .execute(),
   ).toHaveLength(1)
 })
 
@@ -96,7 +102,7 @@ test('the embedded database is vacuumed and analysed, having no autovacuum; Post
     .insertInto('sessions')
     .values(
       Array.from({ length: 50 }, (_, i) => ({
-        sid: `vacuum-${i}`,
+        sidHash: `vacuum-${i}`,
         sess: '{}',
         expire: later(HOUR),
         userId: user.id,

@@ -201,7 +201,7 @@ describe('reset password', () => {
     expect(await verifyLogin(db(), user.username, PASSWORD)).toBeNull()
     expect((await verifyLogin(db(), user.username, NEW_PASSWORD))?.id).toBe(user.id)
     expect(
-      await db().selectFrom('sessions').select('sid').where('userId', '=', user.id).execute(),
+      await db().selectFrom('sessions').select('sidHash').where('userId', '=', user.id).execute(),
     ).toHaveLength(0)
 
     const again = await respond(() =>

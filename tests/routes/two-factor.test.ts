@@ -51,7 +51,7 @@ const ascii = (text: string) => new TextEncoder().encode(text)
 const sessionsOf = (userId: string) =>
   db()
     .selectFrom('sessions')
-    .select(['sid', 'secondFactorAt', 'createdAt'])
+    .select(['sidHash', 'secondFactorAt', 'createdAt'])
     .where('userId', '=', userId)
     .execute()
 

@@ -36,7 +36,8 @@ const failUpdatesOf = (userId: string) =>
   sql`insert into test_failing_users (id) values (${userId})`.execute(db())
 
 const sessionsOf = async (userId: string) =>
-  (await db().selectFrom('sessions').select('sid').where('userId', '=', userId).execute()).length
+  (await db().selectFrom('sessions').select('sidHash').where('userId', '=', userId).execute())
+    .length
 
 test('resetPassword: when the password cannot be set, the link stays usable and no session ends', async () => {
   const user = await createUser()

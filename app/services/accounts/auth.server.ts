@@ -15,6 +15,7 @@ import { connectGoogle } from './google-connection.server'
 import { db } from '../platform/db.server'
 import { redirectWithToast } from '../platform/toast.server'
 import { hasTwoFactor } from './two-factor.server'
+import { cookieSecrets } from '../platform/cookie-keys.server'
 
 // The sign-in route reads remix-auth's error through this module: a route importing the
 // CommonJS package itself pulled Remix's server runtime into the browser bundle (decision 044).
@@ -40,7 +41,7 @@ export function oauthStateStorage() {
       httpOnly: true,
       sameSite: 'lax',
       secure: e.isProduction,
-      secrets: [e.SESSION_SECRET],
+      secrets: cookieSecrets('google-state'),
       maxAge: 10 * 60,
     },
   })

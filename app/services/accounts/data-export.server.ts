@@ -6,6 +6,7 @@ import { sha256Hex } from '~/lib/digest.server'
 import type { Executor } from '../platform/db.server'
 import { hit, type Limit } from '../platform/rate-limit.server'
 import { songQuery, toView } from '../songs/songs.server'
+import { sessionIdHash } from './session.server'
 
 // Issue 28: "your data", everything we hold about one account, as a ZIP of JSON and CSV
 // (decision 067). Every query is scoped to the account: its own rows, or invitations answered
@@ -56,12 +57,12 @@ export async function gatherAccountData(database: Executor, user: User, currentS
   const sessions = (
     await database
       .selectFrom('sessions')
-      .select(['sid', 'createdAt', 'lastSeenAt', 'expire', 'userAgent'])
+      .select(['sidHash', 'createdAt', 'lastSeenAt', 'expire', 'userAgent'])
       .where('userId', '=', user.id)
       .orderBy('lastSeenAt', 'desc')
       .execute()
   ).map((s) => ({
-    thisBrowser: s.sid === currentSid,
+    thisBrowser: currentSid !== null && s.sidHash === sessionIdHash(currentSid),
     userAgent: s.userAgent,
     signedInAt: iso(s.createdAt),
     lastSeenAt: iso(s.lastSeenAt),

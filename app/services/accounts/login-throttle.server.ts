@@ -12,6 +12,7 @@ import {
 } from '../platform/rate-limit.server'
 import { findLoginAccountId } from './users.server'
 import { db } from '../platform/db.server'
+import { cookieSecrets } from '../platform/cookie-keys.server'
 
 /**
  * Sign-in throttling (decision 016). Guesses are counted against the account the name
@@ -78,7 +79,7 @@ function deviceCookie() {
     httpOnly: true,
     sameSite: 'lax',
     secure: e.isProduction,
-    secrets: [e.SESSION_SECRET],
+    secrets: cookieSecrets('sign-in-device'),
     maxAge: 365 * 24 * 60 * 60,
   })
   return cookie

@@ -13,6 +13,7 @@ import { sql } from 'kysely'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
+import { cookieSecrets } from '../platform/cookie-keys.server'
 
 // Issue 28 (decision 064): passkeys (WebAuthn) added in settings and used to sign in alone.
 // The server makes every challenge and keeps it (five minutes, one use); what the browser says
@@ -47,7 +48,7 @@ export function passkeyChallengeCookie() {
     httpOnly: true,
     sameSite: 'strict',
     secure: env().isProduction,
-    secrets: [env().SESSION_SECRET],
+    secrets: cookieSecrets('passkey-ceremony'),
     maxAge: CHALLENGE_SECONDS,
   })
   return cookie

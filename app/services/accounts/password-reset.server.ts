@@ -7,6 +7,7 @@ import { type Executor, inTransaction } from '../platform/db.server'
 import { beforeEachMailPass, enqueueMail, wakeMailWorker } from '../platform/mail.server'
 import { hashPassword } from './password.server'
 import { hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
+import { cookieSecrets } from '../platform/cookie-keys.server'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 export const INVALID_RESET_MESSAGE = 'The password reset link is invalid or has expired.'
@@ -168,7 +169,7 @@ function resetTokenCookie() {
     httpOnly: true,
     sameSite: 'lax',
     secure: e.isProduction,
-    secrets: [e.SESSION_SECRET],
+    secrets: cookieSecrets('password-reset'),
     maxAge: RESET_TOKEN_TTL_MS / 1000,
   })
   return cookie

@@ -5,6 +5,7 @@ import { env } from '~/env.server'
 import type { User } from '#db/schema'
 import { db, type Executor } from '../platform/db.server'
 import { decisionsAwaitingNotice } from '../co-writers/decision-notices.server'
+import { cookieSecrets } from '../platform/cookie-keys.server'
 
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 const SessionData = z.object({
@@ -20,7 +21,11 @@ const expiry = (expires?: Date) => expires ?? new Date(Date.now() + SESSION_MAX_
 /**
  * Sessions live in the `sessions` table; the cookie holds only the random session id, so a
  * session can be ended on the server (sign-out, password reset) and any app server can read it.
+ * The table keeps the id's SHA-256, never the id (decision 077): a copy of the database, its WAL
+ * or a backup signs nobody in. Every read and write below goes through this hash.
  */
+export const sessionIdHash = (sid: string) => crypto.createHash('sha256').update(sid).digest('hex')
+
 let cookie: ReturnType<typeof createCookie> | undefined
 export function sessionCookie() {
   cookie ??= createCookie('pt_session', {
@@ -28,7 +33,7 @@ export function sessionCookie() {
     httpOnly: true,
     sameSite: 'lax',
     secure: env().isProduction,
-    secrets: [env().SESSION_SECRET],
+    secrets: cookieSecrets('session'),
     maxAge: SESSION_MAX_AGE_SECONDS,
   })
   return cookie
@@ -45,7 +50,7 @@ export function sessionStorage() {
       await db()
         .insertInto('sessions')
         .values({
-          sid,
+          sidHash: sessionIdHash(sid),
           sess: JSON.stringify(parsed),
           expire: expiry(expires),
           userId: parsed.userId ?? null,
@@ -59,7 +64,7 @@ export function sessionStorage() {
       const row = await db()
         .selectFrom('sessions')
         .select('sess')
-        .where('sid', '=', sid)
+        .where('sidHash', '=', sessionIdHash(sid))
         .where('expire', '>', new Date())
         .executeTakeFirst()
       const parsed = SessionData.safeParse(row?.sess)
@@ -74,11 +79,11 @@ export function sessionStorage() {
           expire: expiry(expires),
           userId: parsed.userId ?? null,
         })
-        .where('sid', '=', sid)
+        .where('sidHash', '=', sessionIdHash(sid))
         .execute()
     },
     async deleteData(sid) {
-      await db().deleteFrom('sessions').where('sid', '=', sid).execute()
+      await db().deleteFrom('sessions').where('sidHash', '=', sessionIdHash(sid)).execute()
     },
   })
   return storage
@@ -142,7 +147,7 @@ export async function signedInBySessionId(
       'sessions.reauthenticatedAt as sessionReauthenticatedAt',
       'sessions.secondFactorAt as sessionSecondFactorAt',
     ])
-    .where('sessions.sid', '=', sid)
+    .where('sessions.sidHash', '=', sessionIdHash(sid))
     .where('sessions.expire', '>', new Date())
     .executeTakeFirst()
   if (!row) return null
@@ -158,7 +163,7 @@ export async function signedInBySessionId(
     await database
       .updateTable('sessions')
       .set({ lastSeenAt: new Date() })
-      .where('sid', '=', sid)
+      .where('sidHash', '=', sessionIdHash(sid))
       .execute()
   return {
     user,
@@ -205,7 +210,7 @@ export async function destroySessionHeaders(cookieHeader: string | null) {
 /** Ends every session of a user except, optionally, the one making the request. */
 export async function endUserSessions(database: Executor, userId: string, exceptSid?: string) {
   let query = database.deleteFrom('sessions').where('userId', '=', userId)
-  if (exceptSid) query = query.where('sid', '!=', exceptSid)
+  if (exceptSid) query = query.where('sidHash', '!=', sessionIdHash(exceptSid))
   await query.execute()
 }
 
@@ -219,8 +224,9 @@ export interface SessionListing {
   current: boolean
 }
 
-const sessionKey = (sid: string) =>
-  crypto.createHash('sha256').update(sid).digest('base64url').slice(0, 22)
+// The same key as when the table held the ids: the hash, cut short, in base64url.
+const sessionKey = (sidHash: string) =>
+  Buffer.from(sidHash, 'hex').toString('base64url').slice(0, 22)
 
 /** A user's live sessions, the newest first; `current` marks the one making the request. */
 export async function listUserSessions(
@@ -230,17 +236,18 @@ export async function listUserSessions(
 ): Promise<SessionListing[]> {
   const rows = await database
     .selectFrom('sessions')
-    .select(['sid', 'userAgent', 'createdAt', 'lastSeenAt'])
+    .select(['sidHash', 'userAgent', 'createdAt', 'lastSeenAt'])
     .where('userId', '=', userId)
     .where('expire', '>', new Date())
     .orderBy('lastSeenAt', 'desc')
     .execute()
+  const current = currentSid ? sessionIdHash(currentSid) : null
   return rows.map((row) => ({
-    key: sessionKey(row.sid),
+    key: sessionKey(row.sidHash),
     userAgent: row.userAgent,
     createdAt: row.createdAt,
     lastSeenAt: row.lastSeenAt,
-    current: row.sid === currentSid,
+    current: row.sidHash === current,
   }))
 }
 
@@ -251,14 +258,14 @@ export async function listUserSessions(
 export async function endSessionByKey(database: Executor, userId: string, key: string) {
   const rows = await database
     .selectFrom('sessions')
-    .select('sid')
+    .select('sidHash')
     .where('userId', '=', userId)
     .execute()
-  const match = rows.find((row) => sessionKey(row.sid) === key)
+  const match = rows.find((row) => sessionKey(row.sidHash) === key)
   if (!match) return false
   await database
     .deleteFrom('sessions')
-    .where('sid', '=', match.sid)
+    .where('sidHash', '=', match.sidHash)
     .where('userId', '=', userId)
     .execute()
   return true
@@ -276,6 +283,6 @@ export async function markReauthenticated(
     .set(
       secondFactor ? { reauthenticatedAt: now, secondFactorAt: now } : { reauthenticatedAt: now },
     )
-    .where('sid', '=', sid)
+    .where('sidHash', '=', sessionIdHash(sid))
     .execute()
 }

@@ -9,6 +9,7 @@ import { db } from '../platform/db.server'
 import { createToastHeaders } from '../platform/toast.server'
 import { createUserSession } from './session.server'
 import { hasTwoFactor } from './two-factor.server'
+import { cookieSecrets } from '../platform/cookie-keys.server'
 
 // Issue 28, decision 063: every way in (the form, the JSON API, Google, and later passkeys)
 // ends here, so none can skip the second factor.
@@ -93,7 +94,7 @@ function pendingCookie() {
     httpOnly: true,
     sameSite: 'lax',
     secure: e.isProduction,
-    secrets: [e.SESSION_SECRET],
+    secrets: cookieSecrets('pending-two-factor'),
     maxAge: PENDING_MAX_AGE_SECONDS,
   })
   return cookie

@@ -7,6 +7,7 @@ import { promisify } from 'node:util'
 import pg from 'pg'
 import { z } from 'zod'
 import { type DatabaseHandle, lockDataDir, openDatabase } from '#db/client'
+import { keepNewFilesPrivate, privateTree } from '#db/private-files'
 
 // `npm run backup` / `npm run restore` (issue 30, decision 062). One .tar.gz holds a manifest,
 // the database (the embedded data directory as PGlite's own tarball, or `pg_dump -Fc`) and the
@@ -57,6 +58,7 @@ export interface BackupOptions {
 
 /** Writes one archive and returns its path and manifest. */
 export async function writeBackup(options: BackupOptions) {
+  keepNewFilesPrivate()
   const now = options.now ?? new Date()
   const stamp = now
     .toISOString()
@@ -144,6 +146,7 @@ export interface RestoreOptions {
  * moved aside (`<name>.before-restore-<time>`), never deleted.
  */
 export async function restoreBackup(options: RestoreOptions) {
+  keepNewFilesPrivate()
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-restore-'))
   try {
     const manifest = await unpackAndCheck(options.archive, staging)
@@ -213,6 +216,8 @@ export async function restoreBackup(options: RestoreOptions) {
       const from = path.join(staging, 'files', part)
       if (fs.existsSync(from)) await copyRegularFiles(from, path.join(options.dataDir, part))
     }
+    // Whatever the archive's modes or the umask the restore ran under (decision 077).
+    privateTree(options.dataDir)
     return manifest
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })

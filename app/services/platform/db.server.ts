@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '#db/client'
 import type { Database } from '#db/schema'
+import { privateDataDir } from '#db/private-files'
 import { seedPlans } from '#db/seed'
 import { env } from '~/env.server'
 
@@ -56,6 +57,8 @@ export function databaseKind() {
 export function startDatabase(): Promise<DatabaseHandle> {
   holder.__prooftrackDbReady ??= (async () => {
     const config = env()
+    // On PostgreSQL too, DATA_DIR holds keys, mail and documents (decision 077).
+    privateDataDir(config.DATA_DIR)
     const handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,

@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { env } from '~/env.server'
 import { z } from 'zod'
+import { cookieSecrets } from './cookie-keys.server'
 
 const ToastSchema = z.object({
   id: z.string().default(() => Math.random().toString(36).slice(2)),
@@ -22,7 +23,7 @@ function toastStorage() {
       httpOnly: true,
       sameSite: 'lax',
       secure: env().isProduction,
-      secrets: [env().SESSION_SECRET],
+      secrets: cookieSecrets('toast'),
     },
   })
   return storage

@@ -1,0 +1,42 @@
+import crypto from 'node:crypto'
+import { env } from '~/env.server'
+
+/**
+ * Every signed cookie has its own key, derived from SESSION_SECRET with HKDF and the cookie's
+ * purpose (issue 38, decision 077). Before, one key signed them all in one format, so
+ * `GET /reset-password?token=<any string>` signed a visitor's string into a value the session
+ * cookie accepted. A value signed for one purpose is now refused by every other.
+ */
+export type CookiePurpose =
+  | 'session'
+  | 'password-reset'
+  | 'pending-two-factor'
+  | 'passkey-ceremony'
+  | 'sign-in-device'
+  | 'google-state'
+  | 'toast'
+
+const derived = new Map<string, string>()
+
+/** The key of one purpose under a given SESSION_SECRET (test set-ups sign their own cookies). */
+export function cookieKeyFor(secret: string, purpose: CookiePurpose): string {
+  const id = `${purpose}\0${secret}`
+  let key = derived.get(id)
+  if (!key) {
+    key = Buffer.from(
+      crypto.hkdfSync('sha256', secret, 'prooftrack cookies', `cookie: ${purpose}`, 32),
+    ).toString('base64url')
+    derived.set(id, key)
+  }
+  return key
+}
+
+/**
+ * The secrets a cookie is signed (first) and checked with. Only the session cookie also accepts
+ * the former shared key, so an upgrade signs nobody out: nothing signs with that key any more, so
+ * no new value can be made with it, and each session's next commit re-signs it with its own key.
+ */
+export function cookieSecrets(purpose: CookiePurpose): string[] {
+  const key = cookieKeyFor(env().SESSION_SECRET, purpose)
+  return purpose === 'session' ? [key, env().SESSION_SECRET] : [key]
+}
