@@ -98,7 +98,7 @@ describe.each(MODES)('split sheet with $name', ({ javaScriptEnabled }) => {
     const parsed = await pdf(await download.body())
     expect(parsed.numpages).toBe(1)
     const text = parsed.text.replace(/\s+/g, ' ')
-    expect(text).toContain('Ann Writer — Main contributor')
+    expect(text).toContain('Ann Writer Main contributor')
     expect(text).toContain('Shares: Lyrics 60%')
     expect(text).toContain('Confirmation: Declared by the submitter')
 

@@ -418,7 +418,7 @@ describe('certificate PDF', () => {
     for (const line of [1, 2, 5, 200, 399, 400]) expect(text).toContain(`Lyric line ${line} keeps`)
     expect(text.match(/keeps on going/g)).toHaveLength(400)
     expect(text.match(/\bnote\b/g)).toHaveLength(900)
-    expect(text).toContain(`${song.certificateId} · ${song.title} — continued`)
+    expect(text).toContain(`Continued: ${song.certificateId} · ${song.title}`)
   })
 
   test('the same 404 rules as the page', async () => {

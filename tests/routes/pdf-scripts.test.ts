@@ -433,3 +433,147 @@ test('section headings extract as words, not letter by letter, in both PDFs', as
     expect(sheetText).toContain(heading)
   expect(`${certificateText}\n${sheetText}`).not.toMatch(/\b[A-Z] [A-Z] [A-Z] [A-Z]\b/)
 })
+
+// Issue 37: six co-writers over two songs, each song mixing right-to-left and left-to-right names.
+const WRITERS = [
+  {
+    title: '夜明けの歌',
+    contributorName: '佐藤 はなこ', // Japanese
+    coContributorName: 'דוד כהן', // Hebrew
+    coContributorName2: 'प्रिया शर्मा', // Hindi (a vowel sign drawn before its consonant)
+  },
+  {
+    title: 'Утренняя песня',
+    contributorName: 'نادية الخطيب', // Arabic
+    coContributorName: 'สมชาย ใจดี', // Thai
+    coContributorName2: 'Иван Петров', // Russian
+  },
+]
+
+/**
+ * What the PDF itself says its text is: every ToUnicode map and ActualText, decoded. pdftotext
+ * adds U+202B … U+202C around each right-to-left run of a left-to-right page itself
+ * (poppler's TextOutputDev), so its output cannot tell whether the file holds bidi controls.
+ */
+function textLayer(pdf: Buffer) {
+  const raw = pdf.toString('latin1')
+  const texts: string[] = []
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    const bytes = Buffer.from(match[1] ?? '', 'latin1')
+    let content: string
+    try {
+      content = zlib.inflateSync(bytes).toString('latin1')
+    } catch {
+      content = bytes.toString('latin1')
+    }
+    for (const hex of content.matchAll(
+      /beginbfrange([\s\S]*?)endbfrange|beginbfchar([\s\S]*?)endbfchar/g,
+    ))
+      for (const code of (hex[1] ?? hex[2] ?? '').matchAll(/<([0-9a-fA-F]{4,})>/g))
+        texts.push(
+          Buffer.from(code[1] ?? '', 'hex')
+            .swap16()
+            .toString('utf16le'),
+        )
+  }
+  // ActualText as pdfkit writes it: a literal string of UTF-16BE bytes after a byte-order mark.
+  for (const found of raw.matchAll(/\/ActualText \(/g)) {
+    let depth = 1
+    const bytes: number[] = []
+    for (let i = (found.index ?? 0) + found[0].length; i < raw.length && depth > 0; i++) {
+      const char = raw[i] ?? ''
+      if (char === '\\') {
+        const next = raw[++i] ?? ''
+        const octal = /^[0-7]{1,3}/.exec(raw.slice(i, i + 3))?.[0]
+        if (octal) {
+          bytes.push(parseInt(octal, 8))
+          i += octal.length - 1
+        } else
+          bytes.push(
+            ({ n: 10, r: 13, t: 9, b: 8, f: 12 } as Record<string, number>)[next] ??
+              next.charCodeAt(0),
+          )
+        continue
+      }
+      if (char === '(') depth++
+      if (char === ')' && --depth === 0) break
+      bytes.push(char.charCodeAt(0))
+    }
+    texts.push(Buffer.from(bytes.slice(2)).swap16().toString('utf16le'))
+  }
+  return texts.join('')
+}
+
+const BIDI_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/u
+
+test('every co-writer name comes back from both PDFs on its own line, beside its role and share, in reading order (issue 37)', async () => {
+  const owner = await createUser()
+  for (const writers of WRITERS) {
+    const song = await createSong(
+      db(),
+      owner.id,
+      SongSchema.parse({
+        ...writers,
+        dateCreated: '2025-03-01',
+        toolsUsed: 'Piano',
+        fileLink: 'https://files.example/dawn.mp3',
+        mainContributorPro: 'JASRAC',
+        coContributorPro: 'ACUM',
+        contributions: [splitRow('lyrics', 40, 30, 10, 20), splitRow('vocals', 50, 25, 25, 0)],
+      }),
+    )
+    const names = [writers.contributorName, writers.coContributorName, writers.coContributorName2]
+    const roles = ['Main contributor', 'Co-contributor', 'Second co-contributor']
+    for (const [name, pdf] of await bothPdfs(song.id, owner.id)) {
+      expect(textLayer(pdf), name).not.toMatch(BIDI_CONTROLS)
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pdf-order-'))
+      const file = path.join(dir, `${name}.pdf`)
+      fs.writeFileSync(file, pdf)
+      for (const mode of [[], ['-layout']]) {
+        const { stdout } = await run('pdftotext', [...mode, '-enc', 'UTF-8', file, '-'])
+        const where = `${name} ${mode.join('')}`
+        // Only poppler's own marks around right-to-left runs: nothing else of the kind.
+        const text = stdout.replace(/\u202B([^\u202B\u202C]*)\u202C/g, '$1')
+        expect(text, where).not.toMatch(BIDI_CONTROLS)
+        const lines = text
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+        const solid = (line: string) => line.replace(/\s+/g, '')
+        names.forEach((person, index) => {
+          // The name alone on a line, its role on the next one.
+          const at = lines.indexOf(person)
+          expect(at, `${where}: ${person}`).toBeGreaterThan(-1)
+          expect(lines[at + 1], `${where}: ${person}`).toBe(roles[index])
+          if (name === 'split-sheet') {
+            // And under its own line to sign.
+            // (The layout keeps "Date", at the right, on the same line.)
+            const signature = lines.findIndex((line) =>
+              line.startsWith(`Signature — ${roles[index]}`),
+            )
+            expect(signature, where).toBeGreaterThan(-1)
+            expect(lines[signature + 1], `${where}: ${person} signs`).toBe(person)
+          }
+        })
+        if (name === 'certificate') {
+          // Each name beside its own share, in the order written.
+          const [first, second, third] = names
+          // (A line may wrap: what matters is that nothing comes between.) Known gap, decision
+          // 082: a Devanagari word is measured wider than it is drawn, and poppler sometimes takes
+          // the space after it for a column gap; so the line is checked up to the Hindi name.
+          const all = lines.map(solid).join('')
+          const upTo = (text: string) =>
+            /[\u0900-\u097F]/u.test(text)
+              ? text.slice(0, text.indexOf(third!) + third!.length)
+              : text
+          expect(all, where).toContain(
+            solid(upTo(`Lyrics: ${first} 40% / ${second} 30% / ${third} 10% / AI 20% Vocals:`)),
+          )
+          expect(all, where).toContain(
+            solid(upTo(`Vocals: ${first} 50% / ${second} 25% / ${third} 25% Instrumentation:`)),
+          )
+        }
+      }
+    }
+  }
+}, 120_000)

@@ -114,7 +114,8 @@ export async function renderCertificatePdf(
   // Further pages: the frame and a running head naming the certificate they belong to.
   const flow = new Flow(doc, 48, FOOTER_TOP - 10, () => {
     frame()
-    const head = `${song.certificateId} · ${song.title} — continued`
+    // The title (in any script) ends the line.
+    const head = `Continued: ${song.certificateId} · ${song.title}`
     const height = write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED })
     return { top: 40 + height + 12, bottom: PAGE.height - 48 }
   })
@@ -169,17 +170,19 @@ export async function renderCertificatePdf(
   const totalsWarning = splitTotalsWarning(song.contributions)
   if (totalsWarning) flow.row([[LEFT, warningBlock(doc, totalsWarning, WIDTH)]], 10)
 
-  // Row 1: contributors | breakdown. Nothing in a row is cut: it wraps, and a row that does
-  // not fit starts a new page.
+  // The contributors, then the breakdown, each across the page: side by side, a reader of the
+  // text layer (pdftotext, search, a screen reader) took the two columns' lines in turns and
+  // carried a name away from its role (issue 37). Nothing in a row is cut: it wraps, and a row
+  // that does not fit starts a new page.
   const people: Part[] = [{ kind: 'heading', title: 'Contributors & PRO Information' }]
   for (const person of certificateContributors(song)) {
+    // A typed value ends its line: a right-to-left name or PRO followed by more text on the same
+    // line would be read with that text's punctuation on its wrong side.
     const details = [
       person.role,
       person.pro ? `PRO: ${isolate(person.pro)}` : '',
       person.proNumber ? `PRO #: ${isolate(person.proNumber)}` : '',
-    ]
-      .filter(Boolean)
-      .join(' · ')
+    ].filter(Boolean)
     people.push(
       { kind: 'text', text: person.name, style: { font: 'Helvetica-Bold', size: 9 } },
       // Issue 26: the name in Latin script, as PROs file it, on its own line: a line mixing a
@@ -193,7 +196,9 @@ export async function renderCertificatePdf(
             },
           ]
         : []),
-      { kind: 'text', text: details, style: { size: 7.5, color: MUTED } },
+      ...details.map(
+        (text) => ({ kind: 'text', text, style: { size: 7.5, color: MUTED } }) as const,
+      ),
       {
         kind: 'text',
         text: contributorStatusText(song, person, timeZone),
@@ -202,6 +207,7 @@ export async function renderCertificatePdf(
       },
     )
   }
+  // Each component's shares as one text, label first, so its lines read together.
   const breakdown = isolatedBreakdown(song)
   const split: Part[] = [
     { kind: 'heading', title: 'Contribution Breakdown' },
@@ -209,16 +215,16 @@ export async function renderCertificatePdf(
       ? [{ kind: 'text', text: 'No contributions declared.', style: { color: MUTED } } as const]
       : breakdown.map(
           (row) =>
-            ({ kind: 'pair', label: `${row.label}:`, text: row.text, labelWidth: 80 }) as const,
+            ({
+              kind: 'text',
+              text: `${row.label}: ${row.text}`,
+              style: { size: 8.5 },
+              gap: 3,
+            }) as const,
         )),
   ]
-  flow.row(
-    [
-      [LEFT, column(doc, people, COLUMN)],
-      [right, column(doc, split, COLUMN)],
-    ],
-    8,
-  )
+  flow.row([[LEFT, column(doc, people, WIDTH)]], 4)
+  flow.row([[LEFT, column(doc, split, WIDTH)]], 8)
 
   // Row 2: song details | identifiers
   const fileLink = isWebUrl(song.fileLink) ? song.fileLink : null

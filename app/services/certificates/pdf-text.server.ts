@@ -261,6 +261,37 @@ export function layout(doc: Doc, text: string, maxWidth: number, style: TextStyl
   return { lines, lineHeight, height: lines.length * lineHeight }
 }
 
+/**
+ * Draws one run with its text in reading order (ActualText): Indic scripts draw some vowel signs
+ * before the consonant they follow, so the glyphs alone would extract as "िप्रया" for "प्रिया".
+ * The span holds that one run only, so a line that also has right-to-left runs still reads in
+ * order (the reader orders the runs, the span gives the run's own text).
+ *
+ * pdfkit draws each call's text under a coordinate flip of its own (q, cm … Q), inside the page's
+ * flipped space. poppler (pdftotext, Evince, Okular) places a span's text by the glyphs'
+ * coordinates read in the space in force at its end: at the page's, the span came out mirrored
+ * top to bottom, in another part of the page (issue 37: lines with Hindi names "moved"). So the
+ * span is opened and closed in the space the glyphs are drawn in, and the text drawn inside a
+ * flip back; every q has its Q on the same side of the span.
+ */
+function withActualText(doc: Doc, text: string, font: string, size: number, draw: () => void) {
+  const flip = () => doc.transform(1, 0, 0, -1, 0, doc.page.height)
+  doc.font(font).fontSize(size)
+  const id = (doc as unknown as { _font: { id: string } })._font.id
+  doc.save()
+  flip()
+  // The span's font and size are those of its glyphs, in the state the span ends in: without
+  // them the reader takes its text for 0-point type and gives each word a line of its own.
+  doc.addContent(`BT /${id} ${size} Tf ET`)
+  doc.markContent('Span', { actual: text })
+  doc.save()
+  flip()
+  draw()
+  doc.restore()
+  doc.endMarkedContent()
+  doc.restore()
+}
+
 /** Draws laid-out lines from `y` down; every run on the line's baseline. */
 export function drawLines(
   doc: Doc,
@@ -292,24 +323,19 @@ export function drawLines(
           ? x + boxWidth - lineWidth
           : x
     let left = start
-    // Indic scripts draw some vowel signs before the consonant they follow, so the glyphs are
-    // not in reading order: such a line carries its text (ActualText) for copy and search. Not
-    // a line with right-to-left runs: poppler reads ActualText as drawn and would reverse them.
-    const actual =
-      pieces.some((piece) => INDIC.test(piece.text)) &&
-      pieces.every((piece) => piece.level % 2 === 0)
-    if (actual) doc.markContent('Span', { actual: pieces.map((piece) => piece.text).join('') })
     for (const piece of pieces) {
       // Spaces are drawn too (in the style's font): text extraction that does not infer
       // spaces from gaps still finds them.
-      doc.font(piece.font).fontSize(size).text(piece.text, left, baseline, {
-        lineBreak: false,
-        baseline: 'alphabetic',
-        characterSpacing,
-      })
+      const draw = () =>
+        doc.font(piece.font).fontSize(size).text(piece.text, left, baseline, {
+          lineBreak: false,
+          baseline: 'alphabetic',
+          characterSpacing,
+        })
+      if (INDIC.test(piece.text)) withActualText(doc, piece.text, piece.font, size, draw)
+      else draw()
       left += piece.width
     }
-    if (actual) doc.endMarkedContent()
     // pdfkit places a link's area and underline from the top of the text, a line below text
     // drawn on its baseline: both are placed here, on the line itself.
     if (link && lineWidth > 0) {

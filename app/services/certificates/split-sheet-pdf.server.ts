@@ -44,7 +44,9 @@ function signatureBlock(doc: PDFKit.PDFDocument, name: string, role: string): Bl
   const dateWidth = 140
   const signWidth = WIDTH - dateWidth - 24
   const label = `${SIGNATURE_LABEL} — ${role}`
-  const labelStyle = { size: 8, color: MUTED }
+  // One size for the label and the name under it: a reader of the text layer groups lines of
+  // one size, and took the names away from their lines to sign (issue 37).
+  const labelStyle = { size: 9, color: MUTED }
   const nameStyle = { font: 'Helvetica-Bold', size: 9 }
   const space = 30
   const labelHeight = layout(doc, label, signWidth, labelStyle).height
@@ -90,7 +92,7 @@ export async function renderSplitSheetPdf(
       .map((share) => `${COMPONENT_LABELS[share.component]} ${Number(share.percent)}%`)
       .join(' · ')
   const flow = new Flow(doc, TOP, BOTTOM, () => {
-    const head = `${sheet.certificateId} · ${sheet.title} — split sheet, continued`
+    const head = `Split sheet, continued: ${sheet.certificateId} · ${sheet.title}`
     return {
       top: 40 + write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED }) + 12,
       bottom: BOTTOM,
@@ -137,19 +139,20 @@ export async function renderSplitSheetPdf(
     [LEFT, column(doc, [{ kind: 'heading', title: 'Contributors and their shares (%)' }], WIDTH)],
   ])
   for (const person of sheet.contributors) {
+    // The name on a line of its own, and each typed value at the end of its line: a
+    // right-to-left name followed by " — role" was read with the dash on its wrong side.
+    flow.text(person.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
     const role =
       person.name === person.declaredName
         ? ROLE_LABELS[person.slot]
         : `${ROLE_LABELS[person.slot]}, declared as ${isolate(person.declaredName)}`
-    flow.text(`${isolate(person.name)} — ${role}`, LEFT, WIDTH, {
-      font: 'Helvetica-Bold',
-      size: 10,
-    })
+    flow.text(role, LEFT, WIDTH, { size: 9 }, 1)
     // Issue 26: the name in Latin script, as PROs file it, on its own line.
     if (person.latinName)
       flow.text(`In Latin script: ${person.latinName}`, LEFT, WIDTH, { size: 8.5, color: MUTED }, 2)
+    flow.text(`PRO: ${isolate(person.pro || '—')}`, LEFT, WIDTH, { size: 8.5, color: MUTED }, 1)
     flow.text(
-      `PRO: ${isolate(person.pro || '—')} · IPI / PRO #: ${isolate(person.ipi || '—')}`,
+      `IPI / PRO #: ${isolate(person.ipi || '—')}`,
       LEFT,
       WIDTH,
       { size: 8.5, color: MUTED },
