@@ -100,4 +100,7 @@ export const VerificationCodeSchema = z.object({
     .regex(/^\d{6}$/, 'The code must be exactly 6 digits'),
 })
 
-export const VerifyEmailIntentSchema = z.object({ intent: z.enum(['generate', 'verify']) })
+/** 'generate' mails the user's own code, 'support' shows the code to send support (decision 080). */
+export const VerifyEmailIntentSchema = z.object({
+  intent: z.enum(['generate', 'support', 'verify']),
+})
