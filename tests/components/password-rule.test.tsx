@@ -11,7 +11,7 @@ import PasswordPage from '~/routes/settings_.password'
 
 afterEach(cleanup)
 
-async function renderPage(Component: ComponentType, data: unknown) {
+async function renderPage(Component: ComponentType, data: Record<string, unknown>) {
   const router = createMemoryRouter(
     [{ path: '/', element: <Component />, loader: () => data, HydrateFallback: () => null }],
     {
