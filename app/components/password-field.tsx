@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useState } from 'react'
+import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
 import { ErrorList, type ListOfErrors } from './forms'
 import { useHydrated } from '~/lib/hooks'
 
@@ -9,13 +9,21 @@ import { useHydrated } from '~/lib/hooks'
 export function PasswordField({
   label,
   errors,
+  hint,
   ...props
-}: { label: string; errors?: ListOfErrors } & InputHTMLAttributes<HTMLInputElement> & {
+}: {
+  label: string
+  errors?: ListOfErrors
+  hint?: ReactNode
+} & InputHTMLAttributes<HTMLInputElement> & {
     id?: string
   }) {
   const hydrated = useHydrated()
   const [visible, setVisible] = useState(false)
   const errorId = errors?.length ? `${props.id}-error` : undefined
+  // The rule is read out with the field, before any error (issue 39 item 3).
+  const hintId = hint ? `${props.id}-hint` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div>
       <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
@@ -27,7 +35,7 @@ export function PasswordField({
           type={visible ? 'text' : 'password'}
           className="block w-full rounded-md border border-slate-300 px-3 py-2 pr-16 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-[invalid=true]:border-red-500"
           aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId}
+          aria-describedby={describedBy}
         />
         {hydrated && (
           <button
@@ -41,6 +49,11 @@ export function PasswordField({
           </button>
         )}
       </div>
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )

@@ -18,7 +18,7 @@ type SchemaFieldProps = {
 export function SchemaField({ meta, type, hint, ...props }: SchemaFieldProps) {
   const inputProps = { ...props, errors: meta.errors, ...getInputProps(meta, { type }) }
   return type === 'password' ? (
-    <PasswordField {...inputProps} />
+    <PasswordField hint={hint} {...inputProps} />
   ) : (
     <Field hint={hint} {...inputProps} />
   )

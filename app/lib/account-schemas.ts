@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { email, name, strongPassword, username } from './auth-schemas'
+import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from './password-rule'
 
 // Issue 28: one schema per settings form. Names and usernames follow sign-up's own rules.
 
@@ -13,12 +14,12 @@ export type ProfileInput = z.infer<typeof ProfileSchema>
 /** The current password is asked only of an account that has one (a Google-only account sets one). */
 export const PasswordChangeSchema = z
   .object({
-    currentPassword: z.string().max(128, 'Password must be at most 128 characters').optional(),
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG).optional(),
     newPassword: strongPassword,
     confirmPassword: z
       .string({ error: 'Please confirm your password' })
       .min(1, 'Please confirm your password')
-      .max(128),
+      .max(PASSWORD_MAX_LENGTH),
   })
   .refine((value) => value.newPassword === value.confirmPassword, {
     message: "Passwords don't match",

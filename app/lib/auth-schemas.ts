@@ -1,4 +1,11 @@
 import { z } from 'zod'
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_NEEDS_KINDS,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from './password-rule'
 import { plainString } from './text-schemas'
 
 // SPEC §5. One schema per form; the spec's messages are the schemas' messages.
@@ -9,14 +16,13 @@ export const email = z
   .max(255, 'Please enter a valid email address')
   .pipe(z.email('Please enter a valid email address'))
 
+/** Every new password, whatever the form or API (decision 080). */
 export const strongPassword = z
-  .string({ error: 'Password must be at least 8 characters' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters')
-  .regex(
-    /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
-    'Password must contain at least one uppercase letter, one lowercase letter, and one number',
-  )
+  .string({ error: PASSWORD_TOO_SHORT })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+  // Upper and lower case in any cased script: 'Пароль2024' has both.
+  .regex(/(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\p{Nd})/u, PASSWORD_NEEDS_KINDS)
 
 export const name = (label: string) =>
   plainString(50, `${label} must be at most 50 characters`, { error: `${label} is required` }).min(
@@ -67,8 +73,8 @@ export const TwoFactorCodeSchema = z.object({
 export const ForgotPasswordSchema = z.object({ email })
 
 /**
- * The spec's reset rules (6 characters, 'Passwords don't match'), plus the strength asked at
- * registration: a reset must not be the way to a weaker password than sign-up allows.
+ * The spec's 'Passwords don't match', with registration's password rule instead of the spec's 6
+ * characters: a reset must not be the way to a weaker password than sign-up allows (decision 080).
  */
 export const ResetPasswordSchema = z
   .object({
@@ -76,13 +82,11 @@ export const ResetPasswordSchema = z
       .string({ error: 'Reset token is required' })
       .min(1, 'Reset token is required')
       .max(200),
-    password: z
-      .string({ error: 'Password must be at least 6 characters' })
-      .min(6, 'Password must be at least 6 characters')
-      .pipe(strongPassword),
+    password: strongPassword,
     confirmPassword: z
       .string({ error: 'Please confirm your password' })
-      .min(6, 'Please confirm your password'),
+      .min(1, 'Please confirm your password')
+      .max(PASSWORD_MAX_LENGTH),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: "Passwords don't match",
@@ -96,4 +100,7 @@ export const VerificationCodeSchema = z.object({
     .regex(/^\d{6}$/, 'The code must be exactly 6 digits'),
 })
 
-export const VerifyEmailIntentSchema = z.object({ intent: z.enum(['generate', 'verify']) })
+/** 'generate' mails the user's own code, 'support' shows the code to send support (decision 080). */
+export const VerifyEmailIntentSchema = z.object({
+  intent: z.enum(['generate', 'support', 'verify']),
+})

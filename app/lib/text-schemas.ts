@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { IPI_LENGTH_MESSAGE, ipiProblem, normalizeIpi } from './identifiers'
 import { isPlainLine, isPlainText, PLAIN_TEXT_MESSAGE } from './plain-text'
+import { textLength } from './text-length'
 
 // The pieces every form schema builds its text fields from (decision 048), so a rule about what
 // people may type is written once. Server-side only, like the schemas that use them.
@@ -24,6 +25,24 @@ export function plainString(
     .trim()
     .max(max, maxMessage)
     .refine(lines ? isPlainText : isPlainLine, PLAIN_TEXT_MESSAGE)
+}
+
+/**
+ * Required text with a minimum length, counted by textLength (decision 080), not in UTF-16 units:
+ * "質問です" is a subject. No `.min`, so no minLength attribute either, which would count units in
+ * the browser before the server ever sees the text.
+ */
+export function plainStringAtLeast(
+  min: number,
+  minMessage: string,
+  max: number,
+  maxMessage: string,
+  options: { lines?: boolean } = {},
+) {
+  return plainString(max, maxMessage, { ...options, error: minMessage }).refine(
+    (value) => textLength(value) >= min,
+    minMessage,
+  )
 }
 
 function checkIpi(value: string, ctx: z.RefinementCtx) {

@@ -22,6 +22,7 @@ import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.serv
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { createLocalUser, FieldError } from '~/services/accounts/users.server'
 import { useIsPending } from '~/lib/hooks'
+import { PASSWORD_RULE } from '~/lib/password-rule'
 
 const REGISTRATION_FAILED = 'Registration failed'
 
@@ -126,10 +127,8 @@ export default function RegisterPage() {
           type="password"
           label="Password"
           autoComplete="new-password"
+          hint={PASSWORD_RULE}
         />
-        <p className="text-xs text-slate-500">
-          At least 8 characters, with an uppercase letter, a lowercase letter and a number.
-        </p>
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
           {pending ? 'Creating account...' : 'Create Account'}

@@ -25,6 +25,7 @@ import {
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
+import { PASSWORD_RULE } from '~/lib/password-rule'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // SPEC: the token comes in the query string; it is moved into a cookie before anything renders.
@@ -111,6 +112,7 @@ export default function ResetPasswordPage() {
         <PasswordField
           label="New Password"
           autoComplete="new-password"
+          hint={PASSWORD_RULE}
           errors={fields.password?.errors}
           {...getInputProps(fields.password!, { type: 'password' })}
         />
@@ -120,9 +122,6 @@ export default function ResetPasswordPage() {
           errors={fields.confirmPassword?.errors}
           {...getInputProps(fields.confirmPassword!, { type: 'password' })}
         />
-        <p className="text-xs text-slate-500">
-          At least 8 characters, with an uppercase letter, a lowercase letter and a number.
-        </p>
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
           {pending ? 'Resetting...' : 'Reset Password'}

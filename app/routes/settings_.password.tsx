@@ -14,6 +14,7 @@ import { Button } from '~/components/ui/button'
 import { type PasswordChangeInput, PasswordChangeSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
+import { PASSWORD_RULE } from '~/lib/password-rule'
 import { changePassword } from '~/services/accounts/account.server'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
@@ -91,6 +92,7 @@ export default function PasswordPage() {
           type="password"
           label="New password"
           autoComplete="new-password"
+          hint={PASSWORD_RULE}
         />
         <SchemaField
           meta={fields.confirmPassword}

@@ -15,7 +15,8 @@ import { fieldsOf, readForm } from '~/lib/form.server'
 import { env } from '~/env.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import {
-  createVerificationCode,
+  createSupportCode,
+  mailVerificationCode,
   MAX_CODE_ATTEMPTS,
   verifyOwnEmailByMailedCode,
 } from '~/services/accounts/email-verification.server'
@@ -30,7 +31,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     emailVerified: user.emailVerified,
     email: user.email,
     supportEmail: env().SUPPORT_EMAIL,
-    mailConfigured: Boolean(env().SMTP_URL),
     codeTries: MAX_CODE_ATTEMPTS,
   })
 }
@@ -47,8 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
       title: 'Your email is already verified.',
     })
 
-  if (intent.data.intent === 'generate') {
-    // SPEC §8: the code comes with 'Verification Code Generated'; a failure is an 'Error' toast
+  if (intent.data.intent !== 'verify') {
+    // SPEC §8: a new code comes with 'Verification Code Generated'; a failure is an 'Error' toast
     // with its message. The page renders again, so the toast rides in the data (decision 032).
     const generateFailed = (message: string, status: number) =>
       json(
@@ -64,27 +64,33 @@ export async function action({ request }: ActionFunctionArgs) {
         },
         { status },
       )
+    const generated = (expiresAt: Date) => ({
+      id: `code-${expiresAt.getTime()}`,
+      type: 'success' as const,
+      title: 'Verification Code Generated',
+    })
     const limited = await hit(
       LIMITS.verificationPerUser(user.id),
       LIMITS.verificationPerUserPerDay(user.id),
     )
     if (!limited.allowed) return generateFailed(tooManyMessage(limited), 429)
-    const created = await createVerificationCode(db(), user.id, user.email).catch(
-      (error: unknown) => {
-        console.error('[verify-email] no code generated', error)
-        return null
-      },
-    )
+    const failed = (error: unknown) => {
+      console.error('[verify-email] no code generated', error)
+      return null
+    }
+    // The first step mails the user their own code; the page shows none (issue 39 item 2).
+    if (intent.data.intent === 'generate') {
+      const mailed = await mailVerificationCode(db(), user.id, user.email).catch(failed)
+      if (!mailed) return generateFailed('Failed to generate verification code', 503)
+      return json({ kind: 'mailed' as const, toast: generated(mailed.expiresAt) })
+    }
+    const created = await createSupportCode(db(), user.id).catch(failed)
     if (!created) return generateFailed('Failed to generate verification code', 503)
     return json({
       kind: 'code' as const,
       code: created.code,
       expiresAt: created.expiresAt.toISOString(),
-      toast: {
-        id: `code-${created.expiresAt.getTime()}`,
-        type: 'success' as const,
-        title: 'Verification Code Generated',
-      },
+      toast: generated(created.expiresAt),
     })
   }
 
@@ -110,26 +116,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifyEmailPage() {
-  const { emailVerified, email, supportEmail, mailConfigured, codeTries } =
-    useLoaderData<typeof loader>()
+  const { emailVerified, email, supportEmail, codeTries } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const generating = useIsPending({ intent: 'generate' })
+  const askingSupport = useIsPending({ intent: 'support' })
+  const mailed = data?.kind === 'mailed'
   const code = data?.kind === 'code' ? data.code : null
-  const subject = code ? `Verify Account - Code: ${code}` : ''
-  const body = code
-    ? `Hello,\n\nPlease verify the email address of my account (${email}).\n\nVerification code: ${code}\n\nThank you.`
-    : ''
-  const generateButton = (
-    <Form method="post" className="flex flex-wrap gap-3">
-      <input type="hidden" name="intent" value="generate" />
-      <Button type="submit" disabled={generating}>
-        {generating ? 'Generating...' : 'Generate Verification Code'}
-      </Button>
-      <ButtonLink to="/" variant="ghost">
-        Back to Dashboard
-      </ButtonLink>
-    </Form>
-  )
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
@@ -148,92 +140,130 @@ export default function VerifyEmailPage() {
         <div className="mt-8 rounded-lg border border-green-200 bg-green-50 p-6">
           <p className="font-semibold text-green-900">Your email {email} is verified.</p>
         </div>
+      ) : code ? (
+        <SupportCode code={code} email={email} supportEmail={supportEmail} />
       ) : (
         <>
-          {/* With mail set up, the code the user enters themselves comes first: it verifies at
-              once, while the code for support waits for a person (issue 25 item 10). */}
-          {mailConfigured && (
-            <section
-              aria-labelledby="mailed-code-heading"
-              className="mt-8 rounded-lg border border-slate-200 p-6"
-            >
-              <h2 id="mailed-code-heading" className="text-lg font-semibold text-slate-900">
-                {code ? 'Check your inbox' : 'Verify with a code we email you'}
-              </h2>
-              <p className="mt-1 text-sm text-slate-600">
-                {code
-                  ? `We emailed a 6-digit code to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`
-                  : `Generate a code and we email it to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`}
-              </p>
-              {!code && <div className="mt-4">{generateButton}</div>}
-              <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-                <input type="hidden" name="intent" value="verify" />
-                <Field
-                  label="Code from the email"
-                  name="token"
-                  id="mailed-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  pattern="\d{6}"
-                />
-                <Button type="submit">Verify</Button>
-              </Form>
-            </section>
-          )}
-          {code ? (
-            <section className="mt-8 space-y-5 rounded-lg border border-slate-200 p-6">
-              <h2 className="text-lg font-semibold text-slate-900">
-                {mailConfigured ? 'No email? Send us this code' : 'Your verification code'}
-              </h2>
-              <p
-                className="select-all font-mono text-4xl font-bold tracking-widest text-brand-700"
-                data-testid="verification-code"
+          {/* One code on the page at a time (issue 39 item 2): the emailed code is entered here
+              and verifies at once; the code for support is its own step below. */}
+          <section
+            aria-labelledby="mailed-code-heading"
+            className="mt-8 rounded-lg border border-slate-200 p-6"
+          >
+            <h2 id="mailed-code-heading" className="text-lg font-semibold text-slate-900">
+              {mailed ? 'Check your inbox' : 'Verify with a code we email you'}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {mailed
+                ? `We emailed a 6-digit code to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`
+                : `Generate a code and we email it to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`}
+            </p>
+            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="intent" value="verify" />
+              <Field
+                label="Code from the email"
+                name="token"
+                id="mailed-code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                pattern="\d{6}"
+              />
+              <Button type="submit">Verify</Button>
+            </Form>
+            <Form method="post" className="mt-4 flex flex-wrap gap-3">
+              <input type="hidden" name="intent" value="generate" />
+              <Button
+                type="submit"
+                variant={mailed ? 'secondary' : 'primary'}
+                disabled={generating}
               >
-                {code}
-              </p>
-              <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-                <li>
-                  Send an email from <strong>{email}</strong> to the support address below.
-                </li>
-                <li>Use the subject and message shown here; the code must be in them.</li>
-                <li>
-                  We confirm your address, usually within 24 hours. The code is valid for 24 hours.
-                </li>
-              </ol>
-              <CopyField label="To" value={supportEmail} />
-              <CopyField label="Subject" value={subject} />
-              <CopyField label="Message" value={body} multiline />
-              <div className="flex flex-wrap gap-3">
-                <a
-                  className={buttonClass('primary')}
-                  href={`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}
-                >
-                  Open Email Client
-                </a>
-                <ButtonLink to="/verify-email" variant="secondary" reloadDocument>
-                  Generate New Code
-                </ButtonLink>
-                <ButtonLink to="/" variant="ghost">
-                  Back to Dashboard
-                </ButtonLink>
-              </div>
-            </section>
-          ) : (
-            <section className="mt-8 rounded-lg border border-slate-200 p-6">
-              <p className="text-slate-700">
-                {mailConfigured
-                  ? 'If the email does not arrive, the same button also shows a code to send us: '
-                  : 'Generate a code, then '}
-                email it to <strong>{supportEmail}</strong> from <strong>{email}</strong>.
-                Confirmation is usually within 24 hours.
-              </p>
-              {!mailConfigured && <div className="mt-4">{generateButton}</div>}
-            </section>
-          )}
+                {generating
+                  ? 'Generating...'
+                  : mailed
+                    ? 'Email Me a New Code'
+                    : 'Generate Verification Code'}
+              </Button>
+              <ButtonLink to="/" variant="ghost">
+                Back to Dashboard
+              </ButtonLink>
+            </Form>
+          </section>
+          <section
+            aria-labelledby="support-code-heading"
+            className="mt-8 rounded-lg border border-slate-200 p-6"
+          >
+            <h2 id="support-code-heading" className="text-lg font-semibold text-slate-900">
+              No email from us?
+            </h2>
+            <p className="mt-1 text-sm text-slate-700">
+              Check your spam folder first. Otherwise we can verify you by hand: get a different
+              code, email it to <strong>{supportEmail}</strong> from <strong>{email}</strong>, and
+              we confirm your address, usually within 24 hours.
+            </p>
+            <Form method="post" className="mt-4">
+              <input type="hidden" name="intent" value="support" />
+              <Button type="submit" variant="secondary" disabled={askingSupport}>
+                {askingSupport ? 'Generating...' : 'Get a Code for Support'}
+              </Button>
+            </Form>
+          </section>
         </>
       )}
     </div>
+  )
+}
+
+/** The fallback step: the spec's code for support, alone on the page. */
+function SupportCode({
+  code,
+  email,
+  supportEmail,
+}: {
+  code: string
+  email: string
+  supportEmail: string
+}) {
+  const subject = `Verify Account - Code: ${code}`
+  const body = `Hello,\n\nPlease verify the email address of my account (${email}).\n\nVerification code: ${code}\n\nThank you.`
+  return (
+    <section className="mt-8 space-y-5 rounded-lg border border-slate-200 p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Send us this code</h2>
+      <p
+        className="select-all font-mono text-4xl font-bold tracking-widest text-brand-700"
+        data-testid="verification-code"
+      >
+        {code}
+      </p>
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+        <li>
+          Send an email from <strong>{email}</strong> to the support address below.
+        </li>
+        <li>Use the subject and message shown here; the code must be in them.</li>
+        <li>We confirm your address, usually within 24 hours. The code is valid for 24 hours.</li>
+      </ol>
+      <p className="text-sm text-slate-600">
+        This code is for support only: it does not work in the box for the emailed code. If our
+        email arrives after all, go back and enter the code from it.
+      </p>
+      <CopyField label="To" value={supportEmail} />
+      <CopyField label="Subject" value={subject} />
+      <CopyField label="Message" value={body} multiline />
+      <div className="flex flex-wrap gap-3">
+        <a
+          className={buttonClass('primary')}
+          href={`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}
+        >
+          Open Email Client
+        </a>
+        <ButtonLink to="/verify-email" variant="secondary" reloadDocument>
+          Generate New Code
+        </ButtonLink>
+        <ButtonLink to="/verify-email" variant="ghost" reloadDocument>
+          Enter the Emailed Code
+        </ButtonLink>
+      </div>
+    </section>
   )
 }
 

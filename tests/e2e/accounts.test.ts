@@ -128,7 +128,7 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByText('Admin access required').count()).toBe(1)
 
     await page.goto('/verify-email')
-    await page.getByRole('button', { name: 'Generate Verification Code' }).click()
+    await page.getByRole('button', { name: 'Get a Code for Support' }).click()
     await expect.poll(() => page.getByTestId('verification-code').count()).toBe(1)
     const code = (await page.getByTestId('verification-code').textContent())!.trim()
     expect(code).toMatch(/^\d{6}$/)

@@ -32,7 +32,7 @@ describe.each(MODES)('admin console with $name', ({ javaScriptEnabled }) => {
     const user = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     const { email } = await signUpAndIn(user, 'Vera')
     await user.goto('/verify-email')
-    await user.getByRole('button', { name: 'Generate Verification Code' }).click()
+    await user.getByRole('button', { name: 'Get a Code for Support' }).click()
     await expect.poll(() => user.getByTestId('verification-code').count()).toBe(1)
     const code = (await user.getByTestId('verification-code').textContent())!.trim()
 

@@ -204,7 +204,7 @@ async function invitationLinkFor(email: string) {
 /** verifyEmailThroughAdmin's steps, waiting by locators (it polls with expect, not allowed in a hook). */
 async function verifyEmail(user: TestPage, admin: TestPage) {
   await user.goto('/verify-email')
-  await user.getByRole('button', { name: 'Generate Verification Code' }).click()
+  await user.getByRole('button', { name: 'Get a Code for Support' }).click()
   const code = (await user.getByTestId('verification-code').textContent())!.trim()
   await signInAsAdministrator(admin)
   await admin.goto('/admin/verify')

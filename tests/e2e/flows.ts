@@ -73,7 +73,7 @@ export async function signUpAndIn(
  */
 export async function verifyEmailThroughAdmin(user: TestPage, admin: TestPage) {
   await user.goto('/verify-email')
-  await user.getByRole('button', { name: 'Generate Verification Code' }).click()
+  await user.getByRole('button', { name: 'Get a Code for Support' }).click()
   await expect.poll(() => user.getByTestId('verification-code').count()).toBe(1)
   const code = (await user.getByTestId('verification-code').textContent())!.trim()
   await signInAsAdministrator(admin)

@@ -71,6 +71,44 @@ describe('contact form (plain HTML post)', () => {
     expect(await (view as Response).json()).toMatchObject({ sent: true })
   })
 
+  // Issue 39 item 4: a minimum counts what is written (decision 080), not UTF-16 units.
+  test('a short sentence in Japanese, Chinese, Thai or Korean is a real message', async () => {
+    const messages = [
+      { name: '王芳', subject: '質問です', message: '登録できません。' },
+      { name: '李', subject: '无法注册', message: '我无法注册歌曲' },
+      { name: 'สมชาย', subject: 'สอบถาม', message: 'สมัครไม่ได้ค่ะ' },
+      { name: '김민', subject: '질문', message: '가입이 안 돼요' },
+      { name: 'Анна', subject: 'Вопрос', message: 'Не могу войти' },
+      { name: 'राम', subject: 'सवाल है', message: 'पंजीकरण नहीं हो रहा' },
+    ]
+    for (const [i, typed] of messages.entries()) {
+      const email = `script-${i}@example.com`
+      const response = await call({ ...typed, email })
+      expect(response.status, JSON.stringify(typed)).toBe(302)
+      const stored = await db()
+        .selectFrom('contactMessages')
+        .select(['name', 'subject', 'message'])
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow()
+      expect(stored).toEqual(typed)
+    }
+  })
+
+  test('what says nothing is still refused, in any script', async () => {
+    const response = await call({
+      name: 'A',
+      email: 'short@example.com',
+      subject: 'はい',
+      message: '🎵🎵🎵🎵',
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toEqual({
+      name: ['Name must be at least 2 characters'],
+      subject: ['Subject must be at least 5 characters'],
+      message: ['Message must be at least 10 characters'],
+    })
+  })
+
   test('a bot that fills the honeypot is answered like a person but nothing is stored', async () => {
     const before = await db().selectFrom('contactMessages').select('id').execute()
     const response = await call({

@@ -14,13 +14,14 @@ import {
   respond,
 } from '../setup/fixtures'
 
+/** The spec's flow, the page's fallback step (decision 080): a code shown to send support. */
 async function generate(userId: string) {
   const response = await respond(async () =>
     verifyEmail.action(
       args(
         await authedRequest('http://localhost/verify-email', userId, {
           method: 'POST',
-          body: new URLSearchParams({ intent: 'generate' }),
+          body: new URLSearchParams({ intent: 'support' }),
         }),
       ),
     ),

@@ -132,21 +132,21 @@ describe('reset password', () => {
     expect((await openResetLink('nope')).data).toMatchObject({ token: null })
   })
 
-  test('field rules: required token, 6+ characters, matching confirmation — errors under the fields', async () => {
+  test('field rules: required token, the one password rule (8+ characters), matching confirmation — errors under the fields', async () => {
     const short = await respond(() =>
       reset.action(
         args(
           formRequest('http://localhost/reset-password', {
             token: 'x',
-            password: 'abc',
-            confirmPassword: 'abc',
+            password: 'Abc1',
+            confirmPassword: '',
           }),
         ),
       ),
     )
     expect(short.status).toBe(400)
     expect((await short.json()).result.error).toMatchObject({
-      password: ['Password must be at least 6 characters'],
+      password: ['Password must be at least 8 characters'],
       confirmPassword: ['Please confirm your password'],
     })
     const mismatch = await respond(() =>

@@ -639,12 +639,20 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
     },
   },
   'verify-email': {
-    'show me a code': {
+    'email me a code': {
       optional: [],
       prepare: async () => ({
         url: '/verify-email',
         cookie: await cookieOf(await createUser({ firstName: 'Пётр' })),
         required: { intent: 'generate' },
+      }),
+    },
+    'show me a code for support': {
+      optional: [],
+      prepare: async () => ({
+        url: '/verify-email',
+        cookie: await cookieOf(await createUser({ firstName: 'ऋषि' })),
+        required: { intent: 'support' },
       }),
     },
     'verify my email': {

@@ -65,13 +65,14 @@ type Answer = {
   toast?: { title: string; description?: string; type: string }
 }
 
-async function generate(userId: string) {
+/** 'generate' mails the user's code; 'support' shows the code to send support (decision 080). */
+async function generate(userId: string, intent: 'generate' | 'support' = 'support') {
   const response = await respond(async () =>
     verifyEmail.action(
       args(
         await authedRequest('http://localhost/verify-email', userId, {
           method: 'POST',
-          body: new URLSearchParams({ intent: 'generate' }),
+          body: new URLSearchParams({ intent }),
         }),
       ),
     ),
@@ -86,6 +87,13 @@ describe('generating a verification code (SPEC §8)', () => {
     expect(status).toBe(200)
     expect(body.code).toMatch(/^\d{6}$/)
     expect(body.toast).toMatchObject({ type: 'success', title: 'Verification Code Generated' })
+    const mailed = await generate(user.id, 'generate')
+    expect(mailed.status).toBe(200)
+    expect(mailed.body.code).toBeUndefined()
+    expect(mailed.body.toast).toMatchObject({
+      type: 'success',
+      title: 'Verification Code Generated',
+    })
   })
 
   test("too many codes: an 'Error' toast with the message, and the same words inline", async () => {
@@ -205,7 +213,7 @@ describe('a user verified by the administrator is told by mail (issue 25 item 10
 
   test('a user who enters the mailed code themselves gets no such mail (they saw it on screen)', async () => {
     const user = await createUser()
-    await generate(user.id)
+    await generate(user.id, 'generate')
     const mailed = /verification code is (\d{6})/.exec((await lastMailTo(user.email))?.text ?? '')
     const response = await respond(async () =>
       verifyEmail.action(

@@ -19,34 +19,83 @@ const digest = (code: string) =>
   `${MAILED}${crypto.createHash('sha256').update(code).digest('hex')}`
 const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
 
+export const SUPPORT_CODE_TYPED_MESSAGE =
+  'That is the code to send to support, not the one we emailed you. It did not use up a try.'
+
 /**
- * The spec's flow: the user is shown a code and mails it to support from their own mailbox;
- * the admin matches the sender to the account and enters the code. When SMTP is configured a
- * second, different code is mailed to the user, which they can enter themselves — it proves the
- * mailbox because it is never shown on screen. A new pair replaces the user's earlier codes.
+ * Two ways to verify, two different codes (issue 39 items 1 and 2, decision 080). The user's own:
+ * a code mailed to them and never shown, which proves the mailbox when they enter it. Every mail
+ * goes the same way, so without a mail server it is written to DATA_DIR/mail like a reset link.
+ * The fallback, the spec's flow: a code shown on the page, which the user mails to support from
+ * their own mailbox, and the admin enters. Each kind replaces only the user's earlier code of its
+ * own kind, so a mail that arrives late still works after the user asked support.
+ */
+export async function mailVerificationCode(database: Executor, userId: string, email: string) {
+  const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
+  await inTransaction(database, async (trx) => {
+    await replaceCodes(trx, userId, 'mailed')
+    await mailCode(trx, userId, email, expiresAt)
+  })
+  return { expiresAt }
+}
+
+/** The code the user sends support (the fallback step), shown on the page. */
+export async function createSupportCode(database: Executor, userId: string) {
+  const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
+  const code = await inTransaction(database, async (trx) => {
+    await replaceCodes(trx, userId, 'shown')
+    return insertUnique(trx, userId, expiresAt, (candidate) => candidate)
+  })
+  return { code, expiresAt }
+}
+
+/**
+ * Both at once, for the JSON API (SPEC: it answers `verificationCode`, the code for support): the
+ * user's own code is mailed beside it, as the page's first step does.
  */
 export async function createVerificationCode(database: Executor, userId: string, email: string) {
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
-  const { APP_NAME, APP_URL, SMTP_URL } = env()
   const code = await inTransaction(database, async (trx) => {
-    await trx
-      .deleteFrom('emailVerificationTokens')
-      .where((eb) =>
-        eb.or([eb('userId', '=', userId), eb('used', '=', true), eb('expiresAt', '<', new Date())]),
-      )
-      .execute()
+    await replaceCodes(trx, userId, 'mailed')
+    await replaceCodes(trx, userId, 'shown')
     const shown = await insertUnique(trx, userId, expiresAt, (candidate) => candidate)
-    if (SMTP_URL) {
-      const mailed = await insertUnique(trx, userId, expiresAt, digest)
-      await enqueueMail(trx, {
-        to: email,
-        subject: `Your ${APP_NAME} verification code`,
-        text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
-      })
-    }
+    await mailCode(trx, userId, email, expiresAt)
     return shown
   })
   return { code, expiresAt }
+}
+
+async function replaceCodes(trx: Transaction<Database>, userId: string, kind: 'mailed' | 'shown') {
+  await trx
+    .deleteFrom('emailVerificationTokens')
+    .where((eb) =>
+      eb.or([
+        eb.and([
+          eb('userId', '=', userId),
+          kind === 'mailed'
+            ? eb('token', 'like', `${MAILED}%`)
+            : eb('token', 'not like', `${MAILED}%`),
+        ]),
+        eb('used', '=', true),
+        eb('expiresAt', '<', new Date()),
+      ]),
+    )
+    .execute()
+}
+
+async function mailCode(
+  trx: Transaction<Database>,
+  userId: string,
+  email: string,
+  expiresAt: Date,
+) {
+  const { APP_NAME, APP_URL } = env()
+  const mailed = await insertUnique(trx, userId, expiresAt, digest)
+  await enqueueMail(trx, {
+    to: email,
+    subject: `Your ${APP_NAME} verification code`,
+    text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
+  })
 }
 
 async function insertUnique(
@@ -79,6 +128,16 @@ export function verifyEmailByCode(database: Executor, code: string) {
  * that reaches it voids the code.
  */
 export async function verifyOwnEmailByMailedCode(database: Executor, userId: string, code: string) {
+  // The code for support typed here by mistake: said so, and no try is spent on it.
+  const supportCode = await database
+    .selectFrom('emailVerificationTokens')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('token', '=', code)
+    .where('used', '=', false)
+    .where('expiresAt', '>', new Date())
+    .executeTakeFirst()
+  if (supportCode) return { ok: false as const, message: SUPPORT_CODE_TYPED_MESSAGE }
   const live = await database
     .updateTable('emailVerificationTokens')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
