@@ -184,7 +184,10 @@ test(
 
 test(
   'in production: HSTS, an upgrade-insecure-requests CSP and Secure, HttpOnly, SameSite=Lax cookies',
-  { timeout: 120_000 },
+  // Its own SESSION_SECRET: the database is made and migrated and the administrator created in
+  // processes of their own (no template), then a fresh authenticator step may be waited for.
+  // That took over two minutes once on a machine at load 20.
+  { timeout: 240_000 },
   async () => {
     // Production on the embedded ledger and store only when allowed outright (decision 019).
     const server = await startServerWithAdmin({
