@@ -415,6 +415,34 @@ async function tablesHolding(needle: string) {
 }
 
 describe('deleting the account leaves no personal data', () => {
+  test('deleting ina@… forgets only its own reset limits, never those of gina@… (issue 38.7)', async () => {
+    const u = unique()
+    const ina = await createUser({ email: `ina${u}@example.org`, firstName: 'イナ' })
+    const gina = await createUser({ email: `gina${u}@example.org`, firstName: 'Гина' })
+    const client = '198.51.100.23'
+    // Five requests per address and client an hour: gina's sixth would be refused.
+    for (let i = 0; i < 5; i++) {
+      expect((await requestPasswordResetLimited(db(), gina.email, client)).allowed).toBe(true)
+      await requestPasswordResetLimited(db(), ina.email, client)
+    }
+    const b = await browser(ina.id)
+    const deleted = await respond(() =>
+      deleteAccountRoute.action(
+        args(b.post('http://localhost/settings/delete-account', { confirmUsername: ina.username })),
+      ),
+    )
+    expect(deleted.status).toBe(302)
+    const keys = await db().selectFrom('rateLimits').select('key').execute()
+    expect(keys.filter((k) => k.key.includes(`:ina${u}@`))).toEqual([])
+    expect(keys.map((k) => k.key)).toEqual(
+      expect.arrayContaining([
+        `reset:email:${gina.email}`,
+        `reset:email-ip:${gina.email}:${client}`,
+      ]),
+    )
+    expect((await requestPasswordResetLimited(db(), gina.email, client)).allowed).toBe(false)
+  })
+
   test('every table searched for the email, username and names; the final mail forgets its address once sent', async () => {
     const first = `Ἀλέξ${unique()}`
     const user = await createUser({ emailVerified: true, firstName: first })
