@@ -52,7 +52,7 @@ for (let start = 0; start < songs; start += 100)
                        certificate_id, lyrics, creative_notes, updated_at)
     select ${user.id}, 'गीत ' || g, 'ミナ', '2025-03-01', 'Piano', 'https://example.com/a.mp3',
            'PT-BENCH-' || lpad(g::text, 8, '0'), ${lyrics}, 'notes', now()
-    from generate_series(${start + 1}, ${Math.min(songs, start + 100)}) g`.execute(db())
+    from generate_series(${start + 1}::int, ${Math.min(songs, start + 100)}::int) g`.execute(db())
 console.info(`[bench] ${songs} songs of ${characters} characters seeded`)
 
 const session = await sessionStorage().getSession()
