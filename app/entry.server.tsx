@@ -11,6 +11,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
 import { withoutNulBytes } from '~/lib/html-stream.server'
+import { logRequestError } from '~/lib/request-errors.server'
 import { env } from '~/env.server'
 import {
   applySecurityHeaders,
@@ -183,7 +184,5 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return
-  // The server entry gives every request an id; the access log line carries the same one.
-  console.error(`[error] request ${request.headers.get('X-Request-Id') ?? '-'}`, error)
+  logRequestError(error, request)
 }

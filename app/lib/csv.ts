@@ -13,3 +13,12 @@ export function csvCell(value: unknown) {
 export function csvRow(cells: unknown[]) {
   return `${cells.map(csvCell).join(',')}\r\n`
 }
+
+// A byte-order mark: without it Excel reads UTF-8 as the system's code page and garbles every
+// script but plain Latin (佐藤, शर्मा, ใจดี, עברית, кириллица).
+const BOM = '\uFEFF'
+
+/** A CSV file's opening, the mark and the header row: every CSV we write starts with it. */
+export function csvOpening(columns: readonly string[]) {
+  return BOM + csvRow([...columns])
+}

@@ -13,7 +13,12 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
-import { createSong, listSongs } from '~/services/songs/songs.server'
+import {
+  createSong,
+  listSongs,
+  SongCeilingError,
+  songCeilingMessage,
+} from '~/services/songs/songs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
@@ -31,7 +36,11 @@ export const action = jsonAction(
       'created',
       (trx) => createSong(trx, user.id, data),
       (created) => created.id,
-    )
+    ).catch((error: unknown) => {
+      if (error instanceof SongCeilingError) return null
+      throw error
+    })
+    if (!song) return jsonError(409, songCeilingMessage(), { code: 'song-limit' })
     await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
     return jsonResponse(song, { status: 201 })
   },

@@ -1,13 +1,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { documentResponse } from '~/lib/http.server'
+import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
-import { prepareAccountData } from '~/services/accounts/data-export.server'
+import { accountDataZip, prepareAccountData } from '~/services/accounts/data-export.server'
 import { getSessionId } from '~/services/accounts/session.server'
 import {
+  admitDocument,
   busyAnswer,
   documentOwner,
-  renderOffThread,
+  ticketStream,
 } from '~/services/certificates/document-pool.server'
+import { ownedSongPages } from '~/services/certificates/catalogue-export.server'
 import { db } from '~/services/platform/db.server'
 import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
@@ -27,16 +29,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: 'No download just now',
       description: tooManyMessage(prepared.limited),
     })
-  // Compressed in the document pool (decision 053), counted as one of the owner's documents:
-  // 200 songs took most of a second of CPU, which the event loop must not spend.
-  const zip = await renderOffThread(
-    { kind: 'zip', files: prepared.files, mtime: prepared.now.toISOString() },
-    { owner: documentOwner(user.id, null), signal: request.signal },
-  ).catch(busyAnswer)
-  if (zip instanceof Response) return zip
-  return documentResponse(zip, {
-    contentType: 'application/zip',
-    fileName: prepared.fileName,
-    disposition: 'attachment',
-  })
+  // Admitted to the document pool before the answer starts (decision 053), so a full pool is a
+  // 503 and the owner's own limit a 429, not a broken download; its pieces are deflated there.
+  let ticket
+  try {
+    ticket = admitDocument(documentOwner(user.id, null), request.signal)
+  } catch (error) {
+    return busyAnswer(error)
+  }
+  // Streamed as it is read (issue 38.3, decision 079): no length is known ahead.
+  const headers = applySecurityHeaders(new Headers())
+  headers.set('Content-Type', 'application/zip')
+  headers.set('Content-Disposition', `attachment; filename="${prepared.fileName}"`)
+  headers.set('Cache-Control', 'private, no-store')
+  const chunks = accountDataZip(
+    prepared,
+    () => ownedSongPages(db(), user.id),
+    (bytes) => ticket.render({ kind: 'deflate-piece', bytes }),
+  )
+  return new Response(ticketStream(chunks, ticket), { status: 200, headers })
 }

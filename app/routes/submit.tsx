@@ -27,7 +27,14 @@ import { db, inTransaction } from '~/services/platform/db.server'
 import { queueSnapshotTimestamp } from '~/services/certificates/snapshot-timestamps.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
 import { readFormFingerprintingRecordings } from '~/services/songs/recording-fingerprint.server'
-import { createSong, getOwnedSong, parseSongId } from '~/services/songs/songs.server'
+import {
+  createSong,
+  getOwnedSong,
+  parseSongId,
+  SongCeilingError,
+  songCeilingMessage,
+  songCeilingReached,
+} from '~/services/songs/songs.server'
 import { canSupersede, linkVersion, newVersionValues } from '~/services/songs/versions.server'
 import { Alert } from '~/components/forms'
 
@@ -69,10 +76,21 @@ export async function action({ request }: ActionFunctionArgs) {
   // The values and errors of conform's reply, which the view hands back to useForm as lastResult.
   const reply = submission.reply()
   const values = reply.initialValue ?? {}
-  if (intent === 'edit') return json({ step: 'form' as const, values, errors: {}, supersedes })
+  if (intent === 'edit')
+    return json({ step: 'form' as const, values, errors: {}, supersedes, refused: null })
+  // Said before the review, so nobody fills in a song the account cannot hold (decision 079).
+  const full = () =>
+    json(
+      { step: 'form' as const, values, errors: {}, supersedes, refused: songCeilingMessage() },
+      { status: 409 },
+    )
+  if (await songCeilingReached(db(), user.id)) return full()
   if (submission.status !== 'success' || Object.keys(problems).length > 0) {
     const errors: Record<string, string[] | null> = { ...(reply.error ?? {}), ...problems }
-    return json({ step: 'form' as const, values, errors, supersedes }, { status: 400 })
+    return json(
+      { step: 'form' as const, values, errors, supersedes, refused: null },
+      { status: 400 },
+    )
   }
   if (intent === 'create') {
     try {
@@ -87,6 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
       return redirect(`/submit?created=${song.id}`)
     } catch (error) {
+      if (error instanceof SongCeilingError) return full()
       // The database's own words stay in the log; the writer keeps every value on the summary.
       console.error('[submit] song not created', error)
       return json(
@@ -142,6 +161,7 @@ export default function SubmitPage() {
   // Mounted afresh when the summary sends the values back, so conform starts from them.
   return (
     <SongFormStep
+      refused={data?.step === 'form' ? data.refused : null}
       lastResult={
         data?.step === 'form'
           ? {
@@ -169,7 +189,9 @@ function SongFormStep({
   defaultValue,
   supersedesField,
   notice,
+  refused,
 }: {
+  refused: string | null
   lastResult: SubmissionResult | undefined
   today: string
   defaultValue: NonNullable<SerializeFrom<typeof loader>['version']>['values'] | undefined
@@ -202,6 +224,7 @@ function SongFormStep({
         Document who made your song — every person and every AI tool — and get a timestamped
         certificate.
       </p>
+      {refused && <Alert className="mt-4">{refused}</Alert>}
       {Object.keys(form.allErrors).length > 0 && (
         <Alert className="mt-4">Please correct the highlighted fields below.</Alert>
       )}

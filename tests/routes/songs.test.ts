@@ -1,9 +1,11 @@
+import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import * as apiSong from '~/resource-routes/api.songs.$id'
 import * as apiSongs from '~/resource-routes/api.songs'
 import * as apiStats from '~/resource-routes/api.stats'
 import * as edit from '~/routes/edit.$id'
 import * as submit from '~/routes/submit'
+import { MAX_SONGS_PER_ACCOUNT, songCeilingMessage } from '~/services/songs/songs.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 
@@ -410,4 +412,58 @@ describe('songs API', () => {
     )
     expect(visitor.status).toBe(401)
   })
+})
+
+/** `count` songs of the account's, written straight to the table (the ceiling's tests need many). */
+async function seedSongs(userId: string, count: number) {
+  await sql`
+    insert into songs (user_id, title, contributor_name, date_created, tools_used, file_link,
+                       certificate_id, updated_at)
+    select ${userId}, 'さくら ' || g, 'हिंदी लेखक', '2025-03-01', 'Piano', 'https://example.com/a.mp3',
+           'PT-SEED-' || substr(md5(random()::text || g), 1, 16), now()
+    from generate_series(1, ${count}) g`.execute(db())
+}
+
+const songCount = async (userId: string) =>
+  (
+    await db()
+      .selectFrom('songs')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('userId', '=', userId)
+      .executeTakeFirstOrThrow()
+  ).n
+
+describe(`an account holds at most ${MAX_SONGS_PER_ACCOUNT} songs (issue 38.3, decision 079)`, () => {
+  test('the form and the API both stop at the ceiling with the same clear message', async () => {
+    const user = await createUser({ firstName: 'ยุพิน' })
+    await seedSongs(user.id, MAX_SONGS_PER_ACCOUNT - 1)
+    // The last song the account may hold is made as any other.
+    await createViaForm(user.id, { title: 'שיר אחרון' })
+    expect(await songCount(user.id)).toBe(MAX_SONGS_PER_ACCOUNT)
+
+    for (const intent of ['review', 'create']) {
+      const refused = await post(user.id, { ...formFields({ title: 'Песня' }), intent })
+      expect(refused.status).toBe(409)
+      const body = await refused.json()
+      expect(body.step).toBe('form')
+      expect(body.refused).toBe(songCeilingMessage())
+      // The writer's words are kept on the form.
+      expect(body.values.title).toBe('Песня')
+    }
+    expect(songCeilingMessage()).toContain('2,000 songs, the most one account can hold')
+
+    const api = await apiSongs.action(
+      args(
+        await authedRequest('http://localhost/api/songs', user.id, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ ...song, title: '歌 🎵' }),
+        }),
+      ),
+    )
+    expect(api.status).toBe(409)
+    expect(api.headers.get('Content-Type')).toContain('application/json')
+    expect(await api.json()).toEqual({ message: songCeilingMessage(), code: 'song-limit' })
+    expect(await songCount(user.id)).toBe(MAX_SONGS_PER_ACCOUNT)
+  }, 60_000)
 })

@@ -6,7 +6,7 @@ import { locksSong } from '~/lib/song-lock'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
 import { hashPassword, verifyPassword } from './password.server'
-import { hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
+import { forgetAddressLimits, hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 import { endUserSessions } from './session.server'
 import { displayName } from '~/lib/display-name'
 import { FieldError, revokeWaysIn } from './users.server'
@@ -200,11 +200,7 @@ export async function deleteAccount(database: Executor, user: User) {
       .deleteFrom('mailOutbox')
       .where(sql`lower(to_address)`, '=', oldEmail.toLowerCase())
       .execute()
-    // Rate-limit keys that name the address (password-reset counts) go with it (decision 067).
-    await trx
-      .deleteFrom('rateLimits')
-      .where(sql<boolean>`position(${oldEmail.toLowerCase()} in key) > 0`)
-      .execute()
+    await forgetAddressLimits(trx, oldEmail)
     await trx
       .updateTable('analyticsEvents')
       .set({ userId: null, sessionId: null, ipAddress: null, userAgent: null })

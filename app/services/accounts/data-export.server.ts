@@ -1,11 +1,12 @@
-import { sql } from 'kysely'
-import type { User } from '#db/schema'
+import { type Kysely, sql } from 'kysely'
+import type { Database, User } from '#db/schema'
 import { env } from '~/env.server'
-import { csvRow } from '~/lib/csv'
+import { csvOpening, csvRow } from '~/lib/csv'
 import { sha256Hex } from '~/lib/digest.server'
+import { type DeflatePiece, type ZipFile, zipStream } from '~/lib/zip-stream.server'
 import type { Executor } from '../platform/db.server'
 import { hit, type Limit } from '../platform/rate-limit.server'
-import { songQuery, toView } from '../songs/songs.server'
+import type { SongView } from '../songs/songs.server'
 import { sessionIdHash } from './session.server'
 
 // Issue 28: "your data", everything we hold about one account, as a ZIP of JSON and CSV
@@ -28,14 +29,17 @@ const ANSWER_COLUMNS = [
   'i.disputeReason',
 ] as const
 
-function csv(columns: readonly string[], rows: readonly Row[]) {
-  return csvRow([...columns]) + rows.map((row) => csvRow(columns.map((c) => row[c]))).join('')
-}
-
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
-/** What the account holds, gathered in one snapshot, each list in its own plain shape. */
-export async function gatherAccountData(database: Executor, user: User, currentSid: string | null) {
+/**
+ * What the account holds besides its songs, each list in its own plain shape and bounded (the
+ * invitations and payments by the song ceiling, the events by MAX_ANALYTICS_EVENTS).
+ */
+export async function gatherAccountLists(
+  database: Executor,
+  user: User,
+  currentSid: string | null,
+) {
   const account = {
     id: user.id,
     email: user.email,
@@ -68,33 +72,16 @@ export async function gatherAccountData(database: Executor, user: User, currentS
     lastSeenAt: iso(s.lastSeenAt),
     expiresAt: iso(s.expire),
   }))
-  const songs = (
-    await songQuery(database)
-      .where('songs.userId', '=', user.id)
-      .orderBy('songs.createdAt')
-      .orderBy('songs.id')
-      .execute()
-  ).map(toView)
-  const certificates = songs.flatMap((song) =>
-    song.registration
-      ? [
-          {
-            certificateId: song.certificateId,
-            title: song.title,
-            certificateUrl: `${env().APP_URL}/certificate/${song.id}`,
-            verifyUrl: `${env().APP_URL}/verify/${song.certificateId}`,
-            status: song.registration.status,
-            network: song.registration.network,
-            transactionSignature: song.registration.transactionSignature,
-            blockTime: song.registration.blockTime,
-            registeredAt: song.registration.createdAt,
-            storageKind: song.registration.storageKind,
-            // The manifest's digest, where it is stored, the memo and the confirmations it records.
-            record: song.registration.blockchainData,
-          },
-        ]
-      : [],
-  )
+  // The songs, the bulk of an account, are not read here: the download reads them page by page.
+  const counts = await database
+    .selectFrom('songs')
+    .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
+    .select([
+      sql<number>`count(distinct songs.id)::int`.as('songs'),
+      sql<number>`count(distinct r.song_id)::int`.as('certificates'),
+    ])
+    .where('songs.userId', '=', user.id)
+    .executeTakeFirstOrThrow()
   const invitationsSent = (
     await database
       .selectFrom('splitInvitations as i')
@@ -193,8 +180,8 @@ export async function gatherAccountData(database: Executor, user: User, currentS
   return {
     account,
     sessions,
-    songs,
-    certificates,
+    songCount: counts.songs,
+    certificateCount: counts.certificates,
     invitationsSent,
     invitationsAnswered,
     payments,
@@ -202,7 +189,7 @@ export async function gatherAccountData(database: Executor, user: User, currentS
     analyticsEventsLeftOut: Math.max(0, eventCount.n - analyticsEvents.length),
   }
 }
-export type AccountData = Awaited<ReturnType<typeof gatherAccountData>>
+export type AccountLists = Awaited<ReturnType<typeof gatherAccountLists>>
 
 const SONG_COLUMNS = [
   'certificateId',
@@ -238,53 +225,161 @@ const SPLIT_COLUMNS = [
 const columnsOf = (rows: readonly Row[], fallback: readonly string[]) =>
   rows[0] ? Object.keys(rows[0]) : fallback
 
-/**
- * The ZIP's files: one JSON of everything, and a CSV per list for a spreadsheet. Compressing them
- * is CPU work: the route has it done in the document pool (a 'zip' job).
- */
-export function accountDataFiles(data: AccountData, now = new Date()): Record<string, string> {
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`
-  const splits = data.songs.flatMap((song) =>
-    song.contributions.map((c) => ({ certificateId: song.certificateId, ...c })),
-  )
-  const flat = (rows: readonly Row[]) =>
-    rows.map((row) =>
-      Object.fromEntries(
-        Object.entries(row).map(([key, value]) => [
-          key,
-          value !== null && typeof value === 'object' ? JSON.stringify(value) : value,
-        ]),
-      ),
-    )
-  const sessionColumns = ['thisBrowser', 'userAgent', 'signedInAt', 'lastSeenAt', 'expiresAt']
+/** A song's registration as the download lists it; null for a song never registered. */
+function certificateOf(song: SongView) {
+  if (!song.registration) return null
   return {
-    'README.txt': readme(data, now),
-    'your-data.json': json({ exportedAt: now.toISOString(), ...data }),
-    'account.csv': csv(Object.keys(data.account), flat([data.account])),
-    'sessions.csv': csv(sessionColumns, data.sessions),
-    'songs.csv': csv(SONG_COLUMNS, data.songs),
-    'splits.csv': csv(SPLIT_COLUMNS, splits),
-    'certificates.csv': csv(
-      columnsOf(data.certificates, ['certificateId']),
-      flat(data.certificates),
-    ),
-    'invitations-sent.csv': csv(
-      columnsOf(data.invitationsSent, ['certificateId']),
-      data.invitationsSent,
-    ),
-    'invitations-answered.csv': csv(
-      columnsOf(data.invitationsAnswered, ['certificateId']),
-      data.invitationsAnswered,
-    ),
-    'payments.csv': csv(columnsOf(data.payments, ['id']), data.payments),
-    'analytics-events.csv': csv(
-      columnsOf(data.analyticsEvents, ['eventType']),
-      flat(data.analyticsEvents),
-    ),
+    certificateId: song.certificateId,
+    title: song.title,
+    certificateUrl: `${env().APP_URL}/certificate/${song.id}`,
+    verifyUrl: `${env().APP_URL}/verify/${song.certificateId}`,
+    status: song.registration.status,
+    network: song.registration.network,
+    transactionSignature: song.registration.transactionSignature,
+    blockTime: song.registration.blockTime,
+    registeredAt: song.registration.createdAt,
+    storageKind: song.registration.storageKind,
+    // The manifest's digest, where it is stored, the memo and the confirmations it records.
+    record: song.registration.blockchainData,
   }
 }
+const CERTIFICATE_COLUMNS = [
+  'certificateId',
+  'title',
+  'certificateUrl',
+  'verifyUrl',
+  'status',
+  'network',
+  'transactionSignature',
+  'blockTime',
+  'registeredAt',
+  'storageKind',
+  'record',
+] as const
 
-function readme(data: AccountData, now: Date) {
+const certificatesOf = (songs: SongView[]) =>
+  songs.flatMap((song) => {
+    const certificate = certificateOf(song)
+    return certificate ? [certificate] : []
+  })
+const splitsOf = (songs: SongView[]) =>
+  songs.flatMap((song) =>
+    song.contributions.map((c) => ({ certificateId: song.certificateId, ...c })),
+  )
+
+/** A spreadsheet cell holds text: an object (a registration's record) is written as JSON. */
+const flat = (row: Row): Row =>
+  Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      value !== null && typeof value === 'object' ? JSON.stringify(value) : value,
+    ]),
+  )
+
+export type Pages<T> = () => AsyncIterable<T[]>
+
+async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (page: T[]) => U[]) {
+  for await (const page of pages) yield map(page)
+}
+async function* onePage<T>(rows: T[]) {
+  yield rows
+}
+
+/** A CSV written page by page: the mark and header (lib/csv.ts), then each page's rows. */
+async function* csvFile(columns: readonly string[], pages: AsyncIterable<Row[]>) {
+  yield csvOpening(columns)
+  for await (const rows of pages)
+    yield rows.map((row) => csvRow(columns.map((c) => row[c]))).join('')
+}
+
+// your-data.json is written as JSON.stringify(data, null, 2) would write it, member by member,
+// with the songs and certificates arrays page by page.
+const indented = (value: unknown, by: string) =>
+  JSON.stringify(value, null, 2).replaceAll('\n', `\n${by}`)
+const member = (key: string, value: unknown) => `  ${JSON.stringify(key)}: ${indented(value, '  ')}`
+
+async function* arrayMember(key: string, pages: AsyncIterable<unknown[]>) {
+  yield `  ${JSON.stringify(key)}: [`
+  let written = false
+  for await (const items of pages) {
+    if (items.length === 0) continue
+    yield items
+      .map((item, i) => `${written || i > 0 ? ',' : ''}\n    ${indented(item, '    ')}`)
+      .join('')
+    written = true
+  }
+  yield written ? '\n  ]' : ']'
+}
+
+async function* dataJson(lists: AccountLists, songPages: Pages<SongView>, now: Date) {
+  const { account, sessions, invitationsSent, invitationsAnswered, payments, analyticsEvents } =
+    lists
+  yield `{\n${[
+    member('exportedAt', now.toISOString()),
+    member('account', account),
+    member('sessions', sessions),
+  ].join(',\n')},\n`
+  yield* arrayMember('songs', songPages())
+  yield ',\n'
+  yield* arrayMember('certificates', mapPages(songPages(), certificatesOf))
+  yield `,\n${[
+    member('invitationsSent', invitationsSent),
+    member('invitationsAnswered', invitationsAnswered),
+    member('payments', payments),
+    member('analyticsEvents', analyticsEvents),
+    member('analyticsEventsLeftOut', lists.analyticsEventsLeftOut),
+  ].join(',\n')}\n}\n`
+}
+
+/**
+ * The ZIP's files: one JSON of everything, and a CSV per list for a spreadsheet. Each is written
+ * as the archive reaches it; the songs are read again, page by page, for each file that lists
+ * them, so no file is ever whole in memory (issue 38.3, decision 079).
+ */
+export function accountDataFiles(
+  lists: AccountLists,
+  songPages: Pages<SongView>,
+  now = new Date(),
+): ZipFile[] {
+  const file = (name: string, content: () => AsyncIterable<string>) => ({ name, content })
+  const small = (name: string, columns: readonly string[], rows: Row[]) =>
+    file(name, () => csvFile(columns, onePage(rows)))
+  const sessionColumns = ['thisBrowser', 'userAgent', 'signedInAt', 'lastSeenAt', 'expiresAt']
+  return [
+    file('README.txt', async function* () {
+      yield readme(lists, now)
+    }),
+    file('your-data.json', () => dataJson(lists, songPages, now)),
+    small('account.csv', Object.keys(lists.account), [flat(lists.account)]),
+    small('sessions.csv', sessionColumns, lists.sessions),
+    file('songs.csv', () => csvFile(SONG_COLUMNS, songPages())),
+    file('splits.csv', () => csvFile(SPLIT_COLUMNS, mapPages(songPages(), splitsOf))),
+    file('certificates.csv', () =>
+      csvFile(
+        CERTIFICATE_COLUMNS,
+        mapPages(songPages(), (songs) => certificatesOf(songs).map(flat)),
+      ),
+    ),
+    small(
+      'invitations-sent.csv',
+      columnsOf(lists.invitationsSent, ['certificateId']),
+      lists.invitationsSent,
+    ),
+    small(
+      'invitations-answered.csv',
+      columnsOf(lists.invitationsAnswered, ['certificateId']),
+      lists.invitationsAnswered,
+    ),
+    small('payments.csv', columnsOf(lists.payments, ['id']), lists.payments),
+    small(
+      'analytics-events.csv',
+      columnsOf(lists.analyticsEvents, ['eventType']),
+      lists.analyticsEvents.map(flat),
+    ),
+  ]
+}
+
+function readme(data: AccountLists, now: Date) {
   const { APP_NAME, SUPPORT_EMAIL } = env()
   return [
     `Your ${APP_NAME} data, exported ${now.toISOString()} for ${data.account.username}.`,
@@ -292,8 +387,8 @@ function readme(data: AccountData, now: Date) {
     'your-data.json holds everything below in one file; each .csv holds one list for a spreadsheet.',
     `  account     your account (never your password or payment-provider ids)`,
     `  sessions    ${data.sessions.length} signed-in browsers`,
-    `  songs       ${data.songs.length} songs, with their splits (splits.csv) and registrations`,
-    `  certificates  ${data.certificates.length} registrations and the records they anchored`,
+    `  songs       ${data.songCount} songs, with their splits (splits.csv) and registrations`,
+    `  certificates  ${data.certificateCount} registrations and the records they anchored`,
     `  invitations ${data.invitationsSent.length} sent to your co-writers, ${data.invitationsAnswered.length} answered by you`,
     `  payments    ${data.payments.length}`,
     `  analytics   ${data.analyticsEvents.length} of your events, newest first` +
@@ -318,14 +413,31 @@ const downloadLimit = (userId: string): Limit => ({
   windowSeconds: 60 * 60,
 })
 
+/** The rate limit counted, then the account's lists read; the songs wait for the download. */
 export async function prepareAccountData(
-  database: Executor,
+  database: Kysely<Database>,
   user: User,
   currentSid: string | null,
 ) {
   const limited = await hit(downloadLimit(user.id))
   if (!limited.allowed) return { ok: false as const, limited }
   const now = new Date()
-  const files = accountDataFiles(await gatherAccountData(database, user, currentSid), now)
-  return { ok: true as const, files, now, fileName: accountDataFileName(user, now) }
+  const lists = await gatherAccountLists(database, user, currentSid)
+  return { ok: true as const, lists, now, fileName: accountDataFileName(user, now) }
+}
+
+/**
+ * The download's bytes, made as they are read: `songPages` reads the songs afresh for each file
+ * that lists them, `deflate` compresses each piece off the event loop (the route gives the
+ * document pool's, through the download's ticket).
+ */
+export function accountDataZip(
+  prepared: { lists: AccountLists; now: Date },
+  songPages: Pages<SongView>,
+  deflate: DeflatePiece,
+) {
+  return zipStream(accountDataFiles(prepared.lists, songPages, prepared.now), {
+    modified: prepared.now,
+    deflate,
+  })
 }

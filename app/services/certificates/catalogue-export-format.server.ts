@@ -1,4 +1,4 @@
-import { csvRow } from '~/lib/csv'
+import { csvOpening, csvRow } from '~/lib/csv'
 import { recordingsText } from '~/lib/recording'
 import { COMPONENTS } from '~/lib/song-constants'
 import { readBlockchainData } from './manifest.server'
@@ -105,13 +105,10 @@ export function exportedSong(song: SongView) {
   }
 }
 
-// A byte-order mark: Excel otherwise reads UTF-8 as the system code page and garbles accents.
-const BOM = '\uFEFF'
-
 /** The file's opening: CSV's BOM and header, or JSON's object up to its songs. */
 export function exportOpening(format: ExportFormat, exportedAt: Date) {
   return format === 'csv'
-    ? BOM + csvRow([...CSV_COLUMNS])
+    ? csvOpening(CSV_COLUMNS)
     : `{"exportedAt":${JSON.stringify(exportedAt.toISOString())},"songs":[`
 }
 

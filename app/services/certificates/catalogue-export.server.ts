@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '#db/schema'
 import { type ExportFormat, exportClosing, exportOpening } from './catalogue-export-format.server'
-import type { DocumentTicket } from './document-pool.server'
+import { type DocumentTicket, ticketStream } from './document-pool.server'
 import { songQuery, type SongView, toView } from '../songs/songs.server'
 
 export type { ExportFormat }
@@ -96,25 +96,7 @@ export function catalogueExportStream(
   ticket: DocumentTicket,
   exportedAt = new Date(),
 ): ReadableStream<Uint8Array> {
-  const chunks = exportChunks(database, userId, format, exportedAt, ticket)
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await chunks.next()
-        if (next.done) {
-          ticket.release()
-          controller.close()
-        } else controller.enqueue(next.value)
-      } catch (error) {
-        ticket.release()
-        controller.error(error)
-      }
-    },
-    async cancel() {
-      ticket.release()
-      await chunks.return(undefined)
-    },
-  })
+  return ticketStream(exportChunks(database, userId, format, exportedAt, ticket), ticket)
 }
 
 export function exportFileName(format: ExportFormat, now = new Date()) {

@@ -240,6 +240,34 @@ export function documentOwner(userId: string | null | undefined, clientAddress: 
   return userId ? `user:${userId}` : `address:${clientAddress ?? 'unknown'}`
 }
 
+/**
+ * A document's bytes as a response body, made only as fast as they are read: the ticket is
+ * released when the stream ends, fails or is cancelled (the catalogue export, the data download).
+ */
+export function ticketStream(
+  chunks: AsyncGenerator<Uint8Array>,
+  ticket: DocumentTicket,
+): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await chunks.next()
+        if (next.done) {
+          ticket.release()
+          controller.close()
+        } else controller.enqueue(next.value)
+      } catch (error) {
+        ticket.release()
+        controller.error(error)
+      }
+    },
+    async cancel() {
+      ticket.release()
+      await chunks.return(undefined)
+    },
+  })
+}
+
 const RETRY_AFTER_SECONDS = 5
 
 /**

@@ -1,4 +1,4 @@
-import { strToU8, zipSync } from 'fflate'
+import { constants, deflateRawSync } from 'node:zlib'
 import { type ExportFormat, exportPageText } from './catalogue-export-format.server'
 import { warmPdfDocuments } from './pdf-document.server'
 import { type PdfJob, renderPdf } from './pdf-render.server'
@@ -14,8 +14,8 @@ export type DocumentJob =
   | { kind: 'proof-bundle'; bundle: ProofBundleInput }
   /** One page of the catalogue export; `first` says whether a page was written before it. */
   | { kind: 'export-page'; format: ExportFormat; songs: SongView[]; first: boolean }
-  /** A ZIP of text files (the account's data download, decision 067); mtime is an ISO date. */
-  | { kind: 'zip'; files: Record<string, string>; mtime: string }
+  /** One piece of a streamed ZIP's file (the account's data download, decision 079). */
+  | { kind: 'deflate-piece'; bytes: Uint8Array }
   /** The check of an RFC 3161 token (decision 068), answered as JSON. */
   | { kind: 'timestamp-check'; input: TimestampInput }
 
@@ -35,11 +35,9 @@ export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
       return encoder.encode(proofBundleText(job.bundle))
     case 'export-page':
       return encoder.encode(exportPageText(job.format, job.songs, job.first))
-    case 'zip':
-      return zipSync(
-        Object.fromEntries(Object.entries(job.files).map(([name, text]) => [name, strToU8(text)])),
-        { level: 6, mtime: new Date(job.mtime) },
-      )
+    case 'deflate-piece':
+      // Ends on a byte and is not final, so the next piece can follow it (lib/zip-stream.server.ts).
+      return deflateRawSync(job.bytes, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })
     case 'timestamp-check':
       return encoder.encode(JSON.stringify(await verifyTimestamp(job.input)))
   }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import { db } from './db.server'
+import { db, type Executor } from './db.server'
 
 export interface Limit {
   /** What is being limited, e.g. `login:account:ann`. */
@@ -145,6 +145,23 @@ export async function hit(...limits: Limit[]): Promise<LimitResult> {
 /** Clears a limit, e.g. the failed sign-ins of an account once it signs in. */
 export async function clear(limit: Limit) {
   await db().deleteFrom('rateLimits').where('key', '=', limit.key).execute()
+}
+
+/**
+ * Forgets the limits that name an address (the password-reset counts) when its account goes
+ * (decision 067). Each key is matched whole, or up to the separator after the address, never by
+ * containing it: deleting ina@… must not clear the limits of gina@… (issue 38.7).
+ */
+export async function forgetAddressLimits(database: Executor, email: string) {
+  const exact = LIMITS.resetPerEmail(email).key.slice(0, 255)
+  // `reset:email-ip:<address>:` and then the client's address.
+  const perClient = LIMITS.resetPerEmailFromAddress(email, '').key.slice(0, 255)
+  await database
+    .deleteFrom('rateLimits')
+    .where((eb) =>
+      eb.or([eb('key', '=', exact), eb(sql<boolean>`starts_with(key, ${perClient})`, '=', true)]),
+    )
+    .execute()
 }
 
 /** Takes back the hit just counted in the current window, e.g. a sign-in that was no guess after all. */

@@ -13,6 +13,7 @@ import {
 } from '~/lib/song-constants'
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
+import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
@@ -178,8 +179,38 @@ function nullable<T>(value: T | undefined) {
   return value === undefined ? null : value
 }
 
+/**
+ * Songs one account may hold (issue 38.3, decision 079): far more than a songwriter's catalogue,
+ * and a bound on what one account's pages, exports and data download read.
+ */
+export const MAX_SONGS_PER_ACCOUNT = 2_000
+
+/** The same words on the form and in the API's JSON error. */
+export function songCeilingMessage() {
+  return `This account holds ${MAX_SONGS_PER_ACCOUNT.toLocaleString('en-US')} songs, the most one account can hold. Delete songs you no longer need, or write to ${env().SUPPORT_EMAIL} and we will help.`
+}
+
+/** The account already holds MAX_SONGS_PER_ACCOUNT songs: 409. */
+export class SongCeilingError extends Error {
+  constructor() {
+    super(songCeilingMessage())
+  }
+}
+
+export async function songCeilingReached(database: Executor, userId: string) {
+  const { n } = await database
+    .selectFrom('songs')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow()
+  return n >= MAX_SONGS_PER_ACCOUNT
+}
+
 export async function createSong(database: Executor, userId: string, input: SongInput) {
   return inTransaction(database, async (trx) => {
+    // The account's row is locked first, so two creations at once cannot both pass the count.
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
+    if (await songCeilingReached(trx, userId)) throw new SongCeilingError()
     let song: { id: number; title: string; certificateId: string } | undefined
     for (let attempt = 0; !song && attempt < 5; attempt++) {
       song = await trx
