@@ -1,9 +1,13 @@
 import { expect, test } from 'vitest'
+import * as apiSong from '~/resource-routes/api.songs.$id'
+import * as edit from '~/routes/edit.$id'
 import * as invitation from '~/routes/invitations.$token'
+import * as submit from '~/routes/submit'
 import * as coWriters from '~/routes/songs.$id.co-writers'
 import { db } from '../setup/db'
 import {
   args,
+  authedRequest,
   createTestSong,
   createUser,
   formRequest,
@@ -90,4 +94,153 @@ test('an IPI name number typed without its leading zeros is taken and stored wit
     .where('songId', '=', song.id)
     .executeTakeFirstOrThrow()
   expect(row).toEqual({ ipi: '00014107338', creditedName: 'प्रिया शर्मा', decision: 'confirmed' })
+})
+
+async function postAs(userId: string, url: string, fields: Record<string, string>) {
+  return authedRequest(url, userId, { method: 'POST', body: new URLSearchParams(fields) })
+}
+
+/** The required fields of the edit form, as a browser without JavaScript posts them. */
+function editForm(percents: Record<string, string>, extra: Record<string, string> = {}) {
+  const fields: Record<string, string> = {
+    title: 'Белые ночи',
+    dateCreated: '2025-03-01',
+    contributorName: 'Анна Иванова',
+    toolsUsed: 'Гитара',
+    fileLink: 'https://example.com/a.mp3',
+    ...extra,
+  }
+  Object.entries(percents).forEach(([component, percent], i) => {
+    fields[`contributions[${i}].component`] = component
+    fields[`contributions[${i}].contributorPercent`] = percent
+  })
+  return fields
+}
+
+const ALL_100 = {
+  lyrics: '100',
+  vocals: '100',
+  instrumentation: '100',
+  production: '100',
+  mixing: '100',
+}
+
+async function russianSong() {
+  const owner = await createUser({ emailVerified: true, firstName: 'Анна' })
+  const song = await createTestSong(owner.id, {
+    title: 'Белые ночи',
+    contributorName: 'Анна Иванова',
+    toolsUsed: 'Гитара',
+  })
+  return { owner, song }
+}
+
+const editPost = async (userId: string, id: number, fields: Record<string, string>) =>
+  respond(async () =>
+    edit.action(
+      args(await postAs(userId, `http://localhost/edit/${id}`, fields), { id: String(id) }),
+    ),
+  )
+
+test('a split refused for its totals names each component that is off and its total (39.6)', async () => {
+  const { owner, song } = await russianSong()
+  const refused = await editPost(
+    owner.id,
+    song.id,
+    editForm({ ...ALL_100, lyrics: '90' }, { 'contributions[4].aiPercent': '10.5' }),
+  )
+  expect(refused.status).toBe(400)
+  expect((await refused.json()).message).toBe(
+    'All contribution percentages must total 100% for each component. Lyrics totals 90%; Mixing/Mastering totals 110.5%.',
+  )
+  // Over JSON the same words.
+  const put = await respond(async () =>
+    apiSong.action(
+      args(
+        await authedRequest(`http://localhost/api/songs/${song.id}`, owner.id, {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            title: 'Белые ночи',
+            dateCreated: '2025-03-01',
+            contributorName: 'Анна Иванова',
+            toolsUsed: 'Гитара',
+            fileLink: 'https://example.com/a.mp3',
+            contributions: [{ component: 'vocals', contributorPercent: 70, aiPercent: 20 }],
+          }),
+        }),
+        { id: String(song.id) },
+      ),
+    ),
+  )
+  expect(put.status).toBe(400)
+  expect((await put.json()).message).toBe(
+    'All contribution percentages must total 100% for each component. Vocals totals 90%.',
+  )
+})
+
+test('a percentage typed for a co-contributor without a name is refused, never dropped (39.6)', async () => {
+  const owner = await createUser({ emailVerified: true, firstName: 'สมชาย' })
+  const fields: Record<string, string> = {
+    title: 'ฝนตก',
+    dateCreated: '2025-03-01',
+    contributorName: 'สมชาย ใจดี',
+    toolsUsed: 'กีตาร์',
+    fileLink: 'https://example.com/a.mp3',
+    intent: 'create',
+    'contributions[0].component': 'lyrics',
+    'contributions[0].contributorPercent': '60',
+    'contributions[0].coContributorPercent': '40',
+  }
+  const refused = await respond(async () =>
+    submit.action(args(await postAs(owner.id, 'http://localhost/submit', fields))),
+  )
+  expect(refused.status).toBe(400)
+  expect((await refused.json()).errors).toMatchObject({
+    coContributorName: [
+      'Co-Contributor Name is empty, so its percentages cannot count toward 100%: write the name, or give its share to another contributor or AI.',
+    ],
+  })
+  const songs = await db().selectFrom('songs').select('id').where('userId', '=', owner.id).execute()
+  expect(songs).toEqual([])
+
+  // The same on the edit form, even when the named shares alone make 100.
+  const { owner: anna, song } = await russianSong()
+  const edited = await editPost(
+    anna.id,
+    song.id,
+    editForm(ALL_100, { 'contributions[1].coContributor2Percent': '15' }),
+  )
+  expect(edited.status).toBe(400)
+  expect((await edited.json()).errors).toMatchObject({
+    coContributorName2: [
+      'Co-Contributor 2 Name is empty, so its percentages cannot count toward 100%: write the name, or give its share to another contributor or AI.',
+    ],
+  })
+})
+
+test('saving the edit form without a change adds no snapshot and keeps the song’s time (39.17)', async () => {
+  const { owner, song } = await russianSong()
+  const snapshots = () =>
+    db().selectFrom('snapshotTimestamps').select('id').where('songId', '=', song.id).execute()
+  const updatedAt = async () =>
+    (
+      await db()
+        .selectFrom('songs')
+        .select('updatedAt')
+        .where('id', '=', song.id)
+        .executeTakeFirstOrThrow()
+    ).updatedAt
+  const before = { snapshots: (await snapshots()).length, updatedAt: await updatedAt() }
+
+  const unchanged = await editPost(owner.id, song.id, editForm(ALL_100))
+  expect(unchanged.status).toBe(302)
+  expect((await snapshots()).length).toBe(before.snapshots)
+  expect(await updatedAt()).toEqual(before.updatedAt)
+
+  // A change of one letter is a change: one snapshot more, a new time.
+  const changed = await editPost(owner.id, song.id, editForm(ALL_100, { title: 'Белые ночи!' }))
+  expect(changed.status).toBe(302)
+  expect((await snapshots()).length).toBe(before.snapshots + 1)
+  expect(await updatedAt()).not.toEqual(before.updatedAt)
 })
