@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest'
+import { confirmationSummary } from '~/lib/confirmation-summary'
 import * as apiSong from '~/resource-routes/api.songs.$id'
+import * as index from '~/routes/_index'
 import * as edit from '~/routes/edit.$id'
 import * as invitation from '~/routes/invitations.$token'
 import * as submit from '~/routes/submit'
@@ -243,4 +245,16 @@ test('saving the edit form without a change adds no snapshot and keeps the song�
   expect(changed.status).toBe(302)
   expect((await snapshots()).length).toBe(before.snapshots + 1)
   expect(await updatedAt()).not.toEqual(before.updatedAt)
+})
+
+test('the counts are about the others: one co-writer confirmed reads “1 of 1 confirmed” (39.7)', async () => {
+  const { owner, token } = await invited('נועה לוי')
+  const confirmed = await answer(token, { intent: 'confirm', creditedName: 'נועה לוי' })
+  expect(confirmed.status).toBe(200)
+  const dashboard = await respond(async () =>
+    index.loader(args(await authedRequest('http://localhost/', owner.id))),
+  )
+  const [song] = (await dashboard.json()).songs
+  expect(song.confirmations).toEqual({ named: 1, confirmed: 1, disputed: 0 })
+  expect(confirmationSummary(song.confirmations)).toBe('1 of 1 confirmed')
 })
