@@ -258,3 +258,36 @@ test('the counts are about the others: one co-writer confirmed reads “1 of 1 c
   expect(song.confirmations).toEqual({ named: 1, confirmed: 1, disputed: 0 })
   expect(confirmationSummary(song.confirmations)).toBe('1 of 1 confirmed')
 })
+
+test('a dispute survives removing the disputing co-writer in one edit and re-adding them in the next (38.4)', async () => {
+  const { owner, song, cookie, token } = await invited('山田 太郎')
+  const disputed = await answer(token, { intent: 'dispute', disputeReason: '私の歌詞は70%です' })
+  expect(disputed.status).toBe(200)
+  const withCo = { 'contributions[0].coContributorPercent': '50' }
+  const removed = await editPost(owner.id, song.id, editForm(ALL_100))
+  expect(removed.status).toBe(302)
+  const readded = await editPost(
+    owner.id,
+    song.id,
+    editForm({ ...ALL_100, lyrics: '50' }, { coContributorName: '山田 太郎', ...withCo }),
+  )
+  expect(readded.status).toBe(302)
+  const page = await respond(async () =>
+    coWriters.loader(
+      args(
+        new Request(`http://localhost/songs/${song.id}/co-writers`, {
+          headers: { Cookie: cookie },
+        }),
+        {
+          id: String(song.id),
+        },
+      ),
+    ),
+  )
+  const slots = (await page.json()).slots
+  expect(slots[1]).toMatchObject({ name: '山田 太郎', status: 'disputed' })
+  const dashboard = await respond(async () =>
+    index.loader(args(await authedRequest('http://localhost/', owner.id))),
+  )
+  expect((await dashboard.json()).songs[0].confirmations).toMatchObject({ disputed: 1 })
+})

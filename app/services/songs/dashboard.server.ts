@@ -50,8 +50,10 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
             sql<number>`count(*) filter (where i.decision = 'confirmed' and i.voided_at is null)::int`.as(
               'confirmed',
             ),
-            // A dispute stays in force through the edit that voided its invitation (issue 24).
-            sql<number>`count(distinct i.slot) filter (where i.decision = 'disputed')::int`.as(
+            // A dispute stays in force through the edit that voided its invitation (issue 24),
+            // and through the removal of its slot, where it speaks only once the slot is named
+            // again (issue 38 item 4).
+            sql<number>`count(distinct i.slot) filter (where i.decision = 'disputed' and (i.slot = 'main' or (i.slot = 'co-contributor' and coalesce(songs.co_contributor_name, '') <> '') or (i.slot = 'co-contributor-2' and coalesce(songs.co_contributor_name2, '') <> '')))::int`.as(
               'disputed',
             ),
             sql<number>`count(*) filter (where i.voided_at is null)::int`.as('live'),
