@@ -1,3 +1,4 @@
+import { awaitsConfirmation } from '~/lib/confirmation-summary'
 import { useFetcher } from '@remix-run/react'
 import { Fragment, useId } from 'react'
 import { ROLE_LABELS } from '~/lib/confirmations'
@@ -293,7 +294,9 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
  * page and the dashboard's dialog both show it inside the registration card, issue 25.4).
  */
 export function UnconfirmedShares({ slots }: { slots: SlotRow[] }) {
-  const waiting = slots.filter((s) => s.status !== 'confirmed' && s.status !== 'disputed')
+  const waiting = slots.filter(
+    (s) => awaitsConfirmation(s) && s.status !== 'confirmed' && s.status !== 'disputed',
+  )
   if (waiting.length === 0) return null
   return (
     <p

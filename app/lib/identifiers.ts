@@ -39,12 +39,12 @@ export function upcCheckDigitOk(upc: string) {
 
 /**
  * An IPI name number as people write it: spaces, dots and dashes dropped (as printed on a
- * membership card), leading zeros optional. Returns the 11-digit form, or null for anything that
- * is not 9 to 11 digits.
+ * membership card), leading zeros optional (a number assigned early, 00014107338, is often
+ * written 14107338). Returns the 11-digit form, or null for anything that is not 8 to 11 digits.
  */
 export function normalizeIpi(value: string) {
   const digits = value.replace(/[\s.-]/g, '')
-  return /^\d{9,11}$/.test(digits) ? digits.padStart(11, '0') : null
+  return /^\d{8,11}$/.test(digits) ? digits.padStart(11, '0') : null
 }
 
 /**
@@ -61,16 +61,20 @@ export function ipiCheckDigits(ipi: string) {
   return String(r === 0 ? 0 : (101 - r) % 100).padStart(2, '0')
 }
 
-export const IPI_LENGTH_MESSAGE = 'An IPI number has 9 to 11 digits'
+export const IPI_LENGTH_MESSAGE = 'An IPI number has 8 to 11 digits'
 
-/** What is wrong with an IPI name number, in words for the field; null when it is one. */
+/**
+ * What is wrong with an IPI name number, in words for the field; null when it is one. A wrong
+ * pair is named as typed, never the pair that would fit: telling it would let anyone make up a
+ * number that passes (issue 39 item 15).
+ */
 export function ipiProblem(value: string) {
   const ipi = normalizeIpi(value)
   if (!ipi) return IPI_LENGTH_MESSAGE
-  const expected = ipiCheckDigits(ipi)
-  return ipi.slice(9) === expected
+  const typed = ipi.slice(9)
+  return typed === ipiCheckDigits(ipi)
     ? null
-    : `The last two digits of this IPI number should be ${expected}: please check the number`
+    : `The last two digits of this IPI number (${typed}) do not match the nine before them: please check the number`
 }
 
 /** A ProofTrack certificate id, 'PT-XXXX-XXXX' (the source, so the memo's grammar can embed it). */

@@ -190,34 +190,25 @@ const CO_SLOTS = [
 type CoNameField = (typeof CO_SLOTS)[number]['name']
 
 /**
- * Issue 18 point 7: a co-contributor whose name is cleared takes their share along, and a
- * component left short of 100 % cannot be saved. The message sits on the name that was cleared
- * and says so, on the edit form (with JavaScript, before the post) and in the server's answer.
+ * A share typed for a co-contributor who has no name (never written, or cleared, issue 18 point 7)
+ * cannot count and must not vanish unseen (issue 39 item 6): the message sits on that name, on the
+ * edit form (with JavaScript, before the post) and in the server's answer to every song form.
  */
 export function clearedContributorErrors(song: {
   coContributorName?: string | null
   coContributorName2?: string | null
   contributions?: readonly Partial<Record<PercentField, number | string>>[]
 }): Partial<Record<CoNameField, string>> {
-  const blank = (name: CoNameField) => (song[name] ?? '').trim() === ''
-  const counted = (row: Partial<Record<PercentField, number | string>>) =>
-    componentTotal({
-      contributorPercent: Number(row.contributorPercent) || 0,
-      coContributorPercent: blank('coContributorName') ? 0 : Number(row.coContributorPercent) || 0,
-      coContributor2Percent: blank('coContributorName2')
-        ? 0
-        : Number(row.coContributor2Percent) || 0,
-      aiPercent: Number(row.aiPercent) || 0,
-    })
   const errors: Partial<Record<CoNameField, string>> = {}
   for (const slot of CO_SLOTS) {
-    const leftShort = (song.contributions ?? []).some(
-      (row) => (Number(row[slot.percent]) || 0) > 0 && counted(row) !== 100,
+    const blank = (song[slot.name] ?? '').trim() === ''
+    const holdsShare = (song.contributions ?? []).some(
+      (row) => (Number(row[slot.percent]) || 0) > 0,
     )
-    if (blank(slot.name) && leftShort)
+    if (blank && holdsShare)
       errors[slot.name] =
-        `${slot.label} is empty, so its percentages no longer count toward 100%: ` +
-        'put the name back, or give its share to another contributor or AI.'
+        `${slot.label} is empty, so its percentages cannot count toward 100%: ` +
+        'write the name, or give its share to another contributor or AI.'
   }
   return errors
 }

@@ -288,7 +288,11 @@ export const SongSchema = z
     coContributor2ProNumber: proNumber(50),
     recordings,
   })
-  .superRefine((song, ctx) => checkRecordings(song.recordings, ctx))
+  .superRefine((song, ctx) => {
+    checkRecordings(song.recordings, ctx)
+    for (const [name, message] of Object.entries(clearedContributorErrors(song)))
+      ctx.addIssue({ code: 'custom', path: [name], message })
+  })
   .transform((song) => {
     const coNames = { co1: Boolean(song.coContributorName), co2: Boolean(song.coContributorName2) }
     return {

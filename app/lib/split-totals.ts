@@ -6,6 +6,7 @@ import {
   componentTotal,
   type ContributionValues,
   type PercentField,
+  TOTALS_MESSAGE,
 } from './song-constants'
 
 /** 33.33 stays 33.33, 12.50 reads 12.5, 100 reads 100. */
@@ -35,4 +36,16 @@ export function splitTotalsWarning(rows: readonly SplitRow[]) {
   if (incomplete.length === 0) return null
   const totals = incomplete.map((c) => `${c.label} totals ${formatPercent(c.total)}%`).join('; ')
   return `Warning: this split is not complete. ${totals}. Each component must total 100%, so these shares cannot be relied on as they stand.`
+}
+
+/**
+ * Why a split was refused, naming each component that is off and its total (issue 39 item 6):
+ * SPEC's sentence, then "Lyrics totals 90%; Vocals totals 110%." The form's own live totals say
+ * this with JavaScript; without it this answer is all the writer sees.
+ */
+export function splitTotalsRefusal(rows: readonly SplitRow[]) {
+  const totals = incompleteComponents(rows)
+    .map((c) => `${c.label} totals ${formatPercent(c.total)}%`)
+    .join('; ')
+  return totals ? `${TOTALS_MESSAGE} ${totals}.` : TOTALS_MESSAGE
 }

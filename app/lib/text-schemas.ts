@@ -51,7 +51,7 @@ function checkIpi(value: string, ctx: z.RefinementCtx) {
 }
 
 /**
- * An optional IPI name number (the co-writer's): blank is none; otherwise 9 to 11 digits whose
+ * An optional IPI name number (the co-writer's): blank is none; otherwise 8 to 11 digits whose
  * check digits match, kept as 11 digits.
  */
 export const optionalIpi = z.preprocess(
@@ -67,19 +67,28 @@ export const optionalIpi = z.preprocess(
 // Only digits, with the spaces, dots and dashes a card prints between them.
 const DIGITS_ONLY = /^[\d\s.-]+$/
 
+/** 8 digits are an IPI name number only when its check digits match (decision 081). */
+function readsAsIpi(value: string) {
+  if (!DIGITS_ONLY.test(value)) return false
+  const ipi = normalizeIpi(value)
+  if (!ipi) return false
+  return value.replace(/[\s.-]/g, '').length > 8 || ipiProblem(ipi) === null
+}
+
 /**
  * The owner's PRO number for a contributor. Societies number their members their own way, so any
  * short text is taken; but 9 to 11 digits are an IPI name number (what most societies print as
- * the writer's number) and get its check digits, kept as 11 digits (decision 048).
+ * the writer's number) and get its check digits, kept as 11 digits (decision 048). 8 digits are
+ * one when they check out (an early number without its leading zeros), else a society's own.
  */
 export function proNumber(max: number) {
   return z.preprocess(
     blank,
     plainString(max, `PRO number must be at most ${max} characters`)
       .superRefine((value, ctx) => {
-        if (DIGITS_ONLY.test(value) && normalizeIpi(value)) checkIpi(value, ctx)
+        if (readsAsIpi(value)) checkIpi(value, ctx)
       })
-      .transform((value) => (DIGITS_ONLY.test(value) ? (normalizeIpi(value) ?? value) : value))
+      .transform((value) => (readsAsIpi(value) ? (normalizeIpi(value) ?? value) : value))
       .optional(),
   )
 }

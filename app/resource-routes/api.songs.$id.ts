@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonAction, jsonError, jsonResponse } from '~/lib/http.server'
-import { TOTALS_MESSAGE } from '~/lib/song-constants'
 import { SongUpdateSchema } from '~/lib/song-schema'
 import {
   requireApiUser,
@@ -8,7 +7,7 @@ import {
   requireSongOwner,
   songNotFound,
 } from '~/services/accounts/auth.server'
-import { updateSong } from '~/services/co-writers/song-edits.server'
+import { NOTHING_CHANGED_TOAST, updateSong } from '~/services/co-writers/song-edits.server'
 import { LOCKED_MESSAGE } from '~/services/songs/songs.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
@@ -36,8 +35,10 @@ export const action = jsonAction(
       user.id,
       'edited',
       (trx) => updateSong(trx, user.id, id, data),
-      (r) => (r.ok ? id : null),
+      (r) => (r.ok && r.changed ? id : null),
     )
+    if (result.ok && !result.changed)
+      return jsonResponse({ message: NOTHING_CHANGED_TOAST.description, reinvited: 0 })
     if (result.ok) {
       await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
       return jsonResponse({
@@ -47,6 +48,6 @@ export const action = jsonAction(
     }
     if (result.reason === 'not_found') return songNotFound()
     if (result.reason === 'locked') return jsonError(409, LOCKED_MESSAGE)
-    return jsonError(400, TOTALS_MESSAGE)
+    return jsonError(400, result.message)
   },
 )

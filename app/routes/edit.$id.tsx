@@ -26,7 +26,7 @@ import {
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SONG_UPDATE_FORM, type SongUpdateFields, SongUpdateSchema } from '~/lib/song-schema'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
-import { updateSong } from '~/services/co-writers/song-edits.server'
+import { NOTHING_CHANGED_TOAST, updateSong } from '~/services/co-writers/song-edits.server'
 import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitations.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
@@ -75,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     user.id,
     'edited',
     (trx) => updateSong(trx, user.id, song.id, submission.value),
-    (r) => (r.ok ? song.id : null),
+    (r) => (r.ok && r.changed ? song.id : null),
   ).catch((error: unknown) => {
     console.error('[edit] song not updated', error)
     return null
@@ -83,9 +83,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result) return fail(503, 'Failed to update song')
   if (!result.ok) {
     if (result.reason === 'locked') return fail(409, LOCKED_MESSAGE)
-    if (result.reason === 'totals') return fail(400, TOTALS_MESSAGE)
+    if (result.reason === 'totals') return fail(400, result.message)
     throw songNotFound()
   }
+  if (!result.changed) return redirectWithToast('/', NOTHING_CHANGED_TOAST)
   await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
   return redirectWithToast('/', {
     type: 'success',
@@ -192,6 +193,8 @@ function EditSongForm({
   const complete = liveContributionRows(fields.contributions, names, interactive)
     .filter((row) => visible.includes(row.component))
     .every((row) => row.total === 100)
+  // The server's refusal names the components that are off and their totals (issue 39 item 6).
+  const totalsRefused = data?.message?.startsWith(TOTALS_MESSAGE) ? data.message : null
   const text = (name: Exclude<keyof SongUpdateFields, 'contributions'>) => ({
     errors: fields[name].errors,
     ...getInputProps(fields[name], { type: name === 'dateCreated' ? 'date' : 'text' }),
@@ -239,16 +242,16 @@ function EditSongForm({
               interactive={interactive}
             />
           </div>
-          {(!complete || data?.message === TOTALS_MESSAGE) && (
+          {(!complete || totalsRefused) && (
             <p
               role="alert"
               className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
             >
-              {TOTALS_MESSAGE}
+              {totalsRefused ?? TOTALS_MESSAGE}
             </p>
           )}
         </section>
-        {data?.message && data.message !== TOTALS_MESSAGE && <Alert>{data.message}</Alert>}
+        {data?.message && !totalsRefused && <Alert>{data.message}</Alert>}
         {invited && (
           <p
             role="note"

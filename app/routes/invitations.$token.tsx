@@ -245,7 +245,7 @@ function DecisionForms({
           />
           <Field
             label="Your IPI number (optional)"
-            hint="9 to 11 digits"
+            hint="8 to 11 digits"
             inputMode="numeric"
             errors={confirm.ipi.errors}
             maxLength={40}

@@ -33,7 +33,7 @@ import { REGISTRATION_IN_PROGRESS_MESSAGE, registrationLockMessage } from '~/lib
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import { updateSongDetails } from '~/services/co-writers/song-edits.server'
+import { NOTHING_CHANGED_TOAST, updateSongDetails } from '~/services/co-writers/song-edits.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
 import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitations.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
@@ -80,7 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     user.id,
     'details',
     (trx) => updateSongDetails(trx, user.id, song.id, submission.value),
-    (r) => (r.ok ? song.id : null),
+    (r) => (r.ok && r.changed ? song.id : null),
   ).catch((error: unknown) => {
     console.error('[details] song details not saved', error)
     return null
@@ -105,6 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.reason === 'locked') return fail(409, REGISTRATION_IN_PROGRESS_MESSAGE)
     throw songNotFound()
   }
+  if (!result.changed) return redirectWithToast(`/certificate/${song.id}`, NOTHING_CHANGED_TOAST)
   await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
   const covered = visibleComponents(submission.value.genre).map((c) => COMPONENT_LABELS[c])
   const split = result.splitChanged

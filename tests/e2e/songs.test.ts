@@ -141,7 +141,7 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
 })
 
 const CLEARED_CO =
-  'Co-Contributor Name is empty, so its percentages no longer count toward 100%: put the name back, or give its share to another contributor or AI.'
+  'Co-Contributor Name is empty, so its percentages cannot count toward 100%: write the name, or give its share to another contributor or AI.'
 
 describe.each(MODES)('editing a song with $name', ({ javaScriptEnabled }) => {
   test('clearing a co-contributor who holds a share says why on the field: before the post with JavaScript, in the answer without', async () => {

@@ -110,7 +110,7 @@ describe('the co-writers page and the invitee page', () => {
       ),
     )
     expect(badIpi.status).toBe(400)
-    expect(JSON.stringify(await badIpi.json())).toContain('An IPI number has 9 to 11 digits')
+    expect(JSON.stringify(await badIpi.json())).toContain('An IPI number has 8 to 11 digits')
 
     const confirmed = await respond(async () =>
       invitation.action(

@@ -321,7 +321,7 @@ describe('a split must be whole before anything is permanent', () => {
         fileLink: 'https://example.com/t.mp3',
         contributions: split({ contributorPercent: 50, aiPercent: 50 }),
       }),
-    ).toEqual({ ok: true, reinvited: 0 })
+    ).toEqual({ ok: true, reinvited: 0, changed: true })
     expect(await registerSong(user.id, song.id, { confirmed: true })).toMatchObject({ ok: true })
   })
 

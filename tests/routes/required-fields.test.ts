@@ -188,7 +188,10 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
     'edit a song': {
       optional: ['coContributorName', 'coContributorName2'],
       prepare: async () => {
-        const { cookie, params, song } = await ownerWithSong({ coContributorName: undefined })
+        const { cookie, params, song } = await ownerWithSong({
+          coContributorName: undefined,
+          contributions: [{ component: 'lyrics', contributorPercent: 100 }],
+        })
         return {
           url: `/edit/${song.id}`,
           params,

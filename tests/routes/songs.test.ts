@@ -27,7 +27,7 @@ function formFields(extra: Record<string, string> = {}) {
     fields[`contributions[${i}].component`] = component
     fields[`contributions[${i}].contributorPercent`] = '50'
     fields[`contributions[${i}].coContributorPercent`] = '25'
-    fields[`contributions[${i}].coContributor2Percent`] = '10'
+    fields[`contributions[${i}].coContributor2Percent`] = '0'
     fields[`contributions[${i}].aiPercent`] = '25'
   })
   return fields
@@ -198,7 +198,8 @@ describe('/edit/:id', () => {
     const refused = await editPost(user.id, id, editFields('90'))
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({
-      message: 'All contribution percentages must total 100% for each component.',
+      message:
+        'All contribution percentages must total 100% for each component. Lyrics totals 90%; Vocals totals 90%; Instrumentation totals 90%; Production totals 90%; Mixing/Mastering totals 90%.',
     })
     expect(
       (
@@ -234,7 +235,7 @@ describe('/edit/:id', () => {
     const refused = await editPost(user.id, id, fields)
     expect(refused.status).toBe(400)
     const message =
-      'Co-Contributor Name is empty, so its percentages no longer count toward 100%: put the name back, or give its share to another contributor or AI.'
+      'Co-Contributor Name is empty, so its percentages cannot count toward 100%: write the name, or give its share to another contributor or AI.'
     expect((await refused.json()).errors).toMatchObject({ coContributorName: [message] })
     const put = await apiSong.action(
       args(
@@ -351,7 +352,8 @@ describe('songs API', () => {
     )
     expect(bad.status).toBe(400)
     expect(await bad.json()).toEqual({
-      message: 'All contribution percentages must total 100% for each component.',
+      message:
+        'All contribution percentages must total 100% for each component. Lyrics totals 50%.',
     })
     const good = await apiSong.action(
       args(

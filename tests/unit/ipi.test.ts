@@ -23,11 +23,15 @@ test('valid IPI name numbers, with and without their leading zeros and separator
     '00000589900',
     '00014.107.338',
     '000 141 073 38',
+    // Issue 39 item 15: written without its three leading zeros.
+    '14107338',
+    '14.107.338',
     '000-141-073-38',
   ]) {
     expect(ipiProblem(valid), valid).toBeNull()
   }
   expect(normalizeIpi('014107338')).toBe('00014107338')
+  expect(normalizeIpi('14107338')).toBe('00014107338')
   expect(normalizeIpi('0014107338')).toBe('00014107338')
   expect(normalizeIpi('000 141 073 38')).toBe('00014107338')
   expect(ipiCheckDigits('00014107300')).toBe('38')
@@ -37,20 +41,24 @@ test('valid IPI name numbers, with and without their leading zeros and separator
   expect(ipiCheckDigits('00000589900')).toBe('00')
 })
 
-test('a wrong check pair is named, with the digits that belong there', () => {
+test('a wrong check pair is named as typed, never the pair that would fit (issue 39 item 15)', () => {
   expect(ipiProblem('00014107339')).toBe(
-    'The last two digits of this IPI number should be 38: please check the number',
+    'The last two digits of this IPI number (39) do not match the nine before them: please check the number',
   )
-  // The made-up number the tests used to carry: 00123456789 should end in 90.
-  expect(ipiProblem('123456789')).toBe(
-    'The last two digits of this IPI number should be 90: please check the number',
+  // The made-up number the tests used to carry: 00123456789 (the pair that fits is 90).
+  const madeUp = ipiProblem('123456789')
+  expect(madeUp).toBe(
+    'The last two digits of this IPI number (89) do not match the nine before them: please check the number',
   )
-  expect(ipiProblem('91000000101')).toContain('should be 00')
+  expect(madeUp).not.toContain('90')
+  expect(ipiProblem('91000000101')).toContain('(01)')
+  expect(ipiProblem('91000000101')).not.toContain('00')
+  expect(ipiProblem('14107339')).toContain('(39)')
 })
 
 test('too short, too long or not digits is the length message', () => {
-  for (const invalid of ['14107338', '123456789012', '12ab56789', 'IPI 00014107338', ''])
-    expect(ipiProblem(invalid), invalid).toBe('An IPI number has 9 to 11 digits')
+  for (const invalid of ['1410733', '123456789012', '12ab56789', 'IPI 00014107338', ''])
+    expect(ipiProblem(invalid), invalid).toBe('An IPI number has 8 to 11 digits')
 })
 
 const form = (fields: Record<string, string>) => {
@@ -61,13 +69,17 @@ const form = (fields: Record<string, string>) => {
 
 test('the co-writer’s IPI field: kept as 11 digits, checked, and optional through conform', () => {
   const confirm = { intent: 'confirm', creditedName: '김민지' }
-  const short = parseWithZod(form({ ...confirm, ipi: '14107338' }), { schema: DecisionSchema })
-  expect(short.reply().error).toEqual({ ipi: ['An IPI number has 9 to 11 digits'] })
+  const short = parseWithZod(form({ ...confirm, ipi: '1410733' }), { schema: DecisionSchema })
+  expect(short.reply().error).toEqual({ ipi: ['An IPI number has 8 to 11 digits'] })
+  const eight = parseWithZod(form({ ...confirm, ipi: '14107338' }), { schema: DecisionSchema })
+  expect(eight.status === 'success' && eight.value).toMatchObject({ ipi: '00014107338' })
   const valid = parseWithZod(form({ ...confirm, ipi: '014107338' }), { schema: DecisionSchema })
   expect(valid.status === 'success' && valid.value).toMatchObject({ ipi: '00014107338' })
   const wrong = parseWithZod(form({ ...confirm, ipi: '00014107339' }), { schema: DecisionSchema })
   expect(wrong.reply().error).toEqual({
-    ipi: ['The last two digits of this IPI number should be 38: please check the number'],
+    ipi: [
+      'The last two digits of this IPI number (39) do not match the nine before them: please check the number',
+    ],
   })
   const empty = parseWithZod(form({ ...confirm, ipi: '', pro: '' }), { schema: DecisionSchema })
   expect(empty.status === 'success' && empty.value).toMatchObject({ ipi: null, pro: null })
@@ -86,11 +98,14 @@ test('the owner’s PRO number: an IPI is checked the same way; a society’s ow
     return parsed.success ? parsed.data.mainContributorProNumber : parsed.error.issues[0]!.message
   }
   expect(errors('123456789')).toBe(
-    'The last two digits of this IPI number should be 90: please check the number',
+    'The last two digits of this IPI number (89) do not match the nine before them: please check the number',
   )
+  // 8 digits: an IPI without its leading zeros when they check out, else the society's own number.
+  expect(errors('14107338')).toBe('00014107338')
+  expect(errors('12345678')).toBe('12345678')
   expect(errors('014.107.338')).toBe('00014107338')
   expect(errors('00014107338')).toBe('00014107338')
-  // Not 9 to 11 digits: another society's member number, taken as typed.
+  // Not 8 to 11 digits: another society's member number, taken as typed.
   expect(errors('777')).toBe('777')
   expect(errors('W-123456')).toBe('W-123456')
   expect(errors('SACEM 12345678901')).toBe('SACEM 12345678901')

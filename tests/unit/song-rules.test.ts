@@ -93,14 +93,22 @@ describe('song schema', () => {
         aiPercent: 0,
       }),
     )
-    const instrumental = SongSchema.parse({ ...base, genre: 'Instrumental', contributions: rows })
+    const instrumental = SongSchema.parse({
+      ...base,
+      genre: 'Instrumental',
+      coContributorName: 'Bo',
+      contributions: rows,
+    })
     expect(instrumental.contributions.map((c) => c.component)).toEqual([
       'instrumentation',
       'production',
       'mixing',
     ])
-    // Without a co-contributor's name, no percentage can belong to one.
-    expect(instrumental.contributions.every((c) => c.coContributorPercent === 0)).toBe(true)
+    // Without a co-contributor's name, a percentage for one is refused, never dropped (39.6).
+    expect(errorsOf({ genre: 'Instrumental', contributions: rows })).toEqual({
+      coContributorName:
+        'Co-Contributor Name is empty, so its percentages cannot count toward 100%: write the name, or give its share to another contributor or AI.',
+    })
     const spoken = SongSchema.parse({
       ...base,
       genre: 'Acappella/Spoken Word',

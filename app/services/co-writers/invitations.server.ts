@@ -336,8 +336,8 @@ export async function revokeInvitation(
  * After an edit of the song, in the edit's transaction: every live invitation sent for another
  * split is voided, and its contributor (if still named) invited afresh at the same address for
  * the split as it now stands. A dispute stays in force through the edit (issue 24): the co-writer
- * who disputed is invited to answer the changed split, and only their answer, or the removal of
- * their slot, lifts it. Returns how many were re-invited.
+ * who disputed is invited to answer the changed split, and only their answer lifts it (not the
+ * removal of their slot, issue 38 item 4). Returns how many were re-invited.
  */
 export async function reinviteAfterEdit(
   trx: Transaction<Database>,
@@ -358,15 +358,9 @@ export async function reinviteAfterEdit(
     .where('splitSha256', '<>', digest)
     .returning(['slot', 'email', 'sentCount'])
     .execute()
-  // A contributor removed by the edit has nothing left to confirm, nor a dispute left standing.
-  await trx
-    .updateTable('splitInvitations')
-    .set({ disputeLiftedAt: now })
-    .where('songId', '=', songId)
-    .where('slot', 'not in', [...named])
-    .where('decision', '=', 'disputed')
-    .where('disputeLiftedAt', 'is', null)
-    .execute()
+  // A contributor removed by the edit keeps their dispute: it says nothing while the slot is
+  // empty, and stands again if the slot is filled (issue 38 item 4: removing the disputer in one
+  // edit and re-adding them in the next must not erase what they said). Only an answer lifts it.
   // Disputes in force on a named slot with no live invitation left: the disputer is asked again.
   const stillLive = await liveInvitations(trx, songId).select('slot').execute()
   const disputes = await trx

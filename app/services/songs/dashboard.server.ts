@@ -1,3 +1,4 @@
+import { awaitsConfirmation } from '~/lib/confirmation-summary'
 import { type Kysely, sql } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
@@ -36,9 +37,9 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
       'r.createdAt as registeredAt',
       'r.status as registrationStatus',
       'r.network as registrationNetwork',
-      // Issue 13: how many contributors the song names, and the live invitations' answers.
-      sql<number>`1 + (coalesce(songs.co_contributor_name, '') <> '')::int + (coalesce(songs.co_contributor_name2, '') <> '')::int`.as(
-        'namedContributors',
+      // Issue 13: how many co-contributors the song names, and the live invitations' answers.
+      sql<number>`(coalesce(songs.co_contributor_name, '') <> '')::int + (coalesce(songs.co_contributor_name2, '') <> '')::int`.as(
+        'namedCoContributors',
       ),
     ])
     .select((eb) =>
@@ -49,11 +50,14 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
             sql<number>`count(*) filter (where i.decision = 'confirmed' and i.voided_at is null)::int`.as(
               'confirmed',
             ),
-            // A dispute stays in force through the edit that voided its invitation (issue 24).
-            sql<number>`count(distinct i.slot) filter (where i.decision = 'disputed')::int`.as(
+            // A dispute stays in force through the edit that voided its invitation (issue 24),
+            // and through the removal of its slot, where it speaks only once the slot is named
+            // again (issue 38 item 4).
+            sql<number>`count(distinct i.slot) filter (where i.decision = 'disputed' and (i.slot = 'main' or (i.slot = 'co-contributor' and coalesce(songs.co_contributor_name, '') <> '') or (i.slot = 'co-contributor-2' and coalesce(songs.co_contributor_name2, '') <> '')))::int`.as(
               'disputed',
             ),
             sql<number>`count(*) filter (where i.voided_at is null)::int`.as('live'),
+            sql<number>`count(*) filter (where i.slot = 'main')::int`.as('mainInvited'),
           ])
           .whereRef('i.songId', '=', 'songs.id')
           .where(
@@ -71,11 +75,13 @@ function songRowsQuery(userId: string, { limit, offset }: { limit: number; offse
 type SongRowRecord = Awaited<ReturnType<ReturnType<typeof songRowsQuery>['execute']>>[number]
 
 function toSongRow(row: SongRowRecord) {
-  const { confirmed = 0, disputed = 0, live = 0 } = row.invitations ?? {}
-  const named = Number(row.namedContributors ?? 1)
+  const { confirmed = 0, disputed = 0, live = 0, mainInvited = 0 } = row.invitations ?? {}
+  // Counted are those whose confirmation is awaited: the submitter's own slot only once invited.
+  const main = { slot: 'main', status: mainInvited > 0 ? 'invited' : 'declared' }
+  const named = Number(row.namedCoContributors ?? 0) + (awaitsConfirmation(main) ? 1 : 0)
   return {
     // A song with co-contributors, or with invitations, says where their confirmations stand.
-    confirmations: live > 0 || named > 1 ? { named, confirmed, disputed } : null,
+    confirmations: live > 0 || named > 0 ? { named, confirmed, disputed } : null,
     id: row.id,
     title: row.title,
     fileLink: row.fileLink,

@@ -12,9 +12,11 @@ import {
   visibleComponents,
 } from '~/lib/song-constants'
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
+import { splitTotalsRefusal } from '~/lib/split-totals'
 import { SongIdSchema } from '~/lib/url-schemas'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
+import { songColumnsDiffer, splitDiffers } from './song-changes.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -328,7 +330,14 @@ function lockOwnedSong(trx: Executor, userId: string, songId: number) {
     .executeTakeFirst()
 }
 
-export type EditRefusal = { ok: false; reason: 'not_found' | 'locked' | 'totals' }
+/** A refusal; `totals` carries the message naming each component that is off and its total. */
+export type EditRefusal =
+  | { ok: false; reason: 'not_found' }
+  | { ok: false; reason: 'locked' }
+  | { ok: false; reason: 'totals'; message: string }
+
+const totalsRefusal = (rows: Parameters<typeof splitTotalsRefusal>[0]) =>
+  ({ ok: false, reason: 'totals', message: splitTotalsRefusal(rows) }) as const
 
 /**
  * Writes an edit of the song's fields and split. Edits are refused for a registered song
@@ -341,7 +350,7 @@ export async function saveSongEdit(
   userId: string,
   songId: number,
   input: SongUpdateInput,
-): Promise<{ ok: true } | EditRefusal> {
+): Promise<{ ok: true; changed: boolean } | EditRefusal> {
   return inTransaction(database, async (trx) => {
     const song = await lockOwnedSong(trx, userId, songId)
     if (!song) return { ok: false, reason: 'not_found' } as const
@@ -355,34 +364,35 @@ export async function saveSongEdit(
       co1: Boolean(input.coContributorName),
       co2: Boolean(input.coContributorName2),
     })
-    if (!totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
+    if (!totalsAreComplete(rows)) return totalsRefusal(rows)
+    const columns = {
+      title: input.title,
+      dateCreated: input.dateCreated,
+      contributorName: input.contributorName,
+      coContributorName: nullable(input.coContributorName),
+      coContributorName2: nullable(input.coContributorName2),
+      // A Latin-script name goes with the name it spells: none without a co-contributor.
+      contributorLatinName: nullable(input.contributorLatinName),
+      coContributorLatinName: input.coContributorName
+        ? nullable(input.coContributorLatinName)
+        : null,
+      coContributor2LatinName: input.coContributorName2
+        ? nullable(input.coContributor2LatinName)
+        : null,
+      toolsUsed: input.toolsUsed,
+      fileLink: input.fileLink,
+      // A co-contributor removed in the edit takes their PRO details along.
+      ...(input.coContributorName ? {} : { coContributorPro: null, coContributorProNumber: null }),
+      ...(input.coContributorName2
+        ? {}
+        : { coContributor2Pro: null, coContributor2ProNumber: null }),
+    }
+    const changed =
+      (await songColumnsDiffer(trx, songId, columns)) || (await splitDiffers(trx, songId, rows))
+    if (!changed) return { ok: true, changed } as const
     await trx
       .updateTable('songs')
-      .set({
-        title: input.title,
-        dateCreated: input.dateCreated,
-        contributorName: input.contributorName,
-        coContributorName: nullable(input.coContributorName),
-        coContributorName2: nullable(input.coContributorName2),
-        // A Latin-script name goes with the name it spells: none without a co-contributor.
-        contributorLatinName: nullable(input.contributorLatinName),
-        coContributorLatinName: input.coContributorName
-          ? nullable(input.coContributorLatinName)
-          : null,
-        coContributor2LatinName: input.coContributorName2
-          ? nullable(input.coContributor2LatinName)
-          : null,
-        toolsUsed: input.toolsUsed,
-        fileLink: input.fileLink,
-        // A co-contributor removed in the edit takes their PRO details along.
-        ...(input.coContributorName
-          ? {}
-          : { coContributorPro: null, coContributorProNumber: null }),
-        ...(input.coContributorName2
-          ? {}
-          : { coContributor2Pro: null, coContributor2ProNumber: null }),
-        updatedAt: new Date(),
-      })
+      .set({ ...columns, updatedAt: new Date() })
       .where('id', '=', songId)
       .execute()
     await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
@@ -390,7 +400,7 @@ export async function saveSongEdit(
       .insertInto('creativeContributions')
       .values(rows.map((c) => ({ songId, ...c })))
       .execute()
-    return { ok: true } as const
+    return { ok: true, changed } as const
   })
 }
 
@@ -409,7 +419,7 @@ export async function saveSongDetails(
   userId: string,
   songId: number,
   input: SongDetailsInput,
-): Promise<{ ok: true; splitChanged: boolean } | EditRefusal> {
+): Promise<{ ok: true; splitChanged: boolean; changed: boolean } | EditRefusal> {
   return inTransaction(database, async (trx) => {
     const song = (await lockOwnedSong(trx, userId, songId))
       ? await getOwnedSong(trx, userId, songId)
@@ -422,40 +432,43 @@ export async function saveSongDetails(
       co1: Boolean(song.coContributorName),
       co2: Boolean(song.coContributorName2),
     })
-    if (splitChanged && !totalsAreComplete(rows)) return { ok: false, reason: 'totals' } as const
+    if (splitChanged && !totalsAreComplete(rows)) return totalsRefusal(rows)
     const text = (value: string | undefined) => value ?? null
+    const columns = {
+      genre: text(input.genre),
+      isrc: text(input.isrc),
+      iswc: text(input.iswc),
+      upc: text(input.upc),
+      otherIdentifier: text(input.otherIdentifier),
+      mainContributorPro: text(input.mainContributorPro),
+      mainContributorProNumber: text(input.mainContributorProNumber),
+      // A co-contributor's PRO details mean nothing without the co-contributor.
+      coContributorPro: song.coContributorName ? text(input.coContributorPro) : null,
+      coContributorProNumber: song.coContributorName ? text(input.coContributorProNumber) : null,
+      coContributor2Pro: song.coContributorName2 ? text(input.coContributor2Pro) : null,
+      coContributor2ProNumber: song.coContributorName2 ? text(input.coContributor2ProNumber) : null,
+      lyrics: text(input.lyrics),
+      creativeNotes: text(input.creativeNotes),
+    }
+    if (!splitChanged && !(await songColumnsDiffer(trx, songId, columns)))
+      return { ok: true, splitChanged, changed: false } as const
     await trx
       .updateTable('songs')
       .set({
-        genre: text(input.genre),
-        isrc: text(input.isrc),
-        iswc: text(input.iswc),
-        upc: text(input.upc),
-        otherIdentifier: text(input.otherIdentifier),
-        mainContributorPro: text(input.mainContributorPro),
-        mainContributorProNumber: text(input.mainContributorProNumber),
-        // A co-contributor's PRO details mean nothing without the co-contributor.
-        coContributorPro: song.coContributorName ? text(input.coContributorPro) : null,
-        coContributorProNumber: song.coContributorName ? text(input.coContributorProNumber) : null,
-        coContributor2Pro: song.coContributorName2 ? text(input.coContributor2Pro) : null,
-        coContributor2ProNumber: song.coContributorName2
-          ? text(input.coContributor2ProNumber)
-          : null,
-        lyrics: text(input.lyrics),
-        creativeNotes: text(input.creativeNotes),
-        ...(text(input.lyrics) === song.lyrics ? {} : { lyricsSalt: null }),
-        ...(text(input.creativeNotes) === song.creativeNotes ? {} : { creativeNotesSalt: null }),
+        ...columns,
+        ...(columns.lyrics === song.lyrics ? {} : { lyricsSalt: null }),
+        ...(columns.creativeNotes === song.creativeNotes ? {} : { creativeNotesSalt: null }),
         updatedAt: new Date(),
       })
       .where('id', '=', songId)
       .execute()
-    if (!splitChanged) return { ok: true, splitChanged } as const
+    if (!splitChanged) return { ok: true, splitChanged, changed: true } as const
     await trx.deleteFrom('creativeContributions').where('songId', '=', songId).execute()
     await trx
       .insertInto('creativeContributions')
       .values(rows.map((c) => ({ songId, ...c })))
       .execute()
-    return { ok: true, splitChanged } as const
+    return { ok: true, splitChanged, changed: true } as const
   })
 }
 
