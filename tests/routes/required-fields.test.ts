@@ -525,11 +525,11 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
       optional: [],
       prepare: async () => {
         const user = await createUser()
-        await enrolTwoFactor(user)
+        const { secret } = await enrolTwoFactor(user)
         return {
           url: '/settings/two-factor',
           cookie: await cookieOf(user),
-          required: { intent: 'regenerate' },
+          required: { intent: 'regenerate', code: await freshCode(user.id, secret) },
         }
       },
     },

@@ -232,9 +232,12 @@ describe('enrolment from the settings page', () => {
     const user = await createUser()
     const { secret, codes } = await enrolTwoFactor(user)
     const cookie = await sessionCookie(user.id)
+    // A recovery code is a current code too: it asks for the new set, and is spent by it.
     const regenerated = await respond(() =>
       twoFactorRoute.action(
-        args(post(`${BASE}/settings/two-factor`, { intent: 'regenerate' }, cookie)),
+        args(
+          post(`${BASE}/settings/two-factor`, { intent: 'regenerate', code: codes[1]! }, cookie),
+        ),
       ),
     )
     const answer = await regenerated.json()
@@ -273,6 +276,64 @@ describe('enrolment from the settings page', () => {
         .where('userId', '=', user.id)
         .execute(),
     ).toEqual([])
+  })
+  test('turning it on signs out every other session; new recovery codes ask a current code', async () => {
+    const user = await createUser({ firstName: 'Аня' })
+    const cookie = await sessionCookie(user.id)
+    // Another browser, signed in a minute ago: within the 10 minutes of a fresh sign-in.
+    const other = await sessionCookie(user.id)
+    await respond(() =>
+      twoFactorRoute.action(args(post(`${BASE}/settings/two-factor`, { intent: 'start' }, cookie))),
+    )
+    const shown = await (
+      await respond(() =>
+        twoFactorRoute.loader(
+          args(new Request(`${BASE}/settings/two-factor`, { headers: { Cookie: cookie } })),
+        ),
+      )
+    ).json()
+    const secret: string = shown.enrolment.secret
+    const first = await freshCode(user.id, secret)
+    const on = await respond(() =>
+      twoFactorRoute.action(
+        args(post(`${BASE}/settings/two-factor`, { intent: 'confirm', code: first }, cookie)),
+      ),
+    )
+    expect(on.status).toBe(200)
+    const { codes, toast } = await on.json()
+    expect(toast.description).toContain('You were signed out everywhere else.')
+    expect(await getSessionUser(other)).toBeNull()
+    expect(await getSessionUser(cookie)).toMatchObject({ id: user.id })
+    expect(await sessionsOf(user.id)).toHaveLength(1)
+
+    const regenerate = (code?: string) =>
+      respond(() =>
+        twoFactorRoute.action(
+          args(
+            post(
+              `${BASE}/settings/two-factor`,
+              code === undefined ? { intent: 'regenerate' } : { intent: 'regenerate', code },
+              cookie,
+            ),
+          ),
+        ),
+      )
+    const bare = await regenerate()
+    expect(bare.status).toBe(400)
+    expect(await bare.json()).toMatchObject({
+      codes: null,
+      intent: 'regenerate',
+      errors: ['Enter the code from your authenticator app'],
+    })
+    const wrong = await regenerate('000000')
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toMatchObject({ codes: null, errors: [WRONG_CODE_MESSAGE] })
+    // Nothing was replaced: the first set still signs in.
+    expect(await checkCode(db(), user.id, codes[0])).toEqual({ ok: true, kind: 'recovery-code' })
+    const right = await regenerate(await freshCode(user.id, secret))
+    expect(right.status).toBe(200)
+    expect((await right.json()).codes).toHaveLength(10)
+    expect(await checkCode(db(), user.id, codes[1])).toMatchObject({ ok: false })
   })
 })
 
