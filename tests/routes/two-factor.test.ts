@@ -25,9 +25,11 @@ import {
   checkCode,
   TOTP_OPTIONS,
   UNREADABLE_KEY_MESSAGE,
+  RECOVERY_CODE_REFUSED_MESSAGE,
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
 } from '~/services/accounts/two-factor.server'
+import { getToast } from '~/services/platform/toast.server'
 import { db } from '../setup/db'
 import {
   args,
@@ -246,7 +248,7 @@ describe('enrolment from the settings page', () => {
     expect(fresh).toHaveLength(10)
     expect(await checkCode(db(), user.id, codes[0]!)).toEqual({
       ok: false,
-      message: WRONG_CODE_MESSAGE,
+      message: RECOVERY_CODE_REFUSED_MESSAGE,
     })
 
     const wrong = await respond(() =>
@@ -395,17 +397,92 @@ describe('every way in asks for the second factor', () => {
     expect(await sessionsOf(user.id)).toEqual([])
   })
 
-  test('a recovery code signs in once', async () => {
+  test('a recovery code signs in once, and says so with the number left', async () => {
     const user = await createUser({ firstName: 'Ngọc' })
     const { codes } = await enrolTwoFactor(user)
     const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
     const done = await answerCode(pending, codes[3]!.toUpperCase())
     expect(done.status).toBe(302)
     expect((await sessionsOf(user.id))[0]!.secondFactorAt).not.toBeNull()
+    expect((await getToast(cookieFrom(done, 'pt_toast')!)).toast).toMatchObject({
+      title: 'Signed in with a recovery code',
+      description: 'That code is now used up: 9 recovery codes left.',
+    })
     const again = await answerCode(cookieFrom(await signInWithPassword(user), 'pt_2fa')!, codes[3]!)
     expect(again.status).toBe(400)
-    expect((await again.json()).errors).toEqual([WRONG_CODE_MESSAGE])
+    expect((await again.json()).errors).toEqual([RECOVERY_CODE_REFUSED_MESSAGE])
     expect(await sessionsOf(user.id)).toHaveLength(1)
+    // Down to the last ones, the toast says where new ones are made: codes[8] and [9] are kept.
+    const { recoverySalt } = await db()
+      .selectFrom('userTwoFactors')
+      .select('recoverySalt')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow()
+    const digest = (code: string) =>
+      crypto
+        .createHash('sha256')
+        .update(`${recoverySalt}:${code.replace('-', '')}`)
+        .digest('hex')
+    await db()
+      .deleteFrom('twoFactorRecoveryCodes')
+      .where('userId', '=', user.id)
+      .where('codeHash', 'not in', [digest(codes[8]!), digest(codes[9]!)])
+      .execute()
+    const last = await answerCode(cookieFrom(await signInWithPassword(user), 'pt_2fa')!, codes[9]!)
+    expect(last.headers.get('Location')).toBe('/')
+    expect((await getToast(cookieFrom(last, 'pt_toast')!)).toast).toMatchObject({
+      title: 'Signed in with a recovery code',
+      description:
+        'That code is now used up: 1 recovery code left. Make new ones in Settings, Two-factor authentication.',
+    })
+  })
+
+  test('the pending sign-in works once, and not after the password changed', async () => {
+    const user = await createUser({ firstName: 'רותם' })
+    const { codes } = await enrolTwoFactor(user)
+    const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+    const done = await answerCode(pending, codes[0]!)
+    expect(done.headers.get('Location')).toBe('/')
+    // The same cookie again, even with another good code: no second session.
+    const replay = await answerCode(pending, codes[1]!)
+    expect(replay.status).toBe(302)
+    expect(replay.headers.get('Location')).toBe('/login')
+    expect(cookieFrom(replay, 'pt_session')).toBeNull()
+    expect(await sessionsOf(user.id)).toHaveLength(1)
+
+    // A sign-in left waiting, then the password is changed (a reset): the old cookie is done.
+    const waiting = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+    const token = crypto.randomBytes(32).toString('base64url')
+    await db()
+      .insertInto('passwordResetTokens')
+      .values({
+        userId: user.id,
+        token: crypto.createHash('sha256').update(token).digest('hex'),
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .execute()
+    const reset = await apiReset.action(
+      args(
+        jsonRequest(`${BASE}/api/auth/reset-password`, {
+          token,
+          password: 'Nowa-hasło-42!',
+          confirmPassword: 'Nowa-hasło-42!',
+        }),
+      ),
+    )
+    expect(reset.status).toBe(200)
+    await db().deleteFrom('sessions').where('userId', '=', user.id).execute()
+    const stale = await answerCode(waiting, codes[1]!)
+    expect(stale.headers.get('Location')).toBe('/login')
+    expect(await sessionsOf(user.id)).toEqual([])
+    // The code was not spent on it: a fresh sign-in with the new password takes it.
+    const fresh = await respond(() =>
+      login.action(
+        args(post(`${BASE}/login`, { usernameOrEmail: user.email, password: 'Nowa-hasło-42!' })),
+      ),
+    )
+    const ok = await answerCode(cookieFrom(fresh, 'pt_2fa')!, codes[1]!)
+    expect(ok.headers.get('Location')).toBe('/')
   })
 
   test('POST /api/auth/login: 401 twoFactorRequired without a valid code; the session with one', async () => {
