@@ -6,7 +6,7 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { safeRedirect } from '~/lib/redirect'
 import { recordUserAction } from '../platform/analytics.server'
 import { db } from '../platform/db.server'
-import { createToastHeaders } from '../platform/toast.server'
+import { createToastHeaders, type ToastInput } from '../platform/toast.server'
 import { createUserSession } from './session.server'
 import crypto from 'node:crypto'
 import { hasTwoFactor, secondFactorStamp, twoFactorStatus } from './two-factor.server'
@@ -46,6 +46,8 @@ export async function completeSignIn(
     secondFactor?: 'totp' | 'recovery-code'
     headers?: Headers
     api?: boolean
+    /** Said instead of "Welcome back!" (e.g. what a takeover removed). */
+    toast?: ToastInput
   },
 ): Promise<SignInResult> {
   const headers = options.headers ?? new Headers()
@@ -68,19 +70,29 @@ export async function completeSignIn(
   }
   if (!options.api) {
     const toast = await createToastHeaders(
-      options.secondFactor === 'recovery-code'
-        ? await recoveryCodeToast(user.id)
-        : {
-            type: 'success',
-            title: 'Welcome back!',
-            description: 'You have been logged in successfully.',
-          },
+      options.toast ??
+        (options.secondFactor === 'recovery-code'
+          ? await recoveryCodeToast(user.id)
+          : {
+              type: 'success',
+              title: 'Welcome back!',
+              description: 'You have been logged in successfully.',
+            }),
     )
     headers.append('Set-Cookie', toast.get('Set-Cookie') ?? '')
   }
   const response = await createUserSession(request, user.id, redirectTo, headers, { secondFactor })
   await recordUserAction(db(), pageViewOf(request), 'sign_in', user.id)
   return { signedIn: true, location: redirectTo, headers: response.headers }
+}
+
+/** What the one who took over an unverified account is told (decision 078). */
+export function takeoverToast(removed: string[]): ToastInput {
+  return {
+    type: 'message',
+    title: 'Signed in with Google',
+    description: `This address had an unverified account; only your Google account signs in to it now. Removed: ${removed.join('; ')}.`,
+  }
 }
 
 /** A recovery code is a last resort: say one was spent and how many remain (issue 39.19). */
