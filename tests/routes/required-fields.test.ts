@@ -27,6 +27,7 @@ import {
 import { lastMailTo } from '../setup/mail'
 import { enrolTwoFactor, freshCode } from '../setup/two-factor'
 import { pendingEnrolment, startEnrolment } from '~/services/accounts/two-factor.server'
+import { mailTakeoverLink } from '~/services/accounts/ways-in.server'
 import * as loginRoute from '~/routes/login'
 import { multipartBody } from '../setup/multipart'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
@@ -484,6 +485,18 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
           cookie,
           required: { code: await freshCode(user.id, secret) },
         }
+      },
+    },
+  },
+  'login_.google-takeover': {
+    'finish a Google sign-in by the mailed link': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ emailVerified: false, firstName: 'Олег' })
+        await enrolTwoFactor(user)
+        await mailTakeoverLink(db(), user, { id: 'google-required-fields', email: user.email })
+        const token = /token=(\S+)/.exec((await lastMailTo(user.email))!.text!)![1]!
+        return { url: '/login/google-takeover', required: { token } }
       },
     },
   },
