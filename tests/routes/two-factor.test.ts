@@ -577,6 +577,25 @@ describe('every way in asks for the second factor', () => {
     )
     expect(api.status).toBe(429)
   })
+
+  test('the wrong-code limit slides: five wrong codes just before a 15-minute edge still bind after it', async () => {
+    const user = await createUser({ firstName: 'ธิดา' })
+    await enrolTwoFactor(user)
+    const window = 15 * 60 * 1000
+    const edge = (Math.floor(Date.now() / window) + 1) * window
+    const realNow = Date.now
+    try {
+      Date.now = () => edge - 20_000
+      const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+      for (let guess = 0; guess < 5; guess++)
+        expect((await answerCode(pending, `00000${guess}`)).status).toBe(400)
+      Date.now = () => edge + 20_000
+      const after = await answerCode(pending, '000009')
+      expect(after.status).toBe(429)
+    } finally {
+      Date.now = realNow
+    }
+  })
 })
 
 describe('sensitive changes ask again after 10 minutes', () => {
