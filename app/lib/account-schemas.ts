@@ -84,7 +84,8 @@ export const TwoFactorSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('confirm'), code: totpCode }),
   z.object({ intent: z.literal('cancel') }),
   z.object({ intent: z.literal('disable'), code: totpCode }),
-  z.object({ intent: z.literal('regenerate') }),
+  // New codes are a way in: a current code asks for them, not the session alone (issue 38.5).
+  z.object({ intent: z.literal('regenerate'), code: totpCode }),
 ])
 /** Field names the two-factor forms may send (readForm keeps only these). */
 export const TWO_FACTOR_FIELDS = ['intent', 'code'] as const

@@ -18,7 +18,11 @@ import {
   requireRecentSignIn,
   requireUser,
 } from '~/services/accounts/auth.server'
-import { getSessionId, markReauthenticated } from '~/services/accounts/session.server'
+import {
+  endUserSessions,
+  getSessionId,
+  markReauthenticated,
+} from '~/services/accounts/session.server'
 import {
   checkCode,
   confirmEnrolment,
@@ -60,7 +64,11 @@ export async function action({ request }: ActionFunctionArgs) {
   })
   if (submission.status !== 'success')
     return json(
-      { errors: submission.error?.code ?? ['Choose what to do'], codes: null },
+      {
+        errors: submission.error?.code ?? ['Choose what to do'],
+        codes: null,
+        intent: String(submission.payload.intent ?? ''),
+      },
       { status: 400 },
     )
   const form = submission.value
@@ -77,10 +85,12 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(PATH, { type: 'message', title: 'Two-factor set-up cancelled' })
     case 'confirm': {
       const outcome = await confirmEnrolment(db(), user.id, form.code)
-      if (!outcome.ok) return codeRefused(outcome)
-      // The code just typed is a second factor passed by this very session.
+      if (!outcome.ok) return codeRefused('confirm', outcome)
+      // The code just typed is a second factor passed by this very session. Every other session
+      // passed none: they end, or one of them could still change the codes (issue 38.5).
       const sid = await getSessionId(request.headers.get('Cookie'))
       if (sid) await markReauthenticated(db(), sid, { secondFactor: true })
+      await endUserSessions(db(), user.id, sid ?? undefined)
       // A toast of its own, which also replaces "Scan the QR code" if that is still showing.
       return json({
         errors: null,
@@ -90,13 +100,14 @@ export async function action({ request }: ActionFunctionArgs) {
           id: 'two-factor-on',
           type: 'success' as const,
           title: 'Two-factor authentication is on',
-          description: 'Keep your recovery codes below: they are shown only now.',
+          description:
+            'You were signed out everywhere else. Keep your recovery codes below: they are shown only now.',
         },
       })
     }
     case 'regenerate': {
-      if (!(await twoFactorStatus(db(), user.id)).enabled)
-        return json({ errors: ['Two-factor authentication is off.'], codes: null }, { status: 400 })
+      const check = await checkCode(db(), user.id, form.code)
+      if (!check.ok) return codeRefused('regenerate', check)
       return json({
         errors: null,
         codes: await replaceRecoveryCodes(db(), user.id),
@@ -110,7 +121,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     case 'disable': {
       const check = await checkCode(db(), user.id, form.code)
-      if (!check.ok) return codeRefused(check)
+      if (!check.ok) return codeRefused('disable', check)
       await removeTwoFactor(db(), user.id)
       return redirectWithToast('/settings', {
         type: 'success',
@@ -121,12 +132,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/** A refused code, said under the form it was typed in (the page has three code fields). */
 function codeRefused(
+  intent: 'confirm' | 'regenerate' | 'disable',
   outcome: { message: string } | { limited: Parameters<typeof tooManyMessage>[0] },
 ) {
   return 'limited' in outcome
-    ? json({ errors: [tooManyMessage(outcome.limited)], codes: null }, { status: 429 })
-    : json({ errors: [outcome.message], codes: null }, { status: 400 })
+    ? json({ errors: [tooManyMessage(outcome.limited)], codes: null, intent }, { status: 429 })
+    : json({ errors: [outcome.message], codes: null, intent }, { status: 400 })
 }
 
 export default function TwoFactorPage() {
@@ -135,6 +148,8 @@ export default function TwoFactorPage() {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const errors = data?.errors ?? undefined
+  const errorsOf = (intent: string) =>
+    data && 'intent' in data && data.intent && data.intent !== intent ? undefined : errors
   const codes = data?.codes ?? null
   return (
     <SettingsShell
@@ -183,8 +198,18 @@ export default function TwoFactorPage() {
           </p>
           <SettingsSection id="regenerate" title="New recovery codes">
             <p className="mt-1 text-sm text-slate-600">The codes you have now stop working.</p>
-            <Form method="post" className="mt-3">
-              <Button type="submit" name="intent" value="regenerate" disabled={pending}>
+            <Form method="post" noValidate className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="regenerate" />
+              <Field
+                id="regenerate-code"
+                name="code"
+                label="Code from your app (or a recovery code)"
+                autoComplete="one-time-code"
+                required
+                maxLength={32}
+                errors={errorsOf('regenerate')}
+              />
+              <Button type="submit" disabled={pending}>
                 Make New Recovery Codes
               </Button>
             </Form>
@@ -199,7 +224,7 @@ export default function TwoFactorPage() {
                 autoComplete="one-time-code"
                 required
                 maxLength={32}
-                errors={errors}
+                errors={errorsOf('disable')}
               />
               <Button type="submit" variant="danger" disabled={pending}>
                 Turn Off Two-Factor
@@ -237,7 +262,7 @@ export default function TwoFactorPage() {
               autoComplete="one-time-code"
               required
               maxLength={32}
-              errors={errors}
+              errors={errorsOf('confirm')}
             />
             <Button type="submit" disabled={pending}>
               Turn On Two-Factor

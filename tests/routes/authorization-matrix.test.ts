@@ -164,6 +164,9 @@ const MATRIX: Record<string, Row> = {
   login: { url: '/login', get: ANON_PAGE, post: page('ok', 302, 302, 302) },
   // The sign-in's code step: without a pending sign-in a visitor is sent back to /login.
   'login_.two-factor': { url: '/login/two-factor', get: all(302), post: all(302) },
+  // Decision 078: the mailed link that finishes a Google takeover; without a good token it says
+  // the link no longer works, and a post goes back to sign in.
+  'login_.google-takeover': { url: '/login/google-takeover', get: PUBLIC, post: all(302) },
   'media.landing-video': { url: '/media/landing-video', get: all(404) },
   'oauth-status': { url: '/oauth-status', get: PUBLIC },
   'oauth-test': { url: '/oauth-test', get: PUBLIC },

@@ -83,6 +83,7 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'settings_.two-factor': { url: '/settings/two-factor', role: 'user' },
   'settings_.confirm': { url: '/settings/confirm', role: 'user' },
   'login_.two-factor': { url: '/login/two-factor', role: 'visitor' },
+  'login_.google-takeover': { url: '/login/google-takeover', role: 'visitor' },
   'songs.$id.delete': { url: '/songs/:id/delete', role: 'user' },
   'songs.$id.co-writers': { url: '/songs/:id/co-writers', role: 'user' },
   'songs.$id.details': { url: '/songs/:id/details', role: 'user' },

@@ -681,6 +681,7 @@ const ROUTES: Record<string, RouteRow> = {
   'settings_.two-factor': { query: ['required'] },
   'settings_.confirm': { query: ['redirectTo'] },
   'login_.two-factor': {},
+  'login_.google-takeover': { query: ['token'] },
   'songs.$id.delete': { params: ['id'] },
   'songs.$id.co-writers': { params: ['id'] },
   'songs.$id.details': { params: ['id'] },

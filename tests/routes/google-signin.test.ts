@@ -14,6 +14,7 @@ const googleAlternative = await import('~/resource-routes/api.auth.google-altern
 const googleCallback = await import('~/resource-routes/api.auth.google.callback')
 const login = await import('~/routes/login')
 const twoFactorLogin = await import('~/routes/login_.two-factor')
+const takeoverRoute = await import('~/routes/login_.google-takeover')
 const { enrolTwoFactor, freshCode } = await import('../setup/two-factor')
 const { getToast } = await import('~/services/platform/toast.server')
 const { getSessionUser } = await import('~/services/accounts/session.server')
@@ -384,44 +385,111 @@ describe('the Google callback', () => {
     expect(now).toHaveLength(1)
     expect(now.map((s) => s.sidHash)).not.toContain(earlier[0]!.sidHash)
     expect(await getSessionUser(oldCookie)).toBeNull()
+    // Nothing goes silently (decision 078): the one taking over reads what went, the address too.
+    expect(await toastOf(response)).toMatchObject({
+      title: 'Signed in with Google',
+      description: expect.stringContaining(
+        'Removed: the password; 1 signed-in session (signed out).',
+      ),
+    })
+    const [mail, ...more] = await mailTo(squatter.email)
+    expect(more).toEqual([])
+    expect(mail).toMatchObject({ subject: 'Ways into your ProofTrack account were removed' })
+    expect(mail!.text).toContain(`The Google account ${chosen.email}`)
+    expect(mail!.text).toContain('- the password\n- 1 signed-in session (signed out)\n')
   })
 
-  test('whoever registered the address keeps nothing they added: their Google, passkey, authenticator and pending links go', async () => {
-    const squatter = await createUser({ emailVerified: false })
-    await enrolTwoFactor(squatter)
+  test('an unverified account with two-factor and a passkey is not taken over by Google alone: a mailed link finishes it, once', async () => {
+    const registrant = await createUser({ emailVerified: false, firstName: 'さくら' })
+    await enrolTwoFactor(registrant)
+    const theirCookie = await sessionCookie(registrant.id)
     const attackersGoogle = crypto.randomBytes(8).toString('hex')
     await db()
       .updateTable('users')
       .set({ externalId: attackersGoogle })
-      .where('id', '=', squatter.id)
+      .where('id', '=', registrant.id)
       .execute()
     await db()
       .insertInto('passkeys')
       .values({
-        userId: squatter.id,
+        userId: registrant.id,
         credentialId: crypto.randomBytes(16).toString('base64url'),
         publicKey: new Uint8Array(crypto.randomBytes(77)),
         counter: 0,
-        name: 'Squatter key',
+        name: 'मेरी चाबी',
       })
       .execute()
     await db()
       .insertInto('emailChangeTokens')
       .values({
-        userId: squatter.id,
+        userId: registrant.id,
         newEmail: 'elsewhere@example.com',
         tokenHash: crypto.randomBytes(32).toString('hex'),
         expiresAt: new Date(Date.now() + 3_600_000),
       })
       .execute()
-    const owner = account({ email: squatter.email })
+    const owner = account({ email: registrant.email })
 
-    // The owner lands signed in: no code from the squatter's authenticator is asked for.
     const response = await signInWith(owner)
-    expect(response.headers.get('Location')).toBe('/')
-    expect((await signedInUser(response))?.id).toBe(squatter.id)
-    const [linked] = await usersWithEmail(squatter.email)
+    expect(response.headers.get('Location')).toBe('/login')
+    expect(cookieFrom(response, 'pt_session')).toBeNull()
+    expect(await toastOf(response)).toMatchObject({
+      title: 'Check your mail',
+      description: expect.stringContaining('We mailed a link to its address'),
+    })
+    // Nothing changed yet: the registrant still signs in, with password and code.
+    const [kept] = await usersWithEmail(registrant.email)
+    expect(kept).toMatchObject({
+      emailVerified: false,
+      passwordHash: registrant.passwordHash,
+      externalId: attackersGoogle,
+    })
+    expect(await getSessionUser(theirCookie)).toMatchObject({ id: registrant.id })
+    const [mail] = await mailTo(registrant.email)
+    expect(mail!.subject).toBe('Finish signing in to your ProofTrack account with Google')
+    const link = new URL(
+      /http:\/\/localhost:3000\/login\/google-takeover\?token=\S+/.exec(mail!.text!)![0],
+    )
+    for (const way of [
+      'the password',
+      'two-factor authentication and its recovery codes',
+      '1 passkey',
+      '1 signed-in session (signed out)',
+      'another Google account connected to it',
+      'a pending change of the email address',
+    ])
+      expect(mail!.text).toContain(`- ${way}\n`)
+
+    // Opening the link changes nothing; it shows what finishing removes.
+    const page = await respond(() => takeoverRoute.loader(args(new Request(link))))
+    const shown = await page.json()
+    expect(shown.googleEmail).toBe(owner.email)
+    expect(shown.removed).toContain('1 passkey')
+    expect(await sessionsOf(registrant.id)).toHaveLength(1)
+
+    const finish = (token: string) =>
+      respond(() =>
+        takeoverRoute.action(
+          args(
+            new Request('http://localhost:3000/login/google-takeover', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+              body: new URLSearchParams({ token }),
+            }),
+          ),
+        ),
+      )
+    const forged = await finish(`${link.searchParams.get('token')!.split('.')[0]}.AAAA`)
+    expect(forged.headers.get('Location')).toBe('/login')
+    expect(cookieFrom(forged, 'pt_session')).toBeNull()
+
+    const done = await finish(link.searchParams.get('token')!)
+    expect(done.headers.get('Location')).toBe('/')
+    expect((await signedInUser(done))?.id).toBe(registrant.id)
+    expect((await toastOf(done))?.description).toContain('1 passkey')
+    const [linked] = await usersWithEmail(registrant.email)
     expect(linked).toMatchObject({ emailVerified: true, passwordHash: null, externalId: owner.sub })
+    expect(await getSessionUser(theirCookie)).toBeNull()
     for (const table of [
       'passkeys',
       'userTwoFactors',
@@ -429,9 +497,16 @@ describe('the Google callback', () => {
       'emailChangeTokens',
     ] as const)
       expect(
-        await db().selectFrom(table).select('userId').where('userId', '=', squatter.id).execute(),
+        await db().selectFrom(table).select('userId').where('userId', '=', registrant.id).execute(),
         table,
       ).toEqual([])
+    expect((await mailTo(registrant.email))[0]!.subject).toBe(
+      'Ways into your ProofTrack account were removed',
+    )
+    // Once: the same link again signs nobody in.
+    const again = await finish(link.searchParams.get('token')!)
+    expect(again.headers.get('Location')).toBe('/login')
+    expect(cookieFrom(again, 'pt_session')).toBeNull()
   })
 
   test.each(['support@prooftrack.test', 'Support@ProofTrack.TEST'])(

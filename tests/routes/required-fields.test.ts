@@ -27,6 +27,7 @@ import {
 import { lastMailTo } from '../setup/mail'
 import { enrolTwoFactor, freshCode } from '../setup/two-factor'
 import { pendingEnrolment, startEnrolment } from '~/services/accounts/two-factor.server'
+import { mailTakeoverLink } from '~/services/accounts/ways-in.server'
 import * as loginRoute from '~/routes/login'
 import { multipartBody } from '../setup/multipart'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
@@ -490,6 +491,18 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
       },
     },
   },
+  'login_.google-takeover': {
+    'finish a Google sign-in by the mailed link': {
+      optional: [],
+      prepare: async () => {
+        const user = await createUser({ emailVerified: false, firstName: 'Олег' })
+        await enrolTwoFactor(user)
+        await mailTakeoverLink(db(), user, { id: 'google-required-fields', email: user.email })
+        const token = /token=(\S+)/.exec((await lastMailTo(user.email))!.text!)![1]!
+        return { url: '/login/google-takeover', required: { token } }
+      },
+    },
+  },
   'settings_.two-factor': {
     'set up': {
       optional: [],
@@ -528,11 +541,11 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
       optional: [],
       prepare: async () => {
         const user = await createUser()
-        await enrolTwoFactor(user)
+        const { secret } = await enrolTwoFactor(user)
         return {
           url: '/settings/two-factor',
           cookie: await cookieOf(user),
-          required: { intent: 'regenerate' },
+          required: { intent: 'regenerate', code: await freshCode(user.id, secret) },
         }
       },
     },

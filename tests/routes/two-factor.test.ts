@@ -25,9 +25,11 @@ import {
   checkCode,
   TOTP_OPTIONS,
   UNREADABLE_KEY_MESSAGE,
+  RECOVERY_CODE_REFUSED_MESSAGE,
   USED_CODE_MESSAGE,
   WRONG_CODE_MESSAGE,
 } from '~/services/accounts/two-factor.server'
+import { getToast } from '~/services/platform/toast.server'
 import { db } from '../setup/db'
 import {
   args,
@@ -232,9 +234,12 @@ describe('enrolment from the settings page', () => {
     const user = await createUser()
     const { secret, codes } = await enrolTwoFactor(user)
     const cookie = await sessionCookie(user.id)
+    // A recovery code is a current code too: it asks for the new set, and is spent by it.
     const regenerated = await respond(() =>
       twoFactorRoute.action(
-        args(post(`${BASE}/settings/two-factor`, { intent: 'regenerate' }, cookie)),
+        args(
+          post(`${BASE}/settings/two-factor`, { intent: 'regenerate', code: codes[1]! }, cookie),
+        ),
       ),
     )
     const answer = await regenerated.json()
@@ -243,7 +248,7 @@ describe('enrolment from the settings page', () => {
     expect(fresh).toHaveLength(10)
     expect(await checkCode(db(), user.id, codes[0]!)).toEqual({
       ok: false,
-      message: WRONG_CODE_MESSAGE,
+      message: RECOVERY_CODE_REFUSED_MESSAGE,
     })
 
     const wrong = await respond(() =>
@@ -273,6 +278,64 @@ describe('enrolment from the settings page', () => {
         .where('userId', '=', user.id)
         .execute(),
     ).toEqual([])
+  })
+  test('turning it on signs out every other session; new recovery codes ask a current code', async () => {
+    const user = await createUser({ firstName: 'Аня' })
+    const cookie = await sessionCookie(user.id)
+    // Another browser, signed in a minute ago: within the 10 minutes of a fresh sign-in.
+    const other = await sessionCookie(user.id)
+    await respond(() =>
+      twoFactorRoute.action(args(post(`${BASE}/settings/two-factor`, { intent: 'start' }, cookie))),
+    )
+    const shown = await (
+      await respond(() =>
+        twoFactorRoute.loader(
+          args(new Request(`${BASE}/settings/two-factor`, { headers: { Cookie: cookie } })),
+        ),
+      )
+    ).json()
+    const secret: string = shown.enrolment.secret
+    const first = await freshCode(user.id, secret)
+    const on = await respond(() =>
+      twoFactorRoute.action(
+        args(post(`${BASE}/settings/two-factor`, { intent: 'confirm', code: first }, cookie)),
+      ),
+    )
+    expect(on.status).toBe(200)
+    const { codes, toast } = await on.json()
+    expect(toast.description).toContain('You were signed out everywhere else.')
+    expect(await getSessionUser(other)).toBeNull()
+    expect(await getSessionUser(cookie)).toMatchObject({ id: user.id })
+    expect(await sessionsOf(user.id)).toHaveLength(1)
+
+    const regenerate = (code?: string) =>
+      respond(() =>
+        twoFactorRoute.action(
+          args(
+            post(
+              `${BASE}/settings/two-factor`,
+              code === undefined ? { intent: 'regenerate' } : { intent: 'regenerate', code },
+              cookie,
+            ),
+          ),
+        ),
+      )
+    const bare = await regenerate()
+    expect(bare.status).toBe(400)
+    expect(await bare.json()).toMatchObject({
+      codes: null,
+      intent: 'regenerate',
+      errors: ['Enter the code from your authenticator app'],
+    })
+    const wrong = await regenerate('000000')
+    expect(wrong.status).toBe(400)
+    expect(await wrong.json()).toMatchObject({ codes: null, errors: [WRONG_CODE_MESSAGE] })
+    // Nothing was replaced: the first set still signs in.
+    expect(await checkCode(db(), user.id, codes[0])).toEqual({ ok: true, kind: 'recovery-code' })
+    const right = await regenerate(await freshCode(user.id, secret))
+    expect(right.status).toBe(200)
+    expect((await right.json()).codes).toHaveLength(10)
+    expect(await checkCode(db(), user.id, codes[1])).toMatchObject({ ok: false })
   })
 })
 
@@ -334,17 +397,92 @@ describe('every way in asks for the second factor', () => {
     expect(await sessionsOf(user.id)).toEqual([])
   })
 
-  test('a recovery code signs in once', async () => {
+  test('a recovery code signs in once, and says so with the number left', async () => {
     const user = await createUser({ firstName: 'Ngọc' })
     const { codes } = await enrolTwoFactor(user)
     const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
     const done = await answerCode(pending, codes[3]!.toUpperCase())
     expect(done.status).toBe(302)
     expect((await sessionsOf(user.id))[0]!.secondFactorAt).not.toBeNull()
+    expect((await getToast(cookieFrom(done, 'pt_toast')!)).toast).toMatchObject({
+      title: 'Signed in with a recovery code',
+      description: 'That code is now used up: 9 recovery codes left.',
+    })
     const again = await answerCode(cookieFrom(await signInWithPassword(user), 'pt_2fa')!, codes[3]!)
     expect(again.status).toBe(400)
-    expect((await again.json()).errors).toEqual([WRONG_CODE_MESSAGE])
+    expect((await again.json()).errors).toEqual([RECOVERY_CODE_REFUSED_MESSAGE])
     expect(await sessionsOf(user.id)).toHaveLength(1)
+    // Down to the last ones, the toast says where new ones are made: codes[8] and [9] are kept.
+    const { recoverySalt } = await db()
+      .selectFrom('userTwoFactors')
+      .select('recoverySalt')
+      .where('userId', '=', user.id)
+      .executeTakeFirstOrThrow()
+    const digest = (code: string) =>
+      crypto
+        .createHash('sha256')
+        .update(`${recoverySalt}:${code.replace('-', '')}`)
+        .digest('hex')
+    await db()
+      .deleteFrom('twoFactorRecoveryCodes')
+      .where('userId', '=', user.id)
+      .where('codeHash', 'not in', [digest(codes[8]!), digest(codes[9]!)])
+      .execute()
+    const last = await answerCode(cookieFrom(await signInWithPassword(user), 'pt_2fa')!, codes[9]!)
+    expect(last.headers.get('Location')).toBe('/')
+    expect((await getToast(cookieFrom(last, 'pt_toast')!)).toast).toMatchObject({
+      title: 'Signed in with a recovery code',
+      description:
+        'That code is now used up: 1 recovery code left. Make new ones in Settings, Two-factor authentication.',
+    })
+  })
+
+  test('the pending sign-in works once, and not after the password changed', async () => {
+    const user = await createUser({ firstName: 'רותם' })
+    const { codes } = await enrolTwoFactor(user)
+    const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+    const done = await answerCode(pending, codes[0]!)
+    expect(done.headers.get('Location')).toBe('/')
+    // The same cookie again, even with another good code: no second session.
+    const replay = await answerCode(pending, codes[1]!)
+    expect(replay.status).toBe(302)
+    expect(replay.headers.get('Location')).toBe('/login')
+    expect(cookieFrom(replay, 'pt_session')).toBeNull()
+    expect(await sessionsOf(user.id)).toHaveLength(1)
+
+    // A sign-in left waiting, then the password is changed (a reset): the old cookie is done.
+    const waiting = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+    const token = crypto.randomBytes(32).toString('base64url')
+    await db()
+      .insertInto('passwordResetTokens')
+      .values({
+        userId: user.id,
+        token: crypto.createHash('sha256').update(token).digest('hex'),
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .execute()
+    const reset = await apiReset.action(
+      args(
+        jsonRequest(`${BASE}/api/auth/reset-password`, {
+          token,
+          password: 'Nowa-hasło-42!',
+          confirmPassword: 'Nowa-hasło-42!',
+        }),
+      ),
+    )
+    expect(reset.status).toBe(200)
+    await db().deleteFrom('sessions').where('userId', '=', user.id).execute()
+    const stale = await answerCode(waiting, codes[1]!)
+    expect(stale.headers.get('Location')).toBe('/login')
+    expect(await sessionsOf(user.id)).toEqual([])
+    // The code was not spent on it: a fresh sign-in with the new password takes it.
+    const fresh = await respond(() =>
+      login.action(
+        args(post(`${BASE}/login`, { usernameOrEmail: user.email, password: 'Nowa-hasło-42!' })),
+      ),
+    )
+    const ok = await answerCode(cookieFrom(fresh, 'pt_2fa')!, codes[1]!)
+    expect(ok.headers.get('Location')).toBe('/')
   })
 
   test('POST /api/auth/login: 401 twoFactorRequired without a valid code; the session with one', async () => {
@@ -438,6 +576,25 @@ describe('every way in asks for the second factor', () => {
       ),
     )
     expect(api.status).toBe(429)
+  })
+
+  test('the wrong-code limit slides: five wrong codes just before a 15-minute edge still bind after it', async () => {
+    const user = await createUser({ firstName: 'ธิดา' })
+    await enrolTwoFactor(user)
+    const window = 15 * 60 * 1000
+    const edge = (Math.floor(Date.now() / window) + 1) * window
+    const realNow = Date.now
+    try {
+      Date.now = () => edge - 20_000
+      const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+      for (let guess = 0; guess < 5; guess++)
+        expect((await answerCode(pending, `00000${guess}`)).status).toBe(400)
+      Date.now = () => edge + 20_000
+      const after = await answerCode(pending, '000009')
+      expect(after.status).toBe(429)
+    } finally {
+      Date.now = realNow
+    }
   })
 })
 

@@ -8,8 +8,8 @@ import {
   requireUser,
 } from './auth.server'
 import { GoogleConnectionError } from './google-connection.server'
-import { completeSignIn } from './sign-in.server'
-import { GOOGLE_DISCONNECTED_MESSAGE } from './users.server'
+import { completeSignIn, takeoverToast } from './sign-in.server'
+import { GOOGLE_DISCONNECTED_MESSAGE, removedByTakeover, TakeoverByLinkError } from './users.server'
 import { redirectWithToast } from '../platform/toast.server'
 
 type From = 'login' | 'register' | 'connect'
@@ -79,10 +79,22 @@ export async function finishGoogleSignIn(request: Request) {
   try {
     const user = await getAuthenticator().authenticate('google', request)
     // Google is the first factor only: an account with two-factor on is asked its code next.
-    const done = await completeSignIn(request, user, { method: 'google', headers })
+    const removed = removedByTakeover(user)
+    const done = await completeSignIn(request, user, {
+      method: 'google',
+      headers,
+      toast: removed?.length ? takeoverToast(removed) : undefined,
+    })
     return redirect(done.location, { headers: done.headers })
   } catch (error) {
     if (error instanceof Response) throw error
+    const cause = error instanceof AuthorizationError ? error.cause : error
+    if (cause instanceof TakeoverByLinkError)
+      return redirectWithToast(
+        back(from),
+        { type: 'message', title: 'Check your mail', description: cause.message },
+        { headers },
+      )
     const reason = error instanceof AuthorizationError ? error.message : String(error)
     console.warn('[google] sign-in failed:', reason)
     const told = reason === GOOGLE_DISCONNECTED_MESSAGE ? reason : undefined

@@ -6,9 +6,10 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { safeRedirect } from '~/lib/redirect'
 import { recordUserAction } from '../platform/analytics.server'
 import { db } from '../platform/db.server'
-import { createToastHeaders } from '../platform/toast.server'
+import { createToastHeaders, type ToastInput } from '../platform/toast.server'
 import { createUserSession } from './session.server'
-import { hasTwoFactor } from './two-factor.server'
+import crypto from 'node:crypto'
+import { hasTwoFactor, secondFactorStamp, twoFactorStatus } from './two-factor.server'
 import { cookieSecrets } from '../platform/cookie-keys.server'
 
 // Issue 28, decision 063: every way in (the form, the JSON API, Google, and later passkeys)
@@ -46,6 +47,8 @@ export async function completeSignIn(
     secondFactor?: 'totp' | 'recovery-code'
     headers?: Headers
     api?: boolean
+    /** Said instead of "Welcome back!" (e.g. what a takeover removed). */
+    toast?: ToastInput
   },
 ): Promise<SignInResult> {
   const headers = options.headers ?? new Headers()
@@ -60,16 +63,23 @@ export async function completeSignIn(
           method: options.method,
           redirectTo,
           issuedAt: Date.now(),
+          nonce: crypto.randomBytes(12).toString('base64url'),
+          stamp: await secondFactorStamp(db(), user.id),
         }),
       )
     return { signedIn: false, location: TWO_FACTOR_PATH, headers }
   }
   if (!options.api) {
-    const toast = await createToastHeaders({
-      type: 'success',
-      title: 'Welcome back!',
-      description: 'You have been logged in successfully.',
-    })
+    const toast = await createToastHeaders(
+      options.toast ??
+        (options.secondFactor === 'recovery-code'
+          ? await recoveryCodeToast(user.id)
+          : {
+              type: 'success',
+              title: 'Welcome back!',
+              description: 'You have been logged in successfully.',
+            }),
+    )
     headers.append('Set-Cookie', toast.get('Set-Cookie') ?? '')
   }
   const response = await createUserSession(request, user.id, redirectTo, headers, { secondFactor })
@@ -77,11 +87,37 @@ export async function completeSignIn(
   return { signedIn: true, location: redirectTo, headers: response.headers }
 }
 
+/** What the one who took over an unverified account is told (decision 078). */
+export function takeoverToast(removed: string[]): ToastInput {
+  return {
+    type: 'message',
+    title: 'Signed in with Google',
+    description: `This address had an unverified account; only your Google account signs in to it now. Removed: ${removed.join('; ')}.`,
+  }
+}
+
+/** A recovery code is a last resort: say one was spent and how many remain (issue 39.19). */
+async function recoveryCodeToast(userId: string) {
+  const left = (await twoFactorStatus(db(), userId)).recoveryCodesLeft
+  const count = `${left} recovery code${left === 1 ? '' : 's'} left`
+  return {
+    type: left <= 2 ? ('message' as const) : ('success' as const),
+    title: 'Signed in with a recovery code',
+    description:
+      left <= 2
+        ? `That code is now used up: ${count}. Make new ones in Settings, Two-factor authentication.`
+        : `That code is now used up: ${count}.`,
+  }
+}
+
 const PendingSignIn = z.object({
   userId: z.string().uuid(),
   method: z.enum(['password', 'google']),
   redirectTo: z.string().max(2048),
   issuedAt: z.number(),
+  // Random, so two pending sign-ins never share a cookie; the stamp binds it to the account's state.
+  nonce: z.string().max(64),
+  stamp: z.string().max(64),
 })
 export type PendingSignIn = z.infer<typeof PendingSignIn>
 
@@ -100,12 +136,16 @@ function pendingCookie() {
   return cookie
 }
 
-/** The sign-in waiting for its second factor, or null when there is none or its 5 minutes are over. */
+/**
+ * The sign-in waiting for its second factor, or null when there is none, its 5 minutes are over,
+ * or the account moved on since (a code passed, by this cookie or any other, or a new password).
+ */
 export async function pendingSignIn(cookieHeader: string | null): Promise<PendingSignIn | null> {
   const parsed = PendingSignIn.safeParse(await pendingCookie().parse(cookieHeader))
   if (!parsed.success) return null
   // The cookie's Max-Age is the browser's to keep; the server checks the time itself.
   if (Date.now() - parsed.data.issuedAt > PENDING_MAX_AGE_SECONDS * 1000) return null
+  if (parsed.data.stamp !== (await secondFactorStamp(db(), parsed.data.userId))) return null
   return parsed.data
 }
 

@@ -14,6 +14,9 @@ export const RECOVERY_CODE_COUNT = 10
 export const WRONG_CODE_MESSAGE = 'That code is not correct. Check your authenticator app.'
 export const USED_CODE_MESSAGE =
   'That code was already used. Wait for your app to show the next one.'
+// Recovery codes are not the app's: a spent or mistyped one is said so (issue 39.19).
+export const RECOVERY_CODE_REFUSED_MESSAGE =
+  'That recovery code is not correct or was already used: each one works once.'
 export const NOT_ENROLLED_MESSAGE = 'Two-factor authentication is not on for this account.'
 export const UNREADABLE_KEY_MESSAGE =
   'Your two-factor key cannot be read on this server any more. Use a recovery code, or write to support.'
@@ -78,6 +81,35 @@ export async function twoFactorStatus(
     .where('usedAt', 'is', null)
     .executeTakeFirstOrThrow()
   return { enabled: true, pending: false, recoveryCodesLeft: Number(left.count) }
+}
+
+/**
+ * What a sign-in waiting for its code depends on (issue 38.6): the password, the last time step
+ * spent and the recovery codes left. Any sign-in that passes a code, and any password change,
+ * moves it, so the pending cookie works once and not after a new password.
+ */
+export async function secondFactorStamp(database: Executor, userId: string) {
+  const row = await database
+    .selectFrom('users')
+    .leftJoin('userTwoFactors', 'userTwoFactors.userId', 'users.id')
+    .select((eb) => [
+      'users.passwordHash',
+      'userTwoFactors.lastUsedStep',
+      eb
+        .selectFrom('twoFactorRecoveryCodes')
+        .select((sub) => sub.fn.countAll<number>().as('n'))
+        .where('twoFactorRecoveryCodes.userId', '=', userId)
+        .where('twoFactorRecoveryCodes.usedAt', 'is', null)
+        .as('codesLeft'),
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return null
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify([row.passwordHash, String(row.lastUsedStep), Number(row.codesLeft)]))
+    .digest('base64url')
+    .slice(0, 22)
 }
 
 export async function hasTwoFactor(database: Executor, userId: string) {
@@ -193,7 +225,7 @@ export async function checkCode(
     .where('usedAt', 'is', null)
     .returning('id')
     .executeTakeFirst()
-  if (!used) return { ok: false, message: WRONG_CODE_MESSAGE }
+  if (!used) return { ok: false, message: RECOVERY_CODE_REFUSED_MESSAGE }
   await forgive(limit)
   return { ok: true, kind: 'recovery-code' }
 }

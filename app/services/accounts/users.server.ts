@@ -7,7 +7,7 @@ import type { RegisterInput } from '~/lib/auth-schemas'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
 import { hashPassword, verifyPassword } from './password.server'
-import { endUserSessions } from './session.server'
+import { isGuarded, mailTakeoverLink, takeOverUnverified } from './ways-in.server'
 import { displayName } from '~/lib/display-name'
 
 export const RESERVED_EMAIL_MESSAGE =
@@ -123,21 +123,21 @@ export interface GoogleProfile {
   picture?: string
 }
 
+export { revokeWaysIn } from './ways-in.server'
+
 /**
- * Ends every way into an account except its address: sessions, passkeys, two-factor with its
- * recovery codes, and links still waiting (reset, verification, email change). For a deleted
- * account, and for an unverified one whose address a Google sign-in has just proved to belong to
- * someone else: whoever registered it must keep nothing they added (a passkey, an authenticator
- * that would lock the owner out, a pending change).
+ * Google found an unverified account with a second factor or a passkey: it is not taken over, a
+ * link to finish was mailed to the address (decision 078). The message is the visitor's toast.
  */
-export async function revokeWaysIn(trx: Executor, userId: string) {
-  await endUserSessions(trx, userId)
-  await trx.deleteFrom('passkeys').where('userId', '=', userId).execute()
-  await trx.deleteFrom('twoFactorRecoveryCodes').where('userId', '=', userId).execute()
-  await trx.deleteFrom('userTwoFactors').where('userId', '=', userId).execute()
-  await trx.deleteFrom('passwordResetTokens').where('userId', '=', userId).execute()
-  await trx.deleteFrom('emailVerificationTokens').where('userId', '=', userId).execute()
-  await trx.deleteFrom('emailChangeTokens').where('userId', '=', userId).execute()
+export class TakeoverByLinkError extends Error {}
+export const TAKEOVER_BY_LINK_MESSAGE =
+  'This account is protected by two-factor authentication or a passkey, so Google alone cannot take it over. We mailed a link to its address: open it to finish. If you have its code, sign in with the password instead.'
+
+// The taker of an unverified account sees what was removed (decision 078), on the next page.
+const takenOver = new WeakMap<object, string[]>()
+/** What a takeover by this sign-in removed, for its toast; null when it took over nothing. */
+export function removedByTakeover(user: object) {
+  return takenOver.get(user) ?? null
 }
 
 /**
@@ -164,21 +164,17 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
   if (existing?.googleDisconnectedAt) throw new Error(GOOGLE_DISCONNECTED_MESSAGE)
   if (existing) {
     if (!existing.emailVerified) {
-      // One transaction: every way in the registrant added goes with the password, or none
-      // does. A Google account they connected is replaced by the owner's.
-      await inTransaction(database, async (trx) => {
-        await revokeWaysIn(trx, existing.id)
-        await trx
-          .updateTable('users')
-          .set({
-            emailVerified: true,
-            passwordHash: null,
-            externalId: profile.id,
-            updatedAt: new Date(),
-          })
-          .where('id', '=', existing.id)
-          .execute()
-      })
+      // Google proves the address, not who registered the account: a guarded one is finished by
+      // the mailed link, any other taken over at once with its address told what went.
+      const google = { id: profile.id, email: profile.email }
+      if (await isGuarded(database, existing.id)) {
+        await mailTakeoverLink(database, existing, google)
+        throw new TakeoverByLinkError(TAKEOVER_BY_LINK_MESSAGE)
+      }
+      const removed = await takeOverUnverified(database, existing, google)
+      const user = (await getUserById(database, existing.id))!
+      takenOver.set(user, removed)
+      return user
     } else if (!existing.externalId) {
       await inTransaction(database, async (trx) => {
         await trx

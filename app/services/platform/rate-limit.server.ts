@@ -6,6 +6,11 @@ export interface Limit {
   key: string
   max: number
   windowSeconds: number
+  /**
+   * Counts the window before too, so no span of `windowSeconds` holds more than `max` hits (a
+   * fixed window alone lets 2 × max through back to back across its edge; decision 078).
+   */
+  sliding?: boolean
 }
 
 export const LIMITS = {
@@ -46,6 +51,7 @@ export const LIMITS = {
     key: `account:two-factor-code:${userId}`,
     max: 5,
     windowSeconds: 15 * 60,
+    sliding: true,
   }),
   registerPerAddress: (ip: string): Limit => ({
     key: `register:ip:${ip}`,
@@ -130,7 +136,17 @@ export async function hit(...limits: Limit[]): Promise<LimitResult> {
       )
       .returning('hits')
       .executeTakeFirstOrThrow()
-    if (row.hits > limit.max) {
+    const before = limit.sliding
+      ? ((
+          await db()
+            .selectFrom('rateLimits')
+            .select('hits')
+            .where('key', '=', limit.key.slice(0, 255))
+            .where('windowStart', '=', new Date(windowStart.getTime() - windowMs))
+            .executeTakeFirst()
+        )?.hits ?? 0)
+      : 0
+    if (row.hits + before > limit.max) {
       const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000)
       result = {
         allowed: false,
