@@ -18,10 +18,21 @@ export function keepNewFilesPrivate() {
 
 /**
  * Takes group and other permissions off the folder and everything in it: a data directory
- * written by an older version, or under a looser umask, is tightened on start. Links are left
- * alone (chmod would follow them out of the folder).
+ * written by an older version, or under a looser umask, is tightened on start. The folder itself
+ * may be a link (DATA_DIR on a mounted volume often is): the folder it names is tightened. Links
+ * inside it are left alone (chmod would follow them out of the folder).
  */
 export function privateTree(root: string) {
+  let real: string
+  try {
+    real = fs.realpathSync(root)
+  } catch {
+    return
+  }
+  tighten(real)
+}
+
+function tighten(root: string) {
   let stat: fs.Stats
   try {
     stat = fs.lstatSync(root)
@@ -31,7 +42,7 @@ export function privateTree(root: string) {
   if (stat.isSymbolicLink()) return
   if ((stat.mode & 0o077) !== 0) fs.chmodSync(root, stat.mode & 0o700)
   if (!stat.isDirectory()) return
-  for (const entry of fs.readdirSync(root)) privateTree(path.join(root, entry))
+  for (const entry of fs.readdirSync(root)) tighten(path.join(root, entry))
 }
 
 /** Makes DATA_DIR (if missing) and keeps it, and all it holds, readable by this user only. */

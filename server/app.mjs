@@ -35,13 +35,14 @@ import {
 } from './guards.mjs'
 import { METRICS_PATH, labelled, metricsHandler, observeRequests } from './metrics.mjs'
 import { knownFilesOnly } from './public-files.mjs'
+import { sendResponse } from './send-response.mjs'
 
 // DATA_DIR (the embedded database, keys, mail) is this user's alone, whatever umask the shell or
 // service manager gave the process: files 0600, folders 0700 (decision 077).
 process.umask(0o077)
 
 // A CommonJS package: its named exports are read off the default one.
-const { createRemixHeaders, sendRemixResponse } = remixExpress
+const { createRemixHeaders } = remixExpress
 
 // As remix-serve: the build and public/ are found from the working directory (the bench serves
 // a snapshot of the build from another folder).
@@ -230,7 +231,7 @@ app.all('*', async (req, res, next) => {
     // A body the route did not read to the end (refused as too large, say) is not drained: the
     // connection closes after the answer instead.
     if (!req.complete) res.setHeader('Connection', 'close')
-    await sendRemixResponse(res, response)
+    await sendResponse(res, response)
   } catch (error) {
     next(error)
   }

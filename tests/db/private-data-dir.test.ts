@@ -100,7 +100,10 @@ test(
     loosen(dataDir)
     expect(openToOthers(dataDir).length).toBeGreaterThan(100)
 
-    const again = await openDatabase({ dataDir })
+    // Opened through a link to it, as a volume mounted elsewhere is: the folder it names is closed.
+    const link = path.join(path.dirname(dataDir), 'volume-link')
+    fs.symlinkSync(dataDir, link)
+    const again = await openDatabase({ dataDir: link })
     await again.close()
     expect(openToOthers(dataDir)).toEqual([])
   },

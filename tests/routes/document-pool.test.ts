@@ -55,6 +55,7 @@ async function worstJobs() {
         fileLink: 'https://files.example/a.mp3',
         lyrics,
         creativeNotes: 'Ж'.repeat(5000),
+        coContributorName: 'Bob',
         contributions: [...HARBOR_SPLIT],
       }),
     )
@@ -85,6 +86,7 @@ async function lightJob() {
       dateCreated: '2025-03-01',
       toolsUsed: 'Logic Pro',
       fileLink: 'https://files.example/a.mp3',
+      coContributorName: 'Bob Beats',
       contributions: [...HARBOR_SPLIT],
     }),
   )

@@ -70,8 +70,20 @@ test('an anonymous POST to a page without an action: 405 and one warning line, n
   expect(errors).not.toHaveBeenCalled()
   expect(warnings).toHaveBeenCalledTimes(1)
   const line = warnings.mock.calls[0]!.map(String).join(' ')
-  expect(line).toBe('[http] req-41 refused (405): POST /lyrics Method Not Allowed')
+  expect(line).toBe('[http] req-41 refused (405): POST Method Not Allowed')
   expect(line).not.toContain('\n')
+})
+
+test('a refused path is not logged: an invitation link carries its token in its path', async () => {
+  const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const response = await createRequestHandler(
+    build,
+    'production',
+  )(new Request('http://localhost/invitations/0f3a9c2e7b41d8e5a6c0/extra', { method: 'GET' }))
+  expect(response.status).toBe(404)
+  const line = warnings.mock.calls.map((call) => call.map(String).join(' ')).join('\n')
+  expect(line).toContain('refused (404)')
+  expect(line).not.toContain('0f3a9c2e7b41d8e5a6c0')
 })
 
 test('a server fault is still logged in full', async () => {

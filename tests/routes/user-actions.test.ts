@@ -156,9 +156,16 @@ describe('user actions are recorded by the server actions (SPEC §7), so they co
 
     const edited = await respond(async () =>
       edit.action(
-        args(await formAs(user.id, `http://localhost/edit/${songId}`, songFields()), {
-          id: songId,
-        }),
+        args(
+          await formAs(user.id, `http://localhost/edit/${songId}`, {
+            ...songFields(),
+            // A save without a change records nothing (issue 39.17): this one changes the title.
+            title: 'Counted Song (v2)',
+          }),
+          {
+            id: songId,
+          },
+        ),
       ),
     )
     expect(edited.status).toBe(302)

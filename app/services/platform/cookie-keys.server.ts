@@ -32,11 +32,11 @@ export function cookieKeyFor(secret: string, purpose: CookiePurpose): string {
 }
 
 /**
- * The secrets a cookie is signed (first) and checked with. Only the session cookie also accepts
- * the former shared key, so an upgrade signs nobody out: nothing signs with that key any more, so
- * no new value can be made with it, and each session's next commit re-signs it with its own key.
+ * The secrets a cookie is signed and checked with: its purpose's key alone. The former shared
+ * key is not accepted even by the session cookie: a reset cookie made before the upgrade from a
+ * session id read off the old WAL would otherwise still sign in. Upgrading signs everyone out
+ * once (decision 077).
  */
 export function cookieSecrets(purpose: CookiePurpose): string[] {
-  const key = cookieKeyFor(env().SESSION_SECRET, purpose)
-  return purpose === 'session' ? [key, env().SESSION_SECRET] : [key]
+  return [cookieKeyFor(env().SESSION_SECRET, purpose)]
 }
