@@ -7,7 +7,9 @@ import { aliases } from './vitest.config'
  * restart and crash recovery, several servers or requests at once, background jobs that claim
  * work, codes and credits spent atomically, the pool's figures, time zones read through the
  * driver. Pages and forms over the same services run once: CI's PostgreSQL stage of the route
- * and service tests already runs every query they make on PostgreSQL.
+ * and service tests already runs every query they make on PostgreSQL. The verify page's file
+ * (a third of this stage's time) is among them: what it adds to tests/routes/verification.test.ts
+ * and verify-timestamp.test.ts, which run there, happens in the browser and in the CLI.
  */
 const ON_POSTGRES = [
   'lifecycle',
@@ -18,7 +20,6 @@ const ON_POSTGRES = [
   'reliability',
   'time-zones',
   'two-factor',
-  'verify',
 ].map((name) => `tests/e2e/${name}.test.ts`)
 
 // Browser tests: Chromium's headless shell (Debian's /usr/bin/chromium-headless-shell) through playwright-core against the
