@@ -322,7 +322,7 @@ export function Certificate({
               </a>
             </p>
           ) : (
-            <p className="mt-2 text-sm text-slate-600" data-testid="certificate-not-public">
+            <p className="mt-2 text-sm text-slate-600" data-testid="certificate-online-note">
               {footer.online.note}
             </p>
           )}

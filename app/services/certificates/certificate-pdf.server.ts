@@ -165,15 +165,15 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
   )
   centered(view.kicker, { font: 'Times-Italic', size: 14, color: MUTED }, 6)
   centered(view.title, { font: 'Times-Bold', size: 24 }, 6)
-  centered(`${view.created.label} ${view.created.date}`, { size: 10, color: MUTED }, 6)
-  centered(view.summary.text, { size: 8.5, color: MUTED }, 10)
+  centered(`${view.created.label} ${view.created.date}`, { size: 10, color: MUTED }, 5)
+  centered(view.summary.text, { size: 8, color: MUTED }, 8)
   doc
     .moveTo(LEFT + WIDTH / 3, flow.y)
     .lineTo(RIGHT - WIDTH / 3, flow.y)
     .lineWidth(1)
     .strokeColor(INK)
     .stroke()
-  flow.y += 14
+  flow.y += 10
 
   // Sections in the view's order. Names run across the page: side by side, a reader of the text
   // layer (pdftotext, search, a screen reader) took two columns' lines in turns and carried a
@@ -209,18 +209,23 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
   return end(`certificate ${view.certificateId}`)
 }
 
-/** A wide section: its facts in two columns, then its warnings and links across the page. */
+/** A wide section: its facts, then its links, in two columns; its warnings across the page. */
 function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
   flow.row([[LEFT, column(doc, [heading(section)], WIDTH)]])
-  const facts = section.rows.filter((row) => row.kind === 'fact')
-  const half = Math.ceil(facts.length / 2)
-  if (facts.length > 0)
+  const twoColumns = (rows: CertificateRow[]) => {
+    if (rows.length === 0) return
+    const half = Math.ceil(rows.length / 2)
     flow.row([
-      [LEFT, column(doc, facts.slice(0, half).flatMap(rowParts), COLUMN)],
-      [LEFT + COLUMN + GUTTER, column(doc, facts.slice(half).flatMap(rowParts), COLUMN)],
+      [LEFT, column(doc, rows.slice(0, half).flatMap(rowParts), COLUMN)],
+      [LEFT + COLUMN + GUTTER, column(doc, rows.slice(half).flatMap(rowParts), COLUMN)],
     ])
-  const rest = section.rows.filter((row) => row.kind !== 'fact').flatMap(rowParts)
-  if (rest.length > 0) flow.row([[LEFT, column(doc, rest, WIDTH)]])
+  }
+  twoColumns(section.rows.filter((row) => row.kind === 'fact'))
+  // Each on its own: what does not fit on page 1 goes on alone, not with its neighbours.
+  for (const row of section.rows)
+    if (row.kind !== 'fact' && row.kind !== 'link')
+      flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]])
+  twoColumns(section.rows.filter((row) => row.kind === 'link'))
   flow.y += 6
 }
 
