@@ -1,14 +1,5 @@
 import { formatStampTime, REASON_LABELS, type SnapshotStamp, timestampText } from '~/lib/timestamp'
 
-/** The line under a certificate: who time-stamped the snapshot shown, and when (issue 29). */
-export function TimestampLine({ stamp }: { stamp: SnapshotStamp }) {
-  return (
-    <p className="mt-2 text-xs text-slate-600" data-testid="certificate-timestamp">
-      {timestampText(stamp)}
-    </p>
-  )
-}
-
 /** The owner's list of every snapshot of the song and its RFC 3161 timestamp, oldest first. */
 export function TimestampHistory({ stamps }: { stamps: SnapshotStamp[] }) {
   if (stamps.length === 0) return null

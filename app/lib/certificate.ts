@@ -1,5 +1,5 @@
-// The certificate's wording and pure helpers, shared by the page (components/certificate.tsx)
-// and the PDF (services/certificate-pdf.server.ts).
+// The certificate's wording and pure helpers, from which its one view is built
+// (services/certificates/certificate-view.ts: the page and the PDF lay that view out).
 import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
 import {

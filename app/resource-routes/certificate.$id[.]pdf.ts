@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
-import { timestampText } from '~/lib/timestamp'
 import { documentResponse, plainTextResponse } from '~/lib/http.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/accounts/auth.server'
@@ -43,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         certificateUrl: `${e.APP_URL}/certificate/${songId}`,
         verifyUrl: verifyAddress(found.certificate, e.APP_URL),
         timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
-        timestamp: found.timestamps.shown ? timestampText(found.timestamps.shown) : null,
+        timestamp: found.timestamps.shown,
       },
     },
     // One requester's PDFs at a time are bounded; a visitor's by their address (decision 053).

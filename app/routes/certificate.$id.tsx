@@ -131,6 +131,7 @@ export default function CertificatePage() {
         timeZone={zone.timeZone}
         timestamp={timestamp}
         verifyUrl={verifyUrl}
+        certificateUrl={certificateUrl}
       />
       {timestampHistory && <TimestampHistory stamps={timestampHistory} />}
       {versions && (

@@ -1,20 +1,12 @@
+import type { CertificateSong } from '~/lib/certificate'
 import {
-  breakdownText,
-  type CertificateSong,
-  certificateContributors,
-  contributorStatusText,
-  isWebUrl,
-  orNotSpecified,
-  registrationFeeInfo,
-  registrationLinkLabels,
-  PDF_NOT_PUBLIC_YET,
-  registrationNotes,
-  statementFor,
-} from '~/lib/certificate'
-import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
-import { COMPONENT_LABELS } from '~/lib/song-constants'
-import { recordingDetails } from '~/lib/recording'
-import { splitTotalsWarning } from '~/lib/split-totals'
+  type CertificateRow,
+  type CertificateSection,
+  type CertificateView,
+  certificateView,
+  type CertificateViewOptions,
+  type Tone,
+} from './certificate-view'
 import {
   BRAND,
   column,
@@ -27,12 +19,14 @@ import {
   drawQr,
   SCAN_TO_VERIFY,
   startPdf,
-  warningBlock,
 } from './pdf-document.server'
-import { isolate, prepareFonts, write } from './pdf-text.server'
+import { isolate, prepareFonts, type TextStyle, write } from './pdf-text.server'
 
-// A4 in PDF points. Page 1 holds the certificate and its footer (statement, id, QR code);
-// whatever does not fit above the footer (long lyrics, notes) goes on to further pages, whole.
+// The certificate's PDF: the certificate's view (certificate-view.ts), the one the page shows,
+// laid out on A4. Page 1 holds the certificate and its footer (statement, id, QR code); whatever
+// does not fit above the footer (long lyrics, notes) goes on to further pages, whole. Every text
+// comes from the view: this file only decides where it goes and how it looks.
+
 const LEFT = 52
 const RIGHT = PAGE.width - 52
 const WIDTH = RIGHT - LEFT
@@ -41,56 +35,98 @@ const COLUMN = (WIDTH - GUTTER) / 2
 const FOOTER_TOP = PAGE.height - 150
 const QR_SIZE = 86
 
-/** The split of one component with every name set apart, so a figure stays beside its name. */
-function isolatedBreakdown(song: CertificateSong) {
-  const names = {
-    contributorName: isolate(song.contributorName),
-    coContributorName: isolate(song.coContributorName ?? ''),
-    coContributorName2: isolate(song.coContributorName2 ?? ''),
-  }
-  return song.contributions.map((row) => ({
-    label: COMPONENT_LABELS[row.component],
-    text: breakdownText(names, row),
-  }))
+const TONES: Record<Tone, string> = {
+  plain: INK,
+  muted: MUTED,
+  confirmed: '#166534',
+  disputed: '#991b1b',
+}
+const SMALL: TextStyle = { size: 7.5, color: MUTED }
+const LONG: Record<'lyrics' | 'notes', TextStyle> = {
+  lyrics: { font: 'Times-Italic', size: 9 },
+  notes: { size: 8.5 },
 }
 
-type Online = { public: true; url: string } | { public: false; note: string }
+export { VERIFY_LEAD } from './certificate-view'
 
-/** Printed above the verify address, and under the QR code that leads there. */
-export const VERIFY_LEAD = 'Anyone can check this certificate at:'
+/** The certificate of a song as a PDF: its view, built here, laid out. */
+export function renderCertificatePdf(song: CertificateSong, options: CertificateViewOptions) {
+  return layoutCertificatePdf(certificateView(song, options), options.appName)
+}
 
-export async function renderCertificatePdf(
-  song: CertificateSong,
-  {
-    appName,
-    certificateUrl,
-    verifyUrl,
-    timeZone = DEFAULT_TIME_ZONE,
-    timestamp = null,
-  }: {
-    appName: string
-    certificateUrl: string
-    /**
-     * The public verify page (verify-address.server.ts), or null until the song is registered:
-     * the QR code and the printed address lead a stranger there (issue 37.4).
-     */
-    verifyUrl: string | null
-    timeZone?: string
-    /** The snapshot's RFC 3161 timestamp line (app/lib/timestamp.ts), or none. */
-    timestamp?: string | null
-  },
-): Promise<Buffer> {
-  // Before registration there is nothing a stranger can check: a QR code or link would answer
-  // "not registered", so the PDF says when it becomes public instead (decision 050).
-  const online: Online = verifyUrl
-    ? { public: true, url: verifyUrl }
-    : { public: false, note: PDF_NOT_PUBLIC_YET }
-  // Every text the document may hold is in the song's view: the fonts for its characters.
-  await prepareFonts(
-    `${JSON.stringify(song)}${appName}${certificateUrl}${verifyUrl ?? ''}${timestamp ?? ''}`,
-  )
+/** One row of the view as the parts of a column. */
+function rowParts(row: CertificateRow): Part[] {
+  switch (row.kind) {
+    case 'person':
+      // A typed value ends its line (decision 082): a right-to-left name or PRO followed by more
+      // text on the same line would be read with that text's punctuation on its wrong side.
+      return [
+        { kind: 'text', text: row.name, style: { font: 'Helvetica-Bold', size: 9 } },
+        ...(row.latinName
+          ? [{ kind: 'text' as const, text: `In Latin script: ${row.latinName}`, style: SMALL }]
+          : []),
+        { kind: 'text', text: row.role, style: SMALL },
+        ...row.details.map(
+          ({ label, value }) =>
+            ({ kind: 'text', text: `${label}: ${isolate(value)}`, style: SMALL }) as const,
+        ),
+        {
+          kind: 'text',
+          text: row.status.text,
+          style: { size: 7.5, color: TONES[row.status.tone] },
+          gap: 4,
+        },
+      ]
+    case 'shares':
+      // Label first, in one text, so a component's lines read together.
+      return [{ kind: 'text', text: `${row.label}: ${row.text}`, style: { size: 8.5 }, gap: 3 }]
+    case 'fact':
+      return [
+        {
+          kind: 'fact',
+          label: row.label,
+          value: row.value,
+          style: {
+            ...(row.code ? { font: 'Courier', size: 7.5 } : { size: 8.5 }),
+            ...(row.link ? { link: row.link, color: BRAND } : {}),
+          },
+        },
+        ...(row.note ? [{ kind: 'text' as const, text: row.note.text, style: SMALL, gap: 4 }] : []),
+      ]
+    case 'warning':
+      return [{ kind: 'warning', text: row.text }]
+    case 'link':
+      return [
+        {
+          kind: 'fact',
+          label: row.label,
+          value: row.address,
+          style: { size: 8, color: BRAND, link: row.address },
+        },
+      ]
+    case 'long':
+      return [{ kind: 'text', text: row.text, style: LONG[row.style] }]
+  }
+}
+
+const heading = (section: CertificateSection): Part => ({ kind: 'heading', title: section.title })
+const emptyPart = (text: string): Part => ({ kind: 'text', text, style: { color: MUTED } })
+
+/** A section's parts at full length: heading, then its rows or what it says when it has none. */
+function sectionParts(section: CertificateSection): Part[] {
+  if (section.rows.length === 0) return [heading(section), emptyPart(section.empty ?? '')]
+  return [heading(section), ...section.rows.flatMap(rowParts)]
+}
+
+/** Names are read in order only when their lines run across the page (decision 082). */
+const holdsNames = (section: CertificateSection) =>
+  section.rows.some((row) => row.kind === 'person' || row.kind === 'shares')
+
+export async function layoutCertificatePdf(view: CertificateView, appName: string) {
+  // Every text the document may hold is in the view: the fonts for its characters.
+  await prepareFonts(JSON.stringify(view))
   const { doc, end } = startPdf({
-    Title: `${song.title} — Certificate ${song.certificateId}`,
+    Title: `${view.title} — Certificate ${view.certificateId}`,
     Author: appName,
     Subject: 'Certificate of authorship',
     Creator: appName,
@@ -109,291 +145,111 @@ export async function renderCertificatePdf(
       .stroke()
   }
   frame()
-  footer(doc, song, { online, timeZone, timestamp })
+  footer(doc, view)
 
   // Further pages: the frame and a running head naming the certificate they belong to.
   const flow = new Flow(doc, 48, FOOTER_TOP - 10, () => {
     frame()
     // The title (in any script) ends the line.
-    const head = `Continued: ${song.certificateId} · ${song.title}`
+    const head = `Continued: ${view.certificateId} · ${view.title}`
     const height = write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED })
     return { top: 40 + height + 12, bottom: PAGE.height - 48 }
   })
 
-  flow.text(
-    `${appName} · PT Snapshot`.toUpperCase(),
-    LEFT,
-    WIDTH,
-    {
-      font: 'Helvetica-Bold',
-      size: 8,
-      color: BRAND,
-      align: 'center',
-      characterSpacing: 2,
-    },
+  const centered = (text: string, style: TextStyle, gap: number) =>
+    flow.text(text, LEFT, WIDTH, { ...style, align: 'center' }, gap)
+  centered(
+    view.brand.toUpperCase(),
+    { font: 'Helvetica-Bold', size: 8, color: BRAND, characterSpacing: 2 },
     6,
   )
-  flow.text(
-    'Certificate of Authorship',
-    LEFT,
-    WIDTH,
-    {
-      font: 'Times-Italic',
-      size: 14,
-      color: MUTED,
-      align: 'center',
-    },
-    6,
-  )
-  flow.text(song.title, LEFT, WIDTH, { font: 'Times-Bold', size: 24, align: 'center' }, 6)
-  flow.text(
-    `Created ${formatLongDate(song.dateCreated)}`,
-    LEFT,
-    WIDTH,
-    {
-      size: 10,
-      color: MUTED,
-      align: 'center',
-    },
-    10,
-  )
+  centered(view.kicker, { font: 'Times-Italic', size: 14, color: MUTED }, 6)
+  centered(view.title, { font: 'Times-Bold', size: 24 }, 6)
+  centered(`${view.created.label} ${view.created.date}`, { size: 10, color: MUTED }, 5)
+  centered(view.summary.text, { size: 8, color: MUTED }, 8)
   doc
     .moveTo(LEFT + WIDTH / 3, flow.y)
     .lineTo(RIGHT - WIDTH / 3, flow.y)
     .lineWidth(1)
     .strokeColor(INK)
     .stroke()
-  flow.y += 14
-  const right = LEFT + COLUMN + GUTTER
+  flow.y += 10
 
-  // A split the review step flags is never printed without a word (issue 37.6).
-  const totalsWarning = splitTotalsWarning(song.contributions)
-  if (totalsWarning) flow.row([[LEFT, warningBlock(doc, totalsWarning, WIDTH)]], 10)
-
-  // The contributors, then the breakdown, each across the page: side by side, a reader of the
-  // text layer (pdftotext, search, a screen reader) took the two columns' lines in turns and
-  // carried a name away from its role (issue 37). Nothing in a row is cut: it wraps, and a row
-  // that does not fit starts a new page.
-  const people: Part[] = [{ kind: 'heading', title: 'Contributors & PRO Information' }]
-  for (const person of certificateContributors(song)) {
-    // A typed value ends its line: a right-to-left name or PRO followed by more text on the same
-    // line would be read with that text's punctuation on its wrong side.
-    const details = [
-      person.role,
-      person.pro ? `PRO: ${isolate(person.pro)}` : '',
-      person.proNumber ? `PRO #: ${isolate(person.proNumber)}` : '',
-    ].filter(Boolean)
-    people.push(
-      { kind: 'text', text: person.name, style: { font: 'Helvetica-Bold', size: 9 } },
-      // Issue 26: the name in Latin script, as PROs file it, on its own line: a line mixing a
-      // right-to-left name with a Latin one would read in either order.
-      ...(person.latinName
-        ? [
-            {
-              kind: 'text' as const,
-              text: `In Latin script: ${person.latinName}`,
-              style: { size: 7.5, color: MUTED },
-            },
-          ]
-        : []),
-      ...details.map(
-        (text) => ({ kind: 'text', text, style: { size: 7.5, color: MUTED } }) as const,
-      ),
-      {
-        kind: 'text',
-        text: contributorStatusText(song, person, timeZone),
-        style: { size: 7.5, color: person.status.status === 'confirmed' ? '#166534' : MUTED },
-        gap: 4,
-      },
-    )
+  // Sections in the view's order. Names run across the page: side by side, a reader of the text
+  // layer (pdftotext, search, a screen reader) took two columns' lines in turns and carried a
+  // name away from its role (issue 37). Two short sections of facts go side by side; a long one
+  // flows over as many pages as it needs. Nothing in a row is cut: it wraps, and a row that does
+  // not fit starts a new page.
+  const sections = view.sections.filter((s) => s.rows.length > 0 || s.empty !== null)
+  for (let index = 0; index < sections.length; index++) {
+    const section = sections[index]!
+    const next = sections[index + 1]
+    if (section.width === 'long') {
+      // A heading is never left alone at the foot of a page.
+      const title = column(doc, [heading(section)], WIDTH)
+      if (flow.y + title.height + 24 > flow.bottom) flow.newPage()
+      flow.row([[LEFT, title]])
+      for (const row of section.rows)
+        if (row.kind === 'long')
+          flow.text(row.text.replace(/\n{3,}/g, '\n\n').trim(), LEFT, WIDTH, LONG[row.style], 8)
+        else flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]], 8)
+    } else if (section.width === 'wide') wideSection(doc, flow, section)
+    else if (!holdsNames(section) && next?.width === 'half' && !holdsNames(next)) {
+      flow.row(
+        [
+          [LEFT, column(doc, sectionParts(section), COLUMN)],
+          [LEFT + COLUMN + GUTTER, column(doc, sectionParts(next), COLUMN)],
+        ],
+        8,
+      )
+      index++
+    } else flow.row([[LEFT, column(doc, sectionParts(section), WIDTH)]], 8)
   }
-  // Each component's shares as one text, label first, so its lines read together.
-  const breakdown = isolatedBreakdown(song)
-  const split: Part[] = [
-    { kind: 'heading', title: 'Contribution Breakdown' },
-    ...(breakdown.length === 0
-      ? [{ kind: 'text', text: 'No contributions declared.', style: { color: MUTED } } as const]
-      : breakdown.map(
-          (row) =>
-            ({
-              kind: 'text',
-              text: `${row.label}: ${row.text}`,
-              style: { size: 8.5 },
-              gap: 3,
-            }) as const,
-        )),
-  ]
-  flow.row([[LEFT, column(doc, people, WIDTH)]], 4)
-  flow.row([[LEFT, column(doc, split, WIDTH)]], 8)
 
-  // Row 2: song details | identifiers
-  const fileLink = isWebUrl(song.fileLink) ? song.fileLink : null
-  const details: Part[] = [
-    { kind: 'heading', title: 'Song Details' },
-    { kind: 'fact', label: 'Tools used', value: orNotSpecified(song.toolsUsed) },
-    {
-      kind: 'fact',
-      label: 'File location',
-      value: orNotSpecified(song.fileLink),
-      style: fileLink ? { link: fileLink, color: BRAND } : {},
-    },
-    { kind: 'fact', label: 'Genre', value: orNotSpecified(song.genre) },
-  ]
-  // Every fingerprinted file under its own label (decision 040).
-  for (const recording of song.recordings)
-    details.push(
-      {
-        kind: 'fact',
-        label: `Fingerprint: ${recording.label} (SHA-256)`,
-        value: recording.sha256,
-        style: { font: 'Courier', size: 7.5 },
-      },
-      {
-        kind: 'text',
-        text: recordingDetails(recording),
-        style: { size: 7.5, color: MUTED },
-        gap: 4,
-      },
-    )
-  const identifiers = (
-    [
-      ['ISRC', song.isrc],
-      ['ISWC', song.iswc],
-      ['UPC', song.upc],
-      ['Other', song.otherIdentifier],
-    ] as const
-  ).flatMap(([label, value]) => (value && value.trim() !== '' ? [[label, value] as const] : []))
-  const ids: Part[] = [
-    { kind: 'heading', title: 'Identifiers' },
-    ...(identifiers.length === 0
-      ? [{ kind: 'text', text: 'None declared.', style: { color: MUTED } } as const]
-      : identifiers.map(
-          ([label, value]) =>
-            ({ kind: 'fact', label, value, style: { font: 'Courier', size: 8.5 } }) as const,
-        )),
-  ]
-  flow.row(
-    [
-      [LEFT, column(doc, details, COLUMN)],
-      [right, column(doc, ids, COLUMN)],
-    ],
-    8,
-  )
+  return end(`certificate ${view.certificateId}`)
+}
 
-  const registration = song.registration
-  if (registration) {
-    flow.row([[LEFT, column(doc, [{ kind: 'heading', title: 'Blockchain Record' }], WIDTH)]])
-    const fee = registrationFeeInfo(registration.registrationFee)
-    const feeText = `Network fees paid by ${appName}: registration fee ${fee.fee} SOL + network gas ${fee.gas} SOL${fee.total === null ? '' : ` = ${fee.total} SOL`}`
-    // Where the record really is, as it recorded it (decision 019), with what that means.
-    const { network, storage, notes } = registrationNotes(registration)
-    const record: Part[] = [
-      {
-        kind: 'fact',
-        label: 'Transaction ID',
-        value: orNotSpecified(registration.transactionSignature),
-        style: { font: 'Courier', size: 7.5 },
-      },
-      {
-        kind: 'fact',
-        label: 'Wallet address',
-        value: orNotSpecified(registration.walletAddress),
-        style: { font: 'Courier', size: 7.5 },
-      },
-      {
-        kind: 'fact',
-        label: 'Network',
-        value: `${network.label}${registration.status === 'confirmed' ? '' : ` (status: ${registration.status})`}`,
-        style: { size: 8 },
-      },
-    ]
-    const when: Part[] = [
-      {
-        kind: 'fact',
-        label: 'Registration date',
-        value: formatDayInZone(registration.createdAt, timeZone),
-      },
-      { kind: 'fact', label: 'Fees', value: feeText, style: { size: 8 } },
-      { kind: 'fact', label: 'Storage', value: storage.label, style: { size: 8 } },
-    ]
+/** A wide section: its facts, then its links, in two columns; its warnings across the page. */
+function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
+  flow.row([[LEFT, column(doc, [heading(section)], WIDTH)]])
+  const twoColumns = (rows: CertificateRow[]) => {
+    if (rows.length === 0) return
+    const half = Math.ceil(rows.length / 2)
     flow.row([
-      [LEFT, column(doc, record, COLUMN)],
-      [right, column(doc, when, COLUMN)],
+      [LEFT, column(doc, rows.slice(0, half).flatMap(rowParts), COLUMN)],
+      [LEFT + COLUMN + GUTTER, column(doc, rows.slice(half).flatMap(rowParts), COLUMN)],
     ])
-    const links: Part[] = []
-    if (notes.length > 0)
-      links.push({
-        kind: 'text',
-        text: notes.join(' '),
-        style: { font: 'Helvetica-Bold', size: 8, color: '#92400e' },
-        gap: 6,
-      })
-    const labels = registrationLinkLabels(registration)
-    for (const [label, url] of [
-      [labels.explorer, registration.explorerUrl],
-      [labels.storage, registration.storageUrl],
-    ] as const) {
-      if (!url) continue
-      const absolute = new URL(url, certificateUrl).toString()
-      links.push({
-        kind: 'fact',
-        label,
-        value: absolute,
-        style: { size: 8, color: BRAND, link: absolute },
-      })
-    }
-    if (links.length > 0) flow.row([[LEFT, column(doc, links, WIDTH)]])
-    flow.y += 6
   }
-
-  // The owner's lyrics and notes, whole, over as many pages as they need (the public
-  // projection has neither). No bare digest of the lyrics: a shared PDF would let anyone
-  // test guessed lyrics against it.
-  for (const [title, text, style] of [
-    ['Lyrics', song.lyrics, { font: 'Times-Italic', size: 9 }],
-    ['Creative Notes', song.creativeNotes, { size: 8.5 }],
-  ] as const) {
-    if (!text || text.trim() === '') continue
-    // A heading is never left alone at the foot of a page.
-    const heading = column(doc, [{ kind: 'heading', title }], WIDTH)
-    if (flow.y + heading.height + 24 > flow.bottom) flow.newPage()
-    flow.row([[LEFT, heading]])
-    flow.text(text.replace(/\n{3,}/g, '\n\n').trim(), LEFT, WIDTH, style, 8)
-  }
-
-  return end(`certificate ${song.certificateId}`)
+  twoColumns(section.rows.filter((row) => row.kind === 'fact'))
+  // Each on its own: what does not fit on page 1 goes on alone, not with its neighbours.
+  for (const row of section.rows)
+    if (row.kind !== 'fact' && row.kind !== 'link')
+      flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]])
+  twoColumns(section.rows.filter((row) => row.kind === 'link'))
+  flow.y += 6
 }
 
 /**
  * Page 1's foot: the statement, the id and issue date, and the verify page's address in full with
  * its QR code once the song is registered (or, before, when it will be).
  */
-function footer(
-  doc: PDFKit.PDFDocument,
-  song: CertificateSong,
-  { online, timeZone, timestamp }: { online: Online; timeZone: string; timestamp: string | null },
-) {
+function footer(doc: PDFKit.PDFDocument, view: CertificateView) {
+  const { statement, certificateId, issued, timestamp, online } = view.footer
   const textWidth = WIDTH - QR_SIZE - 16
   doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
   let y = FOOTER_TOP + 16
-  y += write(doc, statementFor(song), LEFT, y, textWidth, { font: 'Times-Italic', size: 11.5 }) + 8
-  y +=
-    write(doc, `Certificate ID: ${song.certificateId}`, LEFT, y, textWidth, {
-      font: 'Helvetica-Bold',
-      size: 10,
-    }) + 3
-  y +=
-    write(doc, `Issued ${formatDayInZone(song.createdAt, timeZone)}`, LEFT, y, textWidth, {
-      size: 9.5,
-      color: MUTED,
-    }) + 4
-  if (timestamp) y += write(doc, timestamp, LEFT, y, textWidth, { size: 7.5, color: MUTED }) + 4
+  const line = (text: string, style: TextStyle, gap: number) =>
+    (y += write(doc, text, LEFT, y, textWidth, style) + gap)
+  line(statement.text, { font: 'Times-Italic', size: 11.5 }, 8)
+  line(`Certificate ID: ${certificateId}`, { font: 'Helvetica-Bold', size: 10 }, 3)
+  line(issued, { size: 9.5, color: MUTED }, 4)
+  if (timestamp) line(timestamp, SMALL, 4)
   if (!online.public) {
-    write(doc, online.note, LEFT, y, textWidth, { size: 8, color: MUTED })
+    line(online.note, { size: 8, color: MUTED }, 0)
     return
   }
-  y += write(doc, VERIFY_LEAD, LEFT, y, textWidth, { size: 8, color: MUTED }) + 1
-  write(doc, online.url, LEFT, y, textWidth, { size: 9, color: BRAND, link: online.url })
+  line(online.lead, { size: 8, color: MUTED }, 1)
+  line(online.url, { size: 9, color: BRAND, link: online.url }, 0)
   drawQr(doc, online.url, RIGHT - QR_SIZE, FOOTER_TOP + 12, QR_SIZE)
   write(doc, SCAN_TO_VERIFY, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
     size: 6.5,

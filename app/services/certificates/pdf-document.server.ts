@@ -109,6 +109,8 @@ export type Part =
   | { kind: 'heading'; title: string }
   | { kind: 'fact'; label: string; value: string; style?: TextStyle }
   | { kind: 'pair'; label: string; text: string; labelWidth: number; style?: TextStyle }
+  /** A sentence the reader must not miss, in a box (warningBlock). */
+  | { kind: 'warning'; text: string }
 
 const LABEL: TextStyle = { font: 'Helvetica-Bold', size: 6.5, color: MUTED, characterSpacing: 0.6 }
 // Tracked lightly: from about 0.1 em between letters on, text extraction (pdftotext, a
@@ -159,6 +161,10 @@ export function column(doc: Doc, parts: Part[], width: number): Block {
             value.draw(x, y + label.height)
           },
         }
+      }
+      case 'warning': {
+        const box = warningBlock(doc, part.text, width)
+        return { height: box.height + 6, draw: box.draw }
       }
       case 'pair': {
         const style = { size: 8.5, ...part.style }

@@ -116,6 +116,13 @@ function width(doc: Doc, font: string, size: number, spacing: number, text: stri
   let measured = widths.get(key)
   if (measured === undefined) {
     doc.font(font).fontSize(size)
+    // Shaped afresh, as it is drawn (pdf-glyph-encoder.server.ts): fontkit's glyph cache, shared
+    // by every document of the process, keeps each glyph with the characters of its first use,
+    // and the Indic shaper reads them. After a document had drawn "प्रिया", the next measured it
+    // 30 % wider than it drew it (decision 082's gap): lines wrapped early, right-aligned text
+    // stood off its edge, and text readers took the gap for a column.
+    const embedded = (doc as unknown as { _font: { font?: { _glyphs?: object } } })._font
+    if (embedded.font) embedded.font._glyphs = {}
     measured = doc.widthOfString(text, { characterSpacing: spacing })
     widths.set(key, measured)
   }
@@ -228,8 +235,11 @@ export function layout(doc: Doc, text: string, maxWidth: number, style: TextStyl
       lineWidth = 0
     }
     const place = (unit: Cluster[]) => {
-      const unitWidth = unit.reduce(
-        (sum, cluster) => sum + width(doc, cluster.font, size, characterSpacing, cluster.text),
+      // A word is measured as it is drawn, as runs shaped whole (piecesOf): an Arabic letter
+      // alone takes its wider isolated form, and summed cluster by cluster "مرحبا" measured 40 %
+      // wider than printed, so a line wrapped early and a right-aligned one stood off its edge.
+      const unitWidth = piecesOf(doc, unit, size, characterSpacing).reduce(
+        (sum, piece) => sum + piece.width,
         0,
       )
       if (lineWidth + unitWidth > maxWidth && line.some((cluster) => !cluster.space)) flushLine()

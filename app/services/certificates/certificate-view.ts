@@ -1,0 +1,338 @@
+import {
+  type CertificateSong,
+  certificateContributors,
+  contributionBreakdown,
+  contributorStatusText,
+  isWebUrl,
+  NO_SHARES,
+  orNotSpecified,
+  PDF_NOT_PUBLIC_YET,
+  plainSummary,
+  present,
+  registrationFeeInfo,
+  registrationLinkLabels,
+  registrationNotes,
+  statementFor,
+  VERIFICATION_PAGE,
+} from '~/lib/certificate'
+import { isolate } from '~/lib/bidi'
+import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
+import { recordingDetails } from '~/lib/recording'
+import { formatPercent, splitTotalsWarning } from '~/lib/split-totals'
+import { type SnapshotStamp, timestampText } from '~/lib/timestamp'
+
+// The certificate as one view (STYLE.md, "one view, then layout"): every section, row and text
+// the certificate shows, decided here once from the record. The page (components/certificate.tsx)
+// and the PDF (certificate-pdf.server.ts) lay this out and add no text of their own, so neither
+// can show a row the other drops. Not a .server file: the page builds it again in the browser
+// once it knows the reader's time zone (components/time-zone.tsx).
+
+/** How a line is set: the renderers give each tone its colour. */
+export type Tone = 'plain' | 'muted' | 'confirmed' | 'disputed'
+
+export type CertificateRow =
+  | {
+      kind: 'person'
+      slot: string
+      name: string
+      /** The name in Latin script, as PROs file it (issue 26). */
+      latinName: string | null
+      role: string
+      /** "PRO" and "PRO #", each with the value as typed. */
+      details: { label: string; value: string }[]
+      status: { text: string; tone: Tone; /** Typed names the text quotes. */ names: string[] }
+    }
+  | {
+      kind: 'shares'
+      component: string
+      label: string
+      /** The non-zero shares, each with whose it is. */
+      shares: { who: string; percent: number }[]
+      /** The shares as one text ("Ann 60% / AI 40%"), each name isolated; or "No shares declared". */
+      text: string
+    }
+  | {
+      kind: 'fact'
+      /** Names the fact for tests and styles ("network", "recording-sha256"). */
+      name: string
+      label: string
+      value: string
+      /** Set in a fixed-width face: an identifier, a digest, a signature. */
+      code?: boolean
+      /** Where the value leads (only an http(s) address the owner gave). */
+      link?: string
+      /** A line under the value, named for tests and styles. */
+      note?: { name: string; text: string }
+      /** For whoever checks the transaction: the page folds these away. */
+      technical?: boolean
+    }
+  /** A sentence the reader must not miss (a split that is not whole, a record that is not permanent). */
+  | { kind: 'warning'; name: string; text: string }
+  /** A place the record can be seen: `href` as stored, `address` in full for print. */
+  | { kind: 'link'; label: string; href: string; address: string }
+  /** The owner's long texts, whole (lyrics, notes). */
+  | { kind: 'long'; style: 'lyrics' | 'notes'; text: string }
+
+export interface CertificateSection {
+  /** Stable and unique: the page's anchor (`cert-<id>`). */
+  id: string
+  title: string
+  /**
+   * 'half': a short section, beside another on a wide page; 'wide': across the page; 'long':
+   * across the page and over as many pages as it needs.
+   */
+  width: 'half' | 'wide' | 'long'
+  rows: CertificateRow[]
+  /** What the section says when it has no rows; a section with neither is not shown. */
+  empty: string | null
+}
+
+export interface CertificateViewOptions {
+  appName: string
+  /** The reader's zone for the moments (issued, registered); the creation date is a calendar day. */
+  timeZone?: string
+  /** The record's verify page in full (verify-address.server.ts); null until anyone may open it. */
+  verifyUrl: string | null
+  /** The certificate's own address: links stored relative to the site are printed from it. */
+  certificateUrl?: string
+  /** The RFC 3161 timestamp of the snapshot shown (issue 29); null when it has none. */
+  timestamp?: SnapshotStamp | null
+}
+
+export const VERIFY_LEAD = 'Anyone can check this certificate at:'
+
+export function certificateView(song: CertificateSong, options: CertificateViewOptions) {
+  const { appName, timeZone = DEFAULT_TIME_ZONE, verifyUrl, timestamp = null } = options
+  const people = certificateContributors(song)
+  return {
+    certificateId: song.certificateId,
+    title: song.title,
+    brand: `${appName} · PT Snapshot`,
+    kicker: 'Certificate of Authorship',
+    created: { label: 'Created', date: formatLongDate(song.dateCreated) },
+    /** The opening in plain words; `link` names the words that lead to the verify page. */
+    summary: {
+      text: plainSummary(song, appName, timeZone),
+      link: verifyUrl ? { text: VERIFICATION_PAGE, href: verifyPath(song) } : null,
+    },
+    sections: [
+      contributorsSection(song, people, timeZone),
+      breakdownSection(song),
+      detailsSection(song),
+      identifiersSection(song),
+      ...(song.registration ? [blockchainSection(song.registration, options)] : []),
+      ...longSections(song),
+    ] as CertificateSection[],
+    footer: {
+      statement: { text: statementFor(song), names: people.map((person) => person.name) },
+      certificateId: song.certificateId,
+      issued: `Issued ${formatDayInZone(song.createdAt, timeZone)}`,
+      timestamp: timestamp ? timestampText(timestamp) : null,
+      // Before registration nothing a stranger can check: the certificate says when it will be
+      // (decision 050). After, the verify page in full, for print and the QR code (issue 37.4).
+      online: verifyUrl
+        ? { public: true as const, lead: VERIFY_LEAD, url: verifyUrl, href: verifyPath(song) }
+        : { public: false as const, note: PDF_NOT_PUBLIC_YET },
+    },
+  }
+}
+export type CertificateView = ReturnType<typeof certificateView>
+
+const verifyPath = (song: CertificateSong) => `/verify/${song.certificateId}`
+
+function contributorsSection(
+  song: CertificateSong,
+  people: ReturnType<typeof certificateContributors>,
+  timeZone: string,
+): CertificateSection {
+  return {
+    id: 'contributors',
+    title: 'Contributors & PRO Information',
+    width: 'half',
+    empty: null,
+    rows: people.map((person) => {
+      const status = person.status
+      return {
+        kind: 'person',
+        slot: status.slot,
+        name: person.name,
+        latinName: present(person.latinName) ? person.latinName : null,
+        role: person.role,
+        details: [
+          ...(present(person.pro) ? [{ label: 'PRO', value: person.pro }] : []),
+          ...(present(person.proNumber) ? [{ label: 'PRO #', value: person.proNumber }] : []),
+        ],
+        status: {
+          text: contributorStatusText(song, person, timeZone),
+          tone:
+            status.status === 'confirmed'
+              ? 'confirmed'
+              : status.status === 'disputed'
+                ? 'disputed'
+                : 'muted',
+          names:
+            status.status === 'confirmed'
+              ? [status.creditedName, status.creditedLatinName ?? ''].filter(present)
+              : [],
+        },
+      }
+    }),
+  }
+}
+
+function breakdownSection(song: CertificateSong): CertificateSection {
+  // A split the review step flags is never shown without a word (issue 37.6).
+  const warning = splitTotalsWarning(song.contributions)
+  return {
+    id: 'breakdown',
+    title: 'Contribution Breakdown',
+    width: 'half',
+    empty: 'No contributions declared.',
+    rows: [
+      ...(warning ? [{ kind: 'warning' as const, name: 'split-totals', text: warning }] : []),
+      ...contributionBreakdown(song).map((row): CertificateRow => ({
+        kind: 'shares',
+        component: row.component,
+        label: row.label,
+        shares: row.shares,
+        // Each name set apart: a right-to-left name would carry its figure to its far side.
+        text:
+          row.shares.length === 0
+            ? NO_SHARES
+            : row.shares
+                .map(({ who, percent }) => `${isolate(who)} ${formatPercent(percent)}%`)
+                .join(' / '),
+      })),
+    ],
+  }
+}
+
+function detailsSection(song: CertificateSong): CertificateSection {
+  const rows: CertificateRow[] = [
+    { kind: 'fact', name: 'tools', label: 'Tools used', value: orNotSpecified(song.toolsUsed) },
+    {
+      kind: 'fact',
+      name: 'file',
+      label: 'File location',
+      value: orNotSpecified(song.fileLink),
+      // Only http(s) becomes a link: a stored `javascript:` address must never be clickable.
+      ...(isWebUrl(song.fileLink) ? { link: song.fileLink } : {}),
+    },
+    { kind: 'fact', name: 'genre', label: 'Genre', value: orNotSpecified(song.genre) },
+  ]
+  if (song.recordings.length === 0)
+    rows.push({
+      kind: 'fact',
+      name: 'recording-none',
+      label: 'Recording fingerprint (SHA-256)',
+      value: 'No recording fingerprinted',
+    })
+  // Every fingerprinted file under its own label (decision 040).
+  for (const recording of song.recordings)
+    rows.push({
+      kind: 'fact',
+      name: 'recording-sha256',
+      label: `Fingerprint: ${recording.label} (SHA-256)`,
+      value: recording.sha256,
+      code: true,
+      note: { name: 'recording-details', text: recordingDetails(recording) },
+    })
+  return { id: 'details', title: 'Song Details', width: 'half', empty: null, rows }
+}
+
+function identifiersSection(song: CertificateSong): CertificateSection {
+  const identifiers = [
+    ['isrc', 'ISRC', song.isrc],
+    ['iswc', 'ISWC', song.iswc],
+    ['upc', 'UPC', song.upc],
+    ['other-identifier', 'Other', song.otherIdentifier],
+  ] as const
+  return {
+    id: 'identifiers',
+    title: 'Identifiers',
+    width: 'half',
+    empty: 'None declared.',
+    rows: identifiers.flatMap(([name, label, value]): CertificateRow[] =>
+      present(value) ? [{ kind: 'fact', name, label, value, code: true }] : [],
+    ),
+  }
+}
+
+function blockchainSection(
+  registration: NonNullable<CertificateSong['registration']>,
+  { appName, timeZone = DEFAULT_TIME_ZONE, certificateUrl }: CertificateViewOptions,
+): CertificateSection {
+  const fee = registrationFeeInfo(registration.registrationFee)
+  // Where the record really is, as it recorded it (decision 019), with what that means.
+  const { network, storage, notes } = registrationNotes(registration)
+  const labels = registrationLinkLabels(registration)
+  const rows: CertificateRow[] = [
+    {
+      kind: 'fact',
+      name: 'registration-date',
+      label: 'Registration date',
+      value: formatDayInZone(registration.createdAt, timeZone),
+    },
+    {
+      kind: 'fact',
+      name: 'network',
+      label: 'Network',
+      value: `${network.label}${registration.status === 'confirmed' ? '' : ` (status: ${registration.status})`}`,
+    },
+    { kind: 'fact', name: 'storage', label: 'Storage', value: storage.label },
+    // The transaction's own terms are for whoever checks it (issue 25.9).
+    {
+      kind: 'fact',
+      name: 'transaction',
+      label: 'Transaction ID',
+      value: orNotSpecified(registration.transactionSignature),
+      code: true,
+      technical: true,
+    },
+    {
+      kind: 'fact',
+      name: 'wallet',
+      label: 'Wallet address',
+      value: orNotSpecified(registration.walletAddress),
+      code: true,
+      technical: true,
+    },
+    {
+      kind: 'fact',
+      name: 'fees',
+      label: 'Fees',
+      value: `Network fees paid by ${appName}: registration fee ${fee.fee} SOL + network gas ${fee.gas} SOL${fee.total === null ? '' : ` = ${fee.total} SOL`}`,
+      technical: true,
+    },
+  ]
+  if (notes.length > 0) rows.push({ kind: 'warning', name: 'permanence', text: notes.join(' ') })
+  for (const [label, href] of [
+    [labels.explorer, registration.explorerUrl],
+    [labels.storage, registration.storageUrl],
+  ] as const)
+    if (href)
+      rows.push({
+        kind: 'link',
+        label,
+        href,
+        address: certificateUrl ? new URL(href, certificateUrl).toString() : href,
+      })
+  return { id: 'blockchain', title: 'Blockchain Record', width: 'wide', empty: null, rows }
+}
+
+/**
+ * The owner's lyrics and notes, whole (the public projection has neither). No bare digest of the
+ * lyrics: a shared certificate would let anyone test guessed lyrics against it.
+ */
+function longSections(song: CertificateSong): CertificateSection[] {
+  return (
+    [
+      ['lyrics', 'Lyrics', song.lyrics],
+      ['notes', 'Creative Notes', song.creativeNotes],
+    ] as const
+  ).flatMap(([id, title, text]): CertificateSection[] =>
+    present(text)
+      ? [{ id, title, width: 'long', empty: null, rows: [{ kind: 'long', style: id, text }] }]
+      : [],
+  )
+}
