@@ -12,7 +12,14 @@ import type { ContributorSlot } from './song-constants'
  * not let a dispute go quiet.
  */
 export function personKey(name: string) {
-  return name.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()
+  // Invisible format characters (a zero-width space, a bidi mark) are dropped, so pasting one in
+  // does not make someone else of the same person.
+  return name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 export function samePerson(a: string | null | undefined, b: string | null | undefined) {

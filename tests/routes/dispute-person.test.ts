@@ -167,10 +167,11 @@ test('another person’s confirmation from the same mailbox does not lift it', a
     creditedName: 'נועה לוי',
   })
   expect(await coWriter()).toMatchObject({ status: 'confirmed' })
-  // Named again: their dispute was never answered by them, so it stands.
-  await editTo('山田 太郎')
-  expect(await coWriter()).toMatchObject({ name: '山田 太郎', status: 'disputed' })
+  // Named again (a zero-width space pasted in changes nobody): their dispute was never answered
+  // by them, so it stands.
+  await editTo('山田\u200b 太郎')
+  expect(await coWriter()).toMatchObject({ name: '山田\u200b 太郎', status: 'disputed' })
   expect(await blocked()).toMatchObject({
-    message: '山田 太郎 disputed their share; edit the split before registering.',
+    message: '山田\u200b 太郎 disputed their share; edit the split before registering.',
   })
 })
