@@ -178,6 +178,11 @@ export interface SplitInvitationsTable {
    * disputed answers a later invitation for the slot, or an edit removes the slot.
    */
   disputeLiftedAt: Date | null
+  /**
+   * The name the slot held when this was sent (decision 087): a dispute is that person's, not the
+   * slot's. Null for rows whose slot was empty when names began to be kept.
+   */
+  invitedName: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 /**

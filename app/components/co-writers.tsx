@@ -83,8 +83,8 @@ export function CoWritersList({
           </p>
           {slot.status === 'disputed' && (
             <p className="mt-1 text-sm text-slate-600">
-              Registration is blocked until they answer a changed split: saving an edit of the split
-              invites them again. Removing them from the song also ends it.
+              Registration is blocked while they are named on this song, until they answer a changed
+              split: saving an edit of the split invites them again.
             </p>
           )}
           {!final && (canInvite || slot.status !== 'declared') && (
@@ -161,7 +161,17 @@ function SlotActions({
           <span className="sr-only"> to {slot.name}</span>
         </Button>
       )}
-      {slot.status === 'disputed' ? (
+      {slot.status === 'disputed' && slot.notAsked ? (
+        // Named again after a removal: nothing was mailed on its own, the owner asks (decision 087).
+        <>
+          <input type="hidden" name="slot" value={slot.slot} />
+          <input type="hidden" name="email" value={slot.email} />
+          <Button type="submit" name="intent" value="invite" disabled={sending}>
+            {sending ? 'Sending invitation...' : `Invite them again at ${slot.email}`}
+            <span className="sr-only"> ({slot.name})</span>
+          </Button>
+        </>
+      ) : slot.status === 'disputed' ? (
         // Withdrawing a dispute would lift the block on the split it contests (decision 041).
         <p className="text-sm text-slate-700">
           To answer this dispute, edit the split: that voids it and invites them again.

@@ -33,13 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const token = (await readForm(request, { fields: ['token'] })).get('token')
   const link = typeof token === 'string' ? await readTakeoverLink(db(), token) : null
-  if (!link)
+  // Checked again under the account's lock: of two posts of one link, only one finishes.
+  const removed = link && (await takeOverUnverified(db(), link.account, link.google, link.stamp))
+  if (!link || !removed)
     return redirectWithToast('/login', {
       type: 'error',
       title: 'This link no longer works',
       description: 'It expired or was already used. Sign in with Google again for a new one.',
     })
-  const removed = await takeOverUnverified(db(), link.account, link.google)
   const user = (await getUserById(db(), link.account.id))!
   const done = await completeSignIn(request, user, {
     method: 'google',

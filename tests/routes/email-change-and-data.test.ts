@@ -348,6 +348,53 @@ describe('your data', () => {
     // The first document of the run waits for a worker to start.
   }, 60_000)
 
+  test('what the README says the download holds is what it holds: the payment ids are there, the ids Stripe and Google keep for the account are not', async () => {
+    const user = await createUser({ emailVerified: true, firstName: 'สมศรี' })
+    const google = `google-${unique()}`
+    const customer = `cus_${unique()}`
+    const subscription = `sub_${unique()}`
+    const checkout = `cs_${unique()}`
+    await db()
+      .updateTable('users')
+      .set({ externalId: google, stripeCustomerId: customer, stripeSubscriptionId: subscription })
+      .where('id', '=', user.id)
+      .execute()
+    const song = await createTestSong(user.id, { title: 'เพลงของฉัน' })
+    await db()
+      .insertInto('paymentHistory')
+      .values({
+        userId: user.id,
+        stripePaymentIntentId: `pi_${user.id}`,
+        stripeCheckoutSessionId: checkout,
+        amount: '1.99',
+        status: 'succeeded',
+        songId: song.id,
+      })
+      .execute()
+    const { files, text } = await download(await browser(user.id))
+    const readme = text('README.txt')
+    const all = Object.keys(files).map(text).join('\n')
+    const data = JSON.parse(text('your-data.json'))
+    // The account line's "never": none of those ids is in any file.
+    expect(readme).toContain(
+      "account     your account (never your password, your Google account's id, or Stripe's customer and subscription ids)",
+    )
+    for (const kept of [user.passwordHash!, google, customer, subscription, checkout])
+      expect(all).not.toContain(kept)
+    // The payments line: each payment with its own Stripe id, in the JSON and the CSV.
+    expect(readme).toContain(
+      'payments    1, each with its Stripe payment id (pi_...), the one your receipt names',
+    )
+    expect(
+      data.payments.map((p: { stripePaymentIntentId: string }) => p.stripePaymentIntentId),
+    ).toEqual([`pi_${user.id}`])
+    expect(text('payments.csv')).toContain(`pi_${user.id}`)
+    // The counts it gives are the lists' lengths.
+    expect(readme).toContain(`sessions    ${data.sessions.length} signed-in browsers`)
+    expect(readme).toContain(`songs       ${data.songs.length} songs`)
+    expect(readme).not.toMatch(/never[^\r\n]*payment-provider ids/)
+  })
+
   test('an account whose address is not proved gets no answers given from that address', async () => {
     // Someone registers a co-writer's address and downloads without verifying it.
     const squatter = await createUser({ emailVerified: false })

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import * as verifyEmail from '~/routes/verify-email'
 import { db } from '../setup/db'
@@ -85,6 +86,38 @@ describe('mailed verification codes (decision 017)', () => {
     const fresh = await mailedCode(user.id, user.email)
     expect((await guess(user.id, fresh)).status).toBe(302)
     expect(await verified(user.id)).toBe(true)
+  })
+
+  test('a mailed code is stored keyed to its account, never as a hash anyone can undo; a code stored the old way still works until it expires', async () => {
+    const user = await createUser()
+    const code = await mailedCode(user.id, user.email)
+    const stored = await db()
+      .selectFrom('emailVerificationTokens')
+      .select('token')
+      .where('userId', '=', user.id)
+      .where('token', 'like', 'mail:%')
+      .executeTakeFirstOrThrow()
+    // Trying the million codes against plain SHA-256 no longer finds it.
+    const plain = (guess: string) => crypto.createHash('sha256').update(guess).digest('hex')
+    expect(stored.token).not.toContain(plain(code))
+    expect(stored.token).not.toContain(code)
+    expect(stored.token).toMatch(/^mail:k1:[0-9a-f]{64}$/)
+    expect((await guess(user.id, code)).status).toBe(302)
+    expect(await verified(user.id)).toBe(true)
+
+    // A code mailed before the change, stored as its plain hash, is still taken.
+    const earlier = await createUser()
+    await db()
+      .insertInto('emailVerificationTokens')
+      .values({
+        userId: earlier.id,
+        token: `mail:${plain('246810')}`,
+        expiresAt: new Date(Date.now() + 60_000),
+      })
+      .execute()
+    expect((await guess(earlier.id, '246811')).body?.message).toContain('4 tries left')
+    expect((await guess(earlier.id, '246810')).status).toBe(302)
+    expect(await verified(earlier.id)).toBe(true)
   })
 
   test('guesses in parallel cannot pass the cap', async () => {

@@ -42,6 +42,7 @@ import {
   respond,
   sessionCookie,
 } from '../setup/fixtures'
+import { mailTo } from '../setup/mail'
 import { enrolTwoFactor, freshCode } from '../setup/two-factor'
 
 // Issue 28, decision 063: TOTP two-factor on every way in, recovery codes, the fresh sign-in
@@ -576,6 +577,38 @@ describe('every way in asks for the second factor', () => {
       ),
     )
     expect(api.status).toBe(429)
+  })
+
+  test('the fifth wrong code mails the address once, in its 15 minutes, however many more are typed; right codes mail nothing', async () => {
+    const user = await createUser({ firstName: 'Дмитрий' })
+    const { secret } = await enrolTwoFactor(user)
+    const alerts = async () =>
+      (await mailTo(user.email)).filter(
+        (mail) => mail.subject === 'Wrong two-factor codes were typed for your ProofTrack account',
+      )
+    const pending = cookieFrom(await signInWithPassword(user), 'pt_2fa')!
+    for (let guess = 0; guess < 4; guess++)
+      expect((await answerCode(pending, `00000${guess}`)).status).toBe(400)
+    expect(await alerts()).toEqual([])
+    // A recovery code that is wrong counts the same.
+    expect((await answerCode(pending, 'wxyz-2345')).status).toBe(400)
+    const [alert, ...more] = await alerts()
+    expect(more).toEqual([])
+    expect(alert!.text).toContain(user.username)
+    expect(alert!.text).toContain('http://localhost:3000/settings/password')
+    for (let guess = 0; guess < 3; guess++)
+      expect((await answerCode(pending, await freshCode(user.id, secret))).status).toBe(429)
+    expect(await alerts()).toHaveLength(1)
+
+    // Another account's right code on the first try: no mail.
+    const other = await createUser({ firstName: 'さくら' })
+    const theirs = await enrolTwoFactor(other)
+    const signedIn = await answerCode(
+      cookieFrom(await signInWithPassword(other), 'pt_2fa')!,
+      await freshCode(other.id, theirs.secret),
+    )
+    expect(signedIn.status).toBe(302)
+    expect(await mailTo(other.email)).toEqual([])
   })
 
   test('the wrong-code limit slides: five wrong codes just before a 15-minute edge still bind after it', async () => {

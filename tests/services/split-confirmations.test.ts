@@ -702,7 +702,7 @@ describe('issue 24: a dispute stands until the co-writer who disputed answers a 
     expect((await registerSong(owner.id, song.id, { confirmed: true })).ok).toBe(true)
   })
 
-  test('removing the co-writer who disputed does not end the dispute: naming the slot again brings it back (issue 38 item 4)', async () => {
+  test('removing the co-writer who disputed does not end the dispute: naming them again brings it back, without a mail (issue 38 item 4, decision 087)', async () => {
     const { owner, song, email } = await setup()
     await sendInvitation(db(), owner, song.id, 'co-contributor-2', email)
     await decideInvitation(db(), (await tokenMailedTo(email))!, dispute)
@@ -713,20 +713,20 @@ describe('issue 24: a dispute stands until the co-writer who disputed answers a 
       { coContributorName2: '' },
     )
     expect(removed).toMatchObject({ ok: true, reinvited: 0 })
-    // Re-added in the next edit: the dispute stands again and its author is asked again.
+    // Re-added in the next edit: the dispute stands again; asking them again is the owner's act.
     expect(
       await editLyrics(
         owner.id,
         song.id,
         { contributorPercent: 60, coContributor2Percent: 10 },
-        {
-          coContributorName2: 'Dee',
-        },
+        { coContributorName2: 'cal' },
       ),
-    ).toMatchObject({ ok: true, reinvited: 1 })
+    ).toMatchObject({ ok: true, reinvited: 0 })
     expect(await statusOf(owner.id, song.id, 'co-contributor-2')).toMatchObject({
       status: 'disputed',
+      notAsked: true,
     })
+    expect(await mailTo(email)).toHaveLength(1)
     expect((await registerSong(owner.id, song.id, { confirmed: true })).ok).toBe(false)
   })
 })

@@ -385,12 +385,14 @@ function readme(data: AccountLists, now: Date) {
     `Your ${APP_NAME} data, exported ${now.toISOString()} for ${data.account.username}.`,
     '',
     'your-data.json holds everything below in one file; each .csv holds one list for a spreadsheet.',
-    `  account     your account (never your password or payment-provider ids)`,
+    // Every claim here is checked against the files (tests/routes/email-change-and-data.test.ts).
+    `  account     your account (never your password, your Google account's id, or Stripe's customer and subscription ids)`,
     `  sessions    ${data.sessions.length} signed-in browsers`,
     `  songs       ${data.songCount} songs, with their splits (splits.csv) and registrations`,
     `  certificates  ${data.certificateCount} registrations and the records they anchored`,
     `  invitations ${data.invitationsSent.length} sent to your co-writers, ${data.invitationsAnswered.length} answered by you`,
-    `  payments    ${data.payments.length}`,
+    // A payment's Stripe id is the user's own: it is what their receipt and their bank name it by.
+    `  payments    ${data.payments.length}, each with its Stripe payment id (pi_...), the one your receipt names`,
     `  analytics   ${data.analyticsEvents.length} of your events, newest first` +
       (data.analyticsEventsLeftOut > 0
         ? `; ${data.analyticsEventsLeftOut} older ones are not in this file: write to ${SUPPORT_EMAIL} for them`

@@ -15,7 +15,27 @@ export const VOID_CODE_MESSAGE =
   'Too many wrong codes: this code no longer works. Please generate a new code.'
 // Mailed codes are stored hashed with this prefix; the admin's list shows only displayed codes.
 const MAILED = 'mail:'
-const digest = (code: string) =>
+// A six-digit code's plain SHA-256 is undone by trying the million codes, so a copy of the
+// database (its WAL, a backup) would hold every pending code. It is stored as an HMAC of the
+// account and the code under a key of its own purpose, derived from SESSION_SECRET like the
+// cookies' keys (decision 087). Rows from before (`mail:` and the plain hash) keep working
+// until they expire, within VERIFICATION_TTL_MS.
+const KEYED = `${MAILED}k1:`
+let codeKey: { secret: string; key: Buffer } | undefined
+function mailedCodeKey() {
+  const secret = env().SESSION_SECRET
+  if (codeKey?.secret !== secret)
+    codeKey = {
+      secret,
+      key: Buffer.from(
+        crypto.hkdfSync('sha256', secret, 'prooftrack codes', 'email verification code v1', 32),
+      ),
+    }
+  return codeKey.key
+}
+const keyedDigest = (userId: string, code: string) =>
+  `${KEYED}${crypto.createHmac('sha256', mailedCodeKey()).update(`${userId}\0${code}`).digest('hex')}`
+const legacyDigest = (code: string) =>
   `${MAILED}${crypto.createHash('sha256').update(code).digest('hex')}`
 const sixDigits = () => String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
 
@@ -90,7 +110,7 @@ async function mailCode(
   expiresAt: Date,
 ) {
   const { APP_NAME, APP_URL } = env()
-  const mailed = await insertUnique(trx, userId, expiresAt, digest)
+  const mailed = await insertUnique(trx, userId, expiresAt, (code) => keyedDigest(userId, code))
   await enqueueMail(trx, {
     to: email,
     subject: `Your ${APP_NAME} verification code`,
@@ -160,7 +180,9 @@ export async function verifyOwnEmailByMailedCode(database: Executor, userId: str
     return { ok: false as const, message: spent ? VOID_CODE_MESSAGE : INVALID_CODE_MESSAGE }
   }
   const expected = Buffer.from(live.token)
-  const given = Buffer.from(digest(code))
+  const given = Buffer.from(
+    live.token.startsWith(KEYED) ? keyedDigest(userId, code) : legacyDigest(code),
+  )
   if (expected.length === given.length && crypto.timingSafeEqual(expected, given))
     return claim(database, live.token, userId)
   const left = MAX_CODE_ATTEMPTS - live.attempts

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto'
 import { generateSecret, generateURI, verifySync } from 'otplib'
 import QRCode from 'qrcode'
+import { isolate } from '~/lib/bidi'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
-import { openBody, sealBody } from '../platform/mail.server'
+import { enqueueMail, openBody, sealBody } from '../platform/mail.server'
 import { forgive, hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 
 // Issue 28, decision 063: TOTP (RFC 6238, SHA-1, 6 digits, 30 s) with otplib. The key is sealed
@@ -159,6 +160,32 @@ export async function pendingEnrolment(database: Executor, user: { id: string; e
   }
 }
 
+/**
+ * Whoever typed the wrong codes had the password or a signed-in session: the address hears of it,
+ * once per 15 minutes however many more are typed (decision 078's mail, built in 087). Nothing
+ * is said of where or from which address, which would help nobody but the one guessing.
+ */
+async function alertWrongCodes(database: Executor, userId: string) {
+  if (!(await hit(LIMITS.twoFactorAlertPerUser(userId))).allowed) return
+  const user = await database
+    .selectFrom('users')
+    .select(['email', 'username'])
+    .where('id', '=', userId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst()
+  if (!user) return
+  const { APP_NAME, APP_URL } = env()
+  await enqueueMail(database, {
+    to: user.email,
+    subject: `Wrong two-factor codes were typed for your ${APP_NAME} account`,
+    text:
+      `Hello,\n\nSeveral wrong two-factor codes were just typed for the ${APP_NAME} account registered with this address (username ${isolate(user.username)}). ` +
+      `Typing a code comes after the password, so whoever typed them knows your password or holds a signed-in session. ` +
+      `Further codes are refused for 15 minutes.\n\n` +
+      `If it was you, nothing needs doing. If it was not, change your password now (${APP_URL}/settings/password, or ${APP_URL}/forgot-password if you are signed out): that signs out every other session.\n`,
+  })
+}
+
 export type CodeCheck =
   | { ok: true; kind: 'totp' | 'recovery-code' }
   | { ok: false; message: string }
@@ -178,7 +205,16 @@ export async function checkCode(
 ): Promise<CodeCheck> {
   const limit = LIMITS.twoFactorCodePerUser(userId)
   const limited = await hit(limit)
-  if (!limited.allowed) return { ok: false, limited }
+  if (!limited.allowed) {
+    await alertWrongCodes(database, userId)
+    return { ok: false, limited }
+  }
+  // Every way out below that is not a wrong code forgives the guess; a wrong one that reaches the
+  // limit tells the account's address (decision 078, built in 087).
+  const wrong = async (message: string): Promise<CodeCheck> => {
+    if ((limited.hits ?? 0) >= limit.max) await alertWrongCodes(database, userId)
+    return { ok: false, message }
+  }
   const row = await database
     .selectFrom('userTwoFactors')
     .select(['sealedSecret', 'recoverySalt', 'lastUsedStep', 'confirmedAt'])
@@ -201,7 +237,7 @@ export async function checkCode(
       token: code,
       epochTolerance: TOLERANCE_SECONDS,
     })
-    if (!result.valid || !('timeStep' in result)) return { ok: false, message: WRONG_CODE_MESSAGE }
+    if (!result.valid || !('timeStep' in result)) return wrong(WRONG_CODE_MESSAGE)
     const step = result.timeStep
     // A right code already spent is no guess: it is refused, but not counted.
     await forgive(limit)
@@ -216,7 +252,7 @@ export async function checkCode(
     if (!taken) return { ok: false, message: USED_CODE_MESSAGE }
     return { ok: true, kind: 'totp' }
   }
-  if (pending) return { ok: false, message: WRONG_CODE_MESSAGE }
+  if (pending) return wrong(WRONG_CODE_MESSAGE)
   const used = await database
     .updateTable('twoFactorRecoveryCodes')
     .set({ usedAt: new Date() })
@@ -225,7 +261,7 @@ export async function checkCode(
     .where('usedAt', 'is', null)
     .returning('id')
     .executeTakeFirst()
-  if (!used) return { ok: false, message: RECOVERY_CODE_REFUSED_MESSAGE }
+  if (!used) return wrong(RECOVERY_CODE_REFUSED_MESSAGE)
   await forgive(limit)
   return { ok: true, kind: 'recovery-code' }
 }

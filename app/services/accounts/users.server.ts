@@ -172,6 +172,8 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
         throw new TakeoverByLinkError(TAKEOVER_BY_LINK_MESSAGE)
       }
       const removed = await takeOverUnverified(database, existing, google)
+      // Null: another sign-in took it over meanwhile; start again from what the account is now.
+      if (!removed) return signInWithGoogle(database, profile)
       const user = (await getUserById(database, existing.id))!
       takenOver.set(user, removed)
       return user

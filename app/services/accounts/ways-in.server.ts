@@ -101,13 +101,29 @@ interface Account {
 /**
  * The unverified account becomes the Google account's: verified, without a password, every other
  * way in gone. The address is told what was removed, and the list is returned for the page.
+ *
+ * Null when the account is no longer there to take over: its row is locked first and read again,
+ * so of two takeovers at once (a link posted twice, two callbacks) one finishes and the other
+ * sees it verified. `stamp`, from a mailed link, must still match the account's state under the
+ * lock, so the link works once whatever the timing (decision 087).
  */
 export async function takeOverUnverified(
   database: Executor,
   account: Account,
   google: { id: string; email: string },
+  stamp?: string,
 ) {
   return inTransaction(database, async (trx) => {
+    const locked = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', account.id)
+      .where('emailVerified', '=', false)
+      .where('deletedAt', 'is', null)
+      .forUpdate()
+      .executeTakeFirst()
+    if (!locked) return null
+    if (stamp !== undefined && (await secondFactorStamp(trx, account.id)) !== stamp) return null
     const removed = await waysInOf(trx, account.id)
     await revokeWaysIn(trx, account.id)
     await trx
@@ -217,5 +233,9 @@ export async function readTakeoverLink(database: Executor, token: string) {
     .executeTakeFirst()
   if (!user || user.emailVerified || user.deletedAt) return null
   if ((await secondFactorStamp(database, user.id)) !== link.stamp) return null
-  return { account: user, google: { id: link.googleId, email: link.googleEmail } }
+  return {
+    account: user,
+    google: { id: link.googleId, email: link.googleEmail },
+    stamp: link.stamp,
+  }
 }

@@ -18,6 +18,13 @@ export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
 export const QUEUE_LIMIT = 8
 /** Documents one requester (an account, or an address for a visitor) may have in the making. */
 export const OWNER_LIMIT = 2
+/**
+ * Documents in the making from everyone together (decision 087). The queue's length alone did
+ * not bound them: a streamed download holds its ticket while its client reads, with at most one
+ * job queued, so many accounts at OWNER_LIMIT each could hold any number of streams and their
+ * buffers open. Past this, everyone is told to come back (503).
+ */
+export const OPEN_LIMIT = 16
 // A job that takes longer than this has gone wrong: its worker is replaced.
 const JOB_TIMEOUT_MS = 60_000
 
@@ -88,6 +95,7 @@ class DocumentPool {
   private nextId = 1
   /** Open tickets per requester. */
   private held = new Map<string, number>()
+  private open = 0
 
   /**
    * A ticket for `owner`, or a refusal: the requester's own limit first (429), then the shared
@@ -95,17 +103,20 @@ class DocumentPool {
    */
   admit(owner: string, signal?: AbortSignal): DocumentTicket {
     if ((this.held.get(owner) ?? 0) >= OWNER_LIMIT) throw new OwnerDocumentsBusyError()
-    if (this.queue.length >= QUEUE_LIMIT) throw new DocumentsBusyError()
+    if (this.queue.length >= QUEUE_LIMIT || this.open >= OPEN_LIMIT) throw new DocumentsBusyError()
     this.held.set(owner, (this.held.get(owner) ?? 0) + 1)
+    this.open++
     let open = true
     return {
       // The ticket's later jobs (an export's next pages) are not refused by the queue's length:
-      // each open ticket has at most one job waiting, and the tickets themselves are bounded.
+      // each open ticket has at most one job waiting, and the tickets themselves are bounded
+      // (OWNER_LIMIT each, OPEN_LIMIT in all).
       render: (job) =>
         open ? this.enqueue(job, signal) : Promise.reject(new Error('ticket released')),
       release: () => {
         if (!open) return
         open = false
+        this.open--
         const count = (this.held.get(owner) ?? 1) - 1
         if (count > 0) this.held.set(owner, count)
         else this.held.delete(owner)

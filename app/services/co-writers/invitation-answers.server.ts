@@ -1,5 +1,6 @@
 import type { DecisionInput } from '~/lib/co-writers-schema'
 import { isolate } from '~/lib/bidi'
+import { invitedPersonIs } from '~/lib/dispute-person'
 import { displayName } from '~/lib/display-name'
 import type { ClosedReason } from '~/lib/page-messages'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
@@ -135,23 +136,29 @@ export async function decideInvitation(
       .where('revokedAt', 'is', null)
       .where('voidedAt', 'is', null)
       .where('expiresAt', '>', now)
-      .returning(['id', 'songId', 'slot', 'email'])
+      .returning(['id', 'songId', 'slot', 'email', 'invitedName'])
       .executeTakeFirst()
     if (!decided) return false
     // The co-writer who disputed has answered again: their earlier dispute is over (issue 24).
-    // Only an answer from the same address lifts it, so inviting another mailbox cannot.
+    // Only an answer from the same address, for the same person (decision 087), lifts it, so
+    // inviting another mailbox, or the same one for someone else, cannot.
     const standing = await trx
       .selectFrom('splitInvitations')
-      .select(['id', 'email'])
+      .select(['id', 'slot', 'invitedName', 'email'])
       .where('songId', '=', decided.songId)
-      .where('slot', '=', decided.slot)
       .where('id', '<>', decided.id)
       .where('decision', '=', 'disputed')
       .where('disputeLiftedAt', 'is', null)
       .execute()
     // The same mailbox however it is spelled (decision 054).
     const lifted = standing
-      .filter((row) => sameMailbox(row.email, decided.email))
+      .filter(
+        (row) =>
+          sameMailbox(row.email, decided.email) &&
+          (decided.invitedName === null
+            ? row.slot === decided.slot
+            : invitedPersonIs(row, decided.slot, decided.invitedName)),
+      )
       .map((row) => row.id)
     if (lifted.length > 0)
       await trx

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { isolate } from '~/lib/bidi'
 import { sha256Hex } from '~/lib/digest.server'
+import { invitedPersonIs } from '~/lib/dispute-person'
 import { displayName } from '~/lib/display-name'
 import { INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
@@ -198,8 +199,8 @@ export async function sendInvitation(
     const song = await lockOwnedSong(trx, owner.id, songId)
     if (!song) return failure(404, 'Song not found')
     if (locksSong(song.registration)) return failure(409, INVITATIONS_FINAL_MESSAGE)
-    if (!contributorSlots(song).some((named) => named.slot === slot))
-      return failure(400, SLOT_NOT_NAMED)
+    const named = contributorSlots(song).find((contributor) => contributor.slot === slot)
+    if (!named) return failure(400, SLOT_NOT_NAMED)
     const live = await liveInvitations(trx, songId)
       .select('id')
       .where('slot', '=', slot)
@@ -209,6 +210,7 @@ export async function sendInvitation(
     if (refused) return refused
     const invitationId = await insertInvitation(trx, song, owner, {
       slot,
+      invitedName: named.name,
       email,
       splitSha256: splitDigest(song),
       sentCount: 1,
@@ -228,7 +230,13 @@ async function insertInvitation(
   trx: Transaction<Database>,
   song: SongView,
   owner: Pick<InvitingOwner, 'firstName' | 'email'>,
-  invitation: { slot: ContributorSlot; email: string; splitSha256: string; sentCount: number },
+  invitation: {
+    slot: ContributorSlot
+    invitedName: string
+    email: string
+    splitSha256: string
+    sentCount: number
+  },
 ) {
   const token = newToken()
   const now = new Date()
@@ -334,10 +342,15 @@ export async function revokeInvitation(
 
 /**
  * After an edit of the song, in the edit's transaction: every live invitation sent for another
- * split is voided, and its contributor (if still named) invited afresh at the same address for
- * the split as it now stands. A dispute stays in force through the edit (issue 24): the co-writer
- * who disputed is invited to answer the changed split, and only their answer lifts it (not the
- * removal of their slot, issue 38 item 4). Returns how many were re-invited.
+ * split is voided, and its contributor, if the edit still names that person (in any slot),
+ * invited afresh at the same address for the split as it now stands. A slot given to someone else
+ * never sends the new person's invitation to the old one's address (decision 087).
+ *
+ * A dispute stays in force through the edit (issue 24) and belongs to the person who raised it
+ * (decision 087): it speaks for whichever slot names them, and for nobody while none does. The
+ * co-writer who disputed is invited to answer the changed split only when this edit changed a
+ * split they were still being asked about; someone removed and named again later is not mailed
+ * by the edit, the owner invites them again deliberately. Returns how many were re-invited.
  */
 export async function reinviteAfterEdit(
   trx: Transaction<Database>,
@@ -348,7 +361,9 @@ export async function reinviteAfterEdit(
   if (!song) return 0
   const digest = splitDigest(song)
   const now = new Date()
-  const named = new Set(contributorSlots(song).map(({ slot }) => slot))
+  const named = contributorSlots(song)
+  const slotOf = (invitation: { slot: ContributorSlot; invitedName: string | null }) =>
+    named.find(({ slot, name }) => invitedPersonIs(invitation, slot, name))?.slot
   const voided = await trx
     .updateTable('splitInvitations')
     .set({ voidedAt: now })
@@ -356,16 +371,11 @@ export async function reinviteAfterEdit(
     .where('revokedAt', 'is', null)
     .where('voidedAt', 'is', null)
     .where('splitSha256', '<>', digest)
-    .returning(['slot', 'email', 'sentCount'])
+    .returning(['id', 'slot', 'invitedName', 'email', 'sentCount'])
     .execute()
-  // A contributor removed by the edit keeps their dispute: it says nothing while the slot is
-  // empty, and stands again if the slot is filled (issue 38 item 4: removing the disputer in one
-  // edit and re-adding them in the next must not erase what they said). Only an answer lifts it.
-  // Disputes in force on a named slot with no live invitation left: the disputer is asked again.
-  const stillLive = await liveInvitations(trx, songId).select('slot').execute()
   const disputes = await trx
     .selectFrom('splitInvitations')
-    .select(['slot', 'email', 'sentCount', 'splitSha256'])
+    .select(['id', 'slot', 'invitedName', 'email', 'sentCount'])
     .where('songId', '=', songId)
     .where('decision', '=', 'disputed')
     .where('disputeLiftedAt', 'is', null)
@@ -373,22 +383,18 @@ export async function reinviteAfterEdit(
     .execute()
   const targets = new Map<
     ContributorSlot,
-    { email: string; sentCount: number; disputed: boolean }
+    { email: string; invitedName: string; sentCount: number; disputed: boolean }
   >()
-  for (const { slot, email, sentCount } of voided)
-    if (named.has(slot)) targets.set(slot, { email, sentCount, disputed: false })
-  const asked = new Set<ContributorSlot>()
-  for (const dispute of disputes) {
-    // The newest dispute of a slot speaks for it.
-    if (asked.has(dispute.slot)) continue
-    asked.add(dispute.slot)
-    if (!named.has(dispute.slot) || stillLive.some((live) => live.slot === dispute.slot)) continue
-    if (dispute.splitSha256 === digest && !targets.has(dispute.slot)) continue
-    const earlier = targets.get(dispute.slot)
-    targets.set(dispute.slot, {
-      email: dispute.email,
-      sentCount: Math.max(earlier?.sentCount ?? 0, dispute.sentCount),
-      disputed: true,
+  for (const invitation of voided) {
+    const slot = slotOf(invitation)
+    if (!slot) continue
+    // The newest dispute of this person speaks for them: the re-invitation goes to its address.
+    const dispute = disputes.find((row) => slotOf(row) === slot)
+    targets.set(slot, {
+      email: dispute?.email ?? invitation.email,
+      invitedName: named.find((contributor) => contributor.slot === slot)!.name,
+      sentCount: Math.max(invitation.sentCount, dispute?.sentCount ?? 0),
+      disputed: Boolean(dispute),
     })
   }
   if (targets.size === 0) return 0
@@ -400,7 +406,7 @@ export async function reinviteAfterEdit(
   // An account that may not invite does not re-invite either (issue 24).
   if (!owner.emailVerified) return 0
   let sent = 0
-  for (const [slot, { email, sentCount, disputed }] of targets) {
+  for (const [slot, { email, invitedName, sentCount, disputed }] of targets) {
     // The re-invitation counts as another send of the same invitation, so editing the split back
     // and forth cannot mail an address without end: past MAX_SENDS the slot is declared again and
     // only a new invitation (within the owner's hourly count) reaches them. A co-writer who
@@ -410,6 +416,7 @@ export async function reinviteAfterEdit(
     if (!(await mayMailInvitation(trx, owner.id, email))) continue
     await insertInvitation(trx, song, owner, {
       slot,
+      invitedName,
       email,
       splitSha256: digest,
       sentCount: Math.min(sentCount + 1, MAX_SENDS),

@@ -2,6 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
+import { invitedPersonIs } from '~/lib/dispute-person'
 import {
   type ContributionValues,
   type ContributorColumns,
@@ -79,6 +80,12 @@ export type SlotStatus =
        * do, issue 24); null while the disputed invitation itself is the live one.
        */
       reinvitedAt: string | null
+      /**
+       * Nothing asks them about the split as it stands (they were named again after a removal,
+       * or a re-invitation could not go): the owner may invite them again, deliberately
+       * (decision 087).
+       */
+      notAsked: boolean
     }
 
 /**
@@ -101,6 +108,7 @@ const LIVE_INVITATION_COLUMNS = [
   'i.lastSentAt',
   'i.sentCount',
   'i.voidedAt',
+  'i.invitedName',
 ] as const
 
 /** An invitation `i` a status is read from: live, or a dispute still in force. */
@@ -144,6 +152,8 @@ export interface LiveInvitation {
   sentCount: number
   /** Set on a dispute in force whose invitation an edit voided. */
   voidedAt: Date | string | null
+  /** The name the slot held when it was sent (decision 087); null on older rows. */
+  invitedName: string | null
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString()
@@ -160,9 +170,10 @@ export function slotStatuses(
   return contributorSlots(song).map(({ slot, name }): SlotStatus => {
     const invitation = live.find((row) => row.slot === slot && row.voidedAt === null)
     // A dispute in force wins over whatever was sent since, until the co-writer who disputed
-    // answers again (decideInvitation lifts it) or the slot is removed (reinviteAfterEdit).
+    // answers again (decideInvitation lifts it). It is the person's (decision 087): it speaks for
+    // the slot that names them now, and not for someone else put in their slot.
     const dispute = live
-      .filter((row) => row.slot === slot && row.decision === 'disputed')
+      .filter((row) => row.decision === 'disputed' && invitedPersonIs(row, slot, name))
       .sort((a, b) => iso(b.decidedAt!).localeCompare(iso(a.decidedAt!)))[0]
     if (dispute)
       return {
@@ -177,6 +188,7 @@ export function slotStatuses(
           invitation && invitation.id !== dispute.id && invitation.decision === null
             ? iso(invitation.lastSentAt)
             : null,
+        notAsked: !invitation,
       }
     if (!invitation) return { slot, name, status: 'declared' }
     const common = { slot, name, invitationId: invitation.id, email: invitation.email }

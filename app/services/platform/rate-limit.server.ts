@@ -53,6 +53,12 @@ export const LIMITS = {
     windowSeconds: 15 * 60,
     sliding: true,
   }),
+  // Decision 087: the mail telling an account of wrong two-factor codes, once per 15 minutes.
+  twoFactorAlertPerUser: (userId: string): Limit => ({
+    key: `account:two-factor-alert:${userId}`,
+    max: 1,
+    windowSeconds: 15 * 60,
+  }),
   registerPerAddress: (ip: string): Limit => ({
     key: `register:ip:${ip}`,
     max: 20,
@@ -116,6 +122,8 @@ export const LIMITS = {
 export interface LimitResult {
   allowed: boolean
   retryAfterSeconds: number
+  /** The most hits any of the limits now counts (the previous window's too when it slides). */
+  hits?: number
 }
 
 /**
@@ -146,9 +154,11 @@ export async function hit(...limits: Limit[]): Promise<LimitResult> {
             .executeTakeFirst()
         )?.hits ?? 0)
       : 0
+    result.hits = Math.max(result.hits ?? 0, row.hits + before)
     if (row.hits + before > limit.max) {
       const retryAfterSeconds = Math.ceil((windowStart.getTime() + windowMs - now) / 1000)
       result = {
+        ...result,
         allowed: false,
         retryAfterSeconds: Math.max(result.retryAfterSeconds, retryAfterSeconds),
       }

@@ -1,6 +1,7 @@
 import { awaitsConfirmation } from '~/lib/confirmation-summary'
+import { invitedPersonIs } from '~/lib/dispute-person'
 import { type Kysely, sql } from 'kysely'
-import { jsonObjectFrom } from 'kysely/helpers/postgres'
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import { db } from '../platform/db.server'
 
@@ -25,57 +26,76 @@ export async function dashboardStats(userId: string) {
 
 /** The owner's songs as a songs table shows them, newest first (light: no lyrics, no contributions). */
 function songRowsQuery(userId: string, { limit, offset }: { limit: number; offset: number }) {
-  return db()
-    .selectFrom('songs')
-    .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
-    .select([
-      'songs.id',
-      'songs.title',
-      'songs.fileLink',
-      'songs.dateCreated',
-      'songs.createdAt',
-      'r.createdAt as registeredAt',
-      'r.status as registrationStatus',
-      'r.network as registrationNetwork',
-      // Issue 13: how many co-contributors the song names, and the live invitations' answers.
-      sql<number>`(coalesce(songs.co_contributor_name, '') <> '')::int + (coalesce(songs.co_contributor_name2, '') <> '')::int`.as(
-        'namedCoContributors',
-      ),
-    ])
-    .select((eb) =>
-      jsonObjectFrom(
-        eb
-          .selectFrom('splitInvitations as i')
-          .select([
-            sql<number>`count(*) filter (where i.decision = 'confirmed' and i.voided_at is null)::int`.as(
-              'confirmed',
+  return (
+    db()
+      .selectFrom('songs')
+      .leftJoin('blockchainRegistrations as r', 'r.songId', 'songs.id')
+      .select([
+        'songs.id',
+        'songs.title',
+        'songs.fileLink',
+        'songs.dateCreated',
+        'songs.createdAt',
+        'r.createdAt as registeredAt',
+        'r.status as registrationStatus',
+        'r.network as registrationNetwork',
+        'songs.contributorName',
+        'songs.coContributorName',
+        'songs.coContributorName2',
+        // Issue 13: how many co-contributors the song names, and the live invitations' answers.
+        sql<number>`(coalesce(songs.co_contributor_name, '') <> '')::int + (coalesce(songs.co_contributor_name2, '') <> '')::int`.as(
+          'namedCoContributors',
+        ),
+      ])
+      .select((eb) =>
+        jsonObjectFrom(
+          eb
+            .selectFrom('splitInvitations as i')
+            .select([
+              sql<number>`count(*) filter (where i.decision = 'confirmed' and i.voided_at is null)::int`.as(
+                'confirmed',
+              ),
+              sql<number>`count(*) filter (where i.voided_at is null)::int`.as('live'),
+              sql<number>`count(*) filter (where i.slot = 'main')::int`.as('mainInvited'),
+            ])
+            .whereRef('i.songId', '=', 'songs.id')
+            .where(
+              sql<boolean>`((i.revoked_at is null and i.voided_at is null) or (i.decision = 'disputed' and i.dispute_lifted_at is null))`,
             ),
-            // A dispute stays in force through the edit that voided its invitation (issue 24),
-            // and through the removal of its slot, where it speaks only once the slot is named
-            // again (issue 38 item 4).
-            sql<number>`count(distinct i.slot) filter (where i.decision = 'disputed' and (i.slot = 'main' or (i.slot = 'co-contributor' and coalesce(songs.co_contributor_name, '') <> '') or (i.slot = 'co-contributor-2' and coalesce(songs.co_contributor_name2, '') <> '')))::int`.as(
-              'disputed',
-            ),
-            sql<number>`count(*) filter (where i.voided_at is null)::int`.as('live'),
-            sql<number>`count(*) filter (where i.slot = 'main')::int`.as('mainInvited'),
-          ])
-          .whereRef('i.songId', '=', 'songs.id')
-          .where(
-            sql<boolean>`((i.revoked_at is null and i.voided_at is null) or (i.decision = 'disputed' and i.dispute_lifted_at is null))`,
-          ),
-      ).as('invitations'),
-    )
-    .where('songs.userId', '=', userId)
-    .orderBy('songs.createdAt', 'desc')
-    .orderBy('songs.id', 'desc')
-    .limit(limit)
-    .offset(offset)
+        ).as('invitations'),
+      )
+      // Disputes in force (issue 24), each the person's who raised it (decision 087): counted in
+      // toSongRow against the names the song holds now.
+      .select((eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('splitInvitations as i')
+            .select(['i.slot', 'i.invitedName'])
+            .whereRef('i.songId', '=', 'songs.id')
+            .where('i.decision', '=', 'disputed')
+            .where('i.disputeLiftedAt', 'is', null),
+        ).as('disputes'),
+      )
+      .where('songs.userId', '=', userId)
+      .orderBy('songs.createdAt', 'desc')
+      .orderBy('songs.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+  )
 }
 
 type SongRowRecord = Awaited<ReturnType<ReturnType<typeof songRowsQuery>['execute']>>[number]
 
 function toSongRow(row: SongRowRecord) {
-  const { confirmed = 0, disputed = 0, live = 0, mainInvited = 0 } = row.invitations ?? {}
+  const { confirmed = 0, live = 0, mainInvited = 0 } = row.invitations ?? {}
+  const names = [
+    ['main', row.contributorName],
+    ['co-contributor', row.coContributorName],
+    ['co-contributor-2', row.coContributorName2],
+  ] as const
+  const disputed = names.filter(([slot, name]) =>
+    row.disputes.some((dispute) => invitedPersonIs(dispute, slot, name)),
+  ).length
   // Counted are those whose confirmation is awaited: the submitter's own slot only once invited.
   const main = { slot: 'main', status: mainInvited > 0 ? 'invited' : 'declared' }
   const named = Number(row.namedCoContributors ?? 0) + (awaitsConfirmation(main) ? 1 : 0)

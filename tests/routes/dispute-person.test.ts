@@ -1,0 +1,177 @@
+import { expect, test } from 'vitest'
+import * as index from '~/routes/_index'
+import * as edit from '~/routes/edit.$id'
+import * as invitation from '~/routes/invitations.$token'
+import * as coWriters from '~/routes/songs.$id.co-writers'
+import * as register from '~/routes/songs.$id.register'
+import {
+  args,
+  authedRequest,
+  createTestSong,
+  createUser,
+  formRequest,
+  respond,
+  sessionCookie,
+} from '../setup/fixtures'
+import { mailTo } from '../setup/mail'
+
+// Issue 38 (decision 087), through the routes as a browser without JavaScript posts them: a
+// dispute is the person's who raised it, not their slot's. Names in several scripts.
+
+const tokenIn = (text: string | null | undefined) =>
+  /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? null
+
+const LYRICS_ONLY = (co: string) => ({
+  title: 'さくら',
+  dateCreated: '2025-03-01',
+  contributorName: '佐藤 花子',
+  toolsUsed: 'ギター',
+  fileLink: 'https://example.com/a.mp3',
+  'contributions[0].component': 'lyrics',
+  'contributions[0].contributorPercent': co ? '50' : '100',
+  ...(co ? { coContributorName: co, 'contributions[0].coContributorPercent': '50' } : {}),
+})
+
+async function setup() {
+  const owner = await createUser({ emailVerified: true, firstName: '佐藤' })
+  const song = await createTestSong(owner.id, {
+    title: 'さくら',
+    contributorName: '佐藤 花子',
+    toolsUsed: 'ギター',
+    coContributorName: '山田 太郎',
+    contributions: [
+      {
+        component: 'lyrics',
+        contributorPercent: 50,
+        coContributorPercent: 50,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
+    ],
+  })
+  const cookie = await sessionCookie(owner.id)
+  const email = `yamada-${song.id}@example.com`
+  const url = `http://localhost/songs/${song.id}/co-writers`
+  const params = { id: String(song.id) }
+  const invite = (to: string) =>
+    respond(async () =>
+      coWriters.action(
+        args(
+          formRequest(
+            url,
+            { intent: 'invite', slot: 'co-contributor', email: to },
+            { Cookie: cookie },
+          ),
+          params,
+        ),
+      ),
+    )
+  const answer = (token: string, fields: Record<string, string>) =>
+    respond(async () =>
+      invitation.action(
+        args(formRequest(`http://localhost/invitations/${token}`, fields), { token }),
+      ),
+    )
+  const editTo = async (co: string) =>
+    respond(async () =>
+      edit.action(
+        args(
+          await authedRequest(`http://localhost/edit/${song.id}`, owner.id, {
+            method: 'POST',
+            body: new URLSearchParams(LYRICS_ONLY(co)),
+          }),
+          params,
+        ),
+      ),
+    )
+  const coWriter = async () => {
+    const page = await respond(async () =>
+      coWriters.loader(args(new Request(url, { headers: { Cookie: cookie } }), params)),
+    )
+    return (await page.json()).slots[1]
+  }
+  const blocked = async () => {
+    const page = await respond(async () =>
+      register.loader(
+        args(await authedRequest(`http://localhost/songs/${song.id}/register`, owner.id), params),
+      ),
+    )
+    return (await page.json()).blocked
+  }
+  const disputedCount = async () => {
+    const page = await respond(async () =>
+      index.loader(args(await authedRequest('http://localhost/', owner.id))),
+    )
+    return (await page.json()).songs[0].confirmations.disputed
+  }
+  return { song, email, invite, answer, editTo, coWriter, blocked, disputedCount }
+}
+
+test('a slot given to another person after a dispute names no dispute and mails the disputer nothing; naming the disputer again brings the dispute back, and asking them is the owner’s deliberate act', async () => {
+  const { song, email, invite, answer, editTo, coWriter, blocked, disputedCount } = await setup()
+  expect((await invite(email)).status).toBe(302)
+  const first = tokenIn((await mailTo(email))[0]?.text)!
+  expect(
+    (await answer(first, { intent: 'dispute', disputeReason: '私の歌詞は70%です' })).status,
+  ).toBe(200)
+  expect(await mailTo(email)).toHaveLength(1)
+
+  // The slot refilled with another person, in one edit: nothing of 山田's dispute is said of her,
+  // and 山田's address is not sent her invitation.
+  expect((await editTo('प्रिया शर्मा')).status).toBe(302)
+  expect(await coWriter()).toMatchObject({ name: 'प्रिया शर्मा', status: 'declared' })
+  expect(await blocked()).toBeNull()
+  expect(await disputedCount()).toBe(0)
+  expect(await mailTo(email)).toHaveLength(1)
+
+  // Removed, then named again, spelled with an ideographic space: the same person, whose dispute
+  // stands; the edit mails nobody.
+  expect((await editTo('')).status).toBe(302)
+  expect((await editTo('山田\u3000太郎')).status).toBe(302)
+  expect(await coWriter()).toMatchObject({
+    name: '山田\u3000太郎',
+    status: 'disputed',
+    disputeReason: '私の歌詞は70%です',
+    notAsked: true,
+  })
+  expect(await blocked()).toEqual({
+    message: '山田\u3000太郎 disputed their share; edit the split before registering.',
+    editUrl: `/edit/${song.id}`,
+  })
+  expect(await disputedCount()).toBe(1)
+  expect(await mailTo(email)).toHaveLength(1)
+
+  // The owner asks them again, deliberately; their answer ends the dispute.
+  expect((await invite(email)).status).toBe(302)
+  const again = tokenIn((await mailTo(email))[0]?.text)!
+  expect(again).not.toBe(first)
+  expect(await coWriter()).toMatchObject({ status: 'disputed', notAsked: false })
+  expect((await answer(again, { intent: 'confirm', creditedName: '山田 太郎' })).status).toBe(200)
+  expect(await coWriter()).toMatchObject({ status: 'confirmed' })
+  expect(await blocked()).toBeNull()
+})
+
+test('another person’s confirmation from the same mailbox does not lift it', async () => {
+  const { email, invite, answer, editTo, coWriter, blocked } = await setup()
+  await invite(email)
+  await answer(tokenIn((await mailTo(email))[0]?.text)!, {
+    intent: 'dispute',
+    disputeReason: 'نصيبي أكبر',
+  })
+  // The slot now names someone else; the same mailbox is invited for her and confirms.
+  await editTo('נועה לוי')
+  expect(await coWriter()).toMatchObject({ name: 'נועה לוי', status: 'declared' })
+  await invite(email)
+  await answer(tokenIn((await mailTo(email))[0]?.text)!, {
+    intent: 'confirm',
+    creditedName: 'נועה לוי',
+  })
+  expect(await coWriter()).toMatchObject({ status: 'confirmed' })
+  // Named again (a zero-width space pasted in changes nobody): their dispute was never answered
+  // by them, so it stands.
+  await editTo('山田\u200b 太郎')
+  expect(await coWriter()).toMatchObject({ name: '山田\u200b 太郎', status: 'disputed' })
+  expect(await blocked()).toMatchObject({
+    message: '山田\u200b 太郎 disputed their share; edit the split before registering.',
+  })
+})
