@@ -9,6 +9,30 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
   return new Response(JSON.stringify(data), { ...init, headers })
 }
 
+/**
+ * A signed-in owner's JSON answer, already serialised, with its ETag (decision 089): the browser
+ * keeps it privately and asks again with If-None-Match, answered 304 while nothing it shows
+ * changed. The ETag names the user, so a browser shared by two accounts never gets one's answer
+ * confirmed for the other.
+ */
+export function ownerJsonResponse(request: Request, body: string, etag: string) {
+  const headers = applySecurityHeaders(new Headers())
+  headers.set('Cache-Control', 'private, no-cache')
+  headers.set('Vary', 'Cookie')
+  headers.set('ETag', etag)
+  if (etagMatches(request.headers.get('If-None-Match'), etag))
+    return new Response(null, { status: 304, headers })
+  headers.set('Content-Type', 'application/json; charset=utf-8')
+  return new Response(body, { headers })
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly, and may list several tags or `*`. */
+export function etagMatches(ifNoneMatch: string | null, etag: string) {
+  if (!ifNoneMatch) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
+
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
   return jsonResponse({ message, ...extra }, { status })
 }

@@ -26,6 +26,7 @@ import * as twoFactor from './2026-11-26T0600-two-factor'
 import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
 import * as sessionIdHashes from './2026-11-27T2300-session-id-hashes'
+import * as ownerDataVersions from './2026-11-28T0210-owner-data-versions'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -114,5 +115,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T2300-session-id-hashes': {
     up: sessionIdHashes.migrateUp,
     down: sessionIdHashes.migrateDown,
+  },
+  '2026-11-28T0210-owner-data-versions': {
+    up: ownerDataVersions.migrateUp,
+    down: ownerDataVersions.migrateDown,
   },
 }
