@@ -10,15 +10,15 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
 }
 
 /**
- * A signed-in owner's JSON answer, already serialised, with its ETag (decision 089): the browser
- * keeps it privately and asks again with If-None-Match, answered 304 while nothing it shows
- * changed. The ETag names the user, so a browser shared by two accounts never gets one's answer
- * confirmed for the other.
+ * A signed-in owner's JSON answer, already serialised, with its ETag (decision 089): a client that
+ * kept it asks again with If-None-Match and is answered 304 while nothing it shows changed. Still
+ * `no-store`, as every signed-in answer (noStoreWhenSignedIn): the browser's own cache must not
+ * keep one person's songs on a shared computer. The ETag names the user, so one account's copy
+ * is never confirmed for another.
  */
 export function ownerJsonResponse(request: Request, body: string, etag: string) {
   const headers = applySecurityHeaders(new Headers())
-  headers.set('Cache-Control', 'private, no-cache')
-  headers.set('Vary', 'Cookie')
+  headers.set('Cache-Control', 'no-store')
   headers.set('ETag', etag)
   if (etagMatches(request.headers.get('If-None-Match'), etag))
     return new Response(null, { status: 304, headers })
