@@ -16,7 +16,11 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
  * keep one person's songs on a shared computer. The ETag names the user, so one account's copy
  * is never confirmed for another.
  */
-export function ownerJsonResponse(request: Request, body: string, etag: string) {
+export function ownerJsonResponse(
+  request: Request,
+  body: string | Uint8Array<ArrayBuffer>,
+  etag: string,
+) {
   const headers = applySecurityHeaders(new Headers())
   headers.set('Cache-Control', 'no-store')
   headers.set('ETag', etag)
