@@ -19,7 +19,12 @@ import {
   routeCspAllowances,
 } from '~/lib/security-headers.server'
 import { anonymousRequestOf, pageViewOf } from '~/lib/client-address.server'
-import { pageLoadOf, pageViewStream } from '~/services/platform/analytics.server'
+import {
+  pageLoadOf,
+  pageViewStream,
+  recordServerPageView,
+} from '~/services/platform/analytics.server'
+import { keepingRender, keptRender, keptRenderKey } from '~/services/platform/kept-renders.server'
 import { warmDocumentWorkers } from '~/services/certificates/document-pool.server'
 import { anonymousPagePath, keepingStream } from '~/services/platform/anonymous-pages.server'
 import { databaseKind, db, startDatabase } from '~/services/platform/db.server'
@@ -120,6 +125,22 @@ export default function handleRequest(
       ? anonymousPagePath(anonymousRequestOf(request))
       : null
 
+  // The signed-in dashboard, drawn already for exactly this data (decision 089).
+  const loadId = pageLoadOf(loadContext)?.sessionId ?? null
+  const renderKey = keepAs ? null : keptRenderKey(request, responseStatusCode, remixContext, loadId)
+  if (renderKey && loadId) {
+    const kept = keptRender(renderKey, { nonce, loadId })
+    if (kept) {
+      if (!bot)
+        recordServerPageView(pageViewOf(request), responseStatusCode, {
+          ...pageLoadOf(loadContext),
+          title: kept.title,
+        })
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+      return new Response(kept.html, { headers: responseHeaders, status: responseStatusCode })
+    }
+  }
+
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     // Bots and no-JavaScript printers get the whole document at once; others stream.
@@ -152,7 +173,11 @@ export default function handleRequest(
           // React 18 writes NUL bytes where a character straddles its 2 KB buffer: every
           // document, bot's or visitor's, streamed or whole, passes through the fix first.
           const rendered = withoutNulBytes()
-          if (!keepAs || startedIn === null) rendered.pipe(body)
+          if (renderKey && loadId)
+            rendered
+              .pipe(keepingRender(renderKey, { nonce, loadId }, () => responseStatusCode === 200))
+              .pipe(body)
+          else if (!keepAs || startedIn === null) rendered.pipe(body)
           else {
             const values = { nonce, loadId: load?.sessionId ?? null, startedIn }
             const keeping = keepingStream(keepAs, values, () =>

@@ -442,8 +442,18 @@ export interface PasskeyChallengesTable {
   expiresAt: Date
 }
 
+/**
+ * Moves with every change to what the owner's song lists show, by trigger (decision 089): the
+ * key of the answers kept for them and of their ETags.
+ */
+export interface OwnerDataVersionsTable {
+  userId: string
+  version: Generated<string>
+}
+
 export interface Database {
   users: UsersTable
+  ownerDataVersions: OwnerDataVersionsTable
   sessions: SessionsTable
   passwordResetTokens: TokenTable
   passwordResetRequests: PasswordResetRequestsTable

@@ -11,7 +11,8 @@
 // BENCH_SIZES (default 10,1000,10000), BENCH_REGISTRATIONS (default 50), BENCH_WARMUP (s, 2),
 // DATABASE_URL (PostgreSQL server to create the bench databases on), BENCH_KEEP=1 (keep them),
 // BENCH_PROCESSES (PostgreSQL only: WEB_CONCURRENCY values to measure, default 1,2),
-// BENCH_PROFILE=1 (a --cpu-prof of the static page and the dashboard at the first size;
+// BENCH_PROFILE=1 (a --cpu-prof of the static page, the dashboard and GET /api/songs at the
+// first size; BENCH_PROFILE_PAGES picks others by key, e.g. dashboard,apiSongs;
 // BENCH_PROFILE_DIR keeps the .cpuprofile files).
 // It never exits non-zero because a budget is missed: budgets are reported, not enforced.
 import { spawn } from 'node:child_process'
@@ -959,8 +960,10 @@ async function main() {
       })
     }
     if (profile && profiles.length === 0) {
-      for (const key of ['static', 'dashboard']) {
-        const target = targets.find((one) => one.key === key)
+      const keys = (process.env.BENCH_PROFILE_PAGES ?? 'static,dashboard,apiSongs').split(',')
+      for (const key of keys) {
+        const target = targets.find((one) => one.key === key.trim())
+        if (!target) throw new Error(`BENCH_PROFILE_PAGES: no page "${key}"`)
         console.log(`[bench] ${songs} songs: CPU profile of ${target.name}…`)
         profiles.push(
           await profilePage({ app, dataDir, databaseUrl, target, duration, connections, work }),

@@ -102,12 +102,84 @@ function compilePathUncached(path, caseSensitive, end) {
 `,
   },
   {
+    // Issue 41: Remix makes the server's data routes afresh for every page it renders, so the
+    // branches above were flattened and ranked again per page (getPartialManifest matches on
+    // them). Converted once per route array, kept with the ids it filled in.
+    find: 'function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {\n',
+    replace: `// [prooftrack] server/route-matching.mjs: data routes kept per route array (top level only).
+const dataRoutesCache = new WeakMap();
+function convertRoutesToDataRoutes(routes, mapRouteProperties, parentPath, manifest) {
+  if (parentPath !== void 0 || manifest === void 0 || Object.keys(manifest).length > 0)
+    return convertRoutesToDataRoutesUncached(routes, mapRouteProperties, parentPath, manifest);
+  let kept = dataRoutesCache.get(routes);
+  if (kept === undefined || kept.mapRouteProperties !== mapRouteProperties) {
+    let ids = {};
+    kept = { mapRouteProperties, ids, dataRoutes: convertRoutesToDataRoutesUncached(routes, mapRouteProperties, undefined, ids) };
+    dataRoutesCache.set(routes, kept);
+  }
+  Object.assign(manifest, kept.ids);
+  return kept.dataRoutes;
+}
+function convertRoutesToDataRoutesUncached(routes, mapRouteProperties, parentPath, manifest) {
+`,
+  },
+  {
+    find: '        pathOrLayoutRoute.children = convertRoutesToDataRoutes(route.children, mapRouteProperties, treePath, manifest);\n',
+    replace:
+      '        pathOrLayoutRoute.children = convertRoutesToDataRoutesUncached(route.children, mapRouteProperties, treePath, manifest);\n',
+  },
+  {
     find: 'exports.matchRoutes = matchRoutes;\n',
     replace: `exports.matchRoutes = matchRoutes;
 exports.__prooftrackRouteMatching = { rankedBranches: (routes) => rankedBranches(routes), compiledPaths };
 `,
   },
 ]
+
+export const PINNED_REMIX_REACT_VERSION = '2.17.5'
+const serverRoutesFile = fs.realpathSync(
+  require.resolve('@remix-run/react').replace(/index\.js$/, 'routes.js'),
+)
+const remixReactVersion = require('@remix-run/react/package.json').version
+
+/**
+ * Issue 41: RemixServer builds the server routes from the manifest for every page it renders
+ * (about 100 routes here), which also made every later step's route array new. They depend only
+ * on the build (the manifest and the route modules), so they are kept per manifest and made
+ * again when any route module differs (SPA mode is left as it is).
+ */
+const REMIX_REACT_EDITS = [
+  {
+    find: 'function createServerRoutes(manifest, routeModules, future, isSpaMode, parentId = "", ',
+    replace: `// [prooftrack] server/route-matching.mjs: server routes kept per manifest and route modules.
+const serverRoutesCache = new WeakMap();
+function createServerRoutes(manifest, routeModules, future, isSpaMode, ...rest) {
+  if (rest.length > 0 || isSpaMode) return createServerRoutesUncached(manifest, routeModules, future, isSpaMode, ...rest);
+  let kept = serverRoutesCache.get(manifest);
+  if (kept === undefined || kept.future !== future || Object.keys(manifest).some((id) => kept.modules[id] !== routeModules[id])) {
+    kept = { future, modules: { ...routeModules }, routes: createServerRoutesUncached(manifest, routeModules, future, isSpaMode) };
+    serverRoutesCache.set(manifest, kept);
+  }
+  return kept.routes;
+}
+function createServerRoutesUncached(manifest, routeModules, future, isSpaMode, parentId = "", `,
+  },
+  {
+    find: '    let children = createServerRoutes(manifest, routeModules, future, isSpaMode, route.id, routesByParentId, spaModeLazyPromise);\n',
+    replace:
+      '    let children = createServerRoutesUncached(manifest, routeModules, future, isSpaMode, route.id, routesByParentId, spaModeLazyPromise);\n',
+  },
+]
+
+/** Remix's server routes module, patched, or the reason it cannot be. */
+export function patchServerRoutesSource(source, version) {
+  if (version !== PINNED_REMIX_REACT_VERSION)
+    return {
+      ok: false,
+      reason: `@remix-run/react is ${version}, the patch is for ${PINNED_REMIX_REACT_VERSION}`,
+    }
+  return applyEdits(source, REMIX_REACT_EDITS)
+}
 
 /** The patched source, or the reason it cannot be patched. */
 export function patchRouterSource(source, version) {
@@ -116,8 +188,12 @@ export function patchRouterSource(source, version) {
       ok: false,
       reason: `@remix-run/router is ${version}, the patch is for ${PINNED_VERSION}`,
     }
+  return applyEdits(source, EDITS)
+}
+
+function applyEdits(source, edits) {
   let patched = source
-  for (const edit of EDITS) {
+  for (const edit of edits) {
     const first = patched.indexOf(edit.find)
     if (first === -1 || patched.indexOf(edit.find, first + 1) !== -1)
       return { ok: false, reason: `the text to replace is not there once: ${edit.find.trim()}` }
@@ -127,6 +203,7 @@ export function patchRouterSource(source, version) {
 }
 
 export const status = { applied: false, reason: 'not loaded yet' }
+export const serverRoutesStatus = { applied: false, reason: 'not loaded yet' }
 
 if (require.cache[routerFile]) {
   status.reason = '@remix-run/router was loaded before the patch could be installed'
@@ -134,6 +211,17 @@ if (require.cache[routerFile]) {
 } else {
   const loadJs = Module._extensions['.js']
   Module._extensions['.js'] = function loadPatched(module, filename) {
+    if (filename === serverRoutesFile) {
+      const result = patchServerRoutesSource(fs.readFileSync(filename, 'utf8'), remixReactVersion)
+      if (!result.ok) {
+        serverRoutesStatus.reason = result.reason
+        console.warn(`[server] server routes are not kept: ${result.reason}`)
+        return loadJs.call(this, module, filename)
+      }
+      serverRoutesStatus.applied = true
+      serverRoutesStatus.reason = ''
+      return module._compile(result.source, filename)
+    }
     if (filename !== routerFile) return loadJs.call(this, module, filename)
     const result = patchRouterSource(fs.readFileSync(filename, 'utf8'), routerVersion)
     if (!result.ok) {

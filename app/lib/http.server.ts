@@ -9,6 +9,34 @@ export function jsonResponse(data: unknown, init: ResponseInit = {}) {
   return new Response(JSON.stringify(data), { ...init, headers })
 }
 
+/**
+ * A signed-in owner's JSON answer, already serialised, with its ETag (decision 089): a client that
+ * kept it asks again with If-None-Match and is answered 304 while nothing it shows changed. Still
+ * `no-store`, as every signed-in answer (noStoreWhenSignedIn): the browser's own cache must not
+ * keep one person's songs on a shared computer. The ETag names the user, so one account's copy
+ * is never confirmed for another.
+ */
+export function ownerJsonResponse(
+  request: Request,
+  body: string | Uint8Array<ArrayBuffer>,
+  etag: string,
+) {
+  const headers = applySecurityHeaders(new Headers())
+  headers.set('Cache-Control', 'no-store')
+  headers.set('ETag', etag)
+  if (etagMatches(request.headers.get('If-None-Match'), etag))
+    return new Response(null, { status: 304, headers })
+  headers.set('Content-Type', 'application/json; charset=utf-8')
+  return new Response(body, { headers })
+}
+
+/** RFC 9110 §13.1.2: If-None-Match compares weakly, and may list several tags or `*`. */
+export function etagMatches(ifNoneMatch: string | null, etag: string) {
+  if (!ifNoneMatch) return false
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '')
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
+}
+
 export function jsonError(status: number, message: string, extra: Record<string, unknown> = {}) {
   return jsonResponse({ message, ...extra }, { status })
 }

@@ -1,30 +1,33 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import {
+  etagMatches,
   jsonAction,
   jsonError,
   jsonResponse,
+  ownerJsonResponse,
   parseQuery,
   SONG_JSON_BODY_LIMIT,
 } from '~/lib/http.server'
 import { SongSchema } from '~/lib/song-schema'
 import { SongListQuerySchema } from '~/lib/url-schemas'
-import { requireApiUser } from '~/services/accounts/auth.server'
+import { requireApiSignedIn, requireApiUser } from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
-import {
-  createSong,
-  listSongs,
-  SongCeilingError,
-  songCeilingMessage,
-} from '~/services/songs/songs.server'
+import { keptSongPage, ownerEtag } from '~/services/songs/kept-song-lists.server'
+import { createSong, SongCeilingError, songCeilingMessage } from '~/services/songs/songs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request)
+  const { user, dataVersion } = await requireApiSignedIn(request)
   const query = parseQuery(request, SongListQuerySchema)
   if (!query.ok) return jsonError(400, query.message)
-  return jsonResponse(await listSongs(db(), user.id, query.data))
+  const { limit, offset } = query.data
+  // Kept per data version, and answered 304 to a browser that has it (decision 089).
+  const etag = ownerEtag(user.id, dataVersion, `songs:${limit}:${offset}`)
+  if (etagMatches(request.headers.get('If-None-Match'), etag))
+    return ownerJsonResponse(request, '', etag)
+  return ownerJsonResponse(request, await keptSongPage(user.id, dataVersion, query.data), etag)
 }
 
 export const action = jsonAction(

@@ -7,8 +7,8 @@ import { LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
 import { adminTab } from '~/lib/admin'
 import { adminAnalytics, dailyFigures } from '~/services/admin/admin-analytics.server'
-import { getUser, requireAdminSecondFactor } from '~/services/accounts/auth.server'
-import { dashboardData } from '~/services/songs/dashboard.server'
+import { getSignedInUser, requireAdminSecondFactor } from '~/services/accounts/auth.server'
+import { keptDashboardData } from '~/services/songs/kept-song-lists.server'
 import { pendingVerifications } from '~/services/accounts/email-verification.server'
 import { latestLandingVideo } from '~/services/admin/landing-video.server'
 import { db } from '~/services/platform/db.server'
@@ -24,8 +24,9 @@ import { auditSummary } from '~/services/admin/record-audit.server'
 // `/` is three pages: the landing page for visitors, the dashboard for a user, the admin panel.
 export async function loader({ request }: LoaderFunctionArgs) {
   const appName = env().APP_NAME
-  const user = await getUser(request)
-  if (!user) {
+  const signedIn = await getSignedInUser(request)
+  const user = signedIn?.user ?? null
+  if (!signedIn || !user) {
     const video = await latestLandingVideo()
     return json({ view: 'landing' as const, appName, hasVideo: video !== null })
   }
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const registeredId = parseSongId(new URL(request.url).searchParams.get('registered') ?? undefined)
   const [{ stats, songs, timeline }, registered] = await Promise.all([
-    dashboardData(user.id),
+    keptDashboardData(user.id, signedIn.dataVersion),
     completedRegistration(db(), user.id, registeredId),
   ])
   return json({

@@ -27,6 +27,7 @@ import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
 import * as sessionIdHashes from './2026-11-27T2300-session-id-hashes'
 import * as invitedNames from './2026-11-28T0087-invited-names'
+import * as ownerDataVersions from './2026-11-28T0210-owner-data-versions'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -117,4 +118,8 @@ export const migrations: Record<string, Migration> = {
     down: sessionIdHashes.migrateDown,
   },
   '2026-11-28T0087-invited-names': { up: invitedNames.migrateUp, down: invitedNames.migrateDown },
+  '2026-11-28T0210-owner-data-versions': {
+    up: ownerDataVersions.migrateUp,
+    down: ownerDataVersions.migrateDown,
+  },
 }

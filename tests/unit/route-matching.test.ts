@@ -138,4 +138,52 @@ describe('route matching cache (server/route-matching.mjs)', () => {
     )
     expect(imports[0]).toBe('./route-matching.mjs')
   })
+
+  it('keeps the server routes Remix renders with, and makes them again for another build', () => {
+    // Issue 41: made afresh per page, they made every later step's route table new as well.
+    const probe = `
+const rm = await import(${JSON.stringify(path.join(root, 'server/route-matching.mjs'))})
+const { createRequire } = await import('node:module')
+const require = createRequire(import.meta.url)
+const routes = require(require.resolve('@remix-run/react').replace(/index\\.js$/, 'routes.js'))
+const router = require('@remix-run/router')
+const { UNSAFE_mapRouteProperties } = require('react-router')
+const manifest = {
+  root: { id: 'root', path: '', hasLoader: true },
+  'routes/songs': { id: 'routes/songs', parentId: 'root', path: 'songs' },
+}
+const modules = { root: { default: () => null }, 'routes/songs': { default: () => null } }
+const future = {}
+const first = routes.createServerRoutes(manifest, { ...modules }, future, false)
+const again = routes.createServerRoutes(manifest, { ...modules }, future, false)
+const rebuilt = routes.createServerRoutes(manifest, { ...modules, 'routes/songs': { default: () => 1 } }, future, false)
+const ids = [{}, {}]
+const data = ids.map((manifest) => router.UNSAFE_convertRoutesToDataRoutes(first, UNSAFE_mapRouteProperties, undefined, manifest))
+console.log(JSON.stringify({
+  status: rm.serverRoutesStatus,
+  kept: first === again,
+  rebuilt: first !== rebuilt && rebuilt[0].children[0].Component !== first[0].children[0].Component,
+  dataKept: data[0] === data[1],
+  ids: ids.map((manifest) => Object.keys(manifest).sort()),
+  matched: router.matchRoutes(data[1], '/songs').map((match) => match.route.id),
+}))
+`
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    expect(run.stderr).toBe('')
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '')
+    expect(result).toEqual({
+      status: { applied: true, reason: '' },
+      kept: true,
+      rebuilt: true,
+      dataKept: true,
+      ids: [
+        ['root', 'routes/songs'],
+        ['root', 'routes/songs'],
+      ],
+      matched: ['root', 'routes/songs'],
+    })
+  })
 })

@@ -239,9 +239,14 @@ export async function requireAdminSecondFactor(request: Request, user: User) {
 
 /** JSON routes: the signed-in user, or a `{ message }` 401 (an API client is never redirected). */
 export async function requireApiUser(request: Request) {
-  const user = await getUser(request)
-  if (!user) throw jsonError(401, 'Unauthorized')
-  return user
+  return (await requireApiSignedIn(request)).user
+}
+
+/** requireApiUser, with the session's other facts: the owner's data version (decision 089). */
+export async function requireApiSignedIn(request: Request) {
+  const signedIn = await getSignedInUser(request)
+  if (!signedIn) throw jsonError(401, 'Unauthorized')
+  return signedIn
 }
 
 /** JSON routes for the admin: 401 for visitors, 403 for everyone else. */

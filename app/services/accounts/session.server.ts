@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { createCookie, createSessionStorage, redirect } from '@remix-run/node'
+import { sql } from 'kysely'
 import { z } from 'zod'
 import { env } from '~/env.server'
 import type { User } from '#db/schema'
@@ -114,6 +115,8 @@ export interface SignedIn {
   session: { createdAt: Date; reauthenticatedAt: Date | null; secondFactorAt: Date | null }
   /** Some decision on the user's songs has no owner_notified_at yet (takeDecisionNotice takes it). */
   decisionWaiting: boolean
+  /** Moves with every change to what the owner's song lists show (decision 089). */
+  dataVersion: string
 }
 
 /** The signed-in user in one query (session joined to user); a session whose user is gone counts as signed out. */
@@ -142,6 +145,11 @@ export async function signedInBySessionId(
     .selectAll('users')
     .select((eb) => [
       eb.exists(decisionsAwaitingNotice(database, eb.ref('users.id'))).as('decisionWaiting'),
+      eb
+        .selectFrom('ownerDataVersions as v')
+        .select(sql<string>`v.version::text`.as('version'))
+        .whereRef('v.userId', '=', 'users.id')
+        .as('dataVersion'),
       'sessions.lastSeenAt as sessionLastSeenAt',
       'sessions.createdAt as sessionCreatedAt',
       'sessions.reauthenticatedAt as sessionReauthenticatedAt',
@@ -153,6 +161,7 @@ export async function signedInBySessionId(
   if (!row) return null
   const {
     decisionWaiting,
+    dataVersion,
     sessionLastSeenAt,
     sessionCreatedAt,
     sessionReauthenticatedAt,
@@ -168,6 +177,7 @@ export async function signedInBySessionId(
   return {
     user,
     decisionWaiting: Boolean(decisionWaiting),
+    dataVersion: dataVersion ?? '0',
     session: {
       createdAt: sessionCreatedAt,
       reauthenticatedAt: sessionReauthenticatedAt,
