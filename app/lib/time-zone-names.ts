@@ -36,6 +36,16 @@ export const RENAMED_TIME_ZONES: Readonly<Record<string, string>> = {
   'Pacific/Enderbury': 'Pacific/Kanton',
   'Pacific/Ponape': 'Pacific/Pohnpei',
   'Pacific/Truk': 'Pacific/Chuuk',
+  // UTC's other names, as a browser on a machine set to UTC may report it.
+  'Etc/GMT': 'UTC',
+  'Etc/UCT': 'UTC',
+  'Etc/Universal': 'UTC',
+  'Etc/UTC': 'UTC',
+  'Etc/Zulu': 'UTC',
+  GMT: 'UTC',
+  UCT: 'UTC',
+  Universal: 'UTC',
+  Zulu: 'UTC',
 }
 
 /** Today's name of a zone: a retired spelling becomes the current one; anything else is kept. */
