@@ -99,7 +99,7 @@ export function Dashboard({
           <EmptySongs />
         ) : (
           <>
-            <SongsTable songs={songs} caption="Recent Submissions" />
+            <SongsTable songs={songs} caption="Recent Submissions" from="dashboard" />
             <div className="border-t border-slate-200 px-6 py-4 text-center">
               <ButtonLink to="/songs" variant="secondary">
                 View All Submissions
@@ -128,7 +128,16 @@ export function EmptySongs() {
  * carry their column's name, so every action is on screen without scrolling sideways (issue
  * 25.6); wider, the table's box scrolls (focusable, so it scrolls from the keyboard too).
  */
-export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: string }) {
+export function SongsTable({
+  songs,
+  caption,
+  from,
+}: {
+  songs: SongRowData[]
+  caption: string
+  /** The page the table is on, so a song's delete page leads back to it. */
+  from: 'dashboard' | 'songs'
+}) {
   const zone = useTimeZone()
   return (
     <>
@@ -143,7 +152,7 @@ export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: 
           <SongsTableHead />
           <tbody className="block divide-y divide-slate-200 md:table-row-group">
             {songs.map((song) => (
-              <SongRow key={song.id} song={song} timeZone={zone.timeZone} />
+              <SongRow key={song.id} song={song} timeZone={zone.timeZone} from={from} />
             ))}
           </tbody>
         </table>
@@ -156,7 +165,15 @@ export function SongsTable({ songs, caption }: { songs: SongRowData[]; caption: 
 const linkClass =
   'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline'
 
-function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
+function SongRow({
+  song,
+  timeZone,
+  from,
+}: {
+  song: SongRowData
+  timeZone: string
+  from: 'dashboard' | 'songs'
+}) {
   // The server's rule, so the row locks exactly when an edit would be refused.
   const locked = locksSong(song.registration)
   const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
@@ -233,6 +250,14 @@ function SongRow({ song, timeZone }: { song: SongRowData; timeZone: string }) {
               className={`relative mt-1 block text-xs ${linkClass}`}
             >
               Add details<span className="sr-only"> to {song.title}</span>
+            </Link>
+            {/* Not registered, so it can go (issue 39.18); the page asks before it deletes. */}
+            <Link
+              to={`/songs/${song.id}/delete?from=${from}`}
+              className="relative mt-1 block text-xs font-medium text-red-700 underline-offset-2 hover:underline"
+              data-testid={`song-${song.id}-delete`}
+            >
+              Delete<span className="sr-only"> {song.title}</span>
             </Link>
           </>
         )}

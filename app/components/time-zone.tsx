@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { type SelectHTMLAttributes, useEffect, useRef, useState } from 'react'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import {
   type RootTimeZoneData,
@@ -7,6 +7,7 @@ import {
   TIME_ZONE_COOKIE,
   type TimeZoneChoice,
 } from '~/lib/time-zone'
+import { canonicalTimeZone, type TimeZoneOption } from '~/lib/time-zone-names'
 
 /**
  * The zone to show dates in: the page is drawn with the server's answer (the user's setting,
@@ -20,8 +21,9 @@ export function useTimeZone(): TimeZoneChoice {
   }
   const [browser, setBrowser] = useState<string | null>(null)
   useEffect(() => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (!zone) return
+    const reported = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (!reported) return
+    const zone = canonicalTimeZone(reported)
     setBrowser(zone)
     document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(zone)}; Path=/; Max-Age=31536000; SameSite=Lax`
   }, [])
@@ -50,5 +52,58 @@ export function TimeZoneNote({
         change
       </Link>
     </p>
+  )
+}
+
+/**
+ * The zone list (issue 39.14): today's names with their offsets, the likely zones first, then
+ * UTC and every zone from west to east. With JavaScript, `followBrowser` picks the browser's own
+ * zone unless the page came back with a choice already made.
+ */
+export function TimeZoneSelect({
+  options,
+  defaultValue,
+  followBrowser = false,
+  blankLabel,
+  ...props
+}: {
+  options: { likely: TimeZoneOption[]; all: TimeZoneOption[] }
+  defaultValue: string
+  followBrowser?: boolean
+  /** A first choice of no zone (the settings' “my browser's time zone”). */
+  blankLabel?: string
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'defaultValue' | 'children'>) {
+  const ref = useRef<HTMLSelectElement>(null)
+  useEffect(() => {
+    const select = ref.current
+    if (!followBrowser || !select) return
+    const zone = canonicalTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone ?? '')
+    if ([...select.options].some((option) => option.value === zone)) select.value = zone
+  }, [followBrowser])
+  return (
+    <select
+      ref={ref}
+      defaultValue={defaultValue}
+      className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+      {...props}
+    >
+      {blankLabel !== undefined && <option value="">{blankLabel}</option>}
+      {options.likely.length > 0 && (
+        <optgroup label="Most likely">
+          {options.likely.map((zone) => (
+            <option key={zone.value} value={zone.value}>
+              {zone.label}
+            </option>
+          ))}
+        </optgroup>
+      )}
+      <optgroup label="All time zones">
+        {options.all.map((zone) => (
+          <option key={zone.value} value={zone.value}>
+            {zone.label}
+          </option>
+        ))}
+      </optgroup>
+    </select>
   )
 }

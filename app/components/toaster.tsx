@@ -84,13 +84,26 @@ export function ToastProvider({
     <ShowToastContext.Provider value={value}>
       {children}
       {visible && (
-        <div className="no-print pointer-events-none fixed inset-x-0 top-4 z-50 flex justify-center px-4">
+        // At the foot of the window, so it never hides the header's links (issue 39.11). The
+        // wrapper is keyed, so a new toast starts unticked and its 5 s again.
+        <div
+          key={shown?.n}
+          className="no-print pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
+        >
+          {/* The ✕ is this box's label: ticking it hides the toast by CSS alone, so it works
+              before JavaScript (or without it); with it, the toast also leaves the page. */}
+          <input
+            id={`toast-dismiss-${shown?.n ?? 0}`}
+            type="checkbox"
+            className="peer sr-only"
+            aria-label="Dismiss notification"
+            onChange={() => setVisible(null)}
+          />
           <div
-            key={shown?.n}
             role={visible.type === 'error' ? 'alert' : 'status'}
             aria-live={visible.type === 'error' ? 'assertive' : 'polite'}
             data-testid="toast"
-            className={`toast-auto-hide pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg ${tone[visible.type]}`}
+            className={`toast-auto-hide pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden [.peer:focus-visible~&]:ring-2 [.peer:focus-visible~&]:ring-brand-600 ${tone[visible.type]}`}
           >
             <div className="flex-1">
               <p className="font-semibold">{visible.title}</p>
@@ -100,14 +113,13 @@ export function ToastProvider({
                 </p>
               )}
             </div>
-            <button
-              type="button"
-              onClick={() => setVisible(null)}
-              aria-label="Dismiss notification"
-              className="text-sm opacity-70 hover:opacity-100"
+            <label
+              htmlFor={`toast-dismiss-${shown?.n ?? 0}`}
+              aria-hidden="true"
+              className="-m-2 inline-flex min-h-6 min-w-6 cursor-pointer items-center justify-center p-2 text-sm opacity-70 hover:opacity-100"
             >
               ✕
-            </button>
+            </label>
           </div>
         </div>
       )}

@@ -52,6 +52,12 @@ export const DeleteSongSchema = z.object({
   confirm: z.literal('delete', { error: 'Confirm that the song should be deleted' }),
 })
 
+/** Where the delete page was opened from, so “Keep it” goes back there. */
+export const DeleteSongQuerySchema = z.object({
+  from: z.enum(['settings', 'dashboard', 'songs', 'certificate']).optional(),
+})
+export type DeleteSongQuery = z.infer<typeof DeleteSongQuerySchema>
+
 /** Ask for a link at a new address, or confirm with the link's token (decision 067). */
 export const EmailRequestSchema = z.object({ intent: z.literal('request'), email })
 export type EmailRequestInput = z.infer<typeof EmailRequestSchema>

@@ -7,6 +7,7 @@ import {
   PASSWORD_TOO_SHORT,
 } from './password-rule'
 import { plainString } from './text-schemas'
+import { timeZoneField } from './time-zone-schema'
 
 // SPEC §5. One schema per form; the spec's messages are the schemas' messages.
 
@@ -44,6 +45,9 @@ export const RegisterSchema = z.object({
   username,
   email,
   password: strongPassword,
+  // Asked at sign-up, so a page drawn without JavaScript shows Tokyo's date in Tokyo (issue
+  // 39.14); optional, for the JSON API and for a form posted before the field existed.
+  timeZone: timeZoneField,
 })
 export type RegisterInput = z.infer<typeof RegisterSchema>
 

@@ -59,13 +59,6 @@ export function isTimeZone(value: string) {
   }
 }
 
-let zones: string[] | undefined
-/** Every IANA zone name, for the settings list (sorted as Intl gives them). */
-export function timeZoneNames() {
-  zones ??= Intl.supportedValuesOf('timeZone')
-  return zones
-}
-
 // Making an Intl.DateTimeFormat costs far more than using one: a dashboard of 100 songs made one
 // per date shown, about 9 % of its server time (issue 16). Kept per zone; the zones are few.
 const formatters = new Map<string, Intl.DateTimeFormat>()

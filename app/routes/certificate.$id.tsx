@@ -120,6 +120,14 @@ export default function CertificatePage() {
               >
                 Add details: identifiers, PRO, genre, lyrics, notes
               </Link>
+              {' · '}
+              {/* An unregistered song can go from here too (issue 39.18); the page asks first. */}
+              <Link
+                to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/delete?from=certificate`}
+                className="font-semibold text-red-700 underline"
+              >
+                Delete this song
+              </Link>
             </>
           )}
         </p>

@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { SplitTable } from '~/components/co-writers'
 import { ROLE_LABELS } from '~/lib/confirmations'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -131,7 +131,12 @@ function Recorded({
   const { timeZone } = useTimeZone()
   const day = formatDayInZone(decision.decidedAt, timeZone)
   return (
-    <section role="status" className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-5">
+    <section
+      role="status"
+      // The forms post to #confirm or #dispute: the page that answers opens here (issue 39.5).
+      id={decision.decision === 'confirmed' ? ANSWER_ID.confirm : ANSWER_ID.dispute}
+      className="mt-6 scroll-mt-4 rounded-xl border border-slate-200 bg-slate-50 p-5"
+    >
       <h2 className="text-lg font-semibold text-slate-900">
         {decision.decision === 'confirmed' ? 'You confirmed your share' : 'You disputed this split'}
       </h2>
@@ -192,6 +197,15 @@ function Recorded({
 
 type Reply = SubmissionResult<string[]>
 
+/**
+ * Without JavaScript a post answers with a new page, read from its top, while the answer sits
+ * below the split (1,100–2,500 px down on a phone). Each form posts to the page's address with a
+ * fragment naming where its answer is drawn (its own box when refused, the record when taken),
+ * so the browser opens the answer at the top of the window; with JavaScript, Remix's scroll
+ * restoration follows the same fragment.
+ */
+const ANSWER_ID = { confirm: 'confirm', dispute: 'dispute' } as const
+
 function DecisionForms({
   errors,
   intent,
@@ -217,67 +231,82 @@ function DecisionForms({
     id: 'dispute-share',
     lastResult: intent === 'dispute' ? errors : undefined,
   })
+  const { pathname } = useLocation()
   return (
     <div className="mt-6 grid gap-6 md:grid-cols-2">
-      <Form method="post" {...getFormProps(confirmForm)} className="rounded-xl border p-5">
-        <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
-        <input type="hidden" name="intent" value="confirm" />
-        <div className="mt-3 space-y-3">
-          <Field
-            label="Your name as you want it credited *"
-            errors={confirm.creditedName.errors}
-            maxLength={100}
-            required
-            {...getInputProps(confirm.creditedName, { type: 'text' })}
-          />
-          <Field
-            label="The same name in Latin script (optional)"
-            hint="If your name is written in another script, as PROs file it: 김민지 → Kim Minji"
-            errors={confirm.creditedLatinName.errors}
-            maxLength={100}
-            {...getInputProps(confirm.creditedLatinName, { type: 'text' })}
-          />
-          <Field
-            label="Your PRO (optional)"
-            errors={confirm.pro.errors}
-            maxLength={100}
-            {...getInputProps(confirm.pro, { type: 'text' })}
-          />
-          <Field
-            label="Your IPI number (optional)"
-            hint="8 to 11 digits"
-            inputMode="numeric"
-            errors={confirm.ipi.errors}
-            maxLength={40}
-            {...getInputProps(confirm.ipi, { type: 'text' })}
-          />
-        </div>
-        <Button type="submit" className="mt-4" disabled={confirming || disputing}>
-          {confirming ? 'Confirming...' : 'Confirm my share'}
-        </Button>
-      </Form>
-      <Form method="post" {...getFormProps(disputeForm)} className="rounded-xl border p-5">
-        <h2 className="text-lg font-semibold text-slate-900">Dispute</h2>
-        <input type="hidden" name="intent" value="dispute" />
-        <div className="mt-3">
-          <TextareaField
-            label="Why is this split wrong? *"
-            errors={dispute.disputeReason.errors}
-            rows={4}
-            maxLength={500}
-            required
-            {...getTextareaProps(dispute.disputeReason)}
-          />
-        </div>
-        <Button
-          type="submit"
-          variant="secondary"
-          className="mt-4"
-          disabled={confirming || disputing}
+      <div id={ANSWER_ID.confirm} className="scroll-mt-4">
+        <Form
+          method="post"
+          action={`${pathname}#${ANSWER_ID.confirm}`}
+          {...getFormProps(confirmForm)}
+          className="rounded-xl border p-5"
         >
-          {disputing ? 'Sending...' : 'Dispute this split'}
-        </Button>
-      </Form>
+          <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
+          <input type="hidden" name="intent" value="confirm" />
+          <div className="mt-3 space-y-3">
+            <Field
+              label="Your name as you want it credited *"
+              errors={confirm.creditedName.errors}
+              maxLength={100}
+              required
+              {...getInputProps(confirm.creditedName, { type: 'text' })}
+            />
+            <Field
+              label="The same name in Latin script (optional)"
+              hint="If your name is written in another script, as PROs file it: 김민지 → Kim Minji"
+              errors={confirm.creditedLatinName.errors}
+              maxLength={100}
+              {...getInputProps(confirm.creditedLatinName, { type: 'text' })}
+            />
+            <Field
+              label="Your PRO (optional)"
+              errors={confirm.pro.errors}
+              maxLength={100}
+              {...getInputProps(confirm.pro, { type: 'text' })}
+            />
+            <Field
+              label="Your IPI number (optional)"
+              hint="8 to 11 digits"
+              inputMode="numeric"
+              errors={confirm.ipi.errors}
+              maxLength={40}
+              {...getInputProps(confirm.ipi, { type: 'text' })}
+            />
+          </div>
+          <Button type="submit" className="mt-4" disabled={confirming || disputing}>
+            {confirming ? 'Confirming...' : 'Confirm my share'}
+          </Button>
+        </Form>
+      </div>
+      <div id={ANSWER_ID.dispute} className="scroll-mt-4">
+        <Form
+          method="post"
+          action={`${pathname}#${ANSWER_ID.dispute}`}
+          {...getFormProps(disputeForm)}
+          className="rounded-xl border p-5"
+        >
+          <h2 className="text-lg font-semibold text-slate-900">Dispute</h2>
+          <input type="hidden" name="intent" value="dispute" />
+          <div className="mt-3">
+            <TextareaField
+              label="Why is this split wrong? *"
+              errors={dispute.disputeReason.errors}
+              rows={4}
+              maxLength={500}
+              required
+              {...getTextareaProps(dispute.disputeReason)}
+            />
+          </div>
+          <Button
+            type="submit"
+            variant="secondary"
+            className="mt-4"
+            disabled={confirming || disputing}
+          >
+            {disputing ? 'Sending...' : 'Dispute this split'}
+          </Button>
+        </Form>
+      </div>
       <p className="text-sm text-slate-500 md:col-span-2">
         If you confirm, the name you want credited, your PRO and IPI (if you give them) and the date
         become part of the song’s permanent public record when it is registered; your email address

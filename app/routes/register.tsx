@@ -11,6 +11,8 @@ import { AuthCard, FormAlert } from '~/components/auth-card'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { NameFields } from '~/components/name-fields'
 import { SchemaField } from '~/components/schema-field'
+import { TimeZoneSelect } from '~/components/time-zone'
+import { ErrorList } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { type RegisterInput, RegisterSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
@@ -23,14 +25,25 @@ import { redirectWithToast } from '~/services/platform/toast.server'
 import { createLocalUser, FieldError } from '~/services/accounts/users.server'
 import { useIsPending } from '~/lib/hooks'
 import { PASSWORD_RULE } from '~/lib/password-rule'
+import { timeZoneOptions } from '~/lib/time-zone-names'
+import { likelyTimeZones } from '~/services/platform/time-zone.server'
 
 const REGISTRATION_FAILED = 'Registration failed'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
+  // The zone is asked here so that without JavaScript a Tokyo songwriter's pages show Tokyo's
+  // date, not yesterday's in UTC (issue 39.14): chosen for them from the browser's report or
+  // their language's region, which they can change; with JavaScript, the browser's own zone.
+  const likely = likelyTimeZones(
+    request.headers.get('Cookie'),
+    request.headers.get('Accept-Language'),
+  )
   return json({
     googleConfigured: isGoogleConfigured(),
     constraint: getZodConstraint(RegisterSchema),
+    timeZones: timeZoneOptions(likely),
+    suggestedTimeZone: likely[0] ?? 'UTC',
   })
 }
 
@@ -98,7 +111,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RegisterPage() {
-  const { googleConfigured, constraint } = useLoaderData<typeof loader>()
+  const { googleConfigured, constraint, timeZones, suggestedTimeZone } =
+    useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
   const [form, fields] = useForm<RegisterInput>({
@@ -129,6 +143,29 @@ export default function RegisterPage() {
           autoComplete="new-password"
           hint={PASSWORD_RULE}
         />
+        <div>
+          <label htmlFor={fields.timeZone.id} className="block text-sm font-medium text-slate-800">
+            Your time zone
+          </label>
+          <p id={`${fields.timeZone.id}-hint`} className="text-sm text-slate-600">
+            Dates on your dashboard and certificates are shown in it. You can change it in Settings.
+          </p>
+          <TimeZoneSelect
+            id={fields.timeZone.id}
+            name={fields.timeZone.name}
+            options={timeZones}
+            defaultValue={fields.timeZone.initialValue ?? suggestedTimeZone}
+            followBrowser={!actionData}
+            aria-invalid={fields.timeZone.errors ? true : undefined}
+            aria-describedby={
+              fields.timeZone.errors
+                ? `${fields.timeZone.id}-hint ${fields.timeZone.errorId}`
+                : `${fields.timeZone.id}-hint`
+            }
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+          <ErrorList id={fields.timeZone.errorId} errors={fields.timeZone.errors} />
+        </div>
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
           {pending ? 'Creating account...' : 'Create Account'}

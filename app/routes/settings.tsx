@@ -7,24 +7,27 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
-import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
+import { TimeZoneNote, TimeZoneSelect, useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
-import { formatDayInZone, timeZoneNames } from '~/lib/dates'
+import { formatDayInZone } from '~/lib/dates'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { SETTINGS_PATH } from '~/lib/time-zone'
+import { canonicalTimeZone, timeZoneOptions } from '~/lib/time-zone-names'
 import { TimeZoneSchema } from '~/lib/time-zone-schema'
 import { deletableSongs } from '~/services/accounts/account.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { hasTwoFactor } from '~/services/accounts/two-factor.server'
 import { db } from '~/services/platform/db.server'
-import { setUserTimeZone } from '~/services/platform/time-zone.server'
+import { likelyTimeZones, setUserTimeZone } from '~/services/platform/time-zone.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return json({
-    chosen: user.timeZone,
-    zones: timeZoneNames(),
+    chosen: user.timeZone ? canonicalTimeZone(user.timeZone) : null,
+    zones: timeZoneOptions(
+      likelyTimeZones(request.headers.get('Cookie'), request.headers.get('Accept-Language')),
+    ),
     now: new Date().toISOString(),
     hasPassword: Boolean(user.passwordHash),
     songs: await deletableSongs(db(), user.id),
@@ -152,26 +155,20 @@ export default function SettingsPage() {
           Today: <span data-testid="settings-today">{formatDayInZone(now, choice.timeZone)}</span>
         </p>
         <TimeZoneNote choice={choice} className="mt-1" />
-        <Form method="post" className="mt-4 space-y-3">
+        {/* Refused, the answer is at the page's foot: the post's fragment opens it there. */}
+        <Form method="post" action="/settings#time-zone-heading" className="mt-4 space-y-3">
           <label htmlFor="time-zone" className="block text-sm font-medium text-slate-800">
             Show dates in
           </label>
-          <select
+          <TimeZoneSelect
             id="time-zone"
             name="timeZone"
+            options={zones}
             defaultValue={chosen ?? ''}
+            blankLabel="My browser’s time zone (UTC without JavaScript)"
             aria-invalid={errorId ? true : undefined}
             aria-describedby={errorId}
-            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          >
-            <option value="">My browser’s time zone (UTC without JavaScript)</option>
-            <option value="UTC">UTC</option>
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </select>
+          />
           <ErrorList id={errorId} errors={data?.errors} />
           <Button type="submit" disabled={pending}>
             {pending ? 'Saving...' : 'Save Time Zone'}

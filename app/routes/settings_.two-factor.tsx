@@ -235,7 +235,10 @@ export default function TwoFactorPage() {
       ) : enrolment ? (
         <SettingsSection id="enrol" title="Set up your authenticator app">
           <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-            <li>Scan this QR code with your authenticator app, or type the key below.</li>
+            <li>
+              Scan this QR code with your authenticator app, or type the key below. On the phone
+              that has the app, open it from here instead.
+            </li>
             <li>Type the 6-digit code the app then shows.</li>
           </ol>
           <img
@@ -246,6 +249,15 @@ export default function TwoFactorPage() {
             className="mt-3 rounded border"
             data-testid="two-factor-qr"
           />
+          <p className="mt-2">
+            <a
+              href={enrolment.otpauthUrl}
+              className="inline-flex min-h-6 items-center font-medium text-brand-700 underline"
+              data-testid="two-factor-app-link"
+            >
+              Open in your authenticator app
+            </a>
+          </p>
           <p className="mt-3 text-sm text-slate-700">
             Key:{' '}
             <code className="break-all font-mono" data-testid="two-factor-key">

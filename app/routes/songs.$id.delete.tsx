@@ -8,8 +8,13 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
 import { Button } from '~/components/ui/button'
-import { DeleteSongSchema } from '~/lib/account-schemas'
+import {
+  type DeleteSongQuery,
+  DeleteSongQuerySchema,
+  DeleteSongSchema,
+} from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
+import { parseQuery } from '~/lib/http.server'
 import { useIsPending } from '~/lib/hooks'
 import { locksSong } from '~/lib/song-lock'
 import {
@@ -20,11 +25,22 @@ import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts
 import { db } from '~/services/platform/db.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
+// The song can be deleted from Settings, its row on the dashboard or the songs list, and its
+// certificate (issue 39.18): “Keep it” goes back to where the person came from.
+function backTo(from: DeleteSongQuery['from'], songId: number) {
+  if (from === 'dashboard') return '/'
+  if (from === 'songs') return '/songs'
+  if (from === 'certificate') return `/certificate/${songId}`
+  return '/settings'
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
+  const query = parseQuery(request, DeleteSongQuerySchema)
   return json({
     song: { id: song.id, title: song.title },
+    back: backTo(query.ok ? query.data.from : undefined, song.id),
     lockedMessage: locksSong(song.registration) ? SONG_REGISTERED_CANNOT_DELETE : null,
   })
 }
@@ -51,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function DeleteSongPage() {
-  const { song, lockedMessage } = useLoaderData<typeof loader>()
+  const { song, back, lockedMessage } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const message = data?.errors[0] ?? lockedMessage
@@ -74,7 +90,7 @@ export default function DeleteSongPage() {
               {pending ? 'Deleting...' : 'Delete Song'}
             </Button>
             <Link
-              to="/settings"
+              to={back}
               className="self-center text-sm font-medium text-brand-700 hover:underline"
             >
               Keep it

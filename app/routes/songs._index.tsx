@@ -35,7 +35,7 @@ export default function SongsPage() {
 
       <section className="mt-6 rounded-xl border border-slate-200">
         {songs.length > 0 ? (
-          <SongsTable songs={songs} caption="All Submissions" />
+          <SongsTable songs={songs} caption="All Submissions" from="songs" />
         ) : page === 1 ? (
           <EmptySongs />
         ) : (

@@ -38,11 +38,14 @@ export function useBrowser() {
       javaScriptEnabled,
       baseUrl = inject('baseUrl'),
       timezoneId,
+      locale,
     }: {
       javaScriptEnabled: boolean
       baseUrl?: string
       /** The browser's time zone (IANA); Chromium's own otherwise. */
       timezoneId?: string
+      /** The browser's language (its Accept-Language, navigator.language); Chromium's otherwise. */
+      locale?: string
     }) {
       // Each context is its own client, as a proxy would report it: per-address rate limits
       // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
@@ -51,6 +54,7 @@ export function useBrowser() {
         javaScriptEnabled,
         baseURL: baseUrl,
         timezoneId,
+        locale,
         extraHTTPHeaders: { 'X-Forwarded-For': address },
       })
       const page = await context.newPage()

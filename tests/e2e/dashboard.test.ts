@@ -39,12 +39,13 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
 
     const older = await createSong(page, 'Older Tune', '2025-02-14')
     const newer = await createSong(page, 'Newer Tune', '2025-03-01')
-    // Certified dates are days in the reader's zone, named: the browser's with JavaScript (this
-    // machine's, as Chromium runs here), UTC without it (decision 034-time-zones).
-    const zone = javaScriptEnabled ? Intl.DateTimeFormat().resolvedOptions().timeZone : 'UTC'
-    const today = formatDayInZone(new Date(), zone)
-
+    // Certified dates are days in the reader's zone, named: the one sign-up chose (decision 085),
+    // the browser's with JavaScript, the language's region's without; the page names it.
     await page.goto('/')
+    const zone = /^Dates in (\S+) /.exec(
+      (await page.getByTestId('time-zone-note').first().textContent()) ?? '',
+    )?.[1]
+    const today = formatDayInZone(new Date(), zone)
     expect(await page.getByRole('heading', { name: 'Welcome back, Dana' }).count()).toBe(1)
     expect(await page.getByTestId('stat-ProofTrack Certified').textContent()).toBe('2')
     expect(await page.getByTestId('stat-Blockchain Registered').textContent()).toBe('0')
@@ -64,7 +65,7 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
         today,
         'Not registered',
         'View Certificate',
-        'EditAdd details to Newer Tune',
+        'EditAdd details to Newer TuneDelete Newer Tune',
         'Register',
       ],
       [
@@ -73,7 +74,7 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
         today,
         'Not registered',
         'View Certificate',
-        'EditAdd details to Older Tune',
+        'EditAdd details to Older TuneDelete Older Tune',
         'Register',
       ],
     ])

@@ -38,8 +38,9 @@ describe('with JavaScript: the browser’s zone, at a fixed clock', () => {
       await page.goto('/submit')
       await expectSoon(page, () => dateCreated(page).inputValue(), day)
       expect(await dateCreated(page).getAttribute('max')).toBe(day)
+      // Sign-up took the browser's zone as the account's (decision 085).
       expect(await page.getByTestId('time-zone-note').first().textContent()).toBe(
-        `Dates in ${zone} (your browser’s time zone) — change`,
+        `Dates in ${zone} (your setting) — change`,
       )
       await page.done()
     })
@@ -70,16 +71,17 @@ describe('with JavaScript: the browser’s zone, at a fixed clock', () => {
   })
 })
 
-describe('without JavaScript: UTC, said so, until the user chooses a zone', () => {
-  test('Pacific/Honolulu browser: UTC by default; after choosing Honolulu on /settings, its day', async () => {
+describe('without JavaScript: the zone sign-up chose, said so, until the user changes it', () => {
+  test('Pacific/Honolulu browser: the zone guessed at sign-up; after choosing Honolulu on /settings, its day', async () => {
     const zone = 'Pacific/Honolulu'
     const page = await browser.newPage({ javaScriptEnabled: false, timezoneId: zone })
+    // The sign-up form left as it came: the zone its language's region suggests (decision 085).
     await signUpAndIn(page, 'Hana')
     await page.goto('/submit')
-    expect(await dateCreated(page).inputValue()).toBe(todayIso(new Date(), 'UTC'))
-    expect(await page.getByTestId('time-zone-note').textContent()).toBe(
-      'Dates in UTC (the default) — change',
-    )
+    const note = (await page.getByTestId('time-zone-note').textContent()) ?? ''
+    const guessed = /^Dates in (\S+) \(your setting\) — change$/.exec(note)?.[1]
+    expect(guessed, note).toBeTruthy()
+    expect(await dateCreated(page).inputValue()).toBe(todayIso(new Date(), guessed))
 
     await page.getByTestId('time-zone-note').getByRole('link', { name: 'change' }).click()
     await page.waitForURL('**/settings')

@@ -682,7 +682,7 @@ const ROUTES: Record<string, RouteRow> = {
   'settings_.confirm': { query: ['redirectTo'] },
   'login_.two-factor': {},
   'login_.google-takeover': { query: ['token'] },
-  'songs.$id.delete': { params: ['id'] },
+  'songs.$id.delete': { params: ['id'], query: ['from'] },
   'songs.$id.co-writers': { params: ['id'] },
   'songs.$id.details': { params: ['id'] },
   'songs.$id.register': { params: ['id'], query: ['from'] },

@@ -15,6 +15,9 @@ export const CHECKED_IN_BROWSER =
   'Your browser computes the file’s SHA-256 on this device and compares it: the file is not sent anywhere.'
 export const CHECKED_ON_SERVER = `JavaScript is off, so the file is uploaded when you press “Check this file”: the server reads it through SHA-256 as it arrives, compares it and discards it, never storing it. Up to ${MAX_RECORDING_LABEL}.`
 
+/** Where the posted file's answer is drawn, and the fragment its form posts to. */
+const FILE_CHECK_ANSWER = 'file-check-answer'
+
 export type Comparison = {
   matches: boolean
   matchedLabel: string | null
@@ -73,7 +76,14 @@ export function RecordingCheck({
               </li>
             ))}
           </ul>
-          <form method="post" encType="multipart/form-data" className="mt-3 space-y-2">
+          {/* Without JavaScript the file is checked by a post; its fragment opens the answered
+              page at the answer, not 1,100 px above it (issue 39.5). */}
+          <form
+            method="post"
+            action={`#${FILE_CHECK_ANSWER}`}
+            encType="multipart/form-data"
+            className="mt-3 space-y-2"
+          >
             <label htmlFor="check-recording" className="block text-sm font-medium text-slate-800">
               File to check
             </label>
@@ -115,14 +125,19 @@ export function RecordingCheck({
           <HashProgress progress={progress} />
           {error ? <p className="mt-2 text-sm text-red-700">{error}</p> : null}
           {!local && posted?.fileCheck.problem ? (
-            <p className="mt-2 text-sm text-red-700" role="alert">
+            <p
+              id={FILE_CHECK_ANSWER}
+              className="mt-2 scroll-mt-4 text-sm text-red-700"
+              role="alert"
+            >
               {posted.fileCheck.problem}
             </p>
           ) : null}
           {comparison ? (
             <div
               role="status"
-              className={`mt-3 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
+              id={FILE_CHECK_ANSWER}
+              className={`mt-3 scroll-mt-4 rounded-md p-3 text-sm ${comparison.matches ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
             >
               <p className="text-base font-semibold" data-testid="recording-answer">
                 {comparison.answer}

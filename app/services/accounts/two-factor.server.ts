@@ -157,6 +157,8 @@ export async function pendingEnrolment(database: Executor, user: { id: string; e
     /** Groups of four, as authenticator apps show keys: easier to type. */
     secretGroups: secret.match(/.{1,4}/g)?.join(' ') ?? secret,
     qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+    /** The QR code's own text: on the phone that holds the app, a tap opens it (issue 39.10). */
+    otpauthUrl: uri,
   }
 }
 

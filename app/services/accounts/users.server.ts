@@ -73,6 +73,7 @@ export async function createLocalUser(database: Executor, input: RegisterInput) 
         lastName: input.lastName,
         passwordHash,
         authProvider: 'local',
+        timeZone: input.timeZone ?? null,
         updatedAt: new Date(),
       })
       .returningAll()
