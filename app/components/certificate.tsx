@@ -21,6 +21,7 @@ import type { CertificateRegistration } from '~/services/certificates/certificat
 import { recordingDetails } from '~/lib/recording'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
+import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
 import type { SnapshotStamp } from '~/lib/timestamp'
 import { TimestampLine } from './timestamps'
 
@@ -359,7 +360,9 @@ function BlockchainRecord({
       {/* The transaction's own terms (signature, wallet, lamports) are for whoever checks it;
           closed on screen, printed open (tailwind.css). Issue 25.9. */}
       <details className="cert-tech mt-3" data-testid="certificate-technical">
-        <summary className="no-print cursor-pointer text-sm font-semibold text-slate-700">
+        <summary
+          className={`${TAP_TARGET_SUMMARY} no-print cursor-pointer text-sm font-semibold text-slate-700`}
+        >
           Technical details
         </summary>
         <dl className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -397,12 +400,15 @@ function BlockchainRecord({
       {registration.explorerUrl || registration.storageUrl ? (
         <p className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap">
           {registration.explorerUrl ? (
-            <ExternalLink href={registration.explorerUrl} className="cert-print-url">
+            <ExternalLink
+              href={registration.explorerUrl}
+              className={`${TAP_TARGET} cert-print-url`}
+            >
               {labels.explorer}
             </ExternalLink>
           ) : null}
           {registration.storageUrl ? (
-            <ExternalLink href={registration.storageUrl} className="cert-print-url">
+            <ExternalLink href={registration.storageUrl} className={`${TAP_TARGET} cert-print-url`}>
               {labels.storage}
             </ExternalLink>
           ) : null}

@@ -10,6 +10,7 @@ import {
 // Remix v2 has no hook for another route's action data; the router state it renders from has it.
 import { UNSAFE_DataRouterStateContext } from 'react-router-dom'
 import { TOAST_DURATION_MS, type Toast } from '~/lib/toast'
+import { TAP_TARGET } from './ui/button'
 import { WithIsolates } from './bidi'
 
 const tone = {
@@ -104,7 +105,7 @@ export function ToastProvider({
               type="button"
               onClick={() => setVisible(null)}
               aria-label="Dismiss notification"
-              className="text-sm opacity-70 hover:opacity-100"
+              className={`${TAP_TARGET} justify-center text-sm opacity-70 hover:opacity-100`}
             >
               ✕
             </button>

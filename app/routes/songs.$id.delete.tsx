@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
-import { Button } from '~/components/ui/button'
+import { Button, TAP_TARGET } from '~/components/ui/button'
 import { DeleteSongSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
@@ -75,7 +75,7 @@ export default function DeleteSongPage() {
             </Button>
             <Link
               to="/settings"
-              className="self-center text-sm font-medium text-brand-700 hover:underline"
+              className={`${TAP_TARGET} self-center text-sm font-medium text-brand-700 hover:underline`}
             >
               Keep it
             </Link>

@@ -34,6 +34,7 @@ import {
   isRegisteredCertificate,
 } from '~/services/certificates/verification.server'
 import { StatusPage } from '~/components/status-page'
+import { TAP_TARGET } from '~/components/ui/button'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
 export const handle: CspHandle = { csp: ['storage-gateway'] }
@@ -179,7 +180,10 @@ export default function VerifyPage() {
       </details>
 
       <p className="mt-8 text-sm text-slate-600">
-        <Link to={`/certificate/${report.songId}`} className="text-brand-700 underline">
+        <Link
+          to={`/certificate/${report.songId}`}
+          className={`${TAP_TARGET} text-brand-700 underline`}
+        >
           Open the certificate
         </Link>
       </p>
