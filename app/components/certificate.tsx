@@ -22,6 +22,7 @@ import { recordingDetails } from '~/lib/recording'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
+import { TermNote } from './term'
 import type { SnapshotStamp } from '~/lib/timestamp'
 import { TimestampLine } from './timestamps'
 
@@ -194,6 +195,7 @@ export function Certificate({
                 </li>
               ))}
             </ul>
+            <TermNote term="PRO" className="mt-2" />
           </Section>
 
           <Section id="cert-breakdown" title="Contribution Breakdown">
@@ -250,6 +252,7 @@ export function Certificate({
                   </span>
                 </Fact>
               ))}
+              <TermNote term="SHA-256" />
             </dl>
           </Section>
 
@@ -365,6 +368,7 @@ function BlockchainRecord({
         >
           Technical details
         </summary>
+        <TermNote term="SOL" className="mt-2" />
         <dl className="mt-2 grid gap-2 sm:grid-cols-2">
           <Fact label="Transaction ID">
             <span className="break-all font-mono text-xs">
