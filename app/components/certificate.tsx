@@ -252,8 +252,9 @@ export function Certificate({
                   </span>
                 </Fact>
               ))}
-              <TermNote term="SHA-256" />
             </dl>
+            {/* After the list: a <dl> holds only its terms and definitions. */}
+            <TermNote term="SHA-256" className="mt-2" />
           </Section>
 
           <Section id="cert-identifiers" title="Identifiers">
