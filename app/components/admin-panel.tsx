@@ -93,7 +93,7 @@ const TABS: { tab: AdminTab; label: string }[] = [
 function AdminTabs({ active }: { active: AdminTab }) {
   return (
     <nav aria-label="Admin sections" className="mt-6 border-b border-slate-200">
-      <ul className="-mb-px flex gap-2">
+      <ul className="-mb-px flex flex-wrap gap-x-2">
         {TABS.map(({ tab, label }) => {
           const current = tab === active
           return (
@@ -102,7 +102,7 @@ function AdminTabs({ active }: { active: AdminTab }) {
                 to={`/?tab=${tab}`}
                 aria-current={current ? 'page' : undefined}
                 preventScrollReset
-                className={`inline-block border-b-2 px-4 py-2 text-sm font-semibold ${current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}
+                className={`inline-block border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}
               >
                 {label}
               </Link>

@@ -10,6 +10,9 @@ import type { SnapshotStamp } from '~/lib/timestamp'
 import { SplitTotalsWarning } from './split-totals-warning'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
+import { TermNote } from './term'
+import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
+import type { GlossaryTerm } from '~/lib/glossary'
 
 // The certificate page: the certificate's view (services/certificates/certificate-view.ts), the
 // one its PDF is made from, laid out. Every text comes from the view; this file decides only how
@@ -132,6 +135,12 @@ function runs(rows: CertificateRow[]) {
   return groups
 }
 
+/** The jargon each section brings, explained in a sentence below it (issue 39.13). */
+const SECTION_TERMS: Partial<Record<string, GlossaryTerm>> = {
+  contributors: 'PRO',
+  details: 'SHA-256',
+}
+
 function SectionRows({ section }: { section: CertificateSection }) {
   if (section.rows.length === 0) return <p className="text-sm text-slate-600">{section.empty}</p>
   const grid = section.width === 'half' ? 'space-y-2' : 'grid gap-2 sm:grid-cols-2'
@@ -178,9 +187,12 @@ function SectionRows({ section }: { section: CertificateSection }) {
             // Closed on screen, printed open (tailwind.css). Issue 25.9.
             return (
               <details key={index} className="cert-tech mt-3" data-testid="certificate-technical">
-                <summary className="no-print cursor-pointer text-sm font-semibold text-slate-700">
+                <summary
+                  className={`${TAP_TARGET_SUMMARY} no-print cursor-pointer text-sm font-semibold text-slate-700`}
+                >
                   Technical details
                 </summary>
+                <TermNote term="SOL" className="mt-2" />
                 <dl className="mt-2 grid gap-2 sm:grid-cols-2">
                   {of('fact').map((row) => (
                     <Fact key={row.name} row={row} />
@@ -210,7 +222,11 @@ function SectionRows({ section }: { section: CertificateSection }) {
                 className="mt-3 flex flex-col gap-x-6 gap-y-1 text-sm sm:flex-row sm:flex-wrap"
               >
                 {of('link').map((row) => (
-                  <ExternalLink key={row.label} href={row.href} className="cert-print-url">
+                  <ExternalLink
+                    key={row.label}
+                    href={row.href}
+                    className={`${TAP_TARGET} cert-print-url`}
+                  >
                     {row.label}
                   </ExternalLink>
                 ))}
@@ -292,6 +308,9 @@ export function Certificate({
             .map((section) => (
               <Section key={section.id} section={section}>
                 <SectionRows section={section} />
+                {SECTION_TERMS[section.id] ? (
+                  <TermNote term={SECTION_TERMS[section.id]!} className="mt-2" />
+                ) : null}
               </Section>
             ))}
         </div>

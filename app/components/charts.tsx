@@ -1,3 +1,5 @@
+import { TAP_TARGET_SUMMARY } from './ui/button'
+
 // Charts are drawn on the server as plain SVG, so they show without JavaScript; each has a
 // title and a description for screen readers and its numbers in a table beneath. The admin's
 // chart lives in daily-activity-chart.tsx, so the dashboard's bundle does not carry it.
@@ -100,7 +102,9 @@ export function CertificateTimeline({ months }: { months: { month: string; count
         })}
       </svg>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-brand-700 underline">Show the numbers</summary>
+        <summary className={`${TAP_TARGET_SUMMARY} cursor-pointer text-brand-700 underline`}>
+          Show the numbers
+        </summary>
         <table className="mt-2 text-left text-sm">
           <caption className="sr-only">Certificates created per UTC month</caption>
           <thead>

@@ -8,7 +8,7 @@ import type { publicSlotStatus } from '~/services/co-writers/split-statuses.serv
 import { Isolated } from './bidi'
 import { Alert, Field } from './forms'
 import { useTimeZone } from './time-zone'
-import { Button } from './ui/button'
+import { Button, TAP_TARGET } from './ui/button'
 
 // Issue 13 (decision 041): the owner's list of contributors with where each one's confirmation
 // stands, and the split table an invitee is shown. Every form is a plain POST; with JavaScript a
@@ -291,7 +291,7 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
       </ul>
       <a
         href={`/songs/${songId}/co-writers`}
-        className="mt-3 inline-block text-sm font-semibold text-brand-600 underline"
+        className={`${TAP_TARGET} mt-3 text-sm font-semibold text-brand-600 underline`}
       >
         Manage co-writer invitations
       </a>

@@ -1,5 +1,6 @@
 import { type DailyFigures, formatDollars } from '~/lib/admin'
 import { count, shortDay } from './charts'
+import { TAP_TARGET_SUMMARY } from './ui/button'
 
 // Drawn on the server as plain SVG, like the charts in charts.tsx; only the admin panel shows it.
 
@@ -98,7 +99,7 @@ export function DailyActivityChart({ days }: { days: DailyFigures[] }) {
         </text>
       </svg>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-brand-700 underline">
+        <summary className={`${TAP_TARGET_SUMMARY} cursor-pointer text-brand-700 underline`}>
           Show the numbers for each day
         </summary>
         <div

@@ -9,7 +9,7 @@ import { locksSong } from '~/lib/song-lock'
 import { confirmationSummary } from '~/lib/confirmation-summary'
 import type { RegistrationView, SongView } from '~/services/songs/songs.server'
 import { TimeZoneNote, useTimeZone } from './time-zone'
-import { ButtonLink } from './ui/button'
+import { ButtonLink, TAP_TARGET, TAP_TARGET_LINE } from './ui/button'
 import { Tooltip } from './ui/tooltip'
 import { COLUMNS, SongsTableHead } from './dashboard-skeleton'
 
@@ -164,6 +164,9 @@ export function SongsTable({
 
 const linkClass =
   'font-medium text-brand-600 underline-offset-2 hover:text-brand-700 hover:underline'
+/** A link of a row, big enough to tap on a phone's card (issue 39.9). */
+const rowLink = `${TAP_TARGET} ${linkClass}`
+const rowLinkLine = `${TAP_TARGET_LINE} text-xs ${linkClass}`
 
 function SongRow({
   song,
@@ -189,7 +192,7 @@ function SongRow({
             href={song.fileLink ?? undefined}
             target="_blank"
             rel="noopener noreferrer"
-            className={`mt-1 inline-block text-xs ${linkClass}`}
+            className={`${rowLink} text-xs`}
           >
             Listen<span className="sr-only"> (opens in a new tab)</span>
           </a>
@@ -197,7 +200,7 @@ function SongRow({
         {song.confirmations && (
           <Link
             to={`/songs/${song.id}/co-writers`}
-            className={`mt-1 block text-xs ${linkClass}`}
+            className={rowLinkLine}
             data-testid={`song-${song.id}-confirmations`}
           >
             Co-writers: {confirmationSummary(song.confirmations)}
@@ -212,7 +215,7 @@ function SongRow({
           : 'Not registered'}
       </Cell>
       <Cell column={4}>
-        <Link to={`/certificate/${song.id}`} className={linkClass}>
+        <Link to={`/certificate/${song.id}`} className={rowLink}>
           View Certificate
         </Link>
       </Cell>
@@ -233,22 +236,19 @@ function SongRow({
             </Tooltip>
             {song.isRegistered && (
               // A registered song changes only as a new version that points back to it (issue 14).
-              <Link to={`/submit?from=${song.id}`} className={`mt-1 block text-xs ${linkClass}`}>
+              <Link to={`/submit?from=${song.id}`} className={rowLinkLine}>
                 Create a new version<span className="sr-only"> of {song.title}</span>
               </Link>
             )}
           </>
         ) : (
           <>
-            <Link to={`/edit/${song.id}`} className={linkClass}>
+            <Link to={`/edit/${song.id}`} className={rowLink}>
               Edit
             </Link>
             {/* What the edit form leaves out: identifiers, PRO, genre, lyrics, notes (issue 25).
                 Relative, so its hidden words are placed inside the table's scroll box, not past the page's edge. */}
-            <Link
-              to={`/songs/${song.id}/details`}
-              className={`relative mt-1 block text-xs ${linkClass}`}
-            >
+            <Link to={`/songs/${song.id}/details`} className={`relative ${rowLinkLine}`}>
               Add details<span className="sr-only"> to {song.title}</span>
             </Link>
             {/* Not registered, so it can go (issue 39.18); the page asks before it deletes. */}

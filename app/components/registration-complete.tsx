@@ -1,4 +1,8 @@
-import { registrationCompleteText, registrationNetwork } from '~/lib/registration-network'
+import {
+  explorerLinkLabel,
+  registrationCompleteText,
+  registrationNetwork,
+} from '~/lib/registration-network'
 import { ButtonLink, buttonClass } from './ui/button'
 
 export interface RegistrationDone {
@@ -39,7 +43,7 @@ export function RegistrationComplete({ songId, done }: { songId: number; done: R
           rel="noopener noreferrer"
           className={buttonClass('secondary')}
         >
-          View Song on Solana Explorer
+          {explorerLinkLabel(done)}
         </a>
         <a
           href={`/certificate/${songId}`}

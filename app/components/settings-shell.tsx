@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { TAP_TARGET } from './ui/button'
 
 /** One settings page: its heading, a way back to the settings list, and its sections. */
 export function SettingsShell({
@@ -14,7 +15,7 @@ export function SettingsShell({
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <p className="text-sm">
-        <Link to="/settings" className="font-medium text-brand-700 hover:underline">
+        <Link to="/settings" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
           ← Settings
         </Link>
       </p>

@@ -1,6 +1,7 @@
 import { Link } from '@remix-run/react'
+import { TAP_TARGET } from './ui/button'
 
-const linkClass = 'text-sm text-slate-600 hover:text-brand-700 hover:underline'
+const linkClass = `${TAP_TARGET} text-sm text-slate-600 hover:text-brand-700 hover:underline`
 
 export function SiteFooter({ appName, signedIn }: { appName: string; signedIn: boolean }) {
   return (

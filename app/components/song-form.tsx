@@ -11,6 +11,7 @@ import type { SongFields } from '~/lib/song-form-fields'
 import { ContributionsTable } from './contributions-table'
 import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
+import { TermNote } from './term'
 
 /** One text field of a song form: the submit form's, or the details form's (issue 25). */
 type TextMeta = FieldMetadata<string>
@@ -91,6 +92,7 @@ export function PrivacyNotice() {
         certificate become public once the song is registered, and a blockchain record can never be
         deleted or changed.
       </p>
+      <TermNote term="SHA-256" className="mt-1 text-brand-900" />
     </aside>
   )
 }
@@ -255,6 +257,8 @@ export function ProSection({
 }) {
   return (
     <Section title="Performance Rights Organizations (Optional)">
+      <TermNote term="PRO" />
+      <TermNote term="IPI" className="mb-3 mt-1" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextSlot
           label="Main Contributor PRO"

@@ -1,4 +1,5 @@
 import { formatStampTime, REASON_LABELS, type SnapshotStamp, timestampText } from '~/lib/timestamp'
+import { TermNote } from './term'
 
 /** The owner's list of every snapshot of the song and its RFC 3161 timestamp, oldest first. */
 export function TimestampHistory({ stamps }: { stamps: SnapshotStamp[] }) {
@@ -17,6 +18,7 @@ export function TimestampHistory({ stamps }: { stamps: SnapshotStamp[] }) {
         manifest (RFC 3161). Your proof bundle holds each manifest and token, with the OpenSSL
         command that checks them.
       </p>
+      <TermNote term="RFC 3161" className="mt-1" />
       <ol className="mt-3 divide-y divide-slate-200 rounded border border-slate-200 bg-white">
         {stamps.map((stamp) => (
           <li key={stamp.id} className="px-3 py-2 text-sm">

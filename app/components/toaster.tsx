@@ -10,6 +10,7 @@ import {
 // Remix v2 has no hook for another route's action data; the router state it renders from has it.
 import { UNSAFE_DataRouterStateContext } from 'react-router-dom'
 import { TOAST_DURATION_MS, type Toast } from '~/lib/toast'
+import { TAP_TARGET } from './ui/button'
 import { WithIsolates } from './bidi'
 
 const tone = {
@@ -116,7 +117,7 @@ export function ToastProvider({
             <label
               htmlFor={`toast-dismiss-${shown?.n ?? 0}`}
               aria-hidden="true"
-              className="-m-2 inline-flex min-h-6 min-w-6 cursor-pointer items-center justify-center p-2 text-sm opacity-70 hover:opacity-100"
+              className={`${TAP_TARGET} -m-2 cursor-pointer justify-center p-2 text-sm opacity-70 hover:opacity-100`}
             >
               ✕
             </label>

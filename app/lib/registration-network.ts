@@ -148,5 +148,16 @@ export function registrationCompleteText(row: { network: string | null | undefin
   return { dialog: sentence, toast: sentence }
 }
 
+/**
+ * The completion dialog's link to the transaction: SPEC §4's "View Song on Solana Explorer",
+ * except on the embedded ledger, whose transactions no explorer knows: its link opens this
+ * server's own ledger page (decision 086).
+ */
+export function explorerLinkLabel(row: { network: string | null | undefined }) {
+  return row.network === 'local-ledger'
+    ? 'View Song on This Server’s Local Ledger'
+    : 'View Song on Solana Explorer'
+}
+
 /** The dashboard's address after a completed registration (SPEC §4: it returns there). */
 export const registeredUrl = (songId: number) => `/?registered=${songId}`

@@ -10,7 +10,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { Field } from '~/components/forms'
-import { Button, ButtonLink } from '~/components/ui/button'
+import { Button, ButtonLink, TAP_TARGET } from '~/components/ui/button'
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/lib/client-address.server'
@@ -92,7 +92,7 @@ export default function ForgotPasswordPage() {
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
           Back to Sign In
         </Link>
       </p>

@@ -27,6 +27,7 @@ import { readForm } from '~/lib/form.server'
 import { INVITATION_CLOSED } from '~/lib/page-messages'
 import { useIsPending } from '~/lib/hooks'
 import { db } from '~/services/platform/db.server'
+import { TermNote } from '~/components/term'
 import {
   closedStatus,
   decideInvitation,
@@ -99,8 +100,13 @@ export default function InvitationPage() {
         {page.song.title}
       </h1>
       <p className="mt-2 text-slate-600">
-        <bdi>{page.inviter}</bdi> listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “
-        <bdi>{page.name}</bdi>” and asks you to confirm the split below, or to dispute it.
+        {page.inviter === null ? (
+          'The song’s owner, whose account has since been deleted,'
+        ) : (
+          <bdi>{page.inviter}</bdi>
+        )}{' '}
+        listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “<bdi>{page.name}</bdi>” and asks
+        you to confirm the split below, or to dispute it.
       </p>
       <section className="mt-6 rounded-xl border border-slate-200 p-5">
         <h2 className="text-lg font-semibold text-slate-900">The split</h2>
@@ -243,6 +249,8 @@ function DecisionForms({
         >
           <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
           <input type="hidden" name="intent" value="confirm" />
+          <TermNote term="PRO" className="mt-2" />
+          <TermNote term="IPI" className="mt-1" />
           <div className="mt-3 space-y-3">
             <Field
               label="Your name as you want it credited *"

@@ -13,6 +13,7 @@ import { jsonError, jsonResponse, parseQuery } from '~/lib/http.server'
 import { useAppName } from '~/components/app-name'
 import { LedgerQuerySchema } from '~/lib/url-schemas'
 import { StatusPage } from '~/components/status-page'
+import { TermNote } from '~/components/term'
 
 /**
  * GET /ledger/tx/:signature — a transaction the embedded ledger executed, re-checked on every view.
@@ -93,6 +94,8 @@ export function LedgerTransaction({
           </Row>
           <Row label="Fee">
             {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by {appName}
+            <TermNote term="lamports" className="mt-1" />
+            <TermNote term="SOL" />
           </Row>
           <Row label="Fee payer (sponsor)">
             <span className="break-all font-mono text-sm">{tx.feePayer ?? 'Unreadable'}</span>

@@ -12,7 +12,7 @@ import { AuthCard, FormAlert } from '~/components/auth-card'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { PasskeySignIn } from '~/components/passkeys'
 import { SchemaField } from '~/components/schema-field'
-import { Button } from '~/components/ui/button'
+import { Button, TAP_TARGET } from '~/components/ui/button'
 import { type LoginInput, LoginSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/lib/client-address.server'
@@ -123,7 +123,10 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         <div className="text-right text-sm">
-          <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+          <Link
+            to="/forgot-password"
+            className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}
+          >
             Forgot your password?
           </Link>
         </div>

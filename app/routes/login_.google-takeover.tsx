@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
-import { Button } from '~/components/ui/button'
+import { Button, TAP_TARGET } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { completeSignIn, takeoverToast } from '~/services/accounts/sign-in.server'
@@ -59,7 +59,7 @@ export default function GoogleTakeoverPage() {
           It expired or was already used. Sign in with Google again to get a new one.
         </p>
         <p className="mt-6 text-center text-sm">
-          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
             Sign in
           </Link>
         </p>

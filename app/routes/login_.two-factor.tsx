@@ -9,7 +9,7 @@ import {
 import { Form, Link, useActionData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { Field } from '~/components/forms'
-import { Button } from '~/components/ui/button'
+import { Button, TAP_TARGET } from '~/components/ui/button'
 import { TwoFactorCodeSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
@@ -103,7 +103,7 @@ export default function TwoFactorSignInPage() {
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
           Start again
         </Link>
       </p>

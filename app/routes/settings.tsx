@@ -8,7 +8,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
 import { TimeZoneNote, TimeZoneSelect, useTimeZone } from '~/components/time-zone'
-import { Button } from '~/components/ui/button'
+import { Button, TAP_TARGET } from '~/components/ui/button'
 import { formatDayInZone } from '~/lib/dates'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { SETTINGS_PATH } from '~/lib/time-zone'
@@ -131,7 +131,7 @@ export default function SettingsPage() {
                   <bdi className="min-w-0 truncate text-slate-800">{song.title}</bdi>
                   <Link
                     to={`/songs/${song.id}/delete`}
-                    className="shrink-0 font-medium text-red-700 hover:underline"
+                    className={`${TAP_TARGET} shrink-0 font-medium text-red-700 hover:underline`}
                     aria-label={`Delete ${song.title}`}
                   >
                     Delete

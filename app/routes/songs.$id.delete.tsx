@@ -7,7 +7,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
-import { Button } from '~/components/ui/button'
+import { Button, TAP_TARGET } from '~/components/ui/button'
 import {
   type DeleteSongQuery,
   DeleteSongQuerySchema,
@@ -91,7 +91,7 @@ export default function DeleteSongPage() {
             </Button>
             <Link
               to={back}
-              className="self-center text-sm font-medium text-brand-700 hover:underline"
+              className={`${TAP_TARGET} self-center text-sm font-medium text-brand-700 hover:underline`}
             >
               Keep it
             </Link>

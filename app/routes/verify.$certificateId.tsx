@@ -34,6 +34,8 @@ import {
   isRegisteredCertificate,
 } from '~/services/certificates/verification.server'
 import { StatusPage } from '~/components/status-page'
+import { TAP_TARGET } from '~/components/ui/button'
+import { TermNote } from '~/components/term'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
 export const handle: CspHandle = { csp: ['storage-gateway'] }
@@ -139,7 +141,7 @@ export default function VerifyPage() {
 
       <p className="mt-4 text-slate-700" data-testid="verify-plain">
         {report.ok
-          ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in permanent storage, and both still match it exactly: nobody, ${report.appName} included, can have changed it since it was registered.`
+          ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in ${report.storedIn}, and both still match it exactly: nobody, ${report.appName} included, can have changed it since it was registered.`
           : 'In plain words: the public records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.'}
       </p>
 
@@ -169,6 +171,8 @@ export default function VerifyPage() {
           ) and the manifest in storage. Our own database is not trusted; you can repeat each step
           yourself.
         </p>
+        <TermNote term="manifest" className="mt-2" />
+        <TermNote term="SHA-256" className="mt-1" />
         <VerificationSteps steps={report.steps} />
 
         {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
@@ -179,7 +183,10 @@ export default function VerifyPage() {
       </details>
 
       <p className="mt-8 text-sm text-slate-600">
-        <Link to={`/certificate/${report.songId}`} className="text-brand-700 underline">
+        <Link
+          to={`/certificate/${report.songId}`}
+          className={`${TAP_TARGET} text-brand-700 underline`}
+        >
           Open the certificate
         </Link>
       </p>

@@ -227,6 +227,30 @@ describe('Certificate', () => {
     expect(within(technical).getByText('Wa11et')).toBeTruthy()
   })
 
+  test('jargon is explained in a plain sentence where it first appears, as text; SOL stays under technical details (issue 39.13)', () => {
+    show(song({ registration: registration() }))
+    /** The term's <dfn> and the sentence around it, as shown on the page (no tooltip, no script). */
+    const explained = (term: string) =>
+      screen.getAllByText(term, { selector: 'dfn' }).map((dfn) => dfn.parentElement?.textContent)
+    const contributors = screen.getByRole('region', { name: 'Contributors & PRO Information' })
+    expect(
+      within(contributors).getByText('PRO', { selector: 'dfn' }).parentElement?.textContent,
+    ).toBe(
+      'A PRO (performing rights organisation, such as ASCAP, JASRAC or IPRS) collects the royalties owed when a song is played in public.',
+    )
+    expect(explained('SHA-256')).toEqual([
+      'A SHA-256 is a fingerprint of a file’s exact bytes: change one character and the fingerprint changes completely.',
+    ])
+    const record = screen.getByRole('region', { name: 'Blockchain Record' })
+    const technical = within(record).getByTestId('certificate-technical')
+    expect(within(technical).getByText('SOL', { selector: 'dfn' }).parentElement?.textContent).toBe(
+      'SOL is the currency of the Solana blockchain, in which its fees are counted.',
+    )
+    // The chain's units are for whoever checks the transaction: none outside the disclosure.
+    const outside = (record.textContent ?? '').replace(technical.textContent ?? '', '')
+    expect(outside).not.toMatch(/\bSOL\b|lamport/)
+  })
+
   test('the certificate opens in plain words: what, when, who confirmed, where the proof lives', () => {
     show(song())
     expect(screen.getByTestId('certificate-plain').textContent).toBe(

@@ -5,6 +5,7 @@ import { createMemoryRouter, type LoaderFunction, RouterProvider } from 'react-r
 import { afterEach, describe, expect, test } from 'vitest'
 import { LandingPage } from '~/components/landing-page'
 import { RegistrationCard } from '~/components/registration-card'
+import { RegistrationComplete } from '~/components/registration-complete'
 import { SongSummary } from '~/components/song-summary'
 import { SongSchema } from '~/lib/song-schema'
 import FaqPage, { loader as faqLoader } from '~/routes/faq'
@@ -73,7 +74,7 @@ describe('copy that says only what the app does', () => {
     )
   })
 
-  test('no promise of adding identifiers later, on the summary or the landing page', async () => {
+  test('the summary says the details can be added later, until registration; the landing page promises nothing more (issue 39.12)', async () => {
     render(
       <SongSummary
         values={SongSchema.parse({
@@ -86,8 +87,11 @@ describe('copy that says only what the app does', () => {
         })}
       />,
     )
-    expect(document.body.textContent).not.toMatch(/add identifiers later/i)
-    expect(document.body.textContent).toContain('before you create the certificate')
+    // "/songs/:id/details" adds them to an unregistered song (decision 052): not "only here".
+    expect(document.body.textContent).not.toContain('can only be added here')
+    expect(document.body.textContent).toContain(
+      'Identifiers, PRO details, genre and lyrics can be added here, or later with “Add details” on your dashboard, until the song is registered.',
+    )
     cleanup()
     await renderWithRoot(
       <div data-testid="ready">
@@ -95,5 +99,30 @@ describe('copy that says only what the app does', () => {
       </div>,
     )
     expect(document.body.textContent).not.toMatch(/over time/i)
+  })
+
+  test('the completion dialog sends to the Solana Explorer only a record that is on Solana (issue 39.12)', async () => {
+    const done = (network: string) => ({
+      transactionSignature: '5'.repeat(88),
+      explorerUrl: `/ledger/tx/${'5'.repeat(88)}`,
+      network,
+    })
+    await renderWithRoot(
+      <div data-testid="ready">
+        <RegistrationComplete songId={7} done={done('local-ledger')} />
+      </div>,
+    )
+    expect(
+      screen.getByRole('link', { name: 'View Song on This Server’s Local Ledger' }),
+    ).toBeTruthy()
+    expect(document.body.textContent).not.toContain('Solana Explorer')
+    cleanup()
+    // SPEC §4's words where they are true.
+    await renderWithRoot(
+      <div data-testid="ready">
+        <RegistrationComplete songId={7} done={done('devnet')} />
+      </div>,
+    )
+    expect(screen.getByRole('link', { name: 'View Song on Solana Explorer' })).toBeTruthy()
   })
 })

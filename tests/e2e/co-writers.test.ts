@@ -91,7 +91,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     await expect
       .poll(() => invitee.getByRole('heading', { level: 1 }).textContent())
       .toBe('Two Of Us')
-    expect(await invitee.getByText('Ann listed you as co-contributor').count()).toBe(1)
+    expect(await invitee.getByText('Ann Writer listed you as co-contributor').count()).toBe(1)
     // Only the name, as most independent writers have no IPI (issue 25 item 1).
     await invitee.getByLabel('Your name as you want it credited *').fill('بيا لي')
     await invitee.getByRole('button', { name: 'Confirm my share' }).click()

@@ -56,10 +56,17 @@ describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
       .toBe(1)
     const signature = (await page.getByTestId('transaction-signature').textContent())!.trim()
     expect(signature).toMatch(/^[1-9A-HJ-NP-Za-km-z]{86,88}$/)
-    for (const name of ['Go to Dashboard', 'View Song on Solana Explorer', 'See Certificate'])
+    // On the local ledger no explorer knows the transaction: the link says where it goes (issue 39.12).
+    for (const name of [
+      'Go to Dashboard',
+      'View Song on This Server’s Local Ledger',
+      'See Certificate',
+    ])
       expect(await page.getByRole('link', { name }).count()).toBe(1)
     expect(
-      await page.getByRole('link', { name: 'View Song on Solana Explorer' }).getAttribute('href'),
+      await page
+        .getByRole('link', { name: 'View Song on This Server’s Local Ledger' })
+        .getAttribute('href'),
     ).toContain(`/ledger/tx/${signature}`)
 
     // The local ledger page says plainly what it is and re-checks the signature.

@@ -91,7 +91,7 @@ describe('the co-writers page and the invitee page', () => {
     const shown = await page.json()
     expect(shown.page).toMatchObject({
       state: 'open',
-      inviter: 'Ann',
+      inviter: 'Ann Writer',
       song: { title: 'Route Song' },
     })
     // Only what the invitee needs: no owner's email, no lyrics, no other invitation.

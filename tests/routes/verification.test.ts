@@ -443,6 +443,8 @@ describe('GET /verify/:certificateId', () => {
     expect(evidence('manifest')['Stored bytes']).toBe(storedText)
     expect(evidence('hash')['SHA-256 of the canonical form']).toBe(sha256Hex(storedText))
     expect(report.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
+    // The plain sentence says "permanent storage" only of Arweave (issue 39.12).
+    expect(report.storedIn).toBe('this server’s own store (not permanent storage)')
     expect(report.browserCheck).toEqual({
       url: getStorage().url(outcome.storageId),
       memoSha256: sha256Hex(storedText),

@@ -109,7 +109,7 @@ describe('invitations', () => {
     const mail = await lastMailTo(email)
     // Our words lead the subject; the owner's (name, title) are quoted in the body (issue 24).
     expect(mail?.subject).toBe('ProofTrack: confirm your share of a song')
-    expect(mail?.text).toContain('Their name:\n    “\u2068Ann\u2069”')
+    expect(mail?.text).toContain('Their name:\n    “\u2068Ann Writer\u2069”')
     expect(mail?.text).toContain("The song's title:\n    “\u2068Three Of Us\u2069”")
     const token = await tokenMailedTo(email)
     expect(token).toHaveLength(43)
@@ -178,7 +178,7 @@ describe('invitations', () => {
     await sendInvitation(db(), owner, song.id, 'co-contributor', email)
     const token = (await tokenMailedTo(email))!
     const page = await invitationByToken(db(), token)
-    expect(page).toMatchObject({ state: 'open', inviter: 'Ann', name: 'Bea' })
+    expect(page).toMatchObject({ state: 'open', inviter: 'Ann Writer', name: 'Bea' })
     expect(page.state === 'open' && page.song.title).toBe('Three Of Us')
     expect(await decideInvitation(db(), token, confirm)).toEqual({ ok: true })
     expect(await statusOf(owner.id, song.id)).toMatchObject({
@@ -425,9 +425,9 @@ describe('issue 24: who may be invited, how often, and what the mail says', () =
     expect(mail.subject).toBe('ProofTrack: confirm your share of a song')
     expect(mail.subject).not.toContain('URGENT')
     expect(mail.text).toMatch(/^A ProofTrack user named you/)
-    expect(mail.text).toContain(`These are their words, not ProofTrack's:`)
+    expect(mail.text).toContain(`These are the owner's words, not ProofTrack's:`)
     expect(mail.text).toContain(`The song's title:\n    “\u2068${title}\u2069”`)
-    expect(mail.text).toContain('Their name:\n    “\u2068Support Team\u2069”')
+    expect(mail.text).toContain('Their name:\n    “\u2068Support Team Writer\u2069”')
     expect(mail.listUnsubscribe).toMatch(/^http:\/\/localhost:3000\/refuse-invitations\?token=/)
     expect(mail.text).toContain(mail.listUnsubscribe!)
   })

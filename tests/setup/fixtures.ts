@@ -14,6 +14,7 @@ export async function createUser(
     username?: string
     emailVerified?: boolean
     firstName?: string | null
+    lastName?: string | null
     password?: string
   } = {},
 ) {
@@ -24,7 +25,7 @@ export async function createUser(
       email: overrides.email ?? `user-${suffix}@example.com`,
       username: overrides.username ?? `user_${suffix}`,
       firstName: overrides.firstName === undefined ? 'Ann' : overrides.firstName,
-      lastName: 'Writer',
+      lastName: overrides.lastName === undefined ? 'Writer' : overrides.lastName,
       passwordHash: await hashPassword(overrides.password ?? PASSWORD),
       authProvider: 'local',
       emailVerified: overrides.emailVerified ?? false,

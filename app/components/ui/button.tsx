@@ -12,6 +12,16 @@ const variants = {
 }
 export type ButtonVariant = keyof typeof variants
 
+/**
+ * A link or button that stands on its own, not a link inside a sentence, is at least 24 × 24 px to
+ * tap (WCAG 2.2, 2.5.8; issue 39.9): text-sized controls add one of these. TAP_TARGET sits in
+ * the line; TAP_TARGET_LINE takes a line of its own. A <summary> keeps its marker with
+ * TAP_TARGET_SUMMARY.
+ */
+export const TAP_TARGET = 'inline-flex min-h-6 min-w-6 items-center'
+export const TAP_TARGET_LINE = 'flex min-h-6 items-center'
+export const TAP_TARGET_SUMMARY = 'min-h-6 py-0.5'
+
 export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
   return `${base} ${variants[variant]} ${extra}`.trim()
 }

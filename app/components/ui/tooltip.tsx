@@ -63,12 +63,14 @@ export function Tooltip({
     return () => document.removeEventListener('keydown', onKey)
   }, [open, hide])
 
-  // Before hydration (or without JavaScript) CSS does the showing; after it, the state does.
+  // Before hydration (or without JavaScript) CSS does the showing; after it, the state does. A
+  // closed tooltip is not laid out at all (display: none, still read by aria-describedby):
+  // merely invisible, it kept its width and made a phone's page scroll sideways (issue 39.8).
   const visibility = hydrated
     ? open
-      ? 'visible opacity-100'
-      : 'invisible opacity-0'
-    : 'invisible opacity-0 transition-[opacity,visibility] delay-0 group-hover:visible group-hover:opacity-100 group-hover:delay-700 group-focus-within:visible group-focus-within:opacity-100 group-focus-within:delay-700'
+      ? 'block'
+      : 'hidden'
+    : 'hidden group-hover:block group-focus-within:block tooltip-after-delay'
 
   return (
     <span
@@ -83,7 +85,7 @@ export function Tooltip({
         id={id}
         role="tooltip"
         data-state={hydrated ? (open ? 'open' : 'closed') : 'css'}
-        className={`pointer-events-none absolute bottom-full z-20 mb-2 w-max max-w-xs whitespace-normal rounded-md bg-slate-900 px-3 py-2 text-left text-xs font-normal text-white shadow-lg ${align === 'end' ? 'right-0' : 'left-1/2 -translate-x-1/2'} ${visibility}`}
+        className={`pointer-events-none absolute bottom-full z-20 mb-2 w-max max-w-[min(20rem,calc(100vw-2rem))] whitespace-normal rounded-md bg-slate-900 px-3 py-2 text-left text-xs font-normal text-white shadow-lg ${align === 'end' ? 'right-0' : 'left-1/2 -translate-x-1/2'} ${visibility}`}
       >
         {content}
       </span>

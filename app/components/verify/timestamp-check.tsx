@@ -1,4 +1,5 @@
 import type { VerifyTimestamp } from './report'
+import { TermNote } from '../term'
 
 const TONE: Record<VerifyTimestamp['status'], string> = {
   verified: 'border-green-200 bg-green-50 text-green-900',
@@ -29,6 +30,7 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
       <h2 id="timestamp-heading" className="font-semibold">
         Independent timestamp (RFC 3161)
       </h2>
+      <TermNote term="RFC 3161" className="mt-1" />
       <p className="mt-2" data-testid="timestamp-summary">
         <span aria-hidden="true">{MARK[timestamp.status]} </span>
         {timestamp.summary}

@@ -67,6 +67,16 @@ function chainLabel(chain: ChainAdapter) {
     .label
 }
 
+/**
+ * Where the manifest is kept, for the verify page's plain sentence: "permanent storage" only when
+ * it is (issue 39.12), as the record-audit and certificate labels already say.
+ */
+function storageWords(storage: StorageAdapter) {
+  return storage.kind === 'local'
+    ? 'this server’s own store (not permanent storage)'
+    : 'permanent storage on Arweave'
+}
+
 function feePayerOf(tx: ChainTransaction) {
   if (!tx.transaction) return null
   try {
@@ -149,6 +159,7 @@ export async function verifyCertificate(
       confirmations,
       anchoredSha256,
       network: chainLabel(parts.chain),
+      storedIn: storageWords(parts.storage),
     }
   }
 

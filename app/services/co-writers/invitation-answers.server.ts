@@ -1,16 +1,15 @@
 import type { DecisionInput } from '~/lib/co-writers-schema'
-import { isolate } from '~/lib/bidi'
 import { invitedPersonIs } from '~/lib/dispute-person'
-import { displayName } from '~/lib/display-name'
+import { fullName } from '~/lib/display-name'
 import type { ClosedReason } from '~/lib/page-messages'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
 import { locksSong } from '~/lib/song-lock'
-import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
 import { getOwnedSong, type SongView } from '../songs/songs.server'
 import { sameMailbox } from './invitation-addresses.server'
-import { quotedWords, tokenHash } from './invitations.server'
+import { answerMail } from './invitation-mails.server'
+import { tokenHash } from './invitations.server'
 import { inviteeSplit } from './split-statuses.server'
 
 // The invitee's side of an invitation (decision 041): what their link opens, and their answer,
@@ -25,7 +24,8 @@ export type InvitationPage =
   | { state: 'closed'; reason: ClosedReason }
   | {
       state: 'open' | 'decided'
-      inviter: string
+      /** The owner's full name; null when their account has been deleted since. */
+      inviter: string | null
       song: ReturnType<typeof inviteeView>
       name: string
       expiresAt: string
@@ -59,7 +59,7 @@ export async function invitationByToken(
     .innerJoin('songs as s', 's.id', 'i.songId')
     .innerJoin('users as u', 'u.id', 's.userId')
     .selectAll('i')
-    .select(['s.userId', 'u.firstName', 'u.email as ownerEmail'])
+    .select(['s.userId', 'u.firstName', 'u.lastName', 'u.email as ownerEmail', 'u.deletedAt'])
     .where('i.tokenHash', '=', tokenHash(token))
     .executeTakeFirst()
   if (!invitation) return { state: 'closed', reason: 'unknown' }
@@ -73,7 +73,8 @@ export async function invitationByToken(
   const name = contributorSlots(song).find((named) => named.slot === invitation.slot)?.name ?? ''
   return {
     state: decided ? 'decided' : 'open',
-    inviter: displayName({ firstName: invitation.firstName, email: invitation.ownerEmail }),
+    // Null once the owner's account is deleted: its placeholder address is no name (issue 39.12).
+    inviter: fullName({ ...invitation, email: invitation.ownerEmail }),
     song: inviteeView(song, invitation.slot),
     name,
     expiresAt: invitation.expiresAt.toISOString(),
@@ -169,24 +170,43 @@ export async function decideInvitation(
     const song = await trx
       .selectFrom('songs as s')
       .innerJoin('users as u', 'u.id', 's.userId')
-      .select(['s.id', 's.title', 'u.email'])
+      .select([
+        's.id',
+        's.title',
+        's.contributorName',
+        's.coContributorName',
+        's.coContributorName2',
+      ])
+      .select('u.email')
       .where('s.id', '=', decided.songId)
       .executeTakeFirstOrThrow()
-    // What the co-writer typed is quoted as theirs, and kept out of the subject (issue 24).
-    const what = input.intent === 'confirm' ? 'confirmed' : 'disputed'
-    await enqueueMail(trx, {
-      to: song.email,
-      subject: `${env().APP_NAME}: a co-writer ${what} their share of “${isolate(song.title)}”`,
-      text:
-        `A co-writer you invited ${what} their share of the split of “${isolate(song.title)}”.\n\n` +
-        (input.intent === 'confirm'
-          ? `The name they want credited, in their words:\n${quotedWords(input.creditedName)}\n` +
-            (input.creditedLatinName
-              ? `The same name in Latin script:\n${quotedWords(input.creditedLatinName)}\n`
-              : '')
-          : `Their reason, in their words:\n${quotedWords(input.disputeReason)}\n`) +
-        `\nSee every contributor's answer:\n${env().APP_URL}/songs/${song.id}/co-writers\n`,
-    })
+    const who = {
+      slot: decided.slot,
+      // The name the song gives them ('' when the slot is empty now).
+      name:
+        {
+          main: song.contributorName,
+          'co-contributor': song.coContributorName,
+          'co-contributor-2': song.coContributorName2,
+        }[decided.slot] ?? '',
+      email: decided.email,
+      decidedAt: now,
+    }
+    await enqueueMail(
+      trx,
+      answerMail(
+        song,
+        song.email,
+        input.intent === 'confirm'
+          ? {
+              ...who,
+              intent: 'confirm',
+              creditedName: input.creditedName,
+              creditedLatinName: input.creditedLatinName,
+            }
+          : { ...who, intent: 'dispute', disputeReason: input.disputeReason },
+      ),
+    )
     return true
   })
   if (outcome) return { ok: true }

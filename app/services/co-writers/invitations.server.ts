@@ -1,14 +1,11 @@
 import crypto from 'node:crypto'
 import type { Transaction } from 'kysely'
 import type { Database } from '#db/schema'
-import { isolate } from '~/lib/bidi'
 import { sha256Hex } from '~/lib/digest.server'
 import { invitedPersonIs } from '~/lib/dispute-person'
-import { displayName } from '~/lib/display-name'
 import { INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
 import { locksSong } from '~/lib/song-lock'
-import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
 import { hit, type Limit, tooManyRequestsMessage } from '../platform/rate-limit.server'
@@ -17,9 +14,13 @@ import {
   INVITATION_NOT_MAILED,
   INVITATION_NOT_MAILED_STATUS,
   mayMailInvitation,
-  refusalLink,
   sameMailbox,
 } from './invitation-addresses.server'
+import {
+  type InvitationOccasion,
+  invitationMail,
+  type InvitingOwnerName,
+} from './invitation-mails.server'
 import { splitDigest } from './split-statuses.server'
 
 // The invitation flow (decision 041), the owner's side: send, resend, revoke, and the
@@ -62,10 +63,6 @@ export const ADDRESS_ON_ANOTHER_SLOT =
 /** How a token is stored: only its hash, so the database cannot open an invitation. */
 export const tokenHash = (token: string) => sha256Hex(token)
 
-export function invitationLink(token: string) {
-  return `${env().APP_URL}/invitations/${token}`
-}
-
 function ownerLimit(userId: string): Limit {
   return { key: `invite:owner:${userId}`, max: OWNER_SENDS_PER_HOUR, windowSeconds: 60 * 60 }
 }
@@ -95,8 +92,10 @@ const failure = (status: number, message: string, extra: Partial<Failure> = {}):
 export interface InvitingOwner {
   id: string
   firstName: string | null
+  lastName: string | null
   email: string
   emailVerified: boolean
+  deletedAt: Date | null
 }
 
 /**
@@ -113,44 +112,6 @@ async function lockOwnedSong(trx: Transaction<Database>, ownerId: string, songId
     .executeTakeFirst()
   if (!locked) return null
   return getOwnedSong(trx, ownerId, songId)
-}
-
-/**
- * Text someone typed, set apart as their words: on its own indented line, in quotes, cut to one
- * line, so it cannot pass for ours (issue 24).
- */
-export function quotedWords(text: string) {
-  return `    “${isolate(text.replace(/\s+/g, ' ').trim())}”`
-}
-
-/**
- * The invitation: the subject is ours alone, and the owner's words (their name, the title) are
- * quoted as theirs below our own explanation. Every one carries the one-click refusal.
- */
-function invitationMail(
-  song: { title: string },
-  owner: Pick<InvitingOwner, 'firstName' | 'email'>,
-  to: string,
-  token: string,
-  expiresAt: Date,
-) {
-  const { APP_NAME } = env()
-  const refuse = refusalLink(to)
-  return {
-    to,
-    subject: `${APP_NAME}: confirm your share of a song`,
-    listUnsubscribe: refuse,
-    text:
-      `A ${APP_NAME} user named you as a contributor to a song and asks you to confirm your ` +
-      `share of its split, or to dispute it. These are their words, not ${APP_NAME}'s:\n\n` +
-      `  Their name:\n${quotedWords(displayName(owner))}\n` +
-      `  The song's title:\n${quotedWords(song.title)}\n\n` +
-      `Open this link to see the whole split and answer (no account needed). It works once, ` +
-      `until ${expiresAt.toUTCString()}:\n${invitationLink(token)}\n\n` +
-      `${APP_NAME} never asks for bank details or passwords in an invitation. If you do not know ` +
-      `this song, ignore this message.\n\n` +
-      `To receive no more invitations from anyone on ${APP_NAME}, open:\n${refuse}\n`,
-  }
 }
 
 /**
@@ -208,13 +169,13 @@ export async function sendInvitation(
     if (live) return failure(409, ALREADY_INVITED)
     const refused = await addressRefusal(trx, owner, songId, slot, email)
     if (refused) return refused
-    const invitationId = await insertInvitation(trx, song, owner, {
-      slot,
-      invitedName: named.name,
-      email,
-      splitSha256: splitDigest(song),
-      sentCount: 1,
-    })
+    const invitationId = await insertInvitation(
+      trx,
+      song,
+      owner,
+      { slot, invitedName: named.name, email, splitSha256: splitDigest(song), sentCount: 1 },
+      { kind: 'first' },
+    )
     return { ok: true as const, invitationId }
   })
 }
@@ -229,7 +190,7 @@ const expiryFrom = (now: Date) => new Date(now.getTime() + INVITATION_DAYS * 24 
 async function insertInvitation(
   trx: Transaction<Database>,
   song: SongView,
-  owner: Pick<InvitingOwner, 'firstName' | 'email'>,
+  owner: InvitingOwnerName,
   invitation: {
     slot: ContributorSlot
     invitedName: string
@@ -237,6 +198,7 @@ async function insertInvitation(
     splitSha256: string
     sentCount: number
   },
+  occasion: InvitationOccasion,
 ) {
   const token = newToken()
   const now = new Date()
@@ -253,7 +215,7 @@ async function insertInvitation(
     })
     .returning('id')
     .executeTakeFirstOrThrow()
-  await enqueueMail(trx, invitationMail(song, owner, invitation.email, token, expiresAt))
+  await enqueueMail(trx, invitationMail(song, owner, invitation.email, token, expiresAt, occasion))
   return row.id
 }
 
@@ -311,7 +273,10 @@ export async function resendInvitation(
       })
       .where('id', '=', invitation.id)
       .execute()
-    await enqueueMail(trx, invitationMail(song, owner, invitation.email, token, expiresAt))
+    await enqueueMail(
+      trx,
+      invitationMail(song, owner, invitation.email, token, expiresAt, { kind: 'reminder' }),
+    )
     return { ok: true as const }
   })
 }
@@ -375,7 +340,7 @@ export async function reinviteAfterEdit(
     .execute()
   const disputes = await trx
     .selectFrom('splitInvitations')
-    .select(['id', 'slot', 'invitedName', 'email', 'sentCount'])
+    .select(['id', 'slot', 'invitedName', 'email', 'sentCount', 'decidedAt', 'disputeReason'])
     .where('songId', '=', songId)
     .where('decision', '=', 'disputed')
     .where('disputeLiftedAt', 'is', null)
@@ -383,44 +348,57 @@ export async function reinviteAfterEdit(
     .execute()
   const targets = new Map<
     ContributorSlot,
-    { email: string; invitedName: string; sentCount: number; disputed: boolean }
+    { email: string; invitedName: string; sentCount: number; occasion: InvitationOccasion }
   >()
   for (const invitation of voided) {
     const slot = slotOf(invitation)
     if (!slot) continue
-    // The newest dispute of this person speaks for them: the re-invitation goes to its address.
+    // The newest dispute of this person speaks for them: the re-invitation goes to its address,
+    // and recalls what they said, so it does not read as the first one again (issue 39.12).
     const dispute = disputes.find((row) => slotOf(row) === slot)
     targets.set(slot, {
       email: dispute?.email ?? invitation.email,
       invitedName: named.find((contributor) => contributor.slot === slot)!.name,
       sentCount: Math.max(invitation.sentCount, dispute?.sentCount ?? 0),
-      disputed: Boolean(dispute),
+      occasion: dispute
+        ? {
+            kind: 'after-dispute',
+            disputedAt: dispute.decidedAt ?? now,
+            reason: dispute.disputeReason,
+          }
+        : { kind: 'split-changed' },
     })
   }
   if (targets.size === 0) return 0
   const owner = await trx
     .selectFrom('users')
-    .select(['id', 'firstName', 'email', 'emailVerified'])
+    .select(['id', 'firstName', 'lastName', 'email', 'emailVerified', 'deletedAt'])
     .where('id', '=', ownerId)
     .executeTakeFirstOrThrow()
   // An account that may not invite does not re-invite either (issue 24).
   if (!owner.emailVerified) return 0
   let sent = 0
-  for (const [slot, { email, invitedName, sentCount, disputed }] of targets) {
+  for (const [slot, { email, invitedName, sentCount, occasion }] of targets) {
     // The re-invitation counts as another send of the same invitation, so editing the split back
     // and forth cannot mail an address without end: past MAX_SENDS the slot is declared again and
     // only a new invitation (within the owner's hourly count) reaches them. A co-writer who
     // disputed is the exception: the changed split is the answer they wait for, and the
     // address's daily cap still bounds what they get.
-    if (sentCount >= MAX_SENDS && !disputed) continue
+    if (sentCount >= MAX_SENDS && occasion.kind !== 'after-dispute') continue
     if (!(await mayMailInvitation(trx, owner.id, email))) continue
-    await insertInvitation(trx, song, owner, {
-      slot,
-      invitedName,
-      email,
-      splitSha256: digest,
-      sentCount: Math.min(sentCount + 1, MAX_SENDS),
-    })
+    await insertInvitation(
+      trx,
+      song,
+      owner,
+      {
+        slot,
+        invitedName,
+        email,
+        splitSha256: digest,
+        sentCount: Math.min(sentCount + 1, MAX_SENDS),
+      },
+      occasion,
+    )
     sent++
   }
   return sent
