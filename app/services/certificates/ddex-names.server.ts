@@ -64,7 +64,7 @@ export function asciiTranscription(latin: string) {
   const ascii = latin
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
-    .replace(/[^\u0000-\u007f]/g, (letter) => LATIN_LETTERS[letter] ?? letter)
+    .replace(/[^ -~]/g, (letter) => LATIN_LETTERS[letter] ?? letter)
     .normalize('NFC')
   return /^[\u0020-\u007e]+$/.test(ascii) ? ascii : null
 }
