@@ -26,6 +26,7 @@ import * as twoFactor from './2026-11-26T0600-two-factor'
 import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
 import * as sessionIdHashes from './2026-11-27T2300-session-id-hashes'
+import * as songDuration from './2026-11-28T0084-song-duration'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -115,4 +116,5 @@ export const migrations: Record<string, Migration> = {
     up: sessionIdHashes.migrateUp,
     down: sessionIdHashes.migrateDown,
   },
+  '2026-11-28T0084-song-duration': { up: songDuration.migrateUp, down: songDuration.migrateDown },
 }

@@ -40,6 +40,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-26T0620-email-change',
     '2026-11-26T0640-audit-row-per-registration',
     '2026-11-27T2300-session-id-hashes',
+    '2026-11-28T0084-song-duration',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -114,6 +115,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-26T0620-email-change',
       '2026-11-26T0640-audit-row-per-registration',
       '2026-11-27T2300-session-id-hashes',
+      '2026-11-28T0084-song-duration',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name

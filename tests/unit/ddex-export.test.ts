@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
@@ -18,28 +17,15 @@ import {
   languageAndScriptCode,
 } from '~/services/certificates/ddex-names.server'
 import { DDEX_TEST_SONGS, NO_DURATION, rows } from '../ddex/songs'
+import { xmllint } from '../ddex/xmllint'
 
 // Issue 40 (decision 084): the AI disclosure in words, and the song's credits as a DDEX ERN 4.3.2
 // NewReleaseMessage validated against DDEX's own schema by libxml2.
 
 const DIR = path.resolve(__dirname, '../ddex')
-export const DDEX_SCHEMA = path.join(DIR, 'xsd/ern432/release-notification.xsd')
 const NOW = new Date('2026-11-28T02:00:00.000Z')
 const OPTIONS: DdexOptions = { appName: 'ProofTrack', senderPartyId: null, now: NOW }
 const LIVE_DPID = 'PADPIDA2014120301F'
-
-/** xmllint on several files in one run (the 3 MB value sets load once): its whole output. */
-export function xmllint(files: string[]) {
-  try {
-    return execFileSync('xmllint', ['--noout', '--schema', DDEX_SCHEMA, ...files], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-  } catch (error) {
-    const failed = error as { stderr?: string }
-    throw new Error(`xmllint refused: ${failed.stderr ?? String(error)}`)
-  }
-}
 
 const xmlOf = (song: DdexSong, options = OPTIONS) => {
   const result = ddexMessage(song, options)

@@ -206,12 +206,17 @@ function resourceId(song: DdexSong, sender: string) {
 
 const compactTime = (now: Date) => now.toISOString().replace(/[-:]|\.\d+/g, '')
 
-/** The NewReleaseMessage for one song, or what it is missing; never a message that pretends. */
-export function ddexMessage(song: DdexSong, options: DdexOptions): DdexResult {
-  const missing = [
+/** What a song lacks for a DDEX message, in words for its owner; empty when nothing. */
+export function ddexMissing(song: Pick<DdexSong, 'durationSeconds' | 'contributions'>) {
+  return [
     ...(song.durationSeconds === null ? [MISSING_DURATION] : []),
     ...(totalsAreComplete([...song.contributions]) ? [] : [MISSING_TOTALS]),
   ]
+}
+
+/** The NewReleaseMessage for one song, or what it is missing; never a message that pretends. */
+export function ddexMessage(song: DdexSong, options: DdexOptions): DdexResult {
+  const missing = ddexMissing(song)
   if (missing.length > 0 || song.durationSeconds === null) return { ok: false, missing }
   const sender = options.senderPartyId ?? PLACEHOLDER_PARTY_ID
   const disclosure = aiDisclosure(song)
