@@ -40,9 +40,7 @@ export const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@prooftrack.local'),
   // Issue 40: the operator's DDEX Party ID, the sender of DDEX exports; unset, they are TestMessages.
   DDEX_PARTY_ID: opt(
-    z
-      .string()
-      .regex(/^PADPIDA[a-zA-Z0-9]+$/, 'DDEX_PARTY_ID must be a DDEX Party ID (PADPIDA…)'),
+    z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, 'DDEX_PARTY_ID must be a DDEX Party ID (PADPIDA…)'),
   ),
   SESSION_SECRET: opt(z.string().min(32, 'SESSION_SECRET must be at least 32 characters')),
   DATABASE_URL: opt(
