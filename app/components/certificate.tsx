@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react'
+import { AiDisclosureText } from '~/components/ai-disclosure'
+import type { AiDisclosure } from '~/services/certificates/ai-disclosure.server'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import {
   type CertificateSong,
@@ -102,9 +104,12 @@ export function Certificate({
   timeZone = DEFAULT_TIME_ZONE,
   timestamp = null,
   verifyUrl = null,
+  aiDisclosure = null,
 }: {
   song: CertificateSong
   appName: string
+  /** Where AI took part, in plain words (issue 40); built by the domain from the same view. */
+  aiDisclosure?: AiDisclosure | null
   /** The full address of the record's verify page, once it is registered; null before. */
   verifyUrl?: string | null
   /** The RFC 3161 timestamp of the snapshot shown (issue 29); null when it has none. */
@@ -216,6 +221,12 @@ export function Certificate({
               <p className="text-sm text-slate-600">No contributions declared.</p>
             )}
           </Section>
+
+          {aiDisclosure ? (
+            <Section id="cert-ai" title={aiDisclosure.heading}>
+              <AiDisclosureText disclosure={aiDisclosure} />
+            </Section>
+          ) : null}
 
           <Section id="cert-details" title="Song Details">
             <dl className="space-y-2">

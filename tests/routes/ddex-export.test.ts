@@ -3,6 +3,8 @@ import path from 'node:path'
 import { describe, expect, test } from 'vitest'
 import * as exportRoute from '~/resource-routes/songs.$id.ddex[.]xml'
 import * as details from '~/routes/songs.$id.details'
+import * as certificatePage from '~/routes/certificate.$id'
+import * as apiSong from '~/resource-routes/api.songs.$id'
 import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createTestSong, createUser, respond } from '../setup/fixtures'
@@ -140,5 +142,64 @@ describe('/songs/:id/ddex.xml', () => {
     const anonymous = await download(new Request(exportUrl(song.id)), song.id)
     expect(anonymous.status).toBe(302)
     expect(anonymous.headers.get('Location')).toMatch(/^\/login/)
+  })
+
+  test('the certificate page and the JSON API say where AI took part; the owner sees the export', async () => {
+    const owner = await createUser()
+    const song = await createTestSong(owner.id, {
+      contributions: [
+        {
+          component: 'lyrics',
+          contributorPercent: 60,
+          coContributorPercent: 0,
+          coContributor2Percent: 0,
+          aiPercent: 40,
+        },
+      ],
+    })
+    const expected = [
+      'Lyrics: AI-assisted (40\u00a0%)',
+      'Vocals: no AI',
+      'Instrumentation: no AI',
+      'Production: no AI',
+      'Mixing/Mastering: no AI',
+    ]
+    const page = await respond(() =>
+      certificatePage.loader(
+        args(new Request(`http://localhost/certificate/${song.id}`), { id: String(song.id) }),
+      ),
+    )
+    expect(page.status).toBe(404)
+    const mine = await (
+      await respond(async () =>
+        certificatePage.loader(
+          args(await authedRequest(`http://localhost/certificate/${song.id}`, owner.id), {
+            id: String(song.id),
+          }),
+        ),
+      )
+    ).json()
+    expect(mine.aiDisclosure.containsAi).toBe('Partly')
+    expect(mine.aiDisclosure.components.map((c: { text: string }) => c.text)).toEqual(expected)
+    expect(mine.aiDisclosure.basis).toBe(
+      'This is the declaration of the person who submitted the song.',
+    )
+    expect(mine.ddexExport).toEqual({
+      url: `/songs/${song.id}/ddex.xml`,
+      missing: [MISSING_DURATION],
+    })
+    const api = await (
+      await respond(async () =>
+        apiSong.loader(
+          args(await authedRequest(`http://localhost/api/songs/${song.id}`, owner.id), {
+            id: String(song.id),
+          }),
+        ),
+      )
+    ).json()
+    expect(api.aiDisclosure.recording).toBe(
+      'The recording as a whole: Partly (DDEX ContainsAI): part of it was made with generative AI, the rest by people.',
+    )
+    expect(api.aiDisclosure.components.map((c: { text: string }) => c.text)).toEqual(expected)
   })
 })

@@ -122,7 +122,19 @@ export function aiDisclosure(source: DisclosureSource): AiDisclosure {
   }
 }
 
-/** The disclosure as lines of plain text, for a document that only draws lines (the PDF). */
+/**
+ * The disclosure in one short paragraph, for a page with no room to spare (the certificate PDF:
+ * its breakdown gives every share, its closing statement whose word they are): only the
+ * components with AI are named. "AI disclosure: Partly (DDEX ContainsAI), part of it … Lyrics:
+ * AI-assisted (40 %); the rest no AI."
+ */
+export function aiDisclosureParagraph(disclosure: AiDisclosure) {
+  const withAi = disclosure.components.filter((c) => c.level !== 'none').map((c) => c.text)
+  const parts = withAi.length > 0 ? ` ${withAi.join('; ')}; the rest no AI.` : ''
+  return `${disclosure.heading}: ${disclosure.containsAi} (DDEX ContainsAI), ${CONTAINS_AI_MEANING[disclosure.containsAi]}.${parts}`
+}
+
+/** The disclosure as lines of plain text, for a document that only draws lines. */
 export function aiDisclosureLines(disclosure: AiDisclosure) {
   return [disclosure.recording, ...disclosure.components.map((c) => c.text), disclosure.basis]
 }

@@ -14,6 +14,7 @@ import {
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { COMPONENT_LABELS } from '~/lib/song-constants'
 import { recordingDetails } from '~/lib/recording'
+import { aiDisclosure, aiDisclosureParagraph } from './ai-disclosure.server'
 import { splitTotalsWarning } from '~/lib/split-totals'
 import {
   BRAND,
@@ -224,6 +225,12 @@ export async function renderCertificatePdf(
         )),
   ]
   flow.row([[LEFT, column(doc, people, WIDTH)]], 4)
+  // Issue 40: where AI took part, in the words ai-disclosure.server.ts gives every surface.
+  split.push({
+    kind: 'text',
+    text: aiDisclosureParagraph(aiDisclosure(song)),
+    style: { size: 7.5 },
+  })
   flow.row([[LEFT, column(doc, split, WIDTH)]], 8)
 
   // Row 2: song details | identifiers
