@@ -38,6 +38,10 @@ export const EnvSchema = z.object({
   APP_NAME: z.string().min(1).max(60).default('ProofTrack'),
   APP_URL: opt(z.url()),
   SUPPORT_EMAIL: z.email().default('support@prooftrack.local'),
+  // Issue 40: the operator's DDEX Party ID, the sender of DDEX exports; unset, they are TestMessages.
+  DDEX_PARTY_ID: opt(
+    z.string().regex(/^PADPIDA[a-zA-Z0-9]+$/, 'DDEX_PARTY_ID must be a DDEX Party ID (PADPIDA…)'),
+  ),
   SESSION_SECRET: opt(z.string().min(32, 'SESSION_SECRET must be at least 32 characters')),
   DATABASE_URL: opt(
     z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'),

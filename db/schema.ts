@@ -143,6 +143,8 @@ export interface SongsTable {
   creativeNotesSalt: string | null
   /** The registered song this one is a new version of (issue 14); set when the draft is created. */
   supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
+  /** Issue 40: the recording's length in whole seconds (DDEX requires one); null until given. */
+  durationSeconds: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 /** Issue 13: an invitation to confirm or dispute one contributor slot's share (decision 041). */

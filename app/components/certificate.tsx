@@ -11,6 +11,8 @@ import { SplitTotalsWarning } from './split-totals-warning'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TermNote } from './term'
+import { AiDisclosureText } from './ai-disclosure'
+import type { AiDisclosure } from '~/services/certificates/ai-disclosure.server'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
 import type { GlossaryTerm } from '~/lib/glossary'
 
@@ -260,9 +262,12 @@ export function Certificate({
   timestamp = null,
   verifyUrl = null,
   certificateUrl,
+  aiDisclosure = null,
 }: {
   song: CertificateSong
   appName: string
+  /** Where AI took part, in plain words (issue 40); the PDF prints the same words. */
+  aiDisclosure?: AiDisclosure | null
   /** The full address of the record's verify page, once it is registered; null before. */
   verifyUrl?: string | null
   /** The certificate's own address: links stored relative to the site are printed from it. */
@@ -306,12 +311,27 @@ export function Certificate({
           {view.sections
             .filter((section) => section.rows.length > 0 || section.empty !== null)
             .map((section) => (
-              <Section key={section.id} section={section}>
-                <SectionRows section={section} />
-                {SECTION_TERMS[section.id] ? (
-                  <TermNote term={SECTION_TERMS[section.id]!} className="mt-2" />
+              <Fragment key={section.id}>
+                <Section section={section}>
+                  <SectionRows section={section} />
+                  {SECTION_TERMS[section.id] ? (
+                    <TermNote term={SECTION_TERMS[section.id]!} className="mt-2" />
+                  ) : null}
+                </Section>
+                {section.id === 'breakdown' && aiDisclosure ? (
+                  <Section
+                    section={{
+                      id: 'ai',
+                      title: aiDisclosure.heading,
+                      width: 'wide',
+                      empty: null,
+                      rows: [],
+                    }}
+                  >
+                    <AiDisclosureText disclosure={aiDisclosure} />
+                  </Section>
                 ) : null}
-              </Section>
+              </Fragment>
             ))}
         </div>
 

@@ -4,7 +4,7 @@ import { SongUpdateSchema } from '~/lib/song-schema'
 import {
   requireApiUser,
   requireSongId,
-  requireSongOwner,
+  requireSongWithStatuses,
   songNotFound,
 } from '~/services/accounts/auth.server'
 import { NOTHING_CHANGED_TOAST, updateSong } from '~/services/co-writers/song-edits.server'
@@ -14,10 +14,18 @@ import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
 import { reinvitedText } from '~/services/co-writers/invitations.server'
+import { aiDisclosure } from '~/services/certificates/ai-disclosure.server'
+import { ownerCertificate } from '~/services/certificates/certificate.server'
 
+/**
+ * GET /api/songs/:id — the owner's song, with where AI took part in plain words (issue 40): the
+ * same definition as the certificate, confirmations as they stand now until it is registered.
+ */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
-  return jsonResponse(await requireSongOwner(user.id, params.id))
+  const { song, statuses } = await requireSongWithStatuses(user.id, params.id)
+  const live = song.registration?.status === 'confirmed' ? null : statuses
+  return jsonResponse({ ...song, aiDisclosure: aiDisclosure(ownerCertificate(song, live)) })
 }
 
 export const action = jsonAction(

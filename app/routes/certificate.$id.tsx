@@ -22,8 +22,11 @@ import { parseSongId } from '~/services/songs/songs.server'
 import { versionHistory } from '~/services/songs/versions.server'
 import printStyles from '~/styles/certificate-print.css'
 import { StatusPage } from '~/components/status-page'
+import { DdexExportNote } from '~/components/ddex-export-note'
 import { onlineCertificate } from '~/lib/certificate'
 import { verifyUrl } from '~/services/certificates/verify-address.server'
+import { aiDisclosure } from '~/services/certificates/ai-disclosure.server'
+import { ddexMissing } from '~/services/certificates/ddex-export.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -52,6 +55,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
       ...(versions ? { versions } : {}),
       ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),
+      // Issue 40: where AI took part, in plain words, for everyone who may see the certificate.
+      aiDisclosure: aiDisclosure(found.certificate),
+      // The owner's DDEX export, or what it still needs (decision 084).
+      ...(found.isOwner
+        ? {
+            ddexExport: {
+              url: `/songs/${songId}/ddex.xml`,
+              missing: ddexMissing({
+                durationSeconds: found.durationSeconds,
+                contributions: found.certificate.contributions,
+              }),
+            },
+          }
+        : {}),
       appName: e.APP_NAME,
       certificateUrl,
       // Where a stranger checks the record without us (issue 37.4): once anyone may open it.
@@ -82,6 +99,8 @@ export default function CertificatePage() {
     timestamp,
     timestampHistory,
     verifyUrl,
+    aiDisclosure,
+    ddexExport,
   } = useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
   const zone = useTimeZone()
@@ -132,6 +151,7 @@ export default function CertificatePage() {
           )}
         </p>
       )}
+      {ddexExport && <DdexExportNote {...ddexExport} />}
       <TimeZoneNote choice={zone} className="no-print mx-auto mb-2 max-w-4xl" />
       <Certificate
         song={certificate}
@@ -140,6 +160,7 @@ export default function CertificatePage() {
         timestamp={timestamp}
         verifyUrl={verifyUrl}
         certificateUrl={certificateUrl}
+        aiDisclosure={aiDisclosure}
       />
       {timestampHistory && <TimestampHistory stamps={timestampHistory} />}
       {versions && (

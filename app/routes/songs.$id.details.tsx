@@ -11,6 +11,8 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert } from '~/components/forms'
+import { DurationField } from '~/components/duration-field'
+import { formatDuration } from '~/lib/duration'
 import {
   ContentSection,
   GenreSelect,
@@ -160,6 +162,7 @@ function SongDetailsForm({
       coContributor2ProNumber: text(song.coContributor2ProNumber),
       lyrics: text(song.lyrics),
       creativeNotes: text(song.creativeNotes),
+      duration: song.durationSeconds === null ? '' : formatDuration(song.durationSeconds),
     },
   })
 
@@ -168,8 +171,8 @@ function SongDetailsForm({
       <h1 className="text-3xl font-bold text-slate-900">Add Details</h1>
       <p className="mt-2 break-words text-slate-600">
         <bdi className="font-semibold text-slate-900">{song.title}</bdi> ({song.certificateId}):
-        identifiers, PRO info, genre, lyrics and notes. Until the song is registered you can add and
-        change them; the title, contributors, link and split are on the{' '}
+        identifiers, the recording’s length, PRO info, genre, lyrics and notes. Until the song is
+        registered you can add and change them; the title, contributors, link and split are on the{' '}
         <a href={`/edit/${song.id}`} className="font-semibold text-brand-600 underline">
           edit page
         </a>
@@ -184,6 +187,12 @@ function SongDetailsForm({
           <p className="mt-2 text-xs text-slate-500">{GENRE_SPLIT_NOTE}</p>
         </section>
         <IdentifiersSection fields={fields} />
+        <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+          <h2 className="text-lg font-semibold text-slate-900">Recording (Optional)</h2>
+          <div className="mt-4 sm:w-1/2">
+            <DurationField field={fields.duration} />
+          </div>
+        </section>
         <ProSection
           fields={fields}
           showCo1={Boolean(song.coContributorName)}

@@ -6,6 +6,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { AiDisclosureText } from '~/components/ai-disclosure'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BrowserCheck } from '~/components/verify/browser-check'
 import { ChainOfVersions } from '~/components/verify/chain-of-versions'
@@ -149,6 +150,20 @@ export default function VerifyPage() {
 
       {report.ok && report.confirmations ? (
         <ConfirmedCoWriters coWriters={report.confirmations} />
+      ) : null}
+
+      {report.ok && report.aiDisclosure ? (
+        <section
+          aria-labelledby="verify-ai"
+          className="mt-8 rounded-lg border border-slate-200 p-4"
+        >
+          <h2 id="verify-ai" className="text-lg font-semibold text-slate-900">
+            {report.aiDisclosure.heading}, as recorded
+          </h2>
+          <div className="mt-2">
+            <AiDisclosureText disclosure={report.aiDisclosure} />
+          </div>
+        </section>
       ) : null}
 
       {report.ok ? (

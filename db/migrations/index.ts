@@ -26,6 +26,7 @@ import * as twoFactor from './2026-11-26T0600-two-factor'
 import * as passkeys from './2026-11-26T0610-passkeys'
 import * as emailChange from './2026-11-26T0620-email-change'
 import * as sessionIdHashes from './2026-11-27T2300-session-id-hashes'
+import * as songDuration from './2026-11-28T0084-song-duration'
 import * as invitedNames from './2026-11-28T0087-invited-names'
 import * as ownerDataVersions from './2026-11-28T0210-owner-data-versions'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
@@ -117,6 +118,7 @@ export const migrations: Record<string, Migration> = {
     up: sessionIdHashes.migrateUp,
     down: sessionIdHashes.migrateDown,
   },
+  '2026-11-28T0084-song-duration': { up: songDuration.migrateUp, down: songDuration.migrateDown },
   '2026-11-28T0087-invited-names': { up: invitedNames.migrateUp, down: invitedNames.migrateDown },
   '2026-11-28T0210-owner-data-versions': {
     up: ownerDataVersions.migrateUp,

@@ -40,6 +40,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-26T0620-email-change',
     '2026-11-26T0640-audit-row-per-registration',
     '2026-11-27T2300-session-id-hashes',
+    '2026-11-28T0084-song-duration',
     '2026-11-28T0087-invited-names',
     '2026-11-28T0210-owner-data-versions',
   ])
@@ -116,6 +117,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-26T0620-email-change',
       '2026-11-26T0640-audit-row-per-registration',
       '2026-11-27T2300-session-id-hashes',
+      '2026-11-28T0084-song-duration',
       '2026-11-28T0087-invited-names',
       '2026-11-28T0210-owner-data-versions',
     ])

@@ -225,7 +225,14 @@ describe('certificate page', () => {
     expect(mine.certificate.creativeNotes).toBe(NOTES)
     // Plus the owner's version history (tests/routes/versions.test.ts has its shape).
     expect(keyPaths(mine).filter((key) => !key.startsWith('versions[]'))).toEqual(
-      [...PUBLIC_KEYS, 'certificate.creativeNotes', 'certificate.lyrics', 'splitSheetUrl'].sort(),
+      [
+        ...PUBLIC_KEYS,
+        'certificate.creativeNotes',
+        'certificate.lyrics',
+        'ddexExport.missing[]',
+        'ddexExport.url',
+        'splitSheetUrl',
+      ].sort(),
     )
     expect(mine.versions).toHaveLength(1)
   })
@@ -360,6 +367,10 @@ describe('certificate PDF', () => {
     // The QR code and the printed address lead to the verify page (issue 37.4, pdf-verify.test.ts).
     expect(text).toContain('Scan to verify')
     expect(text).toContain(`http://localhost:3000/verify/${song.certificateId}`)
+    // Issue 40: where AI took part, in the same words as the page.
+    expect(text).toContain(
+      'AI disclosure: Partly (DDEX ContainsAI), part of it was made with generative AI, the rest by people. Lyrics: AI-assisted (20 %); the rest no AI.',
+    )
     expect(text).not.toContain(PDF_NOT_PUBLIC_YET)
     expect(text).not.toContain('First line of the verse')
     expect(text).not.toContain('night train')

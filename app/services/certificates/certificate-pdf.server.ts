@@ -21,6 +21,7 @@ import {
   startPdf,
 } from './pdf-document.server'
 import { isolate, prepareFonts, type TextStyle, write } from './pdf-text.server'
+import { aiDisclosure, aiDisclosureParagraph } from './ai-disclosure.server'
 
 // The certificate's PDF: the certificate's view (certificate-view.ts), the one the page shows,
 // laid out on A4. Page 1 holds the certificate and its footer (statement, id, QR code); whatever
@@ -51,7 +52,11 @@ export { VERIFY_LEAD } from './certificate-view'
 
 /** The certificate of a song as a PDF: its view, built here, laid out. */
 export function renderCertificatePdf(song: CertificateSong, options: CertificateViewOptions) {
-  return layoutCertificatePdf(certificateView(song, options), options.appName)
+  return layoutCertificatePdf(
+    certificateView(song, options),
+    options.appName,
+    aiDisclosureParagraph(aiDisclosure(song)),
+  )
 }
 
 /** One row of the view as the parts of a column. */
@@ -122,9 +127,14 @@ function sectionParts(section: CertificateSection): Part[] {
 const holdsNames = (section: CertificateSection) =>
   section.rows.some((row) => row.kind === 'person' || row.kind === 'shares')
 
-export async function layoutCertificatePdf(view: CertificateView, appName: string) {
+export async function layoutCertificatePdf(
+  view: CertificateView,
+  appName: string,
+  /** Issue 40: where AI took part, in the words ai-disclosure.server.ts gives every surface. */
+  aiParagraph: string,
+) {
   // Every text the document may hold is in the view: the fonts for its characters.
-  await prepareFonts(JSON.stringify(view))
+  await prepareFonts(JSON.stringify(view) + aiParagraph)
   const { doc, end } = startPdf({
     Title: `${view.title} — Certificate ${view.certificateId}`,
     Author: appName,
@@ -204,6 +214,11 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
       )
       index++
     } else flow.row([[LEFT, column(doc, sectionParts(section), WIDTH)]], 8)
+    if (section.id === 'breakdown')
+      flow.row(
+        [[LEFT, column(doc, [{ kind: 'text', text: aiParagraph, style: { size: 7.5 } }], WIDTH)]],
+        8,
+      )
   }
 
   return end(`certificate ${view.certificateId}`)

@@ -228,5 +228,7 @@ export async function certificateFor(
     certificate: ownerCertificate(found.song, live),
     links,
     timestamps,
+    // Not part of the certificate: what the owner's DDEX export needs (issue 40).
+    durationSeconds: found.song.durationSeconds,
   }
 }

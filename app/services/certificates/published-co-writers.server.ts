@@ -1,5 +1,7 @@
 import { confirmationSentence, declaredSentence } from '~/lib/confirmations'
 import { publishedConfirmations, publishedContributors, type readManifest } from './manifest.server'
+import { aiDisclosure } from './ai-disclosure.server'
+import { recordedStatus } from './certificate.server'
 
 /**
  * What a record says about its contributors' consent: each confirmation as a sentence, and each
@@ -39,4 +41,20 @@ export function coWritersOf(read: ReturnType<typeof readManifest>): CoWriters {
     lines: [...confirmed, ...declaredOnly],
     names,
   }
+}
+
+/**
+ * The AI disclosure a verified record makes (issue 40): its split and its confirmations, read
+ * from the stored manifest alone; null when the manifest could not be read.
+ */
+export function publishedAiDisclosure(read: ReturnType<typeof readManifest>) {
+  if (read.manifest === null) return null
+  const recorded = publishedConfirmations(read) ?? []
+  return aiDisclosure({
+    contributions: read.manifest.contributions,
+    confirmations: {
+      recorded: true,
+      contributors: publishedContributors(read).map(({ role }) => recordedStatus(role, recorded)),
+    },
+  })
 }

@@ -13,7 +13,8 @@ import {
   readManifest,
 } from './manifest.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
-import { type CoWriters, coWritersOf } from './published-co-writers.server'
+import { type CoWriters, coWritersOf, publishedAiDisclosure } from './published-co-writers.server'
+import type { AiDisclosure } from './ai-disclosure.server'
 
 // One record's proof, re-derived from public sources only, step by step with its evidence: what
 // `/verify/<id>`, `npm run verify` and the record audit all run.
@@ -139,6 +140,8 @@ export async function verifyCertificate(
   let supersedes: Supersedes | null = null
   // Who confirmed their share, read only from the verified stored manifest (version 5 on).
   let confirmations: CoWriters | null = null
+  // Where AI took part, read only from the verified stored manifest (issue 40).
+  let aiDisclosure: AiDisclosure | null = null
   // The manifest hash the chain record anchors (its memo), once the memo is read.
   let anchoredSha256: string | null = null
   const result = () => {
@@ -157,6 +160,7 @@ export async function verifyCertificate(
       recordings,
       supersedes,
       confirmations,
+      aiDisclosure,
       anchoredSha256,
       network: chainLabel(parts.chain),
       storedIn: storageWords(parts.storage),
@@ -369,6 +373,7 @@ export async function verifyCertificate(
   const coWriters = coWritersOf(read)
   comparison.evidence('Co-writers', coWriters.lines.join('\n'), 'block')
   confirmations = coWriters
+  aiDisclosure = publishedAiDisclosure(read)
   const tags = stored!.tags
   const tagsAgree =
     tags['Certificate-Id'] === certificateId &&

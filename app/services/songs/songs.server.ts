@@ -56,6 +56,7 @@ const SONG_COLUMNS = [
   'songs.createdAt',
   'songs.updatedAt',
   'songs.supersedesSongId',
+  'songs.durationSeconds',
 ] as const
 
 /** A song with its contributions and its registration, in one query. */
@@ -449,6 +450,7 @@ export async function saveSongDetails(
       coContributor2ProNumber: song.coContributorName2 ? text(input.coContributor2ProNumber) : null,
       lyrics: text(input.lyrics),
       creativeNotes: text(input.creativeNotes),
+      durationSeconds: input.duration ?? null,
     }
     if (!splitChanged && !(await songColumnsDiffer(trx, songId, columns)))
       return { ok: true, splitChanged, changed: false } as const

@@ -1,0 +1,140 @@
+// Where AI took part in a song, in plain words and in DDEX's terms (issue 40, decision 084): one
+// definition read by the certificate page and its PDF, the verify page, the JSON API and the
+// DDEX ERN 4.3.2 export, so no two of them can say it differently.
+import type { ContributorStatus } from '~/lib/confirmations'
+import {
+  COMPONENT_LABELS,
+  type Component,
+  type ContributionValues,
+  componentTotal,
+} from '~/lib/song-constants'
+
+/** DDEX's ContainsAI (allowed-value set `ContainsAI`, AVS 9): the recording as a whole. */
+export type ContainsAi = 'None' | 'Partly' | 'All'
+
+/** One component's AI share, as a level: none, part of it, or all of it. */
+export type AiLevel = 'none' | 'assisted' | 'all'
+
+/** What each ContainsAI value means, in DDEX's own definitions put plainly. */
+export const CONTAINS_AI_MEANING: Record<ContainsAi, string> = {
+  None: 'no part of it was made with generative AI',
+  Partly: 'part of it was made with generative AI, the rest by people',
+  All: 'all of it was made by generative AI',
+}
+
+export const AI_DISCLOSURE_HEADING = 'AI disclosure'
+
+// A no-break space keeps "40 %" on one line on a 320 px screen and in the PDF.
+const percentText = (percent: number) => `${percent}\u00a0%`
+
+/** "no AI", "AI-assisted (40 %)", "made by AI (100 %)": a component's AI share in words. */
+export function aiLevelText(level: AiLevel, aiPercent: number) {
+  if (level === 'none') return 'no AI'
+  if (level === 'all') return `made by AI (${percentText(100)})`
+  return `AI-assisted (${percentText(aiPercent)})`
+}
+
+export function aiLevelOf(row: Pick<ContributionValues, 'aiPercent'>): AiLevel {
+  const ai = Number(row.aiPercent)
+  if (ai >= 100) return 'all'
+  return ai > 0 ? 'assisted' : 'none'
+}
+
+export interface ComponentDisclosure {
+  component: Component
+  label: string
+  level: AiLevel
+  aiPercent: number
+  /** "Lyrics: AI-assisted (40 %)". */
+  text: string
+}
+
+export interface AiDisclosure {
+  heading: string
+  containsAi: ContainsAi
+  /** "The recording as a whole: Partly (DDEX ContainsAI): part of it was made with …". */
+  recording: string
+  components: ComponentDisclosure[]
+  /** Whose word this is: the submitter's, and which co-writers confirmed the split it comes from. */
+  basis: string
+}
+
+/** What the disclosure is read from: the split and the contributors' standing, nothing else. */
+export interface DisclosureSource {
+  contributions: readonly ContributionValues[]
+  confirmations: { recorded: boolean; contributors: readonly ContributorStatus[] }
+}
+
+/**
+ * The components the song has: a row whose shares total nothing is a component the song does not
+ * have (a genre without it), not one people made without AI.
+ */
+export function disclosedComponents(rows: readonly ContributionValues[]): ComponentDisclosure[] {
+  return rows
+    .filter((row) => componentTotal(row) > 0)
+    .map((row) => {
+      const level = aiLevelOf(row)
+      const aiPercent = Number(row.aiPercent)
+      const label = COMPONENT_LABELS[row.component]
+      return {
+        component: row.component,
+        label,
+        level,
+        aiPercent,
+        text: `${label}: ${aiLevelText(level, aiPercent)}`,
+      }
+    })
+}
+
+/**
+ * The recording as DDEX counts it: None when no component has an AI share, All when AI made every
+ * component alone, Partly otherwise.
+ */
+export function containsAiOf(
+  components: readonly Pick<ComponentDisclosure, 'level'>[],
+): ContainsAi {
+  if (components.length === 0 || components.every((c) => c.level === 'none')) return 'None'
+  return components.every((c) => c.level === 'all') ? 'All' : 'Partly'
+}
+
+/**
+ * A confirmation covers the whole split the co-writer was shown (decision 041), AI shares
+ * included; the main contributor is the submitter, whose word it is in the first place.
+ */
+function basisOf(confirmations: DisclosureSource['confirmations']) {
+  const coWriters = confirmations.contributors.filter((c) => c.slot !== 'main')
+  const declared = 'This is the declaration of the person who submitted the song'
+  if (coWriters.length === 0) return `${declared}.`
+  const confirmed = coWriters.filter((c) => c.status === 'confirmed').length
+  const where = confirmations.recorded && confirmed > 0 ? ' in the permanent record' : ''
+  return `${declared}; ${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed the split it comes from${where}.`
+}
+
+export function aiDisclosure(source: DisclosureSource): AiDisclosure {
+  const components = disclosedComponents(source.contributions)
+  const containsAi = containsAiOf(components)
+  return {
+    heading: AI_DISCLOSURE_HEADING,
+    containsAi,
+    recording: `The recording as a whole: ${containsAi} (DDEX ContainsAI): ${CONTAINS_AI_MEANING[containsAi]}.`,
+    components,
+    basis: basisOf(source.confirmations),
+  }
+}
+
+/**
+ * The disclosure in one short paragraph, for a page with no room to spare (the certificate PDF:
+ * its breakdown gives every share, its closing statement whose word they are): only the
+ * components with AI are named. "AI disclosure: Partly (DDEX ContainsAI), part of it … Lyrics:
+ * AI-assisted (40 %); the rest no AI."
+ */
+export function aiDisclosureParagraph(disclosure: AiDisclosure) {
+  const withAi = disclosure.components.filter((c) => c.level !== 'none').map((c) => c.text)
+  const parts = withAi.length > 0 ? ` ${withAi.join('; ')}; the rest no AI.` : ''
+  return `${disclosure.heading}: ${disclosure.containsAi} (DDEX ContainsAI), ${CONTAINS_AI_MEANING[disclosure.containsAi]}.${parts}`
+}
+
+/** The disclosure as lines of plain text, for a document that only draws lines. */
+export function aiDisclosureLines(disclosure: AiDisclosure) {
+  return [disclosure.recording, ...disclosure.components.map((c) => c.text), disclosure.basis]
+}
