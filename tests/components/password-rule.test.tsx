@@ -5,6 +5,7 @@ import type { ComponentType } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
 import { PASSWORD_RULE } from '~/lib/password-rule'
+import { timeZoneOptions } from '~/lib/time-zone-names'
 import RegisterPage from '~/routes/register'
 import ResetPasswordPage from '~/routes/reset-password'
 import PasswordPage from '~/routes/settings_.password'
@@ -39,7 +40,18 @@ function descriptionOf(input: HTMLElement) {
 // Issue 39 item 3: the one rule is shown with every new-password field before any submit.
 describe('the password rule before the first submit', () => {
   test.each([
-    ['register', RegisterPage, { googleConfigured: false, constraint: {} }, 'Password'],
+    [
+      'register',
+      RegisterPage,
+      {
+        googleConfigured: false,
+        constraint: {},
+        // What the loader gives a browser that reported no zone (issue 39.14).
+        timeZones: timeZoneOptions([]),
+        suggestedTimeZone: 'UTC',
+      },
+      'Password',
+    ],
     ['reset', ResetPasswordPage, { token: 'x', constraint: {} }, 'New Password'],
     ['settings', PasswordPage, { hasPassword: true, constraint: {} }, 'New password'],
   ] as const)('%s', async (_, Page, data, label) => {

@@ -191,6 +191,15 @@ export async function layoutCertificatePdf(
   // flows over as many pages as it needs. Nothing in a row is cut: it wraps, and a row that does
   // not fit starts a new page.
   const sections = view.sections.filter((s) => s.rows.length > 0 || s.empty !== null)
+  // Where AI took part, in the words ai-disclosure.server.ts gives every surface (issue 40):
+  // under the identifiers, the short column beside the song's details, so that a registered
+  // record keeps to one page; without identifiers, at the end of the breakdown.
+  const disclosure: Part[] = [{ kind: 'text', text: aiParagraph, style: SMALL }]
+  const disclosedWith = sections.some((s) => s.id === 'identifiers') ? 'identifiers' : 'breakdown'
+  const partsOf = (section: CertificateSection) => [
+    ...sectionParts(section),
+    ...(section.id === disclosedWith ? disclosure : []),
+  ]
   for (let index = 0; index < sections.length; index++) {
     const section = sections[index]!
     const next = sections[index + 1]
@@ -207,18 +216,13 @@ export async function layoutCertificatePdf(
     else if (!holdsNames(section) && next?.width === 'half' && !holdsNames(next)) {
       flow.row(
         [
-          [LEFT, column(doc, sectionParts(section), COLUMN)],
-          [LEFT + COLUMN + GUTTER, column(doc, sectionParts(next), COLUMN)],
+          [LEFT, column(doc, partsOf(section), COLUMN)],
+          [LEFT + COLUMN + GUTTER, column(doc, partsOf(next), COLUMN)],
         ],
         8,
       )
       index++
-    } else flow.row([[LEFT, column(doc, sectionParts(section), WIDTH)]], 8)
-    if (section.id === 'breakdown')
-      flow.row(
-        [[LEFT, column(doc, [{ kind: 'text', text: aiParagraph, style: { size: 7.5 } }], WIDTH)]],
-        8,
-      )
+    } else flow.row([[LEFT, column(doc, partsOf(section), WIDTH)]], 8)
   }
 
   return end(`certificate ${view.certificateId}`)
