@@ -6,6 +6,14 @@ import { type Kysely, sql } from 'kysely'
 // (written by other users). Signed-in pages key their kept answers and ETags on it, so a trigger
 // is the one place that cannot be forgotten by a new code path. The owner's row is taken only
 // while it still exists: deleting an account cascades to its songs after the user row is gone.
+const TRIGGERS = [
+  ['songs', 'songs_bump_owner_data_version'],
+  ['creative_contributions', 'song_part_bump_owner_data_version'],
+  ['song_recordings', 'song_part_bump_owner_data_version'],
+  ['blockchain_registrations', 'song_part_bump_owner_data_version'],
+  ['split_invitations', 'song_part_bump_owner_data_version'],
+] as const
+
 export async function migrateUp(db: Kysely<unknown>) {
   await sql`
     CREATE TABLE owner_data_versions (
@@ -24,13 +32,21 @@ export async function migrateUp(db: Kysely<unknown>) {
     END
     $$
   `.execute(db)
+  // Once per statement, over its transition tables: a row trigger moved the owner's one row once
+  // per changed row, and PostgreSQL follows every earlier version of a row updated again in the
+  // same transaction, so a statement touching thousands of one owner's rows (deleting their
+  // unregistered songs) grew with the square of its size.
   await sql`
     CREATE FUNCTION songs_bump_owner_data_version() RETURNS trigger
     LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP <> 'INSERT' THEN PERFORM bump_owner_data_version(OLD.user_id); END IF;
-      IF TG_OP <> 'DELETE' AND (TG_OP = 'INSERT' OR NEW.user_id IS DISTINCT FROM OLD.user_id) THEN
-        PERFORM bump_owner_data_version(NEW.user_id);
+      IF TG_OP = 'INSERT' THEN
+        PERFORM bump_owner_data_version(owner) FROM (SELECT DISTINCT user_id AS owner FROM new_rows) AS owners;
+      ELSIF TG_OP = 'DELETE' THEN
+        PERFORM bump_owner_data_version(owner) FROM (SELECT DISTINCT user_id AS owner FROM old_rows) AS owners;
+      ELSE
+        PERFORM bump_owner_data_version(owner)
+        FROM (SELECT user_id AS owner FROM old_rows UNION SELECT user_id FROM new_rows) AS owners;
       END IF;
       RETURN NULL;
     END
@@ -39,48 +55,50 @@ export async function migrateUp(db: Kysely<unknown>) {
   await sql`
     CREATE FUNCTION song_part_bump_owner_data_version() RETURNS trigger
     LANGUAGE plpgsql AS $$
-    DECLARE
-      ids integer[];
     BEGIN
-      IF TG_OP = 'INSERT' THEN ids := ARRAY[NEW.song_id];
-      ELSIF TG_OP = 'DELETE' THEN ids := ARRAY[OLD.song_id];
-      ELSE ids := ARRAY[OLD.song_id, NEW.song_id];
+      IF TG_OP = 'INSERT' THEN
+        PERFORM bump_owner_data_version(owner)
+        FROM (SELECT DISTINCT user_id AS owner FROM songs WHERE id IN (SELECT song_id FROM new_rows)) AS owners;
+      ELSIF TG_OP = 'DELETE' THEN
+        PERFORM bump_owner_data_version(owner)
+        FROM (SELECT DISTINCT user_id AS owner FROM songs WHERE id IN (SELECT song_id FROM old_rows)) AS owners;
+      ELSE
+        PERFORM bump_owner_data_version(owner)
+        FROM (
+          SELECT DISTINCT user_id AS owner FROM songs
+          WHERE id IN (SELECT song_id FROM old_rows UNION SELECT song_id FROM new_rows)
+        ) AS owners;
       END IF;
-      PERFORM bump_owner_data_version(owner)
-      FROM (SELECT DISTINCT user_id AS owner FROM songs WHERE id = ANY (ids)) AS owners;
       RETURN NULL;
     END
     $$
   `.execute(db)
-  await sql`
-    CREATE TRIGGER songs_owner_data_version
-    AFTER INSERT OR UPDATE OR DELETE ON songs
-    FOR EACH ROW EXECUTE FUNCTION songs_bump_owner_data_version()
-  `.execute(db)
-  for (const table of [
-    'creative_contributions',
-    'song_recordings',
-    'blockchain_registrations',
-    'split_invitations',
-  ])
+  for (const [table, bump] of TRIGGERS) {
+    // A trigger with transition tables answers one kind of statement.
     await sql`
-      CREATE TRIGGER ${sql.raw(`${table}_owner_data_version`)}
-      AFTER INSERT OR UPDATE OR DELETE ON ${sql.raw(table)}
-      FOR EACH ROW EXECUTE FUNCTION song_part_bump_owner_data_version()
+      CREATE TRIGGER ${sql.raw(`${table}_owner_data_version_insert`)}
+      AFTER INSERT ON ${sql.raw(table)} REFERENCING NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(bump)}()
     `.execute(db)
+    await sql`
+      CREATE TRIGGER ${sql.raw(`${table}_owner_data_version_update`)}
+      AFTER UPDATE ON ${sql.raw(table)} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(bump)}()
+    `.execute(db)
+    await sql`
+      CREATE TRIGGER ${sql.raw(`${table}_owner_data_version_delete`)}
+      AFTER DELETE ON ${sql.raw(table)} REFERENCING OLD TABLE AS old_rows
+      FOR EACH STATEMENT EXECUTE FUNCTION ${sql.raw(bump)}()
+    `.execute(db)
+  }
 }
 
 export async function migrateDown(db: Kysely<unknown>) {
-  for (const table of [
-    'songs',
-    'creative_contributions',
-    'song_recordings',
-    'blockchain_registrations',
-    'split_invitations',
-  ])
-    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_owner_data_version`)} ON ${sql.raw(table)}`.execute(
-      db,
-    )
+  for (const [table] of TRIGGERS)
+    for (const event of ['insert', 'update', 'delete'])
+      await sql`DROP TRIGGER IF EXISTS ${sql.raw(`${table}_owner_data_version_${event}`)} ON ${sql.raw(table)}`.execute(
+        db,
+      )
   await sql`DROP FUNCTION IF EXISTS song_part_bump_owner_data_version()`.execute(db)
   await sql`DROP FUNCTION IF EXISTS songs_bump_owner_data_version()`.execute(db)
   await sql`DROP FUNCTION IF EXISTS bump_owner_data_version(uuid)`.execute(db)

@@ -255,3 +255,51 @@ describe('the version counter', () => {
     ).toBeUndefined()
   })
 })
+
+describe('the owner data version moves once per statement', () => {
+  test('one statement over many of an owner’s rows moves it once, and the answer with it', async () => {
+    const owner = await createUser()
+    const version = async () =>
+      (
+        await db()
+          .selectFrom('ownerDataVersions')
+          .select('version')
+          .where('userId', '=', owner.id)
+          .executeTakeFirstOrThrow()
+      ).version
+    await createTestSong(owner.id, { title: TITLE })
+    const before = await currentEtag(owner.id)
+    const start = Number(await version())
+    // Three songs and their fifteen shares in two statements: two moves, not eighteen (a row
+    // trigger updated the owner's one row per row, which grew with the square of the count).
+    const added = await db()
+      .insertInto('songs')
+      .values(
+        [1, 2, 3].map((n) => ({
+          userId: owner.id,
+          title: `${TITLE} ${n}`,
+          contributorName: 'Ann',
+          dateCreated: '2025-03-01',
+          toolsUsed: 'Logic Pro',
+          fileLink: 'https://example.com/song',
+          certificateId: `PT-KEPT-${n}${owner.id.slice(0, 4)}`,
+        })),
+      )
+      .returning('id')
+      .execute()
+    await db()
+      .insertInto('creativeContributions')
+      .values(
+        added.flatMap(({ id }) =>
+          (['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'] as const).map(
+            (component) => ({ songId: id, component, contributorPercent: 100, aiPercent: 0 }),
+          ),
+        ),
+      )
+      .execute()
+    expect(Number(await version())).toBe(start + 2)
+    const after = await currentEtag(owner.id)
+    expect(after.etag).not.toBe(before.etag)
+    expect(after.songs).toHaveLength(4)
+  })
+})
