@@ -254,7 +254,7 @@ function SongRow({
             {/* Not registered, so it can go (issue 39.18); the page asks before it deletes. */}
             <Link
               to={`/songs/${song.id}/delete?from=${from}`}
-              className="relative mt-1 block text-xs font-medium text-red-700 underline-offset-2 hover:underline"
+              className={`relative ${TAP_TARGET_LINE} text-xs font-medium text-red-700 underline-offset-2 hover:underline`}
               data-testid={`song-${song.id}-delete`}
             >
               Delete<span className="sr-only"> {song.title}</span>
