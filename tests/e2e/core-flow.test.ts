@@ -277,7 +277,7 @@ beforeAll(async () => {
   await owner.getByRole('button', { name: `Send invitation to ${NADIA}` }).click()
   world.invitationLink = await invitationLinkFor(email)
   await owner.goto(`/songs/${registered.id}/register`)
-  await owner.getByRole('checkbox').check()
+  await owner.getByRole('checkbox', { name: /^I confirm/ }).check()
   await owner.getByRole('button', { name: /Register on Blockchain/ }).click()
   await owner.waitForURL((url) => url.pathname === '/', { timeout: 30_000 })
   sessions.owner = await sessionOf(owner)

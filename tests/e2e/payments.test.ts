@@ -55,7 +55,7 @@ async function createSong(page: TestPage, title: string) {
 /** Uses up the month's free registration on a first song. */
 async function registerFree(page: TestPage, songId: number) {
   await page.goto(`/songs/${songId}/register`)
-  await page.getByRole('checkbox').check()
+  await page.getByRole('checkbox', { name: /^I confirm/ }).check()
   await page.getByRole('button', { name: /Register on Blockchain — Free/ }).click()
   await expect
     .poll(() => page.getByRole('heading', { name: 'Blockchain Registration Complete' }).count(), {
@@ -85,7 +85,7 @@ describe('paid registration', () => {
     )
     expect(card?.headers()['content-security-policy']).not.toContain('js.stripe.com')
     expect(await page.getByText('1 of 1 free registration used this month').count()).toBe(1)
-    await page.getByRole('checkbox').check()
+    await page.getByRole('checkbox', { name: /^I confirm/ }).check()
     await page.getByRole('button', { name: 'Pay $1.99' }).click()
     await page.waitForURL(
       (url) => url.origin === stripe.origin && url.pathname.startsWith('/c/pay/cs_'),
@@ -98,7 +98,7 @@ describe('paid registration', () => {
     expect(await page.getByRole('button', { name: 'Pay $1.99' }).count()).toBe(1)
 
     // Pay on the hosted page: back on our success address, the server verifies the session.
-    await page.getByRole('checkbox').check()
+    await page.getByRole('checkbox', { name: /^I confirm/ }).check()
     await page.getByRole('button', { name: 'Pay $1.99' }).click()
     await page.waitForURL((url) => url.origin === stripe.origin)
     const sessionId = new URL(page.url()).pathname.split('/').at(-1)!
@@ -120,7 +120,7 @@ describe('paid registration', () => {
     expect(stripe.deliveries.map((d) => d.status)).toEqual(expect.arrayContaining([200]))
     expect(stripe.deliveries.every((d) => d.status === 200)).toBe(true)
 
-    await page.getByRole('checkbox').check()
+    await page.getByRole('checkbox', { name: /^I confirm/ }).check()
     await page.getByRole('button', { name: 'Register on Blockchain' }).click()
     await expect
       .poll(() => page.getByRole('heading', { name: 'Blockchain Registration Complete' }).count(), {
@@ -154,7 +154,7 @@ describe('paid registration', () => {
     const pay = page.getByRole('button', { name: 'Pay $1.99' })
     await expect.poll(() => pay.count()).toBe(1)
     expect(await pay.isDisabled()).toBe(true)
-    await page.getByRole('checkbox').check()
+    await page.getByRole('checkbox', { name: /^I confirm/ }).check()
     const [step] = await Promise.all([
       page.waitForResponse(
         (r) =>

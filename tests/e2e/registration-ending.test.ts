@@ -30,7 +30,7 @@ async function songThroughApi(page: TestPage, title: string) {
 
 async function confirmAndRegister(page: TestPage) {
   const button = page.getByRole('button', { name: /Register on Blockchain/ })
-  await page.getByRole('checkbox').check()
+  await page.getByRole('checkbox', { name: /^I confirm/ }).check()
   await button.click()
 }
 
@@ -91,7 +91,11 @@ describe.each(MODES)('after registration, with $name', ({ javaScriptEnabled }) =
         true,
       )
     else await page.waitForURL(`**/songs/${id}/register`)
-    await expectSoon(page, (timeout) => page.getByRole('checkbox').isVisible({ timeout }), true)
+    await expectSoon(
+      page,
+      (timeout) => page.getByRole('checkbox', { name: /^I confirm/ }).isVisible({ timeout }),
+      true,
+    )
     await confirmAndRegister(page)
     await expectBackOnDashboard(page, id)
     expect(await page.getByRole('dialog', { name: 'Register on Blockchain' }).count()).toBe(0)

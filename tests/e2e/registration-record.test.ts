@@ -68,7 +68,7 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
       expect(
         await page.getByRole('link', { name: 'Edit the song’s splits' }).getAttribute('href'),
       ).toBe(`/edit/${twice.id}`)
-      expect(await page.getByRole('checkbox').count()).toBe(0)
+      expect(await page.getByRole('checkbox', { name: /^I confirm/ }).count()).toBe(0)
       expect(await page.getByRole('button', { name: /Register on Blockchain|Pay/ }).count()).toBe(0)
       const api = await page.request.post(`/api/songs/${twice.id}/blockchain/sponsored`)
       expect(api.status()).toBe(422)
@@ -115,7 +115,7 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
       expect(await page.getByTestId('registration-destination').textContent()).toContain(
         `This server registers on: ${LOCAL_LEDGER}.`,
       )
-      await page.getByRole('checkbox').check()
+      await page.getByRole('checkbox', { name: /^I confirm/ }).check()
       await page.getByRole('button', { name: /Register on Blockchain/ }).click()
       await expect
         .poll(
