@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 import { sql, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import { env } from '~/env.server'
+import { derivedKey } from '../platform/derived-keys.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
 import { displayName } from '~/lib/display-name'
@@ -21,18 +22,7 @@ const MAILED = 'mail:'
 // cookies' keys (decision 087). Rows from before (`mail:` and the plain hash) keep working
 // until they expire, within VERIFICATION_TTL_MS.
 const KEYED = `${MAILED}k1:`
-let codeKey: { secret: string; key: Buffer } | undefined
-function mailedCodeKey() {
-  const secret = env().SESSION_SECRET
-  if (codeKey?.secret !== secret)
-    codeKey = {
-      secret,
-      key: Buffer.from(
-        crypto.hkdfSync('sha256', secret, 'prooftrack codes', 'email verification code v1', 32),
-      ),
-    }
-  return codeKey.key
-}
+const mailedCodeKey = () => derivedKey('prooftrack codes', 'email verification code v1')
 const keyedDigest = (userId: string, code: string) =>
   `${KEYED}${crypto.createHmac('sha256', mailedCodeKey()).update(`${userId}\0${code}`).digest('hex')}`
 const legacyDigest = (code: string) =>

@@ -7,6 +7,7 @@ import type { Database } from '#db/schema'
 import { env } from '~/env.server'
 import { escapeControls } from '~/lib/plain-text'
 import { beforeDatabaseClose, db } from './db.server'
+import { derivedKey } from './derived-keys.server'
 import { BackgroundJobRunner, backoffMs, leaseEnd, retryAt } from './background-jobs.server'
 
 // One worker per server process, kept on globalThis so a module rebuilt in development
@@ -79,18 +80,7 @@ export function beforeEachMailPass(
 // Sealing: AES-256-GCM under a key derived from SESSION_SECRET with HKDF, so a copy of the
 // database (a backup, a replica, a support dump) holds no usable reset link or mailed code.
 const SEAL_VERSION = 'v1'
-let derived: { secret: string; key: Buffer } | undefined
-function bodyKey() {
-  const secret = env().SESSION_SECRET
-  if (derived?.secret !== secret)
-    derived = {
-      secret,
-      key: Buffer.from(
-        crypto.hkdfSync('sha256', secret, 'prooftrack mail_outbox', 'mail body v1', 32),
-      ),
-    }
-  return derived.key
-}
+const bodyKey = () => derivedKey('prooftrack mail_outbox', 'mail body v1')
 
 export function sealBody(text: string) {
   const iv = crypto.randomBytes(12)
