@@ -22,7 +22,7 @@ import { isGoogleConfigured, requireAnonymous } from '~/services/accounts/auth.s
 import { db } from '~/services/platform/db.server'
 import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
-import { createLocalUser, FieldError } from '~/services/accounts/users.server'
+import { createLocalUser, FieldError, REGISTERED } from '~/services/accounts/users.server'
 import { useIsPending } from '~/lib/hooks'
 import { PASSWORD_RULE } from '~/lib/password-rule'
 import { timeZoneOptions } from '~/lib/time-zone-names'
@@ -82,8 +82,10 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   }
   try {
-    const user = await createLocalUser(db(), submission.value)
-    await recordUserAction(db(), pageViewOf(request), 'sign_up', user.id)
+    // A taken address is answered as a new account and told by mail (decision 094).
+    const signUp = await createLocalUser(db(), submission.value)
+    if (signUp.kind === 'created')
+      await recordUserAction(db(), pageViewOf(request), 'sign_up', signUp.user.id)
   } catch (error) {
     if (error instanceof FieldError)
       return failed(
@@ -103,11 +105,7 @@ export async function action({ request }: ActionFunctionArgs) {
       503,
     )
   }
-  return redirectWithToast('/login', {
-    type: 'success',
-    title: 'Registration successful',
-    description: 'Please log in with your new account.',
-  })
+  return redirectWithToast('/login', { type: 'success', ...REGISTERED })
 }
 
 export default function RegisterPage() {

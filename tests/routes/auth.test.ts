@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import { sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
 import * as apiLogin from '~/resource-routes/api.auth.login'
 import * as apiLogout from '~/resource-routes/api.auth.logout'
@@ -8,6 +9,7 @@ import * as login from '~/routes/login'
 import * as register from '~/routes/register'
 import * as verifyEmail from '~/routes/verify-email'
 import { db } from '../setup/db'
+import { mailTo } from '../setup/mail'
 import {
   args,
   authedRequest,
@@ -82,7 +84,7 @@ describe('register', () => {
     })
   })
 
-  test('a taken username or email (in any case) is refused with a clear message', async () => {
+  test('a taken username (in any case) is refused with a clear message', async () => {
     const first = registration()
     await respond(() => register.action(args(formRequest('http://localhost/register', first))))
     const sameName = await respond(() =>
@@ -97,19 +99,53 @@ describe('register', () => {
     )
     expect(sameName.status).toBe(409)
     expect((await sameName.json()).result.error.username).toEqual(['Username is already taken'])
-    const sameEmail = await respond(() =>
-      register.action(
-        args(
-          formRequest(
-            'http://localhost/register',
-            registration({ email: first.email.toUpperCase() }),
-          ),
-        ),
-      ),
+  })
+
+  test('a taken address (in any case) is answered as a new account would be, and its owner is told by mail once an hour', async () => {
+    const owner = await createUser({
+      email: 'yuki.sato@example.jp',
+      firstName: '佐藤',
+      lastName: '由紀',
+    })
+    const signUp = (fields: Record<string, string>) =>
+      respond(() => register.action(args(formRequest('http://localhost/register', fields))))
+    const fresh = await signUp(registration({ firstName: 'Аня', lastName: 'Петрова' }))
+    const taken = await signUp(
+      registration({ email: 'Yuki.Sato@Example.JP', firstName: '由紀', lastName: '佐藤' }),
     )
-    expect((await sameEmail.json()).result.error.email).toEqual([
-      'An account with this email already exists',
-    ])
+    // Nothing in the answer tells the two apart: status, place and the toast's words.
+    for (const answer of [fresh, taken]) {
+      expect(answer.status).toBe(302)
+      expect(answer.headers.get('Location')).toBe('/login')
+    }
+    const toastOf = (answer: Response) =>
+      answer.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split('=')[0])
+        .sort()
+    expect(toastOf(taken)).toEqual(toastOf(fresh))
+    // No second account; the owner's address is told, where only its owner reads it.
+    const holders = await db()
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(email)`, '=', 'yuki.sato@example.jp')
+      .execute()
+    expect(holders.map((row) => row.id)).toEqual([owner.id])
+    const mails = await mailTo(owner.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Someone tried to create a ProofTrack account with your address')
+    expect(mails[0]!.text).toContain('no new account was made')
+    expect(mails[0]!.text).toContain('/forgot-password')
+    // A second try within the hour is answered alike and mails nobody again.
+    expect((await signUp(registration({ email: owner.email }))).status).toBe(302)
+    expect(await mailTo(owner.email)).toHaveLength(1)
+    // The API answers both alike too: no account in the body, nothing that differs.
+    const api = (fields: Record<string, string>) =>
+      apiRegister.action(args(jsonRequest('http://localhost/api/auth/register', fields)))
+    const apiFresh = await api(registration())
+    const apiTaken = await api(registration({ email: owner.email }))
+    expect(apiTaken.status).toBe(apiFresh.status)
+    expect(await apiTaken.json()).toEqual(await apiFresh.json())
   })
 
   test('nobody can register the support email, which would make them the admin', async () => {
@@ -528,14 +564,23 @@ describe('session API', () => {
     expect(invalid.status).toBe(400)
   })
 
-  test('POST /api/auth/register answers 201 with the public user, 400 with the spec message', async () => {
+  test('POST /api/auth/register answers 201 with the spec message, 400 with the spec message', async () => {
     const created = await apiRegister.action(
       args(
         jsonRequest('http://localhost/api/auth/register', registration({ username: 'json_user' })),
       ),
     )
     expect(created.status).toBe(201)
-    expect(await created.json()).toMatchObject({ username: 'json_user', authProvider: 'local' })
+    expect(await created.json()).toEqual({
+      message: 'Registration successful',
+      description: 'Please log in with your new account.',
+    })
+    const stored = await db()
+      .selectFrom('users')
+      .select(['username', 'authProvider'])
+      .where('username', '=', 'json_user')
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ username: 'json_user', authProvider: 'local' })
     const weak = await apiRegister.action(
       args(jsonRequest('http://localhost/api/auth/register', registration({ password: 'short' }))),
     )

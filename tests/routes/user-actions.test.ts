@@ -238,7 +238,12 @@ describe('user actions are recorded by the server actions (SPEC §7), so they co
       ),
     )
     expect(signUp.status).toBe(201)
-    const { id: userId } = (await signUp.json()) as { id: string }
+    // The answer names no account (decision 094): the new row is found by its username.
+    const { id: userId } = await db()
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', `bo_${suffix}`)
+      .executeTakeFirstOrThrow()
     const signIn = await apiLogin.action(
       args(
         jsonRequest(

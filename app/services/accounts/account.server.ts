@@ -9,11 +9,10 @@ import { hashPassword, verifyPassword } from './password.server'
 import { forgetAddressLimits, hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 import { endUserSessions } from './session.server'
 import { displayName } from '~/lib/display-name'
-import { FieldError, revokeWaysIn } from './users.server'
+import { FieldError, revokeWaysIn, USERNAME_TAKEN } from './users.server'
 
 // Issue 28: what a signed-in person can change about their own account, and its deletion.
 
-export const USERNAME_TAKEN = 'Username is already taken'
 export const USERNAME_MISMATCH = 'Type your username exactly as it is shown'
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct'
 

@@ -5,6 +5,7 @@ import type { User } from '#db/schema'
 import { env } from '~/env.server'
 import type { RegisterInput } from '~/lib/auth-schemas'
 import { type Executor, inTransaction } from '../platform/db.server'
+import { hit, LIMITS } from '../platform/rate-limit.server'
 import { enqueueMail } from '../platform/mail.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { isGuarded, mailTakeoverLink, takeOverUnverified } from './ways-in.server'
@@ -46,11 +47,32 @@ export async function getUserByEmail(database: Executor, email: string) {
     .executeTakeFirst()
 }
 
-export async function createLocalUser(database: Executor, input: RegisterInput) {
+export const USERNAME_TAKEN = 'Username is already taken'
+
+/** SPEC §8's answer to a sign-up, the same whether the address was free or taken (decision 094). */
+export const REGISTERED = {
+  title: 'Registration successful',
+  description: 'Please log in with your new account.',
+}
+
+/** What a sign-up did; the two kinds are answered alike (decision 094). */
+export type SignUpResult = { kind: 'created'; user: User } | { kind: 'address-taken' }
+
+/**
+ * A new local account. A username must be free (people choose another, and usernames are shown
+ * to co-writers anyway), but an address that already has an account is not said so: whoever
+ * typed it gets the same answer as a new account, and the address is told by mail, where only
+ * its owner reads it (decision 094). The password is hashed either way, so the answer takes
+ * the same time.
+ */
+export async function createLocalUser(
+  database: Executor,
+  input: RegisterInput,
+): Promise<SignUpResult> {
   if (isSupportEmail(input.email)) throw new FieldError('email', RESERVED_EMAIL_MESSAGE)
   const taken = await database
     .selectFrom('users')
-    .select(['email', 'username'])
+    .select(['id', 'email', 'username'])
     .where((eb) =>
       eb.or([
         eb(sql`lower(email)`, '=', input.email.toLowerCase()),
@@ -59,12 +81,12 @@ export async function createLocalUser(database: Executor, input: RegisterInput) 
     )
     .execute()
   if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
-    throw new FieldError('username', 'Username is already taken')
-  if (taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase()))
-    throw new FieldError('email', 'An account with this email already exists')
+    throw new FieldError('username', USERNAME_TAKEN)
   const passwordHash = await hashPassword(input.password)
+  const holder = taken.find((u) => u.email.toLowerCase() === input.email.toLowerCase())
+  if (holder) return mailAddressHolder(database, holder)
   try {
-    return await database
+    const user = await database
       .insertInto('users')
       .values({
         email: input.email.toLowerCase(),
@@ -78,15 +100,38 @@ export async function createLocalUser(database: Executor, input: RegisterInput) 
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    return { kind: 'created', user }
   } catch (error) {
-    // Two sign-ups racing for one name: the unique index decides, the loser gets the message.
+    // Two sign-ups racing for one name or address: the unique index decides.
     const message = error instanceof Error ? error.message : ''
-    if (message.includes('users_username_key'))
-      throw new FieldError('username', 'Username is already taken')
-    if (message.includes('users_email_key'))
-      throw new FieldError('email', 'An account with this email already exists')
+    if (message.includes('users_username_key')) throw new FieldError('username', USERNAME_TAKEN)
+    if (message.includes('users_email_key')) {
+      const winner = await getUserByEmail(database, input.email)
+      if (winner) return mailAddressHolder(database, winner)
+    }
     throw error
   }
+}
+
+/** Tells an address's account that someone tried to sign up with it, at most once an hour. */
+async function mailAddressHolder(
+  database: Executor,
+  holder: Pick<User, 'id' | 'email'>,
+): Promise<SignUpResult> {
+  const limit = await hit(LIMITS.signUpWithTakenAddressPerUser(holder.id))
+  if (limit.allowed) {
+    const { APP_NAME, APP_URL } = env()
+    await enqueueMail(database, {
+      to: holder.email,
+      subject: `Someone tried to create a ${APP_NAME} account with your address`,
+      text:
+        `Someone tried to create a new ${APP_NAME} account with this email address, which already has an account, so no new account was made.\n\n` +
+        `If it was you, sign in with your account:\n${APP_URL}/login\n\n` +
+        `Forgot your password? Choose a new one here:\n${APP_URL}/forgot-password\n\n` +
+        `If it was not you, you need do nothing: your account is unchanged.\n`,
+    })
+  }
+  return { kind: 'address-taken' }
 }
 
 // A sign-in name with an at-sign is an email, otherwise a username; both case-insensitive.

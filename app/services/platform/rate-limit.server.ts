@@ -59,6 +59,12 @@ export const LIMITS = {
     max: 1,
     windowSeconds: 15 * 60,
   }),
+  // Decision 094: the mail telling an account that someone signed up with its address, once an hour.
+  signUpWithTakenAddressPerUser: (userId: string): Limit => ({
+    key: `account:taken-sign-up:${userId}`,
+    max: 1,
+    windowSeconds: 60 * 60,
+  }),
   registerPerAddress: (ip: string): Limit => ({
     key: `register:ip:${ip}`,
     max: 20,
