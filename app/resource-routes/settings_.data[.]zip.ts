@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set('Cache-Control', 'private, no-store')
   const chunks = accountDataZip(
     prepared,
-    () => ownedSongPages(db(), user.id),
+    (options) => ownedSongPages(db(), user.id, options),
     (bytes) => ticket.render({ kind: 'deflate-piece', bytes }),
   )
   return new Response(ticketStream(chunks, ticket), { status: 200, headers })

@@ -276,7 +276,12 @@ const flat = (row: Row): Row =>
     ]),
   )
 
-export type Pages<T> = () => AsyncIterable<T[]>
+/**
+ * The songs, read afresh page by page each time it is called. `texts: false` leaves the lyrics
+ * and notes out (read as null), for the files that list only splits and registrations.
+ */
+export type Pages<T> = (options?: { texts: boolean }) => AsyncIterable<T[]>
+const LIGHT = { texts: false }
 
 async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (page: T[]) => U[]) {
   for await (const page of pages) yield map(page)
@@ -321,7 +326,7 @@ async function* dataJson(lists: AccountLists, songPages: Pages<SongView>, now: D
   ].join(',\n')},\n`
   yield* arrayMember('songs', songPages())
   yield ',\n'
-  yield* arrayMember('certificates', mapPages(songPages(), certificatesOf))
+  yield* arrayMember('certificates', mapPages(songPages(LIGHT), certificatesOf))
   yield `,\n${[
     member('invitationsSent', invitationsSent),
     member('invitationsAnswered', invitationsAnswered),
@@ -334,7 +339,8 @@ async function* dataJson(lists: AccountLists, songPages: Pages<SongView>, now: D
 /**
  * The ZIP's files: one JSON of everything, and a CSV per list for a spreadsheet. Each is written
  * as the archive reaches it; the songs are read again, page by page, for each file that lists
- * them, so no file is ever whole in memory (issue 38.3, decision 079).
+ * them, so no file is ever whole in memory (issue 38.3, decision 079); their long texts only for
+ * the two files that hold them.
  */
 export function accountDataFiles(
   lists: AccountLists,
@@ -353,11 +359,11 @@ export function accountDataFiles(
     small('account.csv', Object.keys(lists.account), [flat(lists.account)]),
     small('sessions.csv', sessionColumns, lists.sessions),
     file('songs.csv', () => csvFile(SONG_COLUMNS, songPages())),
-    file('splits.csv', () => csvFile(SPLIT_COLUMNS, mapPages(songPages(), splitsOf))),
+    file('splits.csv', () => csvFile(SPLIT_COLUMNS, mapPages(songPages(LIGHT), splitsOf))),
     file('certificates.csv', () =>
       csvFile(
         CERTIFICATE_COLUMNS,
-        mapPages(songPages(), (songs) => certificatesOf(songs).map(flat)),
+        mapPages(songPages(LIGHT), (songs) => certificatesOf(songs).map(flat)),
       ),
     ),
     small(

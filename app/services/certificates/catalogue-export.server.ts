@@ -18,11 +18,14 @@ export const EXPORT_PAGE_SIZE = 500
  */
 export const EXPORT_PAGE_BYTES = 250_000
 
-/** The owner's songs, oldest first, one page at a time. */
+/**
+ * The owner's songs, oldest first, one page at a time. Without their long texts (`texts: false`)
+ * a page is bounded by its count alone: what is left is a few hundred bytes a song.
+ */
 export async function* ownedSongPages(
   database: Kysely<Database>,
   userId: string,
-  pageSize = EXPORT_PAGE_SIZE,
+  { pageSize = EXPORT_PAGE_SIZE, texts = true } = {},
 ): AsyncGenerator<SongView[]> {
   let after = 0
   for (;;) {
@@ -32,9 +35,11 @@ export async function* ownedSongPages(
       .select([
         'id',
         // octet_length reads a stored text's size without unpacking it.
-        sql<number>`coalesce(octet_length(lyrics), 0) + coalesce(octet_length(creative_notes), 0)`.as(
-          'bytes',
-        ),
+        texts
+          ? sql<number>`coalesce(octet_length(lyrics), 0) + coalesce(octet_length(creative_notes), 0)`.as(
+              'bytes',
+            )
+          : sql<number>`0`.as('bytes'),
       ])
       .where('userId', '=', userId)
       .where('id', '>', after)
@@ -50,7 +55,7 @@ export async function* ownedSongPages(
       taken++
     }
     const last = sizes[taken - 1]!.id
-    const rows = await songQuery(database)
+    const rows = await songQuery(database, { texts })
       .where('songs.userId', '=', userId)
       .where('songs.id', '>', after)
       .where('songs.id', '<=', last)

@@ -36,7 +36,6 @@ const SONG_COLUMNS = [
   'songs.coContributorLatinName',
   'songs.coContributor2LatinName',
   'songs.dateCreated',
-  'songs.lyrics',
   'songs.toolsUsed',
   'songs.fileLink',
   'songs.arweaveId',
@@ -46,7 +45,6 @@ const SONG_COLUMNS = [
   'songs.iswc',
   'songs.upc',
   'songs.otherIdentifier',
-  'songs.creativeNotes',
   'songs.mainContributorPro',
   'songs.coContributorPro',
   'songs.coContributor2Pro',
@@ -59,12 +57,20 @@ const SONG_COLUMNS = [
   'songs.durationSeconds',
 ] as const
 
-/** A song with its contributions and its registration, in one query. */
-export function songQuery(database: Executor) {
+/**
+ * A song with its contributions and its registration, in one query. `texts: false` leaves out
+ * its two long texts (lyrics and notes, up to 25,000 characters each; read as null), for readers
+ * that list only splits and registrations (the data download's, decision 079).
+ */
+export function songQuery(database: Executor, { texts = true } = {}) {
   return database
     .selectFrom('songs')
     .select(SONG_COLUMNS)
     .select((eb) => [
+      texts ? eb.ref('songs.lyrics').as('lyrics') : sql<string | null>`null`.as('lyrics'),
+      texts
+        ? eb.ref('songs.creativeNotes').as('creativeNotes')
+        : sql<string | null>`null`.as('creativeNotes'),
       jsonArrayFrom(
         eb
           .selectFrom('creativeContributions as c')
