@@ -193,6 +193,9 @@ export default function VerifyPage() {
         </p>
         <TermNote term="manifest" className="mt-2" />
         <TermNote term="SHA-256" className="mt-1" />
+        {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
+        <TermNote term="SOL" className="mt-1" />
+        <TermNote term="lamports" className="mt-1" />
         <VerificationSteps steps={report.steps} />
 
         {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}

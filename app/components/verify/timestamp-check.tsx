@@ -59,8 +59,8 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
       ) : null}
       {timestamp.status === 'verified' || timestamp.status === 'failed' ? (
         <p className="mt-3 text-sm">
-          Anyone can repeat this check with OpenSSL: the owner’s proof bundle holds the manifest,
-          the token and the TSA’s certificates, and its README gives the command.
+          Anyone can repeat this check with OpenSSL: the owner’s proof bundle holds the record, the
+          token and the TSA’s certificates, and its README gives the command.
         </p>
       ) : null}
     </section>
