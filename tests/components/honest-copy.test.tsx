@@ -90,8 +90,10 @@ describe('copy that says only what the app does', () => {
     // "/songs/:id/details" adds them to an unregistered song (decision 052): not "only here".
     expect(document.body.textContent).not.toContain('can only be added here')
     expect(document.body.textContent).toContain(
-      'Identifiers, PRO details, genre and lyrics can be added here, or later with “Add details” on your dashboard, until the song is registered.',
+      'Identifiers, performing rights details, genre and lyrics can be added here, or later with “Add details” on your dashboard, until the song is registered.',
     )
+    // No jargon left unexplained on the review step with only the required fields (issue 39.13).
+    expect(document.body.textContent).not.toMatch(/\bPROs?\b/)
     cleanup()
     await renderWithRoot(
       <div data-testid="ready">
