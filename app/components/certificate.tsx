@@ -109,7 +109,14 @@ function Fact({ row }: { row: Row<'fact'> }) {
           }
           data-testid={`certificate-${row.name}`}
         >
-          {row.link ? <ExternalLink href={row.link}>{row.value}</ExternalLink> : row.value}
+          {/* A link alone in its row is a control of its own: 24 px tall at least (issue 39.9). */}
+          {row.link ? (
+            <ExternalLink href={row.link} className="inline-block min-h-6 leading-6">
+              {row.value}
+            </ExternalLink>
+          ) : (
+            row.value
+          )}
         </span>
         {row.note ? (
           <span
