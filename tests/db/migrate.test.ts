@@ -231,9 +231,12 @@ test('2026-11-28T0530 rewrites each retired zone name to today’s, by the app�
       ['00000000-0000-4000-8000-000000000016', 'eva@example.com', 'Eva', 'Europe/Bratislava'],
       ['00000000-0000-4000-8000-000000000017', 'dana@example.com', 'דנה', null],
     ] as const
-    for (const [id, email, firstName, zone] of people)
-      await sql`insert into users (id, email, username, first_name, time_zone)
-        values (${id}, ${email}, ${email.split('@')[0]}, ${firstName}, ${zone})`.execute(plain)
+    await sql`insert into users (id, email, username, first_name, time_zone) values ${sql.join(
+      people.map(
+        ([id, email, firstName, zone]) =>
+          sql`(${id}, ${email}, ${email.split('@')[0]}, ${firstName}, ${zone})`,
+      ),
+    )}`.execute(plain)
     const zones = async () =>
       (
         await sql<{ first_name: string; time_zone: string | null }>`
@@ -254,10 +257,13 @@ test('2026-11-28T0530 rewrites each retired zone name to today’s, by the app�
 
     // And one account for every retired name the app knows.
     const retired = Object.entries(RENAMED_TIME_ZONES)
-    for (const [index, [zone]] of retired.entries())
-      await sql`insert into users (id, email, username, time_zone)
-        values (${`00000000-0000-4000-8001-${String(index).padStart(12, '0')}`},
-          ${`z${index}@example.com`}, ${`z${index}`}, ${zone})`.execute(plain)
+    await sql`insert into users (id, email, username, time_zone) values ${sql.join(
+      retired.map(
+        ([zone], index) =>
+          sql`(${`00000000-0000-4000-8001-${String(index).padStart(12, '0')}`},
+            ${`z${index}@example.com`}, ${`zone_${index}`}, ${zone})`,
+      ),
+    )}`.execute(plain)
     const renamed = async () =>
       (
         await sql<{ time_zone: string }>`
