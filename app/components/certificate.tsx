@@ -109,7 +109,14 @@ function Fact({ row }: { row: Row<'fact'> }) {
           }
           data-testid={`certificate-${row.name}`}
         >
-          {row.link ? <ExternalLink href={row.link}>{row.value}</ExternalLink> : row.value}
+          {/* A link alone in its row is a control of its own: 24 px tall at least (issue 39.9). */}
+          {row.link ? (
+            <ExternalLink href={row.link} className="inline-block min-h-6 leading-6">
+              {row.value}
+            </ExternalLink>
+          ) : (
+            row.value
+          )}
         </span>
         {row.note ? (
           <span
@@ -137,7 +144,7 @@ function runs(rows: CertificateRow[]) {
   return groups
 }
 
-/** The jargon each section brings, explained in a sentence below it (issue 39.13). */
+/** The jargon each section brings, explained in a sentence under its title (issue 39.13). */
 const SECTION_TERMS: Partial<Record<string, GlossaryTerm>> = {
   contributors: 'PRO',
   details: 'SHA-256',
@@ -313,10 +320,11 @@ export function Certificate({
             .map((section) => (
               <Fragment key={section.id}>
                 <Section section={section}>
-                  <SectionRows section={section} />
+                  {/* Under the title that may name it, before the rows that use it. */}
                   {SECTION_TERMS[section.id] ? (
-                    <TermNote term={SECTION_TERMS[section.id]!} className="mt-2" />
+                    <TermNote term={SECTION_TERMS[section.id]!} className="mb-2" />
                   ) : null}
+                  <SectionRows section={section} />
                 </Section>
                 {section.id === 'breakdown' && aiDisclosure ? (
                   <Section
@@ -366,9 +374,12 @@ export function Certificate({
             </p>
           )}
           {footer.timestamp ? (
-            <p className="mt-2 text-xs text-slate-600" data-testid="certificate-timestamp">
-              {footer.timestamp}
-            </p>
+            <>
+              <p className="mt-2 text-xs text-slate-600" data-testid="certificate-timestamp">
+                {footer.timestamp}
+              </p>
+              <TermNote term="RFC 3161" className="mt-1" />
+            </>
           ) : null}
         </footer>
       </div>

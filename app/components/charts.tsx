@@ -50,7 +50,7 @@ export function CertificateTimeline({ months }: { months: { month: string; count
         className="mt-3 h-auto w-full max-w-xl"
         data-testid="certificate-timeline"
       >
-        <title id={`${id}-title`}>Certificates created per month, {range}</title>
+        <title id={`${id}-title`}>{`Certificates created per month, ${range}`}</title>
         <desc id={`${id}-desc`}>
           {`${count.format(total)} ${total === 1 ? 'certificate' : 'certificates'} in the last ${months.length} months (UTC months)`}
           {total > 0

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
+import type { GlossaryTerm } from '~/lib/glossary'
 import { LandingVideo } from './landing-video'
+import { TermNote } from './term'
 import { ButtonLink } from './ui/button'
 
 const capabilities = [
@@ -17,10 +19,12 @@ const capabilities = [
   },
 ]
 
-const features: { title: string; text: string; icon: ReactNode }[] = [
+/** `terms`: the jargon a card's text uses, explained under it (issue 39.13). */
+const features: { title: string; text: string; terms?: GlossaryTerm[]; icon: ReactNode }[] = [
   {
     title: 'Lock In Every Detail',
     text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — all in one submission, locked into its timestamped certificate. Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: with JavaScript on, your browser computes their SHA-256 and the files themselves never leave your device; without it they are hashed as they arrive and discarded, never stored.',
+    terms: ['PRO', 'SHA-256'],
     icon: <path d="M7 10V7a5 5 0 0 1 10 0v3M6 10h12v10H6z" />,
   },
   {
@@ -143,6 +147,9 @@ export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: 
               <div>
                 <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
                 <p className="mt-2 text-slate-600">{feature.text}</p>
+                {feature.terms?.map((term) => (
+                  <TermNote key={term} term={term} className="mt-2" />
+                ))}
               </div>
             </li>
           ))}

@@ -9,6 +9,7 @@ import {
 } from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList } from './forms'
+import { TAP_TARGET } from './ui/button'
 import type { SongFields } from '~/lib/song-form-fields'
 
 export const HASHED_IN_BROWSER =
@@ -177,7 +178,7 @@ export function RecordingFingerprintField({
       {interactive && slots.length < MAX_RECORDINGS ? (
         <button
           type="button"
-          className="text-sm font-medium text-brand-700 underline"
+          className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}
           onClick={() => setSlots((current) => [...current, emptySlot(nextKey.current++)])}
         >
           Add another file

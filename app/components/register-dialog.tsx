@@ -74,8 +74,10 @@ export function RegisterModal({ songId, onClose }: { songId: number; onClose: ()
           Register on Blockchain
         </h2>
         <p className="mt-2 whitespace-normal text-sm text-slate-600">
-          {data.data ? `Adds “${data.data.song.title}”` : 'Adds the song title'} to the Solana
-          blockchain for permanent, immutable proof of authorship.
+          {data.data ? `Adds “${data.data.song.title}”` : 'Adds the song title'}{' '}
+          {data.data && !data.data.destination.permanent
+            ? 'to this server’s record of authorship (where, is said below): not permanent public proof.'
+            : 'to the Solana blockchain for permanent, immutable proof of authorship.'}
         </p>
         <div className="mt-4 whitespace-normal">
           {data.data?.blocked ? (

@@ -110,9 +110,9 @@ export function RegistrationCard({
           className="mt-1 h-4 w-4"
         />
         <span>
-          I confirm that I want to permanently register this original work on the Solana blockchain
-          and permanently store its certificate on Arweave. I understand this record is public and
-          can never be changed or deleted.
+          {destination && !destination.permanent
+            ? 'I confirm that I want to register this original work where this server registers, as said above. I understand this record is not permanent public proof.'
+            : 'I confirm that I want to permanently register this original work on the Solana blockchain and permanently store its certificate on Arweave. I understand this record is public and can never be changed or deleted.'}
         </span>
       </label>
 

@@ -46,7 +46,8 @@ export function LatinNameFields({
         Names in Latin script (Optional)
       </legend>
       <p className="mt-1 text-sm text-slate-600">
-        For a name written in another script, as PROs and partners file it: 김민지 → Kim Minji.
+        For a name written in another script, as royalty societies and partners file it: 김민지 →
+        Kim Minji.
       </p>
       <div className="mt-2 grid gap-4 sm:grid-cols-3">
         <TextSlot label="Main contributor in Latin script" field={fields.contributorLatinName} />
@@ -82,7 +83,8 @@ function Section({
   )
 }
 
-export function PrivacyNotice() {
+/** `explained`: false where the page has explained SHA-256 already, by its first mention. */
+export function PrivacyNotice({ explained = true }: { explained?: boolean }) {
   return (
     <aside className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
       <p className="font-semibold">Privacy notice</p>
@@ -92,7 +94,7 @@ export function PrivacyNotice() {
         certificate become public once the song is registered, and a blockchain record can never be
         deleted or changed.
       </p>
-      <TermNote term="SHA-256" className="mt-1 text-brand-900" />
+      {explained ? <TermNote term="SHA-256" className="mt-1 text-brand-900" /> : null}
     </aside>
   )
 }
@@ -159,6 +161,7 @@ export function SongForm({
         title="Fingerprint your recordings (Optional)"
         description="The SHA-256 of each file's bytes goes into the certificate under its label, so anyone holding one of the files can later check it is that file."
       >
+        <TermNote term="SHA-256" className="mb-3" />
         <RecordingFingerprintField
           fields={fields}
           interactive={interactive}
@@ -186,7 +189,7 @@ export function SongForm({
         </p>
       </Section>
 
-      <PrivacyNotice />
+      <PrivacyNotice explained={false} />
     </div>
   )
 }

@@ -208,8 +208,9 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           !values.creativeNotes &&
           !values.mainContributorPro && (
             <p className="mt-2 text-sm text-slate-500">
-              No additional information. Identifiers, PRO details, genre and lyrics can be added
-              here, or later with “Add details” on your dashboard, until the song is registered.
+              No additional information. Identifiers, performing rights details, genre and lyrics
+              can be added here, or later with “Add details” on your dashboard, until the song is
+              registered.
             </p>
           )}
       </section>

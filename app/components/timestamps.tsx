@@ -15,10 +15,11 @@ export function TimestampHistory({ stamps }: { stamps: SnapshotStamp[] }) {
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         Each change of the song is a snapshot; a Time-Stamping Authority signs the SHA-256 of its
-        manifest (RFC 3161). Your proof bundle holds each manifest and token, with the OpenSSL
+        manifest (RFC 3161). Your proof bundle holds them all, with their tokens and the OpenSSL
         command that checks them.
       </p>
-      <TermNote term="RFC 3161" className="mt-1" />
+      {/* RFC 3161 is explained by the certificate above, where the page first names it. */}
+      <TermNote term="manifest" className="mt-1" />
       <ol className="mt-3 divide-y divide-slate-200 rounded border border-slate-200 bg-white">
         {stamps.map((stamp) => (
           <li key={stamp.id} className="px-3 py-2 text-sm">

@@ -137,7 +137,7 @@ export default function CertificatePage() {
                 to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/details`}
                 className="font-semibold text-brand-600 underline"
               >
-                Add details: identifiers, PRO, genre, lyrics, notes
+                Add details: identifiers, performing rights, genre, lyrics, notes
               </Link>
               {' · '}
               {/* An unregistered song can go from here too (issue 39.18); the page asks first. */}

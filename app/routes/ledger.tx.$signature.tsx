@@ -94,8 +94,9 @@ export function LedgerTransaction({
           </Row>
           <Row label="Fee">
             {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by {appName}
-            <TermNote term="lamports" className="mt-1" />
-            <TermNote term="SOL" />
+            {/* SOL first: the lamport's sentence counts in it. */}
+            <TermNote term="SOL" className="mt-1" />
+            <TermNote term="lamports" />
           </Row>
           <Row label="Fee payer (sponsor)">
             <span className="break-all font-mono text-sm">{tx.feePayer ?? 'Unreadable'}</span>

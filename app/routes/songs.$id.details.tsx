@@ -171,8 +171,9 @@ function SongDetailsForm({
       <h1 className="text-3xl font-bold text-slate-900">Add Details</h1>
       <p className="mt-2 break-words text-slate-600">
         <bdi className="font-semibold text-slate-900">{song.title}</bdi> ({song.certificateId}):
-        identifiers, the recording’s length, PRO info, genre, lyrics and notes. Until the song is
-        registered you can add and change them; the title, contributors, link and split are on the{' '}
+        identifiers, the recording’s length, performing rights details, genre, lyrics and notes.
+        Until the song is registered you can add and change them; the title, contributors, link and
+        split are on the{' '}
         <a href={`/edit/${song.id}`} className="font-semibold text-brand-600 underline">
           edit page
         </a>

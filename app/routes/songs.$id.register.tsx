@@ -150,8 +150,10 @@ export default function RegisterSongPage() {
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">Register on Blockchain</h1>
       <p className="mt-2 text-slate-600">
-        Adds “<bdi>{song.title}</bdi>” to the Solana blockchain for permanent, immutable proof of
-        authorship, with the certificate stored permanently on Arweave.
+        Adds “<bdi>{song.title}</bdi>”{' '}
+        {destination.permanent
+          ? 'to the Solana blockchain for permanent, immutable proof of authorship, with the certificate stored permanently on Arweave.'
+          : 'to this server’s record of authorship (where, is said below): not permanent public proof.'}
       </p>
       <p className="mt-1 text-sm text-slate-500">
         Certificate ID <span className="font-mono">{song.certificateId}</span>

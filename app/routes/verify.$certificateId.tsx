@@ -142,8 +142,12 @@ export default function VerifyPage() {
 
       <p className="mt-4 text-slate-700" data-testid="verify-plain">
         {report.ok
-          ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in ${report.storedIn}, and both still match it exactly: nobody, ${report.appName} included, can have changed it since it was registered.`
-          : 'In plain words: the public records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.'}
+          ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in ${report.storedIn}, and both still match it exactly${
+              report.publicRecords
+                ? `: nobody, ${report.appName} included, can have changed it since it was registered.`
+                : '. Both are kept on this server, so this holds only as far as this server can be trusted.'
+            }`
+          : `In plain words: the ${report.publicRecords ? 'public ' : ''}records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.`}
       </p>
 
       <TimestampCheck timestamp={report.timestamp} />
@@ -182,12 +186,16 @@ export default function VerifyPage() {
       >
         <summary className="cursor-pointer font-semibold text-slate-900">Technical details</summary>
         <p className="mt-3 text-slate-600">
-          Every step below uses only public records: the transaction on the ledger ({report.network}
-          ) and the manifest in storage. Our own database is not trusted; you can repeat each step
-          yourself.
+          {report.publicRecords
+            ? `Every step below uses only public records: the transaction on the ledger (${report.network}) and the manifest in storage.`
+            : `Every step below reads the record where it was written: the transaction on the ledger (${report.network}) and the manifest in ${report.storedIn}.`}{' '}
+          Our own database is not trusted; you can repeat each step yourself.
         </p>
         <TermNote term="manifest" className="mt-2" />
         <TermNote term="SHA-256" className="mt-1" />
+        {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
+        <TermNote term="SOL" className="mt-1" />
+        <TermNote term="lamports" className="mt-1" />
         <VerificationSteps steps={report.steps} />
 
         {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}

@@ -29,6 +29,7 @@ import * as sessionIdHashes from './2026-11-27T2300-session-id-hashes'
 import * as songDuration from './2026-11-28T0084-song-duration'
 import * as invitedNames from './2026-11-28T0087-invited-names'
 import * as ownerDataVersions from './2026-11-28T0210-owner-data-versions'
+import * as currentTimeZoneNames from './2026-11-28T0530-current-time-zone-names'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -123,5 +124,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0210-owner-data-versions': {
     up: ownerDataVersions.migrateUp,
     down: ownerDataVersions.migrateDown,
+  },
+  '2026-11-28T0530-current-time-zone-names': {
+    up: currentTimeZoneNames.migrateUp,
+    down: currentTimeZoneNames.migrateDown,
   },
 }

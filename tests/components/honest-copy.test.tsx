@@ -74,6 +74,44 @@ describe('copy that says only what the app does', () => {
     )
   })
 
+  test('the confirmation box promises permanence only where the record is permanent (issue 39.12)', async () => {
+    const card = (permanent: boolean) => (
+      <div data-testid="ready">
+        <RegistrationCard
+          songId={1}
+          paymentsConfigured={false}
+          confirmations={[]}
+          destination={{
+            network: permanent
+              ? 'Solana mainnet'
+              : 'Local development ledger on this server — not a public blockchain',
+            storage: permanent ? 'Arweave' : 'Local store on this server — not permanent storage',
+            notes: [],
+            permanent,
+          }}
+          usage={{
+            subscriptionTier: 'free',
+            currentMonthUsage: 0,
+            monthlyLimit: 1,
+            remainingFree: 1,
+            emailVerified: true,
+          }}
+        />
+      </div>
+    )
+    await renderWithRoot(card(false))
+    const local = screen.getByRole('checkbox').closest('label')!.textContent
+    expect(local).toBe(
+      'I confirm that I want to register this original work where this server registers, as said above. I understand this record is not permanent public proof.',
+    )
+    cleanup()
+    await renderWithRoot(card(true))
+    // SPEC §4's words, where they are true.
+    expect(screen.getByRole('checkbox').closest('label')!.textContent).toBe(
+      'I confirm that I want to permanently register this original work on the Solana blockchain and permanently store its certificate on Arweave. I understand this record is public and can never be changed or deleted.',
+    )
+  })
+
   test('the summary says the details can be added later, until registration; the landing page promises nothing more (issue 39.12)', async () => {
     render(
       <SongSummary
@@ -90,8 +128,10 @@ describe('copy that says only what the app does', () => {
     // "/songs/:id/details" adds them to an unregistered song (decision 052): not "only here".
     expect(document.body.textContent).not.toContain('can only be added here')
     expect(document.body.textContent).toContain(
-      'Identifiers, PRO details, genre and lyrics can be added here, or later with “Add details” on your dashboard, until the song is registered.',
+      'Identifiers, performing rights details, genre and lyrics can be added here, or later with “Add details” on your dashboard, until the song is registered.',
     )
+    // No jargon left unexplained on the review step with only the required fields (issue 39.13).
+    expect(document.body.textContent).not.toMatch(/\bPROs?\b/)
     cleanup()
     await renderWithRoot(
       <div data-testid="ready">

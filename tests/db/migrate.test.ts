@@ -3,6 +3,7 @@ import { type Kysely, Migrator, sql } from 'kysely'
 import { expect, test } from 'vitest'
 import { type DatabaseHandle, migrateToLatest, openDatabase } from '../../db/client'
 import { migrations } from '../../db/migrations'
+import { canonicalTimeZone, RENAMED_TIME_ZONES } from '~/lib/time-zone-names'
 import { signedInBySessionId } from '~/services/accounts/session.server'
 import { db } from '../setup/db'
 import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
@@ -43,6 +44,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-28T0084-song-duration',
     '2026-11-28T0087-invited-names',
     '2026-11-28T0210-owner-data-versions',
+    '2026-11-28T0530-current-time-zone-names',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -120,6 +122,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-28T0084-song-duration',
       '2026-11-28T0087-invited-names',
       '2026-11-28T0210-owner-data-versions',
+      '2026-11-28T0530-current-time-zone-names',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
@@ -213,5 +216,72 @@ test('2026-11-27T2300 keeps each session as the SHA-256 of its id, so a browser 
     const rows = await sql<{ sid_hash: string }>`select sid_hash from sessions`.execute(plain)
     expect(rows.rows).toEqual([{ sid_hash: crypto.createHash('sha256').update(sid).digest('hex') }])
     expect((await signedInBySessionId(handle.db, sid))?.user.firstName).toBe('ハナ')
+  })
+}, 60_000)
+
+test('2026-11-28T0530 rewrites each retired zone name to today’s, by the app’s own table, and runs again to no change', async () => {
+  await withFreshDatabase(async ({ plain, migrator }) => {
+    expect((await migrator.migrateTo('2026-11-28T0210-owner-data-versions')).error).toBeUndefined()
+    const people = [
+      ['00000000-0000-4000-8000-000000000011', 'priya@example.com', 'प्रिया', 'Asia/Calcutta'],
+      ['00000000-0000-4000-8000-000000000012', 'olena@example.com', 'Олена', 'Europe/Kiev'],
+      ['00000000-0000-4000-8000-000000000013', 'lan@example.com', 'Lan 🎵', 'Asia/Saigon'],
+      ['00000000-0000-4000-8000-000000000014', 'hana@example.com', 'ハナ', 'Asia/Tokyo'],
+      ['00000000-0000-4000-8000-000000000015', 'somchai@example.com', 'สมชาย', 'Etc/UTC'],
+      ['00000000-0000-4000-8000-000000000016', 'eva@example.com', 'Eva', 'Europe/Bratislava'],
+      ['00000000-0000-4000-8000-000000000017', 'dana@example.com', 'דנה', null],
+    ] as const
+    await sql`insert into users (id, email, username, first_name, time_zone) values ${sql.join(
+      people.map(
+        ([id, email, firstName, zone]) =>
+          sql`(${id}, ${email}, ${email.split('@')[0]}, ${firstName}, ${zone})`,
+      ),
+    )}`.execute(plain)
+    const zones = async () =>
+      (
+        await sql<{ first_name: string; time_zone: string | null }>`
+          select first_name, time_zone from users
+          where id::text like '00000000-0000-4000-8000-%' order by id`.execute(plain)
+      ).rows.map((row) => [row.first_name, row.time_zone])
+    const expected = [
+      ['प्रिया', 'Asia/Kolkata'],
+      ['Олена', 'Europe/Kyiv'],
+      ['Lan 🎵', 'Asia/Ho_Chi_Minh'],
+      ['ハナ', 'Asia/Tokyo'],
+      ['สมชาย', 'UTC'],
+      // A link that merges one country's clock into another's is not a rename: people look for
+      // their city.
+      ['Eva', 'Europe/Bratislava'],
+      ['דנה', null],
+    ]
+
+    // And one account for every retired name the app knows.
+    const retired = Object.entries(RENAMED_TIME_ZONES)
+    await sql`insert into users (id, email, username, time_zone) values ${sql.join(
+      retired.map(
+        ([zone], index) =>
+          sql`(${`00000000-0000-4000-8001-${String(index).padStart(12, '0')}`},
+            ${`z${index}@example.com`}, ${`zone_${index}`}, ${zone})`,
+      ),
+    )}`.execute(plain)
+    const renamed = async () =>
+      (
+        await sql<{ time_zone: string }>`
+          select time_zone from users where id::text like '00000000-0000-4000-8001-%'
+          order by id`.execute(plain)
+      ).rows.map((row) => row.time_zone)
+
+    expect(
+      (await migrator.migrateTo('2026-11-28T0530-current-time-zone-names')).error,
+    ).toBeUndefined()
+    expect(await zones()).toEqual(expected)
+    // Each to the name the app reads it as: one table for both.
+    expect(await renamed()).toEqual(retired.map(([zone]) => canonicalTimeZone(zone)))
+    expect(await renamed()).toEqual(retired.map(([, current]) => current))
+    // Run again over rows already rewritten: nothing changes.
+    await migrator.migrateDown()
+    expect((await migrator.migrateUp()).error).toBeUndefined()
+    expect(await zones()).toEqual(expected)
+    expect(await renamed()).toEqual(retired.map(([, current]) => current))
   })
 }, 60_000)

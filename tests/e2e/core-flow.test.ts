@@ -7,6 +7,7 @@ import { evenSplit, splitRow } from '../setup/sample-song'
 import { type TestPage, useBrowser } from './browser'
 import { expectSoon, postSong, signIn, signInAsAdministrator, signUpAndIn } from './flows'
 import { ADMIN, useServer } from './server'
+import { smallTargets } from './tap-targets'
 
 // Issue 25 items 2–6 and issue 26's isolation on pages, in Chromium. The page table below names
 // every page module in app/routes with URLs for its error and empty states (and its ordinary
@@ -385,42 +386,6 @@ async function overflow(page: TestPage) {
       )
       .slice(0, 5)
     return { scrollWidth: document.documentElement.scrollWidth, width, outside, wider }
-  })
-}
-
-/**
- * Buttons and links smaller than 24 × 24 CSS pixels (WCAG 2.2, 2.5.8), as "name width×height".
- * A link inside a sentence is exempt: one laid out inline in a block that has other words.
- */
-async function smallTargets(page: TestPage) {
-  return page.evaluate(() => {
-    const inSentence = (element: HTMLElement) => {
-      if (getComputedStyle(element).display !== 'inline') return false
-      let block = element.parentElement
-      while (block && getComputedStyle(block).display.startsWith('inline'))
-        block = block.parentElement
-      const own = (element.textContent ?? '').trim()
-      const around = (block?.textContent ?? '').replace(own, '').trim()
-      return around.length > 0
-    }
-    return Array.from(
-      document.querySelectorAll<HTMLElement>(
-        'button, a[href], input[type=submit], input[type=button], summary',
-      ),
-    )
-      .filter(
-        (element) =>
-          element.getClientRects().length > 0 &&
-          !element.closest('[aria-hidden="true"], .sr-only') &&
-          getComputedStyle(element).visibility !== 'hidden',
-      )
-      .filter((element) => !inSentence(element))
-      .map((element) => ({ element, box: element.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 24 || box.height < 24)
-      .map(
-        ({ element, box }) =>
-          `${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30)} ${Math.round(box.width)}×${Math.round(box.height)}`,
-      )
   })
 }
 

@@ -37,7 +37,9 @@ describe.each(MODES)('adding details with $name', ({ javaScriptEnabled }) => {
 
     await page.goto(`/certificate/${song.id}`)
     await page
-      .getByRole('link', { name: 'Add details: identifiers, PRO, genre, lyrics, notes' })
+      .getByRole('link', {
+        name: 'Add details: identifiers, performing rights, genre, lyrics, notes',
+      })
       .click()
     await page.waitForURL(`**/songs/${song.id}/details`)
     // With JavaScript the address changes before the page's data has arrived.

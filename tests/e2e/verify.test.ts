@@ -133,7 +133,7 @@ async function expectAllStepsShown(page: TestPage) {
   for (const [index, title] of [
     'The transaction',
     'The memo',
-    'The manifest in permanent storage',
+    'The manifest in this server’s own store',
     'Its canonical form, re-hashed',
     'The comparison',
   ].entries()) {
@@ -162,7 +162,7 @@ describe.each(MODES)('verification page with $name', ({ javaScriptEnabled }) => 
     ).toBe(1)
     // Plain words first, the file check before the technical details (issue 25.9).
     expect(await visitor.getByTestId('verify-plain').textContent()).toMatch(
-      /^In plain words: the song’s record .* was written to .* and kept in this server’s own store \(not permanent storage\), and both still match it exactly/,
+      /^In plain words: the song’s record .* was written to .* and kept in this server’s own store \(not permanent storage\), and both still match it exactly\. Both are kept on this server, so this holds only as far as this server can be trusted\.$/,
     )
     expect(
       await visitor.getByRole('heading', { level: 2, name: '1. The transaction' }).count(),

@@ -418,7 +418,8 @@ describe('GET /verify/:certificateId', () => {
     ).toEqual([
       ['The transaction', true],
       ['The memo', true],
-      ['The manifest in permanent storage', true],
+      // The local store is not permanent storage, and the step says where it read (issue 39.12).
+      ['The manifest in this server’s own store', true],
       ['Its canonical form, re-hashed', true],
       ['The comparison', true],
     ])
@@ -445,6 +446,16 @@ describe('GET /verify/:certificateId', () => {
     expect(report.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
     // The plain sentence says "permanent storage" only of Arweave (issue 39.12).
     expect(report.storedIn).toBe('this server’s own store (not permanent storage)')
+    expect(report.publicRecords).toBe(false)
+    expect(report.steps.find((s: { id: string }) => s.id === 'manifest').checks[0].name).toBe(
+      'Manifest retrieved from this server’s own store',
+    )
+    expect(
+      report.steps.flatMap((s: { title: string; checks: { name: string }[] }) => [
+        s.title,
+        ...s.checks.map((c) => c.name),
+      ]),
+    ).not.toContainEqual(expect.stringContaining('permanent storage'))
     expect(report.browserCheck).toEqual({
       url: getStorage().url(outcome.storageId),
       memoSha256: sha256Hex(storedText),
@@ -619,7 +630,7 @@ describe('npm run verify', () => {
     for (const line of [
       '1. The transaction',
       '2. The memo',
-      '3. The manifest in permanent storage',
+      '3. The manifest in this server’s own store',
       '4. Its canonical form, re-hashed',
       '5. The comparison',
       `   Fee payer: ${getChain().sponsorAddress()}`,

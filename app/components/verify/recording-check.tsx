@@ -57,7 +57,7 @@ export function RecordingCheck({
       {recordings.length > 0 ? (
         <>
           <p className="mt-2 text-sm text-slate-600">
-            The verified manifest fingerprints{' '}
+            The verified record fingerprints{' '}
             {recordings.length === 1 ? 'one file' : `${recordings.length} files`}. Pick a file to
             see whether it is one of them.
           </p>
@@ -155,7 +155,7 @@ export function RecordingCheck({
       ) : (
         <p className="mt-2 text-sm text-slate-600" data-testid="no-recording">
           {version !== null && version < 3
-            ? `This record (manifest version ${version}) predates recording fingerprints: there is no file to compare with.`
+            ? `This record (format version ${version}) predates recording fingerprints: there is no file to compare with.`
             : 'The owner fingerprinted no recording for this certificate.'}
         </p>
       )}

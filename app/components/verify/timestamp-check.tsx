@@ -35,6 +35,13 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
         <span aria-hidden="true">{MARK[timestamp.status]} </span>
         {timestamp.summary}
       </p>
+      {/* The checks name the manifest and its SHA-256: explained before them. */}
+      {timestamp.checks.length > 0 ? (
+        <>
+          <TermNote term="manifest" className="mt-2" />
+          <TermNote term="SHA-256" className="mt-1" />
+        </>
+      ) : null}
       {timestamp.checks.length > 0 ? (
         <ul className="mt-3 space-y-2" aria-label="Checks of the timestamp">
           {timestamp.checks.map((check) => (
@@ -57,10 +64,11 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
           ))}
         </ul>
       ) : null}
+
       {timestamp.status === 'verified' || timestamp.status === 'failed' ? (
         <p className="mt-3 text-sm">
-          Anyone can repeat this check with OpenSSL: the owner’s proof bundle holds the manifest,
-          the token and the TSA’s certificates, and its README gives the command.
+          Anyone can repeat this check with OpenSSL: the owner’s proof bundle holds the record, the
+          token and the TSA’s certificates, and its README gives the command.
         </p>
       ) : null}
     </section>

@@ -45,12 +45,17 @@ export interface VerificationStep {
   checks: Check[]
 }
 
-const STEP_TITLES: Record<StepId, string> = {
-  transaction: 'The transaction',
-  memo: 'The memo',
-  manifest: 'The manifest in permanent storage',
-  hash: 'Its canonical form, re-hashed',
-  comparison: 'The comparison',
+const STEP_IDS: StepId[] = ['transaction', 'memo', 'manifest', 'hash', 'comparison']
+
+/** The steps' titles: the manifest's names the store it was read from (issue 39.12). */
+function stepTitles(storage: StorageAdapter): Record<StepId, string> {
+  return {
+    transaction: 'The transaction',
+    memo: 'The memo',
+    manifest: `The manifest in ${storePlace(storage)}`,
+    hash: 'Its canonical form, re-hashed',
+    comparison: 'The comparison',
+  }
 }
 
 export interface VerificationParts {
@@ -69,9 +74,13 @@ function chainLabel(chain: ChainAdapter) {
 }
 
 /**
- * Where the manifest is kept, for the verify page's plain sentence: "permanent storage" only when
- * it is (issue 39.12), as the record-audit and certificate labels already say.
+ * Where the manifest is kept: "permanent storage" only when it is (issue 39.12), as the
+ * record-audit and certificate labels already say. The place is the steps' words; the words are
+ * the plain sentence's.
  */
+function storePlace(storage: StorageAdapter) {
+  return storage.kind === 'local' ? 'this server’s own store' : 'permanent storage'
+}
 function storageWords(storage: StorageAdapter) {
   return storage.kind === 'local'
     ? 'this server’s own store (not permanent storage)'
@@ -105,9 +114,10 @@ export async function verifyCertificate(
   signature: string,
   parts: VerificationParts,
 ) {
-  const steps: VerificationStep[] = (Object.keys(STEP_TITLES) as StepId[]).map((id) => ({
+  const titles = stepTitles(parts.storage)
+  const steps: VerificationStep[] = STEP_IDS.map((id) => ({
     id,
-    title: STEP_TITLES[id],
+    title: titles[id],
     reached: false,
     evidence: [],
     checks: [],
@@ -164,6 +174,8 @@ export async function verifyCertificate(
       anchoredSha256,
       network: chainLabel(parts.chain),
       storedIn: storageWords(parts.storage),
+      // A public blockchain and permanent storage, which anyone can read without this server.
+      publicRecords: parts.chain.kind !== 'local' && parts.storage.kind !== 'local',
     }
   }
 
@@ -238,7 +250,7 @@ export async function verifyCertificate(
     `Memo: ${memo!.certificateId}`,
   )
 
-  // 3. The manifest the memo names, from permanent storage.
+  // 3. The manifest the memo names, from the store (permanent storage, or this server's own).
   const manifestStep = step('manifest')
   storageUrl = parts.storage.url(memo!.storageId)
   manifestStep.evidence(
@@ -255,7 +267,7 @@ export async function verifyCertificate(
   })
   if (
     !manifestStep.check(
-      'Manifest retrieved from permanent storage',
+      `Manifest retrieved from ${storePlace(parts.storage)}`,
       stored !== null,
       stored
         ? `${stored.data.byteLength} bytes`

@@ -75,6 +75,8 @@ export function destinationFacts(parts: RegistrationParts = {}) {
     notes: [networkFacts.permanenceNote, storageFacts.permanenceNote].filter(
       (note) => note !== null,
     ),
+    // Solana mainnet and Arweave: what SPEC §4's words promise (issue 39.12, decision 093).
+    permanent: networkFacts.isPublic && !networkFacts.isTest && storageFacts.isPermanent,
   }
 }
 export type Destination = ReturnType<typeof destinationFacts>
