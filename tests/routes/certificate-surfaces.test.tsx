@@ -172,6 +172,7 @@ describe('the certificate page and its PDF show the same view', () => {
       'breakdown',
       'details',
       'identifiers',
+      'ai-disclosure',
       'blockchain',
       'lyrics',
       'notes',
