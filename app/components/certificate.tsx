@@ -11,8 +11,6 @@ import { SplitTotalsWarning } from './split-totals-warning'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TermNote } from './term'
-import { AiDisclosureText } from './ai-disclosure'
-import type { AiDisclosure } from '~/services/certificates/ai-disclosure.server'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
 import type { GlossaryTerm } from '~/lib/glossary'
 
@@ -98,9 +96,9 @@ function Person({ row }: { row: Row<'person'> }) {
   )
 }
 
-function Fact({ row }: { row: Row<'fact'> }) {
+function Fact({ row, across = false }: { row: Row<'fact'>; across?: boolean }) {
   return (
-    <div className="cert-fact min-w-0">
+    <div className={`cert-fact min-w-0 ${across ? 'col-span-full' : ''}`}>
       <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{row.label}</dt>
       <dd className="mt-0.5 break-words text-sm text-slate-900">
         <span
@@ -152,7 +150,13 @@ const SECTION_TERMS: Partial<Record<string, GlossaryTerm>> = {
 
 function SectionRows({ section }: { section: CertificateSection }) {
   if (section.rows.length === 0) return <p className="text-sm text-slate-600">{section.empty}</p>
-  const grid = section.width === 'half' ? 'space-y-2' : 'grid gap-2 sm:grid-cols-2'
+  const grid = {
+    half: 'space-y-2',
+    wide: 'grid gap-2 sm:grid-cols-2',
+    // A table's short facts side by side (the AI disclosure's components); a fact with a note across.
+    table: 'grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5',
+    long: 'grid gap-2 sm:grid-cols-2',
+  }[section.width]
   return (
     <>
       {runs(section.rows).map(({ key, rows }, index) => {
@@ -188,7 +192,11 @@ function SectionRows({ section }: { section: CertificateSection }) {
             return (
               <dl key={index} className={grid}>
                 {of('fact').map((row) => (
-                  <Fact key={row.name + row.label} row={row} />
+                  <Fact
+                    key={row.name + row.label}
+                    row={row}
+                    across={section.width === 'table' && Boolean(row.note)}
+                  />
                 ))}
               </dl>
             )
@@ -269,12 +277,9 @@ export function Certificate({
   timestamp = null,
   verifyUrl = null,
   certificateUrl,
-  aiDisclosure = null,
 }: {
   song: CertificateSong
   appName: string
-  /** Where AI took part, in plain words (issue 40); the PDF prints the same words. */
-  aiDisclosure?: AiDisclosure | null
   /** The full address of the record's verify page, once it is registered; null before. */
   verifyUrl?: string | null
   /** The certificate's own address: links stored relative to the site are printed from it. */
@@ -318,28 +323,13 @@ export function Certificate({
           {view.sections
             .filter((section) => section.rows.length > 0 || section.empty !== null)
             .map((section) => (
-              <Fragment key={section.id}>
-                <Section section={section}>
-                  {/* Under the title that may name it, before the rows that use it. */}
-                  {SECTION_TERMS[section.id] ? (
-                    <TermNote term={SECTION_TERMS[section.id]!} className="mb-2" />
-                  ) : null}
-                  <SectionRows section={section} />
-                </Section>
-                {section.id === 'breakdown' && aiDisclosure ? (
-                  <Section
-                    section={{
-                      id: 'ai',
-                      title: aiDisclosure.heading,
-                      width: 'wide',
-                      empty: null,
-                      rows: [],
-                    }}
-                  >
-                    <AiDisclosureText disclosure={aiDisclosure} />
-                  </Section>
+              <Section key={section.id} section={section}>
+                {/* Under the title that may name it, before the rows that use it. */}
+                {SECTION_TERMS[section.id] ? (
+                  <TermNote term={SECTION_TERMS[section.id]!} className="mb-2" />
                 ) : null}
-              </Fragment>
+                <SectionRows section={section} />
+              </Section>
             ))}
         </div>
 

@@ -14,7 +14,7 @@ import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
 import { reinvitedText } from '~/services/co-writers/invitations.server'
-import { aiDisclosure } from '~/services/certificates/ai-disclosure.server'
+import { aiDisclosure } from '~/services/certificates/ai-disclosure'
 import { ownerCertificate } from '~/services/certificates/certificate.server'
 
 /**

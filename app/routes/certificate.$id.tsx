@@ -25,7 +25,6 @@ import { StatusPage } from '~/components/status-page'
 import { DdexExportNote } from '~/components/ddex-export-note'
 import { onlineCertificate } from '~/lib/certificate'
 import { verifyUrl } from '~/services/certificates/verify-address.server'
-import { aiDisclosure } from '~/services/certificates/ai-disclosure.server'
 import { ddexMissing } from '~/services/certificates/ddex-export.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
@@ -55,8 +54,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
       ...(versions ? { versions } : {}),
       ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),
-      // Issue 40: where AI took part, in plain words, for everyone who may see the certificate.
-      aiDisclosure: aiDisclosure(found.certificate),
       // The owner's DDEX export, or what it still needs (decision 084).
       ...(found.isOwner
         ? {
@@ -99,7 +96,6 @@ export default function CertificatePage() {
     timestamp,
     timestampHistory,
     verifyUrl,
-    aiDisclosure,
     ddexExport,
   } = useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
@@ -160,7 +156,6 @@ export default function CertificatePage() {
         timestamp={timestamp}
         verifyUrl={verifyUrl}
         certificateUrl={certificateUrl}
-        aiDisclosure={aiDisclosure}
       />
       {timestampHistory && <TimestampHistory stamps={timestampHistory} />}
       {versions && (

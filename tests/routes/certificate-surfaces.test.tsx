@@ -133,8 +133,12 @@ async function pdfText(songId: number, userId: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'certificate-surfaces-'))
   const file = path.join(dir, 'certificate.pdf')
   fs.writeFileSync(file, Buffer.from(await response.arrayBuffer()))
-  const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'])
-  return stdout
+  try {
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'])
+    return stdout
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 async function expectBothShowTheView(songId: number, userId: string) {
@@ -172,6 +176,7 @@ describe('the certificate page and its PDF show the same view', () => {
       'breakdown',
       'details',
       'identifiers',
+      'ai-disclosure',
       'blockchain',
       'lyrics',
       'notes',

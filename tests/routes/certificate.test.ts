@@ -367,10 +367,11 @@ describe('certificate PDF', () => {
     // The QR code and the printed address lead to the verify page (issue 37.4, pdf-verify.test.ts).
     expect(text).toContain('Scan to verify')
     expect(text).toContain(`http://localhost:3000/verify/${song.certificateId}`)
-    // Issue 40: where AI took part, in the same words as the page.
+    // Issue 40: where AI took part, under its own heading, in the same words as the page.
     expect(text).toContain(
-      'AI disclosure: Partly (DDEX ContainsAI), part of it was made with generative AI, the rest by people. Lyrics: AI-assisted (20 %); the rest no AI.',
+      'AI DISCLOSURE THE RECORDING AS A WHOLE Partly (DDEX ContainsAI): part of it was made with generative AI, the rest by people',
     )
+    expect(text).toContain('Lyrics: AI-assisted (20 %) Vocals: no AI')
     expect(text).not.toContain(PDF_NOT_PUBLIC_YET)
     expect(text).not.toContain('First line of the verse')
     expect(text).not.toContain('night train')

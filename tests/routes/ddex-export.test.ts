@@ -6,6 +6,7 @@ import * as details from '~/routes/songs.$id.details'
 import * as certificatePage from '~/routes/certificate.$id'
 import * as apiSong from '~/resource-routes/api.songs.$id'
 import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
+import { certificateView } from '~/services/certificates/certificate-view'
 import { db } from '../setup/db'
 import { args, authedRequest, createTestSong, createUser, respond } from '../setup/fixtures'
 import { useTempDirs } from '../setup/temp-dir'
@@ -179,9 +180,19 @@ describe('/songs/:id/ddex.xml', () => {
         ),
       )
     ).json()
-    expect(mine.aiDisclosure.containsAi).toBe('Partly')
-    expect(mine.aiDisclosure.components.map((c: { text: string }) => c.text)).toEqual(expected)
-    expect(mine.aiDisclosure.basis).toBe(
+    // The page shows the certificate's view, whose AI disclosure section is the PDF's too.
+    const section = certificateView(mine.certificate, {
+      appName: mine.appName,
+      verifyUrl: null,
+    }).sections.find((s) => s.id === 'ai-disclosure')
+    expect(section?.title).toBe('AI disclosure')
+    expect(
+      section?.rows.map((r) => (r.kind === 'fact' ? `${r.label}: ${r.value}` : r.kind)),
+    ).toEqual([
+      'The recording as a whole: Partly (DDEX ContainsAI): part of it was made with generative AI, the rest by people',
+      ...expected,
+    ])
+    expect(section?.rows[0]?.kind === 'fact' && section.rows[0].note?.text).toBe(
       'This is the declaration of the person who submitted the song.',
     )
     expect(mine.ddexExport).toEqual({

@@ -12,16 +12,6 @@ export function keyPaths(value: unknown, prefix = ''): string[] {
 
 // The public projection of a certificate (decision 020), key by key: anything more is a leak.
 export const PUBLIC_CERTIFICATE_KEYS = [
-  // Where AI took part, in plain words (issue 40): derived from the public split alone.
-  'aiDisclosure.basis',
-  'aiDisclosure.components[].aiPercent',
-  'aiDisclosure.components[].component',
-  'aiDisclosure.components[].label',
-  'aiDisclosure.components[].level',
-  'aiDisclosure.components[].text',
-  'aiDisclosure.containsAi',
-  'aiDisclosure.heading',
-  'aiDisclosure.recording',
   'appName',
   'certificate.certificateId',
   // Each name in Latin script beside it (issue 26, decision 055): public as the names are.

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { aiDisclosure, aiDisclosureLines } from '~/services/certificates/ai-disclosure.server'
+import { aiDisclosure, aiDisclosureLines } from '~/services/certificates/ai-disclosure'
 import {
   checkContainsAi,
   DDEX_ROLES,

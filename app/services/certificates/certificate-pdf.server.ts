@@ -15,13 +15,13 @@ import {
   INK,
   MUTED,
   PAGE,
+  type Block,
   type Part,
   drawQr,
   SCAN_TO_VERIFY,
   startPdf,
 } from './pdf-document.server'
 import { isolate, prepareFonts, type TextStyle, write } from './pdf-text.server'
-import { aiDisclosure, aiDisclosureParagraph } from './ai-disclosure.server'
 
 // The certificate's PDF: the certificate's view (certificate-view.ts), the one the page shows,
 // laid out on A4. Page 1 holds the certificate and its footer (statement, id, QR code); whatever
@@ -52,11 +52,7 @@ export { VERIFY_LEAD } from './certificate-view'
 
 /** The certificate of a song as a PDF: its view, built here, laid out. */
 export function renderCertificatePdf(song: CertificateSong, options: CertificateViewOptions) {
-  return layoutCertificatePdf(
-    certificateView(song, options),
-    options.appName,
-    aiDisclosureParagraph(aiDisclosure(song)),
-  )
+  return layoutCertificatePdf(certificateView(song, options), options.appName)
 }
 
 /** One row of the view as the parts of a column. */
@@ -127,14 +123,9 @@ function sectionParts(section: CertificateSection): Part[] {
 const holdsNames = (section: CertificateSection) =>
   section.rows.some((row) => row.kind === 'person' || row.kind === 'shares')
 
-export async function layoutCertificatePdf(
-  view: CertificateView,
-  appName: string,
-  /** Issue 40: where AI took part, in the words ai-disclosure.server.ts gives every surface. */
-  aiParagraph: string,
-) {
+export async function layoutCertificatePdf(view: CertificateView, appName: string) {
   // Every text the document may hold is in the view: the fonts for its characters.
-  await prepareFonts(JSON.stringify(view) + aiParagraph)
+  await prepareFonts(JSON.stringify(view))
   const { doc, end } = startPdf({
     Title: `${view.title} — Certificate ${view.certificateId}`,
     Author: appName,
@@ -188,18 +179,9 @@ export async function layoutCertificatePdf(
   // Sections in the view's order. Names run across the page: side by side, a reader of the text
   // layer (pdftotext, search, a screen reader) took two columns' lines in turns and carried a
   // name away from its role (issue 37). Two short sections of facts go side by side; a long one
-  // flows over as many pages as it needs. Nothing in a row is cut: it wraps, and a row that does
-  // not fit starts a new page.
+  // flows over as many pages as it needs; a table sets its short facts side by side. Nothing in a
+  // row is cut: it wraps, and a row that does not fit starts a new page.
   const sections = view.sections.filter((s) => s.rows.length > 0 || s.empty !== null)
-  // Where AI took part, in the words ai-disclosure.server.ts gives every surface (issue 40):
-  // under the identifiers, the short column beside the song's details, so that a registered
-  // record keeps to one page; without identifiers, at the end of the breakdown.
-  const disclosure: Part[] = [{ kind: 'text', text: aiParagraph, style: SMALL }]
-  const disclosedWith = sections.some((s) => s.id === 'identifiers') ? 'identifiers' : 'breakdown'
-  const partsOf = (section: CertificateSection) => [
-    ...sectionParts(section),
-    ...(section.id === disclosedWith ? disclosure : []),
-  ]
   for (let index = 0; index < sections.length; index++) {
     const section = sections[index]!
     const next = sections[index + 1]
@@ -213,16 +195,32 @@ export async function layoutCertificatePdf(
           flow.text(row.text.replace(/\n{3,}/g, '\n\n').trim(), LEFT, WIDTH, LONG[row.style], 8)
         else flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]], 8)
     } else if (section.width === 'wide') wideSection(doc, flow, section)
+    else if (section.width === 'table') tableSection(doc, flow, section)
     else if (!holdsNames(section) && next?.width === 'half' && !holdsNames(next)) {
+      const pair = [sectionParts(section), sectionParts(next)]
+      // A table that fits under the shorter of the two goes there, rather than across the page
+      // below them: the AI disclosure under the identifiers keeps a registered record to one page.
+      // Stacked when that lengthens the page less than the table across it would.
+      const after = sections[index + 2]
+      if (after?.width === 'table') {
+        const [left, right] = pair.map((parts) => column(doc, parts, COLUMN).height)
+        const shorter = left! <= right! ? 0 : 1
+        const stacked = [...pair[shorter]!, ...tableColumnParts(after)]
+        const longer = column(doc, stacked, COLUMN).height - Math.max(left!, right!)
+        if (longer < tableRows(doc, after).reduce((sum, row) => sum + row.height, 0)) {
+          pair[shorter] = stacked
+          index++
+        }
+      }
       flow.row(
         [
-          [LEFT, column(doc, partsOf(section), COLUMN)],
-          [LEFT + COLUMN + GUTTER, column(doc, partsOf(next), COLUMN)],
+          [LEFT, column(doc, pair[0]!, COLUMN)],
+          [LEFT + COLUMN + GUTTER, column(doc, pair[1]!, COLUMN)],
         ],
         8,
       )
       index++
-    } else flow.row([[LEFT, column(doc, partsOf(section), WIDTH)]], 8)
+    } else flow.row([[LEFT, column(doc, sectionParts(section), WIDTH)]], 8)
   }
 
   return end(`certificate ${view.certificateId}`)
@@ -230,16 +228,28 @@ export async function layoutCertificatePdf(
 
 /** A wide section: its facts, then its links, in two columns; its warnings across the page. */
 function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
-  flow.row([[LEFT, column(doc, [heading(section)], WIDTH)]])
+  const title = column(doc, [heading(section)], WIDTH)
+  const halves = (rows: CertificateRow[]) => {
+    const half = Math.ceil(rows.length / 2)
+    return [
+      column(doc, rows.slice(0, half).flatMap(rowParts), COLUMN),
+      column(doc, rows.slice(half).flatMap(rowParts), COLUMN),
+    ] as const
+  }
+  const facts = section.rows.filter((row) => row.kind === 'fact')
+  // A heading is never left alone at the foot of a page: it goes on with its first row.
+  const first = facts.length > 0 ? Math.max(...halves(facts).map((block) => block.height)) : 0
+  if (flow.y + title.height + first > flow.bottom) flow.newPage()
+  flow.row([[LEFT, title]])
   const twoColumns = (rows: CertificateRow[]) => {
     if (rows.length === 0) return
-    const half = Math.ceil(rows.length / 2)
+    const [left, right] = halves(rows)
     flow.row([
-      [LEFT, column(doc, rows.slice(0, half).flatMap(rowParts), COLUMN)],
-      [LEFT + COLUMN + GUTTER, column(doc, rows.slice(half).flatMap(rowParts), COLUMN)],
+      [LEFT, left],
+      [LEFT + COLUMN + GUTTER, right],
     ])
   }
-  twoColumns(section.rows.filter((row) => row.kind === 'fact'))
+  twoColumns(facts)
   // Each on its own: what does not fit on page 1 goes on alone, not with its neighbours.
   for (const row of section.rows)
     if (row.kind !== 'fact' && row.kind !== 'link')
@@ -247,6 +257,61 @@ function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSe
   twoColumns(section.rows.filter((row) => row.kind === 'link'))
   flow.y += 6
 }
+
+/**
+ * A table across the page (the AI disclosure, issue 40): what needs the width (a fact with a
+ * note, a warning) first, then the plain facts side by side, three to a row, so that a song's
+ * five components take two lines.
+ */
+function tableSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
+  const [title, ...rows] = tableRows(doc, section)
+  // A heading is never left alone at the foot of a page: it goes on with its first row.
+  if (flow.y + title!.height + (rows[0]?.height ?? 0) > flow.bottom) flow.newPage()
+  for (const row of [title!, ...rows]) flow.row(row.blocks, 3)
+  flow.y += 6
+}
+
+/** A table's rows across the page, each as the blocks side by side and its height. */
+function tableRows(doc: PDFKit.PDFDocument, section: CertificateSection) {
+  const across = (parts: Part[]): [number, Block][] => [[LEFT, column(doc, parts, WIDTH)]]
+  const plain = (row: CertificateRow) => row.kind === 'fact' && !row.note
+  const rows = [
+    across([heading(section)]),
+    ...section.rows.filter((row) => !plain(row)).map((row) => across(rowParts(row))),
+  ]
+  const cells = section.rows.filter(plain)
+  const perRow = Math.min(3, cells.length)
+  const gap = 12
+  const width = (WIDTH - gap * (perRow - 1)) / perRow
+  for (let start = 0; start < cells.length; start += perRow)
+    rows.push(
+      cells
+        .slice(start, start + perRow)
+        .map((row, i): [number, Block] => [
+          LEFT + i * (width + gap),
+          column(doc, tableCell(row), width),
+        ]),
+    )
+  return rows.map((blocks) => ({
+    blocks,
+    height: Math.max(...blocks.map(([, block]) => block.height)),
+  }))
+}
+
+/**
+ * A table's plain fact as one text, label and value: side by side on one line, or one under
+ * another in a column, a text layer reads each whole ("Lyrics: AI-assisted (20 %)").
+ */
+const tableCell = (row: CertificateRow): Part[] =>
+  row.kind === 'fact' && !row.note
+    ? [{ kind: 'text', text: `${row.label}: ${row.value}`, style: { size: 8.5 }, gap: 2 }]
+    : rowParts(row)
+
+/** A table in a column: its short facts one to a line. */
+const tableColumnParts = (section: CertificateSection): Part[] => [
+  heading(section),
+  ...section.rows.flatMap(tableCell),
+]
 
 /**
  * Page 1's foot: the statement, the id and issue date, and the verify page's address in full with

@@ -20,12 +20,14 @@ import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { recordingDetails } from '~/lib/recording'
 import { formatPercent, splitTotalsWarning } from '~/lib/split-totals'
 import { type SnapshotStamp, timestampText } from '~/lib/timestamp'
+import { aiDisclosure, aiLevelText, containsAiText, RECORDING_AS_A_WHOLE } from './ai-disclosure'
 
 // The certificate as one view (STYLE.md, "one view, then layout"): every section, row and text
 // the certificate shows, decided here once from the record. The page (components/certificate.tsx)
 // and the PDF (certificate-pdf.server.ts) lay this out and add no text of their own, so neither
 // can show a row the other drops. Not a .server file: the page builds it again in the browser
-// once it knows the reader's time zone (components/time-zone.tsx).
+// once it knows the reader's time zone (components/time-zone.tsx). It imports only app/lib and
+// ai-disclosure.ts, which imports only app/lib.
 
 /** How a line is set: the renderers give each tone its colour. */
 export type Tone = 'plain' | 'muted' | 'confirmed' | 'disputed'
@@ -78,10 +80,11 @@ export interface CertificateSection {
   id: string
   title: string
   /**
-   * 'half': a short section, beside another on a wide page; 'wide': across the page; 'long':
+   * 'half': a short section, beside another on a wide page; 'wide': across the page; 'table':
+   * across the page, its plain facts (short values, no note) side by side in one row; 'long':
    * across the page and over as many pages as it needs.
    */
-  width: 'half' | 'wide' | 'long'
+  width: 'half' | 'wide' | 'table' | 'long'
   rows: CertificateRow[]
   /** What the section says when it has no rows; a section with neither is not shown. */
   empty: string | null
@@ -120,6 +123,7 @@ export function certificateView(song: CertificateSong, options: CertificateViewO
       breakdownSection(song),
       detailsSection(song),
       identifiersSection(song),
+      aiDisclosureSection(song),
       ...(song.registration ? [blockchainSection(song.registration, options)] : []),
       ...longSections(song),
     ] as CertificateSection[],
@@ -202,6 +206,35 @@ function breakdownSection(song: CertificateSong): CertificateSection {
             : row.shares
                 .map(({ who, percent }) => `${isolate(who)} ${formatPercent(percent)}%`)
                 .join(' / '),
+      })),
+    ],
+  }
+}
+
+/**
+ * Where AI took part (issue 40), in the words ai-disclosure.ts gives every surface: the recording
+ * as a whole with whose word it is, then each component the song has, as a table.
+ */
+function aiDisclosureSection(song: CertificateSong): CertificateSection {
+  const disclosure = aiDisclosure(song)
+  return {
+    id: 'ai-disclosure',
+    title: disclosure.heading,
+    width: 'table',
+    empty: null,
+    rows: [
+      {
+        kind: 'fact',
+        name: 'contains-ai',
+        label: RECORDING_AS_A_WHOLE,
+        value: containsAiText(disclosure.containsAi),
+        note: { name: 'ai-basis', text: disclosure.basis },
+      },
+      ...disclosure.components.map((c): CertificateRow => ({
+        kind: 'fact',
+        name: `ai-${c.component}`,
+        label: c.label,
+        value: aiLevelText(c.level, c.aiPercent),
       })),
     ],
   }

@@ -1,6 +1,6 @@
 import { confirmationSentence, declaredSentence } from '~/lib/confirmations'
 import { publishedConfirmations, publishedContributors, type readManifest } from './manifest.server'
-import { aiDisclosure } from './ai-disclosure.server'
+import { aiDisclosure } from './ai-disclosure'
 import { recordedStatus } from './certificate.server'
 
 /**

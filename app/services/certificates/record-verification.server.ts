@@ -14,7 +14,7 @@ import {
 } from './manifest.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { type CoWriters, coWritersOf, publishedAiDisclosure } from './published-co-writers.server'
-import type { AiDisclosure } from './ai-disclosure.server'
+import type { AiDisclosure } from './ai-disclosure'
 
 // One record's proof, re-derived from public sources only, step by step with its evidence: what
 // `/verify/<id>`, `npm run verify` and the record audit all run.

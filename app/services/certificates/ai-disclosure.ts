@@ -1,6 +1,7 @@
 // Where AI took part in a song, in plain words and in DDEX's terms (issue 40, decision 084): one
 // definition read by the certificate page and its PDF, the verify page, the JSON API and the
-// DDEX ERN 4.3.2 export, so no two of them can say it differently.
+// DDEX ERN 4.3.2 export, so no two of them can say it differently. Not a .server file: the
+// certificate's view (certificate-view.ts), built again in the browser, holds it as a section.
 import type { ContributorStatus } from '~/lib/confirmations'
 import {
   COMPONENT_LABELS,
@@ -23,6 +24,7 @@ export const CONTAINS_AI_MEANING: Record<ContainsAi, string> = {
 }
 
 export const AI_DISCLOSURE_HEADING = 'AI disclosure'
+export const RECORDING_AS_A_WHOLE = 'The recording as a whole'
 
 // A no-break space keeps "40 %" on one line on a 320 px screen and in the PDF.
 const percentText = (percent: number) => `${percent}\u00a0%`
@@ -39,6 +41,10 @@ export function aiLevelOf(row: Pick<ContributionValues, 'aiPercent'>): AiLevel {
   if (ai >= 100) return 'all'
   return ai > 0 ? 'assisted' : 'none'
 }
+
+/** "Partly (DDEX ContainsAI): part of it was made with generative AI, the rest by people". */
+export const containsAiText = (containsAi: ContainsAi) =>
+  `${containsAi} (DDEX ContainsAI): ${CONTAINS_AI_MEANING[containsAi]}`
 
 export interface ComponentDisclosure {
   component: Component
@@ -116,22 +122,10 @@ export function aiDisclosure(source: DisclosureSource): AiDisclosure {
   return {
     heading: AI_DISCLOSURE_HEADING,
     containsAi,
-    recording: `The recording as a whole: ${containsAi} (DDEX ContainsAI): ${CONTAINS_AI_MEANING[containsAi]}.`,
+    recording: `${RECORDING_AS_A_WHOLE}: ${containsAiText(containsAi)}.`,
     components,
     basis: basisOf(source.confirmations),
   }
-}
-
-/**
- * The disclosure in one short paragraph, for a page with no room to spare (the certificate PDF:
- * its breakdown gives every share, its closing statement whose word they are): only the
- * components with AI are named. "AI disclosure: Partly (DDEX ContainsAI), part of it … Lyrics:
- * AI-assisted (40 %); the rest no AI."
- */
-export function aiDisclosureParagraph(disclosure: AiDisclosure) {
-  const withAi = disclosure.components.filter((c) => c.level !== 'none').map((c) => c.text)
-  const parts = withAi.length > 0 ? ` ${withAi.join('; ')}; the rest no AI.` : ''
-  return `${disclosure.heading}: ${disclosure.containsAi} (DDEX ContainsAI), ${CONTAINS_AI_MEANING[disclosure.containsAi]}.${parts}`
 }
 
 /** The disclosure as lines of plain text, for a document that only draws lines. */
