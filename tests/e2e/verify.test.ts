@@ -11,7 +11,7 @@ import { seriousAxeViolations } from './axe'
 import { testEnv } from '../setup/test-env'
 import { startArLocal } from './arlocal'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signInAsAdministrator, signUpAndIn } from './flows'
+import { newSignedInUser, signInAsAdministrator } from './flows'
 import { type RunningServer, startServerWithAdmin } from './server'
 
 // Issue 19, items 4, 6 and 7 in the browser: the verification page, the owner's proof bundle,
@@ -58,7 +58,7 @@ async function registeredSong(
   javaScriptEnabled: boolean,
 ): Promise<Registration> {
   const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-  await signUpAndIn(owner, 'Vera', 'Proof')
+  await newSignedInUser(owner, 'Vera', 'Proof')
   const code = z
     .object({ verificationCode: z.string() })
     .parse(
@@ -301,7 +301,7 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
     const other = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
     await other.goto(`/certificate/${song.id}`)
     expect(await other.getByRole('link', { name: 'Download proof bundle' }).count()).toBe(0)
-    await signUpAndIn(other, 'Oscar')
+    await newSignedInUser(other, 'Oscar')
     expect((await other.request.get(`/certificate/${song.id}/proof-bundle`)).status()).toBe(404)
     await other.done()
   })
