@@ -11,7 +11,7 @@ import { seriousAxeViolations } from './axe'
 import { testEnv } from '../setup/test-env'
 import { startArLocal } from './arlocal'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { newSignedInUser, signInAsAdministrator } from './flows'
+import { newSignedInUser, verifyEmailThroughAdmin } from './flows'
 import { type RunningServer, startServerWithAdmin } from './server'
 
 // Issue 19, items 4, 6 and 7 in the browser: the verification page, the owner's proof bundle,
@@ -59,17 +59,10 @@ async function registeredSong(
 ): Promise<Registration> {
   const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
   await newSignedInUser(owner, 'Vera', 'Proof')
-  const code = z
-    .object({ verificationCode: z.string() })
-    .parse(
-      await (await owner.request.post('/api/auth/request-email-verification')).json(),
-    ).verificationCode
-  const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signInAsAdministrator(admin)
-  expect(
-    (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
-  ).toBe(200)
-  await admin.done()
+  await verifyEmailThroughAdmin(
+    owner,
+    await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+  )
   const created = await owner.request.post('/api/songs', {
     data: {
       title: 'Harbor Song',
