@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 // Chromium's headless shell (Debian's chromium-headless-shell, the same engine and version as its
@@ -21,6 +21,7 @@ const FLAGS = [
 /** One Chromium per test file; each test opens a fresh context with JavaScript on or off. */
 export function useBrowser() {
   let browser: Browser
+  const kept = new Map<string, Promise<BrowserContext>>()
   beforeAll(async () => {
     if (!fs.existsSync(CHROMIUM))
       throw new Error(
@@ -39,6 +40,7 @@ export function useBrowser() {
       baseUrl = inject('baseUrl'),
       timezoneId,
       locale,
+      visitor,
     }: {
       javaScriptEnabled: boolean
       baseUrl?: string
@@ -46,17 +48,31 @@ export function useBrowser() {
       timezoneId?: string
       /** The browser's language (its Accept-Language, navigator.language); Chromium's otherwise. */
       locale?: string
+      /**
+       * A returning visitor of this file's: pages opened under the same name share one browser
+       * context (its cookies and its cache of the app's scripts, as one person's browser does),
+       * and `done` closes only the page. Without it, every page is a new visitor's.
+       */
+      visitor?: string
     }) {
-      // Each context is its own client, as a proxy would report it: per-address rate limits
-      // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
-      const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
-      const context = await browser.newContext({
-        javaScriptEnabled,
-        baseURL: baseUrl,
-        timezoneId,
-        locale,
-        extraHTTPHeaders: { 'X-Forwarded-For': address },
-      })
+      const open = () => {
+        // Each context is its own client, as a proxy would report it: per-address rate limits
+        // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
+        const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
+        return browser.newContext({
+          javaScriptEnabled,
+          baseURL: baseUrl,
+          timezoneId,
+          locale,
+          extraHTTPHeaders: { 'X-Forwarded-For': address },
+        })
+      }
+      let context: BrowserContext
+      if (visitor) {
+        const key = `${visitor} ${javaScriptEnabled} ${baseUrl} ${timezoneId} ${locale}`
+        if (!kept.has(key)) kept.set(key, open())
+        context = await kept.get(key)!
+      } else context = await open()
       const page = await context.newPage()
       if (javaScriptEnabled) {
         // With JavaScript, a test means the enhanced page: every visit of one of our HTML pages
@@ -83,7 +99,7 @@ export function useBrowser() {
       return Object.assign(page, {
         errors,
         async done() {
-          await context.close()
+          await (visitor ? page.close() : context.close())
           if (errors.length > 0) throw new Error(`Browser errors:\n${errors.join('\n')}`)
         },
       })

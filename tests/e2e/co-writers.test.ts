@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { postSong, signUpAndIn, verifyEmailThroughAdmin } from './flows'
+import { newSignedInUser, postSong, verifyEmailThroughAdmin } from './flows'
 import { useServer } from './server'
 
 // Issue 13 in Chromium, JavaScript on and off: the owner invites, the co-writer answers from the
@@ -49,7 +49,7 @@ async function invitationLinkFor(email: string) {
 
 /** Only a verified account invites (issue 24): the page says so, then the admin verifies. */
 async function signUpVerified(owner: TestPage, javaScriptEnabled: boolean) {
-  await signUpAndIn(owner, 'Ann')
+  await newSignedInUser(owner, 'Ann')
   const { id } = await postSong(owner, song('Two Of Us'))
   await owner.goto(`/songs/${id}/co-writers`)
   expect(

@@ -5,7 +5,7 @@ import {
   withTimestamp,
 } from '../setup/certificate-keys'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signInAsAdministrator, signUpAndIn, verifyEmailThroughAdmin } from './flows'
+import { newSignedInUser, signInAsAdministrator, verifyEmailThroughAdmin } from './flows'
 import { startServer, useServer } from './server'
 
 // Issue 19: every record says where it really went, a split is whole before it is permanent, and
@@ -42,7 +42,7 @@ describe.each(MODES)('registration records with $name', ({ javaScriptEnabled }) 
     { timeout: 120_000 },
     async () => {
       const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-      await signUpAndIn(page, 'Nia', 'Split')
+      await newSignedInUser(page, 'Nia', 'Split')
       await verifyEmailThroughAdmin(
         page,
         await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl }),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signUpAndIn } from './flows'
+import { newSignedInUser } from './flows'
 import { useServer } from './server'
 
 const browser = useBrowser()
@@ -12,7 +12,7 @@ const percent = (page: TestPage, component: string, column: string) =>
 describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
   test('submit in two steps (with Edit Details and back), edit under the 100 % rule, and keep it private', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUpAndIn(page, 'Mara')
+    await newSignedInUser(page, 'Mara')
     await page.goto('/submit')
     expect(await page.getByRole('heading', { name: 'Submit New Song' }).count()).toBe(1)
     for (const section of [
@@ -129,7 +129,7 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
 
     // Another user sees none of it.
     const other = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUpAndIn(other, 'Otto')
+    await newSignedInUser(other, 'Otto')
     expect((await other.goto(`/edit/${songId}`))?.status()).toBe(404)
     expect(await other.getByRole('heading', { name: 'Song Not Found' }).count()).toBe(1)
     expect((await other.goto(`/certificate/${songId}`))?.status()).toBe(404)
@@ -146,7 +146,7 @@ const CLEARED_CO =
 describe.each(MODES)('editing a song with $name', ({ javaScriptEnabled }) => {
   test('clearing a co-contributor who holds a share says why on the field: before the post with JavaScript, in the answer without', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUpAndIn(page, 'Cleo')
+    await newSignedInUser(page, 'Cleo')
     const created = await page.request.post('/api/songs', {
       data: {
         title: 'Two Hands',

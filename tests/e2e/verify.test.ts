@@ -11,7 +11,7 @@ import { seriousAxeViolations } from './axe'
 import { testEnv } from '../setup/test-env'
 import { startArLocal } from './arlocal'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signInAsAdministrator, signUpAndIn } from './flows'
+import { newSignedInUser, verifyEmailThroughAdmin } from './flows'
 import { type RunningServer, startServerWithAdmin } from './server'
 
 // Issue 19, items 4, 6 and 7 in the browser: the verification page, the owner's proof bundle,
@@ -58,18 +58,11 @@ async function registeredSong(
   javaScriptEnabled: boolean,
 ): Promise<Registration> {
   const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-  await signUpAndIn(owner, 'Vera', 'Proof')
-  const code = z
-    .object({ verificationCode: z.string() })
-    .parse(
-      await (await owner.request.post('/api/auth/request-email-verification')).json(),
-    ).verificationCode
-  const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signInAsAdministrator(admin)
-  expect(
-    (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
-  ).toBe(200)
-  await admin.done()
+  await newSignedInUser(owner, 'Vera', 'Proof')
+  await verifyEmailThroughAdmin(
+    owner,
+    await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+  )
   const created = await owner.request.post('/api/songs', {
     data: {
       title: 'Harbor Song',
@@ -301,7 +294,7 @@ describe.each(MODES)('proof bundle with $name', ({ javaScriptEnabled }) => {
     const other = await browser.newPage({ javaScriptEnabled, baseUrl: local.baseUrl })
     await other.goto(`/certificate/${song.id}`)
     expect(await other.getByRole('link', { name: 'Download proof bundle' }).count()).toBe(0)
-    await signUpAndIn(other, 'Oscar')
+    await newSignedInUser(other, 'Oscar')
     expect((await other.request.get(`/certificate/${song.id}/proof-bundle`)).status()).toBe(404)
     await other.done()
   })
