@@ -42,6 +42,22 @@ const DATABASE_FILES = [
  */
 const TIMES_THE_EVENT_LOOP = ['tests/routes/document-pool.test.ts']
 
+/**
+ * The database files share one process per worker (issue 36, decision 090): the embedded
+ * database is opened once and emptied before each file instead of loaded again, and the app's
+ * modules are evaluated again per file from vitest's cache (tests/setup/setup-database.ts).
+ * These files need a process of their own, each for the reason given.
+ */
+const NEEDS_A_PROCESS_OF_ITS_OWN = [
+  // vi.mock replaces the storage module, and mocks outlive the file in a shared process.
+  'tests/routes/storage-route.test.ts',
+]
+
+const DATABASE_SETUP = {
+  globalSetup: ['tests/setup/global-setup.ts'],
+  setupFiles: ['tests/setup/setup-rules.ts', 'tests/setup/setup-database.ts'],
+}
+
 export default defineConfig({
   resolve: { alias: aliases },
   test: {
@@ -74,12 +90,23 @@ export default defineConfig({
           include: DATABASE_FILES,
           exclude: [
             ...TIMES_THE_EVENT_LOOP,
+            ...NEEDS_A_PROCESS_OF_ITS_OWN,
             ...(process.env.DATABASE_URL
               ? [...SAME_ON_EVERY_DATABASE, 'tests/{chain,storage,timestamp,components}/**']
               : ['tests/postgres/**']),
           ],
-          globalSetup: ['tests/setup/global-setup.ts'],
-          setupFiles: ['tests/setup/setup-rules.ts', 'tests/setup/setup-database.ts'],
+          isolate: false,
+          env: { SHARE_TEST_PROCESS: '1' },
+          ...DATABASE_SETUP,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'database-alone',
+          include: NEEDS_A_PROCESS_OF_ITS_OWN,
+          exclude: process.env.DATABASE_URL ? SAME_ON_EVERY_DATABASE : [],
+          ...DATABASE_SETUP,
         },
       },
       {
@@ -87,8 +114,7 @@ export default defineConfig({
         test: {
           name: 'event-loop',
           include: TIMES_THE_EVENT_LOOP,
-          globalSetup: ['tests/setup/global-setup.ts'],
-          setupFiles: ['tests/setup/setup-rules.ts', 'tests/setup/setup-database.ts'],
+          ...DATABASE_SETUP,
         },
       },
     ],

@@ -1,4 +1,5 @@
 import { type Env, env } from '~/env.server'
+import { keptPerConfiguration } from '~/lib/kept-per-configuration.server'
 import { LocalChain, ledgerDir } from './local.server'
 import { decodeTransaction, memoFromMessage, SolanaChain, verifySignatures } from './solana.server'
 import type { ChainAdapter } from './types'
@@ -9,14 +10,15 @@ export {
   transactionSignatureOf,
 } from './solana.server'
 
-// Kept on globalThis so a rebuilt server module in development reuses the same adapter (and the
-// embedded ledger's one LiteSVM instance).
-const holder = globalThis as typeof globalThis & { __prooftrackChain?: ChainAdapter }
-
 /** The configured chain: Solana when its RPC URL and sponsor key are set, else the embedded ledger. */
 export function getChain(): ChainAdapter {
-  holder.__prooftrackChain ??= createChain(env())
-  return holder.__prooftrackChain
+  const config = env()
+  const { SOLANA_RPC_URL, SOLANA_CLUSTER, SOLANA_SPONSOR_SECRET_KEY, DATA_DIR, APP_URL } = config
+  return keptPerConfiguration(
+    'chain',
+    { SOLANA_RPC_URL, SOLANA_CLUSTER, SOLANA_SPONSOR_SECRET_KEY, DATA_DIR, APP_URL },
+    () => createChain(config),
+  )
 }
 
 /** Builds the adapter a configuration asks for; tests call it with their own configuration. */

@@ -1,16 +1,28 @@
 import path from 'node:path'
 import { type Env, env } from '~/env.server'
+import { keptPerConfiguration } from '~/lib/kept-per-configuration.server'
 import { ArweaveStorage } from './arweave.server'
 import { LocalStorage } from './local.server'
 import type { StorageAdapter } from './types'
 
-// Kept on globalThis so a rebuilt server module in development reuses the same adapter.
-const holder = globalThis as typeof globalThis & { __prooftrackStorage?: StorageAdapter }
-
 /** The configured storage: Arweave when its host and wallet are set, else the local store. */
 export function getStorage(): StorageAdapter {
-  holder.__prooftrackStorage ??= createStorage(env())
-  return holder.__prooftrackStorage
+  const config = env()
+  const { ARWEAVE_HOST, ARWEAVE_PORT, ARWEAVE_PROTOCOL, ARWEAVE_WALLET_JWK } = config
+  const { ARWEAVE_GATEWAY_URL, DATA_DIR, APP_URL } = config
+  return keptPerConfiguration(
+    'storage',
+    {
+      ARWEAVE_HOST,
+      ARWEAVE_PORT,
+      ARWEAVE_PROTOCOL,
+      ARWEAVE_WALLET_JWK,
+      ARWEAVE_GATEWAY_URL,
+      DATA_DIR,
+      APP_URL,
+    },
+    () => createStorage(config),
+  )
 }
 
 /** Builds the adapter a configuration asks for; tests call it with their own configuration. */

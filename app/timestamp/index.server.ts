@@ -1,4 +1,5 @@
 import { type Env, env } from '~/env.server'
+import { keptPerConfiguration } from '~/lib/kept-per-configuration.server'
 import { HttpTsa } from './http.server'
 import { LocalTsa, tsaDir } from './local.server'
 import type { TimestampAuthority } from './types'
@@ -6,13 +7,11 @@ import type { TimestampAuthority } from './types'
 export { TimestampRefused } from './types'
 export type { StampedToken, TimestampAuthority } from './types'
 
-// Kept on globalThis so a rebuilt server module in development reuses the same authority.
-const holder = globalThis as typeof globalThis & { __prooftrackTsa?: TimestampAuthority }
-
 /** The configured TSA: the one at TSA_URL when set, else this server's development TSA. */
 export function getTimestampAuthority(): TimestampAuthority {
-  holder.__prooftrackTsa ??= createTimestampAuthority(env())
-  return holder.__prooftrackTsa
+  const { TSA_URL, TSA_CA_FILE, TSA_NAME, DATA_DIR } = env()
+  const config = { TSA_URL, TSA_CA_FILE, TSA_NAME, DATA_DIR }
+  return keptPerConfiguration('timestamp authority', config, () => createTimestampAuthority(config))
 }
 
 /** Builds the authority a configuration asks for; tests call it with their own configuration. */

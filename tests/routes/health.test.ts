@@ -2,11 +2,11 @@ import { expect, test, vi } from 'vitest'
 import { openDatabase } from '../../db/client'
 import { loader as healthz } from '~/resource-routes/healthz'
 import { loader as readyz } from '~/resource-routes/readyz'
-import { beginShutdown, useDatabase } from '~/services/platform/db.server'
+import { beginShutdown, resetServerStateForTests, useDatabase } from '~/services/platform/db.server'
 import { databaseKind, db } from '../setup/db'
 
-// The tests below change this process's state (a closed database, a shutdown begun), in order;
-// each test file runs in its own process.
+// The tests below change this process's state (an unreachable database, a shutdown begun) and
+// each puts it back, so they pass in any order and leave nothing to the next file.
 
 test('/healthz is liveness: 200 without touching the database', async () => {
   const spy = vi.spyOn(db().getExecutor(), 'executeQuery')
@@ -50,12 +50,16 @@ test('/readyz answers 503 with a message when the database does not answer', asy
 
 test('/readyz answers 503 with a message once shutdown has begun, while /healthz still answers', async () => {
   beginShutdown()
-  const response = await readyz()
-  expect(response.status).toBe(503)
-  expect(response.headers.get('Cache-Control')).toBe('no-store')
-  expect(await response.json()).toEqual({
-    status: 'shutting-down',
-    message: 'This server is shutting down.',
-  })
-  expect(healthz().status).toBe(200)
+  try {
+    const response = await readyz()
+    expect(response.status).toBe(503)
+    expect(response.headers.get('Cache-Control')).toBe('no-store')
+    expect(await response.json()).toEqual({
+      status: 'shutting-down',
+      message: 'This server is shutting down.',
+    })
+    expect(healthz().status).toBe(200)
+  } finally {
+    await resetServerStateForTests()
+  }
 })

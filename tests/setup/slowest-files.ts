@@ -14,6 +14,7 @@ export default class SlowestFiles implements Reporter {
     })
     rows.sort((a, b) => b.total - a.total)
     const sum = rows.reduce((total, row) => total + row.total, 0)
+    const setUpSum = rows.reduce((total, row) => total + row.setUp, 0)
     const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
     const lines = rows
       .slice(0, 15)
@@ -22,7 +23,7 @@ export default class SlowestFiles implements Reporter {
           `  ${s(row.total).padStart(8)}  (set-up ${s(row.setUp)}, tests ${s(row.tests)})  ${row.file}`,
       )
     console.log(
-      `\nThe 15 slowest of ${rows.length} test files (${s(sum)} of file time in all):\n${lines.join('\n')}\n`,
+      `\nThe 15 slowest of ${rows.length} test files (${s(sum)} of file time in all, ${s(setUpSum)} of it set-up):\n${lines.join('\n')}\n`,
     )
   }
 }

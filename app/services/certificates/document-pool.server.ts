@@ -208,10 +208,12 @@ class DocumentPool {
   }
 }
 
-let pool: DocumentPool | undefined
+// One pool per process, kept on globalThis so a module evaluated again (rebuilt in development,
+// or by the next test file sharing the process) reuses its workers instead of starting more.
+const holder = globalThis as typeof globalThis & { __prooftrackDocumentPool?: DocumentPool }
 function thePool() {
-  pool ??= new DocumentPool()
-  return pool
+  holder.__prooftrackDocumentPool ??= new DocumentPool()
+  return holder.__prooftrackDocumentPool
 }
 
 /** Admits `owner` for one document of several jobs; throws the busy errors. Release it when done. */
@@ -243,7 +245,7 @@ export function warmDocumentWorkers() {
 
 /** Jobs waiting for a worker now. */
 export function waitingJobs() {
-  return pool?.waiting ?? 0
+  return holder.__prooftrackDocumentPool?.waiting ?? 0
 }
 
 /** Whose documents a request counts against: the account, or the client's address for a visitor. */

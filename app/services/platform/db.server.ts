@@ -112,8 +112,25 @@ export function isShuttingDown() {
 export function shutdown(): Promise<void> {
   beginShutdown()
   holder.__prooftrackShutdown ??= (async () => {
-    await Promise.all([...closeHooks.values()].map((hook) => hook()))
+    await runCloseHooks()
     await holder.__prooftrackDb?.close()
   })()
   return holder.__prooftrackShutdown
+}
+
+function runCloseHooks() {
+  const hooks = [...closeHooks.values()]
+  closeHooks.clear()
+  return Promise.all(hooks.map((hook) => hook()))
+}
+
+/**
+ * Test files that share one process (vitest.config.ts, decision 090) each start as a fresh
+ * server would: the workers and buffers of the file before stopped and flushed (its close hooks
+ * run now), no shutdown begun. The database stays open: the test set-up empties it.
+ */
+export async function resetServerStateForTests() {
+  await runCloseHooks()
+  holder.__prooftrackShuttingDown = false
+  holder.__prooftrackShutdown = undefined
 }
