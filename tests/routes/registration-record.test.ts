@@ -222,6 +222,7 @@ describe('every registration records where it went', () => {
     expect(data.view).toBe('admin')
     expect(data.deployment).toEqual({
       production: false,
+      permanent: false,
       network: 'Local development ledger on this server — not a public blockchain',
       storage: 'Local store on this server — not permanent storage',
       notes: [

@@ -4,6 +4,7 @@ import { sql } from 'kysely'
 import { afterAll, inject, vi } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { seedPlans } from '../../db/seed'
+import { closeDocumentPoolForTests } from '~/services/certificates/document-pool.server'
 import { resetServerStateForTests, useDatabase } from '~/services/platform/db.server'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres'
 
@@ -40,7 +41,10 @@ if (shared) vi.resetModules()
 
 afterAll(async () => {
   // The workers and buffers the file started stop (and flush) while its database is still open.
-  if (shared) await resetServerStateForTests()
+  if (shared) {
+    await resetServerStateForTests()
+    closeDocumentPoolForTests()
+  }
   await cleanup()
 })
 

@@ -124,6 +124,17 @@ class DocumentPool {
     }
   }
 
+  /** Its workers stopped and its waiting jobs refused: the pool is not used again. */
+  close() {
+    for (const pending of this.queue.splice(0)) pending.reject(new Error('Document pool closed'))
+    for (const slot of this.slots.splice(0)) {
+      clearTimeout(slot.timer)
+      slot.worker.removeAllListeners()
+      void slot.worker.terminate()
+      slot.current?.reject(new Error('Document pool closed'))
+    }
+  }
+
   /** Jobs waiting for a worker (for tests and the decision's figures). */
   get waiting() {
     return this.queue.length
@@ -208,8 +219,8 @@ class DocumentPool {
   }
 }
 
-// One pool per process, kept on globalThis so a module evaluated again (rebuilt in development,
-// or by the next test file sharing the process) reuses its workers instead of starting more.
+// One pool per process, kept on globalThis so a module rebuilt in development reuses its workers
+// instead of starting more. Test files sharing a process close it between files (decision 090).
 const holder = globalThis as typeof globalThis & { __prooftrackDocumentPool?: DocumentPool }
 function thePool() {
   holder.__prooftrackDocumentPool ??= new DocumentPool()
@@ -241,6 +252,16 @@ export async function renderOffThread(
  */
 export function warmDocumentWorkers() {
   thePool().warm()
+}
+
+/**
+ * For test files sharing a process (decision 090): the file before's pool goes with its workers,
+ * so the next file's pool is made by its own evaluation of this module (its error classes are the
+ * ones the file imports) and no ticket a file left open counts against the next.
+ */
+export function closeDocumentPoolForTests() {
+  holder.__prooftrackDocumentPool?.close()
+  holder.__prooftrackDocumentPool = undefined
 }
 
 /** Jobs waiting for a worker now. */
