@@ -60,6 +60,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       user: headerUser,
       analyticsSessionId,
       timeZone: resolveTimeZone(request.headers.get('Cookie'), user),
+      // The footer's © year, from the server's clock, so the page never names a year gone by.
+      year: new Date().getUTCFullYear(),
     },
     { headers: headers ?? undefined },
   )
@@ -104,7 +106,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter appName={appName} signedIn={Boolean(data?.user)} />
+        <SiteFooter
+          appName={appName}
+          signedIn={Boolean(data?.user)}
+          year={data?.year ?? new Date().getUTCFullYear()}
+        />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

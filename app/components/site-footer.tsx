@@ -3,7 +3,15 @@ import { TAP_TARGET } from './ui/button'
 
 const linkClass = `${TAP_TARGET} text-sm text-slate-600 hover:text-brand-700 hover:underline`
 
-export function SiteFooter({ appName, signedIn }: { appName: string; signedIn: boolean }) {
+export function SiteFooter({
+  appName,
+  signedIn,
+  year,
+}: {
+  appName: string
+  signedIn: boolean
+  year: number
+}) {
   return (
     <footer className="no-print mt-16 border-t border-slate-200 bg-slate-50">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
@@ -59,7 +67,7 @@ export function SiteFooter({ appName, signedIn }: { appName: string; signedIn: b
         </nav>
       </div>
       <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-500">
-        © 2024 {appName}. All rights reserved.
+        © {year} {appName}. All rights reserved.
       </p>
     </footer>
   )

@@ -83,14 +83,11 @@ export function ToastProvider({
   const value = useMemo(() => show, [show])
   return (
     <ShowToastContext.Provider value={value}>
-      {children}
       {visible && (
-        // At the foot of the window, so it never hides the header's links (issue 39.11). The
-        // wrapper is keyed, so a new toast starts unticked and its 5 s again.
-        <div
-          key={shown?.n}
-          className="no-print pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4"
-        >
+        // In the page's flow, first in <main> below the header: a toast floating over the page
+        // hid the very field it spoke of (issue 39.11, the password on /login after sign-up).
+        // The wrapper is keyed, so a new toast starts unticked and its 5 s again.
+        <div key={shown?.n} className="no-print flex justify-center px-4">
           {/* The ✕ is this box's label: ticking it hides the toast by CSS alone, so it works
               before JavaScript (or without it); with it, the toast also leaves the page. */}
           <input
@@ -104,7 +101,7 @@ export function ToastProvider({
             role={visible.type === 'error' ? 'alert' : 'status'}
             aria-live={visible.type === 'error' ? 'assertive' : 'polite'}
             data-testid="toast"
-            className={`toast-auto-hide pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-lg peer-checked:hidden [.peer:focus-visible~&]:ring-2 [.peer:focus-visible~&]:ring-brand-600 ${tone[visible.type]}`}
+            className={`toast-auto-hide mt-4 flex w-full max-w-md items-start gap-3 rounded-lg border p-4 shadow-sm peer-checked:hidden [.peer:focus-visible~&]:ring-2 [.peer:focus-visible~&]:ring-brand-600 ${tone[visible.type]}`}
           >
             <div className="flex-1">
               <p className="font-semibold">{visible.title}</p>
@@ -124,6 +121,7 @@ export function ToastProvider({
           </div>
         </div>
       )}
+      {children}
     </ShowToastContext.Provider>
   )
 }

@@ -225,3 +225,26 @@ export function clearedContributorErrors(song: {
   }
   return errors
 }
+
+/**
+ * A co-contributor named but given 0 % in every component the song shows (issue 39 item 3): the
+ * form's defaults left them so, and their invitation would ask them to confirm a share of
+ * nothing. Refused on their name, which the message repeats, on every song form the server
+ * reads (decision 095).
+ */
+export function sharelessCoWriterErrors(song: {
+  coContributorName?: string | null
+  coContributorName2?: string | null
+  contributions?: readonly Partial<Record<PercentField, number | string>>[]
+}): Partial<Record<CoNameField, string>> {
+  const errors: Partial<Record<CoNameField, string>> = {}
+  for (const slot of CO_SLOTS) {
+    const name = (song[slot.name] ?? '').trim()
+    const share = (song.contributions ?? []).some((row) => (Number(row[slot.percent]) || 0) > 0)
+    if (name !== '' && !share)
+      errors[slot.name] =
+        `“${name}” is named as a co-writer but has 0% in every component: ` +
+        'give them a share where they contributed, or clear the name.'
+  }
+  return errors
+}

@@ -16,6 +16,7 @@ import {
   type Component,
   DEFAULT_CONTRIBUTION,
   GENRES,
+  sharelessCoWriterErrors,
   visibleComponents,
 } from './song-constants'
 import { isPlainLine, PLAIN_TEXT_MESSAGE } from './plain-text'
@@ -270,44 +271,64 @@ const core = {
   contributions,
 }
 
-export const SongSchema = z
-  .object({
-    ...core,
-    lyrics: optional(20000, 'Lyrics', { lines: true }),
-    genre,
-    isrc,
-    iswc,
-    upc,
-    otherIdentifier: optional(200, 'Other identifier'),
-    creativeNotes: optional(5000, 'Creative notes', { lines: true }),
-    mainContributorPro: optional(50, 'PRO'),
-    coContributorPro: optional(50, 'PRO'),
-    coContributor2Pro: optional(50, 'PRO'),
-    mainContributorProNumber: proNumber(50),
-    coContributorProNumber: proNumber(50),
-    coContributor2ProNumber: proNumber(50),
-    recordings,
-  })
-  .superRefine((song, ctx) => {
-    checkRecordings(song.recordings, ctx)
-    for (const [name, message] of Object.entries(clearedContributorErrors(song)))
-      ctx.addIssue({ code: 'custom', path: [name], message })
-  })
-  .transform((song) => {
-    const coNames = { co1: Boolean(song.coContributorName), co2: Boolean(song.coContributorName2) }
-    return {
-      ...song,
-      // A co-contributor's PRO details and Latin name mean nothing without the co-contributor.
-      coContributorLatinName: coNames.co1 ? song.coContributorLatinName : undefined,
-      coContributor2LatinName: coNames.co2 ? song.coContributor2LatinName : undefined,
-      coContributorPro: coNames.co1 ? song.coContributorPro : undefined,
-      coContributorProNumber: coNames.co1 ? song.coContributorProNumber : undefined,
-      coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,
-      coContributor2ProNumber: coNames.co2 ? song.coContributor2ProNumber : undefined,
-      contributions: applyContributionRules(song.contributions, song.genre, coNames),
-      recordings: keptRecordings(song.recordings),
-    }
-  })
+/**
+ * The song as /submit and the API read it. `coWritersNeedShares` (the form's, decision 095):
+ * a named co-writer with 0 % in every shown component is refused on their name. The API and the
+ * test fixtures keep the older rule, so songs posted by scripts are read as before.
+ */
+const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =>
+  z
+    .object({
+      ...core,
+      lyrics: optional(20000, 'Lyrics', { lines: true }),
+      genre,
+      isrc,
+      iswc,
+      upc,
+      otherIdentifier: optional(200, 'Other identifier'),
+      creativeNotes: optional(5000, 'Creative notes', { lines: true }),
+      mainContributorPro: optional(50, 'PRO'),
+      coContributorPro: optional(50, 'PRO'),
+      coContributor2Pro: optional(50, 'PRO'),
+      mainContributorProNumber: proNumber(50),
+      coContributorProNumber: proNumber(50),
+      coContributor2ProNumber: proNumber(50),
+      recordings,
+    })
+    .superRefine((song, ctx) => {
+      checkRecordings(song.recordings, ctx)
+      for (const [name, message] of Object.entries(clearedContributorErrors(song)))
+        ctx.addIssue({ code: 'custom', path: [name], message })
+      if (!coWritersNeedShares) return
+      // Only the components this genre shows count: the others are dropped below.
+      const shown = new Set<string>(visibleComponents(song.genre))
+      const contributions = song.contributions.filter((row) => shown.has(row.component))
+      for (const [name, message] of Object.entries(
+        sharelessCoWriterErrors({ ...song, contributions }),
+      ))
+        ctx.addIssue({ code: 'custom', path: [name], message })
+    })
+    .transform((song) => {
+      const coNames = {
+        co1: Boolean(song.coContributorName),
+        co2: Boolean(song.coContributorName2),
+      }
+      return {
+        ...song,
+        // A co-contributor's PRO details and Latin name mean nothing without the co-contributor.
+        coContributorLatinName: coNames.co1 ? song.coContributorLatinName : undefined,
+        coContributor2LatinName: coNames.co2 ? song.coContributor2LatinName : undefined,
+        coContributorPro: coNames.co1 ? song.coContributorPro : undefined,
+        coContributorProNumber: coNames.co1 ? song.coContributorProNumber : undefined,
+        coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,
+        coContributor2ProNumber: coNames.co2 ? song.coContributor2ProNumber : undefined,
+        contributions: applyContributionRules(song.contributions, song.genre, coNames),
+        recordings: keptRecordings(song.recordings),
+      }
+    })
+export const SongSchema = songSchema({ coWritersNeedShares: false })
+/** /submit's form: every named co-writer holds a share somewhere (decision 095). */
+export const SongFormSchema = songSchema({ coWritersNeedShares: true })
 export type SongInput = z.output<typeof SongSchema>
 
 /**

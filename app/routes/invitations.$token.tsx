@@ -27,6 +27,7 @@ import { readForm } from '~/lib/form.server'
 import { INVITATION_CLOSED } from '~/lib/page-messages'
 import { useIsPending } from '~/lib/hooks'
 import { db } from '~/services/platform/db.server'
+import { destinationFacts } from '~/services/registration/registration-target.server'
 import { TermNote } from '~/components/term'
 import {
   closedStatus,
@@ -46,7 +47,8 @@ async function pageFor(param: string | undefined): Promise<InvitationPage> {
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const page = await pageFor(params.token)
-  return json({ page }, { status: closedStatus(page) })
+  // "Permanent public record" only where it is: Solana mainnet with Arweave (issue 39.12).
+  return json({ page, permanent: destinationFacts().permanent }, { status: closedStatus(page) })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -121,6 +123,7 @@ export default function InvitationPage() {
           errors={acted && 'errors' in acted ? acted.errors : null}
           intent={acted && 'intent' in acted ? acted.intent : undefined}
           expiresAt={page.expiresAt}
+          permanent={loaded.permanent}
         />
       )}
     </div>
@@ -216,10 +219,12 @@ function DecisionForms({
   errors,
   intent,
   expiresAt,
+  permanent,
 }: {
   errors: Reply | null | undefined
   intent?: unknown
   expiresAt: string
+  permanent: boolean
 }) {
   const { timeZone } = useTimeZone()
   const confirming = useIsPending({ intent: 'confirm' })
@@ -317,8 +322,12 @@ function DecisionForms({
       </div>
       <p className="text-sm text-slate-500 md:col-span-2">
         If you confirm, the name you want credited, your PRO and IPI (if you give them) and the date
-        become part of the song’s permanent public record when it is registered; your email address
-        does not. You can answer once; this link works until {formatDayInZone(expiresAt, timeZone)}.
+        become part of the song’s{' '}
+        {permanent
+          ? 'permanent public record when it is registered'
+          : 'record when it is registered, kept by this server (not a permanent public record)'}
+        ; your email address does not. You can answer once; this link works until{' '}
+        {formatDayInZone(expiresAt, timeZone)}.
       </p>
     </div>
   )

@@ -18,6 +18,7 @@ import { deletableSongs } from '~/services/accounts/account.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { hasTwoFactor } from '~/services/accounts/two-factor.server'
 import { db } from '~/services/platform/db.server'
+import { destinationFacts } from '~/services/registration/registration-target.server'
 import { likelyTimeZones, setUserTimeZone } from '~/services/platform/time-zone.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
@@ -32,6 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     hasPassword: Boolean(user.passwordHash),
     songs: await deletableSongs(db(), user.id),
     twoFactor: await hasTwoFactor(db(), user.id),
+    // "Permanent" only where it is: Solana mainnet with Arweave (issue 39.12, decision 095).
+    permanent: destinationFacts().permanent,
   })
 }
 
@@ -53,7 +56,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { chosen, zones, now, hasPassword, songs, twoFactor } = useLoaderData<typeof loader>()
+  const { chosen, zones, now, hasPassword, songs, twoFactor, permanent } =
+    useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const pending = useNavigation().state === 'submitting'
   const choice = useTimeZone()
@@ -118,7 +122,9 @@ export default function SettingsPage() {
         </h2>
         {songs.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600">
-            No unregistered songs. A registered song is a permanent record and cannot be deleted.
+            {permanent
+              ? 'No unregistered songs. A registered song is a permanent record and cannot be deleted.'
+              : 'No unregistered songs. A registered song cannot be deleted: this server keeps its record.'}
           </p>
         ) : (
           <>

@@ -1,0 +1,203 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Keypair } from '@solana/web3.js'
+import Arweave from 'arweave'
+import type { ComponentType } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { Outlet } from 'react-router-dom'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom/server'
+import { afterAll, afterEach, describe, expect, test } from 'vitest'
+import { createChain } from '~/chain/index.server'
+import { SiteFooter } from '~/components/site-footer'
+import { getPublicEnv, loadEnv } from '~/env.server'
+import * as root from '~/root'
+import * as invitationPage from '~/routes/invitations.$token'
+import * as settingsPage from '~/routes/settings'
+import * as coWriters from '~/routes/songs.$id.co-writers'
+import { resolveTimeZone } from '~/services/platform/time-zone.server'
+import { createStorage } from '~/storage/index.server'
+import {
+  args,
+  createTestSong,
+  createUser,
+  formRequest,
+  respond,
+  sessionCookie,
+} from '../setup/fixtures'
+import { lastMailTo } from '../setup/mail'
+import { testEnv } from '../setup/test-env'
+
+// Issue 39 item 12's class: the invitation and Settings said "permanent public record" on a
+// server that registers on its own ledger and store. The words now follow the set-up: SPEC's
+// on Solana mainnet with Arweave, this server's record elsewhere. And the footer's year (39).
+
+const BASE = 'http://localhost'
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-record-words-'))
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
+
+interface RouteModule {
+  default: ComponentType
+  loader: (args: { request: Request; params: Record<string, string>; context: object }) => unknown
+}
+
+/** The page's HTML as the server draws it from its real loader, as text. */
+async function pageText(module: RouteModule, pattern: string, url: string, cookie: string | null) {
+  const Page = module.default
+  const handler = createStaticHandler([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({
+        env: getPublicEnv(),
+        toast: null,
+        user: null,
+        analyticsSessionId: null,
+        timeZone: resolveTimeZone(cookie, null),
+      }),
+      element: <Outlet />,
+      children: [
+        {
+          id: 'page',
+          path: pattern,
+          loader: async ({ request, params }) =>
+            (await module.loader({
+              request,
+              params: params as Record<string, string>,
+              context: {},
+            })) as Response,
+          element: <Page />,
+        },
+      ],
+    },
+  ])
+  const context = await handler.query(
+    new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
+  )
+  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`)
+  const html = renderToStaticMarkup(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+    />,
+  )
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+}
+
+/** An open invitation for “Олег Петров”, and the Settings page of a writer with no songs. */
+async function pages() {
+  const owner = await createUser({ emailVerified: true, firstName: '佐藤' })
+  const song = await createTestSong(owner.id, {
+    title: 'さくら 🌸',
+    contributorName: '佐藤 花子',
+    coContributorName: 'Олег Петров',
+    contributions: [
+      {
+        component: 'lyrics',
+        contributorPercent: 50,
+        coContributorPercent: 50,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
+    ],
+  })
+  const cookie = await sessionCookie(owner.id)
+  const email = `oleg-${song.id}@example.com`
+  const sent = await respond(async () =>
+    coWriters.action(
+      args(
+        formRequest(
+          `${BASE}/songs/${song.id}/co-writers`,
+          { intent: 'invite', slot: 'co-contributor', email },
+          { Cookie: cookie },
+        ),
+        { id: String(song.id) },
+      ),
+    ),
+  )
+  expect(sent.status).toBe(302)
+  const token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(
+    (await lastMailTo(email))?.text ?? '',
+  )?.[1]
+  expect(token).toBeTruthy()
+  return {
+    invitation: await pageText(
+      invitationPage as unknown as RouteModule,
+      '/invitations/:token',
+      `/invitations/${token}`,
+      null,
+    ),
+    settings: await pageText(
+      settingsPage as unknown as RouteModule,
+      '/settings',
+      '/settings',
+      await sessionCookie((await createUser({ firstName: 'ยุพิน' })).id),
+    ),
+  }
+}
+
+const holder = globalThis as typeof globalThis & {
+  __prooftrackChain?: unknown
+  __prooftrackStorage?: unknown
+}
+const configured = { chain: holder.__prooftrackChain, storage: holder.__prooftrackStorage }
+afterEach(() => {
+  holder.__prooftrackChain = configured.chain
+  holder.__prooftrackStorage = configured.storage
+})
+
+describe('“permanent” only where the record is', () => {
+  test('on this server’s own ledger and store: this server keeps the record', async () => {
+    const { invitation, settings } = await pages()
+    expect(invitation).toContain(
+      'become part of the song’s record when it is registered, kept by this server (not a permanent public record); your email address does not.',
+    )
+    expect(invitation).not.toContain('permanent public record when')
+    expect(settings).toContain(
+      'No unregistered songs. A registered song cannot be deleted: this server keeps its record.',
+    )
+    expect(settings).not.toContain('is a permanent record')
+  })
+
+  test('on Solana mainnet with Arweave: SPEC’s words', async () => {
+    // The adapters an operator's configuration makes; none is called while a page is drawn.
+    const config = loadEnv({
+      ...testEnv(dir),
+      SOLANA_RPC_URL: 'http://127.0.0.1:9',
+      SOLANA_CLUSTER: 'mainnet-beta',
+      SOLANA_SPONSOR_SECRET_KEY: JSON.stringify(Array.from(Keypair.generate().secretKey)),
+      ARWEAVE_HOST: '127.0.0.1',
+      ARWEAVE_PORT: '1984',
+      ARWEAVE_PROTOCOL: 'http',
+      ARWEAVE_WALLET_JWK: JSON.stringify(await Arweave.init({}).wallets.generate()),
+    })
+    holder.__prooftrackChain = createChain(config)
+    holder.__prooftrackStorage = createStorage(config)
+    const { invitation, settings } = await pages()
+    expect(invitation).toContain(
+      'become part of the song’s permanent public record when it is registered; your email address does not.',
+    )
+    expect(settings).toContain(
+      'No unregistered songs. A registered song is a permanent record and cannot be deleted.',
+    )
+  }, 60_000)
+})
+
+test('the footer names this year, by the server’s clock', async () => {
+  const data = await (await respond(() => root.loader(args(new Request(`${BASE}/`))))).json()
+  expect(data.year).toBe(new Date().getUTCFullYear())
+  const html = renderToStaticMarkup(
+    <StaticRouter location="/">
+      <SiteFooter appName="ProofTrack" signedIn={false} year={data.year} />
+    </StaticRouter>,
+  )
+  expect(html).toContain(`© ${new Date().getUTCFullYear()} ProofTrack. All rights reserved.`)
+})
