@@ -18,6 +18,7 @@ import {
   GENRES,
   visibleComponents,
 } from './song-constants'
+import { DURATION_MESSAGE, parseDuration } from './duration'
 import { isPlainLine, PLAIN_TEXT_MESSAGE } from './plain-text'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
 import { blank, optionalLatinName, plainString, proNumber } from './text-schemas'
@@ -250,6 +251,20 @@ export function keptRecordings(slots: RecordingSlot[]): RecordingInput[] {
   )
 }
 
+/**
+ * Issue 40: the recording's length in whole seconds, which a DDEX message requires. Optional on
+ * the submit form and the details page alike (one definition); typed, or read by the browser from
+ * the audio file, never guessed.
+ */
+const duration = z.preprocess(
+  blank,
+  z
+    .string()
+    .refine((text) => parseDuration(text) !== null, DURATION_MESSAGE)
+    .transform((text) => parseDuration(text) ?? 0)
+    .optional(),
+)
+
 const genre = z.preprocess(
   blank,
   z.enum(GENRES, { error: 'Please choose a genre from the list' }).optional(),
@@ -286,6 +301,7 @@ export const SongSchema = z
     mainContributorProNumber: proNumber(50),
     coContributorProNumber: proNumber(50),
     coContributor2ProNumber: proNumber(50),
+    duration,
     recordings,
   })
   .superRefine((song, ctx) => {
