@@ -9,6 +9,7 @@ import { useHydrated } from '~/lib/hooks'
 import { GENRES, visibleComponents } from '~/lib/song-constants'
 import type { SongFields } from '~/lib/song-form-fields'
 import { ContributionsTable } from './contributions-table'
+import { DurationField } from './duration-field'
 import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
 import { TermNote } from './term'
@@ -170,6 +171,7 @@ export function SongForm({
       </Section>
 
       <IdentifiersSection fields={fields} />
+      <RecordingSection fields={fields} />
       <ProSection fields={fields} showCo1={showCo1} showCo2={showCo2} />
       <ContentSection fields={fields} />
 
@@ -236,6 +238,20 @@ export function IdentifiersSection({
         <TextSlot label="ISWC" placeholder="T-123.456.789-0" field={fields.iswc} />
         <TextSlot label="UPC" inputMode="numeric" placeholder="12 digits" field={fields.upc} />
         <TextSlot label="Other Identifier" field={fields.otherIdentifier} />
+      </div>
+    </Section>
+  )
+}
+
+/**
+ * The recording's length (issue 40), which the DDEX export requires: on the submit form and the
+ * details page alike. Typed without JavaScript; with it, also read from an audio file.
+ */
+export function RecordingSection({ fields }: { fields: TextFields<'duration'> }) {
+  return (
+    <Section title="Recording (Optional)">
+      <div className="sm:w-1/2">
+        <DurationField field={fields.duration} />
       </div>
     </Section>
   )

@@ -1,6 +1,7 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Fragment, type ReactNode } from 'react'
 import { formatLongDate } from '~/lib/dates'
+import { formatDuration } from '~/lib/duration'
 import { recordingFormRows } from '~/lib/recording'
 import type { SongInput } from '~/lib/song-schema'
 import {
@@ -23,9 +24,13 @@ export type SongSummaryValues = SerializeFrom<SongInput>
  * the default split, which the server drops again), so the form finds each row where it left it.
  */
 export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
-  const { contributions, recordings, ...fields } = values
+  const { contributions, recordings, duration, ...fields } = values
   return (
     <>
+      {/* Posted as typed ("3:25"), which the schema reads back to the same seconds. */}
+      {duration === undefined ? null : (
+        <input type="hidden" name="duration" value={formatDuration(duration)} />
+      )}
       {Object.entries(fields).map(([name, value]) =>
         value === undefined ? null : (
           <input key={name} type="hidden" name={name} value={String(value)} />
@@ -169,6 +174,10 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           <Row label="UPC" value={values.upc} />
           <Row label="Other Identifier" value={values.otherIdentifier} />
           <Row
+            label="Length of the Recording"
+            value={values.duration === undefined ? undefined : formatDuration(values.duration)}
+          />
+          <Row
             label="Main Contributor PRO"
             value={pro(
               values.contributorName,
@@ -204,6 +213,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           !values.iswc &&
           !values.upc &&
           !values.otherIdentifier &&
+          values.duration === undefined &&
           !values.lyrics &&
           !values.creativeNotes &&
           !values.mainContributorPro && (

@@ -1,23 +1,11 @@
 import { z } from 'zod'
-import { DURATION_MESSAGE, parseDuration } from './duration'
 import { SongSchema } from './song-schema'
-import { blank } from './text-schemas'
 
 // Issue 25 item 7 (SPEC §1: "Song details can be added over time"): the details the edit form
 // leaves out, added to an unregistered song on /songs/:id/details. Each field is the submit
 // form's own piece, taken from SongSchema, so both forms accept and refuse exactly the same text
 // (decision 052). Fingerprints are not here: they stay as the song was created (decision 040).
 const song = SongSchema.in.shape
-
-/** Issue 40: the recording's length, which a DDEX message requires; optional here, never guessed. */
-const duration = z.preprocess(
-  blank,
-  z
-    .string()
-    .refine((text) => parseDuration(text) !== null, DURATION_MESSAGE)
-    .transform((text) => parseDuration(text) ?? 0)
-    .optional(),
-)
 
 export const SongDetailsSchema = z.object({
   genre: song.genre,
@@ -33,7 +21,8 @@ export const SongDetailsSchema = z.object({
   coContributor2ProNumber: song.coContributor2ProNumber,
   lyrics: song.lyrics,
   creativeNotes: song.creativeNotes,
-  duration,
+  // Issue 40: the recording's length, as the submit form takes it.
+  duration: song.duration,
 })
 export type SongDetailsInput = z.output<typeof SongDetailsSchema>
 

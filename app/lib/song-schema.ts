@@ -19,6 +19,7 @@ import {
   sharelessCoWriterErrors,
   visibleComponents,
 } from './song-constants'
+import { DURATION_MESSAGE, parseDuration } from './duration'
 import { isPlainLine, PLAIN_TEXT_MESSAGE } from './plain-text'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
 import { blank, optionalLatinName, plainString, proNumber } from './text-schemas'
@@ -251,6 +252,20 @@ export function keptRecordings(slots: RecordingSlot[]): RecordingInput[] {
   )
 }
 
+/**
+ * Issue 40: the recording's length in whole seconds, which a DDEX message requires. Optional on
+ * the submit form and the details page alike (one definition); typed, or read by the browser from
+ * the audio file, never guessed.
+ */
+const duration = z.preprocess(
+  blank,
+  z
+    .string()
+    .refine((text) => parseDuration(text) !== null, DURATION_MESSAGE)
+    .transform((text) => parseDuration(text) ?? 0)
+    .optional(),
+)
+
 const genre = z.preprocess(
   blank,
   z.enum(GENRES, { error: 'Please choose a genre from the list' }).optional(),
@@ -293,6 +308,7 @@ const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =
       mainContributorProNumber: proNumber(50),
       coContributorProNumber: proNumber(50),
       coContributor2ProNumber: proNumber(50),
+      duration,
       recordings,
     })
     .superRefine((song, ctx) => {

@@ -11,7 +11,6 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert } from '~/components/forms'
-import { DurationField } from '~/components/duration-field'
 import { formatDuration } from '~/lib/duration'
 import {
   ContentSection,
@@ -19,6 +18,7 @@ import {
   IdentifiersSection,
   PrivacyNotice,
   ProSection,
+  RecordingSection,
 } from '~/components/song-form'
 import { StatusPage } from '~/components/status-page'
 import { Button, ButtonLink } from '~/components/ui/button'
@@ -188,12 +188,7 @@ function SongDetailsForm({
           <p className="mt-2 text-xs text-slate-500">{GENRE_SPLIT_NOTE}</p>
         </section>
         <IdentifiersSection fields={fields} />
-        <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Recording (Optional)</h2>
-          <div className="mt-4 sm:w-1/2">
-            <DurationField field={fields.duration} />
-          </div>
-        </section>
+        <RecordingSection fields={fields} />
         <ProSection
           fields={fields}
           showCo1={Boolean(song.coContributorName)}

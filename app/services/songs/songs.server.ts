@@ -250,6 +250,8 @@ export async function createSong(database: Executor, userId: string, input: Song
           mainContributorProNumber: nullable(input.mainContributorProNumber),
           coContributorProNumber: nullable(input.coContributorProNumber),
           coContributor2ProNumber: nullable(input.coContributor2ProNumber),
+          // Issue 40: only what was typed or read from the file; no length stays null.
+          durationSeconds: input.duration ?? null,
           updatedAt: new Date(),
         })
         // A certificate id collision (1 in 10^12) is simply retried with a new id.
