@@ -13,7 +13,7 @@ import {
   StaticRouterProvider,
 } from 'react-router-dom/server'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
-import { createChain } from '~/chain/index.server'
+import { createChain, getChain } from '~/chain/index.server'
 import { SiteFooter } from '~/components/site-footer'
 import { getPublicEnv, loadEnv } from '~/env.server'
 import * as root from '~/root'
@@ -21,7 +21,7 @@ import * as invitationPage from '~/routes/invitations.$token'
 import * as settingsPage from '~/routes/settings'
 import * as coWriters from '~/routes/songs.$id.co-writers'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
-import { createStorage } from '~/storage/index.server'
+import { createStorage, getStorage } from '~/storage/index.server'
 import {
   args,
   createTestSong,
@@ -144,14 +144,19 @@ async function pages() {
   }
 }
 
-const holder = globalThis as typeof globalThis & {
-  __prooftrackChain?: unknown
-  __prooftrackStorage?: unknown
+// The adapters are kept per configuration (decision 090): the test configuration's entries are
+// made first, then given the operator's adapters for this file's tests, and given back after.
+type Kept = Map<string, { key: string; value: unknown }>
+const kept = () => (globalThis as typeof globalThis & { __prooftrackKept: Kept }).__prooftrackKept
+getChain()
+getStorage()
+const configured = new Map(kept())
+const useAdapters = (adapters: { chain: unknown; storage: unknown }) => {
+  for (const [name, value] of Object.entries(adapters))
+    kept().set(name, { key: configured.get(name)!.key, value })
 }
-const configured = { chain: holder.__prooftrackChain, storage: holder.__prooftrackStorage }
 afterEach(() => {
-  holder.__prooftrackChain = configured.chain
-  holder.__prooftrackStorage = configured.storage
+  for (const [name, entry] of configured) kept().set(name, entry)
 })
 
 describe('“permanent” only where the record is', () => {
@@ -179,8 +184,7 @@ describe('“permanent” only where the record is', () => {
       ARWEAVE_PROTOCOL: 'http',
       ARWEAVE_WALLET_JWK: JSON.stringify(await Arweave.init({}).wallets.generate()),
     })
-    holder.__prooftrackChain = createChain(config)
-    holder.__prooftrackStorage = createStorage(config)
+    useAdapters({ chain: createChain(config), storage: createStorage(config) })
     const { invitation, settings } = await pages()
     expect(invitation).toContain(
       'become part of the song’s permanent public record when it is registered; your email address does not.',
