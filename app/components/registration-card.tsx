@@ -143,7 +143,9 @@ export function RegistrationCard({
 
       {pending && (
         <p role="status" className="text-sm text-brand-700">
-          Storing your certificate on Arweave and anchoring it on Solana…
+          {destination && !destination.permanent
+            ? 'Registering your song where this server registers…'
+            : 'Storing your certificate on Arweave and anchoring it on Solana…'}
         </p>
       )}
 

@@ -80,7 +80,7 @@ export function statusText(
 ) {
   switch (status.status) {
     case 'confirmed':
-      return `Confirmed on ${formatDayInZone(status.confirmedAt, timeZone)} ${HOLDER}${recorded ? ', in the permanent record' : ''}`
+      return `Confirmed on ${formatDayInZone(status.confirmedAt, timeZone)} ${HOLDER}${recorded ? ', in the registered record' : ''}`
     case 'invited':
       return 'Invited, not confirmed yet'
     case 'expired':
@@ -103,7 +103,7 @@ export function certificateStatement(
   const confirmed = contributors.filter((c) => c.status.status === 'confirmed')
   if (confirmed.length === 0)
     return 'This certificate records authorship as declared by the submitter; no contributor has confirmed their share.'
-  const where = recorded ? ' in the permanent record' : ''
+  const where = recorded ? ' in the registered record' : ''
   if (confirmed.length === contributors.length)
     return `Each contributor's share was confirmed${where} by the holder of the address invited for them; the other details are as declared by the submitter.`
   const names = confirmed.map((c) => c.name)

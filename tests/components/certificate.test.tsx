@@ -110,10 +110,10 @@ describe('Certificate', () => {
     // The registered record: every named contributor confirmed, and it says where.
     showStatuses(true, [confirmedOn('main', 21, 'Ann'), confirmedOn('co-contributor', 20, 'Bob')])
     expect(screen.getByTestId('contributor-status-main').textContent).toBe(
-      'Confirmed on November 21, 2026 (UTC) by the holder of the invited address, in the permanent record',
+      'Confirmed on November 21, 2026 (UTC) by the holder of the invited address, in the registered record',
     )
     expect(screen.getByTestId('certificate-statement').textContent).toBe(
-      "Each contributor's share was confirmed in the permanent record by the holder of the address invited for them; the other details are as declared by the submitter.",
+      "Each contributor's share was confirmed in the registered record by the holder of the address invited for them; the other details are as declared by the submitter.",
     )
     cleanup()
 

@@ -255,11 +255,11 @@ describe('the certificate shows the record, not later database state', () => {
       ),
     )
     expect(text).toContain(
-      'Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the permanent record, credited as Bob Lee',
+      'Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the registered record, credited as Bob Lee',
     )
     expect(text).toContain('Declared by the submitter')
     expect(text).toContain(
-      'This certificate records authorship as declared by the submitter; the share of Bob was confirmed in the permanent record by the holder of the invited address.',
+      'This certificate records authorship as declared by the submitter; the share of Bob was confirmed in the registered record by the holder of the invited address.',
     )
     expect(text).not.toContain('verifies authorship')
   })
@@ -376,7 +376,7 @@ describe('the split sheet', () => {
       'Bob Lee Co-contributor, declared as Bob',
       'PRO: BMI IPI / PRO #: 00012345624',
       'Shares: Lyrics 30% · Vocals 0% · Instrumentation 0% · Production 0% · Mixing/Mastering 20%',
-      'Confirmation: Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the permanent record',
+      'Confirmation: Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the registered record',
       'Ann Main contributor',
       'Shares: Lyrics 50% · Vocals 100% · Instrumentation 100% · Production 100% · Mixing/Mastering 40%',
       'Cara Second co-contributor',

@@ -334,6 +334,11 @@ describe('body limits, counted while reading', () => {
       coContributorProNumber: wide(50),
       coContributor2ProNumber: wide(50),
       genre: 'Pop',
+      // Each named co-writer holds a share (decision 095).
+      'contributions[0].component': 'lyrics',
+      'contributions[0].contributorPercent': '40',
+      'contributions[0].coContributorPercent': '30',
+      'contributions[0].coContributor2Percent': '30',
       intent: 'review',
     }
     const body = new URLSearchParams(fields).toString()

@@ -88,7 +88,7 @@ test('the plain words: no AI, AI-assisted (n %), made by AI (100 %), and the rec
     'This is the declaration of the person who submitted the song; 1 of 1 co-writer confirmed the split it comes from.',
   )
   expect(aiDisclosure(DDEX_TEST_SONGS['five-scripts']).basis).toBe(
-    'This is the declaration of the person who submitted the song; 1 of 2 co-writers confirmed the split it comes from in the permanent record.',
+    'This is the declaration of the person who submitted the song; 1 of 2 co-writers confirmed the split it comes from in the registered record.',
   )
   expect(aiDisclosure(DDEX_TEST_SONGS['no-isrc']).containsAi).toBe('All')
   // A component the genre leaves out (its row totals nothing) is not "no AI": it is not there.

@@ -107,7 +107,7 @@ export async function deletableSongs(database: Executor, userId: string) {
 }
 
 export const SONG_REGISTERED_CANNOT_DELETE =
-  'This song has been registered (or its registration is under way): its record is permanent and cannot be deleted.'
+  'This song has been registered (or its registration is under way): its record stays and cannot be deleted.'
 export const SONG_HAS_CREDIT =
   'A paid registration for this song has not been used yet. Register the song, or write to support about a refund, before deleting it.'
 

@@ -112,7 +112,7 @@ function basisOf(confirmations: DisclosureSource['confirmations']) {
   const declared = 'This is the declaration of the person who submitted the song'
   if (coWriters.length === 0) return `${declared}.`
   const confirmed = coWriters.filter((c) => c.status === 'confirmed').length
-  const where = confirmations.recorded && confirmed > 0 ? ' in the permanent record' : ''
+  const where = confirmations.recorded && confirmed > 0 ? ' in the registered record' : ''
   return `${declared}; ${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed the split it comes from${where}.`
 }
 
