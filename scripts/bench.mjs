@@ -481,6 +481,8 @@ async function measure(baseUrl, target, { duration, connections, pid, raw = fals
     rpsTotal: round(total / seconds, 0),
     p50: round(percentile(latencies, 50), 1),
     p95: round(percentile(latencies, 95), 1),
+    // Issue 41 states its latency at the 97.5th percentile (autocannon's own tail figure).
+    p97_5: round(percentile(latencies, 97.5), 1),
     p99: round(percentile(latencies, 99), 1),
     max: round(latencies.at(-1) ?? null, 1),
     errors: result.errors,
@@ -530,6 +532,8 @@ function combine(target, parts) {
     rps: round(total / seconds, 0),
     p50: round(percentile(latencies, 50), 1),
     p95: round(percentile(latencies, 95), 1),
+    // Issue 41 states its latency at the 97.5th percentile (autocannon's own tail figure).
+    p97_5: round(percentile(latencies, 97.5), 1),
     p99: round(percentile(latencies, 99), 1),
     max: round(latencies.at(-1) ?? null, 1),
     errors: count('errors'),
@@ -930,9 +934,10 @@ async function main() {
           2,
         ),
         p95: Math.max(...anchorParts.map((part) => part.p95)),
+        p97_5: Math.max(...anchorParts.map((part) => part.p97_5)),
         errors: anchorParts.reduce((sum, part) => sum + part.errors, 0),
         non2xx: anchorParts.reduce((sum, part) => sum + part.non2xx, 0),
-        note: 'all slices beside the pages; p95 is the worst of them',
+        note: 'all slices beside the pages; p95 and p97.5 are the worst of them',
       }
       for (const page of Object.values(pages))
         page.ratioToStatic =
@@ -1311,6 +1316,7 @@ function report(results) {
         page.ratioToStatic,
         page.p50,
         page.p95,
+        page.p97_5 ?? '–',
         page.p99,
         page.errors,
         page.non2xx,
@@ -1330,6 +1336,7 @@ function report(results) {
         '× static rendered',
         'p50 ms',
         'p95 ms',
+        'p97.5 ms',
         'p99 ms',
         'errors',
         'non-2xx',
