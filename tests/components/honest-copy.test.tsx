@@ -3,10 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react'
 import type { ComponentType, ReactNode } from 'react'
 import { createMemoryRouter, type LoaderFunction, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { LandingPage } from '~/components/landing-page'
+import { LANDING_TERMS, LandingPage } from '~/components/landing-page'
 import { RegistrationCard } from '~/components/registration-card'
 import { RegistrationComplete } from '~/components/registration-complete'
 import { SongSummary } from '~/components/song-summary'
+import { glossaryNotes } from '~/lib/glossary'
 import { SongSchema } from '~/lib/song-schema'
 import FaqPage, { loader as faqLoader } from '~/routes/faq'
 import TermsOfServicePage, { loader as termsLoader } from '~/routes/terms-of-service'
@@ -135,7 +136,7 @@ describe('copy that says only what the app does', () => {
     cleanup()
     await renderWithRoot(
       <div data-testid="ready">
-        <LandingPage appName="Songmark" hasVideo={false} />
+        <LandingPage appName="Songmark" hasVideo={false} notes={glossaryNotes(LANDING_TERMS)} />
       </div>,
     )
     expect(document.body.textContent).not.toMatch(/over time/i)

@@ -135,7 +135,7 @@ function termsOf(html: string) {
     text += ' '
   }
   walk(parseFragment(html))
-  const found = (Object.keys(GLOSSARY) as GlossaryTerm[]).flatMap((term) => {
+  const found = GLOSSARY.flatMap(({ term }) => {
     const first = text.search(MENTION[term])
     if (first < 0) return []
     return [{ term, first, note: notes.get(term) ?? null, text }]
