@@ -12,7 +12,11 @@ import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TermNote } from './term'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
-import type { GlossaryTerm } from '~/lib/glossary'
+import type { GlossaryNote } from '~/lib/glossary/note'
+import { PRO } from '~/lib/glossary/pro'
+import { RFC_3161 } from '~/lib/glossary/rfc-3161'
+import { SHA_256 } from '~/lib/glossary/sha-256'
+import { SOL } from '~/lib/glossary/sol'
 
 // The certificate page: the certificate's view (services/certificates/certificate-view.ts), the
 // one its PDF is made from, laid out. Every text comes from the view; this file decides only how
@@ -143,9 +147,9 @@ function runs(rows: CertificateRow[]) {
 }
 
 /** The jargon each section brings, explained in a sentence under its title (issue 39.13). */
-const SECTION_TERMS: Partial<Record<string, GlossaryTerm>> = {
-  contributors: 'PRO',
-  details: 'SHA-256',
+const SECTION_TERMS: Partial<Record<string, GlossaryNote>> = {
+  contributors: PRO,
+  details: SHA_256,
 }
 
 function SectionRows({ section }: { section: CertificateSection }) {
@@ -209,7 +213,7 @@ function SectionRows({ section }: { section: CertificateSection }) {
                 >
                   Technical details
                 </summary>
-                <TermNote term="SOL" className="mt-2" />
+                <TermNote note={SOL} className="mt-2" />
                 <dl className="mt-2 grid gap-2 sm:grid-cols-2">
                   {of('fact').map((row) => (
                     <Fact key={row.name} row={row} />
@@ -326,7 +330,7 @@ export function Certificate({
               <Section key={section.id} section={section}>
                 {/* Under the title that may name it, before the rows that use it. */}
                 {SECTION_TERMS[section.id] ? (
-                  <TermNote term={SECTION_TERMS[section.id]!} className="mb-2" />
+                  <TermNote note={SECTION_TERMS[section.id]!} className="mb-2" />
                 ) : null}
                 <SectionRows section={section} />
               </Section>
@@ -368,7 +372,7 @@ export function Certificate({
               <p className="mt-2 text-xs text-slate-600" data-testid="certificate-timestamp">
                 {footer.timestamp}
               </p>
-              <TermNote term="RFC 3161" className="mt-1" />
+              <TermNote note={RFC_3161} className="mt-1" />
             </>
           ) : null}
         </footer>

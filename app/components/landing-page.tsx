@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { GlossaryTerm } from '~/lib/glossary'
+import type { GlossaryNote } from '~/lib/glossary/note'
 import { LandingVideo } from './landing-video'
 import { TermNote } from './term'
 import { ButtonLink } from './ui/button'
@@ -47,7 +48,18 @@ const features: { title: string; text: string; terms?: GlossaryTerm[]; icon: Rea
 ]
 
 /** The public front page for visitors; the site header and footer come from the root layout. */
-export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: boolean }) {
+/** The terms the cards explain: the route's loader sends their sentences as `notes`. */
+export const LANDING_TERMS = features.flatMap((feature) => feature.terms ?? [])
+
+export function LandingPage({
+  appName,
+  hasVideo,
+  notes,
+}: {
+  appName: string
+  hasVideo: boolean
+  notes: GlossaryNote[]
+}) {
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
@@ -147,9 +159,11 @@ export function LandingPage({ appName, hasVideo }: { appName: string; hasVideo: 
               <div>
                 <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
                 <p className="mt-2 text-slate-600">{feature.text}</p>
-                {feature.terms?.map((term) => (
-                  <TermNote key={term} term={term} className="mt-2" />
-                ))}
+                {notes
+                  .filter((note) => feature.terms?.some((term) => term === note.term))
+                  .map((note) => (
+                    <TermNote key={note.term} note={note} className="mt-2" />
+                  ))}
               </div>
             </li>
           ))}

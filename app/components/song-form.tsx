@@ -13,6 +13,9 @@ import { DurationField } from './duration-field'
 import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
 import { TermNote } from './term'
+import { PRO } from '~/lib/glossary/pro'
+import { IPI } from '~/lib/glossary/ipi'
+import { SHA_256 } from '~/lib/glossary/sha-256'
 
 /** One text field of a song form: the submit form's, or the details form's (issue 25). */
 type TextMeta = FieldMetadata<string>
@@ -95,7 +98,7 @@ export function PrivacyNotice({ explained = true }: { explained?: boolean }) {
         certificate become public once the song is registered, and a blockchain record can never be
         deleted or changed.
       </p>
-      {explained ? <TermNote term="SHA-256" className="mt-1 text-brand-900" /> : null}
+      {explained ? <TermNote note={SHA_256} className="mt-1 text-brand-900" /> : null}
     </aside>
   )
 }
@@ -162,7 +165,7 @@ export function SongForm({
         title="Fingerprint your recordings (Optional)"
         description="The SHA-256 of each file's bytes goes into the certificate under its label, so anyone holding one of the files can later check it is that file."
       >
-        <TermNote term="SHA-256" className="mb-3" />
+        <TermNote note={SHA_256} className="mb-3" />
         <RecordingFingerprintField
           fields={fields}
           interactive={interactive}
@@ -276,8 +279,8 @@ export function ProSection({
 }) {
   return (
     <Section title="Performance Rights Organizations (Optional)">
-      <TermNote term="PRO" />
-      <TermNote term="IPI" className="mb-3 mt-1" />
+      <TermNote note={PRO} />
+      <TermNote note={IPI} className="mb-3 mt-1" />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextSlot
           label="Main Contributor PRO"

@@ -5,6 +5,8 @@ import { registrationText, SPLIT_SHEET_NOTE } from '~/lib/split-sheet'
 import type { SplitSheet as SplitSheetData } from '~/services/certificates/split-sheet.server'
 import { SplitTotalsWarning } from './split-totals-warning'
 import { TermNote } from './term'
+import { PRO } from '~/lib/glossary/pro'
+import { IPI } from '~/lib/glossary/ipi'
 
 const cell = 'border border-slate-400 px-2 py-1.5 text-left align-top'
 // Figures and numbers stay on one line; on paper the text columns wrap (split-sheet-print.css).
@@ -91,8 +93,8 @@ export function SplitSheet({
         <SplitTotalsWarning warning={totalsWarning} />
       </div>
       {/* The table's PRO and IPI columns, explained before them, on paper as on screen. */}
-      <TermNote term="PRO" className="mt-2" />
-      <TermNote term="IPI" className="mt-1" />
+      <TermNote note={PRO} className="mt-2" />
+      <TermNote note={IPI} className="mt-1" />
       <div className="split-sheet-table mt-2 overflow-x-auto">
         <table className="w-full border-collapse text-sm">
           <caption className="mb-2 text-left text-sm font-semibold">

@@ -1,5 +1,6 @@
 import { formatStampTime, REASON_LABELS, type SnapshotStamp, timestampText } from '~/lib/timestamp'
 import { TermNote } from './term'
+import { MANIFEST } from '~/lib/glossary/manifest'
 
 /** The owner's list of every snapshot of the song and its RFC 3161 timestamp, oldest first. */
 export function TimestampHistory({ stamps }: { stamps: SnapshotStamp[] }) {
@@ -19,7 +20,7 @@ export function TimestampHistory({ stamps }: { stamps: SnapshotStamp[] }) {
         command that checks them.
       </p>
       {/* RFC 3161 is explained by the certificate above, where the page first names it. */}
-      <TermNote term="manifest" className="mt-1" />
+      <TermNote note={MANIFEST} className="mt-1" />
       <ol className="mt-3 divide-y divide-slate-200 rounded border border-slate-200 bg-white">
         {stamps.map((stamp) => (
           <li key={stamp.id} className="px-3 py-2 text-sm">

@@ -3,9 +3,10 @@ import { useLoaderData } from '@remix-run/react'
 import { Suspense } from 'react'
 import { Dashboard } from '~/components/dashboard'
 import { lazyView } from '~/components/lazy-view'
-import { LandingPage } from '~/components/landing-page'
+import { LANDING_TERMS, LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
 import { adminTab } from '~/lib/admin'
+import { glossaryNotes } from '~/lib/glossary'
 import { adminAnalytics, dailyFigures } from '~/services/admin/admin-analytics.server'
 import { getSignedInUser, requireAdminSecondFactor } from '~/services/accounts/auth.server'
 import { keptDashboardData } from '~/services/songs/kept-song-lists.server'
@@ -28,7 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = signedIn?.user ?? null
   if (!signedIn || !user) {
     const video = await latestLandingVideo()
-    return json({ view: 'landing' as const, appName, hasVideo: video !== null })
+    // Its terms' sentences travel as data, not script: the landing page's script budget counts
+    // each file it loads, and even one-sentence files cost more than it has room for (decision 093).
+    const notes = glossaryNotes(LANDING_TERMS)
+    return json({ view: 'landing' as const, appName, hasVideo: video !== null, notes })
   }
   if (isAdmin(user)) {
     // The admin panel is an admin page: its session must have passed a second factor.
@@ -109,7 +113,7 @@ export default function Index() {
         registered={data.registered}
       />
     )
-  return <LandingPage appName={data.appName} hasVideo={data.hasVideo} />
+  return <LandingPage appName={data.appName} hasVideo={data.hasVideo} notes={data.notes} />
 }
 
 /** Shown only after a client-side navigation to `/`, while the panel's code loads. */

@@ -2,6 +2,8 @@ import { json, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { TermNote } from '~/components/term'
+import { PRO } from '~/lib/glossary/pro'
+import { SHA_256 } from '~/lib/glossary/sha-256'
 import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
 
@@ -70,7 +72,7 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             what collects your performance royalties. {appName} lets you note your PRO and member
             numbers next to the song so the details sit in one place.
           </p>
-          <TermNote term="PRO" className="text-sm" />
+          <TermNote note={PRO} className="text-sm" />
           <p>
             {appName} is also not a legal copyright registration. If you want one, file it with your
             national copyright office. Our record is independent, time-stamped evidence of what you
@@ -121,7 +123,7 @@ function faqItems(appName: string): { question: string; answer: ReactNode }[] {
             Anyone holding one of the files can later check it against your certificate’s
             verification page, which names the label it matches.
           </p>
-          <TermNote term="SHA-256" className="text-sm" />
+          <TermNote note={SHA_256} className="text-sm" />
           <p>
             Your co-writers can back your word: from the song’s co-writers page you email each of
             them a link (no account needed) where they see the whole split and confirm their share

@@ -29,6 +29,8 @@ import { useIsPending } from '~/lib/hooks'
 import { db } from '~/services/platform/db.server'
 import { destinationFacts } from '~/services/registration/registration-target.server'
 import { TermNote } from '~/components/term'
+import { PRO } from '~/lib/glossary/pro'
+import { IPI } from '~/lib/glossary/ipi'
 import {
   closedStatus,
   decideInvitation,
@@ -254,8 +256,8 @@ function DecisionForms({
         >
           <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
           <input type="hidden" name="intent" value="confirm" />
-          <TermNote term="PRO" className="mt-2" />
-          <TermNote term="IPI" className="mt-1" />
+          <TermNote note={PRO} className="mt-2" />
+          <TermNote note={IPI} className="mt-1" />
           <div className="mt-3 space-y-3">
             <Field
               label="Your name as you want it credited *"

@@ -14,6 +14,8 @@ import { useAppName } from '~/components/app-name'
 import { LedgerQuerySchema } from '~/lib/url-schemas'
 import { StatusPage } from '~/components/status-page'
 import { TermNote } from '~/components/term'
+import { SOL } from '~/lib/glossary/sol'
+import { LAMPORTS } from '~/lib/glossary/lamports'
 
 /**
  * GET /ledger/tx/:signature — a transaction the embedded ledger executed, re-checked on every view.
@@ -95,8 +97,8 @@ export function LedgerTransaction({
           <Row label="Fee">
             {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by {appName}
             {/* SOL first: the lamport's sentence counts in it. */}
-            <TermNote term="SOL" className="mt-1" />
-            <TermNote term="lamports" />
+            <TermNote note={SOL} className="mt-1" />
+            <TermNote note={LAMPORTS} />
           </Row>
           <Row label="Fee payer (sponsor)">
             <span className="break-all font-mono text-sm">{tx.feePayer ?? 'Unreadable'}</span>

@@ -37,6 +37,10 @@ import {
 import { StatusPage } from '~/components/status-page'
 import { TAP_TARGET } from '~/components/ui/button'
 import { TermNote } from '~/components/term'
+import { SHA_256 } from '~/lib/glossary/sha-256'
+import { MANIFEST } from '~/lib/glossary/manifest'
+import { SOL } from '~/lib/glossary/sol'
+import { LAMPORTS } from '~/lib/glossary/lamports'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
 export const handle: CspHandle = { csp: ['storage-gateway'] }
@@ -191,11 +195,11 @@ export default function VerifyPage() {
             : `Every step below reads the record where it was written: the transaction on the ledger (${report.network}) and the manifest in ${report.storedIn}.`}{' '}
           Our own database is not trusted; you can repeat each step yourself.
         </p>
-        <TermNote term="manifest" className="mt-2" />
-        <TermNote term="SHA-256" className="mt-1" />
+        <TermNote note={MANIFEST} className="mt-2" />
+        <TermNote note={SHA_256} className="mt-1" />
         {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
-        <TermNote term="SOL" className="mt-1" />
-        <TermNote term="lamports" className="mt-1" />
+        <TermNote note={SOL} className="mt-1" />
+        <TermNote note={LAMPORTS} className="mt-1" />
         <VerificationSteps steps={report.steps} />
 
         {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}

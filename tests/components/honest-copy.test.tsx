@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react'
-import type { ComponentType, ReactNode } from 'react'
+import type { ComponentProps, ComponentType, ReactNode } from 'react'
 import { createMemoryRouter, type LoaderFunction, RouterProvider } from 'react-router-dom'
 import { afterEach, describe, expect, test } from 'vitest'
-import { LandingPage } from '~/components/landing-page'
+import { LANDING_TERMS, LandingPage } from '~/components/landing-page'
 import { RegistrationCard } from '~/components/registration-card'
 import { RegistrationComplete } from '~/components/registration-complete'
 import { SongSummary } from '~/components/song-summary'
+import { glossaryNotes } from '~/lib/glossary'
 import { SongSchema } from '~/lib/song-schema'
 import FaqPage, { loader as faqLoader } from '~/routes/faq'
 import TermsOfServicePage, { loader as termsLoader } from '~/routes/terms-of-service'
@@ -31,11 +32,26 @@ async function renderWithRoot(element: ReactNode, loader: LoaderFunction = () =>
   await screen.findByTestId('ready')
 }
 
-const page = (Component: ComponentType) => (
-  <div data-testid="ready">
-    <Component />
-  </div>
-)
+const ready = (element: ReactNode) => <div data-testid="ready">{element}</div>
+const page = (Component: ComponentType) => ready(<Component />)
+
+/** The registration card of a free account with its month's registration left. */
+const registrationCard = (destination?: ComponentProps<typeof RegistrationCard>['destination']) =>
+  ready(
+    <RegistrationCard
+      songId={1}
+      paymentsConfigured={false}
+      confirmations={[]}
+      destination={destination}
+      usage={{
+        subscriptionTier: 'free',
+        currentMonthUsage: 0,
+        monthlyLimit: 1,
+        remainingFree: 1,
+        emailVerified: true,
+      }}
+    />,
+  )
 
 describe('copy that says only what the app does', () => {
   test('FAQ and Terms: only free registrations need a verified email', async () => {
@@ -51,22 +67,7 @@ describe('copy that says only what the app does', () => {
   })
 
   test('the registration card names the configured product and the UTC month of its quota', async () => {
-    await renderWithRoot(
-      <div data-testid="ready">
-        <RegistrationCard
-          songId={1}
-          paymentsConfigured={false}
-          confirmations={[]}
-          usage={{
-            subscriptionTier: 'free',
-            currentMonthUsage: 0,
-            monthlyLimit: 1,
-            remainingFree: 1,
-            emailVerified: true,
-          }}
-        />
-      </div>,
-    )
+    await renderWithRoot(registrationCard())
     expect(document.body.textContent).toContain('Network and storage fees are paid by Songmark.')
     expect(document.body.textContent).not.toContain('ProofTrack')
     expect(document.body.textContent).toContain(
@@ -75,30 +76,15 @@ describe('copy that says only what the app does', () => {
   })
 
   test('the confirmation box promises permanence only where the record is permanent (issue 39.12)', async () => {
-    const card = (permanent: boolean) => (
-      <div data-testid="ready">
-        <RegistrationCard
-          songId={1}
-          paymentsConfigured={false}
-          confirmations={[]}
-          destination={{
-            network: permanent
-              ? 'Solana mainnet'
-              : 'Local development ledger on this server — not a public blockchain',
-            storage: permanent ? 'Arweave' : 'Local store on this server — not permanent storage',
-            notes: [],
-            permanent,
-          }}
-          usage={{
-            subscriptionTier: 'free',
-            currentMonthUsage: 0,
-            monthlyLimit: 1,
-            remainingFree: 1,
-            emailVerified: true,
-          }}
-        />
-      </div>
-    )
+    const card = (permanent: boolean) =>
+      registrationCard({
+        network: permanent
+          ? 'Solana mainnet'
+          : 'Local development ledger on this server — not a public blockchain',
+        storage: permanent ? 'Arweave' : 'Local store on this server — not permanent storage',
+        notes: [],
+        permanent,
+      })
     await renderWithRoot(card(false))
     const local = screen.getByRole('checkbox').closest('label')!.textContent
     expect(local).toBe(
@@ -134,9 +120,9 @@ describe('copy that says only what the app does', () => {
     expect(document.body.textContent).not.toMatch(/\bPROs?\b/)
     cleanup()
     await renderWithRoot(
-      <div data-testid="ready">
-        <LandingPage appName="Songmark" hasVideo={false} />
-      </div>,
+      ready(
+        <LandingPage appName="Songmark" hasVideo={false} notes={glossaryNotes(LANDING_TERMS)} />,
+      ),
     )
     expect(document.body.textContent).not.toMatch(/over time/i)
   })
@@ -147,22 +133,14 @@ describe('copy that says only what the app does', () => {
       explorerUrl: `/ledger/tx/${'5'.repeat(88)}`,
       network,
     })
-    await renderWithRoot(
-      <div data-testid="ready">
-        <RegistrationComplete songId={7} done={done('local-ledger')} />
-      </div>,
-    )
+    await renderWithRoot(ready(<RegistrationComplete songId={7} done={done('local-ledger')} />))
     expect(
       screen.getByRole('link', { name: 'View Song on This Server’s Local Ledger' }),
     ).toBeTruthy()
     expect(document.body.textContent).not.toContain('Solana Explorer')
     cleanup()
     // SPEC §4's words where they are true.
-    await renderWithRoot(
-      <div data-testid="ready">
-        <RegistrationComplete songId={7} done={done('devnet')} />
-      </div>,
-    )
+    await renderWithRoot(ready(<RegistrationComplete songId={7} done={done('devnet')} />))
     expect(screen.getByRole('link', { name: 'View Song on Solana Explorer' })).toBeTruthy()
   })
 })

@@ -116,7 +116,7 @@ describe('landing page', () => {
 
   test('plays the uploaded video when there is one', async () => {
     await renderRoute(
-      () => <LandingPage appName="TestTrack" hasVideo />,
+      () => <LandingPage appName="TestTrack" hasVideo notes={[]} />,
       () => null,
     )
     expect(document.querySelector('video')?.getAttribute('src')).toBe('/media/landing-video')
@@ -126,7 +126,7 @@ describe('landing page', () => {
   test('sets the page title and description', () => {
     const descriptors = indexMeta({
       ...metaArgs,
-      data: { view: 'landing', appName: 'TestTrack', hasVideo: false },
+      data: { view: 'landing', appName: 'TestTrack', hasVideo: false, notes: [] },
     })
     expect(titleOf(descriptors)).toBe('TestTrack — Lock in Your Song Details - Forever.')
     expect(

@@ -63,7 +63,8 @@ afterAll(async () => {
   fs.rmSync(outDir, { recursive: true, force: true })
 })
 
-async function seed() {
+/** A registered song with a confirmed co-writer: its record is on the ledger and in the store. */
+async function registeredSong() {
   const user = await createUser({ emailVerified: true, firstName: '김민지' })
   const cookie = await sessionCookie(user.id)
   const song = await createTestSong(user.id, {
@@ -81,6 +82,11 @@ async function seed() {
   })
   const outcome = await registerSong(user.id, song.id, { confirmed: true })
   if (!outcome.ok) throw new Error(outcome.message)
+  return { user, cookie, song, outcome }
+}
+
+async function seed() {
+  const registered = await registeredSong()
   const mailId = await enqueueMail(db(), {
     to: 'zoe@example.com',
     subject: 'Your co-writer confirmation',
@@ -88,7 +94,7 @@ async function seed() {
   })
   // The development TSA's key and certificate: tokens it signed must still check after a restore.
   const tsaCertificate = await new LocalTsa({ dir: tsaDir(dataDir) }).certificatePem()
-  return { user, cookie, song, outcome, mailId, tsaCertificate }
+  return { ...registered, mailId, tsaCertificate }
 }
 
 async function backUp() {
@@ -221,6 +227,8 @@ test(
 test(
   'a corrupted archive is refused with a message, and nothing is restored',
   async () => {
+    // A stored record to tamper with, whichever test ran before (none need have).
+    await registeredSong()
     const { archive } = await backUp()
     const target = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-restore-target-'))
     const restoreInto = (file: string) =>

@@ -8,7 +8,15 @@ import * as apiSong from '~/resource-routes/api.songs.$id'
 import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
 import { certificateView } from '~/services/certificates/certificate-view'
 import { db } from '../setup/db'
-import { args, authedRequest, createTestSong, createUser, respond } from '../setup/fixtures'
+import {
+  args,
+  authedFormRequest,
+  authedRequest,
+  createTestSong,
+  createUser,
+  respond,
+  storedDuration,
+} from '../setup/fixtures'
 import { useTempDirs } from '../setup/temp-dir'
 import { xmllint } from '../ddex/xmllint'
 
@@ -22,29 +30,14 @@ async function download(request: Request, id: number) {
   return respond(() => exportRoute.loader(args(request, { id: String(id) })))
 }
 
-async function saveDuration(userId: string, id: number, duration: string) {
-  return respond(async () =>
+const saveDuration = async (userId: string, id: number, duration: string) =>
+  respond(async () =>
     details.action(
-      args(
-        await authedRequest(`http://localhost/songs/${id}/details`, userId, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ duration }),
-        }),
-        { id: String(id) },
-      ),
+      args(await authedFormRequest(`http://localhost/songs/${id}/details`, userId, { duration }), {
+        id: String(id),
+      }),
     ),
   )
-}
-
-const durationOf = async (id: number) =>
-  (
-    await db()
-      .selectFrom('songs')
-      .select('durationSeconds')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).durationSeconds
 
 describe('/songs/:id/ddex.xml', () => {
   test('without a duration the owner is told what is missing; with one, the message validates', async () => {
@@ -91,10 +84,10 @@ describe('/songs/:id/ddex.xml', () => {
     const wrong = await saveDuration(owner.id, song.id, '3 minutes')
     expect(wrong.status).toBe(400)
     expect(JSON.stringify(await wrong.json())).toContain('Write the length as minutes:seconds')
-    expect(await durationOf(song.id)).toBeNull()
+    expect(await storedDuration(song.id)).toBeNull()
 
     expect((await saveDuration(owner.id, song.id, '3:25')).status).toBe(302)
-    expect(await durationOf(song.id)).toBe(205)
+    expect(await storedDuration(song.id)).toBe(205)
 
     const started = performance.now()
     const response = await download(await authedRequest(exportUrl(song.id), owner.id), song.id)

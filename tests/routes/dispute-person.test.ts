@@ -6,20 +6,17 @@ import * as coWriters from '~/routes/songs.$id.co-writers'
 import * as register from '~/routes/songs.$id.register'
 import {
   args,
+  authedFormRequest,
   authedRequest,
-  createTestSong,
-  createUser,
+  createOwnerWithCoWriter,
   formRequest,
   respond,
-  sessionCookie,
 } from '../setup/fixtures'
+import { invitationToken, inviteCoWriter } from '../setup/invitations'
 import { mailTo } from '../setup/mail'
 
 // Issue 38 (decision 087), through the routes as a browser without JavaScript posts them: a
 // dispute is the person's who raised it, not their slot's. Names in several scripts.
-
-const tokenIn = (text: string | null | undefined) =>
-  /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? null
 
 const LYRICS_ONLY = (co: string) => ({
   title: 'さくら',
@@ -33,39 +30,14 @@ const LYRICS_ONLY = (co: string) => ({
 })
 
 async function setup() {
-  const owner = await createUser({ emailVerified: true, firstName: '佐藤' })
-  const song = await createTestSong(owner.id, {
-    title: 'さくら',
-    contributorName: '佐藤 花子',
+  const { owner, song, cookie } = await createOwnerWithCoWriter({
     toolsUsed: 'ギター',
     coContributorName: '山田 太郎',
-    contributions: [
-      {
-        component: 'lyrics',
-        contributorPercent: 50,
-        coContributorPercent: 50,
-        coContributor2Percent: 0,
-        aiPercent: 0,
-      },
-    ],
   })
-  const cookie = await sessionCookie(owner.id)
   const email = `yamada-${song.id}@example.com`
   const url = `http://localhost/songs/${song.id}/co-writers`
   const params = { id: String(song.id) }
-  const invite = (to: string) =>
-    respond(async () =>
-      coWriters.action(
-        args(
-          formRequest(
-            url,
-            { intent: 'invite', slot: 'co-contributor', email: to },
-            { Cookie: cookie },
-          ),
-          params,
-        ),
-      ),
-    )
+  const invite = (to: string) => inviteCoWriter(cookie, song.id, to)
   const answer = (token: string, fields: Record<string, string>) =>
     respond(async () =>
       invitation.action(
@@ -76,10 +48,7 @@ async function setup() {
     respond(async () =>
       edit.action(
         args(
-          await authedRequest(`http://localhost/edit/${song.id}`, owner.id, {
-            method: 'POST',
-            body: new URLSearchParams(LYRICS_ONLY(co)),
-          }),
+          await authedFormRequest(`http://localhost/edit/${song.id}`, owner.id, LYRICS_ONLY(co)),
           params,
         ),
       ),
@@ -110,7 +79,7 @@ async function setup() {
 test('a slot given to another person after a dispute names no dispute and mails the disputer nothing; naming the disputer again brings the dispute back, and asking them is the owner’s deliberate act', async () => {
   const { song, email, invite, answer, editTo, coWriter, blocked, disputedCount } = await setup()
   expect((await invite(email)).status).toBe(302)
-  const first = tokenIn((await mailTo(email))[0]?.text)!
+  const first = (await invitationToken(email))!
   expect(
     (await answer(first, { intent: 'dispute', disputeReason: '私の歌詞は70%です' })).status,
   ).toBe(200)
@@ -143,7 +112,7 @@ test('a slot given to another person after a dispute names no dispute and mails 
 
   // The owner asks them again, deliberately; their answer ends the dispute.
   expect((await invite(email)).status).toBe(302)
-  const again = tokenIn((await mailTo(email))[0]?.text)!
+  const again = (await invitationToken(email))!
   expect(again).not.toBe(first)
   expect(await coWriter()).toMatchObject({ status: 'disputed', notAsked: false })
   expect((await answer(again, { intent: 'confirm', creditedName: '山田 太郎' })).status).toBe(200)
@@ -154,7 +123,7 @@ test('a slot given to another person after a dispute names no dispute and mails 
 test('another person’s confirmation from the same mailbox does not lift it', async () => {
   const { email, invite, answer, editTo, coWriter, blocked } = await setup()
   await invite(email)
-  await answer(tokenIn((await mailTo(email))[0]?.text)!, {
+  await answer((await invitationToken(email))!, {
     intent: 'dispute',
     disputeReason: 'نصيبي أكبر',
   })
@@ -162,7 +131,7 @@ test('another person’s confirmation from the same mailbox does not lift it', a
   await editTo('נועה לוי')
   expect(await coWriter()).toMatchObject({ name: 'נועה לוי', status: 'declared' })
   await invite(email)
-  await answer(tokenIn((await mailTo(email))[0]?.text)!, {
+  await answer((await invitationToken(email))!, {
     intent: 'confirm',
     creditedName: 'נועה לוי',
   })

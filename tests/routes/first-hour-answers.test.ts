@@ -9,57 +9,18 @@ import * as coWriters from '~/routes/songs.$id.co-writers'
 import { db } from '../setup/db'
 import {
   args,
+  authedFormRequest,
   authedRequest,
   createTestSong,
   createUser,
   formRequest,
   respond,
-  sessionCookie,
+  songFormFields,
 } from '../setup/fixtures'
-import { lastMailTo } from '../setup/mail'
+import { createInvitedCoWriter } from '../setup/invitations'
 
 // Issue 39, through the routes as a browser without JavaScript posts them: names in several
 // scripts, only the required fields.
-
-const tokenIn = (text: string | null | undefined) =>
-  /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? null
-
-/** A song by 佐藤 with one co-writer, invited by a plain post; returns the invitation's token. */
-async function invited(coContributorName: string) {
-  const owner = await createUser({ emailVerified: true, firstName: '佐藤' })
-  const song = await createTestSong(owner.id, {
-    title: 'さくら',
-    contributorName: '佐藤 花子',
-    coContributorName,
-    contributions: [
-      {
-        component: 'lyrics',
-        contributorPercent: 50,
-        coContributorPercent: 50,
-        coContributor2Percent: 0,
-        aiPercent: 0,
-      },
-    ],
-  })
-  const cookie = await sessionCookie(owner.id)
-  const email = `co-${song.id}@example.com`
-  const sent = await respond(async () =>
-    coWriters.action(
-      args(
-        formRequest(
-          `http://localhost/songs/${song.id}/co-writers`,
-          { intent: 'invite', slot: 'co-contributor', email },
-          { Cookie: cookie },
-        ),
-        { id: String(song.id) },
-      ),
-    ),
-  )
-  expect(sent.status).toBe(302)
-  const token = tokenIn((await lastMailTo(email))?.text)
-  expect(token).not.toBeNull()
-  return { owner, song, cookie, email, token: token! }
-}
 
 const answer = (token: string, fields: Record<string, string>) =>
   respond(async () =>
@@ -69,7 +30,7 @@ const answer = (token: string, fields: Record<string, string>) =>
   )
 
 test('an IPI name number typed without its leading zeros is taken and stored with them (39.15)', async () => {
-  const { song, token } = await invited('प्रिया शर्मा')
+  const { song, token } = await createInvitedCoWriter({ coContributorName: 'प्रिया शर्मा' })
   const wrong = await answer(token, {
     intent: 'confirm',
     creditedName: 'प्रिया शर्मा',
@@ -98,26 +59,19 @@ test('an IPI name number typed without its leading zeros is taken and stored wit
   expect(row).toEqual({ ipi: '00014107338', creditedName: 'प्रिया शर्मा', decision: 'confirmed' })
 })
 
-async function postAs(userId: string, url: string, fields: Record<string, string>) {
-  return authedRequest(url, userId, { method: 'POST', body: new URLSearchParams(fields) })
-}
-
 /** The required fields of the edit form, as a browser without JavaScript posts them. */
-function editForm(percents: Record<string, string>, extra: Record<string, string> = {}) {
-  const fields: Record<string, string> = {
-    title: 'Белые ночи',
-    dateCreated: '2025-03-01',
-    contributorName: 'Анна Иванова',
-    toolsUsed: 'Гитара',
-    fileLink: 'https://example.com/a.mp3',
-    ...extra,
-  }
-  Object.entries(percents).forEach(([component, percent], i) => {
-    fields[`contributions[${i}].component`] = component
-    fields[`contributions[${i}].contributorPercent`] = percent
-  })
-  return fields
-}
+const editForm = (percents: Record<string, string>, extra: Record<string, string> = {}) =>
+  songFormFields(
+    {
+      title: 'Белые ночи',
+      dateCreated: '2025-03-01',
+      contributorName: 'Анна Иванова',
+      toolsUsed: 'Гитара',
+      fileLink: 'https://example.com/a.mp3',
+      ...extra,
+    },
+    (component) => ({ contributorPercent: percents[component]! }),
+  )
 
 const ALL_100 = {
   lyrics: '100',
@@ -140,7 +94,9 @@ async function russianSong() {
 const editPost = async (userId: string, id: number, fields: Record<string, string>) =>
   respond(async () =>
     edit.action(
-      args(await postAs(userId, `http://localhost/edit/${id}`, fields), { id: String(id) }),
+      args(await authedFormRequest(`http://localhost/edit/${id}`, userId, fields), {
+        id: String(id),
+      }),
     ),
   )
 
@@ -195,7 +151,7 @@ test('a percentage typed for a co-contributor without a name is refused, never d
     'contributions[0].coContributorPercent': '40',
   }
   const refused = await respond(async () =>
-    submit.action(args(await postAs(owner.id, 'http://localhost/submit', fields))),
+    submit.action(args(await authedFormRequest('http://localhost/submit', owner.id, fields))),
   )
   expect(refused.status).toBe(400)
   expect((await refused.json()).errors).toMatchObject({
@@ -248,7 +204,7 @@ test('saving the edit form without a change adds no snapshot and keeps the song�
 })
 
 test('the counts are about the others: one co-writer confirmed reads “1 of 1 confirmed” (39.7)', async () => {
-  const { owner, token } = await invited('נועה לוי')
+  const { owner, token } = await createInvitedCoWriter({ coContributorName: 'נועה לוי' })
   const confirmed = await answer(token, { intent: 'confirm', creditedName: 'נועה לוי' })
   expect(confirmed.status).toBe(200)
   const dashboard = await respond(async () =>
@@ -260,7 +216,9 @@ test('the counts are about the others: one co-writer confirmed reads “1 of 1 c
 })
 
 test('a dispute survives removing the disputing co-writer in one edit and re-adding them in the next (38.4)', async () => {
-  const { owner, song, cookie, token } = await invited('山田 太郎')
+  const { owner, song, cookie, token } = await createInvitedCoWriter({
+    coContributorName: '山田 太郎',
+  })
   const disputed = await answer(token, { intent: 'dispute', disputeReason: '私の歌詞は70%です' })
   expect(disputed.status).toBe(200)
   const withCo = { 'contributions[0].coContributorPercent': '50' }

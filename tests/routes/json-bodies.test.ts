@@ -4,16 +4,12 @@ import * as apiSongs from '~/resource-routes/api.songs'
 import * as apiTrack from '~/resource-routes/api.analytics.track'
 import * as sponsored from '~/resource-routes/api.songs.$id.blockchain.sponsored'
 import { db } from '../setup/db'
-import { args, createUser, respond, sessionCookie, createTestSong } from '../setup/fixtures'
+import { args, createTestSong, respond, useSignedInUser } from '../setup/fixtures'
 
 // Issue 11 items 2 and 4: JSON bodies are counted while read, and only a JSON content type is one.
 
-let cookie = ''
-let userId = ''
-beforeAll(async () => {
-  const user = await createUser({ emailVerified: true })
-  userId = user.id
-  cookie = await sessionCookie(user.id)
+const user = useSignedInUser()
+beforeAll(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {})
 })
 
@@ -34,7 +30,7 @@ function chunked(prefix: string, total: number) {
 const request = (url: string, body: BodyInit | null, type: string | null, withCookie = false) => {
   const headers = new Headers()
   if (type) headers.set('Content-Type', type)
-  if (withCookie) headers.set('Cookie', cookie)
+  if (withCookie) headers.set('Cookie', user.cookie)
   return new Request(`http://localhost${url}`, {
     method: 'POST',
     headers,
@@ -119,7 +115,7 @@ describe('readJson through the API routes', () => {
   })
 
   test('the sponsored registration takes the empty body the spec sends, and refuses a large or non-JSON one', async () => {
-    const song = await createTestSong(userId, { title: 'Sponsored' })
+    const song = await createTestSong(user.id, { title: 'Sponsored' })
     const post = (body: BodyInit | null, type: string | null) =>
       respond(() =>
         sponsored.action(

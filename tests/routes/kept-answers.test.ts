@@ -3,18 +3,17 @@ import * as apiSongs from '~/resource-routes/api.songs'
 import * as apiSong from '~/resource-routes/api.songs.$id'
 import * as index from '~/routes/_index'
 import * as invitation from '~/routes/invitations.$token'
-import * as coWriters from '~/routes/songs.$id.co-writers'
 import { db } from '../setup/db'
 import {
   args,
   authedRequest,
+  createOwnerWithCoWriter,
   createTestSong,
   createUser,
   formRequest,
   respond,
-  sessionCookie,
 } from '../setup/fixtures'
-import { lastMailTo } from '../setup/mail'
+import { invitationToken, inviteCoWriter } from '../setup/invitations'
 
 // Issue 41 (decision 089): the songs API and the dashboard keep their answers per owner and data
 // version. Whatever changes what they show, whoever makes the change, must show at once.
@@ -54,23 +53,11 @@ async function currentEtag(userId: string) {
   return { etag, songs: (await response.json()) as { title: string; isRegistered: boolean }[] }
 }
 
-async function ownerWithCoWriter() {
-  const owner = await createUser({ emailVerified: true, firstName: 'Ann' })
-  const song = await createTestSong(owner.id, {
-    title: TITLE,
-    coContributorName: 'Bea',
-    contributions: [
-      {
-        component: 'lyrics',
-        contributorPercent: 60,
-        coContributorPercent: 40,
-        coContributor2Percent: 0,
-        aiPercent: 0,
-      },
-    ],
-  })
-  return { owner, song }
-}
+const ownerWithCoWriter = () =>
+  createOwnerWithCoWriter(
+    { title: TITLE, contributorName: 'Ann', coContributorName: 'Bea' },
+    { firstName: 'Ann' },
+  )
 
 describe('GET /api/songs answers 304 while nothing it shows changed', () => {
   test('a client that kept it and sends If-None-Match with the current tag gets 304 and no body', async () => {
@@ -172,35 +159,21 @@ describe('GET /api/songs answers 304 while nothing it shows changed', () => {
 
 describe('the dashboard shows a co-writer’s answer at once', () => {
   test('invite, then the co-writer (signed out, another person) confirms: the owner’s next page counts it', async () => {
-    const { owner, song } = await ownerWithCoWriter()
-    const cookie = await sessionCookie(owner.id)
+    const { owner, song, cookie } = await ownerWithCoWriter()
     expect((await dashboard(owner.id)).songs[0]!.confirmations).toEqual({
       named: 1,
       confirmed: 0,
       disputed: 0,
     })
     const email = `bea-${song.id}@example.com`
-    const sent = await respond(async () =>
-      coWriters.action(
-        args(
-          formRequest(
-            `http://localhost/songs/${song.id}/co-writers`,
-            { intent: 'invite', slot: 'co-contributor', email },
-            { Cookie: cookie },
-          ),
-          { id: String(song.id) },
-        ),
-      ),
-    )
+    const sent = await inviteCoWriter(cookie, song.id, email)
     expect(sent.status).toBe(302)
     // Kept again, at the version the invitation left.
     expect((await dashboard(owner.id)).songs[0]!.confirmations).toMatchObject({ confirmed: 0 })
     const { etag } = await currentEtag(owner.id)
 
-    const token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(
-      (await lastMailTo(email))?.text ?? '',
-    )?.[1]
-    expect(token).toBeDefined()
+    const token = await invitationToken(email)
+    expect(token).not.toBeNull()
     const confirmed = await respond(async () =>
       invitation.action(
         args(

@@ -3,34 +3,19 @@ import os from 'node:os'
 import path from 'node:path'
 import { Keypair } from '@solana/web3.js'
 import Arweave from 'arweave'
-import type { ComponentType } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { Outlet } from 'react-router-dom'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
+import { StaticRouter } from 'react-router-dom/server'
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { createChain, getChain } from '~/chain/index.server'
 import { SiteFooter } from '~/components/site-footer'
-import { getPublicEnv, loadEnv } from '~/env.server'
+import { loadEnv } from '~/env.server'
 import * as root from '~/root'
 import * as invitationPage from '~/routes/invitations.$token'
 import * as settingsPage from '~/routes/settings'
-import * as coWriters from '~/routes/songs.$id.co-writers'
-import { resolveTimeZone } from '~/services/platform/time-zone.server'
 import { createStorage, getStorage } from '~/storage/index.server'
-import {
-  args,
-  createTestSong,
-  createUser,
-  formRequest,
-  respond,
-  sessionCookie,
-} from '../setup/fixtures'
-import { lastMailTo } from '../setup/mail'
+import { drawPage } from '../setup/draw-page'
+import { args, createUser, respond, sessionCookie } from '../setup/fixtures'
+import { createInvitedCoWriter } from '../setup/invitations'
 import { testEnv } from '../setup/test-env'
 
 // Issue 39 item 12's class: the invitation and Settings said "permanent public record" on a
@@ -41,105 +26,23 @@ const BASE = 'http://localhost'
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-record-words-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-interface RouteModule {
-  default: ComponentType
-  loader: (args: { request: Request; params: Record<string, string>; context: object }) => unknown
-}
-
-/** The page's HTML as the server draws it from its real loader, as text. */
-async function pageText(module: RouteModule, pattern: string, url: string, cookie: string | null) {
-  const Page = module.default
-  const handler = createStaticHandler([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({
-        env: getPublicEnv(),
-        toast: null,
-        user: null,
-        analyticsSessionId: null,
-        timeZone: resolveTimeZone(cookie, null),
-      }),
-      element: <Outlet />,
-      children: [
-        {
-          id: 'page',
-          path: pattern,
-          loader: async ({ request, params }) =>
-            (await module.loader({
-              request,
-              params: params as Record<string, string>,
-              context: {},
-            })) as Response,
-          element: <Page />,
-        },
-      ],
-    },
-  ])
-  const context = await handler.query(
-    new Request(`${BASE}${url}`, { headers: cookie ? { Cookie: cookie } : {} }),
-  )
-  if (context instanceof Response) throw new Error(`${url} answered ${context.status}`)
-  const html = renderToStaticMarkup(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
-  )
-  return html
+/** The page's text as the server draws it from its real loader. */
+const textOf = (html: string) =>
+  html
     .replace(/<[^>]+>/g, '')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ')
-}
 
 /** An open invitation for “Олег Петров”, and the Settings page of a writer with no songs. */
 async function pages() {
-  const owner = await createUser({ emailVerified: true, firstName: '佐藤' })
-  const song = await createTestSong(owner.id, {
-    title: 'さくら 🌸',
-    contributorName: '佐藤 花子',
-    coContributorName: 'Олег Петров',
-    contributions: [
-      {
-        component: 'lyrics',
-        contributorPercent: 50,
-        coContributorPercent: 50,
-        coContributor2Percent: 0,
-        aiPercent: 0,
-      },
-    ],
-  })
-  const cookie = await sessionCookie(owner.id)
-  const email = `oleg-${song.id}@example.com`
-  const sent = await respond(async () =>
-    coWriters.action(
-      args(
-        formRequest(
-          `${BASE}/songs/${song.id}/co-writers`,
-          { intent: 'invite', slot: 'co-contributor', email },
-          { Cookie: cookie },
-        ),
-        { id: String(song.id) },
-      ),
-    ),
-  )
-  expect(sent.status).toBe(302)
-  const token = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(
-    (await lastMailTo(email))?.text ?? '',
-  )?.[1]
-  expect(token).toBeTruthy()
+  const { token } = await createInvitedCoWriter({ title: 'さくら 🌸' })
+  const writer = await createUser({ firstName: 'ยุพิน' })
   return {
-    invitation: await pageText(
-      invitationPage as unknown as RouteModule,
-      '/invitations/:token',
-      `/invitations/${token}`,
-      null,
+    invitation: textOf(
+      await drawPage(invitationPage, '/invitations/:token', `/invitations/${token}`),
     ),
-    settings: await pageText(
-      settingsPage as unknown as RouteModule,
-      '/settings',
-      '/settings',
-      await sessionCookie((await createUser({ firstName: 'ยุพิน' })).id),
+    settings: textOf(
+      await drawPage(settingsPage, '/settings', '/settings', await sessionCookie(writer.id)),
     ),
   }
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
   RECORDING_DIGEST_MESSAGE,
   RECORDING_DIGEST_TAKEN,
@@ -25,7 +25,14 @@ import {
   readFormWithRecording,
 } from '~/services/songs/recording-fingerprint.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createUser, respond, sessionCookie } from '../setup/fixtures'
+import {
+  args,
+  authedRequest,
+  createUser,
+  formRequest,
+  respond,
+  useSignedInUser,
+} from '../setup/fixtures'
 import { multipartBody } from '../setup/multipart'
 
 // Issue 17: without JavaScript the files are posted with the song form (up to five slots, each a
@@ -43,13 +50,7 @@ const SONG = {
 }
 const MB = 1024 * 1024
 
-let cookie = ''
-let userId = ''
-beforeAll(async () => {
-  const user = await createUser({ emailVerified: true })
-  userId = user.id
-  cookie = await sessionCookie(user.id)
-})
+const user = useSignedInUser()
 
 function multipartPost(
   body: ReturnType<typeof multipartBody>,
@@ -57,19 +58,14 @@ function multipartPost(
 ) {
   return new Request('http://localhost/submit', {
     method: 'POST',
-    headers: { 'Content-Type': body.contentType, Cookie: cookie, ...headers },
+    headers: { 'Content-Type': body.contentType, Cookie: user.cookie, ...headers },
     body: body.stream,
     duplex: 'half',
   } as RequestInit)
 }
 
-function formPost(fields: Record<string, string>) {
-  return new Request('http://localhost/submit', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-    body: new URLSearchParams(fields),
-  })
-}
+const formPost = (fields: Record<string, string>) =>
+  formRequest('http://localhost/submit', fields, { Cookie: user.cookie })
 
 /**
  * What a request may have left behind: a file under DATA_DIR, or at the top of the temp folder
@@ -225,7 +221,7 @@ describe('the song form without JavaScript: each file streamed through SHA-256 a
         .selectFrom('songs')
         .select('id')
         .where('id', '=', id)
-        .where('userId', '=', userId)
+        .where('userId', '=', user.id)
         .executeTakeFirst(),
     ).toEqual({ id })
     expect(await storedRecordings(id)).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as submit from '~/routes/submit'
 import { db } from '../setup/db'
-import { args, authedRequest, createUser, respond } from '../setup/fixtures'
+import { args, authedFormRequest, createUser, respond, songFormFields } from '../setup/fixtures'
 
 // Issue 39 item 3 (decision 095): with only the required fields, the form's defaults leave a named
 // co-writer at 0 % in every component, and their invitation would then ask them to confirm a
@@ -9,36 +9,29 @@ import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 // posts the form.
 
 /** The form as posted with only what is required: the five rows at their defaults. */
-function onlyRequired(extra: Record<string, string>) {
-  const fields: Record<string, string> = {
-    title: 'ध्वनि 🎵',
-    dateCreated: '2025-03-01',
-    contributorName: '佐藤 花子',
-    toolsUsed: 'Logic Pro',
-    fileLink: 'https://example.com/dhvani.mp3',
-  }
-  ;['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'].forEach((component, i) => {
-    fields[`contributions[${i}].component`] = component
-    fields[`contributions[${i}].contributorPercent`] = '100'
-    fields[`contributions[${i}].coContributorPercent`] = '0'
-    fields[`contributions[${i}].coContributor2Percent`] = '0'
-    fields[`contributions[${i}].aiPercent`] = '0'
-  })
-  return { ...fields, ...extra }
-}
+const onlyRequired = (extra: Record<string, string>) => ({
+  ...songFormFields(
+    {
+      title: 'ध्वनि 🎵',
+      dateCreated: '2025-03-01',
+      contributorName: '佐藤 花子',
+      toolsUsed: 'Logic Pro',
+      fileLink: 'https://example.com/dhvani.mp3',
+    },
+    () => ({
+      contributorPercent: '100',
+      coContributorPercent: '0',
+      coContributor2Percent: '0',
+      aiPercent: '0',
+    }),
+  ),
+  ...extra,
+})
 
-async function post(userId: string, fields: Record<string, string>) {
-  return respond(async () =>
-    submit.action(
-      args(
-        await authedRequest('http://localhost/submit', userId, {
-          method: 'POST',
-          body: new URLSearchParams(fields),
-        }),
-      ),
-    ),
+const post = async (userId: string, fields: Record<string, string>) =>
+  respond(async () =>
+    submit.action(args(await authedFormRequest('http://localhost/submit', userId, fields))),
   )
-}
 
 const songsOf = async (userId: string) =>
   (await db().selectFrom('songs').select('id').where('userId', '=', userId).execute()).length

@@ -7,7 +7,14 @@ import * as edit from '~/routes/edit.$id'
 import * as submit from '~/routes/submit'
 import { MAX_SONGS_PER_ACCOUNT, songCeilingMessage } from '~/services/songs/songs.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createUser, respond } from '../setup/fixtures'
+import {
+  args,
+  authedFormRequest,
+  authedRequest,
+  createUser,
+  respond,
+  songFormFields,
+} from '../setup/fixtures'
 
 const song = {
   title: 'Night Drive',
@@ -21,30 +28,18 @@ const song = {
   lyrics: 'Headlights on the highway',
 }
 
-function formFields(extra: Record<string, string> = {}) {
-  const fields: Record<string, string> = { ...song, ...extra }
-  ;['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'].forEach((component, i) => {
-    fields[`contributions[${i}].component`] = component
-    fields[`contributions[${i}].contributorPercent`] = '50'
-    fields[`contributions[${i}].coContributorPercent`] = '25'
-    fields[`contributions[${i}].coContributor2Percent`] = '0'
-    fields[`contributions[${i}].aiPercent`] = '25'
-  })
-  return fields
-}
+const formFields = (extra: Record<string, string> = {}) =>
+  songFormFields({ ...song, ...extra }, () => ({
+    contributorPercent: '50',
+    coContributorPercent: '25',
+    coContributor2Percent: '0',
+    aiPercent: '25',
+  }))
 
-async function post(userId: string, fields: Record<string, string>) {
-  return respond(async () =>
-    submit.action(
-      args(
-        await authedRequest('http://localhost/submit', userId, {
-          method: 'POST',
-          body: new URLSearchParams(fields),
-        }),
-      ),
-    ),
+const post = async (userId: string, fields: Record<string, string>) =>
+  respond(async () =>
+    submit.action(args(await authedFormRequest('http://localhost/submit', userId, fields))),
   )
-}
 
 async function createViaForm(userId: string, extra: Record<string, string> = {}) {
   const created = await post(userId, { ...formFields(extra), intent: 'create' })
@@ -148,34 +143,25 @@ describe('/submit, two steps as plain posts', () => {
 })
 
 describe('/edit/:id', () => {
-  async function editPost(userId: string, id: number, fields: Record<string, string>) {
-    return respond(async () =>
+  const editPost = async (userId: string, id: number, fields: Record<string, string>) =>
+    respond(async () =>
       edit.action(
-        args(
-          await authedRequest(`http://localhost/edit/${id}`, userId, {
-            method: 'POST',
-            body: new URLSearchParams(fields),
-          }),
-          { id: String(id) },
-        ),
+        args(await authedFormRequest(`http://localhost/edit/${id}`, userId, fields), {
+          id: String(id),
+        }),
       ),
     )
-  }
-  const editFields = (percent: string) => {
-    const fields: Record<string, string> = {
-      title: 'Night Drive (v2)',
-      dateCreated: '2025-03-02',
-      contributorName: 'Ann',
-      toolsUsed: 'Ableton',
-      fileLink: 'https://example.com/v2.mp3',
-    }
-    ;['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'].forEach((component, i) => {
-      fields[`contributions[${i}].component`] = component
-      fields[`contributions[${i}].contributorPercent`] = percent
-      fields[`contributions[${i}].aiPercent`] = '0'
-    })
-    return fields
-  }
+  const editFields = (percent: string) =>
+    songFormFields(
+      {
+        title: 'Night Drive (v2)',
+        dateCreated: '2025-03-02',
+        contributorName: 'Ann',
+        toolsUsed: 'Ableton',
+        fileLink: 'https://example.com/v2.mp3',
+      },
+      () => ({ contributorPercent: percent, aiPercent: '0' }),
+    )
 
   test('another user gets 404, exactly like a missing song', async () => {
     const owner = await createUser()

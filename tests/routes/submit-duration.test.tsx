@@ -1,12 +1,19 @@
 import { renderToStaticMarkup } from 'react-dom/server'
-import { beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { SongSummary, SummaryHiddenFields, type SongSummaryValues } from '~/components/song-summary'
 import { DURATION_MESSAGE } from '~/lib/duration'
 import * as exportRoute from '~/resource-routes/songs.$id.ddex[.]xml'
 import * as submit from '~/routes/submit'
 import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createUser, respond, sessionCookie } from '../setup/fixtures'
+import {
+  args,
+  authedRequest,
+  formRequest,
+  respond,
+  storedDuration,
+  useSignedInUser,
+} from '../setup/fixtures'
 
 // Issue 40 (decision 084): the recording's length is asked on the submit form too, through the
 // real POST (conform's parseWithZod), optional and never invented; the DDEX export then has it.
@@ -19,41 +26,18 @@ const REQUIRED = {
   fileLink: 'https://example.com/a.wav',
 }
 
-let cookie = ''
-let userId = ''
-beforeAll(async () => {
-  const user = await createUser({ emailVerified: true })
-  userId = user.id
-  cookie = await sessionCookie(user.id)
-})
+const user = useSignedInUser()
 
 const post = (fields: Record<string, string>) =>
   respond(() =>
-    submit.action(
-      args(
-        new Request('http://localhost/submit', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: cookie },
-          body: new URLSearchParams(fields),
-        }),
-      ),
-    ),
+    submit.action(args(formRequest('http://localhost/submit', fields, { Cookie: user.cookie }))),
   )
 
 const createdId = (response: Response) =>
   Number(new URL(response.headers.get('Location')!, 'http://localhost').searchParams.get('created'))
 
-const durationOf = async (id: number) =>
-  (
-    await db()
-      .selectFrom('songs')
-      .select('durationSeconds')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).durationSeconds
-
 async function ddex(id: number) {
-  const request = await authedRequest(`http://localhost/songs/${id}/ddex.xml`, userId)
+  const request = await authedRequest(`http://localhost/songs/${id}/ddex.xml`, user.id)
   return respond(() => exportRoute.loader(args(request, { id: String(id) })))
 }
 
@@ -71,7 +55,7 @@ describe('/submit: the recording’s length (issue 40)', () => {
     const response = await post({ ...REQUIRED, intent: 'create' })
     expect(response.status).toBe(302)
     const id = createdId(response)
-    expect(await durationOf(id)).toBeNull()
+    expect(await storedDuration(id)).toBeNull()
     const missing = await ddex(id)
     expect(missing.status).toBe(409)
     expect(await missing.text()).toContain(MISSING_DURATION)
@@ -98,7 +82,7 @@ describe('/submit: the recording’s length (issue 40)', () => {
     const created = await post({ ...hidden, intent: 'create' })
     expect(created.status).toBe(302)
     const id = createdId(created)
-    expect(await durationOf(id)).toBe(205)
+    expect(await storedDuration(id)).toBe(205)
 
     const exported = await ddex(id)
     const body = await exported.text()
@@ -112,7 +96,7 @@ describe('/submit: the recording’s length (issue 40)', () => {
     const before = await db()
       .selectFrom('songs')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('userId', '=', userId)
+      .where('userId', '=', user.id)
       .executeTakeFirstOrThrow()
     for (const duration of ['3 minutes', '३:२५', '3:75']) {
       const response = await post({ ...REQUIRED, duration, intent: 'create' })
@@ -124,7 +108,7 @@ describe('/submit: the recording’s length (issue 40)', () => {
       await db()
         .selectFrom('songs')
         .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('userId', '=', userId)
+        .where('userId', '=', user.id)
         .executeTakeFirstOrThrow(),
     ).toEqual(before)
   })

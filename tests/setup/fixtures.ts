@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import { beforeAll } from 'vitest'
+import { COMPONENTS } from '~/lib/song-constants'
 import { SongSchema } from '~/lib/song-schema'
 import { hashPassword } from '~/services/accounts/password.server'
 import { sessionStorage } from '~/services/accounts/session.server'
@@ -76,6 +78,24 @@ export async function authedRequest(url: string, userId: string, init: RequestIn
   return new Request(url, { ...init, headers })
 }
 
+/** A form posted by this user, signed in, as a browser without JavaScript posts it. */
+export function authedFormRequest(url: string, userId: string, fields: Record<string, string>) {
+  return authedRequest(url, userId, { method: 'POST', body: new URLSearchParams(fields) })
+}
+
+/**
+ * A verified user signed in for the whole file, made before its first test: read `id` and
+ * `cookie` inside the tests.
+ */
+export function useSignedInUser() {
+  const user = { id: '', cookie: '' }
+  beforeAll(async () => {
+    user.id = (await createUser({ emailVerified: true })).id
+    user.cookie = await sessionCookie(user.id)
+  })
+  return user
+}
+
 export function formRequest(
   url: string,
   fields: Record<string, string>,
@@ -134,6 +154,60 @@ export async function createTestSong(userId: string, overrides: Record<string, u
       ...overrides,
     }),
   )
+}
+
+/**
+ * The song form's fields as a browser posts them: `fields`, then a row for each of the five
+ * components, holding what `row` gives it (`contributorPercent`, `aiPercent`…).
+ */
+export function songFormFields(
+  fields: Record<string, string>,
+  row: (component: (typeof COMPONENTS)[number]) => Record<string, string>,
+) {
+  const posted = { ...fields }
+  COMPONENTS.forEach((component, i) => {
+    posted[`contributions[${i}].component`] = component
+    for (const [name, value] of Object.entries(row(component)))
+      posted[`contributions[${i}].${name}`] = value
+  })
+  return posted
+}
+
+/**
+ * A verified owner, signed in (`cookie`), and their song with one co-writer who shares the lyrics
+ * half and half: 佐藤's “さくら” with Олег Петров, unless `song` and `owner` say otherwise.
+ */
+export async function createOwnerWithCoWriter(
+  song: Record<string, unknown> = {},
+  owner: Parameters<typeof createUser>[0] = {},
+) {
+  const user = await createUser({ emailVerified: true, firstName: '佐藤', ...owner })
+  const created = await createTestSong(user.id, {
+    title: 'さくら',
+    contributorName: '佐藤 花子',
+    coContributorName: 'Олег Петров',
+    contributions: [
+      {
+        component: 'lyrics',
+        contributorPercent: 50,
+        coContributorPercent: 50,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
+    ],
+    ...song,
+  })
+  return { owner: user, song: created, cookie: await sessionCookie(user.id) }
+}
+
+/** The recording's length stored for a song, in seconds (null: not given). */
+export async function storedDuration(songId: number) {
+  const row = await db()
+    .selectFrom('songs')
+    .select('durationSeconds')
+    .where('id', '=', songId)
+    .executeTakeFirstOrThrow()
+  return row.durationSeconds
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { VerifyTimestamp } from './report'
 import { TermNote } from '../term'
+import { SHA_256 } from '~/lib/glossary/sha-256'
+import { MANIFEST } from '~/lib/glossary/manifest'
+import { RFC_3161 } from '~/lib/glossary/rfc-3161'
 
 const TONE: Record<VerifyTimestamp['status'], string> = {
   verified: 'border-green-200 bg-green-50 text-green-900',
@@ -30,7 +33,7 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
       <h2 id="timestamp-heading" className="font-semibold">
         Independent timestamp (RFC 3161)
       </h2>
-      <TermNote term="RFC 3161" className="mt-1" />
+      <TermNote note={RFC_3161} className="mt-1" />
       <p className="mt-2" data-testid="timestamp-summary">
         <span aria-hidden="true">{MARK[timestamp.status]} </span>
         {timestamp.summary}
@@ -38,8 +41,8 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
       {/* The checks name the manifest and its SHA-256: explained before them. */}
       {timestamp.checks.length > 0 ? (
         <>
-          <TermNote term="manifest" className="mt-2" />
-          <TermNote term="SHA-256" className="mt-1" />
+          <TermNote note={MANIFEST} className="mt-2" />
+          <TermNote note={SHA_256} className="mt-1" />
         </>
       ) : null}
       {timestamp.checks.length > 0 ? (

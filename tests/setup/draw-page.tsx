@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { ComponentType } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { Outlet } from 'react-router-dom'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom/server'
+import { getPublicEnv } from '~/env.server'
+import { resolveTimeZone } from '~/services/platform/time-zone.server'
+
+/** A page's route module: its loader and its component. */
+export interface PageModule {
+  default: ComponentType
+  loader: (args: LoaderFunctionArgs) => unknown
+}
+
+/**
+ * The page's HTML as the server sends it before any script runs: its real loader's data drawn by
+ * its real component, at `path` (matched by the route's `pattern`), under a root that holds what
+ * the real root loads. `cookie` signs the request in.
+ */
+export async function drawPage(
+  page: PageModule,
+  pattern: string,
+  path: string,
+  cookie: string | null = null,
+) {
+  const Page = page.default
+  const handler = createStaticHandler([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({
+        env: getPublicEnv(),
+        toast: null,
+        user: null,
+        analyticsSessionId: null,
+        timeZone: resolveTimeZone(cookie, null),
+      }),
+      element: <Outlet />,
+      children: [
+        {
+          id: 'page',
+          path: pattern,
+          loader: async ({ request, params }) =>
+            (await page.loader({ request, params, context: {} })) as Response,
+          element: <Page />,
+        },
+      ],
+    },
+  ])
+  const context = await handler.query(
+    new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} }),
+  )
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`)
+  if (context.errors) throw new Error(`${path} failed`, { cause: context.errors })
+  return renderToStaticMarkup(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+    />,
+  )
+}
