@@ -72,7 +72,10 @@ export function documentCsp(nonce: string, allow: ReadonlySet<CspAllowance> = ne
     // React writes style attributes (progress bars, widths), which need 'unsafe-inline' styles.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https://lh3.googleusercontent.com",
-    "media-src 'self'",
+    // blob: lets an <audio> element read the length of a file the writer chose (issue 40): the
+    // page makes the address from that file, on every page, since a link followed in the page
+    // keeps the first document's policy. Only the page's own scripts can make one.
+    "media-src 'self' blob:",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
     elements

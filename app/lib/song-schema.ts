@@ -260,7 +260,8 @@ export function keptRecordings(slots: RecordingSlot[]): RecordingInput[] {
 const duration = z.preprocess(
   blank,
   z
-    .string()
+    // A JSON body's number of seconds is told the one format too (docs/api.md).
+    .string({ error: DURATION_MESSAGE })
     .refine((text) => parseDuration(text) !== null, DURATION_MESSAGE)
     .transform((text) => parseDuration(text) ?? 0)
     .optional(),

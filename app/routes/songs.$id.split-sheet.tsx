@@ -14,6 +14,7 @@ import { useHydrated } from '~/lib/hooks'
 import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { splitSheet } from '~/services/certificates/split-sheet.server'
+import { splitSheetView } from '~/services/certificates/split-sheet-view'
 import printStyles from '~/styles/split-sheet-print.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
@@ -31,10 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function SplitSheetPage() {
-  // The sheet carries its verify address (registered only) and its totals warning (issue 37).
   const { sheet, appName } = useLoaderData<typeof loader>()
-  const { verifyUrl, totalsWarning } = sheet
   const zone = useTimeZone()
+  // Built again here once the reader's zone is known: its days are in that zone.
+  const view = splitSheetView(sheet, { appName, timeZone: zone.timeZone })
   const hydrated = useHydrated()
   return (
     <div className="split-sheet-page mx-auto max-w-5xl px-3 py-8 sm:px-6">
@@ -56,13 +57,7 @@ export default function SplitSheetPage() {
         </ButtonLink>
       </div>
       <TimeZoneNote choice={zone} className="no-print mb-2" />
-      <SplitSheet
-        sheet={sheet}
-        appName={appName}
-        timeZone={zone.timeZone}
-        verifyUrl={verifyUrl}
-        totalsWarning={totalsWarning}
-      />
+      <SplitSheet view={view} />
     </div>
   )
 }

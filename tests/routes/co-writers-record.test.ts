@@ -380,7 +380,8 @@ describe('the split sheet', () => {
       'Ann Main contributor',
       'Shares: Lyrics 50% · Vocals 100% · Instrumentation 100% · Production 100% · Mixing/Mastering 40%',
       'Cara Second co-contributor',
-      'AI — AI tools, as declared',
+      // The AI's block is laid out as a person's (decision 097): its name, then its role.
+      'AI AI tools, as declared',
       'Shares: Lyrics 0% · Vocals 0% · Instrumentation 0% · Production 0% · Mixing/Mastering 20%',
     ])
       expect(text).toContain(expected)

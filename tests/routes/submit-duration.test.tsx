@@ -2,6 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { SongSummary, SummaryHiddenFields, type SongSummaryValues } from '~/components/song-summary'
 import { DURATION_MESSAGE } from '~/lib/duration'
+import * as apiSong from '~/resource-routes/api.songs.$id'
+import * as apiSongs from '~/resource-routes/api.songs'
 import * as exportRoute from '~/resource-routes/songs.$id.ddex[.]xml'
 import * as submit from '~/routes/submit'
 import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
@@ -111,5 +113,60 @@ describe('/submit: the recording’s length (issue 40)', () => {
         .where('userId', '=', user.id)
         .executeTakeFirstOrThrow(),
     ).toEqual(before)
+  })
+})
+
+// docs/api.md: the JSON API takes `duration` as the form does ("3:25" or "1:02:05", text) and
+// answers `durationSeconds`, a whole number of seconds or null.
+describe('/api/songs: the recording’s length', () => {
+  const create = (duration: unknown) =>
+    respond(() =>
+      apiSongs.action(
+        args(
+          new Request('http://localhost/api/songs', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+            body: JSON.stringify({
+              ...REQUIRED,
+              duration,
+              contributions: [{ component: 'lyrics', contributorPercent: 100 }],
+            }),
+          }),
+        ),
+      ),
+    )
+  const read = async (id: number) =>
+    (await (
+      await respond(async () =>
+        apiSong.loader(
+          args(await authedRequest(`http://localhost/api/songs/${id}`, user.id), {
+            id: String(id),
+          }),
+        ),
+      )
+    ).json()) as { durationSeconds: number | null }
+
+  test('"3:25", "1:02:05" and the longest, 24:00:00, are stored and answered in seconds; none is null', async () => {
+    for (const [duration, seconds] of [
+      ['3:25', 205],
+      ['1:02:05', 3725],
+      ['24:00:00', 86400],
+      ['', null],
+      [undefined, null],
+    ] as const) {
+      const response = await create(duration)
+      expect(response.status, String(duration)).toBe(201)
+      const { id } = (await response.json()) as { id: number }
+      expect(await read(id)).toMatchObject({ durationSeconds: seconds })
+    }
+  })
+
+  test('seconds as a number, no length, and past 24 hours are refused with the form’s message', async () => {
+    for (const duration of [205, '205', '0:00', '24:00:01', 'PT3M25S']) {
+      const response = await create(duration)
+      expect(response.status, String(duration)).toBe(400)
+      const body = (await response.json()) as { errors: Record<string, string> }
+      expect(body.errors.duration, String(duration)).toBe(DURATION_MESSAGE)
+    }
   })
 })

@@ -150,6 +150,40 @@ describe('pre-fill', () => {
     expect((await submitLoader(user.id, `?from=${draft.id}`)).version).toBeNull()
   })
 
+  test('a new version carries the recording’s length and each name’s Latin form into the form and the stored song', async () => {
+    const { user, song } = await registeredSong({
+      contributorName: '佐藤 花子',
+      contributorLatinName: 'Sato Hanako',
+      coContributorName: 'प्रिया शर्मा',
+      coContributorLatinName: 'Priya Sharma',
+      duration: '3:25',
+    })
+    const { version } = await submitLoader(user.id, `?from=${song.id}`)
+    expect(version.values).toMatchObject({
+      duration: '3:25',
+      contributorLatinName: 'Sato Hanako',
+      coContributorLatinName: 'Priya Sharma',
+    })
+    // Posted back as the form holds it, unchanged: the new song has the same length and names.
+    const newId = await createVersion(user.id, song.id, {})
+    const stored = await db()
+      .selectFrom('songs')
+      .select(['durationSeconds', 'contributorLatinName', 'coContributorLatinName'])
+      .where('id', '=', newId)
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({
+      durationSeconds: 205,
+      contributorLatinName: 'Sato Hanako',
+      coContributorLatinName: 'Priya Sharma',
+    })
+    // And a changed length is a change the version history names.
+    const thirdId = await createVersion(user.id, song.id, { duration: '3:31' })
+    const history = (await versionHistory(db(), user.id, thirdId))!
+    expect(history.find((v) => v.id === thirdId)!.changes).toEqual([
+      { label: 'Length of the recording', before: '3:25', after: '3:31' },
+    ])
+  })
+
   test('a forged supersedes of an unregistered or foreign song is refused with a 400, nothing created', async () => {
     const { song } = await registeredSong()
     const other = await createUser()

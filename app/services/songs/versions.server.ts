@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, sql } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
+import { formatDuration } from '~/lib/duration'
 import { recordingFormRows, recordingsText } from '~/lib/recording'
 import { COMPONENT_LABELS, COMPONENTS, contributionFormRows } from '~/lib/song-constants'
 import { type Executor } from '../platform/db.server'
@@ -47,6 +48,9 @@ const PREFILLED = [
   'contributorName',
   'coContributorName',
   'coContributorName2',
+  'contributorLatinName',
+  'coContributorLatinName',
+  'coContributor2LatinName',
   'dateCreated',
   'lyrics',
   'toolsUsed',
@@ -73,11 +77,13 @@ const PREFILLED = [
 export async function newVersionValues(database: Executor, userId: string, songId: number) {
   const song = await getOwnedSong(database, userId, songId)
   if (!song || !song.isRegistered) return null
-  const fields: Partial<Record<(typeof PREFILLED)[number], string>> = {}
+  const fields: Partial<Record<(typeof PREFILLED)[number] | 'duration', string>> = {}
   for (const field of PREFILLED) {
     const value = song[field]
     if (value !== null && value !== '') fields[field] = String(value)
   }
+  // Stored in seconds, typed as the form reads it ("3:25"): the DDEX export needs it again.
+  if (song.durationSeconds !== null) fields.duration = formatDuration(song.durationSeconds)
   // Every component row and every fingerprinted file, as the form posts them: the writer keeps,
   // removes, replaces or adds files from there (decision 040).
   const values = {
@@ -190,30 +196,37 @@ export async function versionLinks(database: Executor, songId: number) {
   return toVersionLinks(row?.supersedes ?? null, row?.supersededBy ?? null)
 }
 
-const DIFFED: { field: keyof SongView; label: string }[] = [
+const DIFFED: { field: keyof SongView; label: string; format?: (value: number) => string }[] = [
   { field: 'title', label: 'Title' },
   { field: 'dateCreated', label: 'Date created' },
   { field: 'genre', label: 'Genre' },
   { field: 'contributorName', label: 'Main contributor' },
+  { field: 'contributorLatinName', label: 'Main contributor in Latin script' },
   { field: 'mainContributorPro', label: 'Main contributor PRO' },
   { field: 'mainContributorProNumber', label: 'Main contributor PRO number' },
   { field: 'coContributorName', label: 'Co-contributor' },
+  { field: 'coContributorLatinName', label: 'Co-contributor in Latin script' },
   { field: 'coContributorPro', label: 'Co-contributor PRO' },
   { field: 'coContributorProNumber', label: 'Co-contributor PRO number' },
   { field: 'coContributorName2', label: 'Co-contributor 2' },
+  { field: 'coContributor2LatinName', label: 'Co-contributor 2 in Latin script' },
   { field: 'coContributor2Pro', label: 'Co-contributor 2 PRO' },
   { field: 'coContributor2ProNumber', label: 'Co-contributor 2 PRO number' },
   { field: 'isrc', label: 'ISRC' },
   { field: 'iswc', label: 'ISWC' },
   { field: 'upc', label: 'UPC' },
   { field: 'otherIdentifier', label: 'Other identifier' },
+  { field: 'durationSeconds', label: 'Length of the recording', format: formatDuration },
   { field: 'toolsUsed', label: 'Tools used' },
   { field: 'fileLink', label: 'Song link' },
   { field: 'lyrics', label: 'Lyrics' },
   { field: 'creativeNotes', label: 'Creative notes' },
 ]
 
-const shown = (value: unknown) => (value === null || value === undefined ? '' : String(value))
+function shown(value: unknown, format?: (value: number) => string) {
+  if (value === null || value === undefined) return ''
+  return format && typeof value === 'number' ? format(value) : String(value)
+}
 
 function splitText(song: SongView, component: (typeof COMPONENTS)[number]) {
   const row = song.contributions.find((c) => c.component === component)
@@ -225,9 +238,9 @@ function splitText(song: SongView, component: (typeof COMPONENTS)[number]) {
 /** Field-by-field difference from one version to the next, in the labels the form uses. */
 export function versionDiff(before: SongView, after: SongView) {
   const changes: { label: string; before: string; after: string }[] = []
-  for (const { field, label } of DIFFED) {
-    const a = shown(before[field])
-    const b = shown(after[field])
+  for (const { field, label, format } of DIFFED) {
+    const a = shown(before[field], format)
+    const b = shown(after[field], format)
     if (a !== b) changes.push({ label, before: a, after: b })
   }
   const files = [recordingsText(before.recordings), recordingsText(after.recordings)] as const
