@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { newSignedInUser, postSong, signInAsAdministrator, signUpAndIn } from './flows'
+import { newSignedInUser, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
 import { useServer } from './server'
 
 // Issue 40: the AI disclosure in plain words on the certificate page and the verify page, with
@@ -42,21 +42,6 @@ const COMPONENTS = [
   ['Production', 'made by AI (100\u00a0%)'],
 ] as const
 
-async function verifiedOwner(page: TestPage) {
-  await signUpAndIn(page, 'Misaki', 'Sato')
-  const code = z
-    .object({ verificationCode: z.string() })
-    .parse(
-      await (await page.request.post('/api/auth/request-email-verification')).json(),
-    ).verificationCode
-  const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signInAsAdministrator(admin)
-  expect(
-    (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
-  ).toBe(200)
-  await admin.done()
-}
-
 /** The page scrolls sideways when anything is wider than the window. */
 const sidewaysScroll = (page: TestPage) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
@@ -80,10 +65,13 @@ async function expectShown(
 describe.each(MODES)('the AI disclosure with $name', ({ javaScriptEnabled }) => {
   test('the certificate page and the verify page say where AI took part, under their heading, at 320 px', async () => {
     const owner = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await verifiedOwner(owner)
+    await newSignedInUser(owner, 'Misaki', 'Sato')
+    await verifyEmailThroughAdmin(
+      owner,
+      await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+    )
     const song = await postSong(owner, SONG)
-    const registered = await owner.request.post(`/api/songs/${song.id}/blockchain/sponsored`)
-    expect(registered.status(), await registered.text()).toBe(201)
+    await registerSong(owner, song.id)
     await owner.setViewportSize({ width: 320, height: 640 })
 
     await owner.goto(`/certificate/${song.id}`)

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 // Chromium's headless shell (Debian's chromium-headless-shell, the same engine and version as its
@@ -21,7 +21,7 @@ const FLAGS = [
 /** One Chromium per test file; each test opens a fresh context with JavaScript on or off. */
 export function useBrowser() {
   let browser: Browser
-  const kept = new Map<string, Promise<BrowserContext>>()
+  const kept = new Map<string, Promise<TestPage>>()
   beforeAll(async () => {
     if (!fs.existsSync(CHROMIUM))
       throw new Error(
@@ -32,6 +32,61 @@ export function useBrowser() {
   afterAll(async () => {
     await browser?.close()
   })
+
+  async function open({
+    javaScriptEnabled,
+    baseUrl,
+    timezoneId,
+    locale,
+    keep,
+  }: {
+    javaScriptEnabled: boolean
+    baseUrl: string
+    timezoneId?: string
+    locale?: string
+    keep: boolean
+  }): Promise<TestPage> {
+    // Each context is its own client, as a proxy would report it: per-address rate limits
+    // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
+    const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      baseURL: baseUrl,
+      timezoneId,
+      locale,
+      extraHTTPHeaders: { 'X-Forwarded-For': address },
+    })
+    const page = await context.newPage()
+    if (javaScriptEnabled) {
+      // With JavaScript, a test means the enhanced page: every visit of one of our HTML pages
+      // waits until React has hydrated it (root.tsx marks <html data-hydrated>).
+      const goto = page.goto.bind(page)
+      page.goto = async (url, options) => {
+        const response = await goto(url, options)
+        const html = response?.headers()['content-type']?.startsWith('text/html') ?? false
+        if (html && new URL(page.url()).origin === new URL(baseUrl).origin)
+          await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 })
+        return response
+      }
+    }
+    const errors: string[] = []
+    page.on('console', (message) => {
+      // Chromium logs every 4xx answer; a 400 for a bad form or a 404 page is the expected
+      // answer there, while a 5xx or a script error is not.
+      if (message.type() === 'error' && !/status of 4\d\d/.test(message.text()))
+        errors.push(message.text())
+    })
+    page.on('pageerror', (error) => errors.push(error.message))
+    return Object.assign(page, {
+      errors,
+      async done() {
+        const found = errors.splice(0)
+        if (!keep) await context.close()
+        if (found.length > 0) throw new Error(`Browser errors:\n${found.join('\n')}`)
+      },
+    })
+  }
+
   return {
     baseUrl: () => inject('baseUrl'),
     /** A page whose console errors and uncaught exceptions fail the test at `assertNoErrors`. */
@@ -49,60 +104,22 @@ export function useBrowser() {
       /** The browser's language (its Accept-Language, navigator.language); Chromium's otherwise. */
       locale?: string
       /**
-       * A returning visitor of this file's: pages opened under the same name share one browser
-       * context (its cookies and its cache of the app's scripts, as one person's browser does),
-       * and `done` closes only the page. Without it, every page is a new visitor's.
+       * A returning visitor of this file's: pages opened under the same name are one tab of one
+       * browser context (its cookies, its cache of the app's scripts and fonts, its renderer
+       * process), which goes from address to address as one person's browser does, and `done`
+       * leaves it open. Without it, every page is a new visitor's. Measured (decision 098): a new
+       * tab starts a renderer process of its own, a third of a page visit's browser time.
        */
       visitor?: string
     }) {
-      const open = () => {
-        // Each context is its own client, as a proxy would report it: per-address rate limits
-        // (kept in the shared database on PostgreSQL) then count per test, not for the whole run.
-        const address = `198.18.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`
-        return browser.newContext({
-          javaScriptEnabled,
-          baseURL: baseUrl,
-          timezoneId,
-          locale,
-          extraHTTPHeaders: { 'X-Forwarded-For': address },
-        })
-      }
-      let context: BrowserContext
-      if (visitor) {
-        const key = `${visitor} ${javaScriptEnabled} ${baseUrl} ${timezoneId} ${locale}`
-        if (!kept.has(key)) kept.set(key, open())
-        context = await kept.get(key)!
-      } else context = await open()
-      const page = await context.newPage()
-      if (javaScriptEnabled) {
-        // With JavaScript, a test means the enhanced page: every visit of one of our HTML pages
-        // waits until React has hydrated it (root.tsx marks <html data-hydrated>).
-        const goto = page.goto.bind(page)
-        page.goto = async (url, options) => {
-          const response = await goto(url, options)
-          const html = response?.headers()['content-type']?.startsWith('text/html') ?? false
-          if (html && new URL(page.url()).origin === new URL(baseUrl).origin)
-            await page
-              .locator('html[data-hydrated]')
-              .waitFor({ state: 'attached', timeout: 15_000 })
-          return response
-        }
-      }
-      const errors: string[] = []
-      page.on('console', (message) => {
-        // Chromium logs every 4xx answer; a 400 for a bad form or a 404 page is the expected
-        // answer there, while a 5xx or a script error is not.
-        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text()))
-          errors.push(message.text())
-      })
-      page.on('pageerror', (error) => errors.push(error.message))
-      return Object.assign(page, {
-        errors,
-        async done() {
-          await (visitor ? page.close() : context.close())
-          if (errors.length > 0) throw new Error(`Browser errors:\n${errors.join('\n')}`)
-        },
-      })
+      const options = { javaScriptEnabled, baseUrl, timezoneId, locale }
+      if (!visitor) return open({ ...options, keep: false })
+      const key = `${visitor} ${javaScriptEnabled} ${baseUrl} ${timezoneId} ${locale}`
+      if (!kept.has(key)) kept.set(key, open({ ...options, keep: true }))
+      const page = await kept.get(key)!
+      // What an earlier visit (a failed one) left is not this visit's.
+      page.errors.splice(0)
+      return page
     },
   }
 }

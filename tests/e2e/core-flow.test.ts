@@ -235,9 +235,9 @@ const sessions: Partial<Record<Who, string>> = {}
 
 /**
  * A new browser page signed in as `who` (the session cookie of the set-up's sign-in). The page
- * table's visits are one returning visitor's per role: the app's scripts, cached by the first
- * visit, are not fetched and compiled again for each of the 150 visits (a quarter of the file's
- * time), as one person's browser would not.
+ * table's visits are one returning visitor's per role and mode, in one tab: the app's scripts and
+ * fonts, cached by the first visit, are not fetched and compiled again, nor a renderer process
+ * started, for each of the 150 visits, as one person's browser would not (decisions 091, 098).
  */
 async function pageAs(
   who: Who,

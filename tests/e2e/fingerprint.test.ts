@@ -14,7 +14,7 @@ import {
 import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signInAsAdministrator, signUpAndIn } from './flows'
+import { newSignedInUser, registerSong, verifyEmailThroughAdmin } from './flows'
 import { useServer } from './server'
 
 // Issue 17 in Chromium, with JavaScript on and off: fingerprint two labelled files on /submit
@@ -64,7 +64,7 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
       'request',
       (request) => (largestPost = Math.max(largestPost, request.postDataBuffer()?.length ?? 0)),
     )
-    await signUpAndIn(page, 'Finn')
+    await newSignedInUser(page, 'Finn')
     await page.goto('/submit')
     expect(
       await page.getByRole('heading', { name: 'Fingerprint your recordings (Optional)' }).count(),
@@ -117,19 +117,11 @@ describe.each(MODES)('recording fingerprints with $name', ({ javaScriptEnabled }
     const songId = Number(new URL(page.url()).searchParams.get('created'))
 
     // Registered through the API (the registration flow has its own tests), after the admin verifies the email.
-    const code = z
-      .object({ verificationCode: z.string() })
-      .parse(
-        await (await page.request.post('/api/auth/request-email-verification')).json(),
-      ).verificationCode
-    const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-    await signInAsAdministrator(admin)
-    expect(
-      (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
-    ).toBe(200)
-    await admin.done()
-    const registered = await page.request.post(`/api/songs/${songId}/blockchain/sponsored`)
-    expect(registered.status(), await registered.text()).toBe(201)
+    await verifyEmailThroughAdmin(
+      page,
+      await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+    )
+    await registerSong(page, songId)
 
     await page.goto(`/certificate/${songId}`)
     expect(await page.getByTestId('certificate-recording-sha256').allTextContents()).toEqual([

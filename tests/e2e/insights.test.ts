@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { signIn, signUpAndIn, verifyEmailThroughAdmin } from './flows'
-import { ADMIN, useServer } from './server'
+import { registerSong, signInAsAdministrator, signUpAndIn, verifyEmailThroughAdmin } from './flows'
+import { useServer } from './server'
 
 const browser = useBrowser()
 // Its own server (Recent Activity lists the newest events of the whole database), on the embedded database in both CI stages
@@ -46,8 +46,10 @@ describe.each(MODES)('charts and user actions with $name', ({ javaScriptEnabled 
     expect(await timeline.getByRole('table').getByRole('cell').last().textContent()).toBe('1')
     expect(await seriousAxeViolations(user, javaScriptEnabled, judge)).toEqual([])
 
+    // Signed in as set-up (the administrator's sign-in form has tests of its own: accounts, admin):
+    // a fresh sign-in for each test would wait for the next 30-second code.
     const admin = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signIn(admin, ADMIN.email, ADMIN.password)
+    await signInAsAdministrator(admin)
     const chart = admin.getByRole('figure', { name: 'Last 30 days' })
     await expect.poll(() => chart.count()).toBe(1)
     expect(await chart.locator('desc').textContent()).toMatch(
@@ -92,8 +94,7 @@ test('with JavaScript, sharing and printing a certificate are sent as custom eve
     },
   })
   const { id } = (await created.json()) as { id: number }
-  const registered = await user.request.post(`/api/songs/${id}/blockchain/sponsored`)
-  expect(registered.status(), await registered.text()).toBe(201)
+  await registerSong(user, id)
   await user.goto(`/certificate/${id}`)
   await user.evaluate(() => {
     window.print = () => {}
@@ -112,8 +113,7 @@ test('with JavaScript, sharing and printing a certificate are sent as custom eve
   expect(sent[1]!.sessionId).toBe(sent[0]!.sessionId)
 
   const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signIn(admin, ADMIN.email, ADMIN.password)
-  await admin.goto('/')
+  await signInAsAdministrator(admin)
   const activity = await admin.getByTestId('recent-activity').innerText()
   expect(activity).toContain('Custom event: certificate_shared')
   expect(activity).toContain('Custom event: certificate_printed')

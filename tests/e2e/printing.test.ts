@@ -4,10 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { z } from 'zod'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { postSong, signInAsAdministrator, signUpAndIn } from './flows'
+import { newSignedInUser, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
 import { useServer } from './server'
 
 // Issue 37, items 1, 2, 4 and 6: what a user prints from the browser. Every page with a Print
@@ -80,29 +79,19 @@ const LONG_SONG = {
   ],
 }
 
-/** The owner, email verified by the administrator (registration needs it), signed in on `page`. */
-async function verifiedOwner(page: TestPage) {
-  await signUpAndIn(page, 'Misaki', 'Sato')
-  const code = z
-    .object({ verificationCode: z.string() })
-    .parse(
-      await (await page.request.post('/api/auth/request-email-verification')).json(),
-    ).verificationCode
-  const admin = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  await signInAsAdministrator(admin)
-  expect(
-    (await admin.request.post('/api/auth/verify-email', { data: { token: code } })).status(),
-  ).toBe(200)
-  await admin.done()
-}
-
-/** The long song, registered: its certificate shows the blockchain record and its verify link. */
+/**
+ * The long song of a new owner whose email the administrator verified (registration needs it),
+ * registered: its certificate shows the blockchain record and its verify link.
+ */
 async function registeredLongSong(page: TestPage) {
+  await newSignedInUser(page, 'Misaki', 'Sato')
+  await verifyEmailThroughAdmin(
+    page,
+    await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+  )
   const song = await postSong(page, { title: '港の灯り Harbor Lights 🔥', ...LONG_SONG })
-  const registered = await page.request.post(`/api/songs/${song.id}/blockchain/sponsored`)
-  expect(registered.status(), await registered.text()).toBe(201)
-  const record = z.object({ storageUrl: z.string() }).parse(await registered.json())
-  return { ...song, storageUrl: record.storageUrl }
+  const { storageUrl } = await registerSong(page, song.id)
+  return { ...song, storageUrl }
 }
 
 /**
@@ -241,7 +230,6 @@ const WIDTHS = [
 describe.each(MODES)('printing with $name', ({ javaScriptEnabled }) => {
   test('the certificate and the split sheet of a long registered song print whole on A4 and Letter, from a desktop and a phone, and lead to the verify page', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await verifiedOwner(page)
     const song = await registeredLongSong(page)
     const verifyUrl = `${server.baseUrl}/verify/${song.certificateId}`
     const counts: string[] = []
@@ -307,7 +295,7 @@ describe.each(MODES)('printing with $name', ({ javaScriptEnabled }) => {
 
   test('a split that does not total 100 % is named, with its total, on the certificate and the split sheet, on screen and on paper', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await signUpAndIn(page, 'Noa', 'Levi')
+    await newSignedInUser(page, 'Noa', 'Levi')
     const song = await postSong(page, {
       title: 'שיר הנמל 110',
       contributorName: 'נועה לוי',

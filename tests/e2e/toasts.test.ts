@@ -7,6 +7,18 @@ import { expectSoon, signUp, signUpAndIn } from './flows'
 // JavaScript. A regression guard: the page-level toaster it replaced passed this too.
 const browser = useBrowser()
 
+/** A sign-in with the wrong password: the action's own toast, “Login failed”, takes the place. */
+async function failSignIn(page: TestPage, usernameOrEmail: string) {
+  await page.getByLabel('Username or email').fill(usernameOrEmail)
+  await page.getByLabel('Password', { exact: true }).fill('Wr0ngPassword')
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+  await expectSoon(
+    page,
+    (timeout) => page.getByTestId('toast').first().textContent({ timeout }),
+    'Login failedInvalid username/email or password✕',
+  )
+}
+
 describe.each(MODES)('toasts with $name', ({ javaScriptEnabled }) => {
   test('a failed sign-in right after registering: one toast, “Login failed”, the name kept', async () => {
     const page = await browser.newPage({ javaScriptEnabled })
@@ -14,14 +26,7 @@ describe.each(MODES)('toasts with $name', ({ javaScriptEnabled }) => {
     const account = await signUp(page, 'Toby')
     expect(await page.getByTestId('toast').textContent()).toContain('Registration successful')
 
-    await page.getByLabel('Username or email').fill(account.username)
-    await page.getByLabel('Password', { exact: true }).fill('Wr0ngPassword')
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await expectSoon(
-      page,
-      (timeout) => page.getByTestId('toast').first().textContent({ timeout }),
-      'Login failedInvalid username/email or password✕',
-    )
+    await failSignIn(page, account.username)
     expect(await page.getByTestId('toast').count()).toBe(1)
     expect(await page.getByRole('alert').filter({ hasText: 'Login failed' }).count()).toBe(1)
     expect(await page.getByLabel('Username or email').inputValue()).toBe(account.username)
@@ -66,14 +71,7 @@ describe.each([
     expect(await page.getByTestId('toast').textContent()).toContain('Registration successful')
     expect(await covered(page)).toEqual([])
 
-    await page.getByLabel('Username or email').fill('nobody-here')
-    await page.getByLabel('Password', { exact: true }).fill('Wr0ngPassword')
-    await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-    await expectSoon(
-      page,
-      (timeout) => page.getByTestId('toast').first().textContent({ timeout }),
-      'Login failedInvalid username/email or password✕',
-    )
+    await failSignIn(page, 'nobody-here')
     expect(await covered(page)).toEqual([])
 
     await signUpAndIn(page, 'Ravi', 'रवि शर्मा')
