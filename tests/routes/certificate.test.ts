@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, test } from 'vitest'
 import * as page from '~/routes/certificate.$id'
 import * as pdfRoute from '~/resource-routes/certificate.$id[.]pdf'
-import { SongSchema } from '~/lib/song-schema'
+import { SongRecordedBeforeSharesSchema } from '~/lib/song-schema'
 import { PDF_NOT_PUBLIC_YET } from '~/lib/certificate'
 import type { Network, StorageKind } from '../../db/schema'
 import { createSong } from '~/services/songs/songs.server'
@@ -22,8 +22,9 @@ const NOTES = 'Written on a night train.'
 const RECORDING_SHA256 = 'ab'.repeat(32)
 const LYRIC_SHEET_SHA256 = 'cd'.repeat(32)
 
+// The record as saved, older songs included: a co-writer named with no share (before decision 095).
 async function newSong(userId: string, overrides: Record<string, unknown> = {}) {
-  const input = SongSchema.parse({
+  const input = SongRecordedBeforeSharesSchema.parse({
     title: `Harbor Lights ${crypto.randomBytes(2).toString('hex')}`,
     contributorName: 'Ann Writer',
     coContributorName: 'Bob Beats',
