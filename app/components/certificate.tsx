@@ -12,7 +12,6 @@ import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TermNote } from './term'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
-import type { GlossaryTerm } from '~/lib/glossary'
 
 // The certificate page: the certificate's view (services/certificates/certificate-view.ts), the
 // one its PDF is made from, laid out. Every text comes from the view; this file decides only how
@@ -132,7 +131,7 @@ function Fact({ row, across = false }: { row: Row<'fact'>; across?: boolean }) {
 /** Consecutive rows of one kind, shown as one list. */
 function runs(rows: CertificateRow[]) {
   const key = (row: CertificateRow) =>
-    row.kind === 'fact' && row.technical ? 'technical' : row.kind
+    (row.kind === 'fact' || row.kind === 'term') && row.technical ? 'technical' : row.kind
   const groups: { key: string; rows: CertificateRow[] }[] = []
   for (const row of rows) {
     const last = groups.at(-1)
@@ -140,12 +139,6 @@ function runs(rows: CertificateRow[]) {
     else groups.push({ key: key(row), rows: [row] })
   }
   return groups
-}
-
-/** The jargon each section brings, explained in a sentence under its title (issue 39.13). */
-const SECTION_TERMS: Partial<Record<string, GlossaryTerm>> = {
-  contributors: 'PRO',
-  details: 'SHA-256',
 }
 
 function SectionRows({ section }: { section: CertificateSection }) {
@@ -209,7 +202,9 @@ function SectionRows({ section }: { section: CertificateSection }) {
                 >
                   Technical details
                 </summary>
-                <TermNote term="SOL" className="mt-2" />
+                {of('term').map((row) => (
+                  <TermNote key={row.term} term={row.term} className="mt-2" />
+                ))}
                 <dl className="mt-2 grid gap-2 sm:grid-cols-2">
                   {of('fact').map((row) => (
                     <Fact key={row.name} row={row} />
@@ -261,6 +256,11 @@ function SectionRows({ section }: { section: CertificateSection }) {
               >
                 {row.text}
               </div>
+            ))
+          case 'term':
+            // Under the title that may name it, before the rows that use it.
+            return of('term').map((row) => (
+              <TermNote key={row.term} term={row.term} className="mb-2" />
             ))
           default:
             return null
@@ -324,10 +324,6 @@ export function Certificate({
             .filter((section) => section.rows.length > 0 || section.empty !== null)
             .map((section) => (
               <Section key={section.id} section={section}>
-                {/* Under the title that may name it, before the rows that use it. */}
-                {SECTION_TERMS[section.id] ? (
-                  <TermNote term={SECTION_TERMS[section.id]!} className="mb-2" />
-                ) : null}
                 <SectionRows section={section} />
               </Section>
             ))}
@@ -368,7 +364,9 @@ export function Certificate({
               <p className="mt-2 text-xs text-slate-600" data-testid="certificate-timestamp">
                 {footer.timestamp}
               </p>
-              <TermNote term="RFC 3161" className="mt-1" />
+              {footer.timestampTerm ? (
+                <TermNote term={footer.timestampTerm.term} className="mt-1" />
+              ) : null}
             </>
           ) : null}
         </footer>

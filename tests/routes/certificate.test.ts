@@ -357,7 +357,8 @@ describe('certificate PDF', () => {
     const song = await newSong(owner.id)
     const signature = await register(song.id)
     const { pages, text } = await pdfText(await pdfOf(visitor(song.id, '.pdf'), song.id))
-    expect(pages).toBe(1)
+    // One page before the jargon's plain sentences were printed too (decision 096); now two.
+    expect(pages).toBe(2)
     expect(text).toContain(song.title)
     // A long signature wraps across lines.
     expect(text.replace(/\s/g, '')).toContain(signature)
@@ -392,7 +393,8 @@ describe('certificate PDF', () => {
     expect(bytes.toString('latin1')).toContain('DejaVu')
     expect(bytes.toString('latin1')).toContain('NotoSansSC-Bold')
     const { pages, text } = await pdfText(response)
-    expect(pages).toBe(1)
+    // One page before the jargon's plain sentences (decision 096): the creative notes go on.
+    expect(pages).toBe(2)
     for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương', '山田太郎'])
       expect(text).toContain(written)
     expect(text).not.toContain('?')

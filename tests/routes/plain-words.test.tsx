@@ -71,7 +71,7 @@ async function renderPage(
   pattern: string,
   path: string,
   cookie: string | null = null,
-  post: { body: Uint8Array; contentType: string } | null = null,
+  post: { body: ArrayBuffer; contentType: string } | null = null,
 ) {
   const Page = module.default
   const handler = createStaticHandler([
@@ -324,7 +324,7 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
         {},
         { field: 'recording', name: 'take.wav', type: 'audio/wav', size: content.length, content },
       )
-      return { body: new Uint8Array(await new Response(stream).arrayBuffer()), contentType }
+      return { body: await new Response(stream).arrayBuffer(), contentType }
     }
     const drawn = {
       shown: explanations(
