@@ -12,11 +12,6 @@ import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TermNote } from './term'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
-import type { GlossaryNote } from '~/lib/glossary/note'
-import { PRO } from '~/lib/glossary/pro'
-import { RFC_3161 } from '~/lib/glossary/rfc-3161'
-import { SHA_256 } from '~/lib/glossary/sha-256'
-import { SOL } from '~/lib/glossary/sol'
 
 // The certificate page: the certificate's view (services/certificates/certificate-view.ts), the
 // one its PDF is made from, laid out. Every text comes from the view; this file decides only how
@@ -136,7 +131,7 @@ function Fact({ row, across = false }: { row: Row<'fact'>; across?: boolean }) {
 /** Consecutive rows of one kind, shown as one list. */
 function runs(rows: CertificateRow[]) {
   const key = (row: CertificateRow) =>
-    row.kind === 'fact' && row.technical ? 'technical' : row.kind
+    (row.kind === 'fact' || row.kind === 'term') && row.technical ? 'technical' : row.kind
   const groups: { key: string; rows: CertificateRow[] }[] = []
   for (const row of rows) {
     const last = groups.at(-1)
@@ -144,12 +139,6 @@ function runs(rows: CertificateRow[]) {
     else groups.push({ key: key(row), rows: [row] })
   }
   return groups
-}
-
-/** The jargon each section brings, explained in a sentence under its title (issue 39.13). */
-const SECTION_TERMS: Partial<Record<string, GlossaryNote>> = {
-  contributors: PRO,
-  details: SHA_256,
 }
 
 function SectionRows({ section }: { section: CertificateSection }) {
@@ -213,7 +202,9 @@ function SectionRows({ section }: { section: CertificateSection }) {
                 >
                   Technical details
                 </summary>
-                <TermNote note={SOL} className="mt-2" />
+                {of('term').map((row) => (
+                  <TermNote key={row.term} note={row.note} className="mt-2" />
+                ))}
                 <dl className="mt-2 grid gap-2 sm:grid-cols-2">
                   {of('fact').map((row) => (
                     <Fact key={row.name} row={row} />
@@ -265,6 +256,11 @@ function SectionRows({ section }: { section: CertificateSection }) {
               >
                 {row.text}
               </div>
+            ))
+          case 'term':
+            // Under the title that may name it, before the rows that use it.
+            return of('term').map((row) => (
+              <TermNote key={row.term} note={row.note} className="mb-2" />
             ))
           default:
             return null
@@ -328,10 +324,6 @@ export function Certificate({
             .filter((section) => section.rows.length > 0 || section.empty !== null)
             .map((section) => (
               <Section key={section.id} section={section}>
-                {/* Under the title that may name it, before the rows that use it. */}
-                {SECTION_TERMS[section.id] ? (
-                  <TermNote note={SECTION_TERMS[section.id]!} className="mb-2" />
-                ) : null}
                 <SectionRows section={section} />
               </Section>
             ))}
@@ -372,7 +364,9 @@ export function Certificate({
               <p className="mt-2 text-xs text-slate-600" data-testid="certificate-timestamp">
                 {footer.timestamp}
               </p>
-              <TermNote note={RFC_3161} className="mt-1" />
+              {footer.timestampTerm ? (
+                <TermNote note={footer.timestampTerm.note} className="mt-1" />
+              ) : null}
             </>
           ) : null}
         </footer>

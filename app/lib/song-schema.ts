@@ -288,9 +288,9 @@ const core = {
 }
 
 /**
- * The song as /submit and the API read it. `coWritersNeedShares` (the form's, decision 095):
- * a named co-writer with 0 % in every shown component is refused on their name. The API and the
- * test fixtures keep the older rule, so songs posted by scripts are read as before.
+ * The song as /submit and `POST /api/songs` read it. `coWritersNeedShares` (decisions 095 and 096):
+ * a named co-writer with 0 % in every shown component is refused on their name, wherever a split
+ * is set; only records saved before the rule (the fixtures that stand for them) are read without.
  */
 const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =>
   z
@@ -343,17 +343,25 @@ const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =
         recordings: keptRecordings(song.recordings),
       }
     })
-export const SongSchema = songSchema({ coWritersNeedShares: false })
-/** /submit's form: every named co-writer holds a share somewhere (decision 095). */
-export const SongFormSchema = songSchema({ coWritersNeedShares: true })
+/** /submit's form and the API's new song: every named co-writer holds a share somewhere. */
+export const SongSchema = songSchema({ coWritersNeedShares: true })
+/**
+ * A song as it could be saved before decision 095, a named co-writer at 0 % everywhere: records
+ * like it are still drawn and edited (an edit then asks for the share). No route reads it; tests
+ * make such records with it.
+ */
+export const SongRecordedBeforeSharesSchema = songSchema({ coWritersNeedShares: false })
 export type SongInput = z.output<typeof SongSchema>
 
 /**
- * The edit form (SPEC §2): no genre, identifiers, PRO or lyrics; the 100 % rule is checked by the
- * service, but a co-contributor cleared while still holding a share is named here, on the field.
+ * The edit form and `PUT /api/songs/:id` (SPEC §2): no genre, identifiers, PRO or lyrics; the
+ * 100 % rule is checked by the service, but a co-contributor cleared while still holding a share,
+ * or named with none (decision 096), is named here, on the field. The service checks the split
+ * again as the song's genre leaves it.
  */
 export const SongUpdateSchema = z.object(core).superRefine((song, ctx) => {
-  for (const [name, message] of Object.entries(clearedContributorErrors(song)))
+  const errors = { ...clearedContributorErrors(song), ...sharelessCoWriterErrors(song) }
+  for (const [name, message] of Object.entries(errors))
     ctx.addIssue({ code: 'custom', path: [name], message })
 })
 export type SongUpdateInput = z.output<typeof SongUpdateSchema>

@@ -83,7 +83,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result) return fail(503, 'Failed to update song')
   if (!result.ok) {
     if (result.reason === 'locked') return fail(409, LOCKED_MESSAGE)
-    if (result.reason === 'totals') return fail(400, result.message)
+    if (result.reason === 'totals' || result.reason === 'shareless')
+      return fail(400, result.message)
     throw songNotFound()
   }
   if (!result.changed) return redirectWithToast('/', NOTHING_CHANGED_TOAST)

@@ -104,6 +104,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result) return fail(503, 'Your details could not be saved just now. Please try again.')
   if (!result.ok) {
     if (result.reason === 'totals') return fail(400, GENRE_TOTALS_MESSAGE, GENRE_TOTALS_MESSAGE)
+    if (result.reason === 'shareless') {
+      const message = `This genre drops every component where a co-writer holds a share. ${result.message} Change the split on the edit page first, then change the genre.`
+      return fail(400, message, message)
+    }
     if (result.reason === 'locked') return fail(409, REGISTRATION_IN_PROGRESS_MESSAGE)
     throw songNotFound()
   }

@@ -19,7 +19,7 @@ import { todayIso } from '~/lib/dates'
 import { refusal } from '~/lib/form.server'
 import { useHydrated, useIsPending } from '~/lib/hooks'
 import { contributionFormRows } from '~/lib/song-constants'
-import { type SongFormFields, SongFormSchema, SUBMIT_FORM } from '~/lib/song-schema'
+import { type SongFormFields, SongSchema, SUBMIT_FORM } from '~/lib/song-schema'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireUser } from '~/services/accounts/auth.server'
@@ -72,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
   if (rawSupersedes && (supersedes === null || !(await canSupersede(db(), user.id, supersedes))))
     throw refusal(400, 'Only a registered song of yours can have a new version.')
-  const submission = parseWithZod(formData, { schema: SongFormSchema })
+  const submission = parseWithZod(formData, { schema: SongSchema })
   // The values and errors of conform's reply, which the view hands back to useForm as lastResult.
   const reply = submission.reply()
   const values = reply.initialValue ?? {}

@@ -179,6 +179,7 @@ export default function VerifyPage() {
           recordings={report.recordings}
           version={report.manifestVersion}
           posted={posted}
+          explainSha256={report.timestamp.checks.length === 0}
         />
       ) : null}
 

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, test } from 'vitest'
 import { Certificate } from '~/components/certificate'
+import { GLOSSARY, type GlossaryTerm } from '~/lib/glossary'
 import * as certificatePdf from '~/resource-routes/certificate.$id[.]pdf'
 import * as certificatePage from '~/routes/certificate.$id'
 import {
@@ -71,6 +72,8 @@ function rowTexts(row: CertificateRow): string[] {
       return [row.label]
     case 'long':
       return row.text.split('\n')
+    case 'term':
+      return [row.text]
   }
 }
 
@@ -84,6 +87,9 @@ function viewTexts(view: CertificateView): [string, string][] {
     ['certificate id', view.footer.certificateId],
     ['issued', view.footer.issued],
     ...(view.footer.timestamp ? [['timestamp', view.footer.timestamp] as [string, string]] : []),
+    ...(view.footer.timestampTerm
+      ? [['timestamp term', view.footer.timestampTerm.text] as [string, string]]
+      : []),
     ...(view.footer.online.public
       ? ([
           ['verify lead', view.footer.online.lead],
@@ -141,9 +147,44 @@ async function pdfText(songId: number, userId: string) {
   }
 }
 
+/** How each term is written in the PDF's running text (as tests/routes/plain-words does for pages). */
+const MENTION: Record<GlossaryTerm, RegExp> = {
+  PRO: /\bPROs?\b/,
+  IPI: /\bIPIs?\b/,
+  'SHA-256': /SHA-256/,
+  manifest: /\bmanifests?\b/i,
+  'RFC 3161': /RFC 3161/,
+  SOL: /\bSOL\b/,
+  lamports: /\blamports?\b/i,
+}
+
+/**
+ * Issue 39.13 on paper: each term the PDF's text uses, and what is wrong with its explanation
+ * (none: `ok`): the glossary's sentence must be the first mention itself or follow it within 700
+ * characters, as on the pages. Read in pdftotext's order, lines joined.
+ */
+function pdfExplanations(pdf: string) {
+  const text = pdf.replace(/\s+/g, ' ')
+  return Object.fromEntries(
+    GLOSSARY.map(({ term }) => term).flatMap((term: GlossaryTerm) => {
+      const first = text.search(MENTION[term])
+      if (first < 0) return []
+      const note = text.indexOf(GLOSSARY.find((entry) => entry.term === term)!.sentence)
+      const around = text.slice(Math.max(0, first - 40), first + 40)
+      if (note < 0) return [[term, `no note; first in “…${around}…”`]]
+      // The note names the term itself a few characters in: then it is the first mention.
+      if (note - first >= 700 || first - note > 40)
+        return [[term, `note ${note - first} characters from “…${around}…”`]]
+      return [[term, 'ok']]
+    }),
+  )
+}
+const allOk = (terms: GlossaryTerm[]) => Object.fromEntries(terms.map((term) => [term, 'ok']))
+
 async function expectBothShowTheView(songId: number, userId: string) {
   const page = await pageText(songId, userId)
-  const pdf = solid(await pdfText(songId, userId))
+  const printed = await pdfText(songId, userId)
+  const pdf = solid(printed)
   const view = certificateView(page.data.certificate, {
     appName: page.data.appName,
     verifyUrl: page.data.verifyUrl,
@@ -157,7 +198,7 @@ async function expectBothShowTheView(songId: number, userId: string) {
     pdf: texts.filter(([, text]) => !pdf.includes(solid(text))),
   }
   expect(missing).toEqual({ page: [], pdf: [] })
-  return view
+  return { view, printed }
 }
 
 describe('the certificate page and its PDF show the same view', () => {
@@ -169,7 +210,8 @@ describe('the certificate page and its PDF show the same view', () => {
     })
     const outcome = await registerSong(user.id, song.id, { confirmed: true })
     if (!outcome.ok) throw new Error(outcome.message)
-    const view = await expectBothShowTheView(song.id, user.id)
+    const { view, printed } = await expectBothShowTheView(song.id, user.id)
+    expect(pdfExplanations(printed)).toEqual(allOk(['PRO', 'SHA-256', 'RFC 3161', 'SOL']))
     // The view holds what the test is about: every kind of section and row.
     expect(view.sections.map((section) => section.id)).toEqual([
       'contributors',
@@ -182,7 +224,15 @@ describe('the certificate page and its PDF show the same view', () => {
       'notes',
     ])
     const kinds = new Set(view.sections.flatMap((s) => s.rows.map((row) => row.kind)))
-    expect([...kinds].sort()).toEqual(['fact', 'link', 'long', 'person', 'shares', 'warning'])
+    expect([...kinds].sort()).toEqual([
+      'fact',
+      'link',
+      'long',
+      'person',
+      'shares',
+      'term',
+      'warning',
+    ])
     expect(view.footer.online.public).toBe(true)
   }, 120_000)
 
@@ -194,10 +244,33 @@ describe('the certificate page and its PDF show the same view', () => {
       coContributorName: 'نادية الخطيب',
       contributions: [splitRow('lyrics', 60, 50, 0, 0)],
     })
-    const view = await expectBothShowTheView(song.id, user.id)
+    const { view, printed } = await expectBothShowTheView(song.id, user.id)
+    expect(pdfExplanations(printed)).toEqual(allOk(['PRO', 'SHA-256']))
     const rows = view.sections.flatMap((section) => section.rows)
     expect(rows.some((row) => row.kind === 'warning' && row.text.includes('110'))).toBe(true)
     expect(view.sections.find((s) => s.id === 'identifiers')?.rows).toEqual([])
     expect(view.footer.online.public).toBe(false)
+  }, 120_000)
+
+  test('a registered Latin-only record: its jargon explained on paper, on as many pages as before', async () => {
+    const user = await createUser({ emailVerified: true })
+    const song = await createTestSong(user.id, {
+      title: 'Harbor Lights',
+      contributorName: 'Ann Writer',
+      coContributorName: 'Bob Beats',
+      mainContributorPro: 'ASCAP',
+      mainContributorProNumber: '00123456790',
+      genre: 'Pop',
+      isrc: 'USABC2400001',
+      recordings: [{ label: 'Master', sha256: 'ab'.repeat(32), size: '48000044' }],
+      contributions: [splitRow('lyrics', 60, 40, 0, 0)],
+    })
+    const outcome = await registerSong(user.id, song.id, { confirmed: true })
+    if (!outcome.ok) throw new Error(outcome.message)
+    const { printed } = await expectBothShowTheView(song.id, user.id)
+    expect(pdfExplanations(printed)).toEqual(allOk(['PRO', 'SHA-256', 'RFC 3161', 'SOL']))
+    // pdftotext ends each page with a form feed. Measured: two pages before the notes were
+    // added, two with them (decision 096).
+    expect(printed.split('\f').filter((page) => page.trim() !== '').length).toBe(2)
   }, 120_000)
 })

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module'
 import { describe, expect, test } from 'vitest'
 import * as page from '~/routes/certificate.$id'
 import * as pdfRoute from '~/resource-routes/certificate.$id[.]pdf'
-import { SongSchema } from '~/lib/song-schema'
+import { SongRecordedBeforeSharesSchema } from '~/lib/song-schema'
 import { PDF_NOT_PUBLIC_YET } from '~/lib/certificate'
 import type { Network, StorageKind } from '../../db/schema'
 import { createSong } from '~/services/songs/songs.server'
@@ -22,8 +22,9 @@ const NOTES = 'Written on a night train.'
 const RECORDING_SHA256 = 'ab'.repeat(32)
 const LYRIC_SHEET_SHA256 = 'cd'.repeat(32)
 
+// The record as saved, older songs included: a co-writer named with no share (before decision 095).
 async function newSong(userId: string, overrides: Record<string, unknown> = {}) {
-  const input = SongSchema.parse({
+  const input = SongRecordedBeforeSharesSchema.parse({
     title: `Harbor Lights ${crypto.randomBytes(2).toString('hex')}`,
     contributorName: 'Ann Writer',
     coContributorName: 'Bob Beats',
@@ -356,7 +357,8 @@ describe('certificate PDF', () => {
     const song = await newSong(owner.id)
     const signature = await register(song.id)
     const { pages, text } = await pdfText(await pdfOf(visitor(song.id, '.pdf'), song.id))
-    expect(pages).toBe(1)
+    // One page before the jargon's plain sentences were printed too (decision 096); now two.
+    expect(pages).toBe(2)
     expect(text).toContain(song.title)
     // A long signature wraps across lines.
     expect(text.replace(/\s/g, '')).toContain(signature)
@@ -391,7 +393,8 @@ describe('certificate PDF', () => {
     expect(bytes.toString('latin1')).toContain('DejaVu')
     expect(bytes.toString('latin1')).toContain('NotoSansSC-Bold')
     const { pages, text } = await pdfText(response)
-    expect(pages).toBe(1)
+    // One page before the jargon's plain sentences (decision 096): the creative notes go on.
+    expect(pages).toBe(2)
     for (const written of ['Ночь над Волгой', 'Ζωή Παπαδοπούλου', 'Nguyễn Thị Hương', '山田太郎'])
       expect(text).toContain(written)
     expect(text).not.toContain('?')

@@ -1,5 +1,15 @@
+import crypto from 'node:crypto'
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5'
+import type { ComponentType } from 'react'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { Outlet } from 'react-router-dom'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom/server'
 import { describe, expect, test } from 'vitest'
+import { getPublicEnv } from '~/env.server'
 import { GLOSSARY, type GlossaryTerm } from '~/lib/glossary'
 import * as certificatePage from '~/routes/certificate.$id'
 import * as editPage from '~/routes/edit.$id'
@@ -21,13 +31,102 @@ import { TimestampWorker } from '~/services/certificates/snapshot-timestamps.ser
 import { registerSong } from '~/services/registration/registration.server'
 import { getTimestampAuthority } from '~/timestamp/index.server'
 import { db } from '../setup/db'
-import { drawPage, type PageModule } from '../setup/draw-page'
-import { createInvitedCoWriter } from '../setup/invitations'
+import { resolveTimeZone } from '~/services/platform/time-zone.server'
+import { lastMailTo } from '../setup/mail'
+import { multipartBody } from '../setup/multipart'
+import {
+  args,
+  createTestSong,
+  createUser,
+  formRequest,
+  respond,
+  sessionCookie,
+} from '../setup/fixtures'
 
 // Issue 39.13: IPI, PRO, RFC 3161, SHA-256, manifest, SOL and lamports each get a plain sentence
 // where they first appear on a page (the glossary's, in a <dfn>), as text, so it reads the same
 // without JavaScript. Each page is its real loader's data drawn by its real component, as the
 // server sends it before any script runs.
+
+const BASE = 'http://localhost'
+
+type RouteFunction = (args: {
+  request: Request
+  params: Record<string, string>
+  context: object
+}) => unknown
+
+interface RouteModule {
+  default: ComponentType
+  loader: RouteFunction
+  action?: RouteFunction
+}
+
+/**
+ * The page's HTML as the server draws it, under a root that holds what the real root loads; with
+ * `post`, the page as it answers that post (its action's answer drawn by the page).
+ */
+async function renderPage(
+  module: RouteModule,
+  pattern: string,
+  path: string,
+  cookie: string | null = null,
+  post: { body: ArrayBuffer; contentType: string } | null = null,
+) {
+  const Page = module.default
+  const handler = createStaticHandler([
+    {
+      id: 'root',
+      path: '/',
+      loader: () => ({
+        env: getPublicEnv(),
+        toast: null,
+        user: null,
+        analyticsSessionId: null,
+        timeZone: resolveTimeZone(cookie, null),
+      }),
+      element: <Outlet />,
+      children: [
+        {
+          id: 'page',
+          path: pattern,
+          loader: async ({ request, params }) =>
+            (await module.loader({
+              request,
+              params: params as Record<string, string>,
+              context: {},
+            })) as Response,
+          element: <Page />,
+        },
+      ],
+    },
+  ])
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+  const context = await handler.query(new Request(`${BASE}${path}`, { headers }))
+  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`)
+  expect(context.errors, path).toBeNull()
+  if (post) {
+    // The action's own answer, as the page draws it after the post (its loader runs again).
+    const answer = await respond(() =>
+      module.action!({
+        request: new Request(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': post.contentType },
+          body: post.body,
+        }),
+        params: context.matches.at(-1)!.params as Record<string, string>,
+        context: {},
+      }),
+    )
+    context.actionData = { page: await answer.json() }
+  }
+  return renderToStaticMarkup(
+    <StaticRouterProvider
+      router={createStaticRouter(handler.dataRoutes, context)}
+      context={context}
+    />,
+  )
+}
 
 /** How each term is written in running text: its plural and, for the words, any case. */
 const MENTION: Record<GlossaryTerm, RegExp> = {
@@ -63,7 +162,7 @@ function termsOf(html: string) {
     text += ' '
   }
   walk(parseFragment(html))
-  const found = GLOSSARY.flatMap(({ term }) => {
+  const found = (Object.keys(GLOSSARY) as GlossaryTerm[]).flatMap((term) => {
     const first = text.search(MENTION[term])
     if (first < 0) return []
     return [{ term, first, note: notes.get(term) ?? null, text }]
@@ -92,53 +191,83 @@ function explanations(html: string) {
 
 const allOk = (terms: GlossaryTerm[]) => Object.fromEntries(terms.map((term) => [term, 'ok']))
 
+const tokenIn = (text: string | null | undefined) =>
+  /\/invitations\/([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1] ?? null
+
 describe('jargon in plain words where it first appears, without JavaScript (issue 39.13)', () => {
   test('the anonymous pages: landing, FAQ, terms, privacy, sign-up', async () => {
-    const pages: [string, PageModule, string, GlossaryTerm[]][] = [
-      ['/', indexPage, '/', ['PRO', 'SHA-256']],
-      ['/faq', faqPage, '/faq', ['PRO', 'SHA-256']],
-      ['/terms-of-service', termsPage, '/terms-of-service', []],
-      ['/privacy-policy', privacyPage, '/privacy-policy', []],
-      ['/register', registerAccountPage, '/register', []],
+    const pages: [string, RouteModule, string, GlossaryTerm[]][] = [
+      ['/', indexPage as RouteModule, '/', ['PRO', 'SHA-256']],
+      ['/faq', faqPage as RouteModule, '/faq', ['PRO', 'SHA-256']],
+      ['/terms-of-service', termsPage as RouteModule, '/terms-of-service', []],
+      ['/privacy-policy', privacyPage as RouteModule, '/privacy-policy', []],
+      ['/register', registerAccountPage as RouteModule, '/register', []],
     ]
     for (const [pattern, module, path, expected] of pages) {
-      const html = await drawPage(module, pattern, path)
+      const html = await renderPage(module, pattern, path)
       expect(explanations(html), path).toEqual(allOk(expected))
     }
   })
 
   test('a writer’s pages, from the form to the registered song’s certificate, and the public ones', async () => {
-    const { owner, song, cookie, token } = await createInvitedCoWriter(
-      {
-        title: 'สายลม 🌬️',
-        contributorName: 'さくら 山田',
-        coContributorName: 'प्रिया शर्मा',
-        mainContributorPro: 'JASRAC',
-        mainContributorProNumber: '00123456790',
-      },
-      { firstName: 'さくら', lastName: '山田' },
-    )
+    const owner = await createUser({ firstName: 'さくら', lastName: '山田', emailVerified: true })
+    const cookie = await sessionCookie(owner.id)
+    const song = await createTestSong(owner.id, {
+      title: 'สายลม 🌬️',
+      contributorName: 'さくら 山田',
+      coContributorName: 'प्रिया शर्मा',
+      mainContributorPro: 'JASRAC',
+      mainContributorProNumber: '00123456790',
+      lyricsContributorPercent: 50,
+      lyricsCoContributorPercent: 50,
+      lyricsAiPercent: 0,
+    })
     const id = String(song.id)
+    const email = `priya-${id}@example.com`
+    const sent = await respond(() =>
+      coWritersPage.action(
+        args(
+          formRequest(
+            `${BASE}/songs/${id}/co-writers`,
+            { intent: 'invite', slot: 'co-contributor', email },
+            { Cookie: cookie },
+          ),
+          { id },
+        ),
+      ),
+    )
+    expect(sent.status).toBe(302)
+    const token = tokenIn((await lastMailTo(email))?.text)!
 
-    const before: [string, PageModule, string, GlossaryTerm[]][] = [
-      ['/submit', submitPage, '/submit', ['PRO', 'IPI', 'SHA-256']],
-      ['/edit/:id', editPage, `/edit/${id}`, []],
-      ['/songs/:id/details', detailsPage, `/songs/${id}/details`, ['PRO', 'IPI', 'SHA-256']],
-      ['/certificate/:id', certificatePage, `/certificate/${id}`, ['PRO', 'SHA-256']],
-      ['/songs/:id/co-writers', coWritersPage, `/songs/${id}/co-writers`, []],
-      ['/songs/:id/register', registerSongPage, `/songs/${id}/register`, []],
-      ['/songs', songsPage, '/songs', []],
-      ['/', indexPage, '/', []],
+    const before: [string, RouteModule, string, GlossaryTerm[]][] = [
+      ['/submit', submitPage as RouteModule, '/submit', ['PRO', 'IPI', 'SHA-256']],
+      ['/edit/:id', editPage as RouteModule, `/edit/${id}`, []],
+      [
+        '/songs/:id/details',
+        detailsPage as RouteModule,
+        `/songs/${id}/details`,
+        ['PRO', 'IPI', 'SHA-256'],
+      ],
+      [
+        '/certificate/:id',
+        certificatePage as RouteModule,
+        `/certificate/${id}`,
+        ['PRO', 'SHA-256'],
+      ],
+      ['/songs/:id/co-writers', coWritersPage as RouteModule, `/songs/${id}/co-writers`, []],
+      ['/songs/:id/register', registerSongPage as RouteModule, `/songs/${id}/register`, []],
+      ['/songs', songsPage as RouteModule, '/songs', []],
+      ['/', indexPage as RouteModule, '/', []],
     ]
     const drawn: Record<string, Record<string, string>> = {}
     const expected: Record<string, Record<string, string>> = {}
     for (const [pattern, module, path, terms] of before) {
-      drawn[pattern] = explanations(await drawPage(module, pattern, path, cookie))
+      drawn[pattern] = explanations(await renderPage(module, pattern, path, cookie))
       expected[pattern] = allOk(terms)
     }
     expect(drawn).toEqual(expected)
-    const invitation = await drawPage(
-      invitationPage,
+    const invitation = await renderPage(
+      invitationPage as RouteModule,
       '/invitations/:token',
       `/invitations/${token}`,
     )
@@ -148,20 +277,79 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
     if (!outcome.ok) throw new Error(outcome.message)
     // Stamped, as readers mostly see it: the timestamp's checks name the manifest (issue 29).
     await new TimestampWorker(() => getTimestampAuthority(), db).drain()
-    const after: [string, PageModule, string, string | null][] = [
-      ['/certificate/:id', certificatePage, `/certificate/${id}`, cookie],
-      ['/songs/:id/split-sheet', splitSheetPage, `/songs/${id}/split-sheet`, cookie],
-      ['/verify/:certificateId', verifyPage, `/verify/${song.certificateId}`, null],
-      ['/ledger/tx/:signature', ledgerPage, `/ledger/tx/${outcome.transactionSignature}`, null],
+    const after: [string, RouteModule, string, string | null][] = [
+      ['/certificate/:id', certificatePage as RouteModule, `/certificate/${id}`, cookie],
+      ['/songs/:id/split-sheet', splitSheetPage as RouteModule, `/songs/${id}/split-sheet`, cookie],
+      ['/verify/:certificateId', verifyPage as RouteModule, `/verify/${song.certificateId}`, null],
+      [
+        '/ledger/tx/:signature',
+        ledgerPage as RouteModule,
+        `/ledger/tx/${outcome.transactionSignature}`,
+        null,
+      ],
     ]
     const explained: Record<string, Record<string, string>> = {}
     for (const [pattern, module, path, pageCookie] of after)
-      explained[pattern] = explanations(await drawPage(module, pattern, path, pageCookie))
+      explained[pattern] = explanations(await renderPage(module, pattern, path, pageCookie))
     expect(explained).toEqual({
       '/certificate/:id': allOk(['PRO', 'SHA-256', 'manifest', 'RFC 3161', 'SOL']),
       '/songs/:id/split-sheet': allOk(['PRO', 'IPI']),
       '/verify/:certificateId': allOk(['SHA-256', 'manifest', 'RFC 3161', 'SOL', 'lamports']),
       '/ledger/tx/:signature': allOk(['SOL', 'lamports']),
     })
+  }, 60_000)
+
+  test('the verify page with a fingerprinted recording, before and after a file is checked', async () => {
+    const owner = await createUser({ firstName: 'Ольга', emailVerified: true })
+    const master = new TextEncoder().encode('RIFF ольга — 夜明け — master take 1')
+    const song = await createTestSong(owner.id, {
+      title: 'Песня рассвета',
+      contributorName: 'Ольга Смирнова',
+      recordings: [
+        {
+          label: 'Master',
+          sha256: crypto.createHash('sha256').update(master).digest('hex'),
+          size: String(master.length),
+          mediaType: 'audio/wav',
+        },
+      ],
+    })
+    const outcome = await registerSong(owner.id, song.id, { confirmed: true })
+    if (!outcome.ok) throw new Error(outcome.message)
+    // Not yet time-stamped (the authority has not answered): no timestamp check above explains
+    // SHA-256, so the recording check is where the page first names it.
+    const path = `/verify/${song.certificateId}`
+    const checked = async (content: Uint8Array) => {
+      const { stream, contentType } = multipartBody(
+        {},
+        { field: 'recording', name: 'take.wav', type: 'audio/wav', size: content.length, content },
+      )
+      return { body: await new Response(stream).arrayBuffer(), contentType }
+    }
+    const drawn = {
+      shown: explanations(
+        await renderPage(verifyPage as RouteModule, '/verify/:certificateId', path),
+      ),
+      matched: explanations(
+        await renderPage(
+          verifyPage as RouteModule,
+          '/verify/:certificateId',
+          path,
+          null,
+          await checked(master),
+        ),
+      ),
+      other: explanations(
+        await renderPage(
+          verifyPage as RouteModule,
+          '/verify/:certificateId',
+          path,
+          null,
+          await checked(new TextEncoder().encode('another take')),
+        ),
+      ),
+    }
+    const verified = allOk(['SHA-256', 'manifest', 'RFC 3161', 'SOL', 'lamports'])
+    expect(drawn).toEqual({ shown: verified, matched: verified, other: verified })
   }, 60_000)
 })

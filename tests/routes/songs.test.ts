@@ -286,7 +286,15 @@ describe('songs API', () => {
           user.id,
           json({
             ...song,
-            contributions: [{ component: 'lyrics', contributorPercent: 60, aiPercent: 40 }],
+            // Bo holds a share: a named co-writer needs one (decision 096).
+            contributions: [
+              {
+                component: 'lyrics',
+                contributorPercent: 60,
+                coContributorPercent: 20,
+                aiPercent: 20,
+              },
+            ],
           }),
         ),
       ),
@@ -319,7 +327,11 @@ describe('songs API', () => {
       'production',
       'mixing',
     ])
-    expect(one.contributions[0]).toMatchObject({ contributorPercent: 60, aiPercent: 40 })
+    expect(one.contributions[0]).toMatchObject({
+      contributorPercent: 60,
+      coContributorPercent: 20,
+      aiPercent: 20,
+    })
 
     const put = (body: unknown) => ({
       method: 'PUT',
@@ -331,7 +343,12 @@ describe('songs API', () => {
         await authedRequest(
           `http://localhost/api/songs/${id}`,
           user.id,
-          put({ ...song, contributions: [{ component: 'lyrics', contributorPercent: 50 }] }),
+          put({
+            ...song,
+            contributions: [
+              { component: 'lyrics', contributorPercent: 30, coContributorPercent: 20 },
+            ],
+          }),
         ),
         { id: String(id) },
       ),
@@ -346,7 +363,13 @@ describe('songs API', () => {
         await authedRequest(
           `http://localhost/api/songs/${id}`,
           user.id,
-          put({ ...song, title: 'Renamed', contributions: [] }),
+          put({
+            ...song,
+            title: 'Renamed',
+            contributions: [
+              { component: 'lyrics', contributorPercent: 80, coContributorPercent: 20 },
+            ],
+          }),
         ),
         { id: String(id) },
       ),
@@ -375,7 +398,12 @@ describe('songs API', () => {
         await authedRequest(
           `http://localhost/api/songs/${id}`,
           other.id,
-          put({ ...song, contributions: [] }),
+          put({
+            ...song,
+            contributions: [
+              { component: 'lyrics', contributorPercent: 80, coContributorPercent: 20 },
+            ],
+          }),
         ),
         { id: String(id) },
       ),
@@ -445,7 +473,13 @@ describe(`an account holds at most ${MAX_SONGS_PER_ACCOUNT} songs (issue 38.3, d
         await authedRequest('http://localhost/api/songs', user.id, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ ...song, title: '歌 🎵' }),
+          body: JSON.stringify({
+            ...song,
+            title: '歌 🎵',
+            contributions: [
+              { component: 'vocals', contributorPercent: 50, coContributorPercent: 50 },
+            ],
+          }),
         }),
       ),
     )

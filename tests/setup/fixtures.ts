@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { beforeAll } from 'vitest'
 import { COMPONENTS } from '~/lib/song-constants'
-import { SongSchema } from '~/lib/song-schema'
+import { SongRecordedBeforeSharesSchema } from '~/lib/song-schema'
 import { hashPassword } from '~/services/accounts/password.server'
 import { sessionStorage } from '~/services/accounts/session.server'
 import { getUserById, isAdmin } from '~/services/accounts/users.server'
@@ -138,14 +138,15 @@ export async function respond(run: () => unknown): Promise<Response> {
 }
 
 /**
- * A song of this user's, created as the submit form would (parsed by SongSchema): a valid song
- * with placeholder details; `overrides` sets the fields a test cares about.
+ * A song of this user's, created as the submit form would: a valid song with placeholder details;
+ * `overrides` sets the fields a test cares about. Read as records saved before decision 095 were,
+ * so a test may name a co-writer without giving them a share.
  */
 export async function createTestSong(userId: string, overrides: Record<string, unknown> = {}) {
   return createSong(
     db(),
     userId,
-    SongSchema.parse({
+    SongRecordedBeforeSharesSchema.parse({
       title: 'Test Song',
       contributorName: 'Ann',
       dateCreated: '2025-03-01',

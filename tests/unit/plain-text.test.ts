@@ -19,6 +19,20 @@ const song = {
   fileLink: 'https://example.com/a.mp3',
 }
 const recording = { sha256: 'a'.repeat(64), size: '10', label: 'Master' }
+// A named co-writer holds a share (decision 096): lyrics shared three ways.
+const sharedLyrics = {
+  contributions: [
+    {
+      component: 'lyrics',
+      contributorPercent: 50,
+      coContributorPercent: 30,
+      coContributor2Percent: 20,
+      aiPercent: 0,
+    },
+  ],
+}
+const withShares = (input: Record<string, unknown>) =>
+  input.coContributorName && input.coContributorName2 ? { ...input, ...sharedLyrics } : input
 
 function refused(
   schema: { safeParse: (v: unknown) => { success: boolean; error?: unknown } },
@@ -44,12 +58,28 @@ test('every text field of the song form refuses terminal escapes and bidi overri
   for (const field of lines)
     for (const attack of [ERASE, TITLE, BIDI, 'two\nlines'])
       expect(
-        refused(SongSchema, { ...song, [field]: attack }),
+        refused(
+          SongSchema,
+          field.startsWith('coContributorName')
+            ? withShares({
+                ...song,
+                coContributorName: 'Ann',
+                coContributorName2: 'Bo',
+                [field]: attack,
+              })
+            : { ...song, [field]: attack },
+        ),
         `${field} ${JSON.stringify(attack)}`,
       ).toEqual([[field, PLAIN_TEXT_MESSAGE]])
   // A co-contributor's PRO is only checked with the co-contributor named.
   expect(
-    refused(SongSchema, { ...song, coContributorName: 'Ωmega', coContributorPro: ERASE }),
+    refused(SongSchema, {
+      ...song,
+      coContributorName: 'Ωmega',
+      coContributorName2: 'Bo',
+      coContributorPro: ERASE,
+      ...sharedLyrics,
+    }),
   ).toEqual([['coContributorPro', PLAIN_TEXT_MESSAGE]])
   for (const field of ['lyrics', 'creativeNotes'])
     expect(refused(SongSchema, { ...song, [field]: `verse\n\tchorus${TITLE}` })).toEqual([
@@ -90,7 +120,15 @@ test('lyrics and notes keep their lines and tabs; names in every script pass', (
   ]
   for (const name of names) {
     expect(
-      refused(SongSchema, { ...song, contributorName: name, coContributorName: name }),
+      refused(
+        SongSchema,
+        withShares({
+          ...song,
+          contributorName: name,
+          coContributorName: name,
+          coContributorName2: name,
+        }),
+      ),
     ).toEqual([])
     expect(refused(DecisionSchema, { intent: 'confirm', creditedName: name })).toEqual([])
   }

@@ -1,5 +1,7 @@
 import { useState } from 'react'
 import { HashProgress, useBrowserHash } from '~/components/recording-fingerprint-field'
+import { SHA_256 } from '~/lib/glossary/sha-256'
+import { TermNote } from '~/components/term'
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/lib/hooks'
 import {
@@ -35,9 +37,12 @@ export function RecordingCheck({
   recordings,
   version,
   posted,
+  explainSha256,
 }: {
   recordings: VerifyReport['recordings']
   version: number | null
+  /** Whether SHA-256 first appears here (the timestamp's checks above may have explained it). */
+  explainSha256: boolean
   /** The action's answer to a file posted without JavaScript, if any. */
   posted: { fileCheck: { problem: string | null; comparison: Comparison | null } } | undefined
 }) {
@@ -57,10 +62,12 @@ export function RecordingCheck({
       {recordings.length > 0 ? (
         <>
           <p className="mt-2 text-sm text-slate-600">
-            The verified record fingerprints{' '}
+            The verified record holds the SHA-256 fingerprint of{' '}
             {recordings.length === 1 ? 'one file' : `${recordings.length} files`}. Pick a file to
             see whether it is one of them.
           </p>
+          {/* Its fingerprints are the page's first SHA-256 when no timestamp was checked above. */}
+          {explainSha256 ? <TermNote note={SHA_256} className="mt-1" /> : null}
           <ul
             className="mt-2 space-y-1 text-sm text-slate-700"
             aria-label="Registered fingerprints"

@@ -43,6 +43,8 @@ const TONES: Record<Tone, string> = {
   disputed: '#991b1b',
 }
 const SMALL: TextStyle = { size: 7.5, color: MUTED }
+/** A term's plain sentence (decision 096): small, so page 1 keeps what it held before. */
+const NOTE: TextStyle = { size: 6.5, color: MUTED }
 const LONG: Record<'lyrics' | 'notes', TextStyle> = {
   lyrics: { font: 'Times-Italic', size: 9 },
   notes: { size: 8.5 },
@@ -107,6 +109,8 @@ function rowParts(row: CertificateRow): Part[] {
       ]
     case 'long':
       return [{ kind: 'text', text: row.text, style: LONG[row.style] }]
+    case 'term':
+      return [{ kind: 'text', text: row.text, style: NOTE, gap: 3 }]
   }
 }
 
@@ -229,14 +233,20 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
 /** A wide section: its facts, then its links, in two columns; its warnings across the page. */
 function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
   const title = column(doc, [heading(section)], WIDTH)
+  // A term's sentence (decision 096) ends the shorter column, beside the facts that name it, so
+  // it lengthens the section as little as it can.
   const halves = (rows: CertificateRow[]) => {
-    const half = Math.ceil(rows.length / 2)
-    return [
-      column(doc, rows.slice(0, half).flatMap(rowParts), COLUMN),
-      column(doc, rows.slice(half).flatMap(rowParts), COLUMN),
-    ] as const
+    const plain = rows.filter((row) => row.kind !== 'term')
+    const half = Math.ceil(plain.length / 2)
+    const parts = [plain.slice(0, half).flatMap(rowParts), plain.slice(half).flatMap(rowParts)]
+    const terms = rows.filter((row) => row.kind === 'term').flatMap(rowParts)
+    if (terms.length > 0) {
+      const [left, right] = parts.map((list) => column(doc, list, COLUMN).height)
+      parts[left! <= right! ? 0 : 1]!.push(...terms)
+    }
+    return [column(doc, parts[0]!, COLUMN), column(doc, parts[1]!, COLUMN)] as const
   }
-  const facts = section.rows.filter((row) => row.kind === 'fact')
+  const facts = section.rows.filter((row) => row.kind === 'fact' || row.kind === 'term')
   // A heading is never left alone at the foot of a page: it goes on with its first row.
   const first = facts.length > 0 ? Math.max(...halves(facts).map((block) => block.height)) : 0
   if (flow.y + title.height + first > flow.bottom) flow.newPage()
@@ -252,7 +262,7 @@ function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSe
   twoColumns(facts)
   // Each on its own: what does not fit on page 1 goes on alone, not with its neighbours.
   for (const row of section.rows)
-    if (row.kind !== 'fact' && row.kind !== 'link')
+    if (row.kind !== 'fact' && row.kind !== 'term' && row.kind !== 'link')
       flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]])
   twoColumns(section.rows.filter((row) => row.kind === 'link'))
   flow.y += 6
@@ -318,7 +328,7 @@ const tableColumnParts = (section: CertificateSection): Part[] => [
  * its QR code once the song is registered (or, before, when it will be).
  */
 function footer(doc: PDFKit.PDFDocument, view: CertificateView) {
-  const { statement, certificateId, issued, timestamp, online } = view.footer
+  const { statement, certificateId, issued, timestamp, timestampTerm, online } = view.footer
   const textWidth = WIDTH - QR_SIZE - 16
   doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
   let y = FOOTER_TOP + 16
@@ -327,7 +337,8 @@ function footer(doc: PDFKit.PDFDocument, view: CertificateView) {
   line(statement.text, { font: 'Times-Italic', size: 11.5 }, 8)
   line(`Certificate ID: ${certificateId}`, { font: 'Helvetica-Bold', size: 10 }, 3)
   line(issued, { size: 9.5, color: MUTED }, 4)
-  if (timestamp) line(timestamp, SMALL, 4)
+  if (timestamp) line(timestamp, SMALL, timestampTerm ? 1 : 4)
+  if (timestampTerm) line(timestampTerm.text, NOTE, 4)
   if (!online.public) {
     line(online.note, { size: 8, color: MUTED }, 0)
     return

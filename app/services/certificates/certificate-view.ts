@@ -16,6 +16,8 @@ import {
   VERIFICATION_PAGE,
 } from '~/lib/certificate'
 import { isolate } from '~/lib/bidi'
+import { GLOSSARY, type GlossaryTerm } from '~/lib/glossary'
+import type { GlossaryNote } from '~/lib/glossary/note'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { recordingDetails } from '~/lib/recording'
 import { formatPercent, splitTotalsWarning } from '~/lib/split-totals'
@@ -74,6 +76,26 @@ export type CertificateRow =
   | { kind: 'link'; label: string; href: string; address: string }
   /** The owner's long texts, whole (lyrics, notes). */
   | { kind: 'long'; style: 'lyrics' | 'notes'; text: string }
+  | TermRow
+
+/**
+ * A word of jargon the rows after it use, in plain words (issue 39.13, decision 096): the
+ * glossary's one sentence, so the page and the PDF say the same. `technical` goes with the
+ * technical facts.
+ */
+export type TermRow = {
+  kind: 'term'
+  term: GlossaryTerm
+  note: GlossaryNote
+  text: string
+  technical?: boolean
+}
+
+/** The glossary's sentence for a term, as a row placed before the rows that name it. */
+function explain(term: GlossaryTerm, technical = false): TermRow {
+  const note = GLOSSARY.find((entry) => entry.term === term)!
+  return { kind: 'term', term, note, text: note.sentence, ...(technical ? { technical } : {}) }
+}
 
 export interface CertificateSection {
   /** Stable and unique: the page's anchor (`cert-<id>`). */
@@ -132,6 +154,8 @@ export function certificateView(song: CertificateSong, options: CertificateViewO
       certificateId: song.certificateId,
       issued: `Issued ${formatDayInZone(song.createdAt, timeZone)}`,
       timestamp: timestamp ? timestampText(timestamp) : null,
+      /** The timestamp line names RFC 3161: its plain sentence goes under it. */
+      timestampTerm: timestamp ? explain('RFC 3161') : null,
       // Before registration nothing a stranger can check: the certificate says when it will be
       // (decision 050). After, the verify page in full, for print and the QR code (issue 37.4).
       online: verifyUrl
@@ -154,33 +178,37 @@ function contributorsSection(
     title: 'Contributors & PRO Information',
     width: 'half',
     empty: null,
-    rows: people.map((person) => {
-      const status = person.status
-      return {
-        kind: 'person',
-        slot: status.slot,
-        name: person.name,
-        latinName: present(person.latinName) ? person.latinName : null,
-        role: person.role,
-        details: [
-          ...(present(person.pro) ? [{ label: 'PRO', value: person.pro }] : []),
-          ...(present(person.proNumber) ? [{ label: 'PRO #', value: person.proNumber }] : []),
-        ],
-        status: {
-          text: contributorStatusText(song, person, timeZone),
-          tone:
-            status.status === 'confirmed'
-              ? 'confirmed'
-              : status.status === 'disputed'
-                ? 'disputed'
-                : 'muted',
-          names:
-            status.status === 'confirmed'
-              ? [status.creditedName, status.creditedLatinName ?? ''].filter(present)
-              : [],
-        },
-      }
-    }),
+    rows: [
+      // The title names PROs: said before the people.
+      explain('PRO'),
+      ...people.map((person): CertificateRow => {
+        const status = person.status
+        return {
+          kind: 'person',
+          slot: status.slot,
+          name: person.name,
+          latinName: present(person.latinName) ? person.latinName : null,
+          role: person.role,
+          details: [
+            ...(present(person.pro) ? [{ label: 'PRO', value: person.pro }] : []),
+            ...(present(person.proNumber) ? [{ label: 'PRO #', value: person.proNumber }] : []),
+          ],
+          status: {
+            text: contributorStatusText(song, person, timeZone),
+            tone:
+              status.status === 'confirmed'
+                ? 'confirmed'
+                : status.status === 'disputed'
+                  ? 'disputed'
+                  : 'muted',
+            names:
+              status.status === 'confirmed'
+                ? [status.creditedName, status.creditedLatinName ?? ''].filter(present)
+                : [],
+          },
+        }
+      }),
+    ],
   }
 }
 
@@ -242,6 +270,8 @@ function aiDisclosureSection(song: CertificateSong): CertificateSection {
 
 function detailsSection(song: CertificateSong): CertificateSection {
   const rows: CertificateRow[] = [
+    // Every fingerprint's label names SHA-256, with or without a recording.
+    explain('SHA-256'),
     { kind: 'fact', name: 'tools', label: 'Tools used', value: orNotSpecified(song.toolsUsed) },
     {
       kind: 'fact',
@@ -313,7 +343,8 @@ function blockchainSection(
       value: `${network.label}${registration.status === 'confirmed' ? '' : ` (status: ${registration.status})`}`,
     },
     { kind: 'fact', name: 'storage', label: 'Storage', value: storage.label },
-    // The transaction's own terms are for whoever checks it (issue 25.9).
+    // The transaction's own terms are for whoever checks it (issue 25.9); its fee is in SOL.
+    explain('SOL', true),
     {
       kind: 'fact',
       name: 'transaction',

@@ -8,6 +8,7 @@ import {
   COMPONENTS,
   type Component,
   type ContributionValues,
+  sharelessCoWriterErrors,
   totalsAreComplete,
   visibleComponents,
 } from '~/lib/song-constants'
@@ -339,14 +340,33 @@ function lockOwnedSong(trx: Executor, userId: string, songId: number) {
     .executeTakeFirst()
 }
 
-/** A refusal; `totals` carries the message naming each component that is off and its total. */
+/**
+ * A refusal; `totals` carries the message naming each component that is off and its total,
+ * `shareless` the one naming each co-writer the saved split leaves at 0 % everywhere.
+ */
 export type EditRefusal =
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'locked' }
-  | { ok: false; reason: 'totals'; message: string }
+  | { ok: false; reason: 'totals' | 'shareless'; message: string }
 
 const totalsRefusal = (rows: Parameters<typeof splitTotalsRefusal>[0]) =>
   ({ ok: false, reason: 'totals', message: splitTotalsRefusal(rows) }) as const
+
+/**
+ * Decision 096: the split as it will be saved (the genre's components only) gives every named
+ * co-writer a share somewhere, or the save is refused on their names. The forms' schemas say it
+ * on the field first; this catches what they cannot see: a share posted for a component the
+ * genre hides, or a genre changed on the details page that drops the only one.
+ */
+function sharelessRefusal(
+  names: { coContributorName?: string | null; coContributorName2?: string | null },
+  rows: readonly ContributionValues[],
+) {
+  const messages = Object.values(sharelessCoWriterErrors({ ...names, contributions: rows }))
+  return messages.length > 0
+    ? ({ ok: false, reason: 'shareless', message: messages.join(' ') } as const)
+    : null
+}
 
 /**
  * Writes an edit of the song's fields and split. Edits are refused for a registered song
@@ -374,6 +394,8 @@ export async function saveSongEdit(
       co2: Boolean(input.coContributorName2),
     })
     if (!totalsAreComplete(rows)) return totalsRefusal(rows)
+    const shareless = sharelessRefusal(input, rows)
+    if (shareless) return shareless
     const columns = {
       title: input.title,
       dateCreated: input.dateCreated,
@@ -442,6 +464,8 @@ export async function saveSongDetails(
       co2: Boolean(song.coContributorName2),
     })
     if (splitChanged && !totalsAreComplete(rows)) return totalsRefusal(rows)
+    const shareless = splitChanged ? sharelessRefusal(song, rows) : null
+    if (shareless) return shareless
     const text = (value: string | undefined) => value ?? null
     const columns = {
       genre: text(input.genre),
