@@ -131,7 +131,8 @@ export async function renderSplitSheetPdf(
   flow.y = Math.max(flow.y, view.verify.public ? TOP + QR_SIZE + 14 : 0) + 12
   if (view.warning) flow.row([[LEFT, warningBlock(doc, view.warning, WIDTH)]], 12)
   // The columns' jargon, explained before them, as on the page.
-  for (const { sentence } of view.terms) flow.text(sentence, LEFT, WIDTH, { size: 7.5, color: MUTED }, 1)
+  for (const { sentence } of view.terms)
+    flow.text(sentence, LEFT, WIDTH, { size: 7.5, color: MUTED }, 1)
   flow.y += 5
 
   flow.row([[LEFT, column(doc, [{ kind: 'heading', title: table.title }], WIDTH)]])
