@@ -1,15 +1,6 @@
 import crypto from 'node:crypto'
 import { type DefaultTreeAdapterMap, parseFragment } from 'parse5'
-import type { ComponentType } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { Outlet } from 'react-router-dom'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
 import { describe, expect, test } from 'vitest'
-import { getPublicEnv } from '~/env.server'
 import { GLOSSARY, type GlossaryTerm } from '~/lib/glossary'
 import * as certificatePage from '~/routes/certificate.$id'
 import * as editPage from '~/routes/edit.$id'
@@ -31,7 +22,7 @@ import { TimestampWorker } from '~/services/certificates/snapshot-timestamps.ser
 import { registerSong } from '~/services/registration/registration.server'
 import { getTimestampAuthority } from '~/timestamp/index.server'
 import { db } from '../setup/db'
-import { resolveTimeZone } from '~/services/platform/time-zone.server'
+import { drawPage, type PageModule } from '../setup/draw-page'
 import { lastMailTo } from '../setup/mail'
 import { multipartBody } from '../setup/multipart'
 import {
@@ -49,84 +40,6 @@ import {
 // server sends it before any script runs.
 
 const BASE = 'http://localhost'
-
-type RouteFunction = (args: {
-  request: Request
-  params: Record<string, string>
-  context: object
-}) => unknown
-
-interface RouteModule {
-  default: ComponentType
-  loader: RouteFunction
-  action?: RouteFunction
-}
-
-/**
- * The page's HTML as the server draws it, under a root that holds what the real root loads; with
- * `post`, the page as it answers that post (its action's answer drawn by the page).
- */
-async function renderPage(
-  module: RouteModule,
-  pattern: string,
-  path: string,
-  cookie: string | null = null,
-  post: { body: ArrayBuffer; contentType: string } | null = null,
-) {
-  const Page = module.default
-  const handler = createStaticHandler([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({
-        env: getPublicEnv(),
-        toast: null,
-        user: null,
-        analyticsSessionId: null,
-        timeZone: resolveTimeZone(cookie, null),
-      }),
-      element: <Outlet />,
-      children: [
-        {
-          id: 'page',
-          path: pattern,
-          loader: async ({ request, params }) =>
-            (await module.loader({
-              request,
-              params: params as Record<string, string>,
-              context: {},
-            })) as Response,
-          element: <Page />,
-        },
-      ],
-    },
-  ])
-  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
-  const context = await handler.query(new Request(`${BASE}${path}`, { headers }))
-  if (context instanceof Response) throw new Error(`${path} answered ${context.status}`)
-  expect(context.errors, path).toBeNull()
-  if (post) {
-    // The action's own answer, as the page draws it after the post (its loader runs again).
-    const answer = await respond(() =>
-      module.action!({
-        request: new Request(`${BASE}${path}`, {
-          method: 'POST',
-          headers: { ...headers, 'Content-Type': post.contentType },
-          body: post.body,
-        }),
-        params: context.matches.at(-1)!.params as Record<string, string>,
-        context: {},
-      }),
-    )
-    context.actionData = { page: await answer.json() }
-  }
-  return renderToStaticMarkup(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
-  )
-}
 
 /** How each term is written in running text: its plural and, for the words, any case. */
 const MENTION: Record<GlossaryTerm, RegExp> = {
@@ -162,7 +75,7 @@ function termsOf(html: string) {
     text += ' '
   }
   walk(parseFragment(html))
-  const found = (Object.keys(GLOSSARY) as GlossaryTerm[]).flatMap((term) => {
+  const found = GLOSSARY.flatMap(({ term }) => {
     const first = text.search(MENTION[term])
     if (first < 0) return []
     return [{ term, first, note: notes.get(term) ?? null, text }]
@@ -196,15 +109,15 @@ const tokenIn = (text: string | null | undefined) =>
 
 describe('jargon in plain words where it first appears, without JavaScript (issue 39.13)', () => {
   test('the anonymous pages: landing, FAQ, terms, privacy, sign-up', async () => {
-    const pages: [string, RouteModule, string, GlossaryTerm[]][] = [
-      ['/', indexPage as RouteModule, '/', ['PRO', 'SHA-256']],
-      ['/faq', faqPage as RouteModule, '/faq', ['PRO', 'SHA-256']],
-      ['/terms-of-service', termsPage as RouteModule, '/terms-of-service', []],
-      ['/privacy-policy', privacyPage as RouteModule, '/privacy-policy', []],
-      ['/register', registerAccountPage as RouteModule, '/register', []],
+    const pages: [string, PageModule, string, GlossaryTerm[]][] = [
+      ['/', indexPage as PageModule, '/', ['PRO', 'SHA-256']],
+      ['/faq', faqPage as PageModule, '/faq', ['PRO', 'SHA-256']],
+      ['/terms-of-service', termsPage as PageModule, '/terms-of-service', []],
+      ['/privacy-policy', privacyPage as PageModule, '/privacy-policy', []],
+      ['/register', registerAccountPage as PageModule, '/register', []],
     ]
     for (const [pattern, module, path, expected] of pages) {
-      const html = await renderPage(module, pattern, path)
+      const html = await drawPage(module, pattern, path)
       expect(explanations(html), path).toEqual(allOk(expected))
     }
   })
@@ -239,35 +152,30 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
     expect(sent.status).toBe(302)
     const token = tokenIn((await lastMailTo(email))?.text)!
 
-    const before: [string, RouteModule, string, GlossaryTerm[]][] = [
-      ['/submit', submitPage as RouteModule, '/submit', ['PRO', 'IPI', 'SHA-256']],
-      ['/edit/:id', editPage as RouteModule, `/edit/${id}`, []],
+    const before: [string, PageModule, string, GlossaryTerm[]][] = [
+      ['/submit', submitPage as PageModule, '/submit', ['PRO', 'IPI', 'SHA-256']],
+      ['/edit/:id', editPage as PageModule, `/edit/${id}`, []],
       [
         '/songs/:id/details',
-        detailsPage as RouteModule,
+        detailsPage as PageModule,
         `/songs/${id}/details`,
         ['PRO', 'IPI', 'SHA-256'],
       ],
-      [
-        '/certificate/:id',
-        certificatePage as RouteModule,
-        `/certificate/${id}`,
-        ['PRO', 'SHA-256'],
-      ],
-      ['/songs/:id/co-writers', coWritersPage as RouteModule, `/songs/${id}/co-writers`, []],
-      ['/songs/:id/register', registerSongPage as RouteModule, `/songs/${id}/register`, []],
-      ['/songs', songsPage as RouteModule, '/songs', []],
-      ['/', indexPage as RouteModule, '/', []],
+      ['/certificate/:id', certificatePage as PageModule, `/certificate/${id}`, ['PRO', 'SHA-256']],
+      ['/songs/:id/co-writers', coWritersPage as PageModule, `/songs/${id}/co-writers`, []],
+      ['/songs/:id/register', registerSongPage as PageModule, `/songs/${id}/register`, []],
+      ['/songs', songsPage as PageModule, '/songs', []],
+      ['/', indexPage as PageModule, '/', []],
     ]
     const drawn: Record<string, Record<string, string>> = {}
     const expected: Record<string, Record<string, string>> = {}
     for (const [pattern, module, path, terms] of before) {
-      drawn[pattern] = explanations(await renderPage(module, pattern, path, cookie))
+      drawn[pattern] = explanations(await drawPage(module, pattern, path, cookie))
       expected[pattern] = allOk(terms)
     }
     expect(drawn).toEqual(expected)
-    const invitation = await renderPage(
-      invitationPage as RouteModule,
+    const invitation = await drawPage(
+      invitationPage as PageModule,
       '/invitations/:token',
       `/invitations/${token}`,
     )
@@ -277,20 +185,20 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
     if (!outcome.ok) throw new Error(outcome.message)
     // Stamped, as readers mostly see it: the timestamp's checks name the manifest (issue 29).
     await new TimestampWorker(() => getTimestampAuthority(), db).drain()
-    const after: [string, RouteModule, string, string | null][] = [
-      ['/certificate/:id', certificatePage as RouteModule, `/certificate/${id}`, cookie],
-      ['/songs/:id/split-sheet', splitSheetPage as RouteModule, `/songs/${id}/split-sheet`, cookie],
-      ['/verify/:certificateId', verifyPage as RouteModule, `/verify/${song.certificateId}`, null],
+    const after: [string, PageModule, string, string | null][] = [
+      ['/certificate/:id', certificatePage as PageModule, `/certificate/${id}`, cookie],
+      ['/songs/:id/split-sheet', splitSheetPage as PageModule, `/songs/${id}/split-sheet`, cookie],
+      ['/verify/:certificateId', verifyPage as PageModule, `/verify/${song.certificateId}`, null],
       [
         '/ledger/tx/:signature',
-        ledgerPage as RouteModule,
+        ledgerPage as PageModule,
         `/ledger/tx/${outcome.transactionSignature}`,
         null,
       ],
     ]
     const explained: Record<string, Record<string, string>> = {}
     for (const [pattern, module, path, pageCookie] of after)
-      explained[pattern] = explanations(await renderPage(module, pattern, path, pageCookie))
+      explained[pattern] = explanations(await drawPage(module, pattern, path, pageCookie))
     expect(explained).toEqual({
       '/certificate/:id': allOk(['PRO', 'SHA-256', 'manifest', 'RFC 3161', 'SOL']),
       '/songs/:id/split-sheet': allOk(['PRO', 'IPI']),
@@ -327,12 +235,10 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
       return { body: await new Response(stream).arrayBuffer(), contentType }
     }
     const drawn = {
-      shown: explanations(
-        await renderPage(verifyPage as RouteModule, '/verify/:certificateId', path),
-      ),
+      shown: explanations(await drawPage(verifyPage as PageModule, '/verify/:certificateId', path)),
       matched: explanations(
-        await renderPage(
-          verifyPage as RouteModule,
+        await drawPage(
+          verifyPage as PageModule,
           '/verify/:certificateId',
           path,
           null,
@@ -340,8 +246,8 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
         ),
       ),
       other: explanations(
-        await renderPage(
-          verifyPage as RouteModule,
+        await drawPage(
+          verifyPage as PageModule,
           '/verify/:certificateId',
           path,
           null,

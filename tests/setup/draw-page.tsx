@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { ComponentType } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { Outlet } from 'react-router-dom'
@@ -9,23 +9,27 @@ import {
 } from 'react-router-dom/server'
 import { getPublicEnv } from '~/env.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
+import { respond } from './fixtures'
 
 /** A page's route module: its loader and its component. */
 export interface PageModule {
   default: ComponentType
   loader: (args: LoaderFunctionArgs) => unknown
+  action?: (args: ActionFunctionArgs) => unknown
 }
 
 /**
  * The page's HTML as the server sends it before any script runs: its real loader's data drawn by
  * its real component, at `path` (matched by the route's `pattern`), under a root that holds what
- * the real root loads. `cookie` signs the request in.
+ * the real root loads. `cookie` signs the request in. With `post`, the page as it answers that
+ * post: its action's answer drawn by the page, as after a form post without JavaScript.
  */
 export async function drawPage(
   page: PageModule,
   pattern: string,
   path: string,
   cookie: string | null = null,
+  post: { body: ArrayBuffer; contentType: string } | null = null,
 ) {
   const Page = page.default
   const handler = createStaticHandler([
@@ -51,11 +55,25 @@ export async function drawPage(
       ],
     },
   ])
-  const context = await handler.query(
-    new Request(`http://localhost${path}`, { headers: cookie ? { Cookie: cookie } : {} }),
-  )
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {}
+  const context = await handler.query(new Request(`http://localhost${path}`, { headers }))
   if (context instanceof Response) throw new Error(`${path} answered ${context.status}`)
   if (context.errors) throw new Error(`${path} failed`, { cause: context.errors })
+  if (post) {
+    // The action's own answer (the loader has run again by then, as after a real post).
+    const answer = await respond(() =>
+      page.action!({
+        request: new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': post.contentType },
+          body: post.body,
+        }),
+        params: context.matches.at(-1)!.params,
+        context: {},
+      }),
+    )
+    context.actionData = { page: await answer.json() }
+  }
   return renderToStaticMarkup(
     <StaticRouterProvider
       router={createStaticRouter(handler.dataRoutes, context)}

@@ -1,7 +1,7 @@
 import type { SongDetailsInput } from '~/lib/song-details-schema'
 import type { SongUpdateInput } from '~/lib/song-schema'
 import { type Executor, inTransaction } from '../platform/db.server'
-import { type EditRefusal, saveSongDetails, saveSongEdit } from '../songs/songs.server'
+import { type EditRefusal, saveSongDetails, saveSongEdit } from '../songs/song-saves.server'
 import { reinviteAfterEdit } from './invitations.server'
 
 // Editing a song touches two domains in one transaction: the song's own rows, then its
