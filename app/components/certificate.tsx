@@ -146,8 +146,9 @@ function SectionRows({ section }: { section: CertificateSection }) {
   const grid = {
     half: 'space-y-2',
     wide: 'grid gap-2 sm:grid-cols-2',
-    // A table's short facts side by side (the AI disclosure's components); a fact with a note across.
-    table: 'grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5',
+    // A table's short facts side by side (the AI disclosure's components); a fact with a note
+    // across. One column below 400 px: two cut "INSTRUMENTATION" mid-word at 320 px.
+    table: 'grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 sm:grid-cols-3 lg:grid-cols-5',
     long: 'grid gap-2 sm:grid-cols-2',
   }[section.width]
   return (

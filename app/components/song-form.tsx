@@ -93,10 +93,10 @@ export function PrivacyNotice({ explained = true }: { explained?: boolean }) {
     <aside className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
       <p className="font-semibold">Privacy notice</p>
       <p className="mt-1">
-        Your lyrics and creative notes stay private: when you register a song on the blockchain,
-        only their fingerprints (SHA-256) go into the public record. The other details on your
-        certificate become public once the song is registered, and a blockchain record can never be
-        deleted or changed.
+        Your lyrics and creative notes stay private: when you register a song, only their
+        fingerprints (SHA-256) go into its record. The other details on your certificate become
+        public once the song is registered; where it is registered on a public blockchain, that
+        record can never be deleted or changed.
       </p>
       {explained ? <TermNote note={SHA_256} className="mt-1 text-brand-900" /> : null}
     </aside>

@@ -65,9 +65,11 @@ export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
 function Row({ label, value }: { label: string; value: ReactNode }) {
   if (!value) return null
   return (
-    <div className="grid grid-cols-3 gap-2 py-1.5 text-sm">
+    // The label above its value below 400 px: a third of a phone's width cut "Contributors"
+    // mid-word.
+    <div className="grid grid-cols-1 gap-x-2 py-1.5 text-sm min-[400px]:grid-cols-3">
       <dt className="font-medium text-slate-600">{label}</dt>
-      <dd className="col-span-2 min-w-0 break-words text-slate-900">
+      <dd className="min-w-0 break-words text-slate-900 min-[400px]:col-span-2">
         {/* A value typed in a right-to-left script keeps its own direction (issue 26). */}
         {typeof value === 'string' ? <bdi>{value}</bdi> : value}
       </dd>

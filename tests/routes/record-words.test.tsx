@@ -12,6 +12,7 @@ import { loadEnv } from '~/env.server'
 import * as root from '~/root'
 import * as invitationPage from '~/routes/invitations.$token'
 import * as settingsPage from '~/routes/settings'
+import * as submitPage from '~/routes/submit'
 import { createStorage, getStorage } from '~/storage/index.server'
 import { drawPage } from '../setup/draw-page'
 import { args, createUser, respond, sessionCookie } from '../setup/fixtures'
@@ -44,6 +45,9 @@ async function pages() {
     settings: textOf(
       await drawPage(settingsPage, '/settings', '/settings', await sessionCookie(writer.id)),
     ),
+    submit: textOf(
+      await drawPage(submitPage, '/submit', '/submit', await sessionCookie(writer.id)),
+    ),
   }
 }
 
@@ -64,7 +68,12 @@ afterEach(() => {
 
 describe('“permanent” only where the record is', () => {
   test('on this server’s own ledger and store: this server keeps the record', async () => {
-    const { invitation, settings } = await pages()
+    const { invitation, settings, submit } = await pages()
+    // The form's privacy notice (the new-user walk): no blockchain permanence promised outright.
+    expect(submit).toContain(
+      'where it is registered on a public blockchain, that record can never be deleted or changed.',
+    )
+    expect(submit).not.toContain('and a blockchain record can never be deleted')
     expect(invitation).toContain(
       'become part of the song’s record when it is registered, kept by this server (not a permanent public record); your email address does not.',
     )
