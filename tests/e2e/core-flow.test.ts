@@ -454,9 +454,14 @@ describe('the split as people type it, and as they read it', () => {
     const cells = await page.evaluate((name) => {
       const row = document.querySelector('[data-testid="split-sheet-co-contributor"]')!
       const bdi = Array.from(row.querySelectorAll('bdi')).find((b) => b.textContent === name)
+      // The Lyrics column: the cell under its heading (the head has two rows, "Shares" above
+      // the components, so a heading's index is not its column's).
       const headings = Array.from(row.closest('table')!.querySelectorAll('thead th'))
-      const column = headings.findIndex((th) => th.textContent === 'Lyrics')
-      const cell = row.children[column] as HTMLElement
+      const lyrics = headings.find((th) => th.textContent === 'Lyrics')!.getBoundingClientRect()
+      const cell = Array.from(row.children).find((td) => {
+        const box = td.getBoundingClientRect()
+        return box.left < lyrics.right && lyrics.left < box.right
+      }) as HTMLElement
       const a = bdi?.getBoundingClientRect()
       const b = cell.getBoundingClientRect()
       return {

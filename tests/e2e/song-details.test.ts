@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { evenSplit } from '../setup/sample-song'
 import { MODES, useBrowser } from './browser'
 import { postSong, signUpAndIn } from './flows'
 import { useServer } from './server'
@@ -28,6 +29,8 @@ describe.each(MODES)('adding details with $name', ({ javaScriptEnabled }) => {
       dateCreated: '2025-03-01',
       toolsUsed: 'Piano, Suno',
       fileLink: 'https://example.com/starlight.mp3',
+      // A named co-writer holds a share somewhere (decision 096).
+      contributions: evenSplit(50, 50),
     })
 
     await page.goto('/songs')

@@ -16,8 +16,12 @@ import {
   VERIFICATION_PAGE,
 } from '~/lib/certificate'
 import { isolate } from '~/lib/bidi'
-import { GLOSSARY, type GlossaryTerm } from '~/lib/glossary'
+import type { GlossaryTerm } from '~/lib/glossary'
 import type { GlossaryNote } from '~/lib/glossary/note'
+import { PRO } from '~/lib/glossary/pro'
+import { RFC_3161 } from '~/lib/glossary/rfc-3161'
+import { SHA_256 } from '~/lib/glossary/sha-256'
+import { SOL } from '~/lib/glossary/sol'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { recordingDetails } from '~/lib/recording'
 import { formatPercent, splitTotalsWarning } from '~/lib/split-totals'
@@ -92,9 +96,14 @@ export type TermRow = {
 }
 
 /** The glossary's sentence for a term, as a row placed before the rows that name it. */
-function explain(term: GlossaryTerm, technical = false): TermRow {
-  const note = GLOSSARY.find((entry) => entry.term === term)!
-  return { kind: 'term', term, note, text: note.sentence, ...(technical ? { technical } : {}) }
+function explain(note: GlossaryNote & { term: GlossaryTerm }, technical = false): TermRow {
+  return {
+    kind: 'term',
+    term: note.term,
+    note,
+    text: note.sentence,
+    ...(technical ? { technical } : {}),
+  }
 }
 
 export interface CertificateSection {
@@ -155,7 +164,7 @@ export function certificateView(song: CertificateSong, options: CertificateViewO
       issued: `Issued ${formatDayInZone(song.createdAt, timeZone)}`,
       timestamp: timestamp ? timestampText(timestamp) : null,
       /** The timestamp line names RFC 3161: its plain sentence goes under it. */
-      timestampTerm: timestamp ? explain('RFC 3161') : null,
+      timestampTerm: timestamp ? explain(RFC_3161) : null,
       // Before registration nothing a stranger can check: the certificate says when it will be
       // (decision 050). After, the verify page in full, for print and the QR code (issue 37.4).
       online: verifyUrl
@@ -180,7 +189,7 @@ function contributorsSection(
     empty: null,
     rows: [
       // The title names PROs: said before the people.
-      explain('PRO'),
+      explain(PRO),
       ...people.map((person): CertificateRow => {
         const status = person.status
         return {
@@ -271,7 +280,7 @@ function aiDisclosureSection(song: CertificateSong): CertificateSection {
 function detailsSection(song: CertificateSong): CertificateSection {
   const rows: CertificateRow[] = [
     // Every fingerprint's label names SHA-256, with or without a recording.
-    explain('SHA-256'),
+    explain(SHA_256),
     { kind: 'fact', name: 'tools', label: 'Tools used', value: orNotSpecified(song.toolsUsed) },
     {
       kind: 'fact',
@@ -344,7 +353,7 @@ function blockchainSection(
     },
     { kind: 'fact', name: 'storage', label: 'Storage', value: storage.label },
     // The transaction's own terms are for whoever checks it (issue 25.9); its fee is in SOL.
-    explain('SOL', true),
+    explain(SOL, true),
     {
       kind: 'fact',
       name: 'transaction',
