@@ -34,7 +34,24 @@ async function page(viewport = DESKTOP, options: { locale?: string; timezoneId?:
 }
 
 /** Where an element is against the window: wholly inside it, top to bottom. */
+// The browser scrolls to the answer's fragment once the page has loaded, which can be a
+// moment after the answer itself is on the page: measure the place the page settles at.
 async function inWindow(p: TestPage, selector: string) {
+  await p.waitForLoadState('load')
+  await p
+    .waitForFunction(
+      (css) => {
+        const box = document.querySelector(css)?.getBoundingClientRect()
+        return box !== undefined && box.top >= 0 && box.top < window.innerHeight
+      },
+      selector,
+      { timeout: 2_000 },
+    )
+    .catch(() => undefined) // judged below, with every answer's place in the message
+  return placeOf(p, selector)
+}
+
+async function placeOf(p: TestPage, selector: string) {
   return p.locator(selector).evaluate((element) => {
     const box = element.getBoundingClientRect()
     return {
