@@ -11,5 +11,7 @@ export function testEnv(dataDir = path.join(os.tmpdir(), `prooftrack-test-${proc
     APP_URL: 'http://localhost:3000',
     // Passwords hash at argon2's lowest cost in the suite (decision 075).
     TEST_CHEAP_PASSWORD_HASHES: '1',
+    // Document workers start with a server's first document, not with the server (issue 36).
+    TEST_DOCUMENT_WORKERS_ON_DEMAND: '1',
   }
 }

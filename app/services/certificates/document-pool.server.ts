@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
+import { env } from '~/env.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import type { DocumentJob } from './document-render.server'
 
@@ -245,13 +246,27 @@ export async function renderOffThread(
   }
 }
 
+type Env = Pick<ReturnType<typeof env>, 'APP_ENV' | 'TEST_DOCUMENT_WORKERS_ON_DEMAND'>
+
+/**
+ * Whether a server starts its document workers with itself (issue 37: the first PDF after a
+ * start took 2.85 s) or with its first document. Every deployment warms them. The browser
+ * suite alone starts them on demand: it starts some sixty servers, most of which never make a
+ * document, and a worker's start (loading the renderers, decompressing the fonts) costs ~4 s
+ * of a shared core each (issue 36). Like the cheap password hashes, that takes two settings no
+ * deployment has: APP_ENV=test and TEST_DOCUMENT_WORKERS_ON_DEMAND=1.
+ */
+export function warmsDocumentWorkersAtStart(config: Env) {
+  return !(config.APP_ENV === 'test' && config.TEST_DOCUMENT_WORKERS_ON_DEMAND === '1')
+}
+
 /**
  * Starts the document workers ahead of the first request (issue 37): each loads the renderers
  * and warms its fonts off the request path. For the server's start; idle workers keep no
  * process alive.
  */
 export function warmDocumentWorkers() {
-  thePool().warm()
+  if (warmsDocumentWorkersAtStart(env())) thePool().warm()
 }
 
 /**
