@@ -6,14 +6,14 @@ import { z } from 'zod'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 // Issue 40: the AI disclosure in plain words on the certificate page and the verify page, with
 // JavaScript on and off, at 320 px: under its own heading, every line whole, no sideways scroll,
 // beside names in many scripts.
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 const SONG = {
   title: '夜明けの歌 — שיר השחר',

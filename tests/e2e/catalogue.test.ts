@@ -3,10 +3,10 @@ import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { expectSoon, postSong, signInAsAdministrator, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 const song = (title: string) => ({
   title,

@@ -5,7 +5,7 @@ import { HARBOR_SPLIT, splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { SHARE_AFTER_REGISTRATION } from '~/lib/certificate'
 import { postSong, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 // pdf-parse ships no types; its library entry (its index.js runs a debug demo when imported).
 const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(
@@ -13,7 +13,7 @@ const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = creat
 )('pdf-parse/lib/pdf-parse.js')
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 // Long enough that the printed page runs onto a second sheet.
 const LYRICS = Array.from(

@@ -1,18 +1,15 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, postSong, verifyEmailThroughAdmin } from './flows'
-import { useServer } from './server'
+import { invitationLinkTo, mailTo } from './mailbox'
+import { sharedServer } from './server'
 
 // Issue 13 in Chromium, JavaScript on and off: the owner invites, the co-writer answers from the
 // mailed link, the owner sees the answer (and its toast); a dispute blocks registration.
 const browser = useBrowser()
-// Its own server, for the mail it writes (DATA_DIR/mail), on the embedded database in both CI stages
-// (decision 075 says which files run on PostgreSQL too).
-const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
+const server = sharedServer()
 
 const song = (title: string) => ({
   title,
@@ -23,29 +20,6 @@ const song = (title: string) => ({
   fileLink: 'https://example.com/song.mp3',
   contributions: evenSplit(60, 40),
 })
-
-/** The last mail to `email`, parsed from the file the server wrote. */
-async function mailFor(email: string) {
-  let file: string | undefined
-  await expect
-    .poll(
-      () => {
-        const log = server.output()
-        const at = log.lastIndexOf(`to ${email}:`)
-        file = at >= 0 ? /written to (\S+\.eml)/.exec(log.slice(at))?.[1] : undefined
-        return Boolean(file)
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
-  return simpleParser(fs.readFileSync(file!))
-}
-
-/** The invitation link in the last mail to `email`. */
-async function invitationLinkFor(email: string) {
-  const mail = await mailFor(email)
-  return /http:\/\/127\.0\.0\.1:\d+\/invitations\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0]
-}
 
 /** Only a verified account invites (issue 24): the page says so, then the admin verifies. */
 async function signUpVerified(owner: TestPage, javaScriptEnabled: boolean) {
@@ -84,7 +58,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     const id = await signUpVerified(owner, javaScriptEnabled)
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)
-    const link = await invitationLinkFor(email)
+    const link = await invitationLinkTo(server.dataDir, email)
 
     const invitee = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     await invitee.goto(link)
@@ -130,7 +104,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     const id = await signUpVerified(owner, javaScriptEnabled)
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)
-    const mail = await mailFor(email)
+    const mail = await mailTo(server.dataDir, email)
     expect(mail.subject).toBe('ProofTrack: confirm your share of a song')
     // mailparser folds List-* headers into one object: the raw header line is what was sent.
     expect(mail.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
@@ -190,7 +164,7 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     const email = `bea-${crypto.randomBytes(3).toString('hex')}@example.com`
     await invite(owner, id, email)
     const invitee = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
-    await invitee.goto(await invitationLinkFor(email))
+    await invitee.goto(await invitationLinkTo(server.dataDir, email))
     await invitee.getByLabel('Why is this split wrong? *').fill('I wrote half of it')
     await invitee.getByRole('button', { name: 'Dispute this split' }).click()
     await expect

@@ -1,7 +1,6 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { simpleParser } from 'mailparser'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { evenSplit, splitRow } from '../setup/sample-song'
 import { type TestPage, useBrowser } from './browser'
@@ -12,7 +11,8 @@ import {
   signInAsAdministrator,
   verifyEmailThroughAdmin,
 } from './flows'
-import { useServer } from './server'
+import { invitationLinkTo } from './mailbox'
+import { sharedServer } from './server'
 import { smallTargets } from './tap-targets'
 
 // Issue 25 items 2–6 and issue 26's isolation on pages, in Chromium. The page table below names
@@ -21,9 +21,7 @@ import { smallTargets } from './tap-targets'
 // on, on a hydrated first load and after a client-side navigation, and at 320 px without it
 // (the narrowest phone in use: a page that fits it fits 360 and 390 too, issue 39.8).
 const browser = useBrowser()
-// Its own server (the invitation link is read from the mail it writes), on the embedded database in both CI stages
-// (decision 075 says which files run on PostgreSQL too).
-const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
+const server = sharedServer()
 
 const GENERIC_ERROR = 'Something went wrong'
 const NADIA = 'Nadia Al-Khatib / نادية الخطيب'
@@ -198,28 +196,6 @@ const pageFiles = fs
   .readdirSync(path.resolve(__dirname, '../../app/routes'))
   .map((file) => file.replace(/\.tsx?$/, ''))
 
-/** Waits (in a hook, where expect.poll is not allowed) until `read` gives a value. */
-async function until<T>(read: () => T | undefined, timeout = 15_000): Promise<T> {
-  const deadline = Date.now() + timeout
-  for (;;) {
-    const value = read()
-    if (value !== undefined) return value
-    if (Date.now() > deadline) throw new Error('Timed out')
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-}
-
-/** Mailed invitation link to `email`, from the file this server wrote. */
-async function invitationLinkFor(email: string) {
-  const file = await until(() => {
-    const log = server.output()
-    const at = log.lastIndexOf(`to ${email}:`)
-    return at >= 0 ? /written to (\S+\.eml)/.exec(log.slice(at))?.[1] : undefined
-  })
-  const mail = await simpleParser(fs.readFileSync(file))
-  return /\/invitations\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0]
-}
-
 const song = (title: string) => ({
   title,
   contributorName: '김민지',
@@ -281,7 +257,7 @@ beforeAll(async () => {
   await owner.goto(`/songs/${registered.id}/co-writers`)
   await owner.getByLabel(`Email of ${NADIA}`).fill(email)
   await owner.getByRole('button', { name: `Send invitation to ${NADIA}` }).click()
-  world.invitationLink = await invitationLinkFor(email)
+  world.invitationLink = new URL(await invitationLinkTo(server.dataDir, email)).pathname
   await owner.goto(`/songs/${registered.id}/register`)
   await owner.getByRole('checkbox', { name: /^I confirm/ }).check()
   await owner.getByRole('button', { name: /Register on Blockchain/ }).click()

@@ -2,10 +2,10 @@ import { describe, expect, test } from 'vitest'
 import { formatDayInZone } from '~/lib/dates'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { expectSoon, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 async function createSong(page: TestPage, title: string, dateCreated: string) {
   const response = await page.request.post('/api/songs', {

@@ -15,7 +15,7 @@ import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/components/verify/recor
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, registerSong, verifyEmailThroughAdmin } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 // Issue 17 in Chromium, with JavaScript on and off: fingerprint two labelled files on /submit
 // (hashed in the browser, or streamed through the server's hash and dropped), see them on the
@@ -23,7 +23,7 @@ import { useServer } from './server'
 
 const run = promisify(execFile)
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 let dir: string
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-fingerprint-e2e-'))

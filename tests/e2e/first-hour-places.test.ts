@@ -2,21 +2,20 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { simpleParser } from 'mailparser'
 import QRCode from 'qrcode'
 import { afterAll, describe, expect, test } from 'vitest'
 import { formatDayInZone } from '~/lib/dates'
 import { evenSplit } from '../setup/sample-song'
 import { type TestPage, useBrowser } from './browser'
 import { PASSWORD, postSong, signIn, signUp, signUpAndIn, verifyEmailThroughAdmin } from './flows'
-import { useServer } from './server'
+import { invitationLinkTo } from './mailbox'
+import { sharedServer } from './server'
 
 // Issue 39 items 5, 10, 11, 14 and 18 in Chromium with JavaScript off, at 320 and 1280 px: the
 // answer of a post is in the window, the toast leaves the header alone and its ✕ works, the
 // two-factor link opens the app, sign-up asks the zone, an unregistered song goes from its row.
 const browser = useBrowser()
-// Its own server, for the mail it writes (the invitations' links).
-const server = useServer({ admin: true, env: () => ({ DATABASE_URL: '' }) })
+const server = sharedServer()
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-first-hour-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
@@ -61,23 +60,6 @@ async function placeOf(p: TestPage, selector: string) {
   })
 }
 
-async function invitationLinkFor(email: string) {
-  let file: string | undefined
-  await expect
-    .poll(
-      () => {
-        const log = server.output()
-        const at = log.lastIndexOf(`to ${email}:`)
-        file = at >= 0 ? /written to (\S+\.eml)/.exec(log.slice(at))?.[1] : undefined
-        return Boolean(file)
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
-  const mail = await simpleParser(fs.readFileSync(file!))
-  return /http:\/\/127\.0\.0\.1:\d+\/invitations\/[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')![0]
-}
-
 describe('JavaScript off: results where the eye is (39.5)', () => {
   test('confirming, disputing and checking a file open the answered page at the answer, at 320 and 1280 px', async () => {
     const owner = await page()
@@ -107,7 +89,7 @@ describe('JavaScript off: results where the eye is (39.5)', () => {
       await owner.getByRole('button', { name: 'Send invitation to สมชาย ใจดี' }).click()
       await owner.waitForURL(`**/songs/${id}/co-writers`)
       const invitee = await page(viewport)
-      await invitee.goto(await invitationLinkFor(email))
+      await invitee.goto(await invitationLinkTo(server.dataDir, email))
       if (intent === 'confirm') {
         await invitee.getByLabel('Your name as you want it credited *').fill('สมชาย ใจดี')
         await invitee.getByRole('button', { name: 'Confirm my share' }).click()

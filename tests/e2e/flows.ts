@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { expect } from 'vitest'
 import { z } from 'zod'
 import type { TestPage } from './browser'
-import { ADMIN, adminCode, adminSession } from './server'
+import { ADMIN, adminCode, adminSession, sharedServer } from './server'
 
 // The steps many browser tests take on the way to what they test, done the way a user does
 // them: through the forms, with JavaScript on or off as the page was opened.
@@ -146,6 +146,9 @@ const adminCookies = new Map<string, Promise<string>>()
  * each sign-in takes a fresh 30-second authenticator step and would otherwise wait for one.
  */
 function administratorCookie(origin: string) {
+  // The shared server's administrator signed in once for the whole run.
+  const shared = sharedServer()
+  if (origin === shared.baseUrl) return Promise.resolve(shared.adminSession)
   let session = adminCookies.get(origin)
   if (!session) {
     session = adminSession(origin, '198.51.100.201').catch((error: unknown) => {

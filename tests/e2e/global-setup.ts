@@ -10,6 +10,7 @@ import {
 } from '../setup/postgres'
 import { testEnv } from '../setup/test-env'
 import {
+  adminSession,
   createAdministrator,
   E2E_DATABASES,
   type EmbeddedTemplates,
@@ -23,6 +24,9 @@ import {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    sharedDataDir: string
+    /** The administrator's session cookie on the shared server, for every file (decision 099). */
+    adminSession: string
     postgresTemplates: PostgresTemplates
     embeddedTemplates: EmbeddedTemplates
   }
@@ -51,6 +55,8 @@ export default async function setup(project: TestProject) {
   usePostgresTemplates(postgres)
   const server = await startServerWithAdmin()
   project.provide('baseUrl', server.baseUrl)
+  project.provide('sharedDataDir', server.dataDir)
+  project.provide('adminSession', await adminSession(server.baseUrl, '198.51.100.200'))
   return async () => {
     await server.stop()
     for (const dir of [embedded.plain, embedded.admin])

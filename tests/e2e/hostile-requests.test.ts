@@ -1,9 +1,9 @@
 import http from 'node:http'
 import net from 'node:net'
 import fc from 'fast-check'
-import { beforeAll, describe, expect, inject, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { hostileMultipart } from '../setup/multipart'
-import { adminSession, useServer } from './server'
+import { sharedServer, useServer } from './server'
 
 // Issue 24 items 1, 6 and 8, against the server entry as it runs: a hostile multipart body must
 // not stop the server, a path it cannot read is a 400 page, and no spelling of an invitation
@@ -11,12 +11,8 @@ import { adminSession, useServer } from './server'
 
 // The shared test server (with its administrator) for the requests; the access log is read from
 // a server of its own (below), since only its own output shows.
-const shared = { baseUrl: inject('baseUrl') }
-let session = ''
-
-beforeAll(async () => {
-  session = await adminSession(shared.baseUrl, '198.51.100.46')
-})
+const shared = sharedServer()
+const session = shared.adminSession
 
 /** A raw HTTP/1.1 request over a socket, so the path reaches the server exactly as written. */
 function rawRequest(requestLine: string, baseUrl = shared.baseUrl) {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { signUpAndIn } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 async function createSong(page: TestPage, title: string) {
   const response = await page.request.post('/api/songs', {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 // Issue 37, items 1, 2, 4 and 6: what a user prints from the browser. Every page with a Print
 // button or print styles (the certificate and the split sheet) is printed by Chromium with print
@@ -16,7 +16,7 @@ import { useServer } from './server'
 
 const run = promisify(execFile)
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 let outDir: string
 beforeAll(() => {

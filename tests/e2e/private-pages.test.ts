@@ -1,14 +1,10 @@
-import { beforeAll, expect, test } from 'vitest'
-import { adminSession, useServer } from './server'
+import { expect, test } from 'vitest'
+import { sharedServer } from './server'
 
 // Through the real server: documents and `?_data` requests pass entry.server's handlers, which
 // route tests that call a loader directly never reach.
-const server = useServer({ admin: true })
-let session = ''
-
-beforeAll(async () => {
-  session = await adminSession(server.baseUrl, '198.51.100.21')
-})
+const server = sharedServer()
+const session = server.adminSession
 
 const get = (path: string, cookie?: string) =>
   fetch(`${server.baseUrl}${path}`, {

@@ -6,13 +6,13 @@ import {
 } from '../setup/certificate-keys'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, signInAsAdministrator, verifyEmailThroughAdmin } from './flows'
-import { startServer, useServer } from './server'
+import { sharedServer, startServer } from './server'
 
 // Issue 19: every record says where it really went, a split is whole before it is permanent, and
 // a visitor's certificate data is the public projection only.
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 const LOCAL_LEDGER = 'Local development ledger on this server — not a public blockchain'
 

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { MODES, useBrowser } from './browser'
 import { signUpAndIn, verifyEmailThroughAdmin } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 describe.each(MODES)('registration with $name', ({ javaScriptEnabled }) => {
   test('verify email → register on the local ledger → certificate blockchain block → every verification check passes', async () => {

@@ -1,13 +1,13 @@
 import { beforeAll, expect, test } from 'vitest'
 import { z } from 'zod'
-import { adminSession, useServer } from './server'
+import { sharedServer } from './server'
 
 // Issue 37 item 7: React 18's streaming renderer wrote NUL bytes wherever a multi-byte character
 // straddled its 2 KB buffer. Through the real server and its entry, every page a signed-in owner,
 // a visitor and a crawler reads, full of Japanese, Hindi, Thai, Hebrew, Russian, emoji and curly
 // quotes, must come back as exactly the UTF-8 text of the page, with no 0x00 byte.
 
-const server = useServer({ admin: true })
+const server = sharedServer()
 const ADDRESS = '198.51.100.137'
 const Song = z.object({ id: z.number(), certificateId: z.string() })
 
@@ -64,7 +64,7 @@ beforeAll(async () => {
   owner = sessionOf(login)
   const asked = await post('/api/auth/request-email-verification', {}, owner)
   const code = z.object({ verificationCode: z.string() }).parse(await asked.json())
-  const admin = await adminSession(server.baseUrl, ADDRESS)
+  const admin = server.adminSession
   expect(
     (await post('/api/auth/verify-email', { token: code.verificationCode }, admin)).status,
   ).toBe(200)

@@ -309,6 +309,22 @@ async function launch(
 }
 
 /**
+ * The run's shared server, started by the global setup with its administrator, whose session it
+ * made once (tests/e2e/global-setup.ts): for files that need nothing of a server but its pages,
+ * its administrator and its mail (decision 099). Each test makes its own accounts and songs,
+ * and each browser context is its own client address, so files on it do not meet. The one
+ * administrator session is shared because a second sign-in from another file in the same
+ * 30-second step would reuse its code, which the server refuses.
+ */
+export function sharedServer() {
+  return {
+    baseUrl: inject('baseUrl'),
+    dataDir: inject('sharedDataDir'),
+    adminSession: inject('adminSession'),
+  }
+}
+
+/**
  * A server of this test file's (or describe block's) own: started in beforeAll, stopped in afterAll.
  * `admin` creates the administrator first; `env` is read when the server starts, so it can use what
  * earlier beforeAll hooks set up (a stand-in Stripe, an OAuth server).

@@ -1,36 +1,18 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { strFromU8, unzipSync } from 'fflate'
-import { simpleParser } from 'mailparser'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, useBrowser } from './browser'
 import { expectSoon, postSong, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { mailTo } from './mailbox'
+import { sharedServer } from './server'
 
 // Issue 28 (decision 067): changing the email address by the mailed link, and downloading
-// one's data, in a real browser with JavaScript on and off. This file runs its own server so it
-// can read the mail the server writes under DATA_DIR/mail, on the embedded database in both CI
-// stages (decision 075 says which files run on PostgreSQL too).
+// one's data, in a real browser with JavaScript on and off, on the run's shared server (its mail
+// read from DATA_DIR/mail).
 const browser = useBrowser()
-const server = useServer({ env: () => ({ DATABASE_URL: '' }) })
-
-/** The .eml the server wrote for the latest message to `email` with this subject, parsed. */
-async function mailFor(email: string, subject: string) {
-  let file: string | undefined
-  await expect
-    .poll(
-      () => {
-        const log = server.output()
-        const at = log.lastIndexOf(`to ${email}: "${subject}"`)
-        file = at >= 0 ? /written to (\S+\.eml)/.exec(log.slice(at))?.[1] : undefined
-        return Boolean(file)
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true)
-  return simpleParser(fs.readFileSync(file!))
-}
+const server = sharedServer()
 
 describe.each(MODES)('email change and data download with $name', ({ javaScriptEnabled }) => {
   test('a new address confirmed from the mailed link, the old one told; the ZIP holds the songs', async () => {
@@ -58,7 +40,9 @@ describe.each(MODES)('email change and data download with $name', ({ javaScriptE
       expect.stringContaining('Check the new mailbox'),
     )
 
-    const mail = await mailFor(newEmail, 'Confirm your new ProofTrack email address')
+    const mail = await mailTo(server.dataDir, newEmail, {
+      subject: 'Confirm your new ProofTrack email address',
+    })
     const link = /http:\/\/\S+\/settings\/email\?token=[A-Za-z0-9_-]+/.exec(mail.text ?? '')![0]
     await page.goto(new URL(link).pathname + new URL(link).search)
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(
@@ -71,7 +55,9 @@ describe.each(MODES)('email change and data download with $name', ({ javaScriptE
       (timeout) => page.getByTestId('toast').innerText({ timeout }),
       expect.stringContaining(newEmail),
     )
-    const told = await mailFor(account.email, 'Your ProofTrack email address was changed')
+    const told = await mailTo(server.dataDir, account.email, {
+      subject: 'Your ProofTrack email address was changed',
+    })
     expect(told.text).toContain(newEmail)
 
     // The same link a second time changes nothing and says so.

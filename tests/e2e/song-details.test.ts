@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, useBrowser } from './browser'
 import { postSong, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 // Issue 25 item 7 (decision 052): details added to an unregistered song after it was created.
 
 const browser = useBrowser()
-const server = useServer()
+const server = sharedServer()
 
 const LYRICS = [
   '밤하늘의 별처럼 너를 기다려',

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 const browser = useBrowser()
-const server = useServer({ admin: true })
+const server = sharedServer()
 
 const percent = (page: TestPage, component: string, column: string) =>
   page.getByLabel(`${component}: ${column} %`)

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { postSong, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { sharedServer } from './server'
 
 // Issue 13, decision 042: the owner's printable split sheet, and its PDF.
 const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = createRequire(
@@ -12,7 +12,7 @@ const pdf: (data: Buffer) => Promise<{ numpages: number; text: string }> = creat
 )('pdf-parse/lib/pdf-parse.js')
 
 const browser = useBrowser()
-const server = useServer()
+const server = sharedServer()
 
 async function createSong(page: TestPage) {
   return postSong(page, {

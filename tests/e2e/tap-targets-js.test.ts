@@ -1,12 +1,10 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import path from 'node:path'
-import { simpleParser } from 'mailparser'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { type TestPage, useBrowser } from './browser'
 import { expectSoon, postSong, signUpAndIn } from './flows'
-import { useServer } from './server'
+import { invitationLinkTo, mailTo } from './mailbox'
+import { sharedServer } from './server'
 import { smallTargets } from './tap-targets'
 
 // Issue 39.9 with JavaScript on: the controls the browser draws once the page has hydrated (the
@@ -15,24 +13,10 @@ import { smallTargets } from './tap-targets'
 // at 320 px, hydrated.
 
 const browser = useBrowser()
-const server = useServer()
+const server = sharedServer()
 
 const CO_WRITER = 'प्रिया शर्मा'
 const world = { openId: 0, registeredId: 0, certificate: '', invitation: '', cookie: '' }
-
-/** The newest mail the server wrote to `address` under DATA_DIR/mail, as text (a hook cannot poll). */
-async function mailTo(address: string) {
-  const mailbox = path.join(server.dataDir, 'mail')
-  for (const deadline = Date.now() + 15_000; Date.now() < deadline;) {
-    const files = fs.existsSync(mailbox) ? fs.readdirSync(mailbox).sort().reverse() : []
-    for (const file of files) {
-      const mail = await simpleParser(fs.readFileSync(path.join(mailbox, file)))
-      if (mail.to && JSON.stringify(mail.to).includes(address)) return mail.text ?? ''
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`No mail to ${address}`)
-}
 
 const song = (title: string) => ({
   title,
@@ -50,7 +34,7 @@ beforeAll(async () => {
   // The address verified alone, by the code mailed to it (issue 39.1).
   await owner.goto('/verify-email')
   await owner.getByRole('button', { name: 'Generate Verification Code' }).click()
-  const code = /\b(\d{6})\b/.exec(await mailTo(account.email))![1]!
+  const code = /\b(\d{6})\b/.exec((await mailTo(server.dataDir, account.email)).text ?? '')![1]!
   await owner.getByLabel('Code from the email').fill(code)
   await owner.getByRole('button', { name: 'Verify', exact: true }).click()
   await owner.waitForURL((url) => url.pathname === '/')
@@ -64,7 +48,7 @@ beforeAll(async () => {
   await owner.goto(`/songs/${registered.id}/co-writers`)
   await owner.getByLabel(`Email of ${CO_WRITER}`).fill(email)
   await owner.getByRole('button', { name: `Send invitation to ${CO_WRITER}` }).click()
-  world.invitation = /\/invitations\/[A-Za-z0-9_-]{43}/.exec(await mailTo(email))![0]
+  world.invitation = new URL(await invitationLinkTo(server.dataDir, email)).pathname
   await owner.goto(`/songs/${registered.id}/register`)
   await owner.getByRole('checkbox', { name: /^I confirm/ }).check()
   await owner.getByRole('button', { name: /Register on Blockchain/ }).click()
