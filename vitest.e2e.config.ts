@@ -30,6 +30,10 @@ export default defineConfig({
     include: process.env.DATABASE_URL ? ON_POSTGRES : ['tests/e2e/**/*.test.ts'],
     globalSetup: ['tests/e2e/global-setup.ts'],
     pool: 'forks',
+    // A worker's files run one after another in one process (issue 36): the app's modules,
+    // Playwright and Chromium (tests/e2e/browser.ts) are loaded once per worker, not per file.
+    // Each file still has its own contexts, servers and accounts; no browser file mocks a module.
+    isolate: false,
     reporters: ['default', './tests/setup/slowest-files.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, inject } from 'vitest'
 
 // Chromium's headless shell (Debian's chromium-headless-shell, the same engine and version as its
@@ -18,20 +18,36 @@ const FLAGS = [
   '--disable-quic',
 ]
 
-/** One Chromium per test file; each test opens a fresh context with JavaScript on or off. */
-export function useBrowser() {
-  let browser: Browser
-  const kept = new Map<string, Promise<TestPage>>()
-  beforeAll(async () => {
+// One Chromium per test process, shared by the files that process runs one after another
+// (vitest.e2e.config.ts does not isolate them, issue 36): each file's contexts are its own and
+// are closed when it ends. Chromium goes with the process.
+const holder = globalThis as typeof globalThis & { __prooftrackChromium?: Promise<Browser> }
+function sharedChromium() {
+  if (!holder.__prooftrackChromium) {
     if (!fs.existsSync(CHROMIUM))
       throw new Error(
         `Chromium's headless shell not found at ${CHROMIUM}: run 'apt-get update && apt-get install -y chromium-headless-shell'`,
       )
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+    holder.__prooftrackChromium = chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+    // A launch that failed is tried again by the next file.
+    holder.__prooftrackChromium.catch(() => (holder.__prooftrackChromium = undefined))
+  }
+  return holder.__prooftrackChromium
+}
+
+/** Chromium for a test file; each test opens a fresh context with JavaScript on or off. */
+export function useBrowser() {
+  let browser: Browser
+  const kept = new Map<string, Promise<TestPage>>()
+  beforeAll(async () => {
+    browser = await sharedChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    // This file's contexts: what a test left open (a kept visitor's tab) goes with the file.
+    await Promise.all(opened.map((context) => context.close().catch(() => undefined)))
+    opened.length = 0
   })
+  const opened: BrowserContext[] = []
 
   async function open({
     javaScriptEnabled,
@@ -56,6 +72,7 @@ export function useBrowser() {
       locale,
       extraHTTPHeaders: { 'X-Forwarded-For': address },
     })
+    opened.push(context)
     const page = await context.newPage()
     if (javaScriptEnabled) {
       // With JavaScript, a test means the enhanced page: every visit of one of our HTML pages
