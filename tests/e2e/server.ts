@@ -249,6 +249,13 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   }
 }
 
+/**
+ * V8 compiles the embedded database's WebAssembly with its baseline compiler only: a test
+ * server lives seconds to a minute, and the optimising tier's background compiling cost more
+ * CPU than its faster code saved (decision 099). The same code runs; only how fast differs.
+ */
+const SERVER_FLAGS = ['--liftoff-only']
+
 async function launch(
   extraEnv: Record<string, string> & { DATA_DIR: string },
 ): Promise<RunningServer> {
@@ -257,7 +264,7 @@ async function launch(
   const baseUrl = `http://127.0.0.1:${port}`
   // The tests stand in for one proxy: each browser context sends its own X-Forwarded-For, so
   // per-address limits count per test. tests/e2e/hardening.test.ts starts one with 0 hops.
-  const child = spawn(process.execPath, [path.join(root, 'server/index.mjs')], {
+  const child = spawn(process.execPath, [...SERVER_FLAGS, path.join(root, 'server/index.mjs')], {
     cwd: root,
     env: {
       ...process.env,
