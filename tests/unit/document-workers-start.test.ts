@@ -1,23 +1,12 @@
 import { expect, test } from 'vitest'
 import { loadEnv } from '~/env.server'
+import { DEPLOYED_SOURCES } from '../setup/deployed-env'
 import { warmsDocumentWorkersAtStart } from '~/services/certificates/document-pool.server'
 
 // Issue 36: the suite's servers start their document workers with their first document;
 // everything else warms them with the server (issue 37).
 test('a deployed server (production or development) warms its document workers at its start, whatever the suite’s switch says', () => {
-  for (const source of [
-    {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      APP_URL: 'https://prooftrack.example',
-      SUPPORT_EMAIL: 'support@prooftrack.example',
-      ALLOW_LOCAL_LEDGER: 'true',
-      ALLOW_LOCAL_STORAGE: 'true',
-      ALLOW_LOCAL_TSA: 'true',
-    },
-    { NODE_ENV: 'development' },
-    {},
-  ]) {
+  for (const source of DEPLOYED_SOURCES) {
     const config = loadEnv({
       ...source,
       DATA_DIR: '/tmp/unused',

@@ -1,23 +1,12 @@
 import { hash } from '@node-rs/argon2'
 import { expect, test } from 'vitest'
 import { loadEnv } from '~/env.server'
+import { DEPLOYED_SOURCES } from '../setup/deployed-env'
 import { hashPassword, passwordHashOptions } from '~/services/accounts/password.server'
 
 // Issue 36: the suite hashes at the lowest cost; everything else keeps OWASP's.
 test('a deployed server (production or development) hashes with OWASP’s argon2id costs: 19 MiB, 2 passes', async () => {
-  for (const source of [
-    {
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      APP_URL: 'https://prooftrack.example',
-      SUPPORT_EMAIL: 'support@prooftrack.example',
-      ALLOW_LOCAL_LEDGER: 'true',
-      ALLOW_LOCAL_STORAGE: 'true',
-      ALLOW_LOCAL_TSA: 'true',
-    },
-    { NODE_ENV: 'development' },
-    {},
-  ]) {
+  for (const source of DEPLOYED_SOURCES) {
     // The suite's switch copied onto a deployment changes nothing there.
     const config = loadEnv({ ...source, DATA_DIR: '/tmp/unused', TEST_CHEAP_PASSWORD_HASHES: '1' })
     expect(config.APP_ENV).not.toBe('test')
