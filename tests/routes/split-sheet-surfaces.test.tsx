@@ -3,15 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { Outlet } from 'react-router-dom'
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-} from 'react-router-dom/server'
 import { describe, expect, test } from 'vitest'
-import { getPublicEnv } from '~/env.server'
 import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
 import * as splitSheetPage from '~/routes/songs.$id.split-sheet'
 import { type SplitSheetView, splitSheetView } from '~/services/certificates/split-sheet-view'
@@ -25,6 +17,7 @@ import {
   createUser,
   sessionCookie,
 } from '../setup/fixtures'
+import { drawPageWithData } from '../setup/draw-page'
 import { splitRow } from '../setup/sample-song'
 
 // STYLE.md, "one view, then layout" (decision 097): the split sheet's page and its PDF lay out one
@@ -110,44 +103,15 @@ function viewTexts(view: SplitSheetView): [string, string][] {
   return texts
 }
 
-/** The page's HTML as the server draws it (its loader, its component), under a root like ours. */
+/** The page's HTML as the server draws it (its loader, its component), and the loader's data. */
 async function pageHtml(songId: number, cookie: string) {
-  const Page = splitSheetPage.default
-  const handler = createStaticHandler([
-    {
-      id: 'root',
-      path: '/',
-      loader: () => ({
-        env: getPublicEnv(),
-        toast: null,
-        user: null,
-        analyticsSessionId: null,
-        timeZone: resolveTimeZone(cookie, null),
-      }),
-      element: <Outlet />,
-      children: [
-        {
-          id: 'page',
-          path: 'songs/:id/split-sheet',
-          loader: ({ request, params }) =>
-            splitSheetPage.loader({ request, params, context: {} }) as Promise<Response>,
-          element: <Page />,
-        },
-      ],
-    },
-  ])
-  const context = await handler.query(
-    new Request(`${BASE}/songs/${songId}/split-sheet`, { headers: { Cookie: cookie } }),
+  const { html, loaderData } = await drawPageWithData(
+    splitSheetPage,
+    'songs/:id/split-sheet',
+    `/songs/${songId}/split-sheet`,
+    cookie,
   )
-  if (context instanceof Response) throw new Error(`the page answered ${context.status}`)
-  expect(context.errors).toBeNull()
-  const html = renderToStaticMarkup(
-    <StaticRouterProvider
-      router={createStaticRouter(handler.dataRoutes, context)}
-      context={context}
-    />,
-  )
-  const data = context.loaderData.page as Awaited<
+  const data = loaderData as Awaited<
     ReturnType<Awaited<ReturnType<typeof splitSheetPage.loader>>['json']>
   >
   return { html, data }

@@ -31,6 +31,17 @@ export async function drawPage(
   cookie: string | null = null,
   post: { body: ArrayBuffer; contentType: string } | null = null,
 ) {
+  return (await drawPageWithData(page, pattern, path, cookie, post)).html
+}
+
+/** drawPage's HTML with the page loader's data it was drawn from. */
+export async function drawPageWithData(
+  page: PageModule,
+  pattern: string,
+  path: string,
+  cookie: string | null = null,
+  post: { body: ArrayBuffer; contentType: string } | null = null,
+) {
   const Page = page.default
   const handler = createStaticHandler([
     {
@@ -74,10 +85,11 @@ export async function drawPage(
     )
     context.actionData = { page: await answer.json() }
   }
-  return renderToStaticMarkup(
+  const html = renderToStaticMarkup(
     <StaticRouterProvider
       router={createStaticRouter(handler.dataRoutes, context)}
       context={context}
     />,
   )
+  return { html, loaderData: context.loaderData.page as unknown }
 }
