@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { splitRow } from '../setup/sample-song'
+import { FOUR_WAY_SPLIT, splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
 import { sharedServer } from './server'
@@ -70,13 +70,7 @@ const LONG_SONG = {
   coContributorProNumber: '00234567855',
   coContributor2Pro: 'RAO',
   coContributor2ProNumber: '00345678920',
-  contributions: [
-    splitRow('lyrics', 40, 30, 20, 10),
-    splitRow('vocals', 50, 25, 25, 0),
-    splitRow('instrumentation', 34, 33, 33, 0),
-    splitRow('production', 40, 20, 20, 20),
-    splitRow('mixing', 100, 0, 0, 0),
-  ],
+  contributions: [...FOUR_WAY_SPLIT],
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   sessionCookie,
 } from '../setup/fixtures'
 import { drawPageWithData } from '../setup/draw-page'
-import { splitRow } from '../setup/sample-song'
+import { FOUR_WAY_SPLIT, splitRow } from '../setup/sample-song'
 
 // STYLE.md, "one view, then layout" (decision 097): the split sheet's page and its PDF lay out one
 // view (app/services/certificates/split-sheet-view.ts), as the certificate's do (decision 088).
@@ -44,13 +44,7 @@ const MIXED = {
   dateCreated: '2025-03-01',
   toolsUsed: 'Logic Pro',
   fileLink: 'https://files.example/harbor.wav',
-  contributions: [
-    splitRow('lyrics', 40, 30, 20, 10),
-    splitRow('vocals', 50, 25, 25, 0),
-    splitRow('instrumentation', 34, 33, 33, 0),
-    splitRow('production', 40, 20, 20, 20),
-    splitRow('mixing', 100, 0, 0, 0),
-  ],
+  contributions: [...FOUR_WAY_SPLIT],
 }
 
 /** Texts compared as a reader sees them: no isolates or bidi marks, no case, no spaces. */

@@ -31,3 +31,12 @@ export function evenSplit(
     splitRow(component, contributorPercent, coContributorPercent, coContributor2Percent, aiPercent),
   )
 }
+
+/** Three writers and AI, a different split in each of the five components (mixing Ann's alone). */
+export const FOUR_WAY_SPLIT: readonly ContributionValues[] = [
+  splitRow('lyrics', 40, 30, 20, 10),
+  splitRow('vocals', 50, 25, 25, 0),
+  splitRow('instrumentation', 34, 33, 33, 0),
+  splitRow('production', 40, 20, 20, 20),
+  splitRow('mixing', 100, 0, 0, 0),
+]
