@@ -24,14 +24,8 @@ export interface PageModule {
  * the real root loads. `cookie` signs the request in. With `post`, the page as it answers that
  * post: its action's answer drawn by the page, as after a form post without JavaScript.
  */
-export async function drawPage(
-  page: PageModule,
-  pattern: string,
-  path: string,
-  cookie: string | null = null,
-  post: { body: ArrayBuffer; contentType: string } | null = null,
-) {
-  return (await drawPageWithData(page, pattern, path, cookie, post)).html
+export async function drawPage(...args: Parameters<typeof drawPageWithData>) {
+  return (await drawPageWithData(...args)).html
 }
 
 /** drawPage's HTML with the page loader's data it was drawn from. */
