@@ -81,6 +81,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const parsers = {
     [types.INT8]: (value: string) => Number(value),
     [types.DATE]: (value: string) => value,
+    // PGlite's own bytea serializer and parser go a byte at a time in JavaScript: writing a
+    // 256 KB video chunk held the event loop ~130 ms (a 50 MB upload ~26 s in all) and reading
+    // one ~16 ms. Node's hex codec does each in ~2 ms (decision 100).
+    [types.BYTEA]: (value: string) => new Uint8Array(Buffer.from(value.slice(2), 'hex')),
+  }
+  const serializers = {
+    [types.BYTEA]: (value: unknown) => {
+      if (!(value instanceof Uint8Array)) throw new Error('Invalid input for bytea type')
+      return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`
+    },
   }
   let unlock = () => {}
   let dataDir: string | undefined
@@ -94,6 +104,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       dataDir,
       loadDataDir: options.loadDataDir,
       parsers,
+      serializers,
       // PostgreSQL's default 128 MB of shared buffers is memory the embedded server touches
       // whether or not the data needs it; one connection and a small database need far less
       // (issue 16: the embedded server's RSS).

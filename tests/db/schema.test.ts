@@ -221,4 +221,17 @@ describe('schema', () => {
       .executeTakeFirstOrThrow()
     expect(count).toBe(1)
   })
+
+  test('bytes come back as the bytes stored, on both drivers, whatever view they were written from', async () => {
+    const every = Uint8Array.from({ length: 512 }, (_, i) => i % 256)
+    // A view into a larger buffer, as a stream's chunk often is: only its own bytes are written.
+    const view = new Uint8Array([0xff, ...every, 0xee]).subarray(1, 513)
+    const { rows } = await sql<{ a: Uint8Array; b: Uint8Array; empty: Uint8Array }>`
+      select ${every}::bytea as a, ${view}::bytea as b, ${new Uint8Array(0)}::bytea as empty
+    `.execute(db())
+    expect(rows[0]!.a).toBeInstanceOf(Uint8Array)
+    expect([...rows[0]!.a]).toEqual([...every])
+    expect([...rows[0]!.b]).toEqual([...every])
+    expect(rows[0]!.empty.byteLength).toBe(0)
+  })
 })
