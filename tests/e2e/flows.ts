@@ -30,7 +30,7 @@ export async function signIn(page: TestPage, usernameOrEmail: string, password: 
   await submitSignIn(page, usernameOrEmail, password)
   if (usernameOrEmail === ADMIN.email) {
     await page.waitForURL((url) => url.pathname === '/login/two-factor')
-    await page.getByLabel('Authentication code').fill(await adminCode())
+    await page.getByLabel('Authentication code').fill(await adminCode(page.url()))
     await page.getByRole('button', { name: 'Verify' }).click()
   }
   await page.waitForURL((url) => url.pathname === '/')

@@ -224,7 +224,7 @@ test(
           'X-Forwarded-For': '198.51.100.7',
           Cookie: pending.split(';')[0]!,
         },
-        body: new URLSearchParams({ code: await adminCode() }),
+        body: new URLSearchParams({ code: await adminCode(server.baseUrl) }),
       })
       expect(second.status).toBe(302)
       const cookies = [...login.headers.getSetCookie(), ...second.headers.getSetCookie()]

@@ -39,7 +39,14 @@ export const ADMIN = {
   twoFactorKey: 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ',
 }
 
-let lastAdminStep = 0
+/**
+ * The last authenticator step used on each server's database, by its data directory: a code is
+ * taken once per account and database, so a server started again on the same directory keeps
+ * its count, and one process's sign-ins on other servers do not make this one's wait.
+ */
+const lastAdminStep = new Map<string, number>()
+/** Each running server's data directory, by its address (a restart gets a new address). */
+const dataDirByOrigin = new Map<string, string>()
 let adminClockOffsetMs = 0
 /**
  * For a server whose clock is set elsewhere in time (tests/setup/fake-clock.mjs): the app's codes
@@ -47,19 +54,21 @@ let adminClockOffsetMs = 0
  */
 export function adminClockAt(offsetMs: number) {
   adminClockOffsetMs = offsetMs
-  lastAdminStep = 0
+  lastAdminStep.clear()
 }
+
 /**
- * The administrator's authenticator code, as the app would show it. A code is taken once per
- * 30-second step, so sign-ins in quick succession take the next step's (accepted: ±1), and wait
- * for the clock past that.
+ * The administrator's authenticator code for the server at `origin`, as the app would show it.
+ * A code is taken once per 30-second step, so sign-ins in quick succession on one server take
+ * the next step's (accepted: ±1), and wait for the clock past that.
  */
-export async function adminCode() {
+export async function adminCode(origin: string) {
+  const key = dataDirByOrigin.get(new URL(origin).origin) ?? new URL(origin).origin
   for (;;) {
     const now = Math.floor((Date.now() + adminClockOffsetMs) / 30_000)
-    const step = Math.max(now, lastAdminStep + 1)
+    const step = Math.max(now, (lastAdminStep.get(key) ?? 0) + 1)
     if (step <= now + 1) {
-      lastAdminStep = step
+      lastAdminStep.set(key, step)
       return generateSync({ secret: ADMIN.twoFactorKey, epoch: step * 30 })
     }
     await new Promise((resolve) => setTimeout(resolve, 1000))
@@ -91,7 +100,7 @@ export async function adminSession(baseUrl: string, clientAddress: string) {
     .getSetCookie()
     .find((cookie) => cookie.startsWith('pt_2fa='))!
     .split(';')[0]!
-  const second = await post('/login/two-factor', { code: await adminCode() }, pending)
+  const second = await post('/login/two-factor', { code: await adminCode(baseUrl) }, pending)
   const session = second.headers.getSetCookie().find((cookie) => cookie.startsWith('pt_session='))
   if (!session) throw new Error(`The administrator's code answered ${second.status}`)
   return session.split(';')[0]!
@@ -262,6 +271,7 @@ async function launch(
   const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort()
   const dataDir = extraEnv.DATA_DIR
   const baseUrl = `http://127.0.0.1:${port}`
+  dataDirByOrigin.set(baseUrl, dataDir)
   // The tests stand in for one proxy: each browser context sends its own X-Forwarded-For, so
   // per-address limits count per test. tests/e2e/hardening.test.ts starts one with 0 hops.
   const child = spawn(process.execPath, [...SERVER_FLAGS, path.join(root, 'server/index.mjs')], {
