@@ -182,7 +182,10 @@ export async function signInAsAdministrator(admin: TestPage) {
 
 /**
  * Waits for what a page shows after a navigation: with JavaScript, Remix changes the URL before
- * React has rendered the new route, so a check right after `waitForURL` can run too early. Each
+ * React has rendered the new route, so a check right after `waitForURL` can run too early.
+ * Without it, the answer is one streamed document: what is read first can be on the page before
+ * the rest has arrived (CI once counted the review's "Total 110%" as 0 right after its heading),
+ * so it then waits for the document's load too, and checks after it see the whole page. Each
  * read gets a short time of its own; on failure the message carries the page's text.
  */
 export async function expectSoon<T>(
@@ -194,6 +197,7 @@ export async function expectSoon<T>(
   const attempt = () => read(1000).catch(() => undefined)
   try {
     await expect.poll(attempt, { timeout, interval: 100 }).toEqual(expected)
+    await page.waitForLoadState('load', { timeout })
   } catch (error) {
     const shown = await page
       .locator('body')
