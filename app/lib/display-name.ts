@@ -15,9 +15,29 @@ export function displayName(user: Pick<User, 'firstName' | 'email'>) {
  */
 export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'email' | 'deletedAt'>) {
   if (user.deletedAt) return null
-  const given = [user.firstName, user.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ')
-  return given || displayName(user)
+  return personalName(user.firstName, user.lastName) || displayName(user)
+}
+
+/** Written in Chinese characters, kana or Hangul only (with the kana's long-vowel mark and dot). */
+const EAST_ASIAN_SCRIPTS =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fb\u30fc\s]+$/u
+/** A family name in Chinese characters or Hangul; one in katakana alone is most often foreign. */
+const EAST_ASIAN_FAMILY_NAME = /[\p{Script=Han}\p{Script=Hangul}]/u
+
+/**
+ * The first and last name in the order their script writes them (decision 101): Chinese,
+ * Japanese and Korean names put the family name first (佐藤 美咲, 김 민지), so a name whose two
+ * parts are both in those scripts, with the last name in Chinese characters or Hangul, is said
+ * last name first. Any other is said as the form asks for it, first name first: a foreign name
+ * in katakana (ジョン スミス) is written that way in Japanese too, and in Latin script the order
+ * cannot be told from the letters (a Hungarian or Vietnamese name).
+ */
+export function personalName(firstName: string | null, lastName: string | null) {
+  const first = firstName?.trim() ?? ''
+  const last = lastName?.trim() ?? ''
+  const familyNameFirst =
+    EAST_ASIAN_SCRIPTS.test(first) &&
+    EAST_ASIAN_SCRIPTS.test(last) &&
+    EAST_ASIAN_FAMILY_NAME.test(last)
+  return (familyNameFirst ? [last, first] : [first, last]).filter(Boolean).join(' ')
 }

@@ -56,9 +56,9 @@ describe('who asks, who answered, and what changed', () => {
     const { email } = await setup()
     const mail = await lastMailTo(email)
     expect(mail?.subject).toBe('ProofTrack: confirm your share of a song')
-    expect(mail?.text).toContain(`Their name:\n    “\u2068${FIRST} ${LAST}\u2069”`)
+    expect(mail?.text).toContain(`Their name:\n    “\u2068${LAST} ${FIRST}\u2069”`)
     const page = await invitationByToken(db(), await tokenMailedTo(email))
-    expect(page).toMatchObject({ state: 'open', inviter: `${FIRST} ${LAST}`, name: IVAN })
+    expect(page).toMatchObject({ state: 'open', inviter: `${LAST} ${FIRST}`, name: IVAN })
   })
 
   test('a dispute mail tells the owner who disputed, at which address, when and why', async () => {

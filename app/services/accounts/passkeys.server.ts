@@ -12,6 +12,7 @@ import {
 import { sql } from 'kysely'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
+import { personalName } from '~/lib/display-name'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { cookieSecrets } from '../platform/cookie-keys.server'
 
@@ -140,7 +141,7 @@ export async function startPasskeyRegistration(
     rpName,
     rpID,
     userName: user.username,
-    userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+    userDisplayName: personalName(user.firstName, user.lastName) || user.username,
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
     excludeCredentials: existing.map((row) => ({
