@@ -23,10 +23,10 @@ export const EnvSchema = z.object({
   APP_ENV: z.enum(['production', 'development', 'test']),
   // The test suite's own switch (tests/setup/test-env.ts): argon2's lowest cost, and only when
   // APP_ENV is also 'test' (app/services/accounts/password.server.ts). Nothing deployed sets it.
-  TEST_CHEAP_PASSWORD_HASHES: z.literal('1').optional(),
+  TEST_CHEAP_PASSWORD_HASHES: opt(z.literal('1')),
   // The suite's other switch: document workers start with the first document, not the server
   // (app/services/certificates/document-pool.server.ts). Also only with APP_ENV=test.
-  TEST_DOCUMENT_WORKERS_ON_DEMAND: z.literal('1').optional(),
+  TEST_DOCUMENT_WORKERS_ON_DEMAND: opt(z.literal('1')),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // How many proxies in front of the server may be believed about the client's address
   // (X-Forwarded-For, X-Forwarded-Proto); 0 means the socket's address is the client.

@@ -56,9 +56,17 @@ describe('environment', () => {
   })
 
   test('blank variables count as unset', () => {
-    const env = loadEnv({ DATA_DIR: dataDir(), DATABASE_URL: '', SMTP_URL: '' })
+    const env = loadEnv({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      TEST_CHEAP_PASSWORD_HASHES: '',
+      TEST_DOCUMENT_WORKERS_ON_DEMAND: '',
+    })
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.SMTP_URL).toBeUndefined()
+    expect(env.TEST_CHEAP_PASSWORD_HASHES).toBeUndefined()
+    expect(env.TEST_DOCUMENT_WORKERS_ON_DEMAND).toBeUndefined()
   })
 })
 
