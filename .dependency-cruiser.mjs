@@ -20,6 +20,15 @@ export const DOMAINS = {
 
 const pathOf = (domain) => `^app/services/${domain}/`
 
+// The certificates domain in three rooms (issue 49.6): the record (manifest, timestamps, proof
+// bundle, verification, versions), the documents made from it (PDFs, fonts, split sheet,
+// signing) and the exports (DDEX, catalogue). Documents and exports read the record; the record
+// never reads them, so a change to how a PDF looks can never change what the record says.
+export const CERTIFICATE_ROOMS = ['record', 'documents', 'exports']
+const room = (name) => `^app/services/certificates/${name}/`
+/** A path in one of the certificates' rooms (the lint test writes probe files there). */
+export const roomProbePath = (name) => `app/services/certificates/${name}/probe.server.ts`
+
 /** A path that belongs to the domain in this layout (the lint test writes probe files there). */
 export const probePath = (domain) => `app/services/${domain}/probe.server.ts`
 
@@ -65,6 +74,21 @@ export default {
       to: {},
     },
     ...domainRules,
+    {
+      name: 'certificates: the record reads no document or export',
+      comment:
+        'Documents and exports are made from the record; the record never imports them (issue 49.6).',
+      severity: 'error',
+      from: { path: room('record') },
+      to: { path: [room('documents'), room('exports')] },
+    },
+    {
+      name: 'certificates: every file in a room',
+      comment: 'A file of the certificates domain sits in record/, documents/ or exports/.',
+      severity: 'error',
+      from: { path: '^app/services/certificates/[^/]+$' },
+      to: {},
+    },
   ],
   options: {
     // Type-only imports are edges too: a circle of types is still a circle for the reader.

@@ -1,6 +1,6 @@
 // A document worker thread (decisions 049 and 053): laying out a PDF, writing a proof bundle or
 // a page of the catalogue export is CPU work that would hold the event loop for every other
-// request, so the server's pool (app/services/certificates/document-pool.server.ts) sends each job here. The
+// request, so the server's pool (app/services/platform/document-pool.server.ts) sends each job here. The
 // renderers are TypeScript in app/ and are loaded through tsx, as the scripts are, so the same
 // file serves `npm start` (the Remix build) and the tests alike.
 import { parentPort } from 'node:worker_threads'
@@ -8,7 +8,7 @@ import { register } from 'tsx/esm/api'
 
 register()
 const { renderDocument, warmDocumentRenderer } =
-  await import('../app/services/certificates/document-render.server.ts')
+  await import('../app/services/certificates/documents/document-render.server.ts')
 // Fonts decompressed and the layout compiled while the worker waits for its first job (issue
 // 37); a job that comes meanwhile is made alongside, as it would have been anyway.
 void warmDocumentRenderer().catch((error) => console.warn('[documents] warm-up failed:', error))

@@ -1,4 +1,4 @@
-import type { AiDisclosure } from '~/services/certificates/ai-disclosure'
+import type { AiDisclosure } from '~/services/certificates/record/ai-disclosure'
 
 /**
  * Where AI took part (issue 40), as the domain words it (services/certificates/ai-disclosure):

@@ -5,7 +5,7 @@ import {
   type CertificateSection,
   certificateView,
   type Tone,
-} from '~/services/certificates/certificate-view'
+} from '~/services/certificates/record/certificate-view'
 import type { SnapshotStamp } from '~/lib/timestamp'
 import { SplitTotalsWarning } from './split-totals-warning'
 import { Shares } from './shares'

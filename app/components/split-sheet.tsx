@@ -1,4 +1,4 @@
-import type { SplitSheetView } from '~/services/certificates/split-sheet-view'
+import type { SplitSheetView } from '~/services/certificates/documents/split-sheet-view'
 import { WithIsolates } from './bidi'
 import { SplitTotalsWarning } from './split-totals-warning'
 import { TermNote } from './term'

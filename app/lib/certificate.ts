@@ -17,7 +17,7 @@ import {
 import type {
   CertificateRegistration,
   CertificateView,
-} from '~/services/certificates/certificate.server'
+} from '~/services/certificates/record/certificate.server'
 
 /**
  * What the certificate shows: the public projection, with the private texts for the owner

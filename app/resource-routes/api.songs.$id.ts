@@ -12,10 +12,10 @@ import { LOCKED_MESSAGE } from '~/services/songs/songs.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
-import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
 import { reinvitedText } from '~/services/co-writers/invitations.server'
-import { aiDisclosure } from '~/services/certificates/ai-disclosure'
-import { ownerCertificate } from '~/services/certificates/certificate.server'
+import { aiDisclosure } from '~/services/certificates/record/ai-disclosure'
+import { ownerCertificate } from '~/services/certificates/record/certificate.server'
 
 /**
  * GET /api/songs/:id — the owner's song, with where AI took part in plain words (issue 40): the

@@ -6,13 +6,9 @@ import { requireApiUser } from '~/services/accounts/auth.server'
 import {
   catalogueExportStream,
   exportFileName,
-} from '~/services/certificates/catalogue-export.server'
+} from '~/services/certificates/exports/catalogue-export.server'
 import { db } from '~/services/platform/db.server'
-import {
-  admitDocument,
-  busyAnswer,
-  documentOwner,
-} from '~/services/certificates/document-pool.server'
+import { admitDocument, busyAnswer, documentOwner } from '~/services/platform/document-pool.server'
 
 /** GET /api/songs/export?format=csv|json — the signed-in user's whole catalogue, as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { requireApiSignedIn, requireApiUser } from '~/services/accounts/auth.ser
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
-import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
 import { keptSongPage, ownerEtag } from '~/services/songs/kept-song-lists.server'
 import { createSong, SongCeilingError, songCeilingMessage } from '~/services/songs/songs.server'
 

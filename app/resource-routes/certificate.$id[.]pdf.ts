@@ -7,15 +7,15 @@ import {
   busyAnswer,
   documentOwner,
   renderOffThread,
-} from '~/services/certificates/document-pool.server'
+} from '~/services/platform/document-pool.server'
 import {
   hit,
   LIMITS,
   retryAfterHeaders,
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
-import { certificateFor } from '~/services/certificates/certificate.server'
-import { verifyAddress } from '~/services/certificates/verify-address.server'
+import { certificateFor } from '~/services/certificates/record/certificate.server'
+import { verifyAddress } from '~/services/certificates/record/verify-address.server'
 import { db } from '~/services/platform/db.server'
 import { parseSongId } from '~/services/songs/songs.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'

@@ -7,8 +7,8 @@ import {
   busyAnswer,
   documentOwner,
   renderOffThread,
-} from '~/services/certificates/document-pool.server'
-import { getProofBundle } from '~/services/certificates/proof-bundle.server'
+} from '~/services/platform/document-pool.server'
+import { getProofBundle } from '~/services/certificates/record/proof-bundle.server'
 import { parseSongId } from '~/services/songs/songs.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { getStorage } from '~/storage/index.server'

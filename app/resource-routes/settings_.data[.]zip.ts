@@ -8,8 +8,8 @@ import {
   busyAnswer,
   documentOwner,
   ticketStream,
-} from '~/services/certificates/document-pool.server'
-import { ownedSongPages } from '~/services/certificates/catalogue-export.server'
+} from '~/services/platform/document-pool.server'
+import { ownedSongPages } from '~/services/certificates/exports/catalogue-export.server'
 import { db } from '~/services/platform/db.server'
 import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { env } from '~/env.server'
 import { documentResponse, plainTextResponse } from '~/lib/http.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
-import { ownerDdexMessage } from '~/services/certificates/ddex-download.server'
+import { ownerDdexMessage } from '~/services/certificates/exports/ddex-download.server'
 import { db } from '~/services/platform/db.server'
 
 export const DDEX_MISSING_INTRO = 'This song cannot be exported to DDEX yet. It needs:'

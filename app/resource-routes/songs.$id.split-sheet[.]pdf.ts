@@ -14,8 +14,8 @@ import {
   busyAnswer,
   documentOwner,
   renderOffThread,
-} from '~/services/certificates/document-pool.server'
-import { splitSheet } from '~/services/certificates/split-sheet.server'
+} from '~/services/platform/document-pool.server'
+import { splitSheet } from '~/services/certificates/documents/split-sheet.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
 
 /** GET /songs/:id/split-sheet.pdf — the owner's split sheet as an A4 PDF; the page's access rule. */

@@ -8,7 +8,7 @@ import {
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
-import { certificateReport } from '~/services/certificates/verification.server'
+import { certificateReport } from '~/services/certificates/record/verification.server'
 
 /**
  * GET /verify/:certificateId.json — the verification page's report as JSON, for scripts

@@ -31,7 +31,7 @@ import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitat
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
-import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { StatusPage } from '~/components/status-page'
 import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'

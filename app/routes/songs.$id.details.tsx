@@ -36,7 +36,7 @@ import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { NOTHING_CHANGED_TOAST, updateSongDetails } from '~/services/co-writers/song-edits.server'
-import { withSnapshot } from '~/services/certificates/snapshot-timestamps.server'
+import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
 import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitations.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 

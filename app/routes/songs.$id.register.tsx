@@ -25,7 +25,7 @@ import {
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
-import { readBlockchainData } from '~/services/certificates/manifest.server'
+import { readBlockchainData } from '~/services/certificates/record/manifest.server'
 import { paymentsConfigured } from '~/services/payments/payment-provider.server'
 import { createCheckoutSession } from '~/services/payments/payments.server'
 import { CONFIRM_REQUIRED, registerSong } from '~/services/registration/registration.server'

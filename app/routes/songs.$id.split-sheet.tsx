@@ -13,8 +13,8 @@ import { env } from '~/env.server'
 import { useHydrated } from '~/lib/hooks'
 import { requireSongOwner, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import { splitSheet } from '~/services/certificates/split-sheet.server'
-import { splitSheetView } from '~/services/certificates/split-sheet-view'
+import { splitSheet } from '~/services/certificates/documents/split-sheet.server'
+import { splitSheetView } from '~/services/certificates/documents/split-sheet-view'
 import printStyles from '~/styles/split-sheet-print.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]

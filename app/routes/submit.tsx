@@ -24,7 +24,7 @@ import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { db, inTransaction } from '~/services/platform/db.server'
-import { queueSnapshotTimestamp } from '~/services/certificates/snapshot-timestamps.server'
+import { queueSnapshotTimestamp } from '~/services/certificates/record/snapshot-timestamps.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
 import { readFormFingerprintingRecordings } from '~/services/songs/recording-fingerprint.server'
 import {

@@ -25,7 +25,7 @@ import {
   retryAfterHeaders,
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
-import { ownerOpenings } from '~/services/certificates/proof-bundle.server'
+import { ownerOpenings } from '~/services/certificates/record/proof-bundle.server'
 import { isMultipart, readFormWithRecording } from '~/services/songs/recording-fingerprint.server'
 import { env } from '~/env.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
@@ -33,7 +33,7 @@ import {
   certificateReport,
   compareRecording,
   isRegisteredCertificate,
-} from '~/services/certificates/verification.server'
+} from '~/services/certificates/record/verification.server'
 import { StatusPage } from '~/components/status-page'
 import { TAP_TARGET } from '~/components/ui/button'
 import { TermNote } from '~/components/term'

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, test } from 'vitest'
 import { Certificate } from '~/components/certificate'
 import { type CertificateSong, registrationFeeInfo } from '~/lib/certificate'
-import type { CertificateRegistration } from '~/services/certificates/certificate.server'
+import type { CertificateRegistration } from '~/services/certificates/record/certificate.server'
 import { HARBOR_SPLIT, splitRow } from '../setup/sample-song'
 
 function song(overrides: Partial<CertificateSong> = {}): CertificateSong {

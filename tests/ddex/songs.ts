@@ -2,7 +2,7 @@
 // tests/ddex/golden/, validated against DDEX's own XSD in tests/unit/ddex-export.test.ts.
 import type { ContributorStatus } from '~/lib/confirmations'
 import type { Component, ContributionValues } from '~/lib/song-constants'
-import type { DdexSong } from '~/services/certificates/ddex-export.server'
+import type { DdexSong } from '~/services/certificates/exports/ddex-export.server'
 
 type Shares = [number, number, number, number]
 

@@ -13,7 +13,7 @@ import {
   type CertificateRow,
   type CertificateView,
   certificateView,
-} from '~/services/certificates/certificate-view'
+} from '~/services/certificates/record/certificate-view'
 import { registerSong } from '~/services/registration/registration.server'
 import { args, authedRequest, createTestSong, createUser } from '../setup/fixtures'
 import { splitRow } from '../setup/sample-song'

@@ -12,7 +12,7 @@ import * as splitSheetPage from '~/routes/songs.$id.split-sheet'
 import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
-import { emailCommitment, textCommitment } from '~/services/certificates/manifest.server'
+import { emailCommitment, textCommitment } from '~/services/certificates/record/manifest.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
@@ -410,8 +410,9 @@ describe('the split sheet', () => {
 })
 
 test('every split sheet PDF reads back, whatever its title and certificate id (a sixth of deflated ones once did not)', async () => {
-  const { renderSplitSheetPdf } = await import('~/services/certificates/split-sheet-pdf.server')
-  const { splitSheet } = await import('~/services/certificates/split-sheet.server')
+  const { renderSplitSheetPdf } =
+    await import('~/services/certificates/documents/split-sheet-pdf.server')
+  const { splitSheet } = await import('~/services/certificates/documents/split-sheet.server')
   const { getOwnedSong } = await import('~/services/songs/songs.server')
   const owner = await createUser()
   for (let i = 0; i < 24; i++) {

@@ -9,7 +9,7 @@ import * as coWriters from '~/routes/songs.$id.co-writers'
 import { addressKey } from '~/services/co-writers/invitation-addresses.server'
 import * as register from '~/routes/songs.$id.register'
 import { withoutQuery } from '~/services/platform/analytics.server'
-import { emailCommitment } from '~/services/certificates/manifest.server'
+import { emailCommitment } from '~/services/certificates/record/manifest.server'
 import { db } from '../setup/db'
 import {
   args,

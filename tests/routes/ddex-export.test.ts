@@ -5,8 +5,8 @@ import * as exportRoute from '~/resource-routes/songs.$id.ddex[.]xml'
 import * as details from '~/routes/songs.$id.details'
 import * as certificatePage from '~/routes/certificate.$id'
 import * as apiSong from '~/resource-routes/api.songs.$id'
-import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
-import { certificateView } from '~/services/certificates/certificate-view'
+import { MISSING_DURATION } from '~/services/certificates/exports/ddex-export.server'
+import { certificateView } from '~/services/certificates/record/certificate-view'
 import { db } from '../setup/db'
 import {
   args,

@@ -4,13 +4,16 @@ import { describe, expect, test } from 'vitest'
 import * as certificatePdf from '~/resource-routes/certificate.$id[.]pdf'
 import * as exportRoute from '~/resource-routes/api.songs.export'
 import * as bundleRoute from '~/resource-routes/certificate.$id_.proof-bundle'
-import { exportPageText } from '~/services/certificates/catalogue-export-format.server'
-import { EXPORT_PAGE_SIZE, ownedSongPages } from '~/services/certificates/catalogue-export.server'
+import { exportPageText } from '~/services/certificates/exports/catalogue-export-format.server'
+import {
+  EXPORT_PAGE_SIZE,
+  ownedSongPages,
+} from '~/services/certificates/exports/catalogue-export.server'
 import { registerSong } from '~/services/registration/registration.server'
 import type { SongView } from '~/services/songs/songs.server'
 import { SongSchema } from '~/lib/song-schema'
-import { renderCertificatePdf } from '~/services/certificates/certificate-pdf.server'
-import { certificateFor } from '~/services/certificates/certificate.server'
+import { renderCertificatePdf } from '~/services/certificates/documents/certificate-pdf.server'
+import { certificateFor } from '~/services/certificates/record/certificate.server'
 import {
   DocumentAbortedError,
   DocumentsBusyError,
@@ -20,8 +23,8 @@ import {
   QUEUE_LIMIT,
   renderOffThread,
   waitingJobs,
-} from '~/services/certificates/document-pool.server'
-import type { PdfJob } from '~/services/certificates/pdf-render.server'
+} from '~/services/platform/document-pool.server'
+import type { PdfJob } from '~/services/certificates/documents/pdf-render.server'
 import { createSong } from '~/services/songs/songs.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser } from '../setup/fixtures'

@@ -6,7 +6,7 @@ import {
   DocumentsBusyError,
   OPEN_LIMIT,
   OWNER_LIMIT,
-} from '~/services/certificates/document-pool.server'
+} from '~/services/platform/document-pool.server'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 
 // Decision 087: documents in the making are bounded for everyone together, not only per

@@ -11,11 +11,14 @@ import * as certificate from '~/routes/certificate.$id'
 import * as edit from '~/routes/edit.$id'
 import * as details from '~/routes/songs.$id.details'
 import * as submit from '~/routes/submit'
-import { MANIFEST_VERSION, readBlockchainData } from '~/services/certificates/manifest.server'
-import { getProofBundle, proofBundleText } from '~/services/certificates/proof-bundle.server'
+import {
+  MANIFEST_VERSION,
+  readBlockchainData,
+} from '~/services/certificates/record/manifest.server'
+import { getProofBundle, proofBundleText } from '~/services/certificates/record/proof-bundle.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getStorage } from '~/storage/index.server'
-import { TimestampWorker } from '~/services/certificates/snapshot-timestamps.server'
+import { TimestampWorker } from '~/services/certificates/record/snapshot-timestamps.server'
 import { HttpTsa } from '~/timestamp/http.server'
 import { LocalTsa } from '~/timestamp/local.server'
 import { certificatesFromPem, checkResponse } from '~/timestamp/rfc3161.server'

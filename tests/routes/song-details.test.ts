@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as certificate from '~/routes/certificate.$id'
 import * as details from '~/routes/songs.$id.details'
-import { ensureTextSalts } from '~/services/certificates/manifest.server'
+import { ensureTextSalts } from '~/services/certificates/record/manifest.server'
 import { sendInvitation } from '~/services/co-writers/invitations.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createTestSong, createUser, respond } from '../setup/fixtures'

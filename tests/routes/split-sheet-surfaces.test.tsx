@@ -6,7 +6,10 @@ import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
 import * as splitSheetPage from '~/routes/songs.$id.split-sheet'
-import { type SplitSheetView, splitSheetView } from '~/services/certificates/split-sheet-view'
+import {
+  type SplitSheetView,
+  splitSheetView,
+} from '~/services/certificates/documents/split-sheet-view'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
 import { registerSong } from '~/services/registration/registration.server'
 import {

@@ -6,7 +6,7 @@ import * as apiSong from '~/resource-routes/api.songs.$id'
 import * as apiSongs from '~/resource-routes/api.songs'
 import * as exportRoute from '~/resource-routes/songs.$id.ddex[.]xml'
 import * as submit from '~/routes/submit'
-import { MISSING_DURATION } from '~/services/certificates/ddex-export.server'
+import { MISSING_DURATION } from '~/services/certificates/exports/ddex-export.server'
 import { db } from '../setup/db'
 import {
   args,

@@ -11,10 +11,14 @@ import * as rpcRoute from '~/resource-routes/ledger.rpc.getTransaction.$signatur
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
-import { buildManifest, ensureTextSalts, parseMemo } from '~/services/certificates/manifest.server'
+import {
+  buildManifest,
+  ensureTextSalts,
+  parseMemo,
+} from '~/services/certificates/record/manifest.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getOwnedSong, type SongView } from '~/services/songs/songs.server'
-import { verifyCertificate } from '~/services/certificates/record-verification.server'
+import { verifyCertificate } from '~/services/certificates/record/record-verification.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'

@@ -7,12 +7,12 @@ import * as bundleRoute from '~/resource-routes/certificate.$id_.proof-bundle'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as certificateRoute from '~/routes/certificate.$id'
-import { bundleIdentity } from '~/services/certificates/bundle-identity.server'
-import { readBlockchainData } from '~/services/certificates/manifest.server'
+import { bundleIdentity } from '~/services/certificates/record/bundle-identity.server'
+import { readBlockchainData } from '~/services/certificates/record/manifest.server'
 import {
   queueSnapshotTimestamp,
   TimestampWorker,
-} from '~/services/certificates/snapshot-timestamps.server'
+} from '~/services/certificates/record/snapshot-timestamps.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getTimestampAuthority } from '~/timestamp/index.server'
 import { LOCAL_TSA_NAME, LocalTsa } from '~/timestamp/local.server'

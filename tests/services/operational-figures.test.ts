@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { queueSnapshotTimestamp } from '~/services/certificates/snapshot-timestamps.server'
+import { queueSnapshotTimestamp } from '~/services/certificates/record/snapshot-timestamps.server'
 import { operationalFigures } from '~/services/platform/operations.server'
 import { db } from '~/services/platform/db.server'
 import { createTestSong, createUser } from '../setup/fixtures'

@@ -4,7 +4,7 @@ import { sql } from 'kysely'
 import { afterAll, inject, vi } from 'vitest'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
 import { seedPlans } from '../../db/seed'
-import { closeDocumentPoolForTests } from '~/services/certificates/document-pool.server'
+import { closeDocumentPoolForTests } from '~/services/platform/document-pool.server'
 import { resetServerStateForTests, useDatabase } from '~/services/platform/db.server'
 import { createDatabaseFromTemplate, dropDatabase } from './postgres'
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { aiDisclosure, aiDisclosureLines } from '~/services/certificates/ai-disclosure'
+import { aiDisclosure, aiDisclosureLines } from '~/services/certificates/record/ai-disclosure'
 import {
   checkContainsAi,
   DDEX_ROLES,
@@ -10,12 +10,12 @@ import {
   type DdexSong,
   MISSING_DURATION,
   MISSING_TOTALS,
-} from '~/services/certificates/ddex-export.server'
+} from '~/services/certificates/exports/ddex-export.server'
 import {
   asciiTranscription,
   fullNameAsciiTranscribed,
   languageAndScriptCode,
-} from '~/services/certificates/ddex-names.server'
+} from '~/services/certificates/exports/ddex-names.server'
 import { DDEX_TEST_SONGS, NO_DURATION, rows } from '../ddex/songs'
 import { xmllint } from '../ddex/xmllint'
 

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { loadEnv } from '~/env.server'
 import { DEPLOYED_SOURCES } from '../setup/deployed-env'
-import { warmsDocumentWorkersAtStart } from '~/services/certificates/document-pool.server'
+import { warmsDocumentWorkersAtStart } from '~/services/platform/document-pool.server'
 
 // Issue 36: the suite's servers start their document workers with their first document;
 // everything else warms them with the server (issue 37).

@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { cruise, type ICruiseResult } from 'dependency-cruiser'
 import { afterAll, describe, expect, test } from 'vitest'
-import config, { probePath } from '../../.dependency-cruiser.mjs'
+import config, { probePath, roomProbePath } from '../../.dependency-cruiser.mjs'
 
 // Issue 27: `npm run lint` runs .dependency-cruiser.mjs over app/. Each rule here refuses a small
 // tree written for it, and passes the same tree once the offending import is gone, so a rule
@@ -79,5 +79,26 @@ describe("the domains' import direction", () => {
       [songs]: `export const s = 1\n`,
     })
     expect(found).toEqual([`domain: every service has one: ${stray} → ${songs}`])
+  })
+})
+
+describe("the certificates' rooms (issue 49.6)", () => {
+  const record = roomProbePath('record')
+  const documents = roomProbePath('documents')
+  test('the record importing a document is refused', async () => {
+    const found = await violations({
+      [record]: `import { d } from '${specifier(record, documents)}'\nexport const r = d\n`,
+      [documents]: `export const d = 1\n`,
+    })
+    expect(found).toEqual([
+      `certificates: the record reads no document or export: ${record} → ${documents}`,
+    ])
+  })
+  test('a document reading the record passes', async () => {
+    const found = await violations({
+      [documents]: `import { r } from '${specifier(documents, record)}'\nexport const d = r\n`,
+      [record]: `export const r = 1\n`,
+    })
+    expect(found).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { prepareFonts } from '~/services/certificates/pdf-fonts.server'
-import { layout } from '~/services/certificates/pdf-text.server'
-import { startPdf } from '~/services/certificates/pdf-document.server'
+import { prepareFonts } from '~/services/certificates/documents/pdf-fonts.server'
+import { layout } from '~/services/certificates/documents/pdf-text.server'
+import { startPdf } from '~/services/certificates/documents/pdf-document.server'
 
 // Issue 37: a document worker warms its fonts while its first job may already be preparing
 // its own: font files decompressed at the same time must each come out whole.

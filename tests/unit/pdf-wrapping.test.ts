@@ -4,8 +4,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
-import { startPdf } from '~/services/certificates/pdf-document.server'
-import { prepareFonts, type TextStyle, write } from '~/services/certificates/pdf-text.server'
+import { startPdf } from '~/services/certificates/documents/pdf-document.server'
+import {
+  prepareFonts,
+  type TextStyle,
+  write,
+} from '~/services/certificates/documents/pdf-text.server'
 
 // Issue 37 (decision 082's known gap): text in a complex script is measured as it is drawn, so a
 // line wraps where the printed words end and right-aligned text meets its edge. Positions are

@@ -1,6 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node'
-import type { ownerOpenings } from '~/services/certificates/proof-bundle.server'
-import type { certificateReport } from '~/services/certificates/verification.server'
+import type { ownerOpenings } from '~/services/certificates/record/proof-bundle.server'
+import type { certificateReport } from '~/services/certificates/record/verification.server'
 
 // What the verify page's loader sends, as the browser receives it (JSON), for its view pieces.
 type Found = NonNullable<Awaited<ReturnType<typeof certificateReport>>>

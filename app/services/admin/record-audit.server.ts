@@ -7,7 +7,7 @@ import { startRecurringJob } from '../platform/recurring-job.server'
 import {
   type VerificationParts,
   verifyCertificate,
-} from '../certificates/record-verification.server'
+} from '../certificates/record/record-verification.server'
 
 // The record audit (issue 30, decision 060): every confirmed registration is re-verified against
 // the chain and permanent storage with the public verification (verification.server.ts), oldest

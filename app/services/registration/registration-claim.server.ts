@@ -7,7 +7,7 @@ import {
 } from '~/lib/song-constants'
 import { registrationLockMessage } from '~/lib/song-lock'
 import { type Executor, inTransaction } from '../platform/db.server'
-import type { BlockchainData } from '../certificates/manifest.server'
+import type { BlockchainData } from '../certificates/record/manifest.server'
 import { disputeBlocker, splitStatuses } from '../co-writers/split-statuses.server'
 import { successorMessage, successorOf } from '../songs/versions.server'
 import { fail } from './registration-outcome.server'

@@ -9,8 +9,8 @@ import {
   ensureTextSalts,
   manifestTags,
   memoText,
-} from '../certificates/manifest.server'
-import { queueManifestTimestamp } from '../certificates/snapshot-timestamps.server'
+} from '../certificates/record/manifest.server'
+import { queueManifestTimestamp } from '../certificates/record/snapshot-timestamps.server'
 import { getOwnedSong } from '../songs/songs.server'
 import { splitStatuses } from '../co-writers/split-statuses.server'
 import { isSuccessorConflict, successorMessage, successorOf } from '../songs/versions.server'

@@ -12,7 +12,7 @@ import {
   totalsAreComplete,
 } from '~/lib/song-constants'
 import type { ContributorStatus } from '~/lib/confirmations'
-import { aiDisclosure, type ContainsAi, type DisclosureSource } from './ai-disclosure'
+import { aiDisclosure, type ContainsAi, type DisclosureSource } from '../record/ai-disclosure'
 import { fullNameAsciiTranscribed, ipiNameNumber, languageAndScriptCode } from './ddex-names.server'
 import { el, xmlDocument, type XmlElement } from './ddex-xml.server'
 

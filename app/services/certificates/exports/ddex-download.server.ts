@@ -1,5 +1,5 @@
-import type { Executor } from '../platform/db.server'
-import { certificateFor } from './certificate.server'
+import type { Executor } from '../../platform/db.server'
+import { certificateFor } from '../record/certificate.server'
 import { ddexMessage, type DdexOptions } from './ddex-export.server'
 
 /**

@@ -1,8 +1,8 @@
 import { csvOpening, csvRow } from '~/lib/csv'
 import { recordingsText } from '~/lib/recording'
 import { COMPONENTS } from '~/lib/song-constants'
-import { readBlockchainData } from './manifest.server'
-import type { SongView } from '../songs/songs.server'
+import { readBlockchainData } from '../record/manifest.server'
+import type { SongView } from '../../songs/songs.server'
 
 // The catalogue export's formats (issue 14, decision 037): CSV and JSON text of one page of
 // songs. Pure, and run in a document worker (decision 053), so no page is written on the event

@@ -3,7 +3,7 @@ import type { Database } from '#db/schema'
 import { getChain, verifyTransactionSignature } from '~/chain/index.server'
 import { CERTIFICATE_ID_PATTERN } from '~/lib/identifiers'
 import { getStorage } from '~/storage/index.server'
-import { db } from '../platform/db.server'
+import { db } from '../../platform/db.server'
 import {
   matchingRecording,
   NOT_REGISTERED_RECORDING,

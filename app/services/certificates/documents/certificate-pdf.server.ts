@@ -6,7 +6,7 @@ import {
   certificateView,
   type CertificateViewOptions,
   type Tone,
-} from './certificate-view'
+} from '../record/certificate-view'
 import {
   BRAND,
   column,
@@ -50,7 +50,7 @@ const LONG: Record<'lyrics' | 'notes', TextStyle> = {
   notes: { size: 8.5 },
 }
 
-export { VERIFY_LEAD } from './certificate-view'
+export { VERIFY_LEAD } from '../record/certificate-view'
 
 /** The certificate of a song as a PDF: its view, built here, laid out. */
 export function renderCertificatePdf(song: CertificateSong, options: CertificateViewOptions) {

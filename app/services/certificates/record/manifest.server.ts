@@ -29,8 +29,8 @@ import {
   contributorSlots,
   type PercentField,
 } from '~/lib/song-constants'
-import type { SongView } from '../songs/songs.server'
-import type { SlotStatus } from '../co-writers/split-statuses.server'
+import type { SongView } from '../../songs/songs.server'
+import type { SlotStatus } from '../../co-writers/split-statuses.server'
 
 // The certificate manifest — see docs/certificate-manifest.md. Anyone can re-derive its hash from
 // the stored copy and compare it with the memo on chain, without trusting our database. Each

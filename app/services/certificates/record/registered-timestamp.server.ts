@@ -11,7 +11,7 @@ import {
   DocumentsBusyError,
   OwnerDocumentsBusyError,
   renderOffThread,
-} from './document-pool.server'
+} from '../../platform/document-pool.server'
 
 /** The registered record's snapshot (issue 29): its exact manifest bytes and its token, if any. */
 export function registeredSnapshot(database: Kysely<Database>, songId: number) {

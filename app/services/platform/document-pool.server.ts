@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { env } from '~/env.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
-import type { DocumentJob } from './document-render.server'
 
 // Documents are made off the event loop (issue 24.3, decisions 049 and 053): the PDFs, the
 // owner's proof bundle and the catalogue export's pages. One small pool of worker threads, one
@@ -14,6 +13,17 @@ import type { DocumentJob } from './document-render.server'
 // (503), rather than waiting behind work it cannot see the end of; one requester holds at most
 // OWNER_LIMIT documents at once (429), so nobody fills the shared queue alone; a job whose client
 // has gone is taken out of the queue.
+
+/**
+ * A job as the pool carries it: plain data a worker's renderer (certificates/documents/
+ * document-render.server.ts, whose `DocumentJob` lists the kinds) tells apart by `kind`. The pool
+ * is the platform's, below every domain, so the record's timestamp check and the documents and
+ * exports all use it without one room importing another (issue 49.6).
+ */
+export interface DocumentJob {
+  kind: string
+  [field: string]: unknown
+}
 
 export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
 export const QUEUE_LIMIT = 8

@@ -2,12 +2,12 @@ import type { ContributorStatus } from '~/lib/confirmations'
 import { registrationNetwork } from '~/lib/registration-network'
 import { splitTotalsWarning } from '~/lib/split-totals'
 import { type Component, contributorSlots } from '~/lib/song-constants'
-import type { Executor } from '../platform/db.server'
-import { liveStatus, recordedConfirmations, recordedStatus } from './certificate.server'
-import { SLOT_PERCENT } from './manifest.server'
-import type { SongView } from '../songs/songs.server'
-import { splitStatuses } from '../co-writers/split-statuses.server'
-import { verifyAddress } from './verify-address.server'
+import type { Executor } from '../../platform/db.server'
+import { liveStatus, recordedConfirmations, recordedStatus } from '../record/certificate.server'
+import { SLOT_PERCENT } from '../record/manifest.server'
+import type { SongView } from '../../songs/songs.server'
+import { splitStatuses } from '../../co-writers/split-statuses.server'
+import { verifyAddress } from '../record/verify-address.server'
 
 // Issue 13: the split sheet writers bring to publishers and PROs (decision 042). The owner's
 // document: every contributor with PRO and IPI, their share of each component, the AI share,

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '#db/schema'
 import { type ExportFormat, exportClosing, exportOpening } from './catalogue-export-format.server'
-import { type DocumentTicket, ticketStream } from './document-pool.server'
-import { songQuery, type SongView, toView } from '../songs/songs.server'
+import { type DocumentTicket, ticketStream } from '../../platform/document-pool.server'
+import { songQuery, type SongView, toView } from '../../songs/songs.server'
 
 export type { ExportFormat }
 

@@ -1,21 +1,21 @@
 import type { ContributorStatus } from '~/lib/confirmations'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
 import { readBlockchainData, recordingFingerprints } from './manifest.server'
-import type { Executor } from '../platform/db.server'
+import type { Executor } from '../../platform/db.server'
 import {
   certificateAccess,
   type RegistrationView,
   songQuery,
   type SongView,
   toView,
-} from '../songs/songs.server'
+} from '../../songs/songs.server'
 import { certificateStamps, snapshotStampsOf } from './snapshot-timestamps.server'
 import {
   liveInvitationsOf,
   type SlotStatus,
   slotStatuses,
-} from '../co-writers/split-statuses.server'
-import { registeredSuccessorOf, toVersionLinks } from '../songs/versions.server'
+} from '../../co-writers/split-statuses.server'
+import { registeredSuccessorOf, toVersionLinks } from '../../songs/versions.server'
 
 /** Only http(s) or same-site paths become links: a stored `javascript:` URL must never be clickable. */
 function linkable(value: string | undefined) {

@@ -4,17 +4,17 @@ import type { Database } from '#db/schema'
 import type { SnapshotStamp } from '~/lib/timestamp'
 import { getTimestampAuthority, TimestampRefused } from '~/timestamp/index.server'
 import type { TimestampAuthority } from '~/timestamp/types'
-import { beforeDatabaseClose, db, type Executor, inTransaction } from '../platform/db.server'
+import { beforeDatabaseClose, db, type Executor, inTransaction } from '../../platform/db.server'
 import {
   BackgroundJobRunner,
   backoffMs,
   leaseEnd,
   retryAt,
-} from '../platform/background-jobs.server'
+} from '../../platform/background-jobs.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { buildManifest, ensureTextSalts } from './manifest.server'
-import { getOwnedSong } from '../songs/songs.server'
-import { splitStatuses } from '../co-writers/split-statuses.server'
+import { getOwnedSong } from '../../songs/songs.server'
+import { splitStatuses } from '../../co-writers/split-statuses.server'
 
 // An RFC 3161 timestamp on every snapshot of a song (issue 29, decision 057). A snapshot is
 // queued in the transaction that makes it (created, edited, details added, registered) with the

@@ -1,9 +1,9 @@
 import { constants, deflateRawSync } from 'node:zlib'
-import { type ExportFormat, exportPageText } from './catalogue-export-format.server'
+import { type ExportFormat, exportPageText } from '../exports/catalogue-export-format.server'
 import { warmPdfDocuments } from './pdf-document.server'
 import { type PdfJob, renderPdf } from './pdf-render.server'
-import { type ProofBundleInput, proofBundleText } from './proof-bundle.server'
-import type { SongView } from '../songs/songs.server'
+import { type ProofBundleInput, proofBundleText } from '../record/proof-bundle.server'
+import type { SongView } from '../../songs/songs.server'
 import { type TimestampInput, verifyTimestamp } from '~/timestamp/verify.server'
 
 // What a document worker makes (decision 053), as plain data: a job crosses to a worker thread
