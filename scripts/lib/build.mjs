@@ -15,6 +15,29 @@ const SOURCES = [
 /** Builds the production bundle unless build/ is newer than every source file. */
 export function ensureBuild(root) {
   if (!needsBuild(root)) return
+  // Two test runs in one checkout (a developer's and a helper's) must not build over each other:
+  // the second waits for the first's build, then builds only if sources are still newer.
+  const lock = path.join(root, '.build-lock')
+  const started = Date.now()
+  for (;;) {
+    try {
+      fs.mkdirSync(lock)
+      break
+    } catch {
+      const age = Date.now() - (fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+      if (age > 10 * 60_000) fs.rmSync(lock, { recursive: true, force: true })
+      else if (Date.now() - started > 15 * 60_000) throw new Error(`${lock} held too long`)
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000)
+    }
+  }
+  try {
+    if (needsBuild(root)) build(root)
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+function build(root) {
   console.log('[build] building the app…')
   // Remix leaves earlier builds' chunks behind; start clean so only this build is served.
   for (const dir of ['build', 'public/build'])
