@@ -1,5 +1,5 @@
 import type { DecisionInput } from '~/lib/co-writers-schema'
-import { invitedPersonIs } from '~/lib/dispute-person'
+import { invitedPersonIs } from '~/lib/dispute-person.server'
 import { fullName } from '~/lib/display-name'
 import type { ClosedReason } from '~/lib/page-messages'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
-import { invitedPersonIs } from '~/lib/dispute-person'
+import { invitedPersonIs } from '~/lib/dispute-person.server'
 import {
   type ContributionValues,
   type ContributorColumns,

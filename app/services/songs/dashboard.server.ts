@@ -1,5 +1,5 @@
 import { awaitsConfirmation } from '~/lib/confirmation-summary'
-import { invitedPersonIs } from '~/lib/dispute-person'
+import { invitedPersonIs } from '~/lib/dispute-person.server'
 import { type Kysely, sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'

