@@ -56,6 +56,7 @@ export const action = jsonAction(
     }
     if (result.reason === 'not_found') return songNotFound()
     if (result.reason === 'locked') return jsonError(409, LOCKED_MESSAGE)
+    if (result.reason === 'space') return jsonError(result.status, result.message)
     return jsonError(400, result.message)
   },
 )

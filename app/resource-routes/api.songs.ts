@@ -16,6 +16,7 @@ import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
 import { keptSongPage, ownerEtag } from '~/services/songs/kept-song-lists.server'
+import { SpaceError } from '~/services/songs/byte-budget.server'
 import { createSong, SongCeilingError, songCeilingMessage } from '~/services/songs/songs.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,10 +41,13 @@ export const action = jsonAction(
       (trx) => createSong(trx, user.id, data),
       (created) => created.id,
     ).catch((error: unknown) => {
-      if (error instanceof SongCeilingError) return null
+      if (error instanceof SongCeilingError || error instanceof SpaceError) return error
       throw error
     })
-    if (!song) return jsonError(409, songCeilingMessage(), { code: 'song-limit' })
+    if (song instanceof SongCeilingError)
+      return jsonError(409, songCeilingMessage(), { code: 'song-limit' })
+    if (song instanceof SpaceError)
+      return jsonError(song.refusal.status, song.message, { code: 'no-space' })
     await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
     return jsonResponse(song, { status: 201 })
   },

@@ -83,6 +83,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result) return fail(503, 'Failed to update song')
   if (!result.ok) {
     if (result.reason === 'locked') return fail(409, LOCKED_MESSAGE)
+    if (result.reason === 'space') return fail(result.status, result.message)
     if (result.reason === 'totals' || result.reason === 'shareless')
       return fail(400, result.message)
     throw songNotFound()

@@ -109,6 +109,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return fail(400, message, message)
     }
     if (result.reason === 'locked') return fail(409, REGISTRATION_IN_PROGRESS_MESSAGE)
+    if (result.reason === 'space') return fail(result.status, result.message)
     throw songNotFound()
   }
   if (!result.changed) return redirectWithToast(`/certificate/${song.id}`, NOTHING_CHANGED_TOAST)

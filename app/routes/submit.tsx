@@ -23,6 +23,7 @@ import { type SongFormFields, SongSchema, SUBMIT_FORM } from '~/lib/song-schema'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireUser } from '~/services/accounts/auth.server'
+import { SpaceError, spaceRefusal, textBytes } from '~/services/songs/byte-budget.server'
 import { db, inTransaction } from '~/services/platform/db.server'
 import { queueSnapshotTimestamp } from '~/services/certificates/record/snapshot-timestamps.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
@@ -79,11 +80,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === 'edit')
     return json({ step: 'form' as const, values, errors: {}, supersedes, refused: null })
   // Said before the review, so nobody fills in a song the account cannot hold (decision 079).
-  const full = () =>
-    json(
-      { step: 'form' as const, values, errors: {}, supersedes, refused: songCeilingMessage() },
-      { status: 409 },
-    )
+  const refuse = (refused: string, status: number) =>
+    json({ step: 'form' as const, values, errors: {}, supersedes, refused }, { status })
+  const full = () => refuse(songCeilingMessage(), 409)
   if (await songCeilingReached(db(), user.id)) return full()
   if (submission.status !== 'success' || Object.keys(problems).length > 0) {
     const errors: Record<string, string[] | null> = { ...(reply.error ?? {}), ...problems }
@@ -92,6 +91,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     )
   }
+  // The account's byte budget and the server's disk, said before the review as the ceiling is.
+  const noSpace = await spaceRefusal(db(), user.id, textBytes(submission.value))
+  if (noSpace) return refuse(noSpace.message, noSpace.status)
   if (intent === 'create') {
     try {
       // A new version and its link are one write: never a song that says it supersedes nothing.
@@ -106,6 +108,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirect(`/submit?created=${song.id}`)
     } catch (error) {
       if (error instanceof SongCeilingError) return full()
+      if (error instanceof SpaceError) return refuse(error.message, error.refusal.status)
       // The database's own words stay in the log; the writer keeps every value on the summary.
       console.error('[submit] song not created', error)
       return json(

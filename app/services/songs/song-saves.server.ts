@@ -13,6 +13,7 @@ import {
 import { locksSong } from '~/lib/song-lock'
 import { splitTotalsRefusal } from '~/lib/split-totals'
 import { type Executor, inTransaction } from '../platform/db.server'
+import { editGrowth, type SpaceRefusal, spaceRefusal } from './byte-budget.server'
 import { songColumnsDiffer, splitDiffers } from './song-changes.server'
 import { getOwnedSong, nullable } from './songs.server'
 
@@ -38,6 +39,7 @@ export type EditRefusal =
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'locked' }
   | { ok: false; reason: 'totals' | 'shareless'; message: string }
+  | SpaceRefusal
 
 const totalsRefusal = (rows: Parameters<typeof splitTotalsRefusal>[0]) =>
   ({ ok: false, reason: 'totals', message: splitTotalsRefusal(rows) }) as const
@@ -111,6 +113,8 @@ export async function saveSongEdit(
     const changed =
       (await songColumnsDiffer(trx, songId, columns)) || (await splitDiffers(trx, songId, rows))
     if (!changed) return { ok: true, changed } as const
+    const noSpace = await spaceRefusal(trx, userId, await editGrowth(trx, songId, columns))
+    if (noSpace) return noSpace
     await trx
       .updateTable('songs')
       .set({ ...columns, updatedAt: new Date() })
@@ -176,6 +180,8 @@ export async function saveSongDetails(
     }
     if (!splitChanged && !(await songColumnsDiffer(trx, songId, columns)))
       return { ok: true, splitChanged, changed: false } as const
+    const noSpace = await spaceRefusal(trx, userId, await editGrowth(trx, songId, columns))
+    if (noSpace) return noSpace
     await trx
       .updateTable('songs')
       .set({

@@ -7,6 +7,7 @@ import { LOCKED_MESSAGE } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
+import { SpaceError, spaceRefusal, textBytes } from './byte-budget.server'
 
 // Crockford's base32 without look-alikes (no I, L, O, U): easy to read aloud and type back.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
@@ -210,6 +211,8 @@ export async function createSong(database: Executor, userId: string, input: Song
     // The account's row is locked first, so two creations at once cannot both pass the count.
     await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute()
     if (await songCeilingReached(trx, userId)) throw new SongCeilingError()
+    const noSpace = await spaceRefusal(trx, userId, textBytes(input))
+    if (noSpace) throw new SpaceError(noSpace)
     let song: { id: number; title: string; certificateId: string } | undefined
     for (let attempt = 0; !song && attempt < 5; attempt++) {
       song = await trx
