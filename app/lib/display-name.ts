@@ -26,7 +26,7 @@ const EAST_ASIAN_FAMILY_NAME = /[\p{Script=Han}\p{Script=Hangul}]/u
 
 /**
  * The first and last name in the order their script writes them (decision 101): Chinese,
- * Japanese and Korean names put the family name first (佐藤 美咲, 김 민지), so a name whose two
+ * Japanese and Korean names put the family name first (佐藤 美咲, 김민지), so a name whose two
  * parts are both in those scripts, with the last name in Chinese characters or Hangul, is said
  * last name first. Any other is said as the form asks for it, first name first: a foreign name
  * in katakana (ジョン スミス) is written that way in Japanese too, and in Latin script the order
@@ -39,5 +39,10 @@ export function personalName(firstName: string | null, lastName: string | null) 
     EAST_ASIAN_SCRIPTS.test(first) &&
     EAST_ASIAN_SCRIPTS.test(last) &&
     EAST_ASIAN_FAMILY_NAME.test(last)
-  return (familyNameFirst ? [last, first] : [first, last]).filter(Boolean).join(' ')
+  const parts = (familyNameFirst ? [last, first] : [first, last]).filter(Boolean)
+  // A Korean family and given name are written together (김민지, issue 52.14): the song's
+  // own field says "김민지", so "김 민지" read as a different spelling of the person.
+  return parts.join(familyNameFirst && HANGUL_ONLY.test(first + last) ? '' : ' ')
 }
+
+const HANGUL_ONLY = /^[\p{Script=Hangul}]+$/u

@@ -1,12 +1,15 @@
 import { expect, test } from 'vitest'
 import { fullName, personalName } from '~/lib/display-name'
 
-test('a Chinese, Japanese or Korean name is said family name first; any other as the form asks', () => {
+test('a Chinese, Japanese or Korean name is said family name first, a Korean one without a space; any other as the form asks', () => {
   // First name, last name, as typed into the form; then as others read it.
   const said: [string | null, string | null, string][] = [
     ['美咲', '佐藤', '佐藤 美咲'],
     ['さくら', '山田', '山田 さくら'],
-    ['민지', '김', '김 민지'],
+    // A Korean name is written without a space between family and given name (issue 52.14).
+    ['민지', '김', '김민지'],
+    ['지민', '남궁', '남궁지민'],
+    [' 민지 ', ' 김 ', '김민지'],
     ['伟', '王', '王 伟'],
     // A foreign name in katakana is written given name first in Japanese too.
     ['ジョン', 'スミス', 'ジョン スミス'],
