@@ -2,6 +2,7 @@
 // (services/certificates/certificate-view.ts: the page and the PDF lay that view out).
 import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
+import { hasUserinfo } from '~/lib/web-link'
 import {
   certificateStatement,
   type ContributorStatus,
@@ -35,9 +36,12 @@ export function orNotSpecified(value: string | null | undefined) {
   return present(value) ? value : NOT_SPECIFIED
 }
 
-/** Only http(s) links become links: a stored `javascript:` URL must never be clickable. */
+/**
+ * Only http(s) links become links: a stored `javascript:` URL must never be clickable, nor one
+ * kept from before decision 108 that names one site before an @ and opens another.
+ */
 export function isWebUrl(value: string | null | undefined): value is string {
-  return present(value) && /^https?:\/\/\S+$/i.test(value.trim())
+  return present(value) && /^https?:\/\/\S+$/i.test(value.trim()) && !hasUserinfo(value)
 }
 
 export interface CertificateContributor {

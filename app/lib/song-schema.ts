@@ -20,9 +20,8 @@ import {
   visibleComponents,
 } from './song-constants'
 import { DURATION_MESSAGE, parseDuration } from './duration'
-import { isPlainLine, PLAIN_TEXT_MESSAGE } from './plain-text'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
-import { blank, optionalLatinName, plainString, proNumber } from './text-schemas'
+import { blank, optionalLatinName, plainString, proNumber, webLink } from './text-schemas'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
@@ -102,19 +101,7 @@ const upc = z.preprocess(
     .optional(),
 )
 
-const fileLink = z.preprocess(
-  blank,
-  z
-    .string({ error: 'Song link is required' })
-    .trim()
-    .min(1, 'Song link is required')
-    .max(2000, 'Song link must be at most 2000 characters')
-    .refine(isPlainLine, { message: PLAIN_TEXT_MESSAGE, abort: true })
-    .refine(
-      (value) => /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value),
-      'Please enter a valid link starting with http:// or https://',
-    ),
-)
+const fileLink = webLink('Song link is required', 2000, 'Song link must be at most 2000 characters')
 
 const dateCreated = z.preprocess(
   blank,
@@ -180,11 +167,7 @@ export const RecordingSlotSchema = z.object({
   ),
   mediaType: z.preprocess(
     blank,
-    z
-      .string()
-      .trim()
-      .max(255, 'The media type must be at most 255 characters')
-      .refine(isPlainLine, { message: PLAIN_TEXT_MESSAGE, abort: true })
+    plainString(255, 'The media type must be at most 255 characters')
       .regex(
         /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+(;.*)?$/i,
         'The media type must look like audio/wav',

@@ -1,7 +1,14 @@
 import { z } from 'zod'
 import { IPI_LENGTH_MESSAGE, ipiProblem, normalizeIpi } from './identifiers'
-import { isPlainLine, isPlainText, PLAIN_TEXT_MESSAGE } from './plain-text'
+import {
+  isBlankText,
+  isPlainLine,
+  isPlainText,
+  PLAIN_TEXT_MESSAGE,
+  withoutIgnorables,
+} from './plain-text'
 import { textLength } from './text-length'
+import { hasUserinfo, isWebLink, USERINFO_MESSAGE, WEB_LINK_MESSAGE } from './web-link'
 
 // The pieces every form schema builds its text fields from (decision 048), so a rule about what
 // people may type is written once. Server-side only, like the schemas that use them.
@@ -9,10 +16,17 @@ import { textLength } from './text-length'
 /**
  * A field left empty is no value. conform's parseWithZod already turns '' into undefined (so a
  * `z.literal('')` branch never matches there, issue 25 item 1); a JSON body or a direct parse
- * still sends ''. Every optional field reads both alike through this.
+ * still sends ''. Every optional field reads both alike through this. A value nobody can see
+ * (U+200B, a Hangul filler: decision 108) is empty too.
  */
 export const blank = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value
+  typeof value === 'string' && isBlankText(value) ? undefined : value
+
+/**
+ * What each typed field is, so a test can find every one of them by the piece it is built from
+ * (tests/unit/typed-text-fields.test.ts) and a new field is checked without being listed.
+ */
+export const typedText = z.registry<{ text: 'line' | 'lines' | 'link' }>()
 
 /** Text people type, trimmed and bounded; `lines` lets it hold tabs and line breaks. */
 export function plainString(
@@ -20,11 +34,36 @@ export function plainString(
   maxMessage: string,
   { lines = false, error }: { lines?: boolean; error?: string } = {},
 ) {
-  return z
-    .string(error === undefined ? undefined : { error })
-    .trim()
-    .max(max, maxMessage)
-    .refine(lines ? isPlainText : isPlainLine, PLAIN_TEXT_MESSAGE)
+  return (
+    z
+      .string(error === undefined ? undefined : { error })
+      .trim()
+      // Invisible only is empty (decision 108): a required field then says so, as for ''.
+      .overwrite((value) => (isBlankText(value) ? '' : value))
+      .max(max, maxMessage)
+      .refine(lines ? isPlainText : isPlainLine, { message: PLAIN_TEXT_MESSAGE, abort: true })
+      .register(typedText, { text: lines ? 'lines' : 'line' })
+  )
+}
+
+/**
+ * A web address someone gives (issue 50 item 6, decision 108): http or https, one plain line,
+ * and nothing before an @ in front of the host, which would show one site's name and open
+ * another (`https://www.dropbox.com@evil.example/`).
+ */
+export function webLink(requiredMessage: string, max: number, maxMessage: string) {
+  return z.preprocess(
+    blank,
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(max, maxMessage)
+      .refine(isPlainLine, { message: PLAIN_TEXT_MESSAGE, abort: true })
+      .refine(isWebLink, { message: WEB_LINK_MESSAGE, abort: true })
+      .refine((value) => !hasUserinfo(value), USERINFO_MESSAGE)
+      .register(typedText, { text: 'link' }),
+  )
 }
 
 /**
@@ -40,7 +79,8 @@ export function plainStringAtLeast(
   options: { lines?: boolean } = {},
 ) {
   return plainString(max, maxMessage, { ...options, error: minMessage }).refine(
-    (value) => textLength(value) >= min,
+    // What is counted is what is written: "hi" and eight U+200B are not a message.
+    (value) => textLength(withoutIgnorables(value)) >= min,
     minMessage,
   )
 }

@@ -1,0 +1,26 @@
+// Issue 50 item 6 (decision 108): the web addresses people give us, which other people open from
+// the public certificate. No zod here: the certificate view reads it as the schemas do.
+
+export const WEB_LINK_MESSAGE = 'Please enter a valid link starting with http:// or https://'
+export const USERINFO_MESSAGE =
+  'Remove everything between // and @ from this link (a shared link needs no name or password)'
+
+/** http or https, a host with a dot, and what the URL parser can read. */
+export function isWebLink(value: string) {
+  return /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value)
+}
+
+/**
+ * Whether the link carries userinfo: `https://www.dropbox.com@evil.example/` shows a trusted
+ * name and opens evil.example. The parser's own reading (user name or password) catches every
+ * spelling it accepts; an @ in the raw authority catches the empty ones (`https://@evil.example`),
+ * which the parser drops and a reader still sees. Browsers skip any run of / and \ after the
+ * scheme and end the authority at the next /, \, ? or #.
+ */
+export function hasUserinfo(value: string) {
+  const authority = /^[a-z][a-z\d+.-]*:[/\\]*([^/\\?#]*)/i.exec(value.trim())?.[1] ?? ''
+  if (authority.includes('@')) return true
+  if (!URL.canParse(value.trim())) return false
+  const url = new URL(value.trim())
+  return url.username !== '' || url.password !== ''
+}
