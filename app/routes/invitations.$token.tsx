@@ -126,6 +126,7 @@ export default function InvitationPage() {
           intent={acted && 'intent' in acted ? acted.intent : undefined}
           expiresAt={page.expiresAt}
           permanent={loaded.permanent}
+          declared={page.declared}
         />
       )}
     </div>
@@ -222,11 +223,13 @@ function DecisionForms({
   intent,
   expiresAt,
   permanent,
+  declared,
 }: {
   errors: Reply | null | undefined
   intent?: unknown
   expiresAt: string
   permanent: boolean
+  declared: { creditedName: string; creditedLatinName: string; pro: string; ipi: string }
 }) {
   const { timeZone } = useTimeZone()
   const confirming = useIsPending({ intent: 'confirm' })
@@ -238,6 +241,8 @@ function DecisionForms({
     ipi: string
   }>({
     id: 'confirm-share',
+    // Started from what the owner declared (issue 52.13): most co-writers only check and confirm.
+    defaultValue: declared,
     lastResult: intent === 'confirm' ? errors : undefined,
   })
   const [disputeForm, dispute] = useForm<{ disputeReason: string }>({

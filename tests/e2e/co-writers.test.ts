@@ -66,6 +66,10 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
       .poll(() => invitee.getByRole('heading', { level: 1 }).textContent())
       .toBe('Two Of Us')
     expect(await invitee.getByText('Ann Writer listed you as co-contributor').count()).toBe(1)
+    // The form starts from the name the owner declared (issue 52.13); the co-writer may change it.
+    expect(await invitee.getByLabel('Your name as you want it credited *').inputValue()).toBe(
+      'Bea Lyricist',
+    )
     // Only the name, as most independent writers have no IPI (issue 25 item 1).
     await invitee.getByLabel('Your name as you want it credited *').fill('بيا لي')
     await invitee.getByRole('button', { name: 'Confirm my share' }).click()

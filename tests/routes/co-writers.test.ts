@@ -30,6 +30,9 @@ async function songWithCoWriter() {
   const song = await createTestSong(owner.id, {
     title: 'Route Song',
     coContributorName: 'Bea',
+    coContributorLatinName: 'Bea W',
+    coContributorPro: 'GEMA',
+    coContributorProNumber: '00123456790',
     contributions: [
       {
         component: 'lyrics',
@@ -93,6 +96,13 @@ describe('the co-writers page and the invitee page', () => {
       state: 'open',
       inviter: 'Ann Writer',
       song: { title: 'Route Song' },
+      // The confirmation form starts from what the owner declared for Bea (issue 52.13).
+      declared: {
+        creditedName: 'Bea',
+        creditedLatinName: 'Bea W',
+        pro: 'GEMA',
+        ipi: '00123456790',
+      },
     })
     // Only what the invitee needs: no owner's email, no lyrics, no other invitation.
     expect(JSON.stringify(shown)).not.toContain(owner.email)

@@ -28,6 +28,7 @@ export type InvitationPage =
       inviter: string | null
       song: ReturnType<typeof inviteeView>
       name: string
+      declared: { creditedName: string; creditedLatinName: string; pro: string; ipi: string }
       expiresAt: string
       decision: null | {
         decision: 'confirmed' | 'disputed'
@@ -70,13 +71,22 @@ export async function invitationByToken(
   const decided = invitation.decision !== null && invitation.decidedAt !== null
   if (!decided && invitation.expiresAt <= now) return { state: 'closed', reason: 'expired' }
   if (!decided && locksSong(song.registration)) return { state: 'closed', reason: 'final' }
-  const name = contributorSlots(song).find((named) => named.slot === invitation.slot)?.name ?? ''
+  const declared = contributorSlots(song).find((named) => named.slot === invitation.slot)
+  const name = declared?.name ?? ''
   return {
     state: decided ? 'decided' : 'open',
     // Null once the owner's account is deleted: its placeholder address is no name (issue 39.12).
     inviter: fullName({ ...invitation, email: invitation.ownerEmail }),
     song: inviteeView(song, invitation.slot),
     name,
+    // What the owner declared for this person, to start the confirmation form from (issue
+    // 52.13): the same facts the public certificate shows, so the link reveals nothing more.
+    declared: {
+      creditedName: name,
+      creditedLatinName: declared?.latinName ?? '',
+      pro: declared?.pro ?? '',
+      ipi: declared?.proNumber ?? '',
+    },
     expiresAt: invitation.expiresAt.toISOString(),
     decision: decided
       ? {
