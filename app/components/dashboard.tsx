@@ -5,6 +5,7 @@ import { RegisterButton } from './register-modal'
 import { type RegistrationDone, RegistrationComplete } from './registration-complete'
 import { formatDayInZone, formatLongDate } from '~/lib/dates'
 import { registrationNetwork } from '~/lib/registration-network'
+import { isWebUrl } from '~/lib/certificate'
 import { locksSong } from '~/lib/song-lock'
 import { confirmationSummary } from '~/lib/confirmation-summary'
 import type { RegistrationView, SongView } from '~/services/songs/songs.server'
@@ -179,7 +180,8 @@ function SongRow({
 }) {
   // The server's rule, so the row locks exactly when an edit would be refused.
   const locked = locksSong(song.registration)
-  const listenable = song.fileLink !== null && /^https?:\/\//i.test(song.fileLink)
+  // The certificate's rule (decision 108): a link naming one site before an @ is not linked.
+  const listenable = isWebUrl(song.fileLink)
   return (
     <tr className="block px-4 py-3 align-top text-slate-700 md:table-row md:p-0">
       <th

@@ -190,6 +190,13 @@ describe('dashboard', () => {
     expect(screen.queryByRole('link', { name: /Listen/ })).toBeNull()
   })
 
+  test('a file link kept from before decision 108 that names a site before its @ is not a link', async () => {
+    await renderDashboard({
+      songs: [song({ fileLink: 'https://www.dropbox.com@evil.example/a.mp3' })],
+    })
+    expect(screen.queryByRole('link', { name: /Listen/ })).toBeNull()
+  })
+
   test('with no songs it invites the first submission', async () => {
     await renderDashboard({
       songs: [],
