@@ -453,6 +453,27 @@ export interface OwnerDataVersionsTable {
   version: Generated<string>
 }
 
+/** What a kept document is (decision 104): the PDFs made, and signed, once per snapshot. */
+export type KeptDocumentKind = 'certificate' | 'split-sheet'
+/** Whose view a kept document prints: a visitor's public projection, or the owner's. */
+export type KeptDocumentProjection = 'public' | 'owner'
+
+/**
+ * A PDF made once per snapshot of what it prints, read by every app server (decision 104).
+ * `snapshot` is the SHA-256 (hex) of the renderer and of the whole job it was given.
+ */
+export interface KeptDocumentsTable {
+  songId: number
+  kind: KeptDocumentKind
+  projection: KeptDocumentProjection
+  timeZone: string
+  snapshot: string
+  bytes: Uint8Array
+  /** The bytes' SHA-256 (hex). */
+  sha256: string
+  createdAt: CreatedAt
+}
+
 export interface Database {
   users: UsersTable
   ownerDataVersions: OwnerDataVersionsTable
@@ -484,6 +505,7 @@ export interface Database {
   passkeyChallenges: PasskeyChallengesTable
   userTwoFactors: UserTwoFactorsTable
   twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable
+  keptDocuments: KeptDocumentsTable
 }
 
 export type User = Selectable<UsersTable>

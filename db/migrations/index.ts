@@ -30,6 +30,7 @@ import * as songDuration from './2026-11-28T0084-song-duration'
 import * as invitedNames from './2026-11-28T0087-invited-names'
 import * as ownerDataVersions from './2026-11-28T0210-owner-data-versions'
 import * as currentTimeZoneNames from './2026-11-28T0530-current-time-zone-names'
+import * as keptDocuments from './2026-11-29T0100-kept-documents'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -128,5 +129,9 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0530-current-time-zone-names': {
     up: currentTimeZoneNames.migrateUp,
     down: currentTimeZoneNames.migrateDown,
+  },
+  '2026-11-29T0100-kept-documents': {
+    up: keptDocuments.migrateUp,
+    down: keptDocuments.migrateDown,
   },
 }

@@ -45,6 +45,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-28T0087-invited-names',
     '2026-11-28T0210-owner-data-versions',
     '2026-11-28T0530-current-time-zone-names',
+    '2026-11-29T0100-kept-documents',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -123,6 +124,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-28T0087-invited-names',
       '2026-11-28T0210-owner-data-versions',
       '2026-11-28T0530-current-time-zone-names',
+      '2026-11-29T0100-kept-documents',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
