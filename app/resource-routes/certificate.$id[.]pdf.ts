@@ -3,11 +3,7 @@ import { env } from '~/env.server'
 import { documentResponse, plainTextResponse } from '~/lib/http.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/accounts/auth.server'
-import {
-  busyAnswer,
-  documentOwner,
-  renderOffThread,
-} from '~/services/platform/document-pool.server'
+import { busyAnswer, documentOwner } from '~/services/platform/document-pool.server'
 import {
   hit,
   LIMITS,
@@ -15,6 +11,7 @@ import {
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
 import { certificateFor } from '~/services/certificates/record/certificate.server'
+import { keptOrMadePdf } from '~/services/certificates/documents/kept-documents.server'
 import { verifyAddress } from '~/services/certificates/record/verify-address.server'
 import { db } from '~/services/platform/db.server'
 import { parseSongId } from '~/services/songs/songs.server'
@@ -27,14 +24,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!limited.allowed)
     return plainTextResponse(429, tooManyRequestsMessage(limited), retryAfterHeaders(limited))
   const songId = parseSongId(params.id)
-  const user = songId === null ? null : await getUser(request)
+  if (songId === null) return notFound()
+  const user = await getUser(request)
   // The same projection as the page: a visitor's PDF holds only the public facts.
-  const found = songId === null ? null : await certificateFor(db(), songId, user?.id ?? null)
+  const found = await certificateFor(db(), songId, user?.id ?? null)
   if (!found) return notFound()
 
   const e = env()
-  const pdf = await renderOffThread(
-    {
+  // Made once per snapshot of what it prints and kept (decision 104): a kept copy takes no place
+  // in the document pool. The owner's copy and a visitor's are kept apart.
+  const pdf = await keptOrMadePdf(db(), {
+    songId,
+    projection: found.isOwner ? 'owner' : 'public',
+    job: {
       kind: 'certificate',
       song: found.certificate,
       options: {
@@ -46,8 +48,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       },
     },
     // One requester's PDFs at a time are bounded; a visitor's by their address (decision 053).
-    { owner: documentOwner(user?.id, clientIp(request)), signal: request.signal },
-  ).catch(busyAnswer)
+    owner: documentOwner(user?.id, clientIp(request)),
+    signal: request.signal,
+  }).catch(busyAnswer)
   if (pdf instanceof Response) return pdf
   return documentResponse(pdf, {
     contentType: 'application/pdf',

@@ -10,11 +10,8 @@ import {
   retryAfterHeaders,
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
-import {
-  busyAnswer,
-  documentOwner,
-  renderOffThread,
-} from '~/services/platform/document-pool.server'
+import { busyAnswer, documentOwner } from '~/services/platform/document-pool.server'
+import { keptOrMadePdf } from '~/services/certificates/documents/kept-documents.server'
 import { splitSheet } from '~/services/certificates/documents/split-sheet.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
 
@@ -26,8 +23,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     return plainTextResponse(429, tooManyRequestsMessage(limited), retryAfterHeaders(limited))
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
-  const pdf = await renderOffThread(
-    {
+  // Made once per snapshot of what it prints and kept (decision 104).
+  const pdf = await keptOrMadePdf(db(), {
+    songId: song.id,
+    projection: 'owner',
+    job: {
       kind: 'split-sheet',
       sheet: await splitSheet(db(), song),
       options: {
@@ -35,8 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
       },
     },
-    { owner: documentOwner(user.id, null), signal: request.signal },
-  ).catch(busyAnswer)
+    owner: documentOwner(user.id, null),
+    signal: request.signal,
+  }).catch(busyAnswer)
   if (pdf instanceof Response) return pdf
   return documentResponse(pdf, {
     contentType: 'application/pdf',

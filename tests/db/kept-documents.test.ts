@@ -1,0 +1,187 @@
+import crypto from 'node:crypto'
+import { type Kysely, Migrator, sql } from 'kysely'
+import { describe, expect, test } from 'vitest'
+import { migrateToLatest, openDatabase } from '../../db/client'
+import { migrations } from '../../db/migrations'
+import {
+  KEPT_PER_SONG_AND_KIND,
+  type KeptDocumentKey,
+  keepDocument,
+  keptDocument,
+} from '~/services/certificates/documents/kept-documents.server'
+import { db } from '../setup/db'
+import { createTestSong, createUser } from '../setup/fixtures'
+import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
+
+// Decision 104: the table of kept documents, and what keeping one leaves in it.
+
+const digest = () => crypto.randomBytes(32).toString('hex')
+const pdfBytes = (text: string) => Buffer.from(`%PDF-1.7 ${text}`)
+
+async function newSong() {
+  const owner = await createUser()
+  return createTestSong(owner.id)
+}
+
+function keyOf(songId: number, fields: Partial<KeptDocumentKey> = {}): KeptDocumentKey {
+  return {
+    songId,
+    kind: 'certificate',
+    projection: 'public',
+    timeZone: 'UTC',
+    snapshot: digest(),
+    ...fields,
+  }
+}
+
+const rowsOf = (songId: number) =>
+  db()
+    .selectFrom('keptDocuments')
+    .select(['projection', 'timeZone', 'snapshot', 'sha256'])
+    .where('songId', '=', songId)
+    .execute()
+
+describe('the kept_documents migration', () => {
+  test('applies on a database one migration behind, and goes back down', async () => {
+    const serverUrl = process.env.DATABASE_URL
+    const empty = serverUrl ? await createEmptyDatabase(serverUrl) : null
+    const handle = await openDatabase({ databaseUrl: empty?.url, dataDir: '', inMemory: true })
+    const plain = handle.db.withoutPlugins() as unknown as Kysely<unknown>
+    const migrator = new Migrator({
+      db: plain,
+      provider: { getMigrations: async () => migrations },
+    })
+    const columns = async () =>
+      (
+        await sql<{ column_name: string; data_type: string }>`
+          select column_name, data_type from information_schema.columns
+          where table_name = 'kept_documents' order by ordinal_position`.execute(plain)
+      ).rows
+    try {
+      expect(
+        (await migrator.migrateTo('2026-11-28T0530-current-time-zone-names')).error,
+      ).toBeUndefined()
+      expect(await columns()).toEqual([])
+      expect(await migrateToLatest(handle.db)).toContain('2026-11-29T0100-kept-documents')
+      expect(await columns()).toEqual([
+        { column_name: 'song_id', data_type: 'integer' },
+        { column_name: 'kind', data_type: 'text' },
+        { column_name: 'projection', data_type: 'text' },
+        { column_name: 'time_zone', data_type: 'text' },
+        { column_name: 'snapshot', data_type: 'text' },
+        { column_name: 'bytes', data_type: 'bytea' },
+        { column_name: 'sha256', data_type: 'text' },
+        { column_name: 'created_at', data_type: 'timestamp with time zone' },
+      ])
+      expect(
+        (await migrator.migrateTo('2026-11-28T0530-current-time-zone-names')).error,
+      ).toBeUndefined()
+      expect(await columns()).toEqual([])
+    } finally {
+      await handle.close()
+      if (serverUrl && empty) await dropDatabase(serverUrl, empty.name)
+    }
+  }, 60_000)
+
+  test('refuses a public split sheet, a snapshot that is not a digest and empty bytes; rows go with their song', async () => {
+    const song = await newSong()
+    const row = {
+      songId: song.id,
+      kind: 'certificate' as const,
+      projection: 'public' as const,
+      timeZone: 'UTC',
+      snapshot: digest(),
+      bytes: pdfBytes('a'),
+      sha256: digest(),
+    }
+    await expect(
+      db()
+        .insertInto('keptDocuments')
+        .values({ ...row, kind: 'split-sheet' })
+        .execute(),
+    ).rejects.toThrow(/check/i)
+    await expect(
+      db()
+        .insertInto('keptDocuments')
+        .values({ ...row, snapshot: 'not a digest' })
+        .execute(),
+    ).rejects.toThrow(/check/i)
+    await expect(
+      db()
+        .insertInto('keptDocuments')
+        .values({ ...row, bytes: new Uint8Array() })
+        .execute(),
+    ).rejects.toThrow(/check/i)
+
+    await db().insertInto('keptDocuments').values(row).execute()
+    expect(await rowsOf(song.id)).toHaveLength(1)
+    await db().deleteFrom('songs').where('id', '=', song.id).execute()
+    expect(await rowsOf(song.id)).toEqual([])
+  })
+})
+
+describe('keeping a document', () => {
+  test('the bytes come back as kept, with their SHA-256; two servers keeping one snapshot at once keep one copy', async () => {
+    const song = await newSong()
+    const key = keyOf(song.id)
+    expect(await keptDocument(db(), key)).toBeNull()
+    const first = pdfBytes('first server')
+    await Promise.all([
+      keepDocument(db(), key, first),
+      keepDocument(db(), key, pdfBytes('second server')),
+    ])
+    const kept = await keptDocument(db(), key)
+    expect(kept).not.toBeNull()
+    expect([pdfBytes('first server'), pdfBytes('second server')]).toContainEqual(kept)
+    expect(await rowsOf(song.id)).toEqual([
+      {
+        projection: 'public',
+        timeZone: 'UTC',
+        snapshot: key.snapshot,
+        sha256: crypto.createHash('sha256').update(kept!).digest('hex'),
+      },
+    ])
+    // Another view of the same snapshot's data is not this one.
+    expect(await keptDocument(db(), { ...key, projection: 'owner' })).toBeNull()
+    expect(await keptDocument(db(), { ...key, timeZone: 'Asia/Tokyo' })).toBeNull()
+    expect(await keptDocument(db(), { ...key, kind: 'split-sheet' })).toBeNull()
+  })
+
+  test('a new snapshot of one view replaces the old one; other views stay', async () => {
+    const song = await newSong()
+    const old = keyOf(song.id)
+    const owners = keyOf(song.id, { projection: 'owner' })
+    const tokyo = keyOf(song.id, { timeZone: 'Asia/Tokyo' })
+    for (const key of [old, owners, tokyo]) await keepDocument(db(), key, pdfBytes(key.snapshot))
+    const next = keyOf(song.id)
+    await keepDocument(db(), next, pdfBytes('next'))
+    expect(await keptDocument(db(), old)).toBeNull()
+    expect((await rowsOf(song.id)).map((row) => row.snapshot).sort()).toEqual(
+      [next, owners, tokyo].map((key) => key.snapshot).sort(),
+    )
+  })
+
+  test(`a song keeps at most ${KEPT_PER_SONG_AND_KIND} of a kind, the newest; another song's are untouched`, async () => {
+    const song = await newSong()
+    const other = await newSong()
+    const others = keyOf(other.id)
+    await keepDocument(db(), others, pdfBytes('other song'))
+    const zones = Array.from({ length: KEPT_PER_SONG_AND_KIND + 3 }, (_, i) => `Etc/GMT+${i}`)
+    const keys = zones.map((timeZone) => keyOf(song.id, { timeZone }))
+    for (const key of keys) {
+      await keepDocument(db(), key, pdfBytes(key.timeZone))
+      // created_at orders them: each a moment after the one before.
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+    const kept = (await rowsOf(song.id)).map((row) => row.timeZone).sort()
+    expect(kept).toEqual(zones.slice(-KEPT_PER_SONG_AND_KIND).sort())
+    // The split sheet counts apart from the certificate.
+    await keepDocument(
+      db(),
+      keyOf(song.id, { kind: 'split-sheet', projection: 'owner' }),
+      pdfBytes('sheet'),
+    )
+    expect(await rowsOf(song.id)).toHaveLength(KEPT_PER_SONG_AND_KIND + 1)
+    expect(await keptDocument(db(), others)).toEqual(pdfBytes('other song'))
+  })
+})
