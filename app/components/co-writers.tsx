@@ -55,6 +55,7 @@ export function slotStatusText(slot: SlotRow, timeZone: string) {
 export function CoWritersList({
   songId,
   slots,
+  ownSlot = null,
   final,
   canInvite,
   maxSends,
@@ -62,6 +63,8 @@ export function CoWritersList({
 }: {
   songId: number
   slots: SlotRow[]
+  /** The slot naming the owner themselves: declared by them, with nobody to invite. */
+  ownSlot?: string | null
   final: boolean
   /** Only a verified account invites (issue 24); the page says why and how. */
   canInvite: boolean
@@ -79,7 +82,11 @@ export function CoWritersList({
             <bdi>{slot.name}</bdi>
           </p>
           <p className="mt-1 text-slate-700" data-testid={`slot-${slot.slot}-status`}>
-            <Isolated text={slotStatusText(slot, timeZone)} values={typedValues(slot)} />
+            {slot.slot === ownSlot && slot.status === 'declared' ? (
+              'That’s you, the song’s owner: your share is declared by you, with nobody to invite.'
+            ) : (
+              <Isolated text={slotStatusText(slot, timeZone)} values={typedValues(slot)} />
+            )}
           </p>
           {slot.status === 'disputed' && (
             <p className="mt-1 text-sm text-slate-600">
@@ -87,20 +94,22 @@ export function CoWritersList({
               split: saving an edit of the split invites them again.
             </p>
           )}
-          {!final && (canInvite || slot.status !== 'declared') && (
-            <SlotActions
-              songId={songId}
-              slot={slot}
-              maxSends={maxSends}
-              error={
-                errors &&
-                (errors.slot === slot.slot ||
-                  ('invitationId' in slot && errors.invitationId === slot.invitationId))
-                  ? errors
-                  : null
-              }
-            />
-          )}
+          {!final &&
+            (canInvite || slot.status !== 'declared') &&
+            !(slot.slot === ownSlot && slot.status === 'declared') && (
+              <SlotActions
+                songId={songId}
+                slot={slot}
+                maxSends={maxSends}
+                error={
+                  errors &&
+                  (errors.slot === slot.slot ||
+                    ('invitationId' in slot && errors.invitationId === slot.invitationId))
+                    ? errors
+                    : null
+                }
+              />
+            )}
         </li>
       ))}
     </ul>

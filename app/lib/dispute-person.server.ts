@@ -59,3 +59,18 @@ export function invitedPersonIs(
     ? invitation.slot === slot
     : samePerson(invitation.invitedName, name)
 }
+
+/**
+ * Whether a name typed on a song is the account holder's own (issue 52.11): their first name,
+ * their first and last name in either order, or their username, as a reader would tell them
+ * apart. The co-writers page does not offer to invite the owner to confirm their own share.
+ */
+export function isAccountHoldersName(
+  user: { firstName: string | null; lastName: string | null; username: string },
+  name: string | null | undefined,
+) {
+  const first = user.firstName?.trim() ?? ''
+  const last = user.lastName?.trim() ?? ''
+  const own = [first, `${first} ${last}`, `${last} ${first}`, `${last}${first}`, user.username]
+  return own.some((candidate) => candidate.trim() !== '' && samePerson(candidate, name))
+}

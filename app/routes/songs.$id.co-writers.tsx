@@ -12,6 +12,7 @@ import { ButtonLink } from '~/components/ui/button'
 import { CO_WRITERS_FORM, CoWritersFormSchema } from '~/lib/co-writers-schema'
 import { readForm } from '~/lib/form.server'
 import { INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
+import { isAccountHoldersName } from '~/lib/dispute-person.server'
 import { locksSong } from '~/lib/song-lock'
 import {
   requireSongOwner,
@@ -40,6 +41,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     song: { id: song.id, title: song.title },
     slots: statuses.map(publicSlotStatus),
+    // The owner named as a contributor is not someone to invite (issue 52.11).
+    ownSlot: statuses.find((slot) => isAccountHoldersName(user, slot.name))?.slot ?? null,
     final: locksSong(song.registration),
     // The text travels in the data: a .server module's constants are not in the browser bundle.
     inviteRefusal: user.emailVerified ? null : VERIFY_TO_INVITE,
@@ -102,7 +105,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CoWritersPage() {
-  const { song, slots, final, inviteRefusal, maxSends } = useLoaderData<typeof loader>()
+  const { song, slots, ownSlot, final, inviteRefusal, maxSends } = useLoaderData<typeof loader>()
   const errors = useActionData<typeof action>()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -134,6 +137,7 @@ export default function CoWritersPage() {
         <CoWritersList
           songId={song.id}
           slots={slots}
+          ownSlot={ownSlot}
           final={final}
           canInvite={!inviteRefusal}
           maxSends={maxSends}

@@ -45,6 +45,11 @@ async function signUpVerified(owner: TestPage, javaScriptEnabled: boolean) {
 
 async function invite(page: TestPage, songId: number, email: string) {
   await page.goto(`/songs/${songId}/co-writers`)
+  // Ann Writer is the owner: her own row asks nothing of her (issue 52.11).
+  expect(await page.getByTestId('slot-main-status').textContent()).toBe(
+    'That’s you, the song’s owner: your share is declared by you, with nobody to invite.',
+  )
+  expect(await page.getByLabel('Email of Ann Writer').count()).toBe(0)
   await page.getByLabel('Email of Bea Lyricist').fill(email)
   await page.getByRole('button', { name: 'Send invitation to Bea Lyricist' }).click()
   await expect

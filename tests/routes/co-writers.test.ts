@@ -179,6 +179,9 @@ describe('the co-writers page and the invitee page', () => {
     const data = await list.json()
     expect(data.slots[1]).toMatchObject({ status: 'confirmed', creditedName: 'Bea W' })
     expect(JSON.stringify(data)).not.toContain(token!)
+    // Ann is the owner and the main contributor: nobody to invite there (issue 52.11).
+    expect(data.slots[0]).toMatchObject({ slot: 'main', name: 'Ann' })
+    expect(data.ownSlot).toBe('main')
   })
 
   test('an unknown or malformed token is a clear 404 page, never a 500', async () => {
