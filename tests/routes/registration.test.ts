@@ -5,6 +5,7 @@ import { getChain, verifyTransactionSignature } from '~/chain/index.server'
 import type { ChainAdapter } from '~/chain/types'
 import * as sponsored from '~/resource-routes/api.songs.$id.blockchain.sponsored'
 import * as usageApi from '~/resource-routes/api.subscription.usage-stats'
+import * as registerRoute from '~/routes/songs.$id.register'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { parseMemo } from '~/services/certificates/record/manifest.server'
@@ -16,7 +17,15 @@ import { getOwnedSong } from '~/services/songs/songs.server'
 import { verifyCertificate } from '~/services/certificates/record/record-verification.server'
 import { getStorage } from '~/storage/index.server'
 import { db } from '../setup/db'
-import { args, authedRequest, createUser, respond, createTestSong } from '../setup/fixtures'
+import {
+  args,
+  authedRequest,
+  createTestSong,
+  createUser,
+  formRequest,
+  respond,
+  sessionCookie,
+} from '../setup/fixtures'
 
 async function newSong(userId: string, title = 'Anchored') {
   return createTestSong(userId, {
@@ -73,6 +82,20 @@ describe('registration', () => {
       ok: false,
       status: 400,
     })
+    // A plain post without the box: the message asks for the tick without contradicting the
+    // box, which on this development ledger says the record is not permanent (issue 52.17).
+    const url = `http://localhost/songs/${song.id}/register`
+    const posted = await respond(async () =>
+      registerRoute.action(
+        args(formRequest(url, {}, { Cookie: await sessionCookie(user.id) }), {
+          id: String(song.id),
+        }),
+      ),
+    )
+    expect(posted.status).toBe(400)
+    const { message } = await posted.json()
+    expect(message).toBe('Tick the box above to confirm that you want to register this song.')
+    expect(message).not.toMatch(/permanent/i)
   })
 
   test('a verified user registers: manifest stored, memo anchored, song locked, one unit used; a second is refused', async () => {

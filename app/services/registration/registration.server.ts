@@ -20,7 +20,9 @@ import { fail, type RegistrationOutcome } from './registration-outcome.server'
 import { type RegistrationParts, registrationTarget } from './registration-target.server'
 
 export const REGISTRATION_FAILED = 'Failed to register on blockchain'
-export const CONFIRM_REQUIRED = 'Please confirm the permanent registration first.'
+// Neutral about permanence (issue 52.17): the box beside it says what this server's record is,
+// and on a development ledger that is "not permanent public proof".
+export const CONFIRM_REQUIRED = 'Tick the box above to confirm that you want to register this song.'
 
 // Each stage is saved before the next one starts, so a crash is reconciled from where it stopped.
 async function saveProgress(
