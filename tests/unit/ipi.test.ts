@@ -110,3 +110,10 @@ test('the owner’s PRO number: an IPI is checked the same way; a society’s ow
   expect(errors('W-123456')).toBe('W-123456')
   expect(errors('SACEM 12345678901')).toBe('SACEM 12345678901')
 })
+
+test('the glossary and the field say the same number of digits (issue 52, polish)', async () => {
+  const { IPI } = await import('~/lib/glossary/ipi')
+  const { IPI_LENGTH_MESSAGE } = await import('~/lib/identifiers')
+  const digits = /(\d+) to (\d+)/
+  expect(digits.exec(IPI.sentence)?.slice(1)).toEqual(digits.exec(IPI_LENGTH_MESSAGE)?.slice(1))
+})
