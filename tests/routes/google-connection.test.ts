@@ -17,6 +17,7 @@ const { GOOGLE_DISCONNECTED_MESSAGE } = await import('~/services/accounts/users.
 const { db } = await import('../setup/db')
 const { args, cookieFrom, createUser, respond, sessionCookie } = await import('../setup/fixtures')
 const { lastMailTo } = await import('../setup/mail')
+const { isolate } = await import('~/lib/bidi')
 
 afterAll(() => googleMock.stop())
 
@@ -89,8 +90,11 @@ describe('connecting Google from the settings', () => {
     // Connecting signs no one in anew: the browser keeps its own session.
     expect(cookieFrom(connected, 'pt_session')).toBeNull()
     expect((await userRow(user.id)).externalId).toBe(google.sub)
-    expect((await lastMailTo(user.email))?.subject).toBe(
-      'Google sign-in changed on your ProofTrack account',
+    const notice = await lastMailTo(user.email)
+    expect(notice?.subject).toBe('Google sign-in changed on your ProofTrack account')
+    // Named by what tells it from another Google account (decision 109), its address too.
+    expect(notice?.text).toContain(
+      `the Google account “${isolate('김 하늘')}” (ID ending ${google.sub.slice(-4)}, ${isolate(google.email)}) can now sign in to it`,
     )
     const page = await googleSettings.loader(
       args(new Request('http://localhost/settings/google', { headers: { Cookie: session } })),

@@ -27,7 +27,7 @@ import {
 import { lastMailTo } from '../setup/mail'
 import { enrolTwoFactor, freshCode } from '../setup/two-factor'
 import { pendingEnrolment, startEnrolment } from '~/services/accounts/two-factor.server'
-import { mailTakeoverLink } from '~/services/accounts/ways-in.server'
+import { mailSignInLink } from '~/services/accounts/google-link.server'
 import * as loginRoute from '~/routes/login'
 import { multipartBody } from '../setup/multipart'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
@@ -492,14 +492,16 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
     },
   },
   'login_.google-takeover': {
-    'finish a Google sign-in by the mailed link': {
+    'continue a Google sign-in by the mailed link': {
       optional: [],
       prepare: async () => {
         const user = await createUser({ emailVerified: false, firstName: 'Олег' })
         await enrolTwoFactor(user)
-        await mailTakeoverLink(db(), user, { id: 'google-required-fields', email: user.email })
+        const mailed = await mailSignInLink(db(), user, { name: 'Олег', idEnding: '0001' })
+        if (!mailed.sent) throw new Error('The link was not mailed')
         const token = /token=(\S+)/.exec((await lastMailTo(user.email))!.text!)![1]!
-        return { url: '/login/google-takeover', required: { token } }
+        const cookie = mailed.setCookie.split(';')[0]
+        return { url: '/login/google-takeover', cookie, required: { token } }
       },
     },
   },

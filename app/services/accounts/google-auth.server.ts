@@ -8,9 +8,11 @@ import {
   requireUser,
 } from './auth.server'
 import { GoogleConnectionError } from './google-connection.server'
+import { mailSignInLink, SIGN_IN_LINK_HOURS, SIGN_IN_LINKS_PER_HOUR } from './google-link.server'
 import { completeSignIn, takeoverToast } from './sign-in.server'
-import { GOOGLE_DISCONNECTED_MESSAGE, removedByTakeover, TakeoverByLinkError } from './users.server'
-import { redirectWithToast } from '../platform/toast.server'
+import { GOOGLE_DISCONNECTED_MESSAGE, GoogleSignInStop, removedByTakeover } from './users.server'
+import { db } from '../platform/db.server'
+import { redirectWithToast, type ToastInput } from '../platform/toast.server'
 
 type From = 'login' | 'register' | 'connect'
 const GOOGLE_SETTINGS = '/settings/google'
@@ -89,17 +91,38 @@ export async function finishGoogleSignIn(request: Request) {
   } catch (error) {
     if (error instanceof Response) throw error
     const cause = error instanceof AuthorizationError ? error.cause : error
-    if (cause instanceof TakeoverByLinkError)
-      return redirectWithToast(
-        back(from),
-        { type: 'message', title: 'Check your mail', description: cause.message },
-        { headers },
-      )
+    if (cause instanceof GoogleSignInStop) return stopped(cause, back(from), headers)
     const reason = error instanceof AuthorizationError ? error.message : String(error)
     console.warn('[google] sign-in failed:', reason)
     const told = reason === GOOGLE_DISCONNECTED_MESSAGE ? reason : undefined
     return redirectWithToast(back(from), authError(from, told), { headers })
   }
+}
+
+// Decision 109: what the visitor is told when the account Google found asks for more.
+export const PASSKEY_ASKED: ToastInput = {
+  type: 'message',
+  title: 'Sign in with your passkey',
+  description:
+    'This account has a passkey, so Google alone does not sign in to it. Sign in with the passkey (or the password), then connect Google in Settings if you like.',
+}
+export const LINK_MAILED: ToastInput = {
+  type: 'message',
+  title: 'Check your mail',
+  description: `This account has two-factor authentication on and has not verified its address, so we mailed it a link: open it in this browser within ${SIGN_IN_LINK_HOURS} hour, then enter the code from your authenticator app. Nothing on the account changes.`,
+}
+export const TOO_MANY_LINKS: ToastInput = {
+  type: 'error',
+  title: 'Too many sign-in links',
+  description: `We already mailed ${SIGN_IN_LINKS_PER_HOUR} sign-in links to this address in the last hour. Use the newest one, or sign in with your password and code.`,
+}
+
+async function stopped(stop: GoogleSignInStop, location: string, headers: Headers) {
+  if (stop.next.kind === 'passkey') return redirectWithToast(location, PASSKEY_ASKED, { headers })
+  const mailed = await mailSignInLink(db(), stop.next.account, stop.next.google)
+  if (!mailed.sent) return redirectWithToast(location, TOO_MANY_LINKS, { headers })
+  headers.append('Set-Cookie', mailed.setCookie)
+  return redirectWithToast(location, LINK_MAILED, { headers })
 }
 
 /** Google's answer to the settings' "connect": the Google account joins the signed-in one. */

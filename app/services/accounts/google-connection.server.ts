@@ -4,6 +4,7 @@ import { isolate } from '~/lib/bidi'
 import { displayName } from '~/lib/display-name'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { googleAccountLabel, googleAccountName } from './google-account.server'
 import { waysIn } from './passkeys.server'
 import type { GoogleProfile } from './users.server'
 
@@ -51,7 +52,7 @@ export async function connectGoogle(database: Executor, userId: string, profile:
       trx,
       connectionMail(
         user,
-        `was connected: the Google account ${profile.email} can now sign in to it`,
+        `was connected: the Google account ${googleAccountLabel(googleAccountName(profile), profile.email)} can now sign in to it`,
       ),
     )
     return connected

@@ -8,7 +8,12 @@ import { type Executor, inTransaction } from '../platform/db.server'
 import { hit, LIMITS } from '../platform/rate-limit.server'
 import { enqueueMail } from '../platform/mail.server'
 import { hashPassword, verifyPassword } from './password.server'
-import { isGuarded, mailTakeoverLink, takeOverUnverified } from './ways-in.server'
+import { guardsOf, takeOverUnverified } from './ways-in.server'
+import {
+  type GoogleAccountName,
+  googleAccountLabel,
+  googleAccountName,
+} from './google-account.server'
 import { displayName } from '~/lib/display-name'
 
 export const RESERVED_EMAIL_MESSAGE =
@@ -172,12 +177,25 @@ export interface GoogleProfile {
 export { revokeWaysIn } from './ways-in.server'
 
 /**
- * Google found an unverified account with a second factor or a passkey: it is not taken over, a
- * link to finish was mailed to the address (decision 078). The message is the visitor's toast.
+ * A Google sign-in that signs no one in yet, because the account it found has a second factor
+ * or a passkey (decision 109): the passkey is asked, or the mailbox first (a link that continues
+ * to the code) when the account never verified its address. The caller tells the visitor.
  */
-export class TakeoverByLinkError extends Error {}
-export const TAKEOVER_BY_LINK_MESSAGE =
-  'This account is protected by two-factor authentication or a passkey, so Google alone cannot take it over. We mailed a link to its address: open it to finish. If you have its code, sign in with the password instead.'
+export class GoogleSignInStop extends Error {
+  constructor(
+    readonly next:
+      | { kind: 'passkey' }
+      | {
+          kind: 'mailbox'
+          account: Pick<User, 'id' | 'email' | 'username'>
+          google: GoogleAccountName
+        },
+  ) {
+    super(
+      next.kind === 'passkey' ? 'the account asks for its passkey' : 'the mailbox is asked first',
+    )
+  }
+}
 
 // The taker of an unverified account sees what was removed (decision 078), on the next page.
 const takenOver = new WeakMap<object, string[]>()
@@ -188,11 +206,14 @@ export function removedByTakeover(user: object) {
 
 /**
  * A Google account signs into the user with the same email, or creates one. Google has proved
- * the address, so a matching account becomes verified — and if it was not verified before, a
- * password set by whoever registered that address first is dropped and its sessions ended, so a
- * squatter who registered someone else's email cannot keep a way in.
+ * the address, so a matching account without a second factor or a passkey becomes verified — and
+ * if it was not verified before, a password set by whoever registered that address first is
+ * dropped and its sessions ended, so a squatter who registered someone else's email cannot keep
+ * a way in. An account with a second factor or a passkey is never changed by it (decision 109):
+ * it asks for the code, or the passkey, as after a password; Google is connected to it only
+ * from the settings.
  */
-export async function signInWithGoogle(database: Executor, profile: GoogleProfile) {
+export async function signInWithGoogle(database: Executor, profile: GoogleProfile): Promise<User> {
   const email = profile.email.trim().toLowerCase()
   if (!profile.emailVerified) throw new Error('Your Google account email is not verified.')
   // A connected Google account signs in to the account it was connected to, whatever either
@@ -209,16 +230,22 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
   // The owner disconnected Google: the same address no longer links itself again.
   if (existing?.googleDisconnectedAt) throw new Error(GOOGLE_DISCONNECTED_MESSAGE)
   if (existing) {
+    const google = googleAccountName(profile)
+    const guards = await guardsOf(database, existing.id)
+    if (guards.twoFactor) {
+      // Google stands where the password would, and completeSignIn asks the code next. For an
+      // unverified account the mailbox is asked first: Google vouches for the address, not for
+      // whoever registered it, and its identity can outlive the mailbox (issue 50.1 b).
+      if (!existing.emailVerified)
+        throw new GoogleSignInStop({ kind: 'mailbox', account: existing, google })
+      return existing
+    }
+    // A passkey signs in alone (decision 064); Google by address does not stand in for it.
+    if (guards.passkey) throw new GoogleSignInStop({ kind: 'passkey' })
     if (!existing.emailVerified) {
-      // Google proves the address, not who registered the account: a guarded one is finished by
-      // the mailed link, any other taken over at once with its address told what went.
-      const google = { id: profile.id, email: profile.email }
-      if (await isGuarded(database, existing.id)) {
-        await mailTakeoverLink(database, existing, google)
-        throw new TakeoverByLinkError(TAKEOVER_BY_LINK_MESSAGE)
-      }
-      const removed = await takeOverUnverified(database, existing, google)
-      // Null: another sign-in took it over meanwhile; start again from what the account is now.
+      const removed = await takeOverUnverified(database, existing, { id: profile.id, ...google })
+      // Null: another sign-in took it over meanwhile, or it gained a second factor; start again
+      // from what the account is now.
       if (!removed) return signInWithGoogle(database, profile)
       const user = (await getUserById(database, existing.id))!
       takenOver.set(user, removed)
@@ -231,7 +258,7 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
           .where('id', '=', existing.id)
           .execute()
         // A new way into an account that has a password: its owner hears of it (decision 017).
-        if (existing.passwordHash) await enqueueMail(trx, googleLinkedMail(existing, profile.email))
+        if (existing.passwordHash) await enqueueMail(trx, googleLinkedMail(existing, google))
       })
     }
     return (await getUserById(database, existing.id))!
@@ -260,13 +287,13 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
     .executeTakeFirstOrThrow()
 }
 
-function googleLinkedMail(user: User, googleEmail: string) {
+function googleLinkedMail(user: User, google: GoogleAccountName) {
   const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
   return {
     to: user.email,
     subject: `Google sign-in was added to your ${APP_NAME} account`,
     text:
-      `Hello ${isolate(displayName(user))},\n\nYour ${APP_NAME} account (username ${isolate(user.username)}) was just signed into with the Google account ${googleEmail}. ` +
+      `Hello ${isolate(displayName(user))},\n\nYour ${APP_NAME} account (username ${isolate(user.username)}) was just signed into with the Google account ${googleAccountLabel(google)}. ` +
       `From now on that Google account can sign in to it.\n\nIf this was you, there is nothing to do; your password keeps working too.\n\n` +
       `If it was not you, reset your password at ${APP_URL}/forgot-password and write to ${SUPPORT_EMAIL}.\n`,
   }

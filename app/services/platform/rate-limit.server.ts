@@ -65,6 +65,13 @@ export const LIMITS = {
     max: 1,
     windowSeconds: 60 * 60,
   }),
+  // Decision 109: links continuing a Google sign-in, mailed to one account; in any hour, 3.
+  googleSignInLinkPerUser: (userId: string): Limit => ({
+    key: `account:google-sign-in-link:${userId}`,
+    max: 3,
+    windowSeconds: 60 * 60,
+    sliding: true,
+  }),
   registerPerAddress: (ip: string): Limit => ({
     key: `register:ip:${ip}`,
     max: 20,

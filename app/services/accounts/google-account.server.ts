@@ -1,0 +1,44 @@
+import { isolate } from '~/lib/bidi'
+
+// Issue 50.1 (b), decision 109: a mail about a Google sign-in named the Google account by its
+// address, which is the owner's own, so the owner could not tell a stranger's Google account
+// from theirs. It is named by what differs: the name it shows and the end of its id.
+
+/** What a mail or page says of a Google account: its shown name and the end of its id. */
+export interface GoogleAccountName {
+  /** Google's display name, one plain line, at most NAME_LENGTH characters; '' when none. */
+  name: string
+  /** The last ID_ENDING characters of Google's subject id: enough to tell two apart, not to use. */
+  idEnding: string
+}
+
+const NAME_LENGTH = 64
+const ID_ENDING = 4
+
+// Google's name is whatever its holder typed: no controls, format characters or line breaks
+// reach our mail, and its length is bounded, since the holder may be a stranger.
+const NOT_SHOWN = /[\p{C}\p{Zl}\p{Zp}]/gu
+
+export function googleAccountName(profile: {
+  id: string
+  displayName?: string
+  givenName?: string
+  familyName?: string
+}): GoogleAccountName {
+  const typed =
+    profile.displayName || [profile.givenName, profile.familyName].filter(Boolean).join(' ')
+  const name = [...typed.replace(NOT_SHOWN, ' ').replace(/\s+/g, ' ').trim()]
+    .slice(0, NAME_LENGTH)
+    .join('')
+    .trim()
+  return { name, idEnding: [...profile.id.replace(NOT_SHOWN, '')].slice(-ID_ENDING).join('') }
+}
+
+/**
+ * `“Grace Hopper” (ID ending 4821)`, the name set apart from the sentence around it; with the
+ * Google account's address when it can differ from the account's own (connecting from Settings).
+ */
+export function googleAccountLabel({ name, idEnding }: GoogleAccountName, address?: string) {
+  const shown = name ? `“${isolate(name)}”` : 'with no name'
+  return `${shown} (ID ending ${idEnding}${address ? `, ${isolate(address)}` : ''})`
+}
