@@ -101,7 +101,12 @@ export function formatDayInZone(
   if (value === null || value === undefined || value === '') return 'Date not available'
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return 'Invalid date'
-  return `${zoneFormatter('long', timeZone).format(date)} (${timeZone})`
+  return `${zoneFormatter('long', timeZone).format(date)} (${readableZone(timeZone)})`
+}
+
+/** A zone's name as people read it: 'Asia/Ho Chi Minh', never the database's underscores. */
+export function readableZone(timeZone: string) {
+  return timeZone.replaceAll('_', ' ')
 }
 
 /** A moment with its time of day, in the reader's zone and naming it (the sessions list). */
@@ -117,5 +122,5 @@ export function formatMomentInZone(value: string | Date, timeZone = DEFAULT_TIME
     minute: '2-digit',
     hourCycle: 'h23',
   })
-  return `${format.format(date)} (${timeZone})`
+  return `${format.format(date)} (${readableZone(timeZone)})`
 }

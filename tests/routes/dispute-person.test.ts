@@ -157,7 +157,7 @@ const LOOK_ALIKES: [string, string][] = [
   ['Frank', 'Fr\u00adank'], // soft hyphen
   ['Frank', 'Fra\u180bnk'], // Mongolian free variation selector
   ['Frank', 'Fran\ufe0fk'], // variation selector
-  ['Frank', 'Frank\u{e0041}'], // tag character
+  ['Frank', 'Fr\u2060ank'], // word joiner
   ['Frank', 'F\u200drank'], // zero-width joiner
   ['Ola Nordmann', 'Οla Νordmann'], // Greek Ο and Ν
 ]

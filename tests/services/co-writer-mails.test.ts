@@ -116,3 +116,47 @@ describe('who asks, who answered, and what changed', () => {
     expect(JSON.stringify(page)).not.toContain('deleted-')
   })
 })
+
+// Issue 52.15: a mail names its dates in the recipient's zone with the offset, never the raw
+// database name or a bare GMT.
+describe('dates in mail', () => {
+  test("the owner reads an answer in their account's zone; the invitee reads the expiry in the owner's, with its offset", async () => {
+    const owner = await createUser({ emailVerified: true, firstName: FIRST, lastName: LAST })
+    await db()
+      .updateTable('users')
+      .set({ timeZone: 'Asia/Seoul' })
+      .where('id', '=', owner.id)
+      .execute()
+    const song = await createTestSong(owner.id, SPLIT)
+    const email = `ivan-${Math.random().toString(36).slice(2)}@example.com`
+    const seoulOwner = await db()
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow()
+    await sendInvitation(db(), seoulOwner, song.id, 'co-contributor', email)
+    const invitation = await lastMailTo(email)
+    expect(invitation?.text).toMatch(
+      /until \w+ \d+, \d{4} at \d{2}:\d{2} \(UTC\+09:00, Asia\/Seoul\):\n/,
+    )
+    expect(invitation?.text).not.toContain('GMT')
+
+    expect(await decideInvitation(db(), await tokenMailedTo(email), confirm)).toEqual({ ok: true })
+    const told = await lastMailTo(owner.email)
+    expect(told?.text).toMatch(
+      /confirmed their share .* on \w+ \d+, \d{4} \(UTC\+09:00, Asia\/Seoul\)\./,
+    )
+    expect(told?.text).not.toContain('(UTC)')
+  })
+
+  test('a zone with an underscore in its name is written with a space', async () => {
+    const { mailDay } = await import('~/lib/mail-dates')
+    const { formatDayInZone } = await import('~/lib/dates')
+    const day = new Date('2026-12-07T03:00:00Z')
+    expect(mailDay(day, 'Asia/Ho_Chi_Minh')).toBe('December 7, 2026 (UTC+07:00, Asia/Ho Chi Minh)')
+    expect(formatDayInZone(day, 'America/Port_of_Spain')).toBe(
+      'December 6, 2026 (America/Port of Spain)',
+    )
+    expect(mailDay(day, null)).toBe('December 7, 2026 (UTC)')
+  })
+})

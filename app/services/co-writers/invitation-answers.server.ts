@@ -187,7 +187,7 @@ export async function decideInvitation(
         's.coContributorName',
         's.coContributorName2',
       ])
-      .select('u.email')
+      .select(['u.email', 'u.timeZone'])
       .where('s.id', '=', decided.songId)
       .executeTakeFirstOrThrow()
     const who = {
@@ -206,7 +206,7 @@ export async function decideInvitation(
       trx,
       answerMail(
         song,
-        song.email,
+        { email: song.email, timeZone: song.timeZone },
         input.intent === 'confirm'
           ? {
               ...who,

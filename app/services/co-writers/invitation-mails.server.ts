@@ -1,7 +1,7 @@
 import { isolate } from '~/lib/bidi'
 import { ROLE_LABELS } from '~/lib/confirmations'
-import { formatDayInZone } from '~/lib/dates'
 import { displayName, fullName } from '~/lib/display-name'
+import { mailDay, mailMoment } from '~/lib/mail-dates'
 import type { ContributorSlot } from '~/lib/song-constants'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
@@ -22,7 +22,10 @@ export function invitationLink(token: string) {
   return `${env().APP_URL}/invitations/${token}`
 }
 
-export type InvitingOwnerName = Pick<User, 'firstName' | 'lastName' | 'email' | 'deletedAt'>
+export type InvitingOwnerName = Pick<User, 'firstName' | 'lastName' | 'email' | 'deletedAt'> & {
+  /** The owner's zone, which the invitation's dates are given in (with its offset). */
+  timeZone?: string | null
+}
 
 /** The owner as the invitee reads them: their full name, not their first name alone. */
 const ownerName = (owner: InvitingOwnerName) => fullName(owner) ?? displayName(owner)
@@ -36,7 +39,7 @@ export type InvitationOccasion =
   /** The invitee disputed an earlier split; the owner has changed it since. */
   | { kind: 'after-dispute'; disputedAt: Date; reason: string | null }
 
-function opening(occasion: InvitationOccasion, appName: string) {
+function opening(occasion: InvitationOccasion, appName: string, timeZone: string | null) {
   switch (occasion.kind) {
     case 'first':
       return (
@@ -56,7 +59,7 @@ function opening(occasion: InvitationOccasion, appName: string) {
       )
     case 'after-dispute':
       return (
-        `On ${formatDayInZone(occasion.disputedAt)} you disputed your share of a song's split` +
+        `On ${mailDay(occasion.disputedAt, timeZone)} you disputed your share of a song's split` +
         (occasion.reason ? `, saying:\n${quotedWords(occasion.reason)}\n` : '. ') +
         `The owner has changed the split since. Your dispute stands until you answer: look at ` +
         `the split as it now stands, and confirm your share or dispute it again.`
@@ -89,11 +92,11 @@ export function invitationMail(
     subject: subjects[occasion.kind],
     listUnsubscribe: refuse,
     text:
-      `${opening(occasion, APP_NAME)} These are the owner's words, not ${APP_NAME}'s:\n\n` +
+      `${opening(occasion, APP_NAME, owner.timeZone ?? null)} These are the owner's words, not ${APP_NAME}'s:\n\n` +
       `  Their name:\n${quotedWords(ownerName(owner))}\n` +
       `  The song's title:\n${quotedWords(song.title)}\n\n` +
       `Open this link to see the whole split and answer (no account needed). It works once, ` +
-      `until ${expiresAt.toUTCString()}:\n${invitationLink(token)}\n\n` +
+      `until ${mailMoment(expiresAt, owner.timeZone)}:\n${invitationLink(token)}\n\n` +
       `${APP_NAME} never asks for bank details or passwords in an invitation. If you do not know ` +
       `this song, ignore this message.\n\n` +
       `To receive no more invitations from anyone on ${APP_NAME}, open:\n${refuse}\n`,
@@ -103,7 +106,7 @@ export function invitationMail(
 /** What the owner is told of a co-writer's answer: who answered (as named on the song, at which address), what, and why. */
 export function answerMail(
   song: { id: number; title: string },
-  ownerEmail: string,
+  owner: { email: string; timeZone: string | null },
   answer: {
     slot: ContributorSlot
     /** The name the song gives that contributor. */
@@ -121,12 +124,12 @@ export function answerMail(
     `${ROLE_LABELS[answer.slot]}${answer.name ? ` ${isolate(answer.name)}` : ''}, ` +
     `invited at ${answer.email},`
   return {
-    to: ownerEmail,
+    to: owner.email,
     // What the co-writer typed is quoted as theirs, and kept out of the subject (issue 24).
     subject: `${APP_NAME}: a co-writer ${what} their share of “${isolate(song.title)}”`,
     text:
       `${who} ${what} their share of the split of “${isolate(song.title)}” on ` +
-      `${formatDayInZone(answer.decidedAt)}.\n\n` +
+      `${mailDay(answer.decidedAt, owner.timeZone)}.\n\n` +
       (answer.intent === 'confirm'
         ? `The name they want credited, in their words:\n${quotedWords(answer.creditedName)}\n` +
           (answer.creditedLatinName

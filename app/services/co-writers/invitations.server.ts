@@ -96,6 +96,8 @@ export interface InvitingOwner {
   email: string
   emailVerified: boolean
   deletedAt: Date | null
+  /** The zone the invitation's dates are said in (issue 52.15); UTC when the owner set none. */
+  timeZone: string | null
 }
 
 /**
