@@ -6,8 +6,11 @@ import {
   OAuth2Server,
   type TokenRequestIncomingMessage,
 } from 'oauth2-mock-server'
+import { generateSync } from 'otplib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
+import { expectSoon, newSignedInUser } from './flows'
+import { mailTo } from './mailbox'
 import { useServer } from './server'
 
 /** What the mock's userinfo endpoint answers for the Google account that signs in. */
@@ -98,6 +101,25 @@ async function continueWithGoogle(page: TestPage, chosen: GoogleAccount) {
   return visited
 }
 
+const STEP = 30
+const stepNow = () => Math.floor(Date.now() / 1000 / STEP)
+/** The authenticator app's code for a time step (otplib, the key the settings page shows). */
+const code = (secret: string, step: number) =>
+  generateSync({ algorithm: 'sha1', digits: 6, period: STEP, secret, epoch: step * STEP })
+
+/** Turns two-factor on from the settings, as its owner does; returns the key and its step. */
+async function turnOnTwoFactor(page: TestPage) {
+  await page.goto(`${server.baseUrl}/settings/two-factor`)
+  await page.getByRole('button', { name: 'Set Up Two-Factor' }).click()
+  await expectSoon(page, () => page.getByTestId('two-factor-key').count(), 1)
+  const secret = (await page.getByTestId('two-factor-key').innerText()).replace(/\s/g, '')
+  const step = stepNow()
+  await page.getByLabel('Code from your app').fill(code(secret, step))
+  await page.getByRole('button', { name: 'Turn On Two-Factor' }).click()
+  await expectSoon(page, () => page.getByTestId('recovery-codes').locator('li').count(), 10)
+  return { secret, step }
+}
+
 describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
   test('Continue with Google goes through the provider and back, signed in on the dashboard; sign-out ends it', async () => {
     const page = await browser.newPage({ javaScriptEnabled })
@@ -174,6 +196,79 @@ describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
       await page.locator('header').first().getByRole('link', { name: 'Sign In' }).count(),
     ).toBe(1)
     expect((await page.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(401)
+    await page.done()
+  })
+
+  // Issue 50.1, decision 109: Google never removes a second factor; the mailed link continues the
+  // sign-in only in the browser that chose Google, and only as far as the code.
+  test('an unverified account with two-factor: the mailed link works only in the browser that asked, and asks the code', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    const owner = await newSignedInUser(page, javaScriptEnabled ? 'Imani' : 'Tomasz')
+    const { secret, step } = await turnOnTwoFactor(page)
+    await page.goto(`${server.baseUrl}/api/auth/logout`)
+
+    const asker = account('Mallory', { email: owner.email })
+    await continueWithGoogle(page, asker)
+    expect(page.url()).toBe(`${server.baseUrl}/login`)
+    await expectSoon(
+      page,
+      (timeout) => page.getByTestId('toast').innerText({ timeout }),
+      expect.stringContaining('Check your mail'),
+    )
+    const mail = await mailTo(server.dataDir, owner.email, {
+      subject: 'Continue signing in to your ProofTrack account with Google',
+    })
+    // Named by what tells it apart from the owner's own Google account: its name and id's end.
+    expect(mail.text).toContain('Mallory Lovelace')
+    expect(mail.text).toContain(`(ID ending ${asker.sub.slice(-4)})`)
+    const link = /http:\/\/127\.0\.0\.1:\d+\/login\/google-takeover\?token=\S+/.exec(
+      mail.text ?? '',
+    )![0]
+
+    // The owner's mail opened in another browser continues nothing.
+    const other = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await other.goto(link)
+    await expectSoon(
+      other,
+      (timeout) => other.getByRole('heading', { level: 1 }).innerText({ timeout }),
+      'Open the link in the browser that asked',
+    )
+    expect(await other.getByRole('button', { name: 'Continue' }).count()).toBe(0)
+    expect((await other.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(401)
+    await other.done()
+
+    // The browser that asked: the page names the Google account; continuing asks the code.
+    await page.goto(link)
+    await expectSoon(
+      page,
+      (timeout) => page.getByRole('heading', { level: 1 }).innerText({ timeout }),
+      'Continue signing in with Google',
+    )
+    expect(await page.getByText('Mallory Lovelace').count()).toBe(1)
+    expect(await page.getByTestId('google-id-ending').innerText()).toBe(asker.sub.slice(-4))
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.waitForURL((url) => url.pathname === '/login/two-factor')
+    expect((await page.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(401)
+    await page.getByLabel('Authentication code').fill(code(secret, Math.max(stepNow(), step + 1)))
+    await page.getByRole('button', { name: 'Verify' }).click()
+    await page.waitForURL((url) => url.pathname === '/')
+    const me = await page.request.get(`${server.baseUrl}/api/auth/user`)
+    expect(await me.json()).toMatchObject({ email: owner.email, emailVerified: false })
+
+    // Two-factor is still on, and Google was connected to nothing.
+    await page.goto(`${server.baseUrl}/settings`)
+    await expectSoon(
+      page,
+      (timeout) =>
+        page.getByRole('link', { name: /^Two-factor authentication/ }).innerText({ timeout }),
+      expect.stringContaining('On'),
+    )
+    await page.goto(`${server.baseUrl}/settings/google`)
+    await expectSoon(
+      page,
+      (timeout) => page.getByTestId('google-status').innerText({ timeout }),
+      'No Google account is connected.',
+    )
     await page.done()
   })
 })

@@ -15,9 +15,12 @@ export interface GoogleAccountName {
 const NAME_LENGTH = 64
 const ID_ENDING = 4
 
-// Google's name is whatever its holder typed: no controls, format characters or line breaks
-// reach our mail, and its length is bounded, since the holder may be a stranger.
-const NOT_SHOWN = /[\p{C}\p{Zl}\p{Zp}]/gu
+// Google's name is whatever its holder typed, a stranger perhaps: no control, line break or
+// invisible format character (bidi overrides, tags) reaches our mail, and its length is bounded.
+// The joiners stay: Persian and Indic names and emoji need them inside words.
+const BREAKS = /[\p{Cc}\p{Zl}\p{Zp}]/gu
+const NOT_SHOWN = /(?![\u200C\u200D])[\p{Cf}\p{Cn}\p{Co}\p{Cs}]/gu
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu
 
 export function googleAccountName(profile: {
   id: string
@@ -27,11 +30,13 @@ export function googleAccountName(profile: {
 }): GoogleAccountName {
   const typed =
     profile.displayName || [profile.givenName, profile.familyName].filter(Boolean).join(' ')
-  const name = [...typed.replace(NOT_SHOWN, ' ').replace(/\s+/g, ' ').trim()]
-    .slice(0, NAME_LENGTH)
-    .join('')
-    .trim()
-  return { name, idEnding: [...profile.id.replace(NOT_SHOWN, '')].slice(-ID_ENDING).join('') }
+  const line = typed.replace(BREAKS, ' ').replace(NOT_SHOWN, '').replace(/\s+/g, ' ').trim()
+  const name = [...line].slice(0, NAME_LENGTH).join('').trim()
+  const id = profile.id.replace(BREAKS, '').replace(NOT_SHOWN, '')
+  return {
+    name: name.replace(INVISIBLE, '').trim() === '' ? '' : name,
+    idEnding: [...id].slice(-ID_ENDING).join(''),
+  }
 }
 
 /**
