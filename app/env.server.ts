@@ -69,6 +69,12 @@ export const EnvSchema = z.object({
   TSA_CA_FILE: opt(z.string()),
   TSA_NAME: opt(z.string().max(120)),
   ALLOW_LOCAL_TSA: flag('ALLOW_LOCAL_TSA'),
+  // The key that signs the PDFs (issue 49, decision 103) and its certificate followed by its
+  // chain up to the root, PEM; without them this server's development key signs, which
+  // production refuses unless ALLOW_LOCAL_SIGNING says so.
+  PDF_SIGNING_KEY_FILE: opt(z.string()),
+  PDF_SIGNING_CERT_FILE: opt(z.string()),
+  ALLOW_LOCAL_SIGNING: flag('ALLOW_LOCAL_SIGNING'),
   STRIPE_SECRET_KEY: opt(z.string()),
   STRIPE_PUBLISHABLE_KEY: opt(z.string()),
   STRIPE_WEBHOOK_SECRET: opt(z.string()),
@@ -153,6 +159,18 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     )
   if (env.TSA_CA_FILE && !fs.existsSync(env.TSA_CA_FILE))
     throw new ConfigError(`TSA_CA_FILE ${env.TSA_CA_FILE} does not exist.`)
+  // A key without its certificate (or the reverse) is a mistake, never a reason to fall back to
+  // the development key.
+  if (Boolean(env.PDF_SIGNING_KEY_FILE) !== Boolean(env.PDF_SIGNING_CERT_FILE))
+    throw new ConfigError(
+      env.PDF_SIGNING_KEY_FILE
+        ? 'PDF_SIGNING_KEY_FILE is set without PDF_SIGNING_CERT_FILE: name the PEM file of its certificate followed by its chain up to the root.'
+        : 'PDF_SIGNING_CERT_FILE is set without PDF_SIGNING_KEY_FILE: name the PEM file of the private key its first certificate certifies.',
+    )
+  for (const name of ['PDF_SIGNING_KEY_FILE', 'PDF_SIGNING_CERT_FILE'] as const) {
+    const file = env[name]
+    if (file && !fs.existsSync(file)) throw new ConfigError(`${name} ${file} does not exist.`)
+  }
 
   if (isProduction) {
     if (!env.SESSION_SECRET)
@@ -195,6 +213,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     if (!env.TSA_URL && !env.ALLOW_LOCAL_TSA) {
       throw new ConfigError(
         'Production would time-stamp snapshots with the development TSA of this server, which is not an independent authority. Set TSA_URL and TSA_CA_FILE (and optionally TSA_NAME), or set ALLOW_LOCAL_TSA=true to use the development TSA anyway (every certificate then says so).',
+      )
+    }
+    if (!env.PDF_SIGNING_KEY_FILE && !env.ALLOW_LOCAL_SIGNING) {
+      throw new ConfigError(
+        'Production would sign PDFs with the development signing key of this server, which no PDF reader trusts. Set PDF_SIGNING_KEY_FILE and PDF_SIGNING_CERT_FILE, or set ALLOW_LOCAL_SIGNING=true to sign with the development key anyway (every PDF then says so).',
       )
     }
   }

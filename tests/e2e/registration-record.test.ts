@@ -197,12 +197,17 @@ test(
     await expect(
       startServer({ ...production, ALLOW_LOCAL_LEDGER: 'true', ALLOW_LOCAL_STORAGE: 'true' }),
     ).rejects.toThrow(/development TSA of this server[\s\S]*ALLOW_LOCAL_TSA=true/)
-    const allowed = await startServer({
+    // And the development signing key (issue 49, decision 103).
+    const stand = {
       ...production,
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
       ALLOW_LOCAL_TSA: 'true',
-    })
+    }
+    await expect(startServer(stand)).rejects.toThrow(
+      /development signing key of this server[\s\S]*ALLOW_LOCAL_SIGNING=true/,
+    )
+    const allowed = await startServer({ ...stand, ALLOW_LOCAL_SIGNING: 'true' })
     try {
       expect(allowed.output()).toContain(
         `[registration] production registrations go to: ${LOCAL_LEDGER}; storage: Local store on this server — not permanent storage.`,

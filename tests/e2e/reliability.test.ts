@@ -197,6 +197,7 @@ test(
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
       ALLOW_LOCAL_TSA: 'true',
+      ALLOW_LOCAL_SIGNING: 'true',
     })
     try {
       const page = await fetch(`${server.baseUrl}/login`)

@@ -11,6 +11,7 @@ export const DEPLOYED_SOURCES: Record<string, string>[] = [
     ALLOW_LOCAL_LEDGER: 'true',
     ALLOW_LOCAL_STORAGE: 'true',
     ALLOW_LOCAL_TSA: 'true',
+    ALLOW_LOCAL_SIGNING: 'true',
   },
   { NODE_ENV: 'development' },
   {},

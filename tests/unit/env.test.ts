@@ -37,6 +37,7 @@ describe('environment', () => {
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
       ALLOW_LOCAL_TSA: 'true',
+      ALLOW_LOCAL_SIGNING: 'true',
     }
     expect(() => loadEnv({ ...base, STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
       /Stripe is half-configured: STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/,
@@ -114,12 +115,64 @@ describe('production tells the truth about where registrations go', () => {
     ).toThrow(/TSA_CA_FILE \/nonexistent\.pem does not exist/)
   })
 
+  test('the development signing key is refused the same way, naming ALLOW_LOCAL_SIGNING (decision 103)', () => {
+    const stand = {
+      ...base,
+      ALLOW_LOCAL_LEDGER: 'true',
+      ALLOW_LOCAL_STORAGE: 'true',
+      ALLOW_LOCAL_TSA: 'true',
+    }
+    expect(() => loadEnv({ ...stand, DATA_DIR: dataDir() })).toThrow(
+      /development signing key of this server, which no PDF reader trusts\. Set PDF_SIGNING_KEY_FILE and PDF_SIGNING_CERT_FILE, or set ALLOW_LOCAL_SIGNING=true/,
+    )
+    const dir = dataDir()
+    const key = path.join(dir, 'key.pem')
+    const cert = path.join(dir, 'cert.pem')
+    fs.writeFileSync(key, 'key')
+    fs.writeFileSync(cert, 'cert')
+    // The operator's key and certificate are enough; whether they sign is the signer's check.
+    expect(
+      loadEnv({ ...stand, DATA_DIR: dir, PDF_SIGNING_KEY_FILE: key, PDF_SIGNING_CERT_FILE: cert })
+        .PDF_SIGNING_KEY_FILE,
+    ).toBe(key)
+    // Both or neither, everywhere: half a key never falls back to the development one.
+    expect(() => loadEnv({ DATA_DIR: dir, PDF_SIGNING_KEY_FILE: key })).toThrow(
+      /PDF_SIGNING_KEY_FILE is set without PDF_SIGNING_CERT_FILE/,
+    )
+    expect(() => loadEnv({ DATA_DIR: dir, PDF_SIGNING_CERT_FILE: cert })).toThrow(
+      /PDF_SIGNING_CERT_FILE is set without PDF_SIGNING_KEY_FILE/,
+    )
+    expect(() =>
+      loadEnv({
+        DATA_DIR: dir,
+        PDF_SIGNING_KEY_FILE: key,
+        PDF_SIGNING_CERT_FILE: '/nonexistent.pem',
+      }),
+    ).toThrow(/PDF_SIGNING_CERT_FILE \/nonexistent\.pem does not exist/)
+    expect(() =>
+      loadEnv({
+        DATA_DIR: dir,
+        PDF_SIGNING_KEY_FILE: '/nonexistent.pem',
+        PDF_SIGNING_CERT_FILE: cert,
+      }),
+    ).toThrow(/PDF_SIGNING_KEY_FILE \/nonexistent\.pem does not exist/)
+    // Blank counts as unset, like every other variable.
+    expect(
+      loadEnv({ DATA_DIR: dir, PDF_SIGNING_KEY_FILE: '', PDF_SIGNING_CERT_FILE: '' })
+        .PDF_SIGNING_KEY_FILE,
+    ).toBeUndefined()
+    expect(() => loadEnv({ DATA_DIR: dir, ALLOW_LOCAL_SIGNING: 'yes' })).toThrow(
+      /ALLOW_LOCAL_SIGNING must be true or false/,
+    )
+  })
+
   test('explicitly allowed, production runs on the stand-ins', () => {
     const env = loadEnv({
       ...base,
       ALLOW_LOCAL_LEDGER: 'true',
       ALLOW_LOCAL_STORAGE: 'true',
       ALLOW_LOCAL_TSA: 'true',
+      ALLOW_LOCAL_SIGNING: 'true',
       DATA_DIR: dataDir(),
     })
     expect(env.isProduction).toBe(true)
@@ -139,6 +192,7 @@ describe('production tells the truth about where registrations go', () => {
           SOLANA_CLUSTER: 'localnet',
           ALLOW_LOCAL_LEDGER: 'true',
           ALLOW_LOCAL_TSA: 'true',
+          ALLOW_LOCAL_SIGNING: 'true',
           DATA_DIR: dataDir(),
         }),
       ),
@@ -162,6 +216,7 @@ describe('production tells the truth about where registrations go', () => {
         ...arweave,
         SOLANA_CLUSTER: cluster,
         ALLOW_LOCAL_TSA: 'true',
+        ALLOW_LOCAL_SIGNING: 'true',
         DATA_DIR: dataDir(),
       })
       expect(configuredTarget(env)).toEqual({ network: cluster, storageKind: 'arweave' })
