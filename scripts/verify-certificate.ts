@@ -12,6 +12,9 @@
 // can make a root and stamp a backdated manifest with it, so only a root the reader trusts proves
 // a time. The record a bundle is of is read from the manifests its timestamps cover, never from
 // its labels: a bundle relabelled as another certificate, or holding another's manifests, exits 1.
+// `--pdf <file>` checks a certificate or split-sheet PDF's own signature and timestamp offline
+// (decision 103), prints the signer's root fingerprint and which certificate and snapshot the
+// PDF is, and exits 1 with the reason when anything fails.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
@@ -25,6 +28,7 @@ import { verifyChain } from '../app/services/certificates/record/version-chain.s
 import { bundleIdentity } from '../app/services/certificates/record/bundle-identity.server'
 import { getStorage } from '../app/storage/index.server'
 import { REASON_LABELS } from '../app/lib/timestamp'
+import { checkPdfSignature } from '../app/services/certificates/documents/pdf-signature-check.server'
 import {
   timestampWithoutToken,
   type TimestampVerification,
@@ -70,6 +74,7 @@ const ServedTimestamp = z.object({
 const USAGE = [
   'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>] [--tsa-ca <pem>]',
   '       npm run verify -- --bundle <proof-bundle.json> [--tsa-ca <pem>]',
+  '       npm run verify -- --pdf <certificate.pdf>',
 ].join('\n')
 
 function usage(message?: string): never {
@@ -87,6 +92,7 @@ function parse() {
       sponsor: { type: 'string' },
       file: { type: 'string' },
       bundle: { type: 'string' },
+      pdf: { type: 'string' },
       'tsa-ca': { type: 'string' },
     },
     allowPositionals: true,
@@ -123,6 +129,67 @@ function trustAnchors(carried: string, carriedBy: string) {
 }
 
 if (values.bundle) await verifyBundle(values.bundle)
+if (values.pdf) await verifyPdf(values.pdf)
+
+/** Offline: a PDF's signature and its timestamp, from the file alone (decision 103). */
+async function verifyPdf(file: string): Promise<never> {
+  let bytes: Buffer
+  try {
+    bytes = fs.readFileSync(file)
+  } catch {
+    usage(`Cannot read ${escapeControls(file)}`)
+  }
+  const result = await checkPdfSignature(bytes)
+  const name = escapeControls(file)
+  console.log(`PDF ${name}`)
+  console.log('Its signature and RFC 3161 timestamp, checked offline from the file alone\n')
+  for (const check of result.checks)
+    console.log(
+      `   ${check.ok ? '✓' : '✗'} ${escapeControls(check.name)} — ${escapeControls(check.detail)}`,
+    )
+  console.log('')
+  const { signer, timestamp, document } = result
+  if (signer) {
+    console.log(`Signed by ${escapeControls(signer.names.join(' ← certified by '))}`)
+    if (signer.rootSha256)
+      console.log(
+        `Signer's root SHA-256 fingerprint: ${signer.rootSha256}\n   (compare it with the one the certificate's verify page publishes: the PDF carries its own root, which anyone can make)`,
+      )
+    if (signer.development)
+      console.log('   This is a ProofTrack server’s development key, which no PDF reader trusts.')
+  }
+  if (timestamp) {
+    console.log(`Time-stamped by ${escapeControls(timestamp.tsa)} at ${timestamp.time}`)
+    const { anchor } = timestamp
+    if (anchor)
+      console.log(
+        `   The TSA's ${anchor.isRoot ? 'root' : 'chain, as the token carries it, ends at'} ${escapeControls(anchor.name)}, SHA-256 fingerprint ${anchor.sha256}`,
+      )
+    if (timestamp.development)
+      console.log(
+        '   This is a development timestamp from a ProofTrack server, not an independent authority.',
+      )
+  }
+  if (document?.certificateId) {
+    const what = document.kind === 'split-sheet' ? 'split sheet' : 'certificate'
+    console.log(
+      `Certificate ${escapeControls(document.certificateId)}, its ${what} PDF${document.title ? `: “${escapeControls(document.title)}”` : ''}`,
+    )
+    if (document.snapshot || document.manifestSha256)
+      console.log(
+        `Snapshot: ${escapeControls(document.snapshot ?? 'not named')}${document.manifestSha256 ? `; manifest SHA-256 ${escapeControls(document.manifestSha256)}` : ''}`,
+      )
+  }
+  console.log('')
+  if (!result.ok) {
+    console.log(
+      `${name}: FAILED — ${escapeControls(result.problem ?? 'the signature does not hold')}`,
+    )
+    process.exit(1)
+  }
+  console.log(`${name}: SIGNATURE VALID — the document is unchanged since it was signed`)
+  process.exit(0)
+}
 
 /**
  * Offline: every RFC 3161 token of an owner's proof bundle, with nothing but the file. The

@@ -21,6 +21,7 @@ import {
   SCAN_TO_VERIFY,
   startPdf,
 } from './pdf-document.server'
+import { developmentSigningNote } from './pdf-signature.server'
 import { isolate, prepareFonts, type TextStyle, write } from './pdf-text.server'
 
 // The certificate's PDF: the certificate's view (certificate-view.ts), the one the page shows,
@@ -339,6 +340,8 @@ function footer(doc: PDFKit.PDFDocument, view: CertificateView) {
   line(issued, { size: 9.5, color: MUTED }, 4)
   if (timestamp) line(timestamp, SMALL, timestampTerm ? 1 : 4)
   if (timestampTerm) line(timestampTerm.text, NOTE, 4)
+  const signingNote = developmentSigningNote()
+  if (signingNote) line(signingNote, NOTE, 4)
   if (!online.public) {
     line(online.note, { size: 8, color: MUTED }, 0)
     return

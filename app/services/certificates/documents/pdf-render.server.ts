@@ -1,6 +1,9 @@
+import { env } from '~/env.server'
 import type { CertificateSong } from '~/lib/certificate'
+import { REASON_LABELS } from '~/lib/timestamp'
 import { renderCertificatePdf } from './certificate-pdf.server'
 import { cjkLanguageOf, withCjkLanguage } from './pdf-fonts.server'
+import { type SignedPdfIdentity, signPdf } from './pdf-signature.server'
 import { renderSplitSheetPdf } from './split-sheet-pdf.server'
 import type { SplitSheet } from './split-sheet.server'
 
@@ -13,11 +16,34 @@ export type PdfJob =
     }
   | { kind: 'split-sheet'; sheet: SplitSheet; options: { appName: string; timeZone?: string } }
 
-export function renderPdf(job: PdfJob): Promise<Buffer> {
+/** The PDF laid out, then signed (decision 103): every PDF a worker makes leaves it signed. */
+export async function renderPdf(job: PdfJob): Promise<Buffer> {
   // Han characters take the forms of the language the whole record shows (decision 071).
-  return withCjkLanguage(cjkLanguageOf(JSON.stringify(job)), () =>
+  const pdf = await withCjkLanguage(cjkLanguageOf(JSON.stringify(job)), () =>
     job.kind === 'certificate'
       ? renderCertificatePdf(job.song, job.options)
       : renderSplitSheetPdf(job.sheet, job.options),
   )
+  return signPdf(pdf, signedIdentity(job))
+}
+
+/** What the signed bytes say the PDF is: its certificate, and the snapshot it shows. */
+function signedIdentity(job: PdfJob): SignedPdfIdentity {
+  const base = { appName: job.options.appName, contact: env().SUPPORT_EMAIL }
+  if (job.kind === 'split-sheet')
+    return {
+      ...base,
+      document: 'split-sheet',
+      certificateId: job.sheet.certificateId,
+      manifestSha256: null,
+      snapshot: null,
+    }
+  const stamp = job.options.timestamp ?? null
+  return {
+    ...base,
+    document: 'certificate',
+    certificateId: job.song.certificateId,
+    manifestSha256: stamp?.manifestSha256 ?? null,
+    snapshot: stamp ? `${REASON_LABELS[stamp.reason]}, snapshot of ${stamp.createdAt}` : null,
+  }
 }

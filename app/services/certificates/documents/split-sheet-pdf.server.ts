@@ -12,6 +12,7 @@ import {
   startPdf,
   warningBlock,
 } from './pdf-document.server'
+import { developmentSigningNote } from './pdf-signature.server'
 import { isolate, layout, prepareFonts, write } from './pdf-text.server'
 import type { SplitSheet } from './split-sheet.server'
 import { type SplitSheetShare, splitSheetView } from './split-sheet-view'
@@ -161,6 +162,8 @@ export async function renderSplitSheetPdf(
   flow.text(`${labels.shares}: ${shares(table.ai.shares)}`, LEFT, WIDTH, { size: 9 }, 2)
   flow.text(`${labels.confirmation}: ${table.ai.status.text}`, LEFT, WIDTH, { size: 9 }, 12)
   flow.text(view.note, LEFT, WIDTH, { size: 8, color: MUTED }, 14)
+  const signingNote = developmentSigningNote()
+  if (signingNote) flow.text(signingNote, LEFT, WIDTH, { size: 8, color: MUTED }, 14)
 
   // A heading is never left alone at the foot of a page: it goes with the first signature.
   const people = signatures.people.map((person) =>
