@@ -1,3 +1,4 @@
+import type { SerializeFrom } from '@remix-run/node'
 import { Fragment, type ReactNode } from 'react'
 import type { CertificateSong } from '~/lib/certificate'
 import {
@@ -6,7 +7,10 @@ import {
   certificateView,
   type Tone,
 } from '~/services/certificates/record/certificate-view'
+import type { VerifyQrCode as VerifyQrData } from '~/services/certificates/record/verify-qr.server'
 import type { SnapshotStamp } from '~/lib/timestamp'
+import { AddressAtSlashes, CertificateId } from './certificate-id'
+import { VerifyQrCode } from './verify-qr'
 import { SplitTotalsWarning } from './split-totals-warning'
 import { Shares } from './shares'
 import { Isolated } from './bidi'
@@ -17,19 +21,54 @@ import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
 // one its PDF is made from, laid out. Every text comes from the view; this file decides only how
 // it looks on a screen and on paper (styles/certificate-print.css).
 
-function Section({ section, children }: { section: CertificateSection; children: ReactNode }) {
+function Section({
+  section,
+  level = 2,
+  children,
+}: {
+  section: CertificateSection
+  /** Under a page's own title (the verify page's record), the sections' headings go one down. */
+  level?: 2 | 3
+  children: ReactNode
+}) {
   const id = `cert-${section.id}`
   const wide = section.width === 'half' ? '' : 'cert-section-long cert-wide sm:col-span-2'
+  const Heading = level === 2 ? 'h2' : 'h3'
   return (
     <section aria-labelledby={id} className={`cert-section min-w-0 break-inside-avoid ${wide}`}>
-      <h2
+      <Heading
         id={id}
         className="cert-heading border-b border-slate-300 pb-1 text-xs font-bold uppercase tracking-[0.18em] text-brand-700"
       >
         {section.title}
-      </h2>
+      </Heading>
       <div className="mt-2">{children}</div>
     </section>
+  )
+}
+
+/**
+ * Some of a certificate view's sections, laid out as the certificate lays them out: what the
+ * verify page leads with (the people, their confirmations and the split), in the certificate's
+ * own words.
+ */
+export function CertificateSections({
+  sections,
+  level = 2,
+}: {
+  sections: CertificateSection[]
+  level?: 2 | 3
+}) {
+  return (
+    <>
+      {sections
+        .filter((section) => section.rows.length > 0 || section.empty !== null)
+        .map((section) => (
+          <Section key={section.id} section={section} level={level}>
+            <SectionRows section={section} />
+          </Section>
+        ))}
+    </>
   )
 }
 
@@ -47,7 +86,8 @@ function ExternalLink({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={`break-all text-brand-700 underline underline-offset-2 hover:text-brand-900 ${className}`}
+      // A long address breaks where it must; a label's words break only between words.
+      className={`text-brand-700 underline underline-offset-2 [overflow-wrap:anywhere] hover:text-brand-900 ${className}`}
     >
       {children}
     </a>
@@ -278,11 +318,14 @@ export function Certificate({
   timestamp = null,
   verifyUrl = null,
   certificateUrl,
+  verifyQr = null,
 }: {
   song: CertificateSong
   appName: string
   /** The full address of the record's verify page, once it is registered; null before. */
   verifyUrl?: string | null
+  /** That address as a QR code (verify-qr.server.ts), printed beside it; null before. */
+  verifyQr?: SerializeFrom<VerifyQrData> | null
   /** The certificate's own address: links stored relative to the site are printed from it. */
   certificateUrl?: string
   /** The RFC 3161 timestamp of the snapshot shown (issue 29); null when it has none. */
@@ -321,13 +364,7 @@ export function Certificate({
         </header>
 
         <div className="cert-body mt-8 grid gap-6 sm:grid-cols-2 sm:gap-x-8">
-          {view.sections
-            .filter((section) => section.rows.length > 0 || section.empty !== null)
-            .map((section) => (
-              <Section key={section.id} section={section}>
-                <SectionRows section={section} />
-              </Section>
-            ))}
+          <CertificateSections sections={view.sections} />
         </div>
 
         <footer className="cert-footer mt-10 border-t-2 border-slate-800 pt-4 text-center">
@@ -340,21 +377,34 @@ export function Certificate({
           <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
             <span>
               Certificate ID:{' '}
-              <span className="font-mono font-semibold text-slate-900">{footer.certificateId}</span>
+              <CertificateId
+                id={footer.certificateId}
+                className="font-mono font-semibold text-slate-900"
+              />
             </span>
             <span>{footer.issued}</span>
           </p>
           {footer.online.public ? (
-            <p className="mt-2 text-sm text-slate-700">
-              {footer.online.lead}{' '}
-              <a
-                href={footer.online.href}
-                className="break-all font-mono text-brand-700 underline underline-offset-2"
-                data-testid="certificate-verify-url"
-              >
-                {footer.online.url}
-              </a>
-            </p>
+            <div className="cert-verify mt-3 flex flex-col items-center justify-center gap-3 sm:flex-row sm:text-left">
+              {/* On paper the code is how a reader gets from the sheet to the record. */}
+              {verifyQr ? (
+                <VerifyQrCode
+                  qr={verifyQr}
+                  address={footer.online.url}
+                  className="cert-qr h-24 w-24 shrink-0"
+                />
+              ) : null}
+              <p className="cert-verify-lead text-sm text-slate-700">
+                {footer.online.lead}{' '}
+                <a
+                  href={footer.online.href}
+                  className="font-mono text-brand-700 underline underline-offset-2"
+                  data-testid="certificate-verify-url"
+                >
+                  <AddressAtSlashes address={footer.online.url} />
+                </a>
+              </p>
+            </div>
           ) : (
             <p className="mt-2 text-sm text-slate-600" data-testid="certificate-online-note">
               {footer.online.note}

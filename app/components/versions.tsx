@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { formatLongDate } from '~/lib/dates'
+import { CertificateId } from './certificate-id'
 
 export interface VersionLinksView {
   supersedes: { songId: number; certificateId: string } | null
@@ -19,7 +20,7 @@ export function VersionNotice({ links }: { links: VersionLinksView }) {
           Superseded by{' '}
           <Link
             to={`/certificate/${links.supersededBy.songId}`}
-            className="font-mono font-semibold underline"
+            className="whitespace-nowrap font-mono font-semibold underline"
           >
             {links.supersededBy.certificateId}
           </Link>{' '}
@@ -32,7 +33,7 @@ export function VersionNotice({ links }: { links: VersionLinksView }) {
           Supersedes{' '}
           <Link
             to={`/certificate/${links.supersedes.songId}`}
-            className="font-mono font-semibold underline"
+            className="whitespace-nowrap font-mono font-semibold underline"
           >
             {links.supersedes.certificateId}
           </Link>
@@ -101,7 +102,10 @@ export function VersionHistory({
             >
               <p className="text-sm">
                 <span className="font-semibold">Version {index + 1}</span> ·{' '}
-                <Link to={`/certificate/${version.id}`} className="font-mono underline">
+                <Link
+                  to={`/certificate/${version.id}`}
+                  className="whitespace-nowrap font-mono underline"
+                >
                   {version.certificateId}
                 </Link>{' '}
                 · {formatLongDate(version.createdAt)} · {statusText(version)}
@@ -110,7 +114,7 @@ export function VersionHistory({
               {version.supersedes && (
                 <>
                   <p className="mt-1 text-xs text-slate-600">
-                    Changes from {version.supersedes.certificateId}:
+                    Changes from <CertificateId id={version.supersedes.certificateId} />:
                     {version.changes.length === 0 ? ' none' : ''}
                   </p>
                   {version.changes.length > 0 && (

@@ -25,6 +25,7 @@ import { StatusPage } from '~/components/status-page'
 import { DdexExportNote } from '~/components/ddex-export-note'
 import { onlineCertificate } from '~/lib/certificate'
 import { verifyUrl } from '~/services/certificates/record/verify-address.server'
+import { verifyQrCode } from '~/services/certificates/record/verify-qr.server'
 import { ddexMissing } from '~/services/certificates/exports/ddex-export.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
@@ -43,6 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The owner sees every version of the song; anyone sees the links between registered records.
   const versions = found.isOwner ? await versionHistory(db(), user!.id, songId) : null
   const certificateUrl = `${e.APP_URL}/certificate/${songId}`
+  // Where a stranger checks the record without us (issue 37.4): once anyone may open it.
+  const address = onlineCertificate(found.certificate, certificateUrl).public
+    ? verifyUrl(found.certificate.certificateId, e.APP_URL)
+    : null
   return json(
     {
       certificate: found.certificate,
@@ -68,10 +73,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : {}),
       appName: e.APP_NAME,
       certificateUrl,
-      // Where a stranger checks the record without us (issue 37.4): once anyone may open it.
-      verifyUrl: onlineCertificate(found.certificate, certificateUrl).public
-        ? verifyUrl(found.certificate.certificateId, e.APP_URL)
-        : null,
+      verifyUrl: address,
+      // Printed beside the address, so paper leads to the record (issue 49.5).
+      verifyQr: address ? verifyQrCode(address) : null,
       pdfUrl: `/certificate/${songId}.pdf`,
     },
     // The owner's view holds unpublished lyrics: no shared cache keeps it.
@@ -96,6 +100,7 @@ export default function CertificatePage() {
     timestamp,
     timestampHistory,
     verifyUrl,
+    verifyQr,
     ddexExport,
   } = useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
@@ -155,6 +160,7 @@ export default function CertificatePage() {
         timeZone={zone.timeZone}
         timestamp={timestamp}
         verifyUrl={verifyUrl}
+        verifyQr={verifyQr}
         certificateUrl={certificateUrl}
       />
       {timestampHistory && <TimestampHistory stamps={timestampHistory} />}

@@ -5,7 +5,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { isRouteErrorResponse, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { isRouteErrorResponse, useActionData, useLoaderData } from '@remix-run/react'
 import { AiDisclosureText } from '~/components/ai-disclosure'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BrowserCheck } from '~/components/verify/browser-check'
@@ -14,6 +14,10 @@ import { ConfirmedCoWriters } from '~/components/verify/co-writers'
 import { OwnerTexts } from '~/components/verify/owner-texts'
 import { RecordingCheck } from '~/components/verify/recording-check'
 import { TimestampCheck } from '~/components/verify/timestamp-check'
+import { RecordLead } from '~/components/verify/record-lead'
+import { Verdict } from '~/components/verify/verdict'
+import { CertificateId } from '~/components/certificate-id'
+import { useTimeZone } from '~/components/time-zone'
 import { VerificationSteps } from '~/components/verify/steps'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
@@ -26,6 +30,8 @@ import {
   tooManyRequestsMessage,
 } from '~/services/platform/rate-limit.server'
 import { ownerOpenings } from '~/services/certificates/record/proof-bundle.server'
+import { certificateFor } from '~/services/certificates/record/certificate.server'
+import { factsNotInManifest } from '~/services/certificates/record/verified-facts.server'
 import { isMultipart, readFormWithRecording } from '~/services/songs/recording-fingerprint.server'
 import { env } from '~/env.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
@@ -35,7 +41,6 @@ import {
   isRegisteredCertificate,
 } from '~/services/certificates/record/verification.server'
 import { StatusPage } from '~/components/status-page'
-import { TAP_TARGET } from '~/components/ui/button'
 import { TermNote } from '~/components/term'
 import { SHA_256 } from '~/lib/glossary/sha-256'
 import { MANIFEST } from '~/lib/glossary/manifest'
@@ -60,7 +65,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     })
   const found = await certificateReport(params.certificateId)
   if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
-  const user = await getUser(request)
+  // The page leads with the song as anyone may see it (issue 49.4), whoever asks.
+  const [user, shown] = await Promise.all([
+    getUser(request),
+    certificateFor(db(), found.songId, null),
+  ])
+  if (!shown) throw new Response(NOT_REGISTERED, { status: 404 })
   const owner = user
     ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest)
     : null
@@ -69,6 +79,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     {
       ...found.report,
       songId: found.songId,
+      record: shown.certificate,
+      // Verified means these facts too: each is compared with the verified manifest.
+      recordDiffers: factsNotInManifest(shown.certificate, found.report.manifest),
       owner,
       links: found.links,
       timestamp: found.timestamp,
@@ -130,94 +143,86 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 export default function VerifyPage() {
   const report = useLoaderData<typeof loader>()
   const posted = useActionData<typeof action>()
+  const zone = useTimeZone()
+  const verified = report.ok && report.recordDiffers.length === 0
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">
-        Verify Certificate {report.certificateId}
+        Verify Certificate <CertificateId id={report.certificateId} />
       </h1>
-      <p
-        role="status"
-        className={`mt-6 rounded-lg p-4 text-lg font-semibold ${report.ok ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
-      >
-        {report.ok
-          ? '✓ Verified: the certificate matches its blockchain record.'
-          : '✗ Verification failed: the records do not match.'}
-      </p>
 
-      <p className="mt-4 text-slate-700" data-testid="verify-plain">
-        {report.ok
-          ? `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in ${report.storedIn}, and both still match it exactly${
-              report.publicRecords
-                ? `: nobody, ${report.appName} included, can have changed it since it was registered.`
-                : '. Both are kept on this server, so this holds only as far as this server can be trusted.'
-            }`
-          : `In plain words: the ${report.publicRecords ? 'public ' : ''}records do not match this certificate, so it cannot be relied on as shown. The technical details below say which check failed.`}
-      </p>
+      {/* What the certificate is about comes first; the answer follows it, then the proof. */}
+      <RecordLead
+        song={report.record}
+        songId={report.songId}
+        appName={report.appName}
+        timeZone={zone.timeZone}
+        verified={verified}
+      />
+      <Verdict report={report} differing={report.recordDiffers} appName={report.appName} />
 
-      <TimestampCheck timestamp={report.timestamp} />
+      <div data-testid="proof-details">
+        <TimestampCheck timestamp={report.timestamp} />
 
-      {report.ok && report.confirmations ? (
-        <ConfirmedCoWriters coWriters={report.confirmations} />
-      ) : null}
+        {report.ok && report.confirmations ? (
+          <ConfirmedCoWriters coWriters={report.confirmations} />
+        ) : null}
 
-      {report.ok && report.aiDisclosure ? (
-        <section
-          aria-labelledby="verify-ai"
+        {report.ok && report.aiDisclosure ? (
+          <section
+            aria-labelledby="verify-ai"
+            className="mt-8 rounded-lg border border-slate-200 p-4"
+          >
+            <h2 id="verify-ai" className="text-lg font-semibold text-slate-900">
+              {report.aiDisclosure.heading}, as recorded
+            </h2>
+            <div className="mt-2">
+              <AiDisclosureText disclosure={report.aiDisclosure} />
+            </div>
+          </section>
+        ) : null}
+
+        {report.ok ? (
+          <RecordingCheck
+            recordings={report.recordings}
+            version={report.manifestVersion}
+            posted={posted}
+            explainSha256={report.timestamp.checks.length === 0}
+          />
+        ) : null}
+
+        {/* The signed PDF's section goes here (issue 49.1): the signer's certificate chain and its
+            root's SHA-256 fingerprint, so a stranger can check a downloaded PDF's signer. */}
+
+        {/* Hashes, memos and commands are for whoever checks the proof; a failure opens them. */}
+        <details
+          open={!report.ok}
           className="mt-8 rounded-lg border border-slate-200 p-4"
+          data-testid="technical-details"
         >
-          <h2 id="verify-ai" className="text-lg font-semibold text-slate-900">
-            {report.aiDisclosure.heading}, as recorded
-          </h2>
-          <div className="mt-2">
-            <AiDisclosureText disclosure={report.aiDisclosure} />
-          </div>
-        </section>
-      ) : null}
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            Technical details
+          </summary>
+          <p className="mt-3 text-slate-600">
+            {report.publicRecords
+              ? `Every step below uses only public records: the transaction on the ledger (${report.network}) and the manifest in storage.`
+              : `Every step below reads the record where it was written: the transaction on the ledger (${report.network}) and the manifest in ${report.storedIn}.`}{' '}
+            Our own database is not trusted; you can repeat each step yourself.
+          </p>
+          <TermNote note={MANIFEST} className="mt-2" />
+          <TermNote note={SHA_256} className="mt-1" />
+          {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
+          <TermNote note={SOL} className="mt-1" />
+          <TermNote note={LAMPORTS} className="mt-1" />
+          <VerificationSteps steps={report.steps} />
 
-      {report.ok ? (
-        <RecordingCheck
-          recordings={report.recordings}
-          version={report.manifestVersion}
-          posted={posted}
-          explainSha256={report.timestamp.checks.length === 0}
-        />
-      ) : null}
+          {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
 
-      {/* Hashes, memos and commands are for whoever checks the proof; a failure opens them. */}
-      <details
-        open={!report.ok}
-        className="mt-8 rounded-lg border border-slate-200 p-4"
-        data-testid="technical-details"
-      >
-        <summary className="cursor-pointer font-semibold text-slate-900">Technical details</summary>
-        <p className="mt-3 text-slate-600">
-          {report.publicRecords
-            ? `Every step below uses only public records: the transaction on the ledger (${report.network}) and the manifest in storage.`
-            : `Every step below reads the record where it was written: the transaction on the ledger (${report.network}) and the manifest in ${report.storedIn}.`}{' '}
-          Our own database is not trusted; you can repeat each step yourself.
-        </p>
-        <TermNote note={MANIFEST} className="mt-2" />
-        <TermNote note={SHA_256} className="mt-1" />
-        {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
-        <TermNote note={SOL} className="mt-1" />
-        <TermNote note={LAMPORTS} className="mt-1" />
-        <VerificationSteps steps={report.steps} />
+          <BrowserCheck check={report.browserCheck} />
 
-        {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
-
-        <BrowserCheck check={report.browserCheck} />
-
-        {report.owner ? <OwnerTexts owner={report.owner} /> : null}
-      </details>
-
-      <p className="mt-8 text-sm text-slate-600">
-        <Link
-          to={`/certificate/${report.songId}`}
-          className={`${TAP_TARGET} text-brand-700 underline`}
-        >
-          Open the certificate
-        </Link>
-      </p>
+          {report.owner ? <OwnerTexts owner={report.owner} /> : null}
+        </details>
+      </div>
     </div>
   )
 }

@@ -221,7 +221,72 @@ const WIDTHS = [
   { device: 'phone', width: 360, height: 740 },
 ] as const
 
+/**
+ * Every QR code on the printed pages, as a phone's reader would read them: the PDF rendered at
+ * 150 dpi, each page's codes decoded by zbarimg.
+ */
+async function qrCodesOf(printed: Printed) {
+  const prefix = path.join(outDir, `${path.basename(printed.file, '.pdf')}-qr`)
+  await run('pdftoppm', ['-r', '150', '-png', printed.file, prefix])
+  const images = fs
+    .readdirSync(outDir)
+    .filter((f) => f.startsWith(`${path.basename(prefix)}-`) && f.endsWith('.png'))
+  const found: string[] = []
+  for (const image of images) {
+    // zbarimg exits 4 when a page holds no code: that page adds nothing.
+    const { stdout } = await run('zbarimg', ['-q', '--raw', path.join(outDir, image)]).catch(
+      (error: { code?: number; stdout?: string }) =>
+        error.code === 4 ? { stdout: '' } : Promise.reject(error),
+    )
+    found.push(...stdout.split('\n').filter((line) => line !== ''))
+  }
+  return found
+}
+
 describe.each(MODES)('printing with $name', ({ javaScriptEnabled }) => {
+  test('the printed certificate carries the QR code of its verify address, decoded back from the paper, and the address on one line beside it (A4 and Letter)', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await newSignedInUser(page, 'Lan', 'Nguyễn')
+    await verifyEmailThroughAdmin(
+      page,
+      await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+    )
+    const song = await postSong(page, {
+      title: 'Ánh trăng',
+      contributorName: 'Nguyễn Thị Lan',
+      dateCreated: '2025-03-01',
+      toolsUsed: 'Piano',
+      fileLink: 'https://files.example/anh-trang.wav',
+      contributions: [splitRow('lyrics', 90, 0, 0, 10)],
+    })
+    await registerSong(page, song.id)
+    const verifyUrl = `${server.baseUrl}/verify/${song.certificateId}`
+    await page.goto(`/certificate/${song.id}`)
+    await page.emulateMedia({ media: 'print' })
+    const qr = page.getByTestId('certificate-verify-qr')
+    expect(await qr.evaluate((element) => element.tagName)).toBe('svg')
+    expect(await qr.isVisible()).toBe(true)
+    // 24 mm on paper: about 91 CSS pixels.
+    expect(Math.round((await qr.boundingBox())!.width)).toBe(91)
+    const address = page.getByTestId('certificate-verify-url')
+    expect(
+      await address.evaluate(
+        (link) => new Set([...link.getClientRects()].map((rect) => Math.round(rect.top))).size,
+      ),
+    ).toBe(1)
+    for (const format of FORMATS) {
+      const name = `qr-certificate-${format}-js-${javaScriptEnabled ? 'on' : 'off'}`
+      const printed = await print(page, name, format)
+      expect(await qrCodesOf(printed), name).toEqual([verifyUrl])
+      // pdftotext gives the address back on one line, whole.
+      expect(
+        printed.text.split('\n').some((line) => line.includes(verifyUrl)),
+        name,
+      ).toBe(true)
+    }
+    await page.done()
+  })
+
   test('the certificate and the split sheet of a long registered song print whole on A4 and Letter, from a desktop and a phone, and lead to the verify page', async () => {
     const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
     const song = await registeredLongSong(page)

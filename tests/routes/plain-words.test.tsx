@@ -202,7 +202,14 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
     expect(explained).toEqual({
       '/certificate/:id': allOk(['PRO', 'SHA-256', 'manifest', 'RFC 3161', 'SOL']),
       '/songs/:id/split-sheet': allOk(['PRO', 'IPI']),
-      '/verify/:certificateId': allOk(['SHA-256', 'manifest', 'RFC 3161', 'SOL', 'lamports']),
+      '/verify/:certificateId': allOk([
+        'PRO',
+        'SHA-256',
+        'manifest',
+        'RFC 3161',
+        'SOL',
+        'lamports',
+      ]),
       '/ledger/tx/:signature': allOk(['SOL', 'lamports']),
     })
   }, 60_000)
@@ -255,7 +262,8 @@ describe('jargon in plain words where it first appears, without JavaScript (issu
         ),
       ),
     }
-    const verified = allOk(['SHA-256', 'manifest', 'RFC 3161', 'SOL', 'lamports'])
+    // The page leads with the record's people (issue 49.4): PRO is explained beside them.
+    const verified = allOk(['PRO', 'SHA-256', 'manifest', 'RFC 3161', 'SOL', 'lamports'])
     expect(drawn).toEqual({ shown: verified, matched: verified, other: verified })
   }, 60_000)
 })

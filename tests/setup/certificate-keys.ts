@@ -69,6 +69,10 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   'timestamp',
   // The verify page's full address (issue 37.4): public, as the page itself is.
   'verifyUrl',
+  // That address as a QR code's modules, for the printed page (issue 49.5).
+  'verifyQr.path',
+  'verifyQr.quietZone',
+  'verifyQr.size',
 ].sort()
 
 /** The timestamp's keys once the registered snapshot has one (pending or stamped). */

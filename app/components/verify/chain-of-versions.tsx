@@ -1,4 +1,5 @@
 import { Link } from '@remix-run/react'
+import { CertificateId, WithWholeIds } from '~/components/certificate-id'
 import type { VerifyLinks } from './report'
 
 /** The earlier versions this record names, each verified the same way (issue 14). */
@@ -24,15 +25,18 @@ export function ChainOfVersions({ links }: { links: VerifyLinks }) {
         {links.map((link) => (
           <li key={`${link.from}-${link.to}`} className="text-sm">
             <p>
-              {link.from} supersedes{' '}
-              <Link to={`/verify/${link.to}`} className="font-mono text-brand-700 underline">
+              <CertificateId id={link.from} /> supersedes{' '}
+              <Link
+                to={`/verify/${link.to}`}
+                className="whitespace-nowrap font-mono text-brand-700 underline"
+              >
                 {link.to}
               </Link>
             </p>
             <ul className="mt-1 space-y-1">
               {link.checks.map((check) => (
                 <li key={check.name} className={check.ok ? 'text-green-800' : 'text-red-800'}>
-                  {check.ok ? '✓' : '✗'} {check.name} — {check.detail}
+                  {check.ok ? '✓' : '✗'} {check.name} — <WithWholeIds text={check.detail} />
                 </li>
               ))}
             </ul>

@@ -1,3 +1,4 @@
+import { WithWholeIds } from '~/components/certificate-id'
 import type { VerifyReport } from './report'
 
 /** Each step of the proof with its evidence and checks; a step after a failed one is not checked. */
@@ -47,7 +48,9 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
                           {check.name}{' '}
                           <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
                         </p>
-                        <p className="break-all text-sm text-slate-600">{check.detail}</p>
+                        <p className="break-all text-sm text-slate-600">
+                          <WithWholeIds text={check.detail} />
+                        </p>
                       </div>
                     </li>
                   ))}
@@ -80,12 +83,12 @@ function EvidenceValue({ item }: { item: VerifyReport['steps'][number]['evidence
   if (item.kind === 'block')
     return (
       <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
-        {item.value}
+        <WithWholeIds text={item.value} />
       </pre>
     )
   return (
     <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>
-      {item.value}
+      <WithWholeIds text={item.value} />
     </span>
   )
 }
