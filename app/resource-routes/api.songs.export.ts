@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { clientIp } from '~/lib/client-address.server'
 import { jsonError, parseQuery } from '~/lib/http.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { ExportQuerySchema } from '~/lib/url-schemas'
@@ -8,7 +9,7 @@ import {
   exportFileName,
 } from '~/services/certificates/exports/catalogue-export.server'
 import { db } from '~/services/platform/db.server'
-import { admitDocument, busyAnswer, documentOwner } from '~/services/platform/document-pool.server'
+import { busyAnswer, openDocumentStream } from '~/services/platform/document-pool.server'
 
 /** GET /api/songs/export?format=csv|json — the signed-in user's whole catalogue, as a download. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -16,11 +17,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseQuery(request, ExportQuerySchema)
   if (!query.ok) return jsonError(400, query.message)
   const { format } = query.data
-  // Its pages are written in the document pool (decision 053): admitted before the answer
-  // starts, so a full pool is a 503 (or the owner's own limit a 429), not a broken download.
-  let ticket
+  // Its pages are written in the document pool (decision 053), each holding a worker only while
+  // it is made (decision 110). The stream is opened before the answer starts, so the caps on
+  // open streams (the account's, its address's, everyone's) are a 429 or 503, not a broken
+  // download.
+  let stream
   try {
-    ticket = admitDocument(documentOwner(user.id, null), request.signal)
+    stream = openDocumentStream(
+      { userId: user.id, clientAddress: clientIp(request) },
+      request.signal,
+    )
   } catch (error) {
     return busyAnswer(error)
   }
@@ -31,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   )
   headers.set('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)
   headers.set('Cache-Control', 'private, no-store')
-  return new Response(catalogueExportStream(db(), user.id, format, ticket), {
+  return new Response(catalogueExportStream(db(), user.id, format, stream), {
     status: 200,
     headers,
   })

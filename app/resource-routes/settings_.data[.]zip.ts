@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { clientIp } from '~/lib/client-address.server'
 import { applySecurityHeaders } from '~/lib/security-headers.server'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { accountDataZip, prepareAccountData } from '~/services/accounts/data-export.server'
 import { getSessionId } from '~/services/accounts/session.server'
 import {
-  admitDocument,
   busyAnswer,
-  documentOwner,
+  openDocumentStream,
   ticketStream,
 } from '~/services/platform/document-pool.server'
 import { ownedSongPages } from '~/services/certificates/exports/catalogue-export.server'
@@ -29,11 +29,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       title: 'No download just now',
       description: tooManyMessage(prepared.limited),
     })
-  // Admitted to the document pool before the answer starts (decision 053), so a full pool is a
-  // 503 and the owner's own limit a 429, not a broken download; its pieces are deflated there.
-  let ticket
+  // Opened as a stream of the document pool before the answer starts (decisions 053 and 110), so
+  // the caps on open streams are a 429 or 503, not a broken download; its pieces are deflated
+  // there, each holding a worker only while it is made.
+  let stream
   try {
-    ticket = admitDocument(documentOwner(user.id, null), request.signal)
+    stream = openDocumentStream(
+      { userId: user.id, clientAddress: clientIp(request) },
+      request.signal,
+    )
   } catch (error) {
     return busyAnswer(error)
   }
@@ -45,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chunks = accountDataZip(
     prepared,
     (options) => ownedSongPages(db(), user.id, options),
-    (bytes) => ticket.render({ kind: 'deflate-piece', bytes }),
+    (bytes) => stream.render({ kind: 'deflate-piece', bytes }),
   )
-  return new Response(ticketStream(chunks, ticket), { status: 200, headers })
+  return new Response(ticketStream(chunks, stream), { status: 200, headers })
 }

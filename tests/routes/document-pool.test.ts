@@ -17,7 +17,9 @@ import { certificateFor } from '~/services/certificates/record/certificate.serve
 import {
   DocumentAbortedError,
   DocumentsBusyError,
+  documentPoolFigures,
   OWNER_LIMIT,
+  openDocumentStream,
   OwnerDocumentsBusyError,
   POOL_SIZE,
   QUEUE_LIMIT,
@@ -230,6 +232,32 @@ describe('PDFs off the event loop (the document pool)', () => {
     ).rejects.toBeInstanceOf(DocumentAbortedError)
     expect((await again).subarray(0, 4).toString('latin1')).toBe('%PDF')
     await Promise.all(running)
+  }, 120_000)
+})
+
+describe('streams’ pieces beside documents (decision 110)', () => {
+  test('more streams’ pieces waiting than the documents’ whole queue: a document is still admitted, and made after at most one piece per worker', async () => {
+    const { job } = await lightJob()
+    // The workers busy, then the pieces of more streams than QUEUE_LIMIT waiting behind them
+    // (all queued before any worker can answer: the order is the pool's, not the jobs' lengths).
+    const running = Array.from({ length: POOL_SIZE }, () => renderPdfOffThread(job))
+    const streams = Array.from({ length: QUEUE_LIMIT + 4 }, (_, i) =>
+      openDocumentStream({ userId: `streaming-${i}`, clientAddress: `192.0.2.${i}` }),
+    )
+    const made: string[] = []
+    const pieces = streams.map((stream, i) =>
+      stream.render(job).then(() => made.push(`piece ${i}`)),
+    )
+    expect(documentPoolFigures().waitingPieces).toBe(QUEUE_LIMIT + 4)
+    const document = renderPdfOffThread(job).then(() => made.push('document'))
+    expect(documentPoolFigures().waitingDocuments).toBe(1)
+    await Promise.all([...running, ...pieces, document])
+    // The lanes take turns: one in a single queue, the document would have been made last.
+    expect(made.indexOf('document')).toBeLessThanOrEqual(POOL_SIZE)
+    expect(made).toHaveLength(QUEUE_LIMIT + 5)
+    for (const stream of streams) stream.release()
+    expect(waitingJobs()).toBe(0)
+    expect(documentPoolFigures().openStreams).toBe(0)
   }, 120_000)
 })
 

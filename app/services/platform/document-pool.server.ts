@@ -4,7 +4,31 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { env } from '~/env.server'
-import { applySecurityHeaders } from '~/lib/security-headers.server'
+import {
+  AccountStreamsBusyError,
+  AddressStreamsBusyError,
+  DocumentAbortedError,
+  type DocumentRefusal,
+  DocumentsBusyError,
+  OPEN_LIMIT,
+  OWNER_LIMIT,
+  OwnerDocumentsBusyError,
+  QUEUE_LIMIT,
+  STREAM_LIMIT,
+  StreamsBusyError,
+  STREAMS_PER_ACCOUNT,
+  STREAMS_PER_ADDRESS,
+} from './document-pool-limits.server'
+import {
+  countRefusal,
+  type PoolFigures,
+  type RefusalReason,
+  reportPoolFigures,
+} from './document-pool-metrics.server'
+
+// Every route and test names the pool's limits and refusals from here.
+export * from './document-pool-limits.server'
+export type { PoolFigures, RefusalReason }
 
 // Documents are made off the event loop (issue 24.3, decisions 049 and 053): the PDFs, the
 // owner's proof bundle and the catalogue export's pages. One small pool of worker threads, one
@@ -13,6 +37,12 @@ import { applySecurityHeaders } from '~/lib/security-headers.server'
 // (503), rather than waiting behind work it cannot see the end of; one requester holds at most
 // OWNER_LIMIT documents at once (429), so nobody fills the shared queue alone; a job whose client
 // has gone is taken out of the queue.
+//
+// A streamed answer (the catalogue export, the data download) is not a document in the making
+// while its client reads (decision 110): it counts as an open stream, per account, per client
+// address and in all, and holds a worker only while one of its pieces is made. Its pieces wait in
+// a lane of their own, which takes turns with the documents' queue, so streams, however many and
+// however stalled, never fill what a PDF needs.
 
 /**
  * A job as the pool carries it: plain data a worker's renderer (certificates/documents/
@@ -26,43 +56,8 @@ export interface DocumentJob {
 }
 
 export const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism() - 1))
-export const QUEUE_LIMIT = 8
-/** Documents one requester (an account, or an address for a visitor) may have in the making. */
-export const OWNER_LIMIT = 2
-/**
- * Documents in the making from everyone together (decision 087). The queue's length alone did
- * not bound them: a streamed download holds its ticket while its client reads, with at most one
- * job queued, so many accounts at OWNER_LIMIT each could hold any number of streams and their
- * buffers open. Past this, everyone is told to come back (503).
- */
-export const OPEN_LIMIT = 16
 // A job that takes longer than this has gone wrong: its worker is replaced.
 const JOB_TIMEOUT_MS = 60_000
-
-export const DOCUMENTS_BUSY =
-  'Too many documents are being made right now. Please try again in a few seconds.'
-export const OWNER_DOCUMENTS_BUSY = `You already have ${OWNER_LIMIT} documents being made. Please wait for them to finish, then try again.`
-
-/** The shared queue is full: 503. */
-export class DocumentsBusyError extends Error {
-  constructor() {
-    super(DOCUMENTS_BUSY)
-  }
-}
-
-/** This requester already has OWNER_LIMIT documents in the making: 429. */
-export class OwnerDocumentsBusyError extends Error {
-  constructor() {
-    super(OWNER_DOCUMENTS_BUSY)
-  }
-}
-
-/** The client went away while its job waited: the job was dropped. */
-export class DocumentAbortedError extends Error {
-  constructor() {
-    super('The request was cancelled before its document was made.')
-  }
-}
 
 interface Pending {
   id: number
@@ -80,12 +75,27 @@ interface Slot {
 }
 
 /**
- * A requester's place in the pool: one document (a PDF, a bundle, an export of many pages) from
- * admission until it is released. A PDF holds it for one job; an export for all its pages.
+ * A requester's place in the pool. From `admitDocument`: one document from admission until it
+ * is released (a PDF holds it for one job). From `openDocumentStream`: an open stream, whose
+ * every `render` holds a worker only until that piece is made (decision 110).
  */
 export interface DocumentTicket {
   render(job: DocumentJob): Promise<Buffer>
   release(): void
+}
+
+/** Who opens a stream: counted against the account and against the client's address. */
+export interface StreamRequester {
+  userId: string
+  clientAddress: string | null
+}
+
+const ticketReleased = () => new Error('ticket released')
+
+function add(counts: Map<string, number>, key: string, by: 1 | -1) {
+  const count = (counts.get(key) ?? 0) + by
+  if (count > 0) counts.set(key, count)
+  else counts.delete(key)
 }
 
 /** server/document-worker.mjs, found from this module in the source tree and in the Remix build. */
@@ -102,42 +112,95 @@ function workerFile() {
 
 class DocumentPool {
   private slots: Slot[] = []
-  private queue: Pending[] = []
+  /** Documents waiting: what QUEUE_LIMIT bounds. */
+  private documents: Pending[] = []
+  /** Streams' pieces waiting, apart: they never count against the documents' queue. */
+  private pieces: Pending[] = []
+  private piecesNext = false
   private nextId = 1
   /** Open tickets per requester. */
   private held = new Map<string, number>()
   private open = 0
+  private streamsByAccount = new Map<string, number>()
+  private streamsByAddress = new Map<string, number>()
+  private streams = 0
+
+  constructor(private onRefused: (reason: RefusalReason) => void) {}
 
   /**
    * A ticket for `owner`, or a refusal: the requester's own limit first (429), then the shared
    * queue (503). `signal` is the request's: when its client goes, a job still queued is dropped.
    */
   admit(owner: string, signal?: AbortSignal): DocumentTicket {
-    if ((this.held.get(owner) ?? 0) >= OWNER_LIMIT) throw new OwnerDocumentsBusyError()
-    if (this.queue.length >= QUEUE_LIMIT || this.open >= OPEN_LIMIT) throw new DocumentsBusyError()
-    this.held.set(owner, (this.held.get(owner) ?? 0) + 1)
+    if ((this.held.get(owner) ?? 0) >= OWNER_LIMIT) this.refuse(new OwnerDocumentsBusyError())
+    if (this.documents.length >= QUEUE_LIMIT || this.open >= OPEN_LIMIT)
+      this.refuse(new DocumentsBusyError())
+    add(this.held, owner, 1)
     this.open++
     let open = true
     return {
-      // The ticket's later jobs (an export's next pages) are not refused by the queue's length:
-      // each open ticket has at most one job waiting, and the tickets themselves are bounded
-      // (OWNER_LIMIT each, OPEN_LIMIT in all).
+      // A ticket's later jobs are not refused by the queue's length: each open ticket has at
+      // most one job waiting, and the tickets themselves are bounded (OWNER_LIMIT, OPEN_LIMIT).
       render: (job) =>
-        open ? this.enqueue(job, signal) : Promise.reject(new Error('ticket released')),
+        open ? this.enqueue(job, this.documents, signal) : Promise.reject(ticketReleased()),
       release: () => {
         if (!open) return
         open = false
         this.open--
-        const count = (this.held.get(owner) ?? 1) - 1
-        if (count > 0) this.held.set(owner, count)
-        else this.held.delete(owner)
+        add(this.held, owner, -1)
       },
     }
   }
 
+  /**
+   * An open stream for `requester`, or a refusal: the account's own limit, then its address's
+   * (429), then everyone's (503). It holds no document place: each piece it renders waits in the
+   * pieces' lane and holds a worker only while it is made.
+   */
+  openStream({ userId, clientAddress }: StreamRequester, signal?: AbortSignal): DocumentTicket {
+    const account = documentOwner(userId, null)
+    const address = documentOwner(null, clientAddress)
+    if ((this.streamsByAccount.get(account) ?? 0) >= STREAMS_PER_ACCOUNT)
+      this.refuse(new AccountStreamsBusyError())
+    if ((this.streamsByAddress.get(address) ?? 0) >= STREAMS_PER_ADDRESS)
+      this.refuse(new AddressStreamsBusyError())
+    if (this.streams >= STREAM_LIMIT) this.refuse(new StreamsBusyError())
+    add(this.streamsByAccount, account, 1)
+    add(this.streamsByAddress, address, 1)
+    this.streams++
+    let open = true
+    return {
+      render: (job) =>
+        open ? this.enqueue(job, this.pieces, signal) : Promise.reject(ticketReleased()),
+      release: () => {
+        if (!open) return
+        open = false
+        this.streams--
+        add(this.streamsByAccount, account, -1)
+        add(this.streamsByAddress, address, -1)
+      },
+    }
+  }
+
+  get figures(): PoolFigures {
+    return {
+      waitingDocuments: this.documents.length,
+      waitingPieces: this.pieces.length,
+      making: this.slots.filter((slot) => slot.current).length,
+      openDocuments: this.open,
+      openStreams: this.streams,
+    }
+  }
+
+  private refuse(refusal: DocumentRefusal): never {
+    this.onRefused(refusal.reason)
+    throw refusal
+  }
+
   /** Its workers stopped and its waiting jobs refused: the pool is not used again. */
   close() {
-    for (const pending of this.queue.splice(0)) pending.reject(new Error('Document pool closed'))
+    for (const pending of [...this.documents.splice(0), ...this.pieces.splice(0)])
+      pending.reject(new Error('Document pool closed'))
     for (const slot of this.slots.splice(0)) {
       clearTimeout(slot.timer)
       slot.worker.removeAllListeners()
@@ -146,19 +209,14 @@ class DocumentPool {
     }
   }
 
-  /** Jobs waiting for a worker (for tests and the decision's figures). */
-  get waiting() {
-    return this.queue.length
-  }
-
-  private enqueue(job: DocumentJob, signal?: AbortSignal) {
+  private enqueue(job: DocumentJob, lane: Pending[], signal?: AbortSignal) {
     if (signal?.aborted) return Promise.reject(new DocumentAbortedError())
     return new Promise<Buffer>((resolve, reject) => {
       const onAbort = () => {
-        const index = this.queue.indexOf(pending)
+        const index = lane.indexOf(pending)
         // Already with a worker: it finishes (replacing a worker costs more than the job).
         if (index === -1) return
-        this.queue.splice(index, 1)
+        lane.splice(index, 1)
         reject(new DocumentAbortedError())
       }
       const pending: Pending = {
@@ -169,7 +227,7 @@ class DocumentPool {
         detach: () => signal?.removeEventListener('abort', onAbort),
       }
       signal?.addEventListener('abort', onAbort, { once: true })
-      this.queue.push(pending)
+      lane.push(pending)
       this.pump()
     })
   }
@@ -179,11 +237,24 @@ class DocumentPool {
     while (this.slots.length < POOL_SIZE) this.slots.push(this.start())
   }
 
+  /**
+   * The next job for a free worker. The two lanes take turns while both wait: a document never
+   * waits behind more than one piece per worker, whatever the streams, and a stream still moves
+   * while documents keep coming.
+   */
+  private next() {
+    const piece = this.pieces.length > 0 && (this.piecesNext || this.documents.length === 0)
+    const next = piece ? this.pieces.shift() : this.documents.shift()
+    if (next) this.piecesNext = !piece
+    return next
+  }
+
   private pump() {
-    while (this.slots.length < POOL_SIZE && this.queue.length > 0) this.slots.push(this.start())
+    while (this.slots.length < POOL_SIZE && this.documents.length + this.pieces.length > 0)
+      this.slots.push(this.start())
     for (const slot of this.slots) {
       if (slot.current) continue
-      const next = this.queue.shift()
+      const next = this.next()
       if (!next) return
       next.detach()
       slot.current = next
@@ -234,13 +305,24 @@ class DocumentPool {
 // instead of starting more. Test files sharing a process close it between files (decision 090).
 const holder = globalThis as typeof globalThis & { __prooftrackDocumentPool?: DocumentPool }
 function thePool() {
-  holder.__prooftrackDocumentPool ??= new DocumentPool()
+  holder.__prooftrackDocumentPool ??= new DocumentPool(countRefusal)
   return holder.__prooftrackDocumentPool
 }
+// Read at each scrape from whichever pool the process has then.
+reportPoolFigures(() => holder.__prooftrackDocumentPool?.figures)
 
 /** Admits `owner` for one document of several jobs; throws the busy errors. Release it when done. */
 export function admitDocument(owner: string, signal?: AbortSignal) {
   return thePool().admit(owner, signal)
+}
+
+/**
+ * A streamed answer's place (the catalogue export, the data download), counted against the
+ * account, the client's address and everyone's streams; throws the stream refusals. Its pieces
+ * are made one at a time through `render`; release it when the stream ends (`ticketStream`).
+ */
+export function openDocumentStream(requester: StreamRequester, signal?: AbortSignal) {
+  return thePool().openStream(requester, signal)
 }
 
 /** One job as one document: made in a worker thread; rejects with the busy or aborted errors. */
@@ -289,9 +371,23 @@ export function closeDocumentPoolForTests() {
   holder.__prooftrackDocumentPool = undefined
 }
 
-/** Jobs waiting for a worker now. */
+/** Jobs waiting for a worker now, in both lanes. */
 export function waitingJobs() {
-  return holder.__prooftrackDocumentPool?.waiting ?? 0
+  const figures = documentPoolFigures()
+  return figures.waitingDocuments + figures.waitingPieces
+}
+
+/** The pool's state now (all zero before its first use). */
+export function documentPoolFigures(): PoolFigures {
+  return (
+    holder.__prooftrackDocumentPool?.figures ?? {
+      waitingDocuments: 0,
+      waitingPieces: 0,
+      making: 0,
+      openDocuments: 0,
+      openStreams: 0,
+    }
+  )
 }
 
 /** Whose documents a request counts against: the account, or the client's address for a visitor. */
@@ -300,8 +396,10 @@ export function documentOwner(userId: string | null | undefined, clientAddress: 
 }
 
 /**
- * A document's bytes as a response body, made only as fast as they are read: the ticket is
- * released when the stream ends, fails or is cancelled (the catalogue export, the data download).
+ * A document's bytes as a response body, made only as fast as they are read: the ticket (an open
+ * stream's place) is released when the stream ends, fails or is cancelled (the catalogue export,
+ * the data download). A client that stops reading is cut by the server after a while
+ * (server/send-response.mjs, decision 110), which cancels the stream.
  */
 export function ticketStream(
   chunks: AsyncGenerator<Uint8Array>,
@@ -325,27 +423,4 @@ export function ticketStream(
       await chunks.return(undefined)
     },
   })
-}
-
-const RETRY_AFTER_SECONDS = 5
-
-/**
- * For a route's `.catch`: a full queue is 503, the requester's own limit 429, both with
- * Retry-After and a plain sentence; a request whose client went is 499 (nobody reads it).
- * Anything else is thrown on.
- */
-export function busyAnswer(error: unknown): Response {
-  const status =
-    error instanceof DocumentsBusyError
-      ? 503
-      : error instanceof OwnerDocumentsBusyError
-        ? 429
-        : error instanceof DocumentAbortedError
-          ? 499
-          : 0
-  if (status === 0) throw error
-  const headers = applySecurityHeaders(new Headers({ 'Retry-After': String(RETRY_AFTER_SECONDS) }))
-  headers.set('Content-Type', 'text/plain; charset=utf-8')
-  headers.set('Cache-Control', 'no-store')
-  return new Response((error as Error).message, { status, headers })
 }

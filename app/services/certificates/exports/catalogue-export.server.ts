@@ -71,7 +71,8 @@ const encoder = new TextEncoder()
 
 /**
  * The export's bytes, chunk by chunk. Each page's text is made in a document worker through the
- * export's ticket (decision 053); only the reading and the opening and closing lines stay here.
+ * export's stream (decision 053), which holds a worker only while that page is made (decision
+ * 110); only the reading and the opening and closing lines stay here.
  */
 async function* exportChunks(
   database: Kysely<Database>,
@@ -92,7 +93,8 @@ async function* exportChunks(
 
 /**
  * A byte stream of the export, read from the database only as fast as it is sent. The ticket is
- * the export's place in the document pool: released when the stream ends, fails or is cancelled.
+ * the export's open stream in the document pool (`openDocumentStream`): released when the stream
+ * ends, fails or is cancelled.
  */
 export function catalogueExportStream(
   database: Kysely<Database>,
