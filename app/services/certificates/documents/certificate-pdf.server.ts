@@ -9,33 +9,40 @@ import {
 } from '../record/certificate-view'
 import {
   BRAND,
+  BRAND_LINE,
   column,
   FAINT,
-  Flow,
   INK,
   MUTED,
   PAGE,
-  type Block,
   type Part,
   drawQr,
   SCAN_TO_VERIFY,
   startPdf,
 } from './pdf-document.server'
+import { type Block, Flow, stack, textBlock } from './pdf-flow.server'
 import { developmentSigningNote } from './pdf-signature.server'
 import { isolate, prepareFonts, type TextStyle, write } from './pdf-text.server'
 
 // The certificate's PDF: the certificate's view (certificate-view.ts), the one the page shows,
-// laid out on A4. Page 1 holds the certificate and its footer (statement, id, QR code); whatever
-// does not fit above the footer (long lyrics, notes) goes on to further pages, whole. Every text
-// comes from the view: this file only decides where it goes and how it looks.
+// laid out on A4 in a double frame. Page 1 holds the certificate and its footer (statement, id, QR
+// code); whatever does not fit above the footer (long lyrics, notes) goes on to further pages,
+// each framed. Every text comes from the view: this file only decides where it goes and how it
+// looks.
 
 const LEFT = 52
 const RIGHT = PAGE.width - 52
 const WIDTH = RIGHT - LEFT
 const GUTTER = 24
 const COLUMN = (WIDTH - GUTTER) / 2
-const FOOTER_TOP = PAGE.height - 150
 const QR_SIZE = 86
+/** The frame's two lines, each `inset` in from the page's edges. */
+const FRAME = [
+  { inset: 20, width: 2.2, color: INK },
+  { inset: 26, width: 0.6, color: FAINT },
+] as const
+/** Where text ends on every page: 22 pt above the frame's inner line. */
+const TEXT_BOTTOM = PAGE.height - 48
 
 const TONES: Record<Tone, string> = {
   plain: INK,
@@ -116,7 +123,9 @@ function rowParts(row: CertificateRow): Part[] {
 }
 
 const heading = (section: CertificateSection): Part => ({ kind: 'heading', title: section.title })
-const emptyPart = (text: string): Part => ({ kind: 'text', text, style: { color: MUTED } })
+// Spaced from a section stacked under it in the same column (the AI disclosure under the
+// identifiers).
+const emptyPart = (text: string): Part => ({ kind: 'text', text, style: { color: MUTED }, gap: 6 })
 
 /** A section's parts at full length: heading, then its rows or what it says when it has none. */
 function sectionParts(section: CertificateSection): Part[] {
@@ -139,36 +148,32 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
   })
 
   const frame = () => {
-    doc
-      .lineWidth(2.2)
-      .strokeColor(INK)
-      .rect(20, 20, PAGE.width - 40, PAGE.height - 40)
-      .stroke()
-    doc
-      .lineWidth(0.6)
-      .strokeColor(FAINT)
-      .rect(26, 26, PAGE.width - 52, PAGE.height - 52)
-      .stroke()
+    for (const { inset, width, color } of FRAME)
+      doc
+        .lineWidth(width)
+        .strokeColor(color)
+        .rect(inset, inset, PAGE.width - 2 * inset, PAGE.height - 2 * inset)
+        .stroke()
   }
   frame()
-  footer(doc, view)
+  // The footer is measured with every line it holds, then set on page 1's foot: the page's text
+  // ends above it, whatever notes it has (the jargon's sentences ran it past the frame).
+  const foot = footer(doc, view)
+  const footerTop = TEXT_BOTTOM - foot.height
+  foot.draw(LEFT, footerTop)
 
   // Further pages: the frame and a running head naming the certificate they belong to.
-  const flow = new Flow(doc, 48, FOOTER_TOP - 10, () => {
+  const flow = new Flow(doc, 48, footerTop - 10, () => {
     frame()
     // The title (in any script) ends the line.
     const head = `Continued: ${view.certificateId} · ${view.title}`
     const height = write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED })
-    return { top: 40 + height + 12, bottom: PAGE.height - 48 }
+    return { top: 40 + height + 12, bottom: TEXT_BOTTOM }
   })
 
   const centered = (text: string, style: TextStyle, gap: number) =>
     flow.text(text, LEFT, WIDTH, { ...style, align: 'center' }, gap)
-  centered(
-    view.brand.toUpperCase(),
-    { font: 'Helvetica-Bold', size: 8, color: BRAND, characterSpacing: 2 },
-    6,
-  )
+  centered(view.brand.toUpperCase(), BRAND_LINE, 6)
   centered(view.kicker, { font: 'Times-Italic', size: 14, color: MUTED }, 6)
   centered(view.title, { font: 'Times-Bold', size: 24 }, 6)
   centered(`${view.created.label} ${view.created.date}`, { size: 10, color: MUTED }, 5)
@@ -193,7 +198,7 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
     if (section.width === 'long') {
       // A heading is never left alone at the foot of a page.
       const title = column(doc, [heading(section)], WIDTH)
-      if (flow.y + title.height + 24 > flow.bottom) flow.newPage()
+      flow.keep(title.height, 24)
       flow.row([[LEFT, title]])
       for (const row of section.rows)
         if (row.kind === 'long')
@@ -250,7 +255,7 @@ function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSe
   const facts = section.rows.filter((row) => row.kind === 'fact' || row.kind === 'term')
   // A heading is never left alone at the foot of a page: it goes on with its first row.
   const first = facts.length > 0 ? Math.max(...halves(facts).map((block) => block.height)) : 0
-  if (flow.y + title.height + first > flow.bottom) flow.newPage()
+  flow.keep(title.height, first)
   flow.row([[LEFT, title]])
   const twoColumns = (rows: CertificateRow[]) => {
     if (rows.length === 0) return
@@ -277,7 +282,7 @@ function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSe
 function tableSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
   const [title, ...rows] = tableRows(doc, section)
   // A heading is never left alone at the foot of a page: it goes on with its first row.
-  if (flow.y + title!.height + (rows[0]?.height ?? 0) > flow.bottom) flow.newPage()
+  flow.keep(title!.height, rows[0]?.height ?? 0)
   for (const row of [title!, ...rows]) flow.row(row.blocks, 3)
   flow.y += 6
 }
@@ -325,33 +330,50 @@ const tableColumnParts = (section: CertificateSection): Part[] => [
 ]
 
 /**
- * Page 1's foot: the statement, the id and issue date, and the verify page's address in full with
- * its QR code once the song is registered (or, before, when it will be).
+ * Page 1's foot, measured before it is drawn: a rule, then the statement, the id and issue date,
+ * and the verify page's address in full with its QR code once the song is registered (or, before,
+ * when it will be). Every line the view gives is measured, so a note added to it moves the footer
+ * up rather than past the frame.
  */
-function footer(doc: PDFKit.PDFDocument, view: CertificateView) {
+function footer(doc: PDFKit.PDFDocument, view: CertificateView): Block {
   const { statement, certificateId, issued, timestamp, timestampTerm, online } = view.footer
   const textWidth = WIDTH - QR_SIZE - 16
-  doc.moveTo(LEFT, FOOTER_TOP).lineTo(RIGHT, FOOTER_TOP).lineWidth(1.4).strokeColor(INK).stroke()
-  let y = FOOTER_TOP + 16
   const line = (text: string, style: TextStyle, gap: number) =>
-    (y += write(doc, text, LEFT, y, textWidth, style) + gap)
-  line(statement.text, { font: 'Times-Italic', size: 11.5 }, 8)
-  line(`Certificate ID: ${certificateId}`, { font: 'Helvetica-Bold', size: 10 }, 3)
-  line(issued, { size: 9.5, color: MUTED }, 4)
-  if (timestamp) line(timestamp, SMALL, timestampTerm ? 1 : 4)
-  if (timestampTerm) line(timestampTerm.text, NOTE, 4)
-  const signingNote = developmentSigningNote()
-  if (signingNote) line(signingNote, NOTE, 4)
-  if (!online.public) {
-    line(online.note, { size: 8, color: MUTED }, 0)
-    return
-  }
-  line(online.lead, { size: 8, color: MUTED }, 1)
-  line(online.url, { size: 9, color: BRAND, link: online.url }, 0)
-  drawQr(doc, online.url, RIGHT - QR_SIZE, FOOTER_TOP + 12, QR_SIZE)
-  write(doc, SCAN_TO_VERIFY, RIGHT - QR_SIZE - 10, FOOTER_TOP + 14 + QR_SIZE, QR_SIZE + 20, {
+    textBlock(doc, text, textWidth, style, gap)
+  const text = stack([
+    line(statement.text, { font: 'Times-Italic', size: 11.5 }, 8),
+    line(`Certificate ID: ${certificateId}`, { font: 'Helvetica-Bold', size: 10 }, 3),
+    line(issued, { size: 9.5, color: MUTED }, 4),
+    ...(timestamp ? [line(timestamp, SMALL, timestampTerm ? 1 : 4)] : []),
+    ...(timestampTerm ? [line(timestampTerm.text, NOTE, 4)] : []),
+    ...[developmentSigningNote()].flatMap((note) => (note ? [line(note, NOTE, 4)] : [])),
+    ...(online.public
+      ? [
+          line(online.lead, { size: 8, color: MUTED }, 1),
+          line(online.url, { size: 9, color: BRAND, link: online.url }, 0),
+        ]
+      : [line(online.note, { size: 8, color: MUTED }, 0)]),
+  ])
+  const scan = textBlock(doc, SCAN_TO_VERIFY, QR_SIZE + 20, {
     size: 6.5,
     color: MUTED,
     align: 'center',
   })
+  const rule = 16
+  const code = online.public ? 14 + QR_SIZE + scan.height : 0
+  return {
+    height: Math.max(rule + text.height, code),
+    draw: (x, y) => {
+      doc
+        .moveTo(x, y)
+        .lineTo(x + WIDTH, y)
+        .lineWidth(1.4)
+        .strokeColor(INK)
+        .stroke()
+      text.draw(x, y + rule)
+      if (!online.public) return
+      drawQr(doc, online.url, x + WIDTH - QR_SIZE, y + 12, QR_SIZE)
+      scan.draw(x + WIDTH - QR_SIZE - 10, y + 14 + QR_SIZE)
+    },
+  }
 }

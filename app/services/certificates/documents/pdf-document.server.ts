@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
+import { type Block, cutBlock, Flow, stack, textBlock } from './pdf-flow.server'
 import {
   drawLines,
   layout,
@@ -9,7 +10,8 @@ import {
 } from './pdf-text.server'
 
 // What the certificate and the split sheet share: an A4 document, the colours, section
-// headings, and a flow that carries text onto as many pages as it needs (decision 049).
+// headings and the columns of parts laid out under them (decision 049); pdf-flow.server.ts
+// carries them onto as many pages as they need (decision 106).
 
 export const PAGE = { width: 595.28, height: 841.89 }
 export const INK = '#0f172a'
@@ -98,12 +100,6 @@ export function missingGlyphsLine(what: string, missing: readonly string[]) {
   return `[pdf] ${what}: no font for ${count}: ${named.join(', ')}${more}; drawn as \uFFFD`
 }
 
-/** A block laid out once: its height is known before it is drawn. */
-export interface Block {
-  height: number
-  draw(x: number, y: number): void
-}
-
 export type Part =
   | { kind: 'text'; text: string; style?: TextStyle; gap?: number }
   | { kind: 'heading'; title: string }
@@ -112,84 +108,82 @@ export type Part =
   /** A sentence the reader must not miss, in a box (warningBlock). */
   | { kind: 'warning'; text: string }
 
-const LABEL: TextStyle = { font: 'Helvetica-Bold', size: 6.5, color: MUTED, characterSpacing: 0.6 }
-// Tracked lightly: from about 0.1 em between letters on, text extraction (pdftotext, a
-// publisher's search, a screen reader) reads a heading as single letters, "C O N T R I B U T O R S".
-const HEADING: TextStyle = {
-  font: 'Helvetica-Bold',
-  size: 7.5,
-  color: BRAND,
-  characterSpacing: 0.6,
-}
+/**
+ * Letter spacing for capitals, per point of size. From about 0.1 em on, text extraction
+ * (pdftotext, MuPDF, a publisher's search, a screen reader) reads a tracked line as single
+ * letters, "P R O O F T R A C K", and its word spaces are lost among them (issue 49.3).
+ */
+const TRACKING = 0.08
+const tracked = (style: TextStyle & { size: number }): TextStyle => ({
+  ...style,
+  characterSpacing: style.size * TRACKING,
+})
+const LABEL = tracked({ font: 'Helvetica-Bold', size: 6.5, color: MUTED })
+const HEADING = tracked({ font: 'Helvetica-Bold', size: 7.5, color: BRAND })
+/** The line above a document's title that names the app and the document. */
+export const BRAND_LINE = tracked({ font: 'Helvetica-Bold', size: 8, color: BRAND })
 
-function textBlock(doc: Doc, text: string, width: number, style: TextStyle = {}, gap = 0): Block {
-  const laid = layout(doc, text, width, style)
-  return {
-    height: laid.height + gap,
-    draw: (x, y) => drawLines(doc, laid.lines, x, y, width, style),
-  }
-}
-
-/** Lays a column's parts out at `width`, to be drawn as one block. */
+/** Lays a column's parts out at `width`, to be drawn as one block (cut between lines if need be). */
 export function column(doc: Doc, parts: Part[], width: number): Block {
-  const blocks = parts.map((part): Block => {
-    switch (part.kind) {
-      case 'text':
-        return textBlock(doc, part.text, width, part.style, part.gap)
-      case 'heading': {
-        const title = textBlock(doc, part.title.toUpperCase(), width, HEADING)
-        return {
-          height: Math.max(16, title.height + 5),
-          draw: (x, y) => {
-            title.draw(x, y)
-            doc
-              .moveTo(x, y + title.height + 1.5)
-              .lineTo(x + width, y + title.height + 1.5)
-              .lineWidth(0.5)
-              .strokeColor('#cbd5e1')
-              .stroke()
-          },
+  return stack(
+    parts.map((part): Block => {
+      switch (part.kind) {
+        case 'text':
+          return textBlock(doc, part.text, width, part.style, part.gap)
+        case 'heading': {
+          const title = textBlock(doc, part.title.toUpperCase(), width, HEADING)
+          return {
+            height: Math.max(16, title.height + 5),
+            keepWithNext: true,
+            draw: (x, y) => {
+              title.draw(x, y)
+              doc
+                .moveTo(x, y + title.height + 1.5)
+                .lineTo(x + width, y + title.height + 1.5)
+                .lineWidth(0.5)
+                .strokeColor('#cbd5e1')
+                .stroke()
+            },
+          }
+        }
+        case 'fact': {
+          const label = textBlock(doc, part.label.toUpperCase(), width, LABEL, 1)
+          const value = textBlock(doc, part.value, width, { size: 9, ...part.style }, 5)
+          return stack([{ ...label, keepWithNext: true }, value])
+        }
+        case 'warning': {
+          const box = warningBlock(doc, part.text, width)
+          return { height: box.height + 6, draw: box.draw }
+        }
+        case 'pair': {
+          const style = { size: 8.5, ...part.style }
+          const label = textBlock(doc, part.label, part.labelWidth - 2, {
+            ...style,
+            font: 'Helvetica-Bold',
+          })
+          const value = textBlock(doc, part.text, width - part.labelWidth, style)
+          return beside(label, value, part.labelWidth, 3)
         }
       }
-      case 'fact': {
-        const label = textBlock(doc, part.label.toUpperCase(), width, LABEL, 1)
-        const value = textBlock(doc, part.value, width, { size: 9, ...part.style }, 5)
-        return {
-          height: label.height + value.height,
-          draw: (x, y) => {
-            label.draw(x, y)
-            value.draw(x, y + label.height)
-          },
-        }
-      }
-      case 'warning': {
-        const box = warningBlock(doc, part.text, width)
-        return { height: box.height + 6, draw: box.draw }
-      }
-      case 'pair': {
-        const style = { size: 8.5, ...part.style }
-        const label = textBlock(doc, part.label, part.labelWidth - 2, {
-          ...style,
-          font: 'Helvetica-Bold',
-        })
-        const value = textBlock(doc, part.text, width - part.labelWidth, style)
-        return {
-          height: Math.max(label.height, value.height) + 3,
-          draw: (x, y) => {
-            label.draw(x, y)
-            value.draw(x + part.labelWidth, y)
-          },
-        }
-      }
-    }
-  })
+    }),
+  )
+}
+
+/** A label and its value side by side, `offset` apart, then `gap`: cut between the value's lines. */
+function beside(label: Block, value: Block, offset: number, gap: number): Block {
   return {
-    height: blocks.reduce((sum, block) => sum + block.height, 0),
+    height: Math.max(label.height, value.height) + gap,
     draw: (x, y) => {
-      let top = y
-      for (const block of blocks) {
-        block.draw(x, top)
-        top += block.height
+      label.draw(x, y)
+      value.draw(x + offset, y)
+    },
+    cut: (room) => {
+      const [labelCut, valueCut] = [cutBlock(label, room), cutBlock(value, room)]
+      if (!labelCut.head || !valueCut.head)
+        return { head: null, rest: beside(label, value, offset, gap) }
+      return {
+        head: beside(labelCut.head, valueCut.head, offset, 0),
+        rest: beside(labelCut.rest ?? stack([]), valueCut.rest ?? stack([]), offset, gap),
       }
     },
   }
@@ -214,45 +208,6 @@ export function warningBlock(doc: Doc, text: string, width: number): Block {
   }
 }
 
-/**
- * The place the next block goes: when it does not fit above `bottom`, a new page is started
- * (its running head drawn by `onNewPage`, which returns where the text starts).
- */
-export class Flow {
-  constructor(
-    private doc: Doc,
-    public y: number,
-    public bottom: number,
-    private onNewPage: () => { top: number; bottom: number },
-  ) {}
-
-  newPage() {
-    this.doc.addPage({ size: 'A4', margin: 0 })
-    const { top, bottom } = this.onNewPage()
-    this.y = top
-    this.bottom = bottom
-  }
-
-  /** Blocks side by side at the given x positions, started on a new page when they do not fit. */
-  row(blocks: [number, Block][], gapAfter = 0) {
-    const height = Math.max(0, ...blocks.map(([, block]) => block.height))
-    if (this.y + height > this.bottom) this.newPage()
-    for (const [x, block] of blocks) block.draw(x, this.y)
-    this.y += height + gapAfter
-  }
-
-  /** Text line by line, over as many pages as it needs: nothing is cut. */
-  text(text: string, x: number, width: number, style: TextStyle = {}, gapAfter = 0) {
-    const laid = layout(this.doc, text, width, style)
-    for (const line of laid.lines) {
-      if (this.y + laid.lineHeight > this.bottom) this.newPage()
-      drawLines(this.doc, [line], x, this.y, width, style)
-      this.y += laid.lineHeight
-    }
-    this.y += gapAfter
-  }
-}
-
 // What most records hold: Latin in each standard style, the scripts with one font file each,
 // and the emoji and music symbols people put in titles.
 const WARM_TEXT = 'Harbor Lights 0123 Ŝ ♪ 𝄞 🔥 Привет שלום مرحبا प्रिया สวัสดี'
@@ -273,7 +228,7 @@ export async function warmPdfDocuments() {
   const { doc, end } = startPdf({ Title: 'warm-up' })
   const flow = new Flow(doc, 40, PAGE.height - 40, () => ({ top: 40, bottom: PAGE.height - 40 }))
   const styles: TextStyle[] = [
-    { font: 'Helvetica-Bold', size: 8, characterSpacing: 2, align: 'center' },
+    { ...BRAND_LINE, align: 'center' },
     { font: 'Times-Italic', size: 14 },
     { font: 'Times-Bold', size: 24 },
     { font: 'Courier', size: 7.5, link: 'https://example.com/' },

@@ -1,9 +1,8 @@
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import {
   BRAND,
-  type Block,
+  BRAND_LINE,
   column,
-  Flow,
   INK,
   MUTED,
   PAGE,
@@ -12,6 +11,7 @@ import {
   startPdf,
   warningBlock,
 } from './pdf-document.server'
+import { type Block, Flow } from './pdf-flow.server'
 import { developmentSigningNote } from './pdf-signature.server'
 import { isolate, layout, prepareFonts, write } from './pdf-text.server'
 import type { SplitSheet } from './split-sheet.server'
@@ -94,9 +94,10 @@ export async function renderSplitSheetPdf(
     list.map((share) => `${share.label} ${share.percent}`).join(' · ')
   const flow = new Flow(doc, TOP, BOTTOM, () => {
     // A continued page names the sheet it belongs to: the PDF's own pagination, not the record's.
+    // It starts where page 1 does: a name in a tall script reaches above its line.
     const head = `Split sheet, continued: ${view.certificateId} · ${view.title}`
     return {
-      top: 40 + write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED }) + 12,
+      top: TOP + write(doc, head, LEFT, TOP, WIDTH, { size: 7.5, color: MUTED }) + 12,
       bottom: BOTTOM,
     }
   })
@@ -111,13 +112,7 @@ export async function renderSplitSheetPdf(
       align: 'center',
     })
   }
-  flow.text(
-    view.brand.toUpperCase(),
-    LEFT,
-    headWidth,
-    { font: 'Helvetica-Bold', size: 8, color: BRAND, characterSpacing: 2 },
-    6,
-  )
+  flow.text(view.brand.toUpperCase(), LEFT, headWidth, BRAND_LINE, 6)
   flow.text(view.title, LEFT, headWidth, { font: 'Times-Bold', size: 22 }, 8)
   for (const fact of view.facts)
     flow.text(`${fact.label}: ${fact.value}`, LEFT, headWidth, { size: 9.5 }, 3)
@@ -177,7 +172,7 @@ export async function renderSplitSheetPdf(
     ],
     WIDTH,
   )
-  if (flow.y + heading.height + (people[0]?.height ?? 0) > flow.bottom) flow.newPage()
+  flow.keep(heading.height, people[0]?.height ?? 0)
   flow.row([[LEFT, heading]])
   for (const block of people) flow.row([[LEFT, block]])
 
