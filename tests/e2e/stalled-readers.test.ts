@@ -184,6 +184,13 @@ describe('stalled readers hold nothing (issue 50.2, decision 110)', () => {
       ).json(),
     )
     await post(`/api/songs/${song.id}/blockchain/sponsored`, owner.cookie)
+    // The owner's own copy first: what a server does once, with its first PDF (its signing
+    // key, its workers' fonts), is done before the stall. The visitor's copy is another PDF
+    // (decision 104 keeps them apart), so it is still made while the exports stall.
+    const warm = await timed(() =>
+      fetch(`${server.baseUrl}/certificate/${song.id}.pdf`, as(owner.cookie, '192.0.2.76')),
+    )
+    expect(warm.response.status, warm.body.toString()).toBe(200)
 
     for (let account = 0; account < STALLED_ACCOUNTS; account++)
       for (let n = 0; n < EXPORTS_EACH; n++)
@@ -215,7 +222,7 @@ describe('stalled readers hold nothing (issue 50.2, decision 110)', () => {
     expect(exported.response.status, exported.body.toString()).toBe(200)
     expect(exported.body.toString()).toContain('Lantern Road')
     console.info(
-      `[stalled-readers] with 16 exports stalled: the visitor's PDF in ${pdf.ms} ms, the proof bundle in ${bundle.ms} ms, an export in ${exported.ms} ms`,
+      `[stalled-readers] the owner's PDF before, in ${warm.ms} ms; with 16 exports stalled: the visitor's PDF in ${pdf.ms} ms, the proof bundle in ${bundle.ms} ms, an export in ${exported.ms} ms`,
     )
     for (const { ms } of [pdf, bundle, exported]) expect(ms).toBeLessThan(2000)
     // The 16 stalled exports are open streams, and hold nothing else.
