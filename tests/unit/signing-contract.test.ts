@@ -315,6 +315,7 @@ test('a TSA whose token outgrows the room the last one needed: signed again with
   expect(openSslTsa.requests() - before).toBe(2)
   expect((await checkPdfSignature(signed)).ok).toBe(true)
   const again = await signPdf(await tinyPdf(), IDENTITY, { signer, tsa: httpTsa() })
+  // Then the room is learnt: one request, and the same size (an ECDSA signature varies by a byte).
   expect(openSslTsa.requests() - before).toBe(3)
-  expect(again.length).toBe(signed.length)
+  expect(Math.abs(again.length - signed.length)).toBeLessThan(16)
 }, 30_000)
