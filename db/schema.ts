@@ -36,6 +36,8 @@ export interface UsersTable {
   deletedAt: Date | null
   /** When the owner disconnected Google: a Google account with this address no longer links itself. */
   googleDisconnectedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** How many times the account signed in (decision 115): the first is greeted "Welcome". */
+  signIns: Generated<number>
 }
 
 export interface SessionsTable {
@@ -145,6 +147,16 @@ export interface SongsTable {
   supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
   /** Issue 40: the recording's length in whole seconds (DDEX requires one); null until given. */
   durationSeconds: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+/**
+ * A token hash a resend replaced (issue 52.12, decision 115): its link opens nothing, and says a
+ * newer invitation was mailed instead of "not found".
+ */
+export interface ReplacedInvitationTokensTable {
+  tokenHash: string
+  invitationId: number
+  replacedAt: CreatedAt
 }
 
 /** Issue 13: an invitation to confirm or dispute one contributor slot's share (decision 041). */
@@ -474,6 +486,22 @@ export interface KeptDocumentsTable {
   createdAt: CreatedAt
 }
 
+/**
+ * A reviewed song form waiting for "Create Certificate" (issue 52.9, decision 114): the page
+ * /submit?review=<id> reads it, and creating the song marks it with the song's id.
+ */
+export interface ReviewDraftsTable {
+  /** 16 random bytes, base64url: the id in the review's address. */
+  id: string
+  userId: string
+  /** The form's name/value pairs as the review read them, as JSON. */
+  fields: Json
+  /** The song created from it; set once, in the transaction that creates the song. */
+  songId: number | null
+  createdAt: CreatedAt
+  expiresAt: Timestamp
+}
+
 export interface Database {
   users: UsersTable
   ownerDataVersions: OwnerDataVersionsTable
@@ -484,6 +512,7 @@ export interface Database {
   songs: SongsTable
   creativeContributions: CreativeContributionsTable
   splitInvitations: SplitInvitationsTable
+  replacedInvitationTokens: ReplacedInvitationTokensTable
   invitationRefusals: InvitationRefusalsTable
   invitationMailDays: InvitationMailDaysTable
   invitationSenderDays: InvitationSenderDaysTable
@@ -506,6 +535,7 @@ export interface Database {
   userTwoFactors: UserTwoFactorsTable
   twoFactorRecoveryCodes: TwoFactorRecoveryCodesTable
   keptDocuments: KeptDocumentsTable
+  reviewDrafts: ReviewDraftsTable
 }
 
 export type User = Selectable<UsersTable>

@@ -31,6 +31,9 @@ import * as invitedNames from './2026-11-28T0087-invited-names'
 import * as ownerDataVersions from './2026-11-28T0210-owner-data-versions'
 import * as currentTimeZoneNames from './2026-11-28T0530-current-time-zone-names'
 import * as keptDocuments from './2026-11-29T0100-kept-documents'
+import * as replacedInvitationTokens from './2026-11-30T0100-replaced-invitation-tokens'
+import * as signInCount from './2026-11-30T0110-sign-in-count'
+import * as reviewDrafts from './2026-12-07T1300-review-drafts'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -134,4 +137,10 @@ export const migrations: Record<string, Migration> = {
     up: keptDocuments.migrateUp,
     down: keptDocuments.migrateDown,
   },
+  '2026-11-30T0100-replaced-invitation-tokens': {
+    up: replacedInvitationTokens.migrateUp,
+    down: replacedInvitationTokens.migrateDown,
+  },
+  '2026-11-30T0110-sign-in-count': { up: signInCount.migrateUp, down: signInCount.migrateDown },
+  '2026-12-07T1300-review-drafts': { up: reviewDrafts.migrateUp, down: reviewDrafts.migrateDown },
 }

@@ -46,6 +46,9 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-28T0210-owner-data-versions',
     '2026-11-28T0530-current-time-zone-names',
     '2026-11-29T0100-kept-documents',
+    '2026-11-30T0100-replaced-invitation-tokens',
+    '2026-11-30T0110-sign-in-count',
+    '2026-12-07T1300-review-drafts',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -125,6 +128,9 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-28T0210-owner-data-versions',
       '2026-11-28T0530-current-time-zone-names',
       '2026-11-29T0100-kept-documents',
+      '2026-11-30T0100-replaced-invitation-tokens',
+      '2026-11-30T0110-sign-in-count',
+      '2026-12-07T1300-review-drafts',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name
