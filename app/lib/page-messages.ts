@@ -13,6 +13,9 @@ export const INVITATIONS_FINAL_MESSAGE =
 /** Why an invitation link opens no form, as the invitee reads it. */
 export const INVITATION_CLOSED = {
   unknown: 'This invitation link is not valid. Check that you copied the whole link.',
+  // A resend mails a new link and closes the old one (issue 52.12): the old mail is not wrong.
+  replaced:
+    'A newer invitation was sent to you since this one, and this link no longer works. Use the link in the latest invitation mail.',
   expired: 'This invitation has expired. Ask the person who invited you to send it again.',
   revoked: 'This invitation was withdrawn by the person who sent it.',
   // Not "a new one was mailed": an edit that removed this contributor, or a third send, mails none.

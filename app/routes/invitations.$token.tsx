@@ -86,6 +86,7 @@ export default function InvitationPage() {
   if (page.state === 'closed') {
     const titles = {
       unknown: 'Invitation not found',
+      replaced: 'A newer invitation was sent',
       expired: 'Invitation expired',
       revoked: 'Invitation withdrawn',
       voided: 'The split has changed',

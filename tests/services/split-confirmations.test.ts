@@ -328,7 +328,7 @@ describe('invitations', () => {
     ).toMatchObject({ status: 'expired' })
   })
 
-  test('resend rotates the token (the old link is dead) and stops after the limit; revoke closes the link', async () => {
+  test('resend rotates the token (the old link is dead, and says it was replaced) and stops after the limit; revoke closes the link', async () => {
     const { owner, song, email } = await setup()
     const sent = await sendInvitation(db(), owner, song.id, 'co-contributor', email)
     if (!sent.ok) throw new Error(sent.message)
@@ -336,7 +336,8 @@ describe('invitations', () => {
     expect(await resendInvitation(db(), owner, song.id, sent.invitationId)).toEqual({ ok: true })
     const second = (await tokenMailedTo(email))!
     expect(second).not.toBe(first)
-    expect(await invitationByToken(db(), first)).toEqual({ state: 'closed', reason: 'unknown' })
+    // The old link opens nothing, and says why (issue 52.12).
+    expect(await invitationByToken(db(), first)).toEqual({ state: 'closed', reason: 'replaced' })
     expect((await invitationByToken(db(), second)).state).toBe('open')
     for (let n = 2; n < MAX_SENDS; n++)
       expect((await resendInvitation(db(), owner, song.id, sent.invitationId)).ok).toBe(true)

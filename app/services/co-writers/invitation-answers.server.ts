@@ -63,7 +63,8 @@ export async function invitationByToken(
     .select(['s.userId', 'u.firstName', 'u.lastName', 'u.email as ownerEmail', 'u.deletedAt'])
     .where('i.tokenHash', '=', tokenHash(token))
     .executeTakeFirst()
-  if (!invitation) return { state: 'closed', reason: 'unknown' }
+  if (!invitation)
+    return { state: 'closed', reason: (await replaced(database, token)) ? 'replaced' : 'unknown' }
   if (invitation.revokedAt) return { state: 'closed', reason: 'revoked' }
   if (invitation.voidedAt) return { state: 'closed', reason: 'voided' }
   const song = await getOwnedSong(database, invitation.userId, invitation.songId)
@@ -101,6 +102,16 @@ export async function invitationByToken(
         }
       : null,
   }
+}
+
+/** Whether `token` was the link of an invitation mailed again since (a resend keeps the old hash). */
+async function replaced(database: Executor, token: string) {
+  const row = await database
+    .selectFrom('replacedInvitationTokens')
+    .select('invitationId')
+    .where('tokenHash', '=', tokenHash(token))
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /**

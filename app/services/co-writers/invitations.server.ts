@@ -241,8 +241,9 @@ async function lockLiveInvitation(
 }
 
 /**
- * Mails the invitation again with a new token (the old link stops working) and a fresh 14 days;
- * at most MAX_SENDS times, and within the owner's hourly count.
+ * Mails the invitation again with a new token and a fresh 14 days; at most MAX_SENDS times, and
+ * within the owner's hourly count. The old link stops working, but its hash is kept, so it says a
+ * newer invitation was mailed rather than "not found" (issue 52.12).
  */
 export async function resendInvitation(
   database: Executor,
@@ -264,6 +265,10 @@ export async function resendInvitation(
     const token = newToken()
     const now = new Date()
     const expiresAt = expiryFrom(now)
+    await trx
+      .insertInto('replacedInvitationTokens')
+      .values({ tokenHash: invitation.tokenHash, invitationId: invitation.id, replacedAt: now })
+      .execute()
     await trx
       .updateTable('splitInvitations')
       .set({
