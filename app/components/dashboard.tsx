@@ -37,6 +37,8 @@ export type SongRowData = Pick<SongView, 'id' | 'title' | 'isRegistered'> & {
 
 export interface DashboardProps {
   name: string
+  /** The account's first signed-in visit: "Welcome", since there is no "back" yet (decision 115). */
+  firstSignIn?: boolean
   appName: string
   stats: { totalSongs: number; blockchainCertified: number }
   emailVerified: boolean
@@ -49,6 +51,7 @@ export interface DashboardProps {
 
 export function Dashboard({
   name,
+  firstSignIn = false,
   appName,
   stats,
   emailVerified,
@@ -65,7 +68,7 @@ export function Dashboard({
       )}
       <section className="rounded-xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:p-8">
         <h1 className="text-2xl font-bold sm:text-3xl">
-          Welcome back, <bdi>{name}</bdi>
+          {firstSignIn ? 'Welcome' : 'Welcome back'}, <bdi>{name}</bdi>
         </h1>
         <p className="mt-2 text-brand-100">
           Track and certify your creative contributions with confidence

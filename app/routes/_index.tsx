@@ -19,6 +19,7 @@ import { completedRegistration } from '~/services/registration/registration-done
 import { parseSongId } from '~/services/songs/songs.server'
 import { displayName } from '~/lib/display-name'
 import { isAdmin } from '~/services/accounts/users.server'
+import { isFirstSignIn } from '~/services/accounts/sign-ins.server'
 import { currentLandingVideo } from '~/services/admin/video-upload.server'
 import { auditSummary } from '~/services/admin/record-audit.server'
 
@@ -53,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     view: 'dashboard' as const,
     appName,
     name: displayName(user),
+    firstSignIn: isFirstSignIn(user),
     emailVerified: user.emailVerified,
     stats,
     songs,
@@ -106,6 +108,7 @@ export default function Index() {
       <Dashboard
         appName={data.appName}
         name={data.name}
+        firstSignIn={data.firstSignIn}
         stats={data.stats}
         emailVerified={data.emailVerified}
         songs={data.songs}

@@ -207,7 +207,7 @@ describe.each(MODES)('admin console with $name', ({ javaScriptEnabled }) => {
     expect(await page.getByRole('heading', { name: 'Access Denied' }).count()).toBe(1)
 
     await signUpAndIn(page, 'Vera')
-    await expect.poll(() => page.getByRole('heading', { name: /^Welcome back/ }).count()).toBe(1)
+    await expect.poll(() => page.getByRole('heading', { name: /^Welcome, / }).count()).toBe(1)
     expect(await page.getByRole('heading', { name: 'ProofTrack Admin', exact: true }).count()).toBe(
       0,
     )

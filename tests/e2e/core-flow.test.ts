@@ -55,8 +55,8 @@ const PAGES: Record<string, Visit[]> = {
   $: [{ url: T('/no/such/page'), as: 'anonymous', heading: '404 Page Not Found' }],
   _index: [
     { url: T('/'), as: 'anonymous', heading: /./ },
-    { url: T('/'), as: 'newcomer', heading: /^Welcome back/ },
-    { url: T('/'), as: 'owner', heading: /^Welcome back/ },
+    { url: T('/'), as: 'newcomer', heading: /^Welcome/ },
+    { url: T('/'), as: 'owner', heading: /^Welcome/ },
     { url: T('/'), as: 'admin', heading: /Admin$/ },
     // The Record Audit tab (decision 060): nothing registered checked yet is its empty state.
     { url: T('/?tab=records'), as: 'admin', heading: /Admin$/ },

@@ -46,7 +46,8 @@ describe.each(MODES)('dashboard with $name', ({ javaScriptEnabled }) => {
       (await page.getByTestId('time-zone-note').first().textContent()) ?? '',
     )?.[1]
     const today = formatDayInZone(new Date(), zone)
-    expect(await page.getByRole('heading', { name: 'Welcome back, Dana' }).count()).toBe(1)
+    // Dana's first sign-in (decision 115).
+    expect(await page.getByRole('heading', { name: 'Welcome, Dana' }).count()).toBe(1)
     expect(await page.getByTestId('stat-ProofTrack Certified').textContent()).toBe('2')
     expect(await page.getByTestId('stat-Blockchain Registered').textContent()).toBe('0')
     expect(await page.locator('[role="region"] table thead th').allTextContents()).toEqual([

@@ -138,8 +138,9 @@ describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
     expect(await header.getByText(chosen.given_name, { exact: true }).count()).toBe(1)
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).first().textContent())
-      .toBe(`Welcome back, ${chosen.given_name}`)
-    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Welcome back!')
+      .toBe(`Welcome, ${chosen.given_name}`)
+    // A new account's first sign-in: no "back" yet (decision 115).
+    await expect.poll(() => page.getByTestId('toast').textContent()).toContain('Welcome!')
 
     // The session belongs to a new, verified Google user.
     const me = await page.request.get(`${server.baseUrl}/api/auth/user`)
@@ -161,7 +162,7 @@ describe.each(MODES)('Google sign-in with $name', ({ javaScriptEnabled }) => {
     expect(page.url()).toBe(`${server.baseUrl}/`)
     await expect.poll(() => header.getByRole('link', { name: 'Sign In' }).count()).toBe(1)
     expect(await header.getByRole('link', { name: 'Sign Out' }).count()).toBe(0)
-    expect(await page.getByText(`Welcome back, ${chosen.given_name}`).count()).toBe(0)
+    expect(await page.getByText(`Welcome, ${chosen.given_name}`).count()).toBe(0)
     expect((await page.request.get(`${server.baseUrl}/api/auth/user`)).status()).toBe(401)
     await page.done()
   })

@@ -43,7 +43,7 @@ async function expectBackOnDashboard(page: TestPage, songId: number) {
   expect(await complete.getByRole('link', { name: 'See Certificate' }).getAttribute('href')).toBe(
     `/certificate/${songId}`,
   )
-  expect(await page.getByRole('heading', { name: /Welcome back/ }).count()).toBe(1)
+  expect(await page.getByRole('heading', { name: /^Welcome/ }).count()).toBe(1)
   expect(await page.getByText('Registered', { exact: true }).count()).toBeGreaterThan(0)
 }
 

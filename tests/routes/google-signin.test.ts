@@ -225,7 +225,7 @@ describe('starting Google sign-in', () => {
 })
 
 describe('the Google callback', () => {
-  test('a new Google account gets a verified user, a database session and the welcome toast', async () => {
+  test('a new Google account gets a verified user, a database session and the first welcome toast', async () => {
     const chosen = account({
       name: "Zoë O'Brien-Smith",
       given_name: 'Zoë',
@@ -240,9 +240,10 @@ describe('the Google callback', () => {
     const response = await callback(callbackUrl, oauthCookie)
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe('/')
+    // The account's very first sign-in: no "back" yet (decision 115).
     expect(await toastOf(response)).toMatchObject({
       type: 'success',
-      title: 'Welcome back!',
+      title: 'Welcome!',
       description: 'You have been logged in successfully.',
     })
 

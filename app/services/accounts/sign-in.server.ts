@@ -8,6 +8,7 @@ import { recordUserAction } from '../platform/analytics.server'
 import { db } from '../platform/db.server'
 import { createToastHeaders, type ToastInput } from '../platform/toast.server'
 import { createUserSession } from './session.server'
+import { countSignIn, signInToast } from './sign-ins.server'
 import crypto from 'node:crypto'
 import { hasTwoFactor, secondFactorStamp, twoFactorStatus } from './two-factor.server'
 import { cookieSecrets } from '../platform/cookie-keys.server'
@@ -47,7 +48,7 @@ export async function completeSignIn(
     secondFactor?: 'totp' | 'recovery-code'
     headers?: Headers
     api?: boolean
-    /** Said instead of "Welcome back!" (e.g. what a takeover removed). */
+    /** Said instead of "Welcome back!" or, the first time, "Welcome!" (e.g. what a takeover removed). */
     toast?: ToastInput
   },
 ): Promise<SignInResult> {
@@ -69,16 +70,13 @@ export async function completeSignIn(
       )
     return { signedIn: false, location: TWO_FACTOR_PATH, headers }
   }
+  const signIns = await countSignIn(db(), user.id)
   if (!options.api) {
     const toast = await createToastHeaders(
       options.toast ??
         (options.secondFactor === 'recovery-code'
           ? await recoveryCodeToast(user.id)
-          : {
-              type: 'success',
-              title: 'Welcome back!',
-              description: 'You have been logged in successfully.',
-            }),
+          : signInToast(signIns)),
     )
     headers.append('Set-Cookie', toast.get('Set-Cookie') ?? '')
   }
