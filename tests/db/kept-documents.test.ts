@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { type Kysely, Migrator, sql } from 'kysely'
 import { describe, expect, test } from 'vitest'
+import { env } from '~/env.server'
+import type { PdfJob } from '~/services/certificates/documents/pdf-render.server'
 import { migrateToLatest, openDatabase } from '../../db/client'
 import { migrations } from '../../db/migrations'
 import {
@@ -8,10 +14,17 @@ import {
   type KeptDocumentKey,
   keepDocument,
   keptDocument,
+  keptDocumentKey,
 } from '~/services/certificates/documents/kept-documents.server'
+import { splitSheet } from '~/services/certificates/documents/split-sheet.server'
+import { songQuery, toView } from '~/services/songs/songs.server'
 import { db } from '../setup/db'
 import { createTestSong, createUser } from '../setup/fixtures'
 import { createEmptyDatabase, dropDatabase } from '../setup/postgres'
+import { useTempDirs } from '../setup/temp-dir'
+
+const tempDir = useTempDirs()
+const openssl = (...args: string[]) => promisify(execFile)('openssl', args)
 
 // Decision 104: the table of kept documents, and what keeping one leaves in it.
 
@@ -184,4 +197,133 @@ describe('keeping a document', () => {
     expect(await rowsOf(song.id)).toHaveLength(KEPT_PER_SONG_AND_KIND + 1)
     expect(await keptDocument(db(), others)).toEqual(pdfBytes('other song'))
   })
+})
+
+describe('the key', () => {
+  /** A self-signed root and a signing key it certifies, as an operator would install them. */
+  async function operatorKey() {
+    const dir = tempDir('kept-documents-signer-')
+    const file = (name: string) => path.join(dir, name)
+    fs.writeFileSync(
+      file('ca.ext'),
+      'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n',
+    )
+    fs.writeFileSync(
+      file('leaf.ext'),
+      'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\n',
+    )
+    await openssl(
+      'req',
+      '-new',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file('ca.key'),
+      '-out',
+      file('ca.csr'),
+      '-subj',
+      '/CN=Label Root CA',
+    )
+    await openssl(
+      'x509',
+      '-req',
+      '-in',
+      file('ca.csr'),
+      '-signkey',
+      file('ca.key'),
+      '-days',
+      '30',
+      '-extfile',
+      file('ca.ext'),
+      '-out',
+      file('ca.pem'),
+    )
+    await openssl(
+      'req',
+      '-new',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      file('leaf.key'),
+      '-out',
+      file('leaf.csr'),
+      '-subj',
+      '/CN=Label signer',
+    )
+    await openssl(
+      'x509',
+      '-req',
+      '-in',
+      file('leaf.csr'),
+      '-CA',
+      file('ca.pem'),
+      '-CAkey',
+      file('ca.key'),
+      '-CAcreateserial',
+      '-days',
+      '30',
+      '-extfile',
+      file('leaf.ext'),
+      '-out',
+      file('leaf.pem'),
+    )
+    fs.writeFileSync(
+      file('chain.pem'),
+      fs.readFileSync(file('leaf.pem'), 'utf8') + fs.readFileSync(file('ca.pem'), 'utf8'),
+    )
+    return { PDF_SIGNING_KEY_FILE: file('leaf.key'), PDF_SIGNING_CERT_FILE: file('chain.pem') }
+  }
+
+  async function splitSheetJob(): Promise<Extract<PdfJob, { kind: 'split-sheet' }>> {
+    const song = await newSong()
+    const row = await songQuery(db()).where('songs.id', '=', song.id).executeTakeFirstOrThrow()
+    return {
+      kind: 'split-sheet',
+      sheet: await splitSheet(db(), toView(row)),
+      options: { appName: 'ProofTrack', timeZone: 'Asia/Seoul' },
+    }
+  }
+
+  /** `env()` with `changes` for the length of `work`, as a server started with them would read it. */
+  async function withEnv<T>(changes: Partial<ReturnType<typeof env>>, work: () => Promise<T>) {
+    const current = env()
+    const saved = Object.fromEntries(
+      Object.keys(changes).map((name) => [name, current[name as keyof typeof current]]),
+    )
+    Object.assign(current, changes)
+    try {
+      return await work()
+    } finally {
+      Object.assign(current, saved)
+    }
+  }
+
+  test('the same job gives the same key; another view, the operator’s own signing key or another contact gives another', async () => {
+    const job = await splitSheetJob()
+    const songId = job.sheet.songId
+    const key = await keptDocumentKey(songId, 'owner', job)
+    expect(key).toMatchObject({
+      songId,
+      kind: 'split-sheet',
+      projection: 'owner',
+      timeZone: 'Asia/Seoul',
+    })
+    expect(await keptDocumentKey(songId, 'owner', structuredClone(job))).toEqual(key)
+    expect((await keptDocumentKey(songId, 'public', job)).snapshot).not.toBe(key.snapshot)
+    const otherZone = { ...job, options: { ...job.options, timeZone: 'UTC' } }
+    expect((await keptDocumentKey(songId, 'owner', otherZone)).snapshot).not.toBe(key.snapshot)
+
+    // The development key's PDFs say so on their face: an installed key makes them again.
+    const signed = await withEnv(await operatorKey(), () => keptDocumentKey(songId, 'owner', job))
+    expect(signed.snapshot).not.toBe(key.snapshot)
+    // A key replaced by another (a renewed certificate) too.
+    const renewed = await withEnv(await operatorKey(), () => keptDocumentKey(songId, 'owner', job))
+    expect(renewed.snapshot).not.toBe(signed.snapshot)
+    const contact = await withEnv({ SUPPORT_EMAIL: 'rights@label.example' }, () =>
+      keptDocumentKey(songId, 'owner', job),
+    )
+    expect(contact.snapshot).not.toBe(key.snapshot)
+  }, 60_000)
 })

@@ -1,5 +1,9 @@
+import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { promisify } from 'node:util'
 import { describe, expect, test } from 'vitest'
 import * as certificatePdf from '~/resource-routes/certificate.$id[.]pdf'
 import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
@@ -17,6 +21,7 @@ import {
 import { db } from '../setup/db'
 import { args, authedRequest, formRequest, respond, sessionCookie } from '../setup/fixtures'
 import { createInvitedCoWriter } from '../setup/invitations'
+import { useTempDirs } from '../setup/temp-dir'
 
 // Decision 104: a PDF is made once per snapshot of what it prints and kept in the database; a
 // download serves the kept bytes without a place in the document pool.
@@ -65,6 +70,16 @@ async function downloadSplitSheet(songId: number, cookie: string) {
     ),
   )
   return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) }
+}
+
+const tempDir = useTempDirs()
+
+/** What poppler's pdfsig says of the PDF (it exits 0 whatever it finds: its text is the answer). */
+async function pdfsig(bytes: Buffer) {
+  const file = path.join(tempDir('kept-documents-'), 'kept.pdf')
+  fs.writeFileSync(file, bytes)
+  const { stdout, stderr } = await promisify(execFile)('pdfsig', [file])
+  return stdout + stderr
 }
 
 const textOf = async (bytes: Buffer) => (await parsePdf(bytes)).text.replace(/\s+/g, ' ')
@@ -155,6 +170,10 @@ describe('a certificate PDF is made once per snapshot and kept', () => {
       expect(again.status).toBe(200)
       expect(again.bytes.equals(first.bytes)).toBe(true)
       await stillFull()
+      // Kept through the database, the signature still covers every byte.
+      const checked = await pdfsig(again.bytes)
+      expect(checked).toContain('Signature Validation: Signature is Valid.')
+      expect(checked).toContain('Total document signed')
       console.info(
         `[kept-documents] certificate PDF ${first.bytes.byteLength} bytes: made ${Math.round(missMs)} ms (workers starting), ${Math.round(warmMissMs)} ms (workers running); kept ${Math.round(hitMs)} ms (pool full)`,
       )
@@ -217,7 +236,7 @@ describe('a certificate PDF is made once per snapshot and kept', () => {
     expect(tokyo.status).toBe(200)
     expect(angeles.status).toBe(200)
     expect(await textOf(tokyo.bytes)).toContain('(Asia/Tokyo)')
-    expect(await textOf(angeles.bytes)).toContain('(America/Los_Angeles)')
+    expect(await textOf(angeles.bytes)).toContain('(America/Los Angeles)')
     expect(await textOf(angeles.bytes)).not.toContain('(Asia/Tokyo)')
     // Each zone's second download is its own kept copy.
     expect((await download(song.id, { timeZone: 'Asia/Tokyo' })).bytes.equals(tokyo.bytes)).toBe(

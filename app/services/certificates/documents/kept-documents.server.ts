@@ -1,5 +1,7 @@
 import crypto from 'node:crypto'
+import { env } from '~/env.server'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
+import { publicSigningIdentity } from '~/signing/index.server'
 import type { KeptDocumentKind, KeptDocumentProjection } from '#db/schema'
 import type { Executor } from '../../platform/db.server'
 import { renderOffThread } from '../../platform/document-pool.server'
@@ -21,19 +23,34 @@ export interface KeptDocumentKey {
   kind: KeptDocumentKind
   projection: KeptDocumentProjection
   timeZone: string
-  /** SHA-256 (hex) of the renderer, the projection and the job. */
+  /** SHA-256 (hex) of the renderer, the signer, the projection and the job. */
   snapshot: string
 }
 
-/** The key a document made from `job` is kept under. */
+/**
+ * The key a document made from `job` is kept under. Besides the job, the worker reads the signer
+ * (decision 103: its chain goes in the signature, and the development key's PDFs say so on their
+ * face) and the contact the signature names: an operator who installs a key, or changes the
+ * address, gets PDFs signed and printed that way.
+ */
 export async function keptDocumentKey(
   songId: number,
   projection: KeptDocumentProjection,
   job: PdfJob,
 ): Promise<KeptDocumentKey> {
+  const signer = await publicSigningIdentity()
   const snapshot = crypto
     .createHash('sha256')
-    .update(JSON.stringify([await rendererFingerprint(), projection, job]))
+    .update(
+      JSON.stringify([
+        await rendererFingerprint(),
+        signer.chainPem,
+        signer.isDevelopment,
+        env().SUPPORT_EMAIL,
+        projection,
+        job,
+      ]),
+    )
     .digest('hex')
   return {
     songId,
