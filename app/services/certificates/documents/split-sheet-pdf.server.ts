@@ -156,9 +156,19 @@ export async function renderSplitSheetPdf(
   flow.text(table.ai.role, LEFT, WIDTH, { size: 9 }, 1)
   flow.text(`${labels.shares}: ${shares(table.ai.shares)}`, LEFT, WIDTH, { size: 9 }, 2)
   flow.text(`${labels.confirmation}: ${table.ai.status.text}`, LEFT, WIDTH, { size: 9 }, 12)
-  flow.text(view.note, LEFT, WIDTH, { size: 8, color: MUTED }, 14)
+  // The development key's note is part of the sheet's closing note, not a paragraph of its own,
+  // so a three-person sheet still fits one page with its signature lines.
   const signingNote = developmentSigningNote()
-  if (signingNote) flow.text(signingNote, LEFT, WIDTH, { size: 8, color: MUTED }, 14)
+  flow.text(
+    signingNote ? `${view.note} ${signingNote}` : view.note,
+    LEFT,
+    WIDTH,
+    {
+      size: 8,
+      color: MUTED,
+    },
+    14,
+  )
 
   // A heading is never left alone at the foot of a page: it goes with the first signature.
   const people = signatures.people.map((person) =>
