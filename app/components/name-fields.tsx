@@ -1,8 +1,12 @@
 import type { FieldMetadata } from '@conform-to/react'
 import { SchemaField } from './schema-field'
 
-/** The one hint for sign-up's username rule, wherever the username is typed. */
-const USERNAME_HINT = '3 to 30 letters, numbers or underscores; you can sign in with it.'
+/**
+ * The one hint for sign-up's username rule, wherever the username is typed. The rule is a–z
+ * (issue 52.4): "letters" alone promised 김민지 a username the rule refuses.
+ */
+export const USERNAME_HINT =
+  '3 to 30 characters: Latin letters a–z, digits 0–9 and _. You can sign in with it.'
 
 /**
  * First name, last name and username: the fields sign-up and the profile share, with the same

@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { email, name, strongPassword, username } from './auth-schemas'
+import { emailAddress, FIRST_NAME, LAST_NAME, newPassword, username } from './auth-schemas'
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from './password-rule'
 
 // Issue 28: one schema per settings form. Names and usernames follow sign-up's own rules.
 
 export const ProfileSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: FIRST_NAME,
+  lastName: LAST_NAME,
   username,
 })
 export type ProfileInput = z.infer<typeof ProfileSchema>
@@ -15,7 +15,7 @@ export type ProfileInput = z.infer<typeof ProfileSchema>
 export const PasswordChangeSchema = z
   .object({
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG).optional(),
-    newPassword: strongPassword,
+    newPassword: newPassword('Enter a new password'),
     confirmPassword: z
       .string({ error: 'Please confirm your password' })
       .min(1, 'Please confirm your password')
@@ -42,10 +42,10 @@ export const SESSIONS_FIELDS = ['intent', 'session'] as const
 /** Typing the username is the deliberate step; the fresh sign-in is checked by the route. */
 export const DeleteAccountSchema = z.object({
   confirmUsername: z
-    .string({ error: 'Type your username to confirm' })
+    .string({ error: 'Enter your username to confirm' })
     .trim()
-    .min(1, 'Type your username to confirm')
-    .max(30, 'Type your username to confirm'),
+    .min(1, 'Enter your username to confirm')
+    .max(30, 'Type your username exactly as it is shown'),
 })
 
 export const DeleteSongSchema = z.object({
@@ -59,7 +59,10 @@ export const DeleteSongQuerySchema = z.object({
 export type DeleteSongQuery = z.infer<typeof DeleteSongQuerySchema>
 
 /** Ask for a link at a new address, or confirm with the link's token (decision 067). */
-export const EmailRequestSchema = z.object({ intent: z.literal('request'), email })
+export const EmailRequestSchema = z.object({
+  intent: z.literal('request'),
+  email: emailAddress('Enter your new email address'),
+})
 export type EmailRequestInput = z.infer<typeof EmailRequestSchema>
 export const EmailChangeSchema = z.discriminatedUnion('intent', [
   EmailRequestSchema,

@@ -6,42 +6,64 @@ import {
   PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
 } from './password-rule'
+import { isBlankText } from './plain-text'
 import { plainString } from './text-schemas'
 import { timeZoneField } from './time-zone-schema'
 
-// SPEC §5. One schema per form; the spec's messages are the schemas' messages.
+// SPEC §5. One schema per form; the spec's messages are the schemas' messages. A field left empty
+// says what is missing, GOV.UK's way ("Enter a username"), unless the spec words that case
+// itself ('Reset token is required'); the spec's words for a value that breaks its rule stay
+// (decision 113). `abort` keeps an empty field to that one message.
 
-export const email = z
-  .string({ error: 'Please enter a valid email address' })
-  .trim()
-  .max(255, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'))
+const INVALID_EMAIL = 'Please enter a valid email address'
+// Invisible only is empty (decision 108), as in every typed field.
+const emptyIfBlank = (value: string) => (isBlankText(value) ? '' : value)
+
+/** An email address someone types; `missing` is what an empty field says. */
+export const emailAddress = (missing = 'Enter your email address') =>
+  z
+    .string({ error: missing })
+    .trim()
+    .overwrite(emptyIfBlank)
+    .min(1, { message: missing, abort: true })
+    .max(255, INVALID_EMAIL)
+    .pipe(z.email(INVALID_EMAIL))
+
+export const email = emailAddress()
 
 /** Every new password, whatever the form or API (decision 080). */
-export const strongPassword = z
-  .string({ error: PASSWORD_TOO_SHORT })
-  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
-  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
-  // Upper and lower case in any cased script: 'Пароль2024' has both.
-  .regex(/(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\p{Nd})/u, PASSWORD_NEEDS_KINDS)
+export const newPassword = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(1, { message: missing, abort: true })
+    .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT)
+    .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG)
+    // Upper and lower case in any cased script: 'Пароль2024' has both.
+    .regex(/(?=.*\p{Ll})(?=.*\p{Lu})(?=.*\p{Nd})/u, PASSWORD_NEEDS_KINDS)
+export const strongPassword = newPassword('Enter a password')
 
-export const name = (label: string) =>
-  plainString(50, `${label} must be at most 50 characters`, { error: `${label} is required` }).min(
-    1,
-    `${label} is required`,
-  )
+/** A first or last name: `missing` says which ("Enter your first name"). */
+export const name = (label: string, missing: string) =>
+  plainString(50, `${label} must be at most 50 characters`, { error: missing }).min(1, missing)
+
+const USERNAME_MISSING = 'Enter a username'
 
 /** Sign-up's rule for a username, which the profile form keeps (issue 28). */
 export const username = z
-  .string({ error: 'Username must be at least 3 characters' })
+  .string({ error: USERNAME_MISSING })
   .trim()
+  .overwrite(emptyIfBlank)
+  .min(1, { message: USERNAME_MISSING, abort: true })
   .min(3, 'Username must be at least 3 characters')
   .max(30, 'Username must be at most 30 characters')
   .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores')
 
+export const FIRST_NAME = name('First name', 'Enter your first name')
+export const LAST_NAME = name('Last name', 'Enter your last name')
+
 export const RegisterSchema = z.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
+  firstName: FIRST_NAME,
+  lastName: LAST_NAME,
   username,
   email,
   password: strongPassword,
@@ -53,11 +75,11 @@ export type RegisterInput = z.infer<typeof RegisterSchema>
 
 export const LoginSchema = z.object({
   usernameOrEmail: z
-    .string({ error: 'Username or email is required' })
+    .string({ error: 'Enter your username or email address' })
     .trim()
-    .min(1, 'Username or email is required')
+    .min(1, 'Enter your username or email address')
     .max(255),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(128),
   redirectTo: z.string().optional(),
 })
 export type LoginInput = z.infer<typeof LoginSchema>
@@ -86,7 +108,7 @@ export const ResetPasswordSchema = z
       .string({ error: 'Reset token is required' })
       .min(1, 'Reset token is required')
       .max(200),
-    password: strongPassword,
+    password: newPassword('Enter a new password'),
     confirmPassword: z
       .string({ error: 'Please confirm your password' })
       .min(1, 'Please confirm your password')
@@ -99,7 +121,7 @@ export const ResetPasswordSchema = z
 
 export const VerificationCodeSchema = z.object({
   token: z
-    .string({ error: 'Please enter the 6-digit code' })
+    .string({ error: 'Enter the 6-digit code' })
     .trim()
     .regex(/^\d{6}$/, 'The code must be exactly 6 digits'),
 })

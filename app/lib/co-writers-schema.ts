@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailAddress } from './auth-schemas'
 import { blank, optionalIpi, optionalLatinName, plainString } from './text-schemas'
 
 // Issue 13 (decision 041): the owner's invitation forms, the invitee's two decisions, and the
@@ -6,11 +7,7 @@ import { blank, optionalIpi, optionalLatinName, plainString } from './text-schem
 
 export const SLOTS = ['main', 'co-contributor', 'co-contributor-2'] as const
 
-const email = z
-  .string({ error: 'Please enter a valid email address' })
-  .trim()
-  .max(255, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'))
+const email = emailAddress('Enter your co-writer’s email address')
 
 const slot = z.enum(SLOTS, { error: 'Choose a contributor to invite' })
 
@@ -63,8 +60,8 @@ export const DecisionSchema = z.discriminatedUnion('intent', [
       blank,
       plainString(500, 'The reason must be at most 500 characters', {
         lines: true,
-        error: 'Say briefly why you dispute this split',
-      }).min(1, 'Say briefly why you dispute this split'),
+        error: 'Enter why you dispute this split',
+      }).min(1, 'Enter why you dispute this split'),
     ),
   }),
 ])

@@ -9,8 +9,8 @@ const NAME_TOO_LONG = `A passkey name is at most ${PASSKEY_NAME_MAX} characters`
 
 /** A name people type for a passkey ("김민지의 iPhone"): one plain line. */
 export const passkeyName = plainString(PASSKEY_NAME_MAX, NAME_TOO_LONG, {
-  error: 'Give the passkey a name',
-}).pipe(z.string().min(1, 'Give the passkey a name'))
+  error: 'Enter a name for the passkey',
+}).pipe(z.string().min(1, 'Enter a name for the passkey'))
 
 // base64url as WebAuthn's JSON form carries it; a credential id is at most 1023 bytes.
 const b64url = (max: number) =>

@@ -131,7 +131,7 @@ const dateCreated = z.preprocess(
 export const RECORDING_DIGEST_MESSAGE =
   'The fingerprint must be 64 hexadecimal characters (a SHA-256)'
 export const RECORDING_SIZE_MESSAGE = 'The file size must be a whole number of bytes, more than 0'
-export const RECORDING_LABEL_MISSING = 'Give this file a label, for example Master'
+export const RECORDING_LABEL_MISSING = 'Enter a label for this file, for example Master'
 export const RECORDING_FILE_MISSING =
   'Choose a file to fingerprint for this label, or clear the label'
 export const RECORDING_LABEL_TAKEN = 'Each file needs its own label'

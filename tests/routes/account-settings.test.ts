@@ -103,7 +103,7 @@ describe('profile', () => {
       ),
     )
     expect(missing.status).toBe(400)
-    expect(JSON.stringify(await missing.json())).toContain('First name is required')
+    expect(JSON.stringify(await missing.json())).toContain('Enter your first name')
   })
 })
 

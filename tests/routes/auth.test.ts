@@ -49,7 +49,7 @@ describe('register', () => {
     expect(response.status).toBe(400)
     const { result } = await response.json()
     expect(result.error).toEqual({
-      firstName: ['First name is required'],
+      firstName: ['Enter your first name'],
       lastName: ['Last name must be at most 50 characters'],
       username: ['Username can only contain letters, numbers, and underscores'],
       email: ['Please enter a valid email address'],
@@ -243,8 +243,8 @@ describe('sign in', () => {
     )
     expect(response.status).toBe(400)
     expect((await response.json()).result.error).toEqual({
-      usernameOrEmail: ['Username or email is required'],
-      password: ['Password is required'],
+      usernameOrEmail: ['Enter your username or email address'],
+      password: ['Enter your password'],
     })
   })
 
