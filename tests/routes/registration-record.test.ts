@@ -14,7 +14,6 @@ import * as sponsored from '~/resource-routes/api.songs.$id.blockchain.sponsored
 import * as certificatePage from '~/routes/certificate.$id'
 import * as registerPage from '~/routes/songs.$id.register'
 import { registerSong } from '~/services/registration/registration.server'
-import { SPLITS_NOT_WHOLE } from '~/services/registration/registration-claim.server'
 import { reconcilePending } from '~/services/registration/registration-reconcile.server'
 import {
   currentTarget,
@@ -257,6 +256,9 @@ describe('a split must be whole before anything is permanent', () => {
     expect(created.status).toBe(201)
     const song = (await created.json()) as { id: number }
     const editUrl = `/edit/${song.id}`
+    // The component that is off and its total, as the edit form says it (issue 52.5).
+    const SPLITS_NOT_WHOLE =
+      'All contribution percentages must total 100% for each component. Lyrics totals 200%. Correct the song’s splits on its edit page before registering it.'
 
     // The service, for every caller.
     expect(await registerSong(user.id, song.id, { confirmed: true })).toEqual({
@@ -277,8 +279,7 @@ describe('a split must be whole before anything is permanent', () => {
     )
     expect(api.status).toBe(422)
     expect(await api.json()).toEqual({
-      message:
-        'All contribution percentages must total 100% for each component. Correct the song’s splits on its edit page before registering it.',
+      message: SPLITS_NOT_WHOLE,
       editUrl,
     })
 

@@ -1,10 +1,6 @@
 import { sql } from 'kysely'
-import {
-  TOTALS_MESSAGE,
-  totalsAreComplete,
-  type ContributionValues,
-  type PercentField,
-} from '~/lib/song-constants'
+import { totalsAreComplete, type ContributionValues, type PercentField } from '~/lib/song-constants'
+import { splitTotalsRefusal } from '~/lib/split-totals'
 import { registrationLockMessage } from '~/lib/song-lock'
 import { type Executor, inTransaction } from '../platform/db.server'
 import type { BlockchainData } from '../certificates/record/manifest.server'
@@ -16,8 +12,14 @@ import { monthlyLimit, yearMonth } from './registration-usage.server'
 
 export const EMAIL_VERIFICATION_REQUIRED =
   'Email verification required for free blockchain registrations'
-/** Registration refuses a split that is not whole; the edit page is where it gets fixed. */
-export const SPLITS_NOT_WHOLE = `${TOTALS_MESSAGE} Correct the song’s splits on its edit page before registering it.`
+type SplitRow = Pick<ContributionValues, 'component' | PercentField>
+
+/**
+ * Registration refuses a split that is not whole, naming each component that is off and its
+ * total as the edit form does (issue 52.5); the edit page is where it gets fixed.
+ */
+export const splitsNotWhole = (rows: readonly SplitRow[]) =>
+  `${splitTotalsRefusal(rows)} Correct the song’s splits on its edit page before registering it.`
 
 const CONTRIBUTOR_COLUMNS = [
   'contributorName',
@@ -44,13 +46,10 @@ export function splitIsWhole(rows: Pick<ContributionValues, PercentField>[]) {
 }
 
 /** Why a song cannot be registered as it stands, for the page to show before anything is claimed. */
-export function registrationBlocker(song: {
-  id: number
-  contributions: Pick<ContributionValues, PercentField>[]
-}) {
+export function registrationBlocker(song: { id: number; contributions: SplitRow[] }) {
   return splitIsWhole(song.contributions)
     ? null
-    : { message: SPLITS_NOT_WHOLE, editUrl: `/edit/${song.id}` }
+    : { message: splitsNotWhole(song.contributions), editUrl: `/edit/${song.id}` }
 }
 
 interface Claim {
@@ -91,16 +90,23 @@ export async function claim(
     // Nothing becomes permanent with a split that is not whole; the lock keeps an edit out meanwhile.
     const split = await trx
       .selectFrom('creativeContributions')
-      .select(['contributorPercent', 'coContributorPercent', 'coContributor2Percent', 'aiPercent'])
+      .select([
+        'component',
+        'contributorPercent',
+        'coContributorPercent',
+        'coContributor2Percent',
+        'aiPercent',
+      ])
       .where('songId', '=', songId)
       .execute()
     const rows = split.map((row) => ({
+      component: row.component,
       contributorPercent: Number(row.contributorPercent),
       coContributorPercent: Number(row.coContributorPercent),
       coContributor2Percent: Number(row.coContributor2Percent),
       aiPercent: Number(row.aiPercent),
     }))
-    if (!splitIsWhole(rows)) return fail(422, SPLITS_NOT_WHOLE, { editUrl: `/edit/${songId}` })
+    if (!splitIsWhole(rows)) return fail(422, splitsNotWhole(rows), { editUrl: `/edit/${songId}` })
     // A disputed share blocks until the owner edits the split (which voids and re-invites, issue 13).
     const disputed = disputeBlocker(await splitStatuses(trx, song))
     if (disputed) return fail(422, disputed, { editUrl: `/edit/${songId}` })
