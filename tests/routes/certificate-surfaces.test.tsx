@@ -13,6 +13,7 @@ import {
   type CertificateRow,
   type CertificateView,
   certificateView,
+  PRIVATE_TEXT_NOTE,
 } from '~/services/certificates/record/certificate-view'
 import { registerSong } from '~/services/registration/registration.server'
 import { args, authedRequest, createTestSong, createUser } from '../setup/fixtures'
@@ -234,6 +235,8 @@ describe('the certificate page and its PDF show the same view', () => {
       'warning',
     ])
     expect(view.footer.online.public).toBe(true)
+    // The owner's copy holds the private texts and says so on its face (issue 49.1).
+    expect(solid(printed)).toContain(solid(PRIVATE_TEXT_NOTE))
   }, 120_000)
 
   test('a draft whose split is not whole: the warning, the empty sections and the note that it is not public yet, on both', async () => {

@@ -854,6 +854,26 @@ describe('GET /certificate/:id/proof-bundle', () => {
     expect(body.README).toContain(`   sha256sum <Master>     → ${digest} (1000 bytes)`)
   })
 
+  test('the bundle carries the PDFs’ signer: its chain, and its root’s fingerprint as openssl prints it (issue 49.1)', async () => {
+    const { user, song } = await registered()
+    const body = await (await bundle(song.id, user.id)).json()
+    expect(body.pdfSigning).toMatchObject({ isDevelopment: true })
+    const certificates = (body.pdfSigning.chainPem as string).match(
+      /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g,
+    )!
+    expect(certificates.length).toBeGreaterThanOrEqual(2)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-signing-'))
+    fs.writeFileSync(path.join(dir, 'root.pem'), `${certificates.at(-1)}\n`)
+    const { stdout } = await run(
+      'openssl',
+      ['x509', '-in', 'root.pem', '-noout', '-fingerprint', '-sha256'],
+      { cwd: dir },
+    )
+    expect(stdout.trim()).toBe(`sha256 Fingerprint=${body.pdfSigning.rootSha256}`)
+    fs.rmSync(dir, { recursive: true, force: true })
+    expect(body.README).toContain(`   ${body.pdfSigning.rootSha256}`)
+  })
+
   test('a v1 record’s bundle carries its texts with the bare digests, and no salt', async () => {
     const { user, song } = await registeredV1()
     const body = await (await bundle(song.id, user.id)).json()

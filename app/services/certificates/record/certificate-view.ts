@@ -397,6 +397,9 @@ function blockchainSection(
  * The owner's lyrics and notes, whole (the public projection has neither). No bare digest of the
  * lyrics: a shared certificate would let anyone test guessed lyrics against it.
  */
+export const PRIVATE_TEXT_NOTE =
+  'Private: only the song’s owner sees this text. The public certificate holds a commitment to it, never the text itself.'
+
 function longSections(song: CertificateSong): CertificateSection[] {
   return (
     [
@@ -405,7 +408,20 @@ function longSections(song: CertificateSong): CertificateSection[] {
     ] as const
   ).flatMap(([id, title, text]): CertificateSection[] =>
     present(text)
-      ? [{ id, title, width: 'long', empty: null, rows: [{ kind: 'long', style: id, text }] }]
+      ? [
+          {
+            id,
+            title,
+            width: 'long',
+            empty: null,
+            rows: [
+              // Said on its face (issue 49.1): a printed owner's copy can travel, and whoever
+              // holds it must know the text is not on the public record.
+              { kind: 'warning', name: `private-${id}`, text: PRIVATE_TEXT_NOTE },
+              { kind: 'long', style: id, text },
+            ],
+          },
+        ]
       : [],
   )
 }
