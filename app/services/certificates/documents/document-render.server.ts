@@ -1,5 +1,6 @@
 import { constants, deflateRawSync } from 'node:zlib'
 import { type ExportFormat, exportPageText } from '../exports/catalogue-export-format.server'
+import { getDocumentSigner } from '~/signing/index.server'
 import { warmPdfDocuments } from './pdf-document.server'
 import { type PdfJob, renderPdf } from './pdf-render.server'
 import { type ProofBundleInput, proofBundleText } from '../record/proof-bundle.server'
@@ -23,7 +24,9 @@ const encoder = new TextEncoder()
 
 /** A worker's first work, before any job: what makes the first PDF slow is done here once. */
 export async function warmDocumentRenderer() {
-  await warmPdfDocuments()
+  // The signing key is read (or, the first time in a data directory, made) with the fonts, so
+  // the first PDF a visitor asks for does not wait for it (decision 103).
+  await Promise.all([warmPdfDocuments(), getDocumentSigner().key()])
 }
 
 export async function renderDocument(job: DocumentJob): Promise<Uint8Array> {
