@@ -17,6 +17,22 @@ import { PRO } from '~/lib/glossary/pro'
 import { IPI } from '~/lib/glossary/ipi'
 import { SHA_256 } from '~/lib/glossary/sha-256'
 
+/**
+ * Where the error summary's links go for the song forms' fields that are not conform's own
+ * `${formId}-${name}` control (issue 52.2): a split row and the split go to the row's first
+ * share, a fingerprinted file's label to the label, its fingerprint to its file chooser.
+ */
+export function songFormTargets(formId: string) {
+  return (name: string) => {
+    const row = /^contributions(?:\[(\d+)\])?$/.exec(name)
+    if (row) return `${formId}-contributions[${row[1] ?? 0}].contributorPercent`
+    const recording = /^recordings\[(\d+)\]\.(\w+)$/.exec(name)
+    if (recording) return `recording-${recording[1]}-${recording[2] === 'label' ? 'label' : 'file'}`
+    if (name === 'genre') return 'song-genre'
+    return undefined
+  }
+}
+
 /** One text field of a song form: the submit form's, or the details form's (issue 25). */
 type TextMeta = FieldMetadata<string>
 type TextFields<Name extends string> = Record<Name, TextMeta>

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { type ContactInput, ContactSchema } from '~/lib/contact-schema'
@@ -96,6 +97,7 @@ export default function ContactPage() {
         </section>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
+          <ErrorSummary id="contact-error-summary" form={form} lastResult={lastResult} />
           <Field
             label="Name"
             errors={fields.name.errors}

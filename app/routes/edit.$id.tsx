@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, parse, useForm } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -8,13 +8,17 @@ import {
   type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { useMemo } from 'react'
+import { ErrorSummary } from '~/components/error-summary'
 import { ContributionsTable, liveContributionRows } from '~/components/contributions-table'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert, Field } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
-import { LatinNameFields } from '~/components/song-form'
+import { LatinNameFields, songFormTargets } from '~/components/song-form'
 import { recordingDetails } from '~/lib/recording'
 import { readForm, textValues } from '~/lib/form.server'
+import { emptyFieldMessages } from '~/lib/form-rules.server'
+import { type EmptyFieldMessages, revalidateWhileTyping } from '~/lib/form-revalidation'
 import { useHydrated, useIsPending } from '~/lib/hooks'
 import {
   clearedContributorErrors,
@@ -44,6 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     locked: locksSong(song.registration),
     // Said before saving (issue 13): a changed split voids the confirmations and re-invites.
     invited: await hasLiveInvitations(db(), song.id),
+    emptyMessages: emptyFieldMessages(SongUpdateSchema),
   })
 }
 
@@ -98,7 +103,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditSongPage() {
-  const { song, locked, invited } = useLoaderData<typeof loader>()
+  const { song, locked, invited, emptyMessages } = useLoaderData<typeof loader>()
   if (locked) {
     return (
       <StatusPage
@@ -116,12 +121,12 @@ export default function EditSongPage() {
       </StatusPage>
     )
   }
-  return <EditSongForm song={song} invited={invited} />
+  return <EditSongForm song={song} invited={invited} emptyMessages={emptyMessages} />
 }
 
 // The one rule the browser checks before the post (zod stays on the server): a co-contributor
 // cleared while still holding a share. Everything else comes back from the action.
-function validateClearedContributors(formData: FormData) {
+function clearedContributors(formData: FormData) {
   const text = (name: string) => {
     const value = formData.get(name)
     return typeof value === 'string' ? value : ''
@@ -138,38 +143,36 @@ function validateClearedContributors(formData: FormData) {
     coContributorName2: text('coContributorName2'),
     contributions: rows,
   })
-  return parse(formData, {
-    resolve: () =>
-      Object.keys(errors).length > 0
-        ? {
-            error: Object.fromEntries(
-              Object.entries(errors).map(([name, message]) => [name, [message]]),
-            ),
-          }
-        : { value: {} },
-  })
+  return Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]))
 }
 
 function EditSongForm({
   song,
   invited,
+  emptyMessages,
 }: {
   song: SerializeFrom<typeof loader>['song']
   invited: boolean
+  emptyMessages: EmptyFieldMessages
 }) {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const interactive = useHydrated()
-  // The browser's check yields no value of its own: the server parses the post.
+  // One object per answer: conform reports a new lastResult again, over what was fixed since.
+  const lastResult = useMemo<SubmissionResult | undefined>(
+    () =>
+      data
+        ? {
+            status: Object.keys(data.errors).length > 0 ? 'error' : undefined,
+            initialValue: data.values,
+            error: data.errors,
+          }
+        : undefined,
+    [data],
+  )
   const [form, fields] = useForm<SongUpdateFields, object>({
     id: 'edit-song',
-    lastResult: data
-      ? {
-          status: Object.keys(data.errors).length > 0 ? 'error' : undefined,
-          initialValue: data.values,
-          error: data.errors,
-        }
-      : undefined,
+    lastResult,
     defaultValue: {
       title: song.title,
       dateCreated: song.dateCreated,
@@ -184,7 +187,12 @@ function EditSongForm({
       contributions: contributionFormRows(song.contributions),
     },
     shouldValidate: 'onInput',
-    onValidate: ({ formData }) => validateClearedContributors(formData),
+    // A field the server refused keeps its message until it is changed (issue 52.1).
+    onValidate: revalidateWhileTyping({
+      refused: lastResult,
+      emptyMessages,
+      blocking: clearedContributors,
+    }),
   })
   const names = {
     main: fields.contributorName.value ?? '',
@@ -213,6 +221,12 @@ function EditSongForm({
         </a>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-6">
+        <ErrorSummary
+          id="edit-song-error-summary"
+          form={form}
+          lastResult={lastResult}
+          targets={songFormTargets(form.id)}
+        />
         <section className="grid gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2 sm:p-6">
           <Field label="Song Title *" required {...text('title')} />
           <Field label="Date Created *" required {...text('dateCreated')} />
@@ -253,7 +267,10 @@ function EditSongForm({
             </p>
           )}
         </section>
-        {data?.message && !totalsRefused && <Alert>{data.message}</Alert>}
+        {/* Refused fields are the summary's; this says what refused the song as a whole. */}
+        {data?.message && !totalsRefused && Object.keys(data.errors).length === 0 && (
+          <Alert>{data.message}</Alert>
+        )}
         {invited && (
           <p
             role="note"

@@ -17,6 +17,7 @@ import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/reac
 import { SplitTable } from '~/components/co-writers'
 import { ROLE_LABELS } from '~/lib/confirmations'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorSummary } from '~/components/error-summary'
 import { Field, TextareaField } from '~/components/forms'
 import { StatusPage } from '~/components/status-page'
 import { useTimeZone } from '~/components/time-zone'
@@ -261,6 +262,12 @@ function DecisionForms({
           className="rounded-xl border p-5"
         >
           <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
+          <ErrorSummary
+            id="confirm-share-error-summary"
+            className="mt-3"
+            form={confirmForm}
+            lastResult={intent === 'confirm' ? (errors ?? undefined) : undefined}
+          />
           <input type="hidden" name="intent" value="confirm" />
           <TermNote note={PRO} className="mt-2" />
           <TermNote note={IPI} className="mt-1" />

@@ -9,6 +9,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
+import { ErrorSummary } from '~/components/error-summary'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { PasskeySignIn } from '~/components/passkeys'
 import { SchemaField } from '~/components/schema-field'
@@ -106,6 +107,7 @@ export default function LoginPage() {
       <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <ErrorSummary id="login-error-summary" form={form} lastResult={actionData?.result} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
         <SchemaField
           meta={fields.usernameOrEmail}

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
+import { ErrorSummary } from '~/components/error-summary'
 import { GoogleButton, OrDivider } from '~/components/google-button'
 import { NameFields } from '~/components/name-fields'
 import { SchemaField } from '~/components/schema-field'
@@ -132,6 +133,7 @@ export default function RegisterPage() {
       />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <ErrorSummary id="register-error-summary" form={form} lastResult={actionData?.result} />
         <NameFields fields={fields} />
         <SchemaField meta={fields.email} type="email" label="Email" autoComplete="email" />
         <SchemaField

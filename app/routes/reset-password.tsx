@@ -10,6 +10,7 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { AuthCard, FormAlert } from '~/components/auth-card'
+import { ErrorSummary } from '~/components/error-summary'
 import { PasswordField } from '~/components/password-field'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { ResetPasswordSchema } from '~/lib/auth-schemas'
@@ -108,6 +109,11 @@ export default function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <ErrorSummary
+          id="reset-password-error-summary"
+          form={form}
+          lastResult={actionData?.result}
+        />
         <input type="hidden" name="token" value={token} />
         <PasswordField
           label="New Password"

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert } from '~/components/auth-card'
+import { ErrorSummary } from '~/components/error-summary'
 import { SchemaField } from '~/components/schema-field'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
@@ -79,6 +80,7 @@ export default function PasswordPage() {
       }
     >
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <ErrorSummary id="password-error-summary" form={form} lastResult={actionData?.result} />
         {hasPassword && (
           <SchemaField
             meta={fields.currentPassword}

@@ -7,6 +7,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { ErrorSummary } from '~/components/error-summary'
 import { NameFields } from '~/components/name-fields'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
@@ -69,6 +70,7 @@ export default function ProfilePage() {
       intro="Your name is shown on your account; certificates keep the names written on each song."
     >
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
+        <ErrorSummary id="profile-error-summary" form={form} lastResult={actionData?.result} />
         <NameFields fields={fields} />
         <Button type="submit" disabled={pending}>
           {pending ? 'Saving...' : 'Save Profile'}

@@ -10,6 +10,7 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorSummary } from '~/components/error-summary'
 import { Alert } from '~/components/forms'
 import { formatDuration } from '~/lib/duration'
 import {
@@ -19,11 +20,14 @@ import {
   PrivacyNotice,
   ProSection,
   RecordingSection,
+  songFormTargets,
 } from '~/components/song-form'
 import { StatusPage } from '~/components/status-page'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { pageViewOf } from '~/lib/client-address.server'
 import { readForm } from '~/lib/form.server'
+import { emptyFieldMessages } from '~/lib/form-rules.server'
+import { type EmptyFieldMessages, revalidateWhileTyping } from '~/lib/form-revalidation'
 import { useIsPending } from '~/lib/hooks'
 import { COMPONENT_LABELS, TOTALS_MESSAGE, visibleComponents } from '~/lib/song-constants'
 import {
@@ -67,6 +71,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // A registration under way holds the song until it ends (confirmed, or failed and free again).
     lockMessage: registrationLockMessage(song.registration),
     invited: await hasLiveInvitations(db(), song.id),
+    emptyMessages: emptyFieldMessages(SongDetailsSchema),
   })
 }
 
@@ -126,7 +131,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function SongDetailsPage() {
-  const { song, lockMessage, invited } = useLoaderData<typeof loader>()
+  const { song, lockMessage, invited, emptyMessages } = useLoaderData<typeof loader>()
   if (lockMessage)
     return (
       <StatusPage
@@ -137,15 +142,17 @@ export default function SongDetailsPage() {
         new version of the song.
       </StatusPage>
     )
-  return <SongDetailsForm song={song} invited={invited} />
+  return <SongDetailsForm song={song} invited={invited} emptyMessages={emptyMessages} />
 }
 
 function SongDetailsForm({
   song,
   invited,
+  emptyMessages,
 }: {
   song: SerializeFrom<typeof loader>['song']
   invited: boolean
+  emptyMessages: EmptyFieldMessages
 }) {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
@@ -153,6 +160,9 @@ function SongDetailsForm({
   const [form, fields] = useForm<SongDetailsFields>({
     id: 'song-details',
     lastResult: data?.result,
+    // A field refused by the server is checked again as it is typed in (issue 52.1).
+    shouldRevalidate: 'onInput',
+    onValidate: revalidateWhileTyping({ refused: data?.result, emptyMessages }),
     defaultValue: {
       genre: text(song.genre),
       isrc: text(song.isrc),
@@ -185,6 +195,12 @@ function SongDetailsForm({
         .
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-6">
+        <ErrorSummary
+          id="song-details-error-summary"
+          form={form}
+          lastResult={data?.result}
+          targets={songFormTargets(form.id)}
+        />
         <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Genre (Optional)</h2>
           <div className="mt-4 sm:w-1/2">

@@ -9,17 +9,21 @@ import {
   type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { type ReactNode, useState } from 'react'
-import { SongForm } from '~/components/song-form'
+import { type ReactNode, useMemo, useState } from 'react'
+import { ErrorSummary } from '~/components/error-summary'
+import { SongForm, songFormTargets } from '~/components/song-form'
 import { SongSummary, SummaryHiddenFields } from '~/components/song-summary'
 import { SubmitSuccess } from '~/components/submit-success'
 import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
 import { todayIso } from '~/lib/dates'
 import { refusal } from '~/lib/form.server'
+import { emptyFieldMessages } from '~/lib/form-rules.server'
+import { revalidateWhileTyping } from '~/lib/form-revalidation'
 import { useHydrated, useIsPending } from '~/lib/hooks'
 import { contributionFormRows } from '~/lib/song-constants'
 import { type SongFormFields, SongSchema, SUBMIT_FORM } from '~/lib/song-schema'
+import type { EmptyFieldMessages } from '~/lib/form-revalidation'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireUser } from '~/services/accounts/auth.server'
@@ -48,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const version = fromId === null ? null : await newVersionValues(db(), user.id, fromId)
   return json({
     version,
+    emptyMessages: emptyFieldMessages(SongSchema),
     today: todayIso(new Date(), timeZone),
     created: created
       ? { id: created.id, title: created.title, certificateId: created.certificateId }
@@ -127,9 +132,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SubmitPage() {
-  const { today, created, version } = useLoaderData<typeof loader>()
+  const { today, created, version, emptyMessages } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const creating = useIsPending({ intent: 'create' })
+  // One object per answer: conform reports a new lastResult again, over what was fixed since.
+  const lastResult = useMemo<SubmissionResult | undefined>(
+    () =>
+      data?.step === 'form'
+        ? {
+            status: Object.keys(data.errors).length > 0 ? 'error' : undefined,
+            initialValue: data.values,
+            error: data.errors,
+          }
+        : undefined,
+    [data],
+  )
 
   if (created) return <SubmitSuccess song={created} />
   const supersedes = data ? data.supersedes : (version?.supersedes.id ?? null)
@@ -165,15 +182,8 @@ export default function SubmitPage() {
   return (
     <SongFormStep
       refused={data?.step === 'form' ? data.refused : null}
-      lastResult={
-        data?.step === 'form'
-          ? {
-              status: Object.keys(data.errors).length > 0 ? 'error' : undefined,
-              initialValue: data.values,
-              error: data.errors,
-            }
-          : undefined
-      }
+      lastResult={lastResult}
+      emptyMessages={emptyMessages}
       today={today}
       defaultValue={version?.values}
       supersedesField={supersedesField}
@@ -188,6 +198,7 @@ export default function SubmitPage() {
 
 function SongFormStep({
   lastResult,
+  emptyMessages,
   today: serverToday,
   defaultValue,
   supersedesField,
@@ -196,6 +207,7 @@ function SongFormStep({
 }: {
   refused: string | null
   lastResult: SubmissionResult | undefined
+  emptyMessages: EmptyFieldMessages
   today: string
   defaultValue: NonNullable<SerializeFrom<typeof loader>['version']>['values'] | undefined
   supersedesField: ReactNode
@@ -213,6 +225,9 @@ function SongFormStep({
     lastResult,
     // A new version starts from every field of the registered song it supersedes.
     defaultValue: defaultValue ?? { contributions: contributionFormRows() },
+    // A field refused by the server is checked again as it is typed in (issue 52.1).
+    shouldRevalidate: 'onInput',
+    onValidate: revalidateWhileTyping({ refused: lastResult, emptyMessages }),
   })
 
   return (
@@ -228,9 +243,13 @@ function SongFormStep({
         certificate.
       </p>
       {refused && <Alert className="mt-4">{refused}</Alert>}
-      {Object.keys(form.allErrors).length > 0 && (
-        <Alert className="mt-4">Please correct the highlighted fields below.</Alert>
-      )}
+      <ErrorSummary
+        id="song-error-summary"
+        className="mt-4"
+        form={form}
+        lastResult={lastResult}
+        targets={songFormTargets(form.id)}
+      />
       <Form
         method="post"
         {...getFormProps(form)}

@@ -26,9 +26,10 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password', { exact: true }).fill('weak')
     await page.getByRole('button', { name: 'Create Account' }).click()
+    // Under the field and in the error summary (issue 52.2).
     await expect
       .poll(() => page.getByText('Password must be at least 8 characters').count())
-      .toBe(1)
+      .toBe(2)
 
     await page.getByLabel('Password', { exact: true }).fill('Gr8tSongs')
     await page.getByRole('button', { name: 'Create Account' }).click()
@@ -78,7 +79,7 @@ describe.each(MODES)('accounts with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('New Password').fill('N3wMelody')
     await page.getByLabel('Confirm Password').fill('N3wMelodyX')
     await page.getByRole('button', { name: 'Reset Password' }).click()
-    await expect.poll(() => page.getByText("Passwords don't match").count()).toBe(1)
+    await expect.poll(() => page.getByText("Passwords don't match").count()).toBe(2)
     await page.getByLabel('New Password').fill('N3wMelody')
     await page.getByLabel('Confirm Password').fill('N3wMelody')
     await page.getByRole('button', { name: 'Reset Password' }).click()

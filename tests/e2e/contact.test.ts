@@ -12,13 +12,14 @@ describe.each(MODES)('contact form with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('Subject').fill('Hi')
     await page.getByLabel('Message').fill('short')
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await expect.poll(() => page.getByText('Name must be at least 2 characters').count()).toBe(1)
+    // Each under its field and in the error summary (issue 52.2).
+    await expect.poll(() => page.getByText('Name must be at least 2 characters').count()).toBe(2)
     for (const message of [
       'Please enter a valid email address',
       'Subject must be at least 5 characters',
       'Message must be at least 10 characters',
     ]) {
-      expect(await page.getByText(message).count()).toBe(1)
+      expect(await page.getByText(message).count()).toBe(2)
     }
     expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true')
     expect(await page.getByLabel('Email').inputValue()).toBe('not-an-email')

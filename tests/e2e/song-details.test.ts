@@ -51,7 +51,8 @@ describe.each(MODES)('adding details with $name', ({ javaScriptEnabled }) => {
     await page.getByLabel('ISRC', { exact: true }).fill('bad-isrc')
     await page.getByLabel('Lyrics', { exact: true }).fill(LYRICS)
     await page.getByRole('button', { name: 'Save Details' }).click()
-    await expect.poll(() => page.getByText('ISRC must be in format: CCXXXNNNNNNN').count()).toBe(1)
+    // Under the field and in the error summary (issue 52.2).
+    await expect.poll(() => page.getByText('ISRC must be in format: CCXXXNNNNNNN').count()).toBe(2)
     expect(await page.getByLabel('Lyrics', { exact: true }).inputValue()).toBe(LYRICS)
 
     await page.getByLabel('ISRC', { exact: true }).fill('us-ab1-24-00001')

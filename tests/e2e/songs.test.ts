@@ -58,7 +58,8 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     if (javaScriptEnabled)
       await expect.poll(() => page.getByTestId('total-lyrics').textContent()).toBe('90%')
     await page.getByRole('button', { name: 'Review & Continue' }).click()
-    await expect.poll(() => page.getByText('ISRC must be in format: CCXXXNNNNNNN').count()).toBe(1)
+    // Under the field and in the error summary (issue 52.2).
+    await expect.poll(() => page.getByText('ISRC must be in format: CCXXXNNNNNNN').count()).toBe(2)
     expect(await page.getByLabel('Song Title *').inputValue()).toBe('Paper Moons')
 
     await page.getByLabel('ISRC', { exact: true }).fill('us-pm1-25-00042')
