@@ -12,10 +12,10 @@ import {
   MISSING_TOTALS,
 } from '~/services/certificates/exports/ddex-export.server'
 import {
-  asciiTranscription,
   fullNameAsciiTranscribed,
   languageAndScriptCode,
 } from '~/services/certificates/exports/ddex-names.server'
+import { asciiTranscription } from '~/lib/latin-form'
 import { DDEX_TEST_SONGS, NO_DURATION, rows } from '../ddex/songs'
 import { xmllint } from '../ddex/xmllint'
 

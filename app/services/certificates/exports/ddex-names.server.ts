@@ -1,6 +1,7 @@
 // How a name and a number go into a DDEX message (issue 40, decision 084): the name in its own
 // script with a code for that script, its Latin form as ASCII, an IPI name number when it is one.
 import { ipiProblem, normalizeIpi } from '~/lib/identifiers'
+import { asciiTranscription } from '~/lib/latin-form'
 
 /**
  * RFC 5646 codes for the script a name is written in. A name has a script but no language: the
@@ -29,44 +30,6 @@ const SCRIPTS: [RegExp, string][] = [
 /** The script code of a text: its first script other than Latin, else Latin, else `und-Zyyy` (emoji, digits). */
 export function languageAndScriptCode(text: string) {
   return SCRIPTS.find(([pattern]) => pattern.test(text))?.[1] ?? 'und-Zyyy'
-}
-
-// Latin letters that do not decompose into a base letter and a mark.
-const LATIN_LETTERS: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'SS',
-  æ: 'ae',
-  Æ: 'AE',
-  œ: 'oe',
-  Œ: 'OE',
-  ø: 'o',
-  Ø: 'O',
-  ł: 'l',
-  Ł: 'L',
-  đ: 'd',
-  Đ: 'D',
-  ð: 'd',
-  Ð: 'D',
-  þ: 'th',
-  Þ: 'Th',
-  ı: 'i',
-  ŋ: 'n',
-  Ŋ: 'N',
-  '\u2019': "'",
-  '\u2018': "'",
-}
-
-/**
- * A Latin-script name in ASCII: marks dropped ("Nguyễn" → "Nguyen"), a few letters spelled out
- * ("Łódź" → "Lodz"). Null when something would still not be ASCII: a name is never made up.
- */
-export function asciiTranscription(latin: string) {
-  const ascii = latin
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[^ -~]/g, (letter) => LATIN_LETTERS[letter] ?? letter)
-    .normalize('NFC')
-  return /^[\u0020-\u007e]+$/.test(ascii) ? ascii : null
 }
 
 /**
