@@ -97,7 +97,7 @@ export function missingGlyphsLine(what: string, missing: readonly string[]) {
   })
   const more = missing.length > MISSING_NAMED ? ` and ${missing.length - MISSING_NAMED} more` : ''
   const count = missing.length === 1 ? '1 character' : `${missing.length} characters`
-  return `[pdf] ${what}: no font for ${count}: ${named.join(', ')}${more}; drawn as \uFFFD`
+  return `[pdf] ${what}: no font for ${count}: ${named.join(', ')}${more}; left out, with a note that the online record has them`
 }
 
 export type Part =

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import * as fontkit from 'fontkit'
 import woff2 from 'wawoff2'
+import { fixLayout } from './fontkit-layout.server'
 import { distinctGlyphText, fixVariableGlyphEncoding } from './pdf-glyph-encoder.server'
 
 // The fonts of the PDFs (decisions 049 and 071): which file draws a character, made ready once
@@ -18,14 +19,15 @@ export interface Face {
   name: string
   file: string
   ranges: [number, number][]
+  /** A static package's bold file (a variable font is made bold as an instance of `file`). */
+  bold?: string
 }
 
 const dejavuFiles = new Map<string, string>()
-function dejavu(weight: '400' | '700', style: 'normal' | 'italic') {
-  const name = `dejavu-sans-latin-${weight}-${style}.woff2`
+function dejavu(weight: '400' | '700', style: 'normal' | 'italic', family = 'dejavu-sans') {
+  const name = `${family}-latin-${weight}-${style}.woff2`
   let file = dejavuFiles.get(name)
-  if (!file)
-    dejavuFiles.set(name, (file = packages.resolve(`@fontsource/dejavu-sans/files/${name}`)))
+  if (!file) dejavuFiles.set(name, (file = packages.resolve(`@fontsource/${family}/files/${name}`)))
   return file
 }
 
@@ -57,6 +59,48 @@ function packageFaces(pkg: string, css: string, subsets: string[] | 'numbered'):
 }
 const variable = (name: string, subsets: string[] | 'numbered') =>
   packageFaces(`@fontsource-variable/${name}`, 'wght.css', subsets)
+/** A static package's faces at 400, each with its 700 file when the package has one. */
+const fixed = (name: string, subsets: string[]) =>
+  packageFaces(`@fontsource/${name}`, '400.css', subsets).map((face) => {
+    const bold = face.file.replace(/-400-normal\.woff2$/, '-700-normal.woff2')
+    return fs.existsSync(bold) ? { ...face, bold } : face
+  })
+
+// Each script's own slice of its Noto font, in the order a character is looked for: the four of
+// decision 049, then those of issue 49 (Ethiopic to Mongolian). A slice lists a few characters
+// of other scripts (dandas, marks, ZWJ); the first slice listed draws them.
+const VARIABLE_SCRIPTS = [
+  ['noto-sans-hebrew', 'hebrew'],
+  ['noto-sans-arabic', 'arabic'],
+  ['noto-sans-devanagari', 'devanagari'],
+  ['noto-sans-thai', 'thai'],
+  ['noto-sans-ethiopic', 'ethiopic'],
+  ['noto-sans-bengali', 'bengali'],
+  ['noto-sans-tamil', 'tamil'],
+  ['noto-sans-telugu', 'telugu'],
+  ['noto-sans-kannada', 'kannada'],
+  ['noto-sans-malayalam', 'malayalam'],
+  ['noto-sans-gujarati', 'gujarati'],
+  ['noto-sans-gurmukhi', 'gurmukhi'],
+  ['noto-sans-oriya', 'oriya'],
+  ['noto-sans-sinhala', 'sinhala'],
+  ['noto-sans-khmer', 'khmer'],
+  ['noto-sans-lao', 'lao'],
+  ['noto-sans-myanmar', 'myanmar'],
+  ['noto-sans-georgian', 'georgian'],
+  ['noto-sans-armenian', 'armenian'],
+  ['noto-sans-syriac', 'syriac'],
+  ['noto-sans-thaana', 'thaana'],
+  ['noto-sans-cherokee', 'cherokee'],
+  ['noto-sans-canadian-aboriginal', 'canadian-aboriginal'],
+] as const
+// Scripts whose Noto font is published only as static weights (no bold for the first three).
+const STATIC_SCRIPTS = [
+  ['noto-sans-nko', 'nko'],
+  ['noto-sans-tifinagh', 'tifinagh'],
+  ['noto-sans-mongolian', 'mongolian'],
+  ['noto-serif-tibetan', 'tibetan'],
+] as const
 
 interface FaceLists {
   scripts: Face[]
@@ -73,10 +117,8 @@ let faceLists: FaceLists | undefined
 function faces() {
   faceLists ??= {
     scripts: [
-      ...variable('noto-sans-hebrew', ['hebrew']),
-      ...variable('noto-sans-arabic', ['arabic']),
-      ...variable('noto-sans-devanagari', ['devanagari']),
-      ...variable('noto-sans-thai', ['thai']),
+      ...VARIABLE_SCRIPTS.flatMap(([name, subset]) => variable(name, [subset])),
+      ...STATIC_SCRIPTS.flatMap(([name, subset]) => fixed(name, [subset])),
     ],
     korean: variable('noto-sans-kr', 'numbered'),
     japanese: variable('noto-sans-jp', 'numbered'),
@@ -101,8 +143,9 @@ let decoding: Promise<unknown> = Promise.resolve()
 function prepareFile(file: string) {
   const done = decoding.then(async () => {
     if (parsed.has(file)) return
-    const font = await woff2.decompress(fs.readFileSync(file))
-    parsed.set(file, fontkit.create(Buffer.from(font)))
+    const font = fontkit.create(Buffer.from(await woff2.decompress(fs.readFileSync(file))))
+    fixLayout(font)
+    parsed.set(file, font)
   })
   decoding = done.catch(() => {})
   return done
@@ -149,8 +192,17 @@ export async function prepareFonts(text: string) {
     [emoji, emojiOwn],
   ] as const)
     for (const face of list)
-      if (face.ranges.some(([from, to]) => wanted.some((code) => code >= from && code <= to)))
+      if (face.ranges.some(([from, to]) => wanted.some((code) => code >= from && code <= to))) {
         files.add(face.file)
+        if (face.bold) files.add(face.bold)
+      }
+  // DejaVu Serif sets the serif texts that hold a letter Windows-1252 lacks (setIn), in the two
+  // styles the documents' serif texts take: Times Italic and Times Bold.
+  const letters = codePoints.map((code) => String.fromCodePoint(code))
+  if (letters.some((char) => !isWinAnsi(char) && LETTER_SET_IN_ONE_FACE.test(char))) {
+    files.add(dejavu('400', 'italic', 'dejavu-serif'))
+    files.add(dejavu('700', 'normal', 'dejavu-serif'))
+  }
   for (const file of files) await prepareFile(file)
 }
 
@@ -184,7 +236,112 @@ export function hasHanOrHangul(text: string) {
   return HAN_OR_HANGUL.test(text)
 }
 
-/** The font for one grapheme cluster: the style's standard font, DejaVu Sans, a Noto script font. */
+/** DejaVu Sans in the weight and slant a style asks for. */
+function dejavuSans(style: string): Face {
+  const bold = /Bold/.test(style)
+  const slanted = /Italic|Oblique/.test(style)
+  return {
+    name: bold ? 'DejaVuSans-Bold' : slanted ? 'DejaVuSans-Oblique' : 'DejaVuSans',
+    file: dejavu(bold ? '700' : '400', slanted && !bold ? 'italic' : 'normal'),
+    ranges: [[0, 0x10ffff]],
+  }
+}
+
+// Letters of the scripts DejaVu draws whole (Latin, Greek, Cyrillic), with what goes between them.
+const SET_IN_ONE_FACE =
+  /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]+$/u
+const LETTER_SET_IN_ONE_FACE = /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]/u
+const segmenter = new Intl.Segmenter('und', { granularity: 'grapheme' })
+const OWN_FACES = new Map<string, Face>()
+
+/**
+ * The face a whole text is set in, as a registered font name: the style's standard PDF font; or,
+ * when a letter of the text is Latin, Greek or Cyrillic beyond Windows-1252 ("Nguyễn"), the
+ * style's embedded counterpart (Times: DejaVu Serif, Helvetica: DejaVu Sans), which then sets every
+ * such letter, digit, space and mark of the text. Mixed per letter, a Vietnamese name in the
+ * italic statement was Times Italic with "ễ ị ư ơ" in an upright-looking sans (issue 49). Courier
+ * keeps its letters: its texts are identifiers.
+ */
+export function setIn(doc: Doc, registered: Set<string>, text: string, style: string) {
+  if (!/[\u0100-\u{10ffff}]/u.test(text)) return style
+  const beyond = Array.from(segmenter.segment(text), ({ segment }) => segment).some(
+    (cluster) =>
+      !Array.from(cluster).every((char) => isWinAnsi(char) || isInvisible(char)) &&
+      SET_IN_ONE_FACE.test(cluster) &&
+      LETTER_SET_IN_ONE_FACE.test(cluster),
+  )
+  if (!beyond || /^Courier/.test(style)) return style
+  const bold = /Bold/.test(style)
+  const slanted = /Italic|Oblique/.test(style)
+  const face: Face = /^Times/.test(style)
+    ? {
+        name: `DejaVuSerif${bold || slanted ? '-' : ''}${bold ? 'Bold' : ''}${slanted ? 'Italic' : ''}`,
+        file: dejavu(bold ? '700' : '400', slanted ? 'italic' : 'normal', 'dejavu-serif'),
+        ranges: [[0, 0x10ffff]],
+      }
+    : dejavuSans(style)
+  // (A style whose face is not made ready, Times Roman, keeps its letters mixed.)
+  if (!parsed.has(face.file)) return style
+  const name = register(doc, registered, face, bold ? 700 : 400)
+  OWN_FACES.set(name, face)
+  return name
+}
+
+/** Registers a face once per document, at the weight asked for; returns its name. */
+function register(doc: Doc, registered: Set<string>, face: Face, weight: 400 | 700) {
+  const file = weight === 700 && face.bold ? face.bold : face.file
+  // A variable font is made at the weight; a static file is its own weight (a static package
+  // without a bold file, N'Ko, Tifinagh, Mongolian, draws bold text at its regular weight).
+  const variableFont = parsed.get(file)?.variationAxes.wght !== undefined
+  const name = variableFont
+    ? `${face.name}-${weight}`
+    : file === face.bold
+      ? `${face.name}-Bold`
+      : face.name
+  if (!registered.has(name)) {
+    // pdfkit's types list paths and bytes only; its code also takes a parsed fontkit font.
+    doc.registerFont(name, instance(file, weight) as unknown as Buffer)
+    registered.add(name)
+    distinctGlyphText((doc.font(name) as unknown as { _font: object })._font)
+  }
+  return name
+}
+
+/** The faces that may draw a cluster, in the order they are tried. */
+function candidatesFor(cluster: string, style: string, cjk: Face[]) {
+  const lists = faces()
+  // An emoji asked for as a picture (VS16, a ZWJ sequence, a skin tone, or one shown as a
+  // picture by default) takes the emoji font first; a symbol DejaVu Sans has (♪ ✌ ❤) stays text.
+  if (EMOJI_PRESENTATION.test(cluster))
+    return [...lists.emoji, ...lists.scripts, dejavuSans(style), ...cjk, ...lists.music]
+  const own = OWN_FACES.get(style)
+  return [
+    ...(own && SET_IN_ONE_FACE.test(cluster) ? [own] : []),
+    ...lists.scripts,
+    dejavuSans(style),
+    ...cjk,
+    ...lists.music,
+    ...lists.emoji,
+  ]
+}
+
+function visibleCodePoints(cluster: string) {
+  return Array.from(cluster)
+    .filter((char) => !isInvisible(char))
+    .map((char) => char.codePointAt(0) ?? 0)
+}
+
+/**
+ * Whether a font draws this cluster, as `fontForCluster` would look for one: checked before a
+ * text is laid out, so that what none draws is never drawn as a blank box or U+FFFD (issue 49).
+ */
+export function isPrintable(cluster: string, cjk: Face[]) {
+  const codePoints = visibleCodePoints(cluster)
+  if (codePoints.length === 0 || Array.from(cluster).every(isWinAnsi)) return true
+  return candidatesFor(cluster, 'Helvetica', cjk).some((face) => hasGlyphs(face, codePoints))
+}
+
+/** The font for one grapheme cluster: the style's font (standard or set in), or a Noto or DejaVu face. */
 export function fontForCluster(
   doc: Doc,
   registered: Set<string>,
@@ -194,34 +351,11 @@ export function fontForCluster(
 ): string | null {
   const visible = Array.from(cluster).filter((char) => !isInvisible(char))
   if (visible.length === 0 || visible.every(isWinAnsi)) return style
-  const codePoints = visible.map((char) => char.codePointAt(0) ?? 0)
-  const lists = faces()
-  const bold = /Bold/.test(style)
-  const dejavuFace: Face = {
-    name: bold
-      ? 'DejaVuSans-Bold'
-      : /Italic|Oblique/.test(style)
-        ? 'DejaVuSans-Oblique'
-        : 'DejaVuSans',
-    file: dejavu(bold ? '700' : '400', /Italic|Oblique/.test(style) && !bold ? 'italic' : 'normal'),
-    ranges: [[0, 0x10ffff]],
-  }
-  // An emoji asked for as a picture (VS16, a ZWJ sequence, a skin tone, or one shown as a
-  // picture by default) takes the emoji font first; a symbol DejaVu Sans has (♪ ✌ ❤) stays text.
-  const candidates: Face[] = EMOJI_PRESENTATION.test(cluster)
-    ? [...lists.emoji, ...lists.scripts, dejavuFace, ...cjk, ...lists.music]
-    : [...lists.scripts, dejavuFace, ...cjk, ...lists.music, ...lists.emoji]
-  const face = candidates.find((candidate) => hasGlyphs(candidate, codePoints))
-  if (!face) return null
-  const weight = bold ? 700 : 400
-  const name = `${face.name}-${weight}`
-  if (!registered.has(name)) {
-    // pdfkit's types list paths and bytes only; its code also takes a parsed fontkit font.
-    doc.registerFont(name, instance(face.file, weight) as unknown as Buffer)
-    registered.add(name)
-    distinctGlyphText((doc.font(name) as unknown as { _font: object })._font)
-  }
-  return name
+  const codePoints = visibleCodePoints(cluster)
+  const face = candidatesFor(cluster, style, cjk).find((candidate) =>
+    hasGlyphs(candidate, codePoints),
+  )
+  return face ? register(doc, registered, face, /Bold/.test(style) ? 700 : 400) : null
 }
 
 export type CjkLanguage = 'ja' | 'ko' | 'zh'

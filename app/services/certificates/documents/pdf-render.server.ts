@@ -3,6 +3,7 @@ import type { CertificateSong } from '~/lib/certificate'
 import { REASON_LABELS } from '~/lib/timestamp'
 import { renderCertificatePdf } from './certificate-pdf.server'
 import { cjkLanguageOf, withCjkLanguage } from './pdf-fonts.server'
+import { namesOf, withNames } from './pdf-names.server'
 import { type SignedPdfIdentity, signPdf } from './pdf-signature.server'
 import { renderSplitSheetPdf } from './split-sheet-pdf.server'
 import type { SplitSheet } from './split-sheet.server'
@@ -19,10 +20,13 @@ export type PdfJob =
 /** The PDF laid out, then signed (decision 103): every PDF a worker makes leaves it signed. */
 export async function renderPdf(job: PdfJob): Promise<Buffer> {
   // Han characters take the forms of the language the whole record shows (decision 071).
+  // A name no font draws prints its Latin form (decision 105).
   const pdf = await withCjkLanguage(cjkLanguageOf(JSON.stringify(job)), () =>
-    job.kind === 'certificate'
-      ? renderCertificatePdf(job.song, job.options)
-      : renderSplitSheetPdf(job.sheet, job.options),
+    withNames(namesOf(job), () =>
+      job.kind === 'certificate'
+        ? renderCertificatePdf(job.song, job.options)
+        : renderSplitSheetPdf(job.sheet, job.options),
+    ),
   )
   return signPdf(pdf, signedIdentity(job))
 }

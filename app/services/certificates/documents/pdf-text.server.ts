@@ -5,8 +5,11 @@ import {
   type Face,
   fontForCluster,
   hasHanOrHangul,
+  isPrintable,
   prepareFonts,
+  setIn,
 } from './pdf-fonts.server'
+import { printableText } from './pdf-names.server'
 
 // Text in any script for the PDFs (decision 049). pdfkit draws one font per call and wraps
 // text itself, but it has no font fallback and no bidirectional reordering, and its wrapper
@@ -34,20 +37,53 @@ export interface TextStyle {
 
 // Bidirectional controls: they order the text and are not drawn.
 const BIDI_CONTROL = /^[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]+$/u
-// The placeholder a character no font has is drawn as, in DejaVu Sans (which has it).
-export const PLACEHOLDER = '\uFFFD'
-// Devanagari to Sinhala: the Brahmic scripts of India and Sri Lanka.
-const INDIC = /[\u0900-\u0DFF]/u
-const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
-const RIGHT_TO_LEFT_SCRIPT =
+// Runs whose glyphs alone do not read as their text get an ActualText (withActualText).
+// Devanagari to Sinhala (the Brahmic scripts of India and Sri Lanka), Myanmar and Khmer draw
+// some marks before the letter they follow; Tibetan stacks its vowel signs on letters, and
+// poppler read each sign as a line of its own. Their ActualText is their text.
+const READ_AS_WRITTEN = /[\u0900-\u0DFF\u1000-\u109F\u1780-\u17FF\p{Script=Tibetan}]/u
+// Right to left, poppler read a zero-width mark drawn before its letter (Thaana's vowels, Arabic
+// harakat, Hebrew points) as a word of its own, on a line of its own ("ީ މުޙަ ްއމަދު ަނ"); and it
+// takes N'Ko, newer than its tables, for neither direction, so N'Ko read backwards. Their
+// ActualText is given in drawn order: poppler reverses a right-to-left ActualText (decision
+// 049). It reverses from a right-to-left character on, so where none comes before on the line a
+// right-to-left mark (U+200F) opens the drawn text: it then ends the word read, invisible.
+// (A reader that takes ActualText as written, like Acrobat, reads these runs reversed.)
+const POPPLER_RIGHT_TO_LEFT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u
+const NKO = /\p{Script=Nko}/u
+const NONSPACING_MARK = /\p{Mn}/u
+const LEFT_TO_RIGHT_OR_NUMBER = /[\p{L}\p{N}]/u
+/** The text a run is read as when its glyphs alone do not read right, or null. */
+function actualTextOf(text: string, afterRightToLeft: boolean) {
+  if (READ_AS_WRITTEN.test(text)) return text
+  const marked = POPPLER_RIGHT_TO_LEFT.test(text) && NONSPACING_MARK.test(text)
+  if (!marked && !NKO.test(text)) return null
+  const drawn = Array.from(text).reverse()
+  const opensRightToLeft =
+    POPPLER_RIGHT_TO_LEFT.test(drawn[0] ?? '') && /\p{L}/u.test(drawn[0] ?? '')
+  return `${afterRightToLeft || opensRightToLeft ? '' : '\u200F'}${drawn.join('')}`
+}
+/** Whether poppler, reading a line from the left, is inside right-to-left text after this run. */
+function rightToLeftAfter(text: string, before: boolean) {
+  if (POPPLER_RIGHT_TO_LEFT.test(text) || NKO.test(text)) return true
+  return LEFT_TO_RIGHT_OR_NUMBER.test(text) ? false : before
+}
+const HAN_OR_KANA = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+// The scripts fontkit lays out right to left itself.
+const RIGHT_TO_LEFT_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u
 
-/** Per document: the fonts registered so far, the widths measured, the characters missing. */
+/**
+ * Per document: the fonts registered so far, the widths measured, the characters missing, and
+ * which clusters some font draws.
+ */
 interface Context {
   registered: Set<string>
   widths: Map<string, number>
   fonts: Map<string, string | null>
   missing: Set<string>
+  printable: Map<string, boolean>
 }
 const contexts = new WeakMap<Doc, Context>()
 function context(doc: Doc) {
@@ -55,9 +91,29 @@ function context(doc: Doc) {
   if (!found)
     contexts.set(
       doc,
-      (found = { registered: new Set(), widths: new Map(), fonts: new Map(), missing: new Set() }),
+      (found = {
+        registered: new Set(),
+        widths: new Map(),
+        fonts: new Map(),
+        missing: new Set(),
+        printable: new Map(),
+      }),
     )
   return found
+}
+
+/** The text with what no font draws replaced (pdf-names.server.ts), checked cluster by cluster. */
+function printable(doc: Doc, text: string, cjk: Face[]) {
+  // Most text is Windows-1252, which the standard fonts set: nothing to check.
+  if (/^[\n\u0020-\u007e\u00a0-\u00ff]*$/u.test(text)) return text
+  const { printable: known, missing } = context(doc)
+  const drawn = (cluster: string) => {
+    if (/^[\s\p{Cc}]+$/u.test(cluster)) return true
+    let answer = known.get(cluster)
+    if (answer === undefined) known.set(cluster, (answer = isPrintable(cluster, cjk)))
+    return answer
+  }
+  return printableText(text, drawn, missing)
 }
 
 /** The characters of this document that no font has, for the server log; each listed once. */
@@ -87,16 +143,12 @@ function clustersOf(doc: Doc, paragraph: string, style: string, cjk: Face[]): Cl
     const fonts = context(doc).fonts
     if (!space && !fonts.has(key))
       fonts.set(key, fontForCluster(doc, context(doc).registered, segment, style, cjk))
-    let font = space ? style : (fonts.get(key) ?? null)
-    let text = space ? ' ' : segment
-    if (font === null) {
-      context(doc).missing.add(segment)
-      font = fontForCluster(doc, context(doc).registered, PLACEHOLDER, style, cjk) ?? style
-      text = PLACEHOLDER
-    }
+    const font = space ? style : (fonts.get(key) ?? null)
+    // (Never null: `printable` replaced every cluster no font draws before layout.)
+    if (font === null) continue
     const previous = result.at(-1)
     result.push({
-      text,
+      text: space ? ' ' : segment,
       start: index,
       font,
       level: levels[index] ?? 0,
@@ -169,8 +221,9 @@ function piecesOf(doc: Doc, clusters: Cluster[], size: number, spacing: number):
 function visualOrder(pieces: Piece[]): Piece[] {
   const ordered = pieces.map((piece) => {
     if (piece.level % 2 === 0 || RIGHT_TO_LEFT_SCRIPT.test(piece.text)) return piece
-    // fontkit lays out a run of Arabic or Hebrew right to left itself; a run of neutral
-    // characters (brackets, punctuation) inside right-to-left text is ours to reverse.
+    // fontkit lays out a run of a right-to-left script (Arabic, Hebrew, Syriac, Thaana, N'Ko)
+    // right to left itself; a run of neutral characters (brackets, punctuation) inside
+    // right-to-left text is ours to reverse.
     const reversed = Array.from(segmenter.segment(piece.text), ({ segment }) =>
       Array.from(segment, (char) => bidi.getMirroredCharacter(char) ?? char).join(''),
     )
@@ -217,14 +270,18 @@ export function layout(doc: Doc, text: string, maxWidth: number, style: TextStyl
   const { font = 'Helvetica', size = 9, characterSpacing = 0 } = style
   doc.font(font).fontSize(size)
   const lineHeight = doc.currentLineHeight(true)
-  const cjk = hasHanOrHangul(text) ? cjkOrder(text) : []
+  // Composed (NFC): "ễ" is one glyph of one face, where "e" + two marks may take two.
+  const composed = bounded(text).normalize('NFC')
+  const cjk = hasHanOrHangul(composed) ? cjkOrder(composed) : []
+  const printed = printable(doc, composed, cjk)
+  const face = setIn(doc, context(doc).registered, printed, font)
   const lines: Piece[][] = []
   // Control characters are not drawable; a tab is a space.
-  const clean = Array.from(bounded(text).replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
+  const clean = Array.from(printed.replace(/\r\n?/g, '\n').replace(/\t/g, ' '))
     .filter((char) => char === '\n' || !/\p{Cc}/u.test(char))
     .join('')
   for (const paragraph of clean.split('\n')) {
-    const clusters = clustersOf(doc, paragraph, font, cjk)
+    const clusters = clustersOf(doc, paragraph, face, cjk)
     let line: Cluster[] = []
     let lineWidth = 0
     let word: Cluster[] = []
@@ -333,6 +390,7 @@ export function drawLines(
           ? x + boxWidth - lineWidth
           : x
     let left = start
+    let afterRightToLeft = false
     for (const piece of pieces) {
       // Spaces are drawn too (in the style's font): text extraction that does not infer
       // spaces from gaps still finds them.
@@ -342,8 +400,10 @@ export function drawLines(
           baseline: 'alphabetic',
           characterSpacing,
         })
-      if (INDIC.test(piece.text)) withActualText(doc, piece.text, piece.font, size, draw)
+      const actual = actualTextOf(piece.text, afterRightToLeft)
+      if (actual !== null) withActualText(doc, actual, piece.font, size, draw)
       else draw()
+      afterRightToLeft = rightToLeftAfter(piece.text, afterRightToLeft)
       left += piece.width
     }
     // pdfkit places a link's area and underline from the top of the text, a line below text
