@@ -147,6 +147,12 @@ export interface SongsTable {
   supersedesSongId: ColumnType<number | null, number | null | undefined, number | null>
   /** Issue 40: the recording's length in whole seconds (DDEX requires one); null until given. */
   durationSeconds: ColumnType<number | null, number | null | undefined, number | null>
+  /** Issue 51 (decision 117): each contributor wrote the melody (topline): their vocals count as music. */
+  contributorWroteMelody: ColumnType<boolean, boolean | undefined, boolean>
+  coContributorWroteMelody: ColumnType<boolean, boolean | undefined, boolean>
+  coContributor2WroteMelody: ColumnType<boolean, boolean | undefined, boolean>
+  /** Issue 51: the words' percent of the song (1–99; music gets the rest), 50 unless set. */
+  wordsWeightPercent: ColumnType<number, number | undefined, number>
 }
 
 /**

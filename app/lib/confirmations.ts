@@ -70,6 +70,9 @@ export type ContributorStatus =
       creditedName: string
       /** Issue 26: the credited name in Latin script, when the co-writer gave one. */
       creditedLatinName?: string | null
+      /** Issue 51.6: the PRO and IPI the co-writer gave when confirming, when they gave them. */
+      pro?: string | null
+      ipi?: string | null
     }
   | { slot: ContributorSlot; status: 'disputed'; decidedAt: string; reason: string }
 

@@ -22,6 +22,7 @@ import {
   RecordingSection,
   songFormTargets,
 } from '~/components/song-form'
+import { SongWritersSection } from '~/components/song-writers-section'
 import { StatusPage } from '~/components/status-page'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { pageViewOf } from '~/lib/client-address.server'
@@ -178,6 +179,10 @@ function SongDetailsForm({
       lyrics: text(song.lyrics),
       creativeNotes: text(song.creativeNotes),
       duration: song.durationSeconds === null ? '' : formatDuration(song.durationSeconds),
+      contributorWroteMelody: song.contributorWroteMelody ? 'on' : '',
+      coContributorWroteMelody: song.coContributorWroteMelody ? 'on' : '',
+      coContributor2WroteMelody: song.coContributor2WroteMelody ? 'on' : '',
+      wordsWeightPercent: String(song.wordsWeightPercent),
     },
   })
 
@@ -214,6 +219,14 @@ function SongDetailsForm({
           fields={fields}
           showCo1={Boolean(song.coContributorName)}
           showCo2={Boolean(song.coContributorName2)}
+        />
+        <SongWritersSection
+          fields={fields}
+          names={{
+            main: song.contributorName,
+            co1: song.coContributorName,
+            co2: song.coContributorName2,
+          }}
         />
         <ContentSection fields={fields} />
         <PrivacyNotice />

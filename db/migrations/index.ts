@@ -34,6 +34,7 @@ import * as keptDocuments from './2026-11-29T0100-kept-documents'
 import * as replacedInvitationTokens from './2026-11-30T0100-replaced-invitation-tokens'
 import * as signInCount from './2026-11-30T0110-sign-in-count'
 import * as reviewDrafts from './2026-12-07T1300-review-drafts'
+import * as songAndRecording from './2026-12-08T0900-song-and-recording'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -143,4 +144,8 @@ export const migrations: Record<string, Migration> = {
   },
   '2026-11-30T0110-sign-in-count': { up: signInCount.migrateUp, down: signInCount.migrateDown },
   '2026-12-07T1300-review-drafts': { up: reviewDrafts.migrateUp, down: reviewDrafts.migrateDown },
+  '2026-12-08T0900-song-and-recording': {
+    up: songAndRecording.migrateUp,
+    down: songAndRecording.migrateDown,
+  },
 }

@@ -11,6 +11,7 @@ import {
   visibleComponents,
 } from '~/lib/song-constants'
 import { locksSong } from '~/lib/song-lock'
+import { DEFAULT_WORDS_WEIGHT } from '~/lib/song-and-recording'
 import { splitTotalsRefusal } from '~/lib/split-totals'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { editGrowth, type SpaceRefusal, spaceRefusal } from './byte-budget.server'
@@ -178,7 +179,15 @@ export async function saveSongDetails(
       creativeNotes: text(input.creativeNotes),
       durationSeconds: input.duration ?? null,
     }
-    if (!splitChanged && !(await songColumnsDiffer(trx, songId, columns)))
+    // Issue 51 (decision 117): what the writers' shares of the song are derived with.
+    const choices = {
+      contributorWroteMelody: input.contributorWroteMelody,
+      coContributorWroteMelody: Boolean(song.coContributorName) && input.coContributorWroteMelody,
+      coContributor2WroteMelody:
+        Boolean(song.coContributorName2) && input.coContributor2WroteMelody,
+      wordsWeightPercent: input.wordsWeightPercent ?? DEFAULT_WORDS_WEIGHT,
+    }
+    if (!splitChanged && !(await songColumnsDiffer(trx, songId, { ...columns, ...choices })))
       return { ok: true, splitChanged, changed: false } as const
     const noSpace = await spaceRefusal(trx, userId, await editGrowth(trx, songId, columns))
     if (noSpace) return noSpace
@@ -186,6 +195,7 @@ export async function saveSongDetails(
       .updateTable('songs')
       .set({
         ...columns,
+        ...choices,
         ...(columns.lyrics === song.lyrics ? {} : { lyricsSalt: null }),
         ...(columns.creativeNotes === song.creativeNotes ? {} : { creativeNotesSalt: null }),
         updatedAt: new Date(),

@@ -46,6 +46,11 @@ const SONG_COLUMNS = [
   'songs.updatedAt',
   'songs.supersedesSongId',
   'songs.durationSeconds',
+  // Issue 51: what the song's writers' shares are derived with (decision 117).
+  'songs.contributorWroteMelody',
+  'songs.coContributorWroteMelody',
+  'songs.coContributor2WroteMelody',
+  'songs.wordsWeightPercent',
 ] as const
 
 /**

@@ -80,6 +80,8 @@ export function recordedStatus(
         confirmedAt: found.confirmedAt,
         creditedName: found.creditedName,
         creditedLatinName: found.creditedLatinName ?? null,
+        pro: found.pro ?? null,
+        ipi: found.ipi ?? null,
       }
     : { slot, status: 'declared' }
 }
@@ -93,6 +95,8 @@ export function liveStatus(s: SlotStatus): ContributorStatus {
       confirmedAt: s.decidedAt,
       creditedName: s.creditedName,
       creditedLatinName: s.creditedLatinName,
+      pro: s.pro,
+      ipi: s.ipi,
     }
   if (s.status === 'disputed')
     return { slot: s.slot, status: 'disputed', decidedAt: s.decidedAt, reason: s.disputeReason }

@@ -1,0 +1,64 @@
+import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { Field } from '~/components/forms'
+import { DEFAULT_WORDS_WEIGHT, MELODY_RULE } from '~/lib/song-and-recording'
+
+// Issue 51 (decision 117): the two choices the writers' shares of the song are derived with, on
+// the details form. Plain inputs: a ticked box posts "on", so it works without JavaScript.
+
+type Meta = FieldMetadata<string>
+
+export interface SongWritersFields {
+  contributorWroteMelody: Meta
+  coContributorWroteMelody: Meta
+  coContributor2WroteMelody: Meta
+  wordsWeightPercent: Meta
+}
+
+export function SongWritersSection({
+  fields,
+  names,
+}: {
+  fields: SongWritersFields
+  /** The named contributors, in slot order; an unnamed slot is left out. */
+  names: { main: string; co1: string | null; co2: string | null }
+}) {
+  const boxes = [
+    [fields.contributorWroteMelody, names.main],
+    [fields.coContributorWroteMelody, names.co1],
+    [fields.coContributor2WroteMelody, names.co2],
+  ] as const
+  return (
+    <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+      <h2 className="text-lg font-semibold text-slate-900">Writers of the song (Optional)</h2>
+      <p className="mt-1 text-sm text-slate-600">
+        PROs register the song (its words and music) apart from the recording. The writers’ shares
+        are worked out from the lyrics and instrumentation shares. {MELODY_RULE}
+      </p>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium text-slate-800">Wrote the melody (topline)</legend>
+        <div className="mt-2 space-y-2">
+          {boxes.map(([field, name]) =>
+            name ? (
+              <label key={field.name} className="flex min-h-11 items-center gap-3 text-slate-800">
+                <input
+                  {...getInputProps(field, { type: 'checkbox', value: 'on' })}
+                  className="h-5 w-5 rounded border-slate-300 text-brand-600"
+                />
+                <bdi>{name}</bdi>
+              </label>
+            ) : null,
+          )}
+        </div>
+      </fieldset>
+      <Field
+        className="mt-4 sm:w-1/2"
+        label="Words’ weight in the song (%)"
+        hint={`Words and music weigh ${DEFAULT_WORDS_WEIGHT}/${100 - DEFAULT_WORDS_WEIGHT} unless you set another weight: 60 means words 60%, music 40%.`}
+        inputMode="numeric"
+        placeholder={String(DEFAULT_WORDS_WEIGHT)}
+        errors={fields.wordsWeightPercent.errors}
+        {...getInputProps(fields.wordsWeightPercent, { type: 'text' })}
+      />
+    </section>
+  )
+}
