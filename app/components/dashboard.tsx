@@ -232,7 +232,7 @@ function SongRow({
                 // Focusable so a keyboard user reaches the explanation too.
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
                 tabIndex={0}
-                className="inline-flex cursor-help items-center gap-1 text-slate-500"
+                className="inline-flex min-h-6 cursor-help items-center gap-1 text-slate-500"
                 data-testid={`song-${song.id}-locked`}
               >
                 <LockIcon />
@@ -276,15 +276,17 @@ function SongRow({
 
 /**
  * A cell that names its column on a phone, where the heading row is not shown: the name is drawn
- * by CSS (`data-label`), so the cell's text stays its value alone.
+ * by CSS (`data-label`), so the cell's text stays its value alone. The value wraps in its own
+ * column beside the name: as one unbreakable flex item, a long value ("December 7, 2026
+ * (Asia/Seoul)") dropped under its name while the shorter rows sat side by side (issue 52).
  */
 function Cell({ column, children }: { column: number; children: ReactNode }) {
   return (
     <td
       data-label={COLUMNS[column]}
-      className="flex flex-wrap items-baseline gap-x-2 py-1 before:w-32 before:shrink-0 before:text-xs before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:whitespace-nowrap md:px-4 md:py-3 md:before:content-none"
+      className="flex items-baseline gap-x-2 py-1 before:w-32 before:shrink-0 before:text-xs before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:whitespace-nowrap md:px-4 md:py-3 md:before:content-none"
     >
-      {children}
+      <div className="min-w-0 flex-1 break-words">{children}</div>
     </td>
   )
 }
@@ -299,7 +301,7 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
           <span
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
-            className="inline-flex cursor-help items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800"
+            className="inline-flex min-h-6 cursor-help items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800"
             data-testid={`song-${song.id}-status`}
           >
             Registered
@@ -319,7 +321,7 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
         <span
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
-          className="inline-flex cursor-help items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
+          className="inline-flex min-h-6 cursor-help items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
           data-testid={`song-${song.id}-status`}
         >
           {status.charAt(0).toUpperCase() + status.slice(1)}

@@ -9,7 +9,7 @@ import {
 } from '~/lib/recording'
 import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList } from './forms'
-import { TAP_TARGET } from './ui/button'
+import { CHECKBOX, TAP_TARGET } from './ui/button'
 import type { SongFields } from '~/lib/song-form-fields'
 
 export const HASHED_IN_BROWSER =
@@ -291,26 +291,36 @@ function RecordingSlot({
           {interactive ? (
             <button
               type="button"
-              className="mt-2 text-xs text-brand-700 underline"
+              className={`${TAP_TARGET} mt-2 text-xs text-brand-700 underline`}
               onClick={onRemove}
             >
               Remove this file
             </button>
           ) : (
             <label className="mt-2 flex items-center gap-2 text-xs text-slate-800">
-              <input type="checkbox" name={name('remove')} defaultChecked={slot.remove} />
+              <input
+                type="checkbox"
+                name={name('remove')}
+                defaultChecked={slot.remove}
+                className={CHECKBOX}
+              />
               Remove this file
             </label>
           )}
         </div>
       ) : interactive && index > 0 ? (
-        <button type="button" className="mt-2 text-xs text-brand-700 underline" onClick={onRemove}>
+        <button
+          type="button"
+          className={`${TAP_TARGET} mt-2 text-xs text-brand-700 underline`}
+          onClick={onRemove}
+        >
           Remove this row
         </button>
       ) : null}
       <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
         <input
           type="checkbox"
+          className={CHECKBOX}
           name={name('showFileName')}
           {...(interactive
             ? {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import type { Destination } from '~/services/registration/registration-target.server'
 import type { UsageStats } from '~/services/registration/registration-usage.server'
 import { useAppName } from './app-name'
-import { Button, buttonClass } from './ui/button'
+import { Button, buttonClass, CHECKBOX, TAP_TARGET } from './ui/button'
 import type { RegistrationDone } from './registration-complete'
 import { useHydrated } from '~/lib/hooks'
 import { type SlotRow, UnconfirmedShares } from './co-writers'
@@ -107,7 +107,7 @@ export function RegistrationCard({
           name="confirmed"
           value="yes"
           onChange={(e) => setConfirmed(e.target.checked)}
-          className="mt-1 h-4 w-4"
+          className={CHECKBOX}
         />
         <span>
           {destination && !destination.permanent
@@ -119,7 +119,7 @@ export function RegistrationCard({
       {needsVerification && (
         <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
           Free registrations need a verified email.{' '}
-          <a href="/verify-email" className="font-semibold underline">
+          <a href="/verify-email" className={`${TAP_TARGET} font-semibold underline`}>
             Verify your email
           </a>
         </p>
@@ -129,12 +129,12 @@ export function RegistrationCard({
         <Alert>
           <p>{message}</p>
           {result && !result.ok && result.requiresEmailVerification && (
-            <a href="/verify-email" className="mt-1 inline-block font-semibold underline">
+            <a href="/verify-email" className={`${TAP_TARGET} mt-1 font-semibold underline`}>
               Verify your email
             </a>
           )}
           {editUrl && (
-            <a href={editUrl} className="mt-1 inline-block font-semibold underline">
+            <a href={editUrl} className={`${TAP_TARGET} mt-1 font-semibold underline`}>
               Edit the song’s splits
             </a>
           )}
@@ -207,7 +207,7 @@ export function SplitsNotWhole({ message, editUrl }: { message: string; editUrl:
       className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
     >
       <p>{message}</p>
-      <a href={editUrl} className="mt-2 inline-block font-semibold underline">
+      <a href={editUrl} className={`${TAP_TARGET} mt-2 font-semibold underline`}>
         Edit the song’s splits
       </a>
     </div>

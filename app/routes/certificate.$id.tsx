@@ -23,6 +23,7 @@ import { versionHistory } from '~/services/songs/versions.server'
 import printStyles from '~/styles/certificate-print.css'
 import { StatusPage } from '~/components/status-page'
 import { DdexExportNote } from '~/components/ddex-export-note'
+import { TAP_TARGET } from '~/components/ui/button'
 import { onlineCertificate } from '~/lib/certificate'
 import { verifyUrl } from '~/services/certificates/record/verify-address.server'
 import { verifyQrCode } from '~/services/certificates/record/verify-qr.server'
@@ -127,7 +128,7 @@ export default function CertificatePage() {
         <p className="no-print mx-auto mb-2 max-w-4xl text-sm">
           <Link
             to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/co-writers`}
-            className="font-semibold text-brand-600 underline"
+            className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
           >
             Co-writers’ confirmations: invite, resend, revoke
           </Link>
@@ -136,7 +137,7 @@ export default function CertificatePage() {
               {' · '}
               <Link
                 to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/details`}
-                className="font-semibold text-brand-600 underline"
+                className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
               >
                 Add details: identifiers, performing rights, genre, lyrics, notes
               </Link>

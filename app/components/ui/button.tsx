@@ -21,6 +21,11 @@ export type ButtonVariant = keyof typeof variants
 export const TAP_TARGET = 'inline-flex min-h-6 min-w-6 items-center'
 export const TAP_TARGET_LINE = 'flex min-h-6 items-center'
 export const TAP_TARGET_SUMMARY = 'min-h-6 py-0.5'
+/**
+ * A checkbox or radio button drawn 24 × 24 px (issue 52.16): the browser's own is 13 px, and a
+ * finger meets the box, not the sentence beside it. `shrink-0`: a long label must not narrow it.
+ */
+export const CHECKBOX = 'h-6 w-6 shrink-0 accent-brand-600'
 
 export function buttonClass(variant: ButtonVariant = 'primary', extra = '') {
   return `${base} ${variants[variant]} ${extra}`.trim()
