@@ -3,6 +3,7 @@ import {
   registrationCompleteText,
   registrationNetwork,
 } from '~/lib/registration-network'
+import { useLocation } from '@remix-run/react'
 import { ButtonLink, buttonClass } from './ui/button'
 
 export interface RegistrationDone {
@@ -15,6 +16,8 @@ export interface RegistrationDone {
 /** A registration that went through: its transaction, where it was recorded, what to do next. */
 export function RegistrationComplete({ songId, done }: { songId: number; done: RegistrationDone }) {
   const network = registrationNetwork(done)
+  // Shown on the dashboard too, when a registration returns there (SPEC §4): no link to itself.
+  const onDashboard = useLocation().pathname === '/'
   return (
     <div
       role="dialog"
@@ -36,7 +39,7 @@ export function RegistrationComplete({ songId, done }: { songId: number; done: R
         {done.transactionSignature}
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <ButtonLink to="/">Go to Dashboard</ButtonLink>
+        {!onDashboard && <ButtonLink to="/">Go to Dashboard</ButtonLink>}
         <a
           href={done.explorerUrl}
           target="_blank"

@@ -111,12 +111,13 @@ export function ToastProvider({
                 </p>
               )}
             </div>
+            {/* The box's own name says what it does; the ✕ is only drawn. Not aria-hidden on the
+                label itself: a label tied to a field may not be (the W3C Nu checker, issue 52). */}
             <label
               htmlFor={`toast-dismiss-${shown?.n ?? 0}`}
-              aria-hidden="true"
               className={`${TAP_TARGET} -m-2 cursor-pointer justify-center p-2 text-sm opacity-70 hover:opacity-100`}
             >
-              ✕
+              <span aria-hidden="true">✕</span>
             </label>
           </div>
         </div>
