@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser } from './flows'
 import { sharedServer } from './server'
@@ -56,6 +57,9 @@ describe.each(MODES)('forms that guide with $name', ({ javaScriptEnabled }) => {
     await expect.poll(() => focusedTestId(page)).toBe('error-summary')
     // The message stays under its field too.
     expect(await page.getByText('Song title is required', { exact: true }).count()).toBe(2)
+    const judge = await browser.newPage({ javaScriptEnabled: true, baseUrl: server.baseUrl })
+    expect(await seriousAxeViolations(page, javaScriptEnabled, async () => judge)).toEqual([])
+    await judge.done()
     await expectLinksFocusTheirFields(page, SONG_FIELDS)
     await page.done()
   })
