@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { Field } from '~/components/forms'
 import { DEFAULT_WORDS_WEIGHT, MELODY_RULE } from '~/lib/song-and-recording'
+import { CHECKBOX } from './ui/button'
 
 // Issue 51 (decision 117): the two choices the writers' shares of the song are derived with, on
 // the details form. Plain inputs: a ticked box posts "on", so it works without JavaScript.
@@ -42,7 +43,7 @@ export function SongWritersSection({
               <label key={field.name} className="flex min-h-11 items-center gap-3 text-slate-800">
                 <input
                   {...getInputProps(field, { type: 'checkbox', value: 'on' })}
-                  className="h-5 w-5 rounded border-slate-300 text-brand-600"
+                  className={`${CHECKBOX} rounded border-slate-300`}
                 />
                 <bdi>{name}</bdi>
               </label>
