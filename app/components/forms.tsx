@@ -60,13 +60,20 @@ function FieldFrame({
   children: (aria: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode
 }) {
   const errorId = errors?.length ? `${id}-error` : undefined
+  // The hint is read with the field, as its message is (the username's rule, issue 52.4).
+  const hintId = hint && id ? `${id}-hint` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      {children({ 'aria-invalid': errorId ? true : undefined, 'aria-describedby': errorId })}
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+      {children({ 'aria-invalid': errorId ? true : undefined, 'aria-describedby': describedBy })}
+      {hint && (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       <ErrorList id={errorId} errors={errors} />
     </div>
   )
