@@ -8,23 +8,25 @@ import {
   redirect,
   type SerializeFrom,
 } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { type ReactNode, useMemo, useState } from 'react'
 import { ErrorSummary } from '~/components/error-summary'
 import { SongForm, songFormTargets } from '~/components/song-form'
 import { SongSummary, SummaryHiddenFields } from '~/components/song-summary'
+import { StepHeading } from '~/components/step-heading'
 import { SubmitSuccess } from '~/components/submit-success'
 import { TimeZoneNote, useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
 import { todayIso } from '~/lib/dates'
-import { refusal } from '~/lib/form.server'
+import { formFromPairs, refusal } from '~/lib/form.server'
 import { emptyFieldMessages } from '~/lib/form-rules.server'
 import { revalidateWhileTyping } from '~/lib/form-revalidation'
 import { useHydrated, useIsPending } from '~/lib/hooks'
-import { contributionFormRows } from '~/lib/song-constants'
+import { contributionFormRows, contributorSlots } from '~/lib/song-constants'
 import { type SongFormFields, SongSchema, SUBMIT_FORM } from '~/lib/song-schema'
 import type { EmptyFieldMessages } from '~/lib/form-revalidation'
 import { pageViewOf } from '~/lib/client-address.server'
+import { isAccountHoldersName } from '~/lib/dispute-person.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { SpaceError, spaceRefusal, textBytes } from '~/services/songs/byte-budget.server'
@@ -41,6 +43,14 @@ import {
   songCeilingReached,
 } from '~/services/songs/songs.server'
 import { canSupersede, linkVersion, newVersionValues } from '~/services/songs/versions.server'
+import {
+  getReviewDraft,
+  markReviewDraftCreated,
+  parseReviewDraftId,
+  reviewDraftFields,
+  saveReviewDraft,
+} from '~/services/songs/review-drafts.server'
+import { redirectWithToast } from '~/services/platform/toast.server'
 import { Alert } from '~/components/forms'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,12 +60,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const created = createdId === null ? null : await getOwnedSong(db(), user.id, createdId)
   const fromId = parseSongId(new URL(request.url).searchParams.get('from') ?? undefined)
   const version = fromId === null ? null : await newVersionValues(db(), user.id, fromId)
+  const reviewId = new URL(request.url).searchParams.get('review')
   return json({
+    review: reviewId === null ? null : await reviewStep(user.id, reviewId),
     version,
     emptyMessages: emptyFieldMessages(SongSchema),
     today: todayIso(new Date(), timeZone),
     created: created
-      ? { id: created.id, title: created.title, certificateId: created.certificateId }
+      ? {
+          id: created.id,
+          title: created.title,
+          certificateId: created.certificateId,
+          // Named contributors other than the owner: the ones to invite before registering.
+          coWriters: contributorSlots(created).filter(
+            (slot) => !isAccountHoldersName(user, slot.name),
+          ).length,
+        }
       : null,
   })
 }
@@ -68,12 +88,26 @@ const SUBMIT_FAILED = {
     'Your song could not be saved just now. Your details are kept here: please try again.',
 }
 
+// The review's post names the draft it shows (decision 114).
+const SUBMIT_POST = { ...SUBMIT_FORM, fields: [...SUBMIT_FORM.fields, 'draft'] }
+
+const REVIEW_GONE =
+  'This review is no longer kept (a review waits a day): check the song and review it again.'
+
 // Three buttons, one form: review the form, go back to edit it, or create the song.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   // Without JavaScript the form is multipart, with the files in it: hashed on the way past and dropped.
-  const { form: formData, problems } = await readFormFingerprintingRecordings(request, SUBMIT_FORM)
-  const intent = formData.get('intent')
+  const { form: posted, problems } = await readFormFingerprintingRecordings(request, SUBMIT_POST)
+  const intent = posted.get('intent')
+  // "Create Certificate" creates what was reviewed, as the review page kept it (decision 114).
+  const draft =
+    intent === 'create' && posted.has('draft')
+      ? await getReviewDraft(db(), user.id, parseReviewDraftId(posted.get('draft')))
+      : undefined
+  // Created already (Back, reload, a second tap): the song it made, never a second one.
+  if (draft?.songId) return redirect(`/submit?created=${draft.songId}`)
+  const formData = draft ? formFromPairs(draft.fields, SUBMIT_POST) : posted
   const rawSupersedes = formData.get('supersedes')
   const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
   if (rawSupersedes && (supersedes === null || !(await canSupersede(db(), user.id, supersedes))))
@@ -88,6 +122,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const refuse = (refused: string, status: number) =>
     json({ step: 'form' as const, values, errors: {}, supersedes, refused }, { status })
   const full = () => refuse(songCeilingMessage(), 409)
+  if (draft === null) return refuse(REVIEW_GONE, 409)
   if (await songCeilingReached(db(), user.id)) return full()
   if (submission.status !== 'success' || Object.keys(problems).length > 0) {
     const errors: Record<string, string[] | null> = { ...(reply.error ?? {}), ...problems }
@@ -103,13 +138,17 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       // A new version and its link are one write: never a song that says it supersedes nothing.
       const song = await inTransaction(db(), async (trx) => {
+        // Of two posts of one review at once, the second waits here and finds the first's song.
+        const claimed = draft && (await getReviewDraft(trx, user.id, draft.id, { lock: true }))
+        if (claimed?.songId) return { id: claimed.songId, isNew: false }
         const created = await createSong(trx, user.id, submission.value)
         if (supersedes !== null && !(await linkVersion(trx, user.id, created.id, supersedes)))
           throw new Error(`Song ${created.id} could not be linked to song ${supersedes}`)
         await queueSnapshotTimestamp(trx, user.id, created.id, 'created')
-        return created
+        if (draft) await markReviewDraftCreated(trx, draft.id, created.id)
+        return { id: created.id, isNew: true }
       })
-      await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
+      if (song.isNew) await recordUserAction(db(), pageViewOf(request), 'submit_song', user.id)
       return redirect(`/submit?created=${song.id}`)
     } catch (error) {
       if (error instanceof SongCeilingError) return full()
@@ -122,18 +161,51 @@ export async function action({ request }: ActionFunctionArgs) {
           values: submission.value,
           errors: {},
           supersedes,
+          draft: draft?.id ?? null,
+          createdSongId: null,
           toast: SUBMIT_FAILED,
         },
         { status: 503 },
       )
     }
   }
-  return json({ step: 'summary' as const, values: submission.value, errors: {}, supersedes })
+  // The review is a page of its own, so Back and reload never post the form again (issue 52.9).
+  const id = await saveReviewDraft(db(), user.id, reviewDraftFields(formData))
+  return redirect(`/submit?review=${id}`)
+}
+
+/** The review page's step, from its draft: the summary, or the form when it no longer passes. */
+async function reviewStep(userId: string, id: string) {
+  const draft = await getReviewDraft(db(), userId, parseReviewDraftId(id))
+  if (!draft)
+    throw await redirectWithToast('/submit', {
+      type: 'message',
+      title: 'This review is no longer kept',
+      description: 'A review waits a day. Please fill in the song again.',
+    })
+  const form = formFromPairs(draft.fields, SUBMIT_POST)
+  const rawSupersedes = form.get('supersedes')
+  const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
+  const submission = parseWithZod(form, { schema: SongSchema })
+  if (submission.status !== 'success') {
+    const reply = submission.reply()
+    const values = reply.initialValue ?? {}
+    return { step: 'form' as const, values, errors: reply.error ?? {}, supersedes, refused: null }
+  }
+  return {
+    step: 'summary' as const,
+    values: submission.value,
+    errors: {},
+    supersedes,
+    draft: draft.id,
+    createdSongId: draft.songId,
+  }
 }
 
 export default function SubmitPage() {
-  const { today, created, version, emptyMessages } = useLoaderData<typeof loader>()
-  const data = useActionData<typeof action>()
+  const { today, created, version, emptyMessages, review } = useLoaderData<typeof loader>()
+  // A post's answer (Edit Details, a refused form) first; else the review page's own step.
+  const data = useActionData<typeof action>() ?? review
   const creating = useIsPending({ intent: 'create' })
   // One object per answer: conform reports a new lastResult again, over what was fixed since.
   const lastResult = useMemo<SubmissionResult | undefined>(
@@ -157,22 +229,39 @@ export default function SubmitPage() {
   if (data?.step === 'summary') {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
-        <h1 className="text-3xl font-bold text-slate-900">Review Your Submission</h1>
-        <p className="mt-2 text-slate-600">
-          Check the details below. Creating the certificate records them with today's timestamp.
-        </p>
+        <StepHeading className="text-3xl font-bold text-slate-900">
+          Review Your Submission
+        </StepHeading>
+        {data.createdSongId ? (
+          <p className="mt-2 text-slate-700" role="status">
+            This song is created.{' '}
+            <Link
+              to={`/certificate/${data.createdSongId}`}
+              className="font-semibold text-brand-700 underline"
+            >
+              See its certificate
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-2 text-slate-600">
+            Check the details below. Creating the certificate records them with today's timestamp.
+          </p>
+        )}
         <Form method="post" className="mt-6 space-y-6">
+          {data.draft && <input type="hidden" name="draft" value={data.draft} />}
           <SummaryHiddenFields values={data.values} />
           {supersedesField}
           <SongSummary values={data.values} />
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-            <Button type="submit" name="intent" value="edit" variant="secondary">
-              Edit Details
-            </Button>
-            <Button type="submit" name="intent" value="create" disabled={creating}>
-              {creating ? 'Creating...' : 'Create Certificate'}
-            </Button>
-          </div>
+          {!data.createdSongId && (
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+              <Button type="submit" name="intent" value="edit" variant="secondary">
+                Edit Details
+              </Button>
+              <Button type="submit" name="intent" value="create" disabled={creating}>
+                {creating ? 'Creating...' : 'Create Certificate'}
+              </Button>
+            </div>
+          )}
         </Form>
       </div>
     )

@@ -13,6 +13,7 @@ import {
   sessionCookie,
   createTestSong,
 } from '../setup/fixtures'
+import { followReview } from '../setup/review-step'
 import { loadRouteModule, routeNames } from '../setup/route-modules'
 
 // Issue 11 items 1 and 2: every action reads its body through one bounded helper, so an 18-byte
@@ -211,13 +212,23 @@ describe('a huge list index in an 18-byte post', () => {
           `contributions%5B${i}%5D.component=${['lyrics', 'vocals', 'instrumentation', 'production', 'mixing'][i]}&contributions%5B${i}%5D.contributorPercent=100`,
       )
       .join('&')
-    const accepted = await post(
-      'submit',
-      submit.action as Action,
-      `${rows}&title=Five&contributorName=Ann&dateCreated=2025-03-01&toolsUsed=x&fileLink=https%3A%2F%2Fexample.com%2Fa`,
+    // The review answers with a redirect to its page, whose step is read here (decision 114).
+    const accepted = await followReview(
+      await respond(() =>
+        submit.action(
+          args(
+            formPost(
+              '/submit',
+              'user',
+              `${rows}&title=Five&contributorName=Ann&dateCreated=2025-03-01&toolsUsed=x&fileLink=https%3A%2F%2Fexample.com%2Fa`,
+            ),
+          ),
+        ),
+      ),
+      cookies.user,
     )
     expect(accepted.status).toBe(200)
-    expect(JSON.parse(accepted.text)).toMatchObject({
+    expect(await accepted.json()).toMatchObject({
       step: 'summary',
       values: { title: 'Five', contributions: { length: 5 } },
     })
@@ -341,9 +352,12 @@ describe('body limits, counted while reading', () => {
     }
     const body = new URLSearchParams(fields).toString()
     expect(Buffer.byteLength(body)).toBeGreaterThan(250 * 1024)
-    const answer = await post('submit', submit.action as Action, body)
+    const answer = await followReview(
+      await respond(() => submit.action(args(formPost('/submit', 'user', body)))),
+      cookies.user,
+    )
     expect(answer.status).toBe(200)
-    expect(JSON.parse(answer.text)).toMatchObject({
+    expect(await answer.json()).toMatchObject({
       step: 'summary',
       values: { lyrics: wide(20000) },
     })

@@ -34,6 +34,7 @@ import {
   useSignedInUser,
 } from '../setup/fixtures'
 import { multipartBody } from '../setup/multipart'
+import { followReview } from '../setup/review-step'
 
 // Issue 17: without JavaScript the files are posted with the song form (up to five slots, each a
 // label and a file); the server hashes each as it streams by and keeps nothing of it — not on
@@ -66,6 +67,9 @@ function multipartPost(
 
 const formPost = (fields: Record<string, string>) =>
   formRequest('http://localhost/submit', fields, { Cookie: user.cookie })
+
+/** The review's answer, followed to its page as the browser does (decision 114). */
+const reviewed = async (post: () => unknown) => followReview(await respond(post), user.cookie)
 
 /**
  * What a request may have left behind: a file under DATA_DIR, or at the top of the temp folder
@@ -179,7 +183,7 @@ describe('the song form without JavaScript: each file streamed through SHA-256 a
         { field: 'recordings[2].file', name: '', type: 'application/octet-stream', size: 0 },
       ],
     )
-    const response = await respond(() => submit.action(args(multipartPost(body))))
+    const response = await reviewed(() => submit.action(args(multipartPost(body))))
     expect(response.status).toBe(200)
     const data = await response.json()
     expect(data.step).toBe('summary')
@@ -280,7 +284,7 @@ describe('the song form without JavaScript: each file streamed through SHA-256 a
         content: replacement,
       },
     )
-    const data = await (await respond(() => submit.action(args(multipartPost(body))))).json()
+    const data = await (await reviewed(() => submit.action(args(multipartPost(body))))).json()
     expect(data.step).toBe('summary')
     expect(
       data.values.recordings.map((f: { label: string; sha256: string }) => [f.label, f.sha256]),
@@ -295,7 +299,7 @@ describe('the song form without JavaScript: each file streamed through SHA-256 a
       { ...SONG, intent: 'review' },
       { field: 'recordings[0].file', name: '', type: 'application/octet-stream', size: 0 },
     )
-    const answer = await (await respond(() => submit.action(args(multipartPost(none))))).json()
+    const answer = await (await reviewed(() => submit.action(args(multipartPost(none))))).json()
     expect(answer.step).toBe('summary')
     expect(answer.values.recordings).toEqual([])
 
@@ -341,7 +345,7 @@ describe('the song form without JavaScript: each file streamed through SHA-256 a
         },
       },
     )
-    const response = await respond(() => submit.action(args(multipartPost(body))))
+    const response = await reviewed(() => submit.action(args(multipartPost(body))))
     expect(samples).toBeGreaterThan(200)
     expect(response.status).toBe(200)
     expect((await response.json()).values.recordings[0].sha256).toBe(body.sha256())
@@ -455,7 +459,7 @@ describe('the song form with JavaScript: only the digests the browser computed a
 
   test('well-formed digests and sizes reach the summary in order, each file name shown only when chosen', async () => {
     const data = await (
-      await respond(() =>
+      await reviewed(() =>
         submit.action(
           args(
             formPost({

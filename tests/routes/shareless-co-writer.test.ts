@@ -125,8 +125,10 @@ describe('a co-writer named with no share anywhere', () => {
       'contributions[0].contributorPercent': '60',
       'contributions[0].coContributorPercent': '40',
     }
+    // Accepted: the review answers with a redirect to its page (decision 114).
     const review = await post(user.id, { ...onlyRequired(shared), intent: 'review' })
-    expect(review.status).toBe(200)
+    expect(review.status).toBe(302)
+    expect(review.headers.get('Location')).toMatch(/^\/submit\?review=/)
     const created = await post(user.id, { ...onlyRequired(shared), intent: 'create' })
     expect(created.status).toBe(302)
     expect(await songsOf(user.id)).toBe(1)

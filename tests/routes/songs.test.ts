@@ -13,8 +13,10 @@ import {
   authedRequest,
   createUser,
   respond,
+  sessionCookie,
   songFormFields,
 } from '../setup/fixtures'
+import { followReview } from '../setup/review-step'
 
 const song = {
   title: 'Night Drive',
@@ -76,7 +78,11 @@ describe('/submit, two steps as plain posts', () => {
 
   test('review shows the summary; Edit Details returns the filled form; Create Certificate creates the song', async () => {
     const user = await createUser()
-    const review = await post(user.id, { ...formFields(), intent: 'review' })
+    // The review answers with a redirect to its own page, followed here (decision 114).
+    const review = await followReview(
+      await post(user.id, { ...formFields(), intent: 'review' }),
+      await sessionCookie(user.id),
+    )
     expect(review.status).toBe(200)
     const summary = await review.json()
     expect(summary.step).toBe('summary')
@@ -199,7 +205,8 @@ describe('/edit/:id', () => {
 
     const saved = await editPost(user.id, id, editFields('100'))
     expect(saved.status).toBe(302)
-    expect(saved.headers.get('Location')).toBe('/')
+    // Back to the song's own page (issue 52.10).
+    expect(saved.headers.get('Location')).toBe(`/certificate/${id}`)
     const row = await db()
       .selectFrom('songs')
       .selectAll()

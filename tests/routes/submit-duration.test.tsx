@@ -16,6 +16,7 @@ import {
   storedDuration,
   useSignedInUser,
 } from '../setup/fixtures'
+import { followReview } from '../setup/review-step'
 
 // Issue 40 (decision 084): the recording's length is asked on the submit form too, through the
 // real POST (conform's parseWithZod), optional and never invented; the DDEX export then has it.
@@ -64,7 +65,10 @@ describe('/submit: the recording’s length (issue 40)', () => {
   })
 
   test('"3:25" is shown on the review, kept through it, stored as 205 s and exported', async () => {
-    const review = await post({ ...REQUIRED, duration: ' 3:25 ', intent: 'review' })
+    const review = await followReview(
+      await post({ ...REQUIRED, duration: ' 3:25 ', intent: 'review' }),
+      user.cookie,
+    )
     expect(review.status).toBe(200)
     const data = (await review.json()) as { step: string; values: SongSummaryValues }
     expect(data.step).toBe('summary')
