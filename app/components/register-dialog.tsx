@@ -1,36 +1,12 @@
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef } from 'react'
+import { trapTab } from '~/lib/focus-trap'
 import { registeredUrl } from '~/lib/registration-network'
 import type { loader as registerLoader } from '~/routes/songs.$id.register'
 import { RegistrationCard, SplitsNotWhole } from './registration-card'
 import { Button } from './ui/button'
 
 // The dashboard's Register dialog (register-modal.tsx loads this module on the first click).
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
-
-/** Tab and Shift+Tab go round the dialog's own controls, never to the page behind it. */
-function trapTab(event: KeyboardEvent, dialog: HTMLElement) {
-  const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.getClientRects().length > 0,
-  )
-  const first = focusable[0]
-  const last = focusable[focusable.length - 1]
-  if (!first || !last) {
-    event.preventDefault()
-    return
-  }
-  const active = document.activeElement
-  const outside = !focusable.some((element) => element === active)
-  if (event.shiftKey && (active === first || outside)) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && (active === last || outside)) {
-    event.preventDefault()
-    first.focus()
-  }
-}
 
 export function RegisterModal({ songId, onClose }: { songId: number; onClose: () => void }) {
   const data = useFetcher<typeof registerLoader>()
