@@ -16,6 +16,7 @@ import { env } from '~/env.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import {
   createSupportCode,
+  hasLiveMailedCode,
   mailVerificationCode,
   MAX_CODE_ATTEMPTS,
   verifyOwnEmailByMailedCode,
@@ -29,6 +30,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return json({
     emailVerified: user.emailVerified,
+    // The box for the mailed code shows once a code is on its way, never before (issue 52.6).
+    codeSent: !user.emailVerified && (await hasLiveMailedCode(db(), user.id)),
     email: user.email,
     supportEmail: env().SUPPORT_EMAIL,
     codeTries: MAX_CODE_ATTEMPTS,
@@ -116,11 +119,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function VerifyEmailPage() {
-  const { emailVerified, email, supportEmail, codeTries } = useLoaderData<typeof loader>()
+  const { emailVerified, codeSent, email, supportEmail, codeTries } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const generating = useIsPending({ intent: 'generate' })
   const askingSupport = useIsPending({ intent: 'support' })
-  const mailed = data?.kind === 'mailed'
+  const mailed = codeSent || data?.kind === 'mailed'
   const code = data?.kind === 'code' ? data.code : null
 
   return (
@@ -145,7 +148,8 @@ export default function VerifyEmailPage() {
       ) : (
         <>
           {/* One code on the page at a time (issue 39 item 2): the emailed code is entered here
-              and verifies at once; the code for support is its own step below. */}
+              and verifies at once; the code for support is its own step below. The box comes
+              once a code is on its way, with "Send a new code" below it (issue 52.6). */}
           <section
             aria-labelledby="mailed-code-heading"
             className="mt-8 rounded-lg border border-slate-200 p-6"
@@ -156,21 +160,26 @@ export default function VerifyEmailPage() {
             <p className="mt-1 text-sm text-slate-600">
               {mailed
                 ? `We emailed a 6-digit code to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`
-                : `Generate a code and we email it to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`}
+                : `Generate a code and we email it to ${email}; you then enter it here to verify right away. Each emailed code allows ${codeTries} tries.`}
             </p>
-            <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="verify" />
-              <Field
-                label="Code from the email"
-                name="token"
-                id="mailed-code"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                pattern="\d{6}"
-              />
-              <Button type="submit">Verify</Button>
-            </Form>
+            {mailed && (
+              <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
+                <input type="hidden" name="intent" value="verify" />
+                {/* The step's one field takes focus, with JavaScript and without (issue 52.7). */}
+                <Field
+                  label="Code from the email"
+                  name="token"
+                  id="mailed-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  pattern="\d{6}"
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
+                  autoFocus
+                />
+                <Button type="submit">Verify</Button>
+              </Form>
+            )}
             <Form method="post" className="mt-4 flex flex-wrap gap-3">
               <input type="hidden" name="intent" value="generate" />
               <Button
@@ -181,7 +190,7 @@ export default function VerifyEmailPage() {
                 {generating
                   ? 'Generating...'
                   : mailed
-                    ? 'Email Me a New Code'
+                    ? 'Send a new code'
                     : 'Generate Verification Code'}
               </Button>
               <ButtonLink to="/" variant="ghost">

@@ -127,6 +127,23 @@ async function insertUnique(
   throw new Error('Could not generate a unique verification code')
 }
 
+/**
+ * Whether a mailed code is on its way and can still be entered: /verify-email then shows the box
+ * for it, and only then (issue 52.6).
+ */
+export async function hasLiveMailedCode(database: Executor, userId: string) {
+  const live = await database
+    .selectFrom('emailVerificationTokens')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('token', 'like', `${MAILED}%`)
+    .where('used', '=', false)
+    .where('expiresAt', '>', new Date())
+    .where('attempts', '<', MAX_CODE_ATTEMPTS)
+    .executeTakeFirst()
+  return live !== undefined
+}
+
 /** The admin's verification: the displayed code marks its owner's email verified. */
 export function verifyEmailByCode(database: Executor, code: string) {
   return claim(database, code)
