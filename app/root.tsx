@@ -96,14 +96,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-white text-slate-900 antialiased">
+        {/* First in the tab order on every page, as GOV.UK's; <main> takes the focus it gives,
+            so the next Tab is the page's own first control (issue 52.7). */}
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          Skip to content
+          Skip to main content
         </a>
         <SiteHeader appName={appName} user={data?.user ?? null} />
-        <main id="main" className="flex-1">
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
         <SiteFooter

@@ -103,9 +103,7 @@ export default function LoginPage() {
       title="Sign in"
       subtitle="Welcome back. Sign in to manage your songs and certificates."
     >
-      <GoogleButton configured={googleConfigured} />
-      <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
-      <OrDivider />
+      {/* The form first: the skip link then leads straight to its first field (issue 52.7). */}
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary id="login-error-summary" form={form} lastResult={actionData?.result} />
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
@@ -137,6 +135,9 @@ export default function LoginPage() {
           {pending ? 'Signing in...' : 'Sign In'}
         </Button>
       </Form>
+      <OrDivider />
+      <GoogleButton configured={googleConfigured} />
+      <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
       <p className="mt-6 text-center text-sm text-slate-600">
         Don't have an account?{' '}
         <Link to="/register" className="font-medium text-brand-700 hover:underline">
