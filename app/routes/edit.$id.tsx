@@ -93,9 +93,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return fail(400, result.message)
     throw songNotFound()
   }
-  if (!result.changed) return redirectWithToast('/', NOTHING_CHANGED_TOAST)
+  // Back to the song's own page, the certificate the toast speaks of (issue 52.10).
+  const songPage = `/certificate/${song.id}`
+  if (!result.changed) return redirectWithToast(songPage, NOTHING_CHANGED_TOAST)
   await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
-  return redirectWithToast('/', {
+  return redirectWithToast(songPage, {
     type: 'success',
     title: 'Success',
     description: `Song updated successfully! Certificate will reflect the changes.${reinvitedText(result.reinvited)}`,

@@ -123,7 +123,8 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     await percent(page, 'Lyrics', 'AI').fill('30')
     await expect.poll(() => update.isDisabled()).toBe(false)
     await update.click()
-    await page.waitForURL((url) => url.pathname === '/')
+    // Back on the song's own page, its certificate (issue 52.10).
+    await page.waitForURL((url) => url.pathname === `/certificate/${songId}`)
     expect(await page.getByTestId('toast').textContent()).toContain(
       'Song updated successfully! Certificate will reflect the changes.',
     )
@@ -198,7 +199,7 @@ describe.each(MODES)('editing a song with $name', ({ javaScriptEnabled }) => {
       await expect.poll(() => update.isDisabled()).toBe(false)
     }
     await update.click()
-    await page.waitForURL((url) => url.pathname === '/')
+    await page.waitForURL((url) => url.pathname === `/certificate/${id}`)
     const saved = await stored()
     expect(saved.coContributorName).toBeNull()
     expect(saved.contributions.find((row) => row.component === 'lyrics')).toMatchObject({
