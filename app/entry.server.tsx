@@ -27,6 +27,10 @@ import {
 import { keepingRender, keptRender, keptRenderKey } from '~/services/platform/kept-renders.server'
 import { warmDocumentWorkers } from '~/services/platform/document-pool.server'
 import { anonymousPagePath, keepingStream } from '~/services/platform/anonymous-pages.server'
+import {
+  keepingVisitorPage,
+  visitorTicket,
+} from '~/services/certificates/record/kept-visitor-answers.server'
 import { databaseKind, db, startDatabase } from '~/services/platform/db.server'
 import { operationalFigures as readOperationalFigures } from '~/services/platform/operations.server'
 import { startHousekeeping } from '~/services/admin/housekeeping.server'
@@ -45,6 +49,11 @@ export {
   anonymousPagesGeneration,
   cachedAnonymousPage,
 } from '~/services/platform/anonymous-pages.server'
+// A visitor's certificate page, verify page and PDF, kept per data version (decision 116).
+export {
+  keepingVisitorAnswer,
+  keptVisitorAnswer,
+} from '~/services/certificates/record/kept-visitor-answers.server'
 // The server entry drains its HTTP server on SIGTERM, then shuts the app down (hooks, database).
 export { beginShutdown, shutdown } from '~/services/platform/db.server'
 
@@ -173,7 +182,17 @@ export default function handleRequest(
           // React 18 writes NUL bytes where a character straddles its 2 KB buffer: every
           // document, bot's or visitor's, streamed or whole, passes through the fix first.
           const rendered = withoutNulBytes()
-          if (renderKey && loadId)
+          const visitorPage = visitorTicket(loadContext)
+          if (visitorPage && load?.sessionId)
+            rendered
+              .pipe(
+                keepingVisitorPage(visitorPage, { nonce, loadId: load.sessionId }, () => ({
+                  status: responseStatusCode,
+                  headers: responseHeaders,
+                })),
+              )
+              .pipe(body)
+          else if (renderKey && loadId)
             rendered
               .pipe(keepingRender(renderKey, { nonce, loadId }, () => responseStatusCode === 200))
               .pipe(body)

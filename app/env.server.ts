@@ -92,6 +92,11 @@ export const EnvSchema = z.object({
   MAIL_FROM: opt(z.string()),
   // GET /metrics answers `Authorization: Bearer <METRICS_TOKEN>`; without it, only this machine.
   METRICS_TOKEN: opt(z.string().min(32, 'METRICS_TOKEN must be at least 32 characters')),
+  // Issue 53: `off` keeps no answer in memory (decision 116): every page is made for its request.
+  KEPT_ANSWERS: z.preprocess(
+    blankToUndefined,
+    z.enum(['on', 'off'], { error: 'KEPT_ANSWERS must be on or off' }).default('on'),
+  ),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

@@ -212,10 +212,21 @@ app.use(
 app.all('*', async (req, res, next) => {
   try {
     if (answerFromKeptPage(req, res)) return
+    // A visitor's certificate page, verify page or PDF at its data version (decision 116), or a
+    // ticket to keep the answer Remix makes: the version is read before any loader runs.
+    const visitor = await answerFromKeptVisitorAnswer(req, res)
+    if (visitor === true) return
     const request = remixRequest(req, res)
     // Read before any loader runs: a render whose data predates a change is then never kept.
-    const context = { anonymousPagesGeneration: build.entry.module.anonymousPagesGeneration() }
-    const response = await handleRequest(request, context)
+    const context = {
+      anonymousPagesGeneration: build.entry.module.anonymousPagesGeneration(),
+      ...visitor,
+    }
+    const response = await build.entry.module.keepingVisitorAnswer(
+      context,
+      req.originalUrl,
+      await handleRequest(request, context),
+    )
     // An action that read past the limit failed on the counted stream: that is the client's
     // oversized body, not a server fault.
     if (res.locals.bodyTooLarge && response.status >= 500) {
@@ -274,6 +285,36 @@ function answerFromKeptPage(req, res) {
   res.setHeader('X-Cache', 'hit')
   res.setHeader('Content-Length', Buffer.byteLength(kept.body))
   res.end(kept.body)
+  return true
+}
+
+/**
+ * A visitor's certificate page, verify page or PDF made at the song's current data version:
+ * answered here (true), else the ticket Remix's answer is kept under, or null (decision 116).
+ */
+async function answerFromKeptVisitorAnswer(req, res) {
+  if (req.method !== 'GET') return null
+  const origin = requestOrigin(req)
+  if (!origin) return null
+  const found = await build.entry.module.keptVisitorAnswer({
+    method: req.method,
+    url: req.originalUrl,
+    origin,
+    cookie: req.headers.cookie,
+    userAgent: req.headers['user-agent'] ?? null,
+    referrer: req.headers.referer ?? null,
+    ipAddress: req.headers[CLIENT_ADDRESS_HEADER] ?? null,
+  })
+  if (!found) return null
+  if ('ticket' in found) {
+    res.setHeader('X-Kept', 'miss')
+    return found.ticket
+  }
+  res.status(found.answer.status)
+  for (const [name, value] of found.answer.headers) res.setHeader(name, value)
+  res.setHeader('X-Kept', 'hit')
+  res.setHeader('Content-Length', Buffer.byteLength(found.answer.body))
+  res.end(found.answer.body)
   return true
 }
 

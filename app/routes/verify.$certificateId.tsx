@@ -4,6 +4,7 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
 } from '@remix-run/node'
 import { isRouteErrorResponse, useActionData, useLoaderData } from '@remix-run/react'
 import { AiDisclosureText } from '~/components/ai-disclosure'
@@ -19,6 +20,14 @@ import { Verdict } from '~/components/verify/verdict'
 import { CertificateId } from '~/components/certificate-id'
 import { useTimeZone } from '~/components/time-zone'
 import { VerificationSteps } from '~/components/verify/steps'
+import { CheckedWhen } from '~/components/verify/checked'
+import { CheckAgainSchema } from '~/lib/check-again-schema'
+import { readForm } from '~/lib/form.server'
+import {
+  CHECK_KEPT_MS,
+  hasKeptCheck,
+  keptRecordCheck,
+} from '~/services/certificates/record/kept-checks.server'
 import type { CspHandle } from '~/lib/security-headers.server'
 import { clientIp } from '~/lib/client-address.server'
 import { getUser } from '~/services/accounts/auth.server'
@@ -55,15 +64,10 @@ export const handle: CspHandle = { csp: ['storage-gateway'] }
  * only. The owner also sees the salts of the private texts and the proof bundle link.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  // Anyone may ask, and each check reads the chain and permanent storage: a throttle per address.
-  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
-  if (!limited.allowed)
-    throw new Response(tooManyRequestsMessage(limited), {
-      status: 429,
-      statusText: 'Too Many Requests',
-      headers: retryAfterHeaders(limited),
-    })
-  const found = await certificateReport(params.certificateId)
+  // Anyone may ask, and a check reads the chain and permanent storage: a throttle per address.
+  // A check kept a few minutes (decision 116) reads neither, so only a check made now counts.
+  if (!hasKeptCheck(params.certificateId)) await throttle(request)
+  const found = await certificateReport(params.certificateId, keptRecordCheck())
   if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
   // The page leads with the song as anyone may see it (issue 49.4), whoever asks.
   const [user, shown] = await Promise.all([
@@ -74,10 +78,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const owner = user
     ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest)
     : null
-  // The owner's part is private; everyone's result is re-checked live, so nothing is cached.
+  // The owner's part is private, and the page says how old its check is: no shared cache.
   return json(
     {
       ...found.report,
+      checkedAt: found.checkedAt.toISOString(),
+      checkKeptMinutes: CHECK_KEPT_MS / 60_000,
       songId: found.songId,
       record: shown.certificate,
       // Verified means these facts too: each is compared with the verified manifest.
@@ -97,18 +103,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * the fingerprint in the verified stored manifest — never with our database.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (!isMultipart(request))
-    throw new Response('Choose a file to check with the form on this page.', {
-      status: 415,
-      statusText: 'Unsupported Media Type',
-    })
-  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
-  if (!limited.allowed)
-    throw new Response(tooManyRequestsMessage(limited), {
-      status: 429,
-      statusText: 'Too Many Requests',
-      headers: retryAfterHeaders(limited),
-    })
+  if (!isMultipart(request)) return checkAgain(request, params.certificateId)
+  await throttle(request)
   // Nothing is read for a certificate that does not exist.
   if (!(await isRegisteredCertificate(params.certificateId)))
     throw new Response(NOT_REGISTERED, { status: 404 })
@@ -117,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const message = problem ?? 'Choose a file to check.'
     return json({ message, fileCheck: { problem: message, comparison: null } }, { status: 400 })
   }
-  const found = await certificateReport(params.certificateId)
+  const found = await certificateReport(params.certificateId, keptRecordCheck())
   if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
   const comparison = compareRecording(found.report, file)
   if (!comparison) {
@@ -128,6 +124,43 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { message: comparison.answer, fileCheck: { problem: null, comparison } },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
+}
+
+/**
+ * POST /verify/:certificateId, `intent=check-again`: the ledger, the store and the timestamp read
+ * again now, within the address's limit, then the page (post/redirect/get, with or without
+ * JavaScript). Any other plain form post is a file check sent without its file.
+ */
+async function checkAgain(request: Request, certificateId: string | undefined) {
+  const form = CheckAgainSchema.safeParse(
+    Object.fromEntries(await readForm(request, { fields: ['intent'] })),
+  )
+  if (!form.success)
+    throw new Response('Choose a file to check with the form on this page.', {
+      status: 415,
+      statusText: 'Unsupported Media Type',
+    })
+  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed) {
+    const message = tooManyRequestsMessage(limited)
+    return json(
+      { message, checkAgain: { problem: message } },
+      { status: 429, headers: retryAfterHeaders(limited) },
+    )
+  }
+  if (!(await certificateReport(certificateId, keptRecordCheck({ fresh: true }))))
+    throw new Response(NOT_REGISTERED, { status: 404 })
+  return redirect(`/verify/${encodeURIComponent(certificateId ?? '')}`, 303)
+}
+
+async function throttle(request: Request) {
+  const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
+  if (!limited.allowed)
+    throw new Response(tooManyRequestsMessage(limited), {
+      status: 429,
+      statusText: 'Too Many Requests',
+      headers: retryAfterHeaders(limited),
+    })
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
@@ -160,6 +193,11 @@ export default function VerifyPage() {
         verified={verified}
       />
       <Verdict report={report} differing={report.recordDiffers} appName={report.appName} />
+      <CheckedWhen
+        checkedAt={report.checkedAt}
+        keptMinutes={report.checkKeptMinutes}
+        problem={posted && 'checkAgain' in posted ? posted.checkAgain.problem : null}
+      />
 
       <div data-testid="proof-details">
         <TimestampCheck timestamp={report.timestamp} />
@@ -186,7 +224,7 @@ export default function VerifyPage() {
           <RecordingCheck
             recordings={report.recordings}
             version={report.manifestVersion}
-            posted={posted}
+            posted={posted && 'fileCheck' in posted ? posted : undefined}
             explainSha256={report.timestamp.checks.length === 0}
           />
         ) : null}

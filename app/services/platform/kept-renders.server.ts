@@ -2,17 +2,24 @@ import crypto from 'node:crypto'
 import { Transform } from 'node:stream'
 import type { EntryContext } from '@remix-run/node'
 import { documentTitle } from './analytics.server'
+import { keptAnswersOn } from './kept-answers.server'
 
 /**
- * The signed-in dashboard drawn once per distinct page (issue 41, decision 089). After the
- * loaders have run, the page is a function of the build, the URL, the status and the data the
- * page hydrates with (Remix's server handoff: every route's loader data, action data and errors),
- * but for two values made per response: the CSP nonce and the page load's analytics id. React
- * drawing the same dashboard again was most of its cost; so the last drawing of each distinct
- * page is kept under a digest of all of those, with both values replaced by markers, and every
- * answer fills in its own (as the anonymous pages do, decision 043). Any change to the data, the
- * toast, the name in the header or the time zone makes another digest: nothing is shown that
- * the loaders did not just read. Only the routes listed here, only a GET answered 200.
+ * Pages drawn once and kept (issue 41, decision 089; the visitors' pages of decision 116). A
+ * page is a function of what its loaders read, but for two values made per response: the CSP
+ * nonce and the page load's analytics id. React drawing the same page again was most of its
+ * cost; so the last drawing of each distinct page is kept under a digest of what it was drawn
+ * from, with both values replaced by markers, and every answer fills in its own (as the
+ * anonymous pages do, decision 043).
+ *
+ * The signed-in dashboard's digest covers the build, the URL, the status and the data the page
+ * hydrates with (Remix's server handoff: every route's loader data, action data and errors), so
+ * any change to the data, the toast, the name in the header or the time zone makes another
+ * digest: nothing is shown that the loaders did not just read. A visitor's certificate and verify
+ * pages are kept under their data version instead (certificates/record/kept-visitor-pages), read
+ * before Remix runs, so that a kept answer needs no loader at all.
+ *
+ * One bound for all: pages and characters, least recently used dropped first.
  */
 const ROUTES = new Set(['routes/_index'])
 const MAX_PAGES = 400
@@ -22,7 +29,13 @@ const MAX_CHARS = 24_000_000
 const NONCE_MARK = `nonce-${crypto.randomBytes(12).toString('hex')}`
 const LOAD_MARK = `load-${crypto.randomBytes(12).toString('hex')}`
 
-const pages = new Map<string, { html: string; title: string | null }>()
+interface Drawing {
+  html: string
+  title: string | null
+  /** The answer's headers, marked as its HTML is; null where the caller sets its own. */
+  headers: [string, string][] | null
+}
+const pages = new Map<string, Drawing>()
 let chars = 0
 
 /** The digest a drawing of this page is kept under, or null for a page that is never kept. */
@@ -38,38 +51,53 @@ export function keptRenderKey(
   if (!leaf || !ROUTES.has(leaf)) return null
   if (!context.serverHandoffString?.includes(loadId)) return null
   const url = new URL(request.url)
-  return crypto
-    .createHash('sha256')
-    .update(
-      JSON.stringify([
-        context.manifest.version,
-        url.pathname,
-        url.search,
-        status,
-        context.serverHandoffString.replaceAll(loadId, LOAD_MARK),
-      ]),
-    )
-    .digest('base64url')
+  return digestOf([
+    context.manifest.version,
+    url.pathname,
+    url.search,
+    status,
+    context.serverHandoffString.replaceAll(loadId, LOAD_MARK),
+  ])
 }
 
-/** The kept drawing with this response's nonce and load id, and its title for the page view. */
-export function keptRender(key: string, values: { nonce: string; loadId: string }) {
+/** A key for the kept drawings from the parts a page was drawn from. */
+export function digestOf(parts: unknown[]) {
+  return crypto.createHash('sha256').update(JSON.stringify(parts)).digest('base64url')
+}
+
+/**
+ * The kept drawing with this response's nonce and load id, its headers so filled, and its title
+ * for the page view. `fill` adds what else is made per answer (the verify page's "Checked … ago").
+ */
+export function keptRender(
+  key: string,
+  values: { nonce: string; loadId: string },
+  fill: (html: string) => string = (html) => html,
+) {
+  if (!keptAnswersOn()) return null
   const page = pages.get(key)
   if (!page) return null
   // Most recently used last.
   pages.delete(key)
   pages.set(key, page)
+  const filled = (text: string) =>
+    text.replaceAll(NONCE_MARK, values.nonce).replaceAll(LOAD_MARK, values.loadId)
   return {
-    html: page.html.replaceAll(NONCE_MARK, values.nonce).replaceAll(LOAD_MARK, values.loadId),
+    html: fill(filled(page.html)),
     title: page.title,
+    headers: page.headers?.map(([name, value]): [string, string] => [name, filled(value)]) ?? null,
   }
 }
 
-/** Passes the drawing on and keeps it, marked, once it is complete and `canKeep()` still holds. */
+/**
+ * Passes the drawing on and keeps it, marked, once it is complete and `canKeep()` still holds
+ * (asked at the end, when the status and headers are final; its headers are kept with the page
+ * when it gives them). `key` may be read from the drawing itself.
+ */
 export function keepingRender(
-  key: string,
+  key: string | ((html: string) => string | null),
   values: { nonce: string; loadId: string },
-  canKeep: () => boolean,
+  canKeep: () => boolean | { headers: Headers },
 ) {
   const chunks: Buffer[] = []
   return new Transform({
@@ -78,13 +106,23 @@ export function keepingRender(
       callback(null, chunk)
     },
     flush(callback) {
-      if (!canKeep()) return callback()
+      const kept = canKeep()
+      if (!kept || !keptAnswersOn()) return callback()
       const html = Buffer.concat(chunks).toString('utf8')
-      const marked = html.replaceAll(values.nonce, NONCE_MARK).replaceAll(values.loadId, LOAD_MARK)
-      const old = pages.get(key)
+      const id = typeof key === 'string' ? key : key(html)
+      if (id === null) return callback()
+      const mark = (text: string) =>
+        text.replaceAll(values.nonce, NONCE_MARK).replaceAll(values.loadId, LOAD_MARK)
+      const marked = mark(html)
+      const old = pages.get(id)
       if (old) chars -= old.html.length
-      pages.delete(key)
-      pages.set(key, { html: marked, title: documentTitle(html) })
+      pages.delete(id)
+      pages.set(id, {
+        html: marked,
+        title: documentTitle(html),
+        headers:
+          kept === true ? null : [...kept.headers].map(([name, value]) => [name, mark(value)]),
+      })
       chars += marked.length
       while (pages.size > MAX_PAGES || chars > MAX_CHARS) {
         const oldest = pages.keys().next().value
@@ -95,4 +133,9 @@ export function keepingRender(
       callback()
     },
   })
+}
+
+/** How many drawings are kept now (tests, and the switch's). */
+export function keptRenderCount() {
+  return pages.size
 }

@@ -71,26 +71,43 @@ async function registrationOf(rawId: string | undefined) {
   return findRegistrationSignature(db(), certificateId)
 }
 
+type RegisteredSnapshot = Awaited<ReturnType<typeof registeredSnapshot>>
+
 /**
- * The verification of a certificate by its id, with this server's chain and storage: our database
- * only says which transaction to look at; everything checked comes from the public records.
+ * The checks themselves: the chain of records on the ledger and in storage, and the registered
+ * snapshot's RFC 3161 token against the anchored manifest. What they read is outside our
+ * database, so the verify page keeps their result a short while (kept-checks.server.ts).
  */
-export async function certificateReport(rawId: string | undefined) {
-  const certificateId = (rawId ?? '').toUpperCase()
-  const registration = await registrationOf(rawId)
-  if (!registration) return null
-  const chain = await verifyChain(certificateId, registration.signature, {
+export async function checkRecord(
+  certificateId: string,
+  signature: string,
+  registered: RegisteredSnapshot,
+) {
+  const chain = await verifyChain(certificateId, signature, {
     chain: getChain(),
     storage: getStorage(),
     verifySignature: verifyTransactionSignature,
   })
-  const registered = await registeredSnapshot(db(), registration.songId)
   const timestamp = await checkRegisteredTimestamp(registered, chain.report.anchoredSha256)
+  return { report: chain.report, links: chain.links, timestamp, checkedAt: new Date() }
+}
+export type RecordCheck = typeof checkRecord
+
+/**
+ * The verification of a certificate by its id, with this server's chain and storage: our database
+ * only says which transaction to look at; everything checked comes from the public records.
+ */
+export async function certificateReport(
+  rawId: string | undefined,
+  check: RecordCheck = checkRecord,
+) {
+  const certificateId = (rawId ?? '').toUpperCase()
+  const registration = await registrationOf(rawId)
+  if (!registration) return null
+  const registered = await registeredSnapshot(db(), registration.songId)
   return {
     songId: registration.songId,
-    report: chain.report,
-    links: chain.links,
-    timestamp,
+    ...(await check(certificateId, registration.signature, registered)),
     timestampToken: registered?.status === 'stamped' ? publicToken(registered) : null,
   }
 }

@@ -1,0 +1,211 @@
+import crypto from 'node:crypto'
+import { sql } from 'kysely'
+import { isbot } from 'isbot'
+import { env } from '~/env.server'
+import { checkedAtIn, refreshCheckedAgo } from '~/lib/checked-ago'
+import { CERTIFICATE_ID_PATTERN } from '~/lib/identifiers'
+import { TIME_ZONE_COOKIE } from '~/lib/time-zone'
+import { recordServerPageView } from '../../platform/analytics.server'
+import type { AnonymousRequest } from '../../platform/anonymous-pages.server'
+import { db, type Executor } from '../../platform/db.server'
+import { keptAnswers, keptAnswersOn } from '../../platform/kept-answers.server'
+import { digestOf, keepingRender, keptRender } from '../../platform/kept-renders.server'
+import { resolveTimeZone } from '../../platform/time-zone.server'
+import { keptCheckTime } from './kept-checks.server'
+
+/**
+ * What a stranger opens of a registered certificate (its page, its verify page, its PDF) made
+ * once per snapshot and kept (issue 53, decision 116). The server entry asks here before Remix
+ * runs: one statement reads the song's data version, and an answer made at that version (for the
+ * same time zone, year and, on the verify page, the same kept check) is sent again with a fresh
+ * nonce, page-load id and "Checked … ago", no loader run. Otherwise Remix makes the answer and it
+ * is kept under the version read before its loaders ran, so a kept answer is never older than the
+ * data behind it.
+ *
+ * The version is the owner's data version (decision 089: moved by triggers with every change to
+ * their songs, contributions, recordings, registrations and co-writers' invitations, so a new
+ * version, a co-writer's answer or dispute, a revocation and a registration finishing all move
+ * it) and the registered snapshot's timestamps, which no trigger watches. A stranger is a request
+ * with no cookie of ours but the browser's time zone: signed in, or with a toast waiting, the
+ * answer is made for the request as before.
+ */
+const ANSWERS = [
+  { kind: 'certificate', pattern: /^\/certificate\/([1-9]\d{0,9})$/ },
+  { kind: 'pdf', pattern: /^\/certificate\/([1-9]\d{0,9})\.pdf$/ },
+  { kind: 'verify', pattern: /^\/verify\/([A-Za-z0-9-]{1,40})$/ },
+] as const
+type Kind = (typeof ANSWERS)[number]['kind']
+
+// Cookies these answers never read: the time zone is part of the key, the device mark is read
+// only by sign-in. Any other of ours (a session, a toast) means an answer made for the request.
+const VISITOR_COOKIES = new Set([TIME_ZONE_COOKIE, 'pt_device'])
+
+// The visitor's certificate PDF, as Remix answered it (the bytes decision 104 keeps in the
+// database): ~60 KB each, 500 of them at most and 32 MB in all, least recently used dropped first.
+const pdfs = keptAnswers<{ headers: [string, string][]; bytes: Buffer }>({
+  maxEntries: 500,
+  maxChars: 32_000_000,
+  sizeOf: (pdf) => pdf.bytes.byteLength,
+})
+
+/** What the server entry hands Remix with a request whose answer may be kept. */
+export interface VisitorTicket {
+  keptVisitorAnswer: { kind: Kind; key: string; version: string }
+}
+
+export type KeptVisitorAnswer =
+  | { answer: { status: 200; headers: [string, string][]; body: string | Buffer } }
+  | { ticket: VisitorTicket }
+  | null
+
+/** The kept answer to this request, or a ticket to keep the one Remix makes, or null (never kept). */
+export async function keptVisitorAnswer(request: AnonymousRequest): Promise<KeptVisitorAnswer> {
+  if (!keptAnswersOn() || request.method !== 'GET' || request.origin !== appOrigin()) return null
+  const asked = visitorAnswer(request.url)
+  if (!asked || !onlyVisitorCookies(request.cookie)) return null
+  if (asked.kind === 'verify' && !CERTIFICATE_ID_PATTERN.test(asked.id.toUpperCase())) return null
+  const version = await visitorDataVersion(db(), asked)
+  if (!version) return null
+  const zone = resolveTimeZone(request.cookie ?? null, null)
+  const now = Date.now()
+  const key = digestOf([
+    asked.kind,
+    request.url,
+    zone.timeZone,
+    zone.source,
+    // The footer's © year is the server clock's.
+    new Date(now).getUTCFullYear(),
+  ])
+  const ticket = { keptVisitorAnswer: { kind: asked.kind, key, version } }
+  if (asked.kind === 'pdf') {
+    const pdf = pdfs.peek(request.url, key, version)
+    return pdf ? { answer: { status: 200, headers: pdf.headers, body: pdf.bytes } } : { ticket }
+  }
+  // The verify page shows its check: only a page drawn with the check kept now may answer.
+  const checkedAt = asked.kind === 'verify' ? keptCheckTime(asked.id, now) : null
+  if (asked.kind === 'verify' && checkedAt === null) return { ticket }
+  const nonce = crypto.randomBytes(16).toString('base64')
+  const loadId = crypto.randomUUID()
+  const kept = keptRender(
+    pageKey(ticket.keptVisitorAnswer, checkedAt),
+    { nonce, loadId },
+    (html) => (asked.kind === 'verify' ? refreshCheckedAgo(html, now) : html),
+  )
+  if (!kept?.headers) return { ticket }
+  if (!isbot(request.userAgent))
+    recordServerPageView(
+      {
+        method: 'GET',
+        path: request.url,
+        userAgent: request.userAgent,
+        referrer: request.referrer,
+        ipAddress: request.ipAddress,
+      },
+      200,
+      { userId: null, sessionId: loadId, title: kept.title },
+    )
+  return { answer: { status: 200, headers: kept.headers, body: kept.html } }
+}
+
+/** The ticket the server entry put in Remix's load context for this request, if any. */
+export function visitorTicket(context: unknown) {
+  if (typeof context !== 'object' || context === null || !('keptVisitorAnswer' in context))
+    return null
+  const ticket = (context as VisitorTicket).keptVisitorAnswer
+  return ticket && typeof ticket.key === 'string' ? ticket : null
+}
+
+/**
+ * Keeps a visitor page's drawing as it passes (entry.server), if the answer is a 200 that sets no
+ * cookie; a verify page under the check it shows (its time is in the page).
+ */
+export function keepingVisitorPage(
+  ticket: VisitorTicket['keptVisitorAnswer'],
+  values: { nonce: string; loadId: string },
+  answer: () => { status: number; headers: Headers },
+) {
+  return keepingRender(
+    (html) => {
+      if (ticket.kind !== 'verify') return pageKey(ticket, null)
+      const checkedAt = checkedAtIn(html)
+      return checkedAt === null ? null : pageKey(ticket, checkedAt)
+    },
+    values,
+    () => {
+      const { status, headers } = answer()
+      return status === 200 && !headers.has('Set-Cookie') ? { headers } : false
+    },
+  )
+}
+
+/**
+ * Remix's answer to a request the server entry gave a ticket: a visitor's PDF is kept (it has
+ * been read whole to keep it, and is answered from those bytes); pages are kept as they are drawn.
+ */
+export async function keepingVisitorAnswer(context: unknown, url: string, response: Response) {
+  const ticket = visitorTicket(context)
+  if (ticket?.kind !== 'pdf' || response.status !== 200 || response.headers.has('Set-Cookie'))
+    return response
+  const bytes = Buffer.from(await response.arrayBuffer())
+  const headers = [...response.headers].filter(([name]) => name !== 'date')
+  pdfs.put(url, ticket.key, ticket.version, { headers, bytes })
+  return new Response(bytes, { status: response.status, headers: response.headers })
+}
+
+const pageKey = (ticket: VisitorTicket['keptVisitorAnswer'], checkedAt: number | null) =>
+  digestOf([ticket.key, ticket.version, checkedAt])
+
+function visitorAnswer(url: string) {
+  for (const { kind, pattern } of ANSWERS) {
+    const found = pattern.exec(url)
+    if (found) return { kind, id: found[1]! }
+  }
+  return null
+}
+
+function onlyVisitorCookies(header: string | null | undefined) {
+  if (!header) return true
+  return header.split(';').every((pair) => {
+    const name = pair.split('=', 1)[0]!.trim()
+    return name === '' || !name.startsWith('pt_') || VISITOR_COOKIES.has(name)
+  })
+}
+
+/**
+ * The song's data version as a stranger's view of it depends on it, in one statement: the
+ * owner's data version and the registered snapshot's timestamps. Null when there is no such song.
+ */
+export async function visitorDataVersion(database: Executor, asked: { kind: Kind; id: string }) {
+  const row = await database
+    .selectFrom('songs as s')
+    .leftJoin('ownerDataVersions as v', 'v.userId', 's.userId')
+    .select((eb) => [
+      'v.version',
+      eb
+        .selectFrom('snapshotTimestamps as t')
+        .select(sql<string>`string_agg(t.id || ':' || t.status, ',' order by t.id)`.as('stamps'))
+        .whereRef('t.songId', '=', 's.id')
+        .where('t.reason', '=', 'registered')
+        .as('stamps'),
+    ])
+    .$call((query) =>
+      asked.kind === 'verify'
+        ? query.where('s.certificateId', '=', asked.id.toUpperCase())
+        : query.where('s.id', '=', Number(asked.id)),
+    )
+    .executeTakeFirst()
+  return row ? `${row.version ?? 0}/${row.stamps ?? ''}` : null
+}
+
+/** Tests: how many visitor PDFs are kept, and forget them. */
+export const keptVisitorPdfs = {
+  get count() {
+    return pdfs.size
+  },
+  clear: () => pdfs.clear(),
+}
+
+let origin: string | undefined
+function appOrigin() {
+  return (origin ??= new URL(env().APP_URL).origin)
+}
