@@ -38,6 +38,9 @@ export interface UsersTable {
   googleDisconnectedAt: ColumnType<Date | null, Date | null | undefined, Date | null>
   /** How many times the account signed in (decision 115): the first is greeted "Welcome". */
   signIns: Generated<number>
+  /** The account's own PRO and PRO number (decision 118): a new song's main contributor's by default. */
+  pro: ColumnType<string | null, string | null | undefined, string | null>
+  proNumber: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionsTable {

@@ -1,13 +1,20 @@
 import { z } from 'zod'
 import { emailAddress, FIRST_NAME, LAST_NAME, newPassword, username } from './auth-schemas'
 import { PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG } from './password-rule'
+import { contributorPro } from './song-schema'
 
 // Issue 28: one schema per settings form. Names and usernames follow sign-up's own rules.
 
+/**
+ * The account's own PRO and PRO number (issue 51.4) are taken exactly as the song form takes the
+ * main contributor's, since a new song starts with them there (decision 118). Blank is none.
+ */
 export const ProfileSchema = z.object({
   firstName: FIRST_NAME,
   lastName: LAST_NAME,
   username,
+  pro: contributorPro.pro,
+  proNumber: contributorPro.proNumber,
 })
 export type ProfileInput = z.infer<typeof ProfileSchema>
 

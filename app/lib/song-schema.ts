@@ -40,6 +40,9 @@ const optional = (max: number, label: string, options: { lines?: boolean } = {})
     plainString(max, `${label} must be at most ${max} characters`, options).optional(),
   )
 
+/** A contributor's PRO and PRO number: the song form's, and the account's own (decision 118). */
+export const contributorPro = { pro: optional(50, 'PRO'), proNumber: proNumber(50) }
+
 const percent = z.preprocess(
   (value) =>
     value === undefined || value === null || blank(value) === undefined
@@ -286,12 +289,12 @@ const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =
       upc,
       otherIdentifier: optional(200, 'Other identifier'),
       creativeNotes: optional(5000, 'Creative notes', { lines: true }),
-      mainContributorPro: optional(50, 'PRO'),
-      coContributorPro: optional(50, 'PRO'),
-      coContributor2Pro: optional(50, 'PRO'),
-      mainContributorProNumber: proNumber(50),
-      coContributorProNumber: proNumber(50),
-      coContributor2ProNumber: proNumber(50),
+      mainContributorPro: contributorPro.pro,
+      coContributorPro: contributorPro.pro,
+      coContributor2Pro: contributorPro.pro,
+      mainContributorProNumber: contributorPro.proNumber,
+      coContributorProNumber: contributorPro.proNumber,
+      coContributor2ProNumber: contributorPro.proNumber,
       duration,
       recordings,
     })

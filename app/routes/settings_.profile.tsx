@@ -9,9 +9,13 @@ import {
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ErrorSummary } from '~/components/error-summary'
 import { NameFields } from '~/components/name-fields'
+import { SchemaField } from '~/components/schema-field'
 import { SettingsShell } from '~/components/settings-shell'
+import { TermNote } from '~/components/term'
 import { Button } from '~/components/ui/button'
 import { type ProfileInput, ProfileSchema } from '~/lib/account-schemas'
+import { IPI } from '~/lib/glossary/ipi'
+import { PRO } from '~/lib/glossary/pro'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { updateProfile } from '~/services/accounts/account.server'
@@ -27,6 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       firstName: user.firstName ?? '',
       lastName: user.lastName ?? '',
       username: user.username,
+      pro: user.pro ?? '',
+      proNumber: user.proNumber ?? '',
     },
     constraint: getZodConstraint(ProfileSchema),
   })
@@ -49,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast('/settings/profile', {
     type: 'success',
     title: 'Profile saved',
-    description: 'Your name and username were saved.',
+    description: 'Your name, username and PRO details were saved.',
   })
 }
 
@@ -72,6 +78,24 @@ export default function ProfilePage() {
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary id="profile-error-summary" form={form} lastResult={actionData?.result} />
         <NameFields fields={fields} />
+        <fieldset className="space-y-3">
+          <legend className="pt-2 font-semibold text-slate-900">Your PRO (optional)</legend>
+          <p className="text-sm text-slate-600">
+            A new song starts with these as the main contributor’s, which you can change or clear
+            there. Songs already saved keep their own.
+          </p>
+          <TermNote note={PRO} />
+          <TermNote note={IPI} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SchemaField meta={fields.pro} type="text" label="PRO" placeholder="ASCAP, BMI, PRS…" />
+            <SchemaField
+              meta={fields.proNumber}
+              type="text"
+              label="PRO number"
+              hint="Your IPI number, or your society’s own member number"
+            />
+          </div>
+        </fieldset>
         <Button type="submit" disabled={pending}>
           {pending ? 'Saving...' : 'Save Profile'}
         </Button>
@@ -82,5 +106,5 @@ export default function ProfilePage() {
 
 export const meta: MetaFunction = () => [
   { title: 'Profile · Settings' },
-  { name: 'description', content: 'Change your name and username.' },
+  { name: 'description', content: 'Change your name, username and PRO details.' },
 ]

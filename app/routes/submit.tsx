@@ -64,6 +64,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     review: reviewId === null ? null : await reviewStep(user.id, reviewId),
     version,
+    // A new song starts with the account's own PRO details (decision 118); a new version, the song's.
+    accountPro: {
+      mainContributorPro: user.pro ?? '',
+      mainContributorProNumber: user.proNumber ?? '',
+    },
     emptyMessages: emptyFieldMessages(SongSchema),
     today: todayIso(new Date(), timeZone),
     created: created
@@ -203,7 +208,8 @@ async function reviewStep(userId: string, id: string) {
 }
 
 export default function SubmitPage() {
-  const { today, created, version, emptyMessages, review } = useLoaderData<typeof loader>()
+  const { today, created, version, accountPro, emptyMessages, review } =
+    useLoaderData<typeof loader>()
   // A post's answer (Edit Details, a refused form) first; else the review page's own step.
   const data = useActionData<typeof action>() ?? review
   const creating = useIsPending({ intent: 'create' })
@@ -275,6 +281,7 @@ export default function SubmitPage() {
       emptyMessages={emptyMessages}
       today={today}
       defaultValue={version?.values}
+      accountPro={accountPro}
       supersedesField={supersedesField}
       notice={
         version && supersedes !== null
@@ -290,6 +297,7 @@ function SongFormStep({
   emptyMessages,
   today: serverToday,
   defaultValue,
+  accountPro,
   supersedesField,
   notice,
   refused,
@@ -299,6 +307,7 @@ function SongFormStep({
   emptyMessages: EmptyFieldMessages
   today: string
   defaultValue: NonNullable<SerializeFrom<typeof loader>['version']>['values'] | undefined
+  accountPro: SerializeFrom<typeof loader>['accountPro']
   supersedesField: ReactNode
   notice: string | null
 }) {
@@ -313,7 +322,7 @@ function SongFormStep({
     id: 'song',
     lastResult,
     // A new version starts from every field of the registered song it supersedes.
-    defaultValue: defaultValue ?? { contributions: contributionFormRows() },
+    defaultValue: defaultValue ?? { contributions: contributionFormRows(), ...accountPro },
     // A field refused by the server is checked again as it is typed in (issue 52.1).
     shouldRevalidate: 'onInput',
     onValidate: revalidateWhileTyping({ refused: lastResult, emptyMessages }),

@@ -50,6 +50,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-11-30T0110-sign-in-count',
     '2026-12-07T1300-review-drafts',
     '2026-12-08T0900-song-and-recording',
+    '2026-12-09T0900-account-pro',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -133,6 +134,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-11-30T0110-sign-in-count',
       '2026-12-07T1300-review-drafts',
       '2026-12-08T0900-song-and-recording',
+      '2026-12-09T0900-account-pro',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name

@@ -208,3 +208,43 @@ describe.each(MODES)('editing a song with $name', ({ javaScriptEnabled }) => {
     await page.done()
   })
 })
+
+const IPI_MISMATCH =
+  'The last two digits of this IPI number (39) do not match the nine before them: please check the number'
+
+describe.each(MODES)('the account’s own PRO with $name', ({ javaScriptEnabled }) => {
+  test('saved in Settings, it starts a new song’s main contributor’s PRO, which the writer may change or clear', async () => {
+    const page = await browser.newPage({ javaScriptEnabled, baseUrl: server.baseUrl })
+    await newSignedInUser(page, 'Iris')
+    await page.goto('/settings/profile')
+    await page.getByLabel('PRO', { exact: true }).fill('PRS')
+    await page.getByLabel('PRO number', { exact: true }).fill('000 141 073 39')
+    await page.getByRole('button', { name: 'Save Profile' }).click()
+    // Refused as the song form refuses it: under the field and in the error summary.
+    await expect.poll(() => page.getByText(IPI_MISMATCH).count()).toBe(2)
+    await page.getByLabel('PRO number', { exact: true }).fill('000 141 073 38')
+    await page.getByRole('button', { name: 'Save Profile' }).click()
+    await expect.poll(() => page.getByText('Profile saved').count()).toBeGreaterThan(0)
+    // Kept as the song form keeps an IPI: 11 digits.
+    await page.goto('/settings/profile')
+    expect(await page.getByLabel('PRO number', { exact: true }).inputValue()).toBe('00014107338')
+
+    await page.goto('/submit')
+    const pro = page.getByLabel('Main Contributor PRO', { exact: true })
+    const proNumber = page.getByLabel('Main Contributor PRO Number', { exact: true })
+    expect(await pro.inputValue()).toBe('PRS')
+    expect(await proNumber.inputValue()).toBe('00014107338')
+    await proNumber.fill('')
+    await page.getByLabel('Song Title *').fill('Glass Rivers')
+    await page.getByLabel('Main Contributor Name *').fill('Iris Writer')
+    await page.getByLabel('Tools Used *').fill('Piano')
+    await page.getByLabel('Song Link *').fill('https://example.com/glass-rivers.mp3')
+    await page.getByRole('button', { name: 'Review & Continue' }).click()
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Review Your Submission' }).count())
+      .toBe(1)
+    await expect.poll(() => page.getByText('Iris Writer: PRS', { exact: true }).count()).toBe(1)
+    expect(await page.getByText('00014107338').count()).toBe(0)
+    await page.done()
+  })
+})

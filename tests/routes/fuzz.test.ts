@@ -201,7 +201,7 @@ const forms: {
     name: 'settings/profile',
     url: '/settings/profile',
     handler: settingsProfile.action,
-    fields: ['firstName', 'lastName', 'username'],
+    fields: ['firstName', 'lastName', 'username', 'pro', 'proNumber'],
     cookie: () => accountCookie,
   },
   {

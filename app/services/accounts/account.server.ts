@@ -16,7 +16,10 @@ import { FieldError, revokeWaysIn, USERNAME_TAKEN } from './users.server'
 export const USERNAME_MISMATCH = 'Type your username exactly as it is shown'
 export const WRONG_CURRENT_PASSWORD = 'Your current password is not correct'
 
-/** First and last name and username; the username stays unique whatever its case. */
+/**
+ * First and last name, username, and the account's own PRO and PRO number (a field left empty
+ * clears it); the username stays unique whatever its case.
+ */
 export async function updateProfile(database: Executor, userId: string, input: ProfileInput) {
   const clash = await database
     .selectFrom('users')
@@ -32,6 +35,8 @@ export async function updateProfile(database: Executor, userId: string, input: P
         firstName: input.firstName,
         lastName: input.lastName,
         username: input.username,
+        pro: input.pro ?? null,
+        proNumber: input.proNumber ?? null,
         updatedAt: new Date(),
       })
       .where('id', '=', userId)

@@ -54,6 +54,9 @@ export async function gatherAccountLists(
     },
     subscriptionTier: user.subscriptionTier,
     timeZone: user.timeZone,
+    // The account's own PRO details (decision 118), which a new song starts with.
+    pro: user.pro,
+    proNumber: user.proNumber,
     createdAt: iso(user.createdAt),
     updatedAt: iso(user.updatedAt),
   }
