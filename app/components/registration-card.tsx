@@ -8,6 +8,7 @@ import type { RegistrationDone } from './registration-complete'
 import { useHydrated } from '~/lib/hooks'
 import { type SlotRow, UnconfirmedShares } from './co-writers'
 import { Alert } from './forms'
+import { RegistrationProgressWhileRunning } from './registration-progress'
 
 /** The loader's usageStats, less the paid credits it passes on separately. */
 export type Usage = Omit<UsageStats, 'openCredits'>
@@ -80,6 +81,8 @@ export function RegistrationCard({
   return (
     <fetcher.Form method="post" action={`/songs/${songId}/register`} className="space-y-4">
       {interactive && <input type="hidden" name="respond" value="json" />}
+      {/* Without JavaScript the page shows the steps itself, refreshing until done (decision 116). */}
+      {!interactive && <input type="hidden" name="progress" value="page" />}
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3 text-sm">
         <span className="font-semibold text-slate-900">{tierName(usage.subscriptionTier)}</span>
         <span className="text-slate-600">
@@ -141,13 +144,16 @@ export function RegistrationCard({
         </Alert>
       )}
 
-      {pending && (
-        <p role="status" className="text-sm text-brand-700">
-          {destination && !destination.permanent
+      {/* Each step as the database has it while the post runs (decision 116). */}
+      <RegistrationProgressWhileRunning
+        songId={songId}
+        running={pending}
+        fallback={
+          destination && !destination.permanent
             ? 'Registering your song where this server registers…'
-            : 'Storing your certificate on Arweave and anchoring it on Solana…'}
-        </p>
-      )}
+            : 'Storing your certificate on Arweave and anchoring it on Solana…'
+        }
+      />
 
       {paid ? (
         <div>

@@ -5,8 +5,14 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
-import { useActionData, useLoaderData, useNavigate, useSearchParams } from '@remix-run/react'
-import { useCallback } from 'react'
+import {
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useRevalidator,
+  useSearchParams,
+} from '@remix-run/react'
+import { useCallback, useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import {
   RegistrationCard,
@@ -28,7 +34,15 @@ import { db } from '~/services/platform/db.server'
 import { readBlockchainData } from '~/services/certificates/record/manifest.server'
 import { paymentsConfigured } from '~/services/payments/payment-provider.server'
 import { createCheckoutSession } from '~/services/payments/payments.server'
-import { CONFIRM_REQUIRED, registerSong } from '~/services/registration/registration.server'
+import {
+  claimRegistration,
+  completeRegistration,
+  CONFIRM_REQUIRED,
+  REGISTRATION_FAILED,
+  registerSong,
+} from '~/services/registration/registration.server'
+import { registrationProgress } from '~/services/registration/registration-progress.server'
+import { RegistrationSteps } from '~/components/registration-progress'
 import { registrationBlocker } from '~/services/registration/registration-claim.server'
 import { destinationFacts } from '~/services/registration/registration-target.server'
 import { usageStats } from '~/services/registration/registration-usage.server'
@@ -38,6 +52,7 @@ import {
   splitStatuses,
 } from '~/services/co-writers/split-statuses.server'
 import { createToastHeaders } from '~/services/platform/toast.server'
+import type { RegistrationOutcome } from '~/services/registration/registration-outcome.server'
 import { ConfirmationsNotice } from '~/components/co-writers'
 
 // Without JavaScript, 'Pay $1.99' posts here and is redirected to Stripe's hosted Checkout.
@@ -56,11 +71,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
           network: song.registration.network,
         }
       : null
+  // Back from a registration started without JavaScript (decision 116): once it is done, the
+  // dashboard shows it, as after a registration the page waited for.
+  const registering = new URL(request.url).searchParams.has('registering')
+  if (registering && done)
+    throw redirect(registeredUrl(song.id), { headers: await doneToast(done) })
   const { openCredits, ...usage } = await usageStats(db(), user.id)
   return json({
     song: { id: song.id, title: song.title, certificateId: song.certificateId },
     usage,
     status: song.registration?.status ?? null,
+    // Each step as the registration saved it: the page and the card's poll show these.
+    progress: registrationProgress(song.registration),
+    failedNow: registering && song.registration?.status === 'failed',
     done,
     // A split that is not whole is refused before anything is paid or claimed.
     blocked: done ? null : (registrationBlocker(song) ?? confirmationsBlocker(song, confirmations)),
@@ -76,7 +99,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
-  const form = await readForm(request, { fields: ['confirmed', 'respond', 'intent'] })
+  const form = await readForm(request, { fields: ['confirmed', 'respond', 'intent', 'progress'] })
   const confirmed = form.get('confirmed') === 'yes'
   const wantsJson = form.get('respond') === 'json'
   if (form.get('intent') === 'pay') {
@@ -94,15 +117,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return json({ ok: false as const, message: checkout.message }, { status: checkout.status })
     return redirect(checkout.url, 303)
   }
+  if (!wantsJson && form.get('progress') === 'page') {
+    // Without JavaScript: the claim now, the rest after this answer, and the page (which shows
+    // each step as it is saved, refreshing itself) until it is done (decision 116).
+    const claimed = await claimRegistration(user.id, song.id, { confirmed })
+    if ('ok' in claimed) return refused(claimed)
+    const view = pageViewOf(request)
+    void completeRegistration(claimed).then(
+      async (outcome) => {
+        if (outcome.ok) await recordUserAction(db(), view, 'register_song', user.id)
+      },
+      (error: unknown) => console.warn(`[registration] song ${song.id} failed`, error),
+    )
+    return redirect(`/songs/${song.id}/register?registering=1`, 303)
+  }
   const outcome = await registerSong(user.id, song.id, { confirmed })
   if (outcome.ok) {
     await recordUserAction(db(), pageViewOf(request), 'register_song', user.id)
-    // The spec's words on mainnet; elsewhere the toast names the network it really went to.
-    const headers = await createToastHeaders({
-      type: 'success',
-      title: 'Blockchain Registration Complete!',
-      description: registrationCompleteText({ network: outcome.network }).toast,
-    })
+    const headers = await doneToast(outcome)
     // Without JavaScript: post/redirect/get to the dashboard, which shows the completed registration.
     if (!wantsJson) return redirect(registeredUrl(song.id), { headers })
     return json(
@@ -115,6 +147,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { headers },
     )
   }
+  return refused(outcome)
+}
+
+function refused(outcome: Extract<RegistrationOutcome, { ok: false }>) {
   return json(
     {
       ok: false as const,
@@ -125,6 +161,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     },
     { status: outcome.status },
   )
+}
+
+// The spec's words on mainnet; elsewhere the toast names the network it really went to.
+function doneToast(done: { network: string | null }) {
+  return createToastHeaders({
+    type: 'success',
+    title: 'Blockchain Registration Complete!',
+    description: registrationCompleteText({ network: done.network }).toast,
+  })
 }
 
 export default function RegisterSongPage() {
@@ -138,6 +183,8 @@ export default function RegisterSongPage() {
     paymentsConfigured,
     paidCredits,
     confirmations,
+    progress,
+    failedNow,
   } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
@@ -145,6 +192,14 @@ export default function RegisterSongPage() {
   // SPEC §4: a completed registration returns to the dashboard, which shows it.
   const onDone = useCallback(() => navigate(registeredUrl(song.id)), [navigate, song.id])
   const finished = done
+  // A registration running in another request: its steps read again every second.
+  const revalidator = useRevalidator()
+  const running = !finished && status === 'pending'
+  useEffect(() => {
+    if (!running) return
+    const timer = setInterval(() => revalidator.revalidate(), 1000)
+    return () => clearInterval(timer)
+  }, [running, revalidator])
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
@@ -162,10 +217,16 @@ export default function RegisterSongPage() {
       <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
         {finished ? (
           <RegistrationComplete songId={song.id} done={finished} />
-        ) : status === 'pending' ? (
-          <p role="status" className="text-slate-700">
-            This song’s registration is in progress. Refresh this page in a minute.
-          </p>
+        ) : status === 'pending' && progress ? (
+          <div className="space-y-3">
+            <p className="text-slate-700">This song’s registration is running:</p>
+            <RegistrationSteps progress={progress} />
+            {/* Without JavaScript the page reads the steps again itself. */}
+            <noscript>
+              <meta httpEquiv="refresh" content="2" />
+              <p className="text-sm text-slate-600">This page refreshes every 2 seconds.</p>
+            </noscript>
+          </div>
         ) : blocked ? (
           <SplitsNotWhole message={blocked.message} editUrl={blocked.editUrl} />
         ) : (
@@ -177,15 +238,17 @@ export default function RegisterSongPage() {
             destination={destination}
             confirmations={confirmations}
             error={
-              actionData && !actionData.ok
-                ? {
-                    message: actionData.message,
-                    editUrl:
-                      'editUrl' in actionData && typeof actionData.editUrl === 'string'
-                        ? actionData.editUrl
-                        : undefined,
-                  }
-                : null
+              failedNow
+                ? { message: REGISTRATION_FAILED }
+                : actionData && !actionData.ok
+                  ? {
+                      message: actionData.message,
+                      editUrl:
+                        'editUrl' in actionData && typeof actionData.editUrl === 'string'
+                          ? actionData.editUrl
+                          : undefined,
+                    }
+                  : null
             }
             onDone={onDone}
           />

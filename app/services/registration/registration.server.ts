@@ -49,6 +49,22 @@ export async function registerSong(
   options: { confirmed: boolean },
   parts: RegistrationParts = {},
 ): Promise<RegistrationOutcome> {
+  const claimed = await claimRegistration(userId, songId, options, parts)
+  return 'ok' in claimed ? claimed : completeRegistration(claimed)
+}
+
+/**
+ * The registration's first step, in one transaction: the song claimed, its quota or payment
+ * spent, a pending registration recorded (what the page shows as "queued"). A refusal is the
+ * outcome; otherwise completeRegistration does the rest. The page without JavaScript runs that
+ * after its answer, so it can show each step as it is saved (decision 116).
+ */
+export async function claimRegistration(
+  userId: string,
+  songId: number,
+  options: { confirmed: boolean },
+  parts: RegistrationParts = {},
+) {
   if (!options.confirmed) return fail(400, CONFIRM_REQUIRED)
   const chain = parts.chain ?? getChain()
   const storage = parts.storage ?? getStorage()
@@ -61,6 +77,21 @@ export async function registerSong(
     return fail(409, successorMessage(successor?.certificateId ?? null))
   })
   if ('ok' in claimed) return claimed
+  return { userId, songId, chain, storage, target, claimed }
+}
+
+/** Stores the manifest, anchors it and records the result (a claimed registration's rest). */
+export async function completeRegistration({
+  userId,
+  songId,
+  chain,
+  storage,
+  target,
+  claimed,
+}: Exclude<
+  Awaited<ReturnType<typeof claimRegistration>>,
+  { ok: false }
+>): Promise<RegistrationOutcome> {
   let data = claimed.data
   try {
     const song = await getOwnedSong(db(), userId, songId)

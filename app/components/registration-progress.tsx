@@ -1,0 +1,87 @@
+import { useFetcher } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+import type {
+  RegistrationProgress,
+  StepState,
+} from '~/services/registration/registration-progress.server'
+
+const MARK: Record<StepState, string> = {
+  done: '✓',
+  running: '…',
+  failed: '✗',
+  waiting: '·',
+}
+const WORD: Record<StepState, string> = {
+  done: 'done',
+  running: 'in progress',
+  failed: 'failed',
+  waiting: 'not started',
+}
+
+/**
+ * A registration's steps as the database has them (decision 116): queued, copying the record to
+ * the store, writing it to the ledger, done. Each is marked done only once the registration saved
+ * it; drawn by the server (the page without JavaScript refreshes itself meanwhile) and by the card
+ * while its post runs.
+ */
+export function RegistrationSteps({ progress }: { progress: RegistrationProgress }) {
+  return (
+    <ol role="status" aria-label="Registration progress" className="space-y-1 text-sm">
+      {progress.steps.map((step) => (
+        <li
+          key={step.key}
+          data-registration-step={step.key}
+          data-state={step.state}
+          className={
+            step.state === 'done'
+              ? 'text-green-800'
+              : step.state === 'running'
+                ? 'font-semibold text-brand-700'
+                : step.state === 'failed'
+                  ? 'font-semibold text-red-700'
+                  : 'text-slate-500'
+          }
+        >
+          <span aria-hidden="true" className="inline-block w-5">
+            {MARK[step.state]}
+          </span>
+          {step.label} <span className="sr-only">({WORD[step.state]})</span>
+        </li>
+      ))}
+    </ol>
+  )
+}
+
+/**
+ * While the card's registration post runs, the steps read again every second from the page's own
+ * loader (its `progress`), so what is shown is what the database says, never ahead of it.
+ */
+export function RegistrationProgressWhileRunning({
+  songId,
+  running,
+  fallback,
+}: {
+  songId: number
+  running: boolean
+  fallback: string
+}) {
+  const progress = useFetcher<{ progress: RegistrationProgress | null }>()
+  const load = useRef(progress.load)
+  load.current = progress.load
+  useEffect(() => {
+    if (!running) return
+    const read = () => void load.current(`/songs/${songId}/register`)
+    read()
+    const timer = setInterval(read, 1000)
+    return () => clearInterval(timer)
+  }, [running, songId])
+  if (!running) return null
+  const shown = progress.data?.progress
+  return shown && shown.status === 'pending' ? (
+    <RegistrationSteps progress={shown} />
+  ) : (
+    <p role="status" className="text-sm text-brand-700">
+      {fallback}
+    </p>
+  )
+}
