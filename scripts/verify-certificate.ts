@@ -74,7 +74,7 @@ const ServedTimestamp = z.object({
 const USAGE = [
   'Usage: npm run verify -- <certificateId> [--signature <sig>] [--app-url <url>] [--sponsor <address>] [--file <path>] [--tsa-ca <pem>]',
   '       npm run verify -- --bundle <proof-bundle.json> [--tsa-ca <pem>]',
-  '       npm run verify -- --pdf <certificate.pdf>',
+  '       npm run verify -- --pdf <certificate.pdf> [--signer <sha256>] [--tsa <sha256>]',
 ].join('\n')
 
 function usage(message?: string): never {
@@ -93,6 +93,8 @@ function parse() {
       file: { type: 'string' },
       bundle: { type: 'string' },
       pdf: { type: 'string' },
+      signer: { type: 'string' },
+      tsa: { type: 'string' },
       'tsa-ca': { type: 'string' },
     },
     allowPositionals: true,
@@ -139,13 +141,24 @@ async function verifyPdf(file: string): Promise<never> {
   } catch {
     usage(`Cannot read ${escapeControls(file)}`)
   }
-  const result = await checkPdfSignature(bytes)
+  // A pin is a fingerprint the reader trusts, copied from the verify page or the proof bundle:
+  // without one, anyone's self-made CA would "hold" (issue 49.1, the fourth review).
+  const pin = (value: string | undefined, flag: string) => {
+    if (value === undefined) return undefined
+    if (!/^([0-9a-f]{2}:?){31}[0-9a-f]{2}$/i.test(value.trim()))
+      usage(`--${flag} takes a SHA-256 fingerprint (64 hex digits, colons allowed)`)
+    return value.trim()
+  }
+  const result = await checkPdfSignature(bytes, new Date(), {
+    signer: pin(values.signer, 'signer'),
+    tsa: pin(values.tsa, 'tsa'),
+  })
   const name = escapeControls(file)
   console.log(`PDF ${name}`)
   console.log('Its signature and RFC 3161 timestamp, checked offline from the file alone\n')
   for (const check of result.checks)
     console.log(
-      `   ${check.ok ? '✓' : '✗'} ${escapeControls(check.name)} — ${escapeControls(check.detail)}`,
+      `   ${check.ok ? '✓' : check.unpinned ? '?' : '✗'} ${escapeControls(check.name)} — ${escapeControls(check.detail)}`,
     )
   console.log('')
   const { signer, timestamp, document } = result
@@ -181,13 +194,22 @@ async function verifyPdf(file: string): Promise<never> {
       )
   }
   console.log('')
-  if (!result.ok) {
+  if (!result.intact) {
     console.log(
       `${name}: FAILED — ${escapeControls(result.problem ?? 'the signature does not hold')}`,
     )
     process.exit(1)
   }
-  console.log(`${name}: SIGNATURE VALID — the document is unchanged since it was signed`)
+  if (!result.ok) {
+    // Exit 3: nothing is wrong with the file, but nothing says whose key signed it either.
+    console.log(
+      `${name}: INTACT, SIGNER NOT CHECKED — unchanged since it was signed, by a key this check was not told to trust. Run again with --signer <fingerprint> and --tsa <fingerprint> from the certificate's verify page or proof bundle.`,
+    )
+    process.exit(3)
+  }
+  console.log(
+    `${name}: SIGNATURE VALID — unchanged since it was signed by the trusted signer, time-stamped by the trusted TSA`,
+  )
   process.exit(0)
 }
 

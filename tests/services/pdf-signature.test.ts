@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process'
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -279,9 +280,18 @@ describe.each(['certificate', 'split-sheet'] as const)('the %s PDF', (kind) => {
   })
 
   test('npm run verify -- --pdf: valid, with the signer’s root fingerprint, the certificate and its snapshot', async () => {
-    const { code, output } = await verifyCli('--pdf', made[kind].file)
-    expect(code, output).toBe(0)
     const identity = await publicSigningIdentity()
+    const tsaRoot = new crypto.X509Certificate(await getTimestampAuthority().trustAnchorsPem())
+      .fingerprint256
+    const { code, output } = await verifyCli(
+      '--pdf',
+      made[kind].file,
+      '--signer',
+      identity.rootSha256,
+      '--tsa',
+      tsaRoot,
+    )
+    expect(code, output).toBe(0)
     const root = path.join(env().DATA_DIR, 'signing', 'signing-chain.pem')
     const fingerprint = (
       await tool('sh', [
@@ -302,6 +312,33 @@ describe.each(['certificate', 'split-sheet'] as const)('the %s PDF', (kind) => {
       )
     expect(output).toContain('SIGNATURE VALID')
   })
+})
+
+test('without a trusted fingerprint the PDF is intact but its signer unchecked (exit 3); another signer is refused (exit 1)', async () => {
+  // The fourth review forged a PDF with a self-made CA that "held": a PDF carries its own root,
+  // so only a fingerprint the reader trusts says whose key signed it.
+  const unpinned = await verifyCli('--pdf', made.certificate.file)
+  expect(unpinned.code, unpinned.output).toBe(3)
+  expect(unpinned.output).toContain('INTACT, SIGNER NOT CHECKED')
+  expect(unpinned.output).not.toContain('SIGNATURE VALID')
+  const someoneElse = await verifyCli('--pdf', made.certificate.file, '--signer', 'AB'.repeat(32))
+  expect(someoneElse.code).toBe(1)
+  expect(someoneElse.output).toContain('someone else signed it')
+  const unchecked = await checkPdfSignature(made.certificate.bytes)
+  expect([unchecked.ok, unchecked.intact]).toEqual([false, true])
+  const refused = await checkPdfSignature(made.certificate.bytes, new Date(), {
+    signer: 'AB'.repeat(32),
+  })
+  expect([refused.ok, refused.intact]).toEqual([false, false])
+})
+
+test('a PDF built to trip the reader fails cleanly, never throws', async () => {
+  const text = made.certificate.bytes.toString('latin1')
+  // The signature dictionary's object header made unreadable: the check says so, in one sentence.
+  const broken = Buffer.from(text.replace(/\/Type\s*\/Sig/, '/Type /Sig /SubFilter ('), 'latin1')
+  const report = await checkPdfSignature(broken)
+  expect(report.ok).toBe(false)
+  expect(report.problem).toEqual(expect.any(String))
 })
 
 test('bytes added after signing are refused: the signature no longer covers the whole file', async () => {

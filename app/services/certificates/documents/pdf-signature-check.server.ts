@@ -30,7 +30,10 @@ import { INFO_KEYS } from './pdf-signature.server'
 // certificate ID and snapshot, read from its Info dictionary, inside the signed bytes.
 
 export interface PdfSignatureReport {
+  /** Every check holds, the trusted signer and TSA included. */
   ok: boolean
+  /** Every check of the document itself holds; only the pins may be missing. */
+  intact: boolean
   /** The first failing check, in one sentence; null when every check holds. */
   problem: string | null
   checks: SignatureFinding[]
@@ -58,8 +61,10 @@ function report(
   rest: Partial<Omit<PdfSignatureReport, 'ok' | 'problem' | 'checks'>> = {},
 ): PdfSignatureReport {
   const failed = checks.find((check) => !check.ok)
+  const broken = checks.find((check) => !check.ok && !check.unpinned)
   return {
     ok: checks.length > 0 && !failed,
+    intact: checks.length > 0 && !broken,
     problem: failed?.detail ?? null,
     checks,
     signer: rest.signer ?? null,
@@ -68,10 +73,65 @@ function report(
   }
 }
 
+/**
+ * Whom the reader trusts (issue 49.1, the fourth review): a PDF carries its own chain and its
+ * timestamp its own TSA's, so without a pin anyone's self-made CA "holds". A pin is the SHA-256
+ * fingerprint of a certificate the verify page or the proof bundle publishes (the signer's, or
+ * its root's); the PDF's chain must contain it. Without a pin the report says the document is
+ * intact but not whose key signed it.
+ */
+export interface PdfSignatureTrust {
+  /** A certificate of the signer's chain, by SHA-256 fingerprint (colons and case ignored). */
+  signer?: string
+  /** A certificate of the timestamp's TSA chain, by SHA-256 fingerprint. */
+  tsa?: string
+}
+
 /** Every check of the PDF's signature, in the order a reader follows them; never throws. */
 export async function checkPdfSignature(
   pdf: Uint8Array,
   now = new Date(),
+  trust: PdfSignatureTrust = {},
+): Promise<PdfSignatureReport> {
+  try {
+    return await checkUnpinned(pdf, now, trust)
+  } catch (error) {
+    // A PDF built to trip the reader is a PDF whose signature does not check out.
+    return report([
+      {
+        name: 'Readable',
+        ok: false,
+        detail: `The PDF's signature could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      },
+    ])
+  }
+}
+
+const fingerprint = (value: string) => value.replace(/[^0-9a-f]/gi, '').toUpperCase()
+
+/** The pin's finding: the chain holds the certificate the reader trusts, or says it is unchecked. */
+function pinned(name: string, pin: string | undefined, chain: string[], what: string) {
+  if (!pin)
+    return {
+      name,
+      ok: false,
+      unpinned: true,
+      detail: `Not checked: no trusted fingerprint given for the ${what} (compare the fingerprints below with the ones the verify page or the proof bundle publishes)`,
+    }
+  const ok = chain.some((certificate) => fingerprint(certificate) === fingerprint(pin))
+  return {
+    name,
+    ok,
+    detail: ok
+      ? `The ${what}'s chain holds the trusted certificate ${pin}`
+      : `The ${what}'s chain does not hold the trusted certificate ${pin}: someone else signed it`,
+  }
+}
+
+async function checkUnpinned(
+  pdf: Uint8Array,
+  now: Date,
+  trust: PdfSignatureTrust,
 ): Promise<PdfSignatureReport> {
   const text = Buffer.from(pdf).toString('latin1')
   if (!text.startsWith('%PDF-'))
@@ -128,8 +188,25 @@ export async function checkPdfSignature(
   const chain = checkChain(read, stamp.time ?? now)
   const document = documentIdentity(pdf)
   const development = chain.root ? commonNameOf(chain.root) === LOCAL_SIGNING_CA_SUBJECT : false
+  const signerPin = pinned(
+    'The signer is the one trusted',
+    trust.signer,
+    chain.fingerprints,
+    'signer',
+  )
+  const tsaPin = pinned('The TSA is the one trusted', trust.tsa, stamp.fingerprints, 'TSA')
   return report(
-    [coverage, kind, ...attributes, value, chain.finding, ...stamp.findings, document.finding],
+    [
+      coverage,
+      kind,
+      ...attributes,
+      value,
+      chain.finding,
+      signerPin,
+      ...stamp.findings,
+      tsaPin,
+      document.finding,
+    ],
     {
       signer: { names: chain.names, rootSha256: chain.root?.fingerprint256 ?? null, development },
       timestamp: stamp.summary,
@@ -151,6 +228,7 @@ async function checkTimestamp(read: Parameters<typeof timestampResponse>[0], now
     return {
       time: null,
       summary: null,
+      fingerprints: [] as string[],
       findings: [
         { name, ok: false, detail: 'The signature carries no readable RFC 3161 timestamp' },
       ],
@@ -165,11 +243,17 @@ async function checkTimestamp(read: Parameters<typeof timestampResponse>[0], now
     now,
   })
   if (!inspected.readable)
-    return { time: null, summary: null, findings: [{ name, ok: false, detail: inspected.problem }] }
+    return {
+      time: null,
+      summary: null,
+      fingerprints: [] as string[],
+      findings: [{ name, ok: false, detail: inspected.problem }],
+    }
   const tsa = inspected.signer ? subjectName(inspected.signer) : 'an unnamed TSA'
   const anchor = inspected.anchor
   return {
     time: inspected.genTime,
+    fingerprints: token.certificates.map((c) => new crypto.X509Certificate(der(c)).fingerprint256),
     summary: {
       time: formatStampTime(inspected.genTime),
       tsa,

@@ -13,6 +13,8 @@ export interface SignatureFinding {
   name: string
   ok: boolean
   detail: string
+  /** A trust check the reader gave nothing to check against: not a failure of the document. */
+  unpinned?: boolean
 }
 
 const toArrayBuffer = (bytes: Uint8Array) =>
@@ -177,6 +179,8 @@ export interface SignerChain {
   finding: SignatureFinding
   names: string[]
   root: crypto.X509Certificate | null
+  /** Each certificate's SHA-256 fingerprint, signer first: what a pin is compared with. */
+  fingerprints: string[]
 }
 
 /** From the signer through each issuer the signature carries, to a self-signed root, at `at`. */
@@ -196,6 +200,7 @@ export function checkChain(
         },
         names: path.map(commonNameOf),
         root: null,
+        fingerprints: [],
       }
     if (current.checkIssued(current) && current.verify(current.publicKey)) break
     const issuer = read.certificates.find(
@@ -210,6 +215,7 @@ export function checkChain(
         },
         names: path.map(commonNameOf),
         root: null,
+        fingerprints: [],
       }
     path.push(issuer)
     current = issuer
@@ -224,6 +230,7 @@ export function checkChain(
     },
     names,
     root,
+    fingerprints: path.map((certificate) => certificate.fingerprint256),
   }
 }
 
