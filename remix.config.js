@@ -1,4 +1,86 @@
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { UNSAFE_flatRoutes as flatRoutes } from '@remix-run/dev'
+
+// Issue 53 (decision 116): the browser build replaces each `*.server` module a route imports with
+// an empty CommonJS module, and esbuild kept every such import (it cannot know that an empty
+// module has no side effects): each distinct one became a chunk of its own, a 100-byte file a
+// page had to fetch for nothing. Said to have no side effects, an import whose names are unused
+// (all of them, once the loaders and actions are gone) is dropped with its module. Pinned to the
+// version read; another one fails the build here rather than build without it.
+const require = createRequire(import.meta.url)
+const REMIX_DEV = require('@remix-run/dev/package.json').version
+if (REMIX_DEV !== '2.17.5')
+  throw new Error(`remix.config.js patches @remix-run/dev 2.17.5's empty modules, not ${REMIX_DEV}`)
+const emptyModules = require('@remix-run/dev/dist/compiler/plugins/emptyModules.js')
+const emptyModulesPlugin = emptyModules.emptyModulesPlugin
+emptyModules.emptyModulesPlugin = (...args) => {
+  const plugin = emptyModulesPlugin(...args)
+  return {
+    ...plugin,
+    setup(build) {
+      plugin.setup({
+        ...build,
+        onResolve: (options, resolve) =>
+          build.onResolve(options, async (found) => {
+            const result = await resolve(found)
+            return result && result.namespace === 'empty-module'
+              ? { ...result, sideEffects: false }
+              : result
+          }),
+        onLoad: (options, load) => build.onLoad(options, load),
+      })
+    },
+  }
+}
+
+// The same, for the small modules pages share (app/shared-client-modules.ts): every page's browser
+// module, and every module a page loads later with import() (each is an entry of its own to
+// esbuild), also re-exports that list, so all of it lands in one chunk rather than in as many as
+// there are different sets of entries using each piece.
+const SHARED_CLIENT_MODULES = fileURLToPath(
+  new URL('./app/shared-client-modules.ts', import.meta.url),
+)
+const SHARED_EXPORT = `\nexport * as __shared from ${JSON.stringify(SHARED_CLIENT_MODULES)};`
+const routeModules = require('@remix-run/dev/dist/compiler/js/plugins/routes.js')
+const browserRouteModulesPlugin = routeModules.browserRouteModulesPlugin
+routeModules.browserRouteModulesPlugin = (...args) => {
+  const plugin = browserRouteModulesPlugin(...args)
+  const loadedLater = new Set()
+  const appDirectory = path.dirname(SHARED_CLIENT_MODULES)
+  return {
+    ...plugin,
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (found) => {
+        if (found.kind !== 'dynamic-import' || !found.importer.startsWith(appDirectory)) return
+        const resolved = await build.resolve(found.path, {
+          kind: 'import-statement',
+          importer: found.importer,
+          resolveDir: found.resolveDir,
+        })
+        if (resolved.path.startsWith(appDirectory)) loadedLater.add(resolved.path)
+      })
+      build.onLoad({ filter: /\.tsx?$/ }, async (found) => {
+        if (!loadedLater.has(found.path)) return
+        const source = await fs.promises.readFile(found.path, 'utf8')
+        return { contents: source + SHARED_EXPORT, loader: found.path.endsWith('x') ? 'tsx' : 'ts' }
+      })
+      return plugin.setup({
+        ...build,
+        onLoad: (options, load) =>
+          build.onLoad(options, async (found) => {
+            const result = await load(found)
+            // A resource route has no browser module ("module.exports = {}"): nothing to share.
+            return result?.contents?.startsWith('export ')
+              ? { ...result, contents: result.contents + SHARED_EXPORT }
+              : result
+          }),
+      })
+    },
+  }
+}
 
 const ignoredRouteFiles = ['**/.*', '**/*.test.{ts,tsx}']
 
