@@ -49,6 +49,11 @@ export function keptDashboardData(userId: string, version: string, now = new Dat
   )
 }
 
+/** How many owners' answers are kept now (the KEPT_ANSWERS=off test reads it). */
+export function keptSongListCount() {
+  return songPages.size + dashboards.size
+}
+
 /** Tests: forget every kept answer (each test file's database starts afresh). */
 export function forgetKeptSongLists() {
   songPages.clear()
