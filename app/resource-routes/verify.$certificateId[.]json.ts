@@ -9,6 +9,7 @@ import {
 } from '~/services/platform/rate-limit.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
 import { certificateReport } from '~/services/certificates/record/verification.server'
+import { pdfSignerFacts } from '~/services/certificates/documents/pdf-signer-facts.server'
 
 /**
  * GET /verify/:certificateId.json — the verification page's report as JSON, for scripts
@@ -30,5 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     links: found.links,
     timestamp: found.timestamp,
     timestampToken: found.timestampToken,
+    // Whose key signs this certificate's PDFs, to pin with `npm run verify -- --pdf` (49.1).
+    pdfSigner: await pdfSignerFacts(),
   })
 }

@@ -14,6 +14,7 @@ import { ChainOfVersions } from '~/components/verify/chain-of-versions'
 import { ConfirmedCoWriters } from '~/components/verify/co-writers'
 import { OwnerTexts } from '~/components/verify/owner-texts'
 import { RecordingCheck } from '~/components/verify/recording-check'
+import { SignedPdf } from '~/components/verify/signed-pdf'
 import { TimestampCheck } from '~/components/verify/timestamp-check'
 import { RecordLead } from '~/components/verify/record-lead'
 import { Verdict } from '~/components/verify/verdict'
@@ -41,6 +42,7 @@ import {
 import { ownerOpenings } from '~/services/certificates/record/proof-bundle.server'
 import { certificateFor } from '~/services/certificates/record/certificate.server'
 import { factsNotInManifest } from '~/services/certificates/record/verified-facts.server'
+import { pdfSignerFacts } from '~/services/certificates/documents/pdf-signer-facts.server'
 import { isMultipart, readFormWithRecording } from '~/services/songs/recording-fingerprint.server'
 import { env } from '~/env.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
@@ -70,9 +72,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await certificateReport(params.certificateId, keptRecordCheck())
   if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
   // The page leads with the song as anyone may see it (issue 49.4), whoever asks.
-  const [user, shown] = await Promise.all([
+  const [user, shown, pdfSigner] = await Promise.all([
     getUser(request),
     certificateFor(db(), found.songId, null),
+    pdfSignerFacts(),
   ])
   if (!shown) throw new Response(NOT_REGISTERED, { status: 404 })
   const owner = user
@@ -91,6 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       owner,
       links: found.links,
       timestamp: found.timestamp,
+      pdfSigner,
       appName: env().APP_NAME,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
@@ -229,8 +233,8 @@ export default function VerifyPage() {
           />
         ) : null}
 
-        {/* The signed PDF's section goes here (issue 49.1): the signer's certificate chain and its
-            root's SHA-256 fingerprint, so a stranger can check a downloaded PDF's signer. */}
+        {/* The signer by fingerprint, so a stranger can check a PDF they were handed (49.1). */}
+        <SignedPdf facts={report.pdfSigner} certificateId={report.certificateId} />
 
         {/* Hashes, memos and commands are for whoever checks the proof; a failure opens them. */}
         <details

@@ -10,6 +10,7 @@ import * as bundleRoute from '~/resource-routes/certificate.$id_.proof-bundle'
 import * as rpcRoute from '~/resource-routes/ledger.rpc.getTransaction.$signature'
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
+import * as certificatePdfRoute from '~/resource-routes/certificate.$id[.]pdf'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import {
   buildManifest,
@@ -873,6 +874,43 @@ describe('GET /certificate/:id/proof-bundle', () => {
     fs.rmSync(dir, { recursive: true, force: true })
     expect(body.README).toContain(`   ${body.pdfSigning.rootSha256}`)
   })
+
+  test('a stranger pins a downloaded PDF by the fingerprints the verify page and its JSON publish: npm run verify -- --pdf says it is valid (issue 49.1)', async () => {
+    const { song } = await registered()
+    const page = await (await verifyPage(song.certificateId)).json()
+    const published = await (
+      await respond(() =>
+        verifyJsonRoute.loader(
+          args(new Request(`http://localhost/verify/${song.certificateId}.json`), {
+            certificateId: song.certificateId,
+          }),
+        ),
+      )
+    ).json()
+    expect(published.pdfSigner).toEqual(page.pdfSigner)
+    expect(page.pdfSigner).toMatchObject({ isDevelopment: true })
+    const pdf = await respond(() =>
+      certificatePdfRoute.loader(
+        args(new Request(`http://localhost/certificate/${song.id}.pdf`), { id: String(song.id) }),
+      ),
+    )
+    expect(pdf.status).toBe(200)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-pinned-'))
+    const file = path.join(dir, `${song.certificateId}.pdf`)
+    fs.writeFileSync(file, Buffer.from(await pdf.arrayBuffer()))
+    const { code, output } = await verifyCli(
+      '--pdf',
+      file,
+      '--signer',
+      page.pdfSigner.signerSha256,
+      '--tsa',
+      page.pdfSigner.tsaSha256[0],
+    )
+    fs.rmSync(dir, { recursive: true, force: true })
+    expect(code, output).toBe(0)
+    expect(output).toContain(`Certificate ${song.certificateId}, its certificate PDF`)
+    expect(output).toContain('SIGNATURE VALID')
+  }, 120_000)
 
   test('a v1 record’s bundle carries its texts with the bare digests, and no salt', async () => {
     const { user, song } = await registeredV1()
