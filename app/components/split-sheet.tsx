@@ -79,7 +79,9 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
       {view.terms.map((note, index) => (
         <TermNote key={note.term} note={note} className={index === 0 ? 'mt-2' : 'mt-1'} />
       ))}
-      <div className="split-sheet-table mt-2 overflow-x-auto">
+      {/* On a phone, one card per person (issue 51.8); on a wider screen and on paper, the table. */}
+      <PeopleCards view={view} />
+      <div className="split-sheet-table mt-2 hidden overflow-x-auto sm:block print:block">
         <table className="w-full border-collapse text-sm">
           <caption className="mb-2 text-left text-sm font-semibold">{table.title}</caption>
           <thead>
@@ -117,6 +119,10 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
                   <bdi>{person.name}</bdi>
                   <span className="block text-xs font-normal">
                     <WithIsolates text={person.role} />
+                  </span>
+                  <span className="block text-xs font-normal" data-testid="song-role">
+                    {person.song.role ?? person.song.text}
+                    {person.song.share ? `, ${person.song.share} of the song` : ''}
                   </span>
                   {person.latinName ? (
                     <span className="block text-xs font-normal">
@@ -156,6 +162,7 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
           </tbody>
         </table>
       </div>
+      <SongSection song={view.song} />
       <p className="mt-4 text-xs">{view.note}</p>
 
       {/* Split sheets are signed on the day (issue 37.5): a line to sign and one to date, each. */}
@@ -187,5 +194,122 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
         </ul>
       </section>
     </article>
+  )
+}
+
+/** One card per person, then the AI's: every share and confirmation inside a phone's width. */
+function PeopleCards({ view }: { view: SplitSheetView }) {
+  const { table } = view
+  const { labels } = table
+  return (
+    <section aria-label={table.title} className="mt-3 sm:hidden print:hidden">
+      <h2 className="text-sm font-semibold">{table.title}</h2>
+      <ul className="mt-2 space-y-3">
+        {table.people.map((person) => (
+          <li
+            key={person.slot}
+            className="rounded-lg border border-slate-400 p-3 text-sm"
+            data-testid={`split-sheet-card-${person.slot}`}
+          >
+            <p className="break-words font-semibold">
+              <bdi>{person.name}</bdi>
+            </p>
+            <p className="text-xs">
+              <WithIsolates text={person.role} />
+            </p>
+            <dl className="mt-2 space-y-1">
+              {person.latinName ? (
+                <CardFact label={labels.latinName}>
+                  <bdi>{person.latinName}</bdi>
+                </CardFact>
+              ) : null}
+              <CardFact label={labels.pro}>
+                <bdi>{person.pro ?? '—'}</bdi>
+              </CardFact>
+              <CardFact label={labels.ipi}>
+                <span className="font-mono">{person.ipi ?? '—'}</span>
+              </CardFact>
+              {person.shares.map((share) => (
+                <CardFact key={share.component} label={share.label} figure>
+                  {share.percent}
+                </CardFact>
+              ))}
+              <CardFact label={labels.song}>{person.song.text}</CardFact>
+              <CardFact label={labels.confirmation}>{person.status.text}</CardFact>
+            </dl>
+          </li>
+        ))}
+        <li
+          className="rounded-lg border border-slate-400 p-3 text-sm"
+          data-testid="split-sheet-card-ai"
+        >
+          <p className="font-semibold">{table.ai.name}</p>
+          <p className="text-xs">{table.ai.role}</p>
+          <dl className="mt-2 space-y-1">
+            {table.ai.shares.map((share) => (
+              <CardFact key={share.component} label={share.label} figure>
+                {share.percent}
+              </CardFact>
+            ))}
+            <CardFact label={labels.confirmation}>{table.ai.status.text}</CardFact>
+          </dl>
+        </li>
+      </ul>
+    </section>
+  )
+}
+
+function CardFact({
+  label,
+  figure = false,
+  children,
+}: {
+  label: string
+  figure?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-3">
+      <dt className="font-medium">{label}</dt>
+      <dd className={`min-w-0 break-words ${figure ? 'tabular-nums' : 'text-right'}`}>
+        {children}
+      </dd>
+    </div>
+  )
+}
+
+/** The song apart from the recording (issue 51, decision 117): each writer's share of it. */
+function SongSection({ song }: { song: SplitSheetView['song'] }) {
+  return (
+    <section
+      aria-labelledby="split-sheet-song"
+      className="mt-4 text-sm"
+      data-testid="split-sheet-song"
+    >
+      <h2 id="split-sheet-song" className="font-semibold">
+        {song.title}
+      </h2>
+      <p className="mt-1 text-xs">
+        {song.weight.label}: <span data-testid="split-sheet-weight">{song.weight.value}</span>
+      </p>
+      <ul className="mt-1 space-y-0.5">
+        {song.writers.map((writer) => (
+          <li key={writer.slot} data-testid={`split-sheet-writer-${writer.slot}`}>
+            <bdi className="font-semibold">{writer.name}</bdi> — {writer.text}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1 text-xs">{song.total}</p>
+      {song.notes.map((note) => (
+        <p key={note} className="mt-1 text-xs">
+          <WithIsolates text={note} />
+        </p>
+      ))}
+      {song.credited ? (
+        <p className="mt-1 text-xs">
+          <WithIsolates text={song.credited} />
+        </p>
+      ) : null}
+    </section>
   )
 }

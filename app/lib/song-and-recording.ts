@@ -4,6 +4,7 @@
 // recording's credits (vocals, production, mixing/mastering). One pure function every surface
 // calls: the split sheet (page and PDF), the certificate (page and PDF), the JSON API, the CSV and
 // the DDEX export. Shared with the browser bundle: plain data, no zod.
+import { isolate } from './bidi'
 import type { ContributorStatus } from './confirmations'
 import {
   COMPONENT_LABELS,
@@ -146,6 +147,8 @@ export const aiNotWriterText = (percent: number, part: string) =>
 const formatSharePlain = (percent: number) =>
   Number.isInteger(percent) ? String(percent) : percent.toFixed(2).replace(/0$/, '')
 
+export const NOT_A_WRITER = 'Not a writer of the song: credited on the recording'
+
 export const MELODY_RULE =
   'A vocal share counts towards the music only for a person who wrote the melody (topline).'
 
@@ -230,7 +233,7 @@ export function songAndRecording(source: SongAndRecordingSource) {
       .filter((p) => p.wroteMelody && p.recording.some((r) => r.component === 'vocals'))
       .map(
         (p) =>
-          `${p.name} wrote the melody (topline): their share of the vocals counts towards the music.`,
+          `${isolate(p.name)} wrote the melody (topline): their share of the vocals counts towards the music.`,
       ),
   ]
 

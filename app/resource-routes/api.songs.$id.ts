@@ -16,16 +16,25 @@ import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps
 import { reinvitedText } from '~/services/co-writers/invitations.server'
 import { aiDisclosure } from '~/services/certificates/record/ai-disclosure'
 import { ownerCertificate } from '~/services/certificates/record/certificate.server'
+import { songAndRecording } from '~/lib/song-and-recording'
 
 /**
- * GET /api/songs/:id — the owner's song, with where AI took part in plain words (issue 40): the
- * same definition as the certificate, confirmations as they stand now until it is registered.
+ * GET /api/songs/:id — the owner's song, with where AI took part in plain words (issue 40) and the
+ * song apart from the recording (issue 51): the same definitions as the certificate,
+ * confirmations as they stand now until it is registered.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   const { song, statuses } = await requireSongWithStatuses(user.id, params.id)
   const live = song.registration?.status === 'confirmed' ? null : statuses
-  return jsonResponse({ ...song, aiDisclosure: aiDisclosure(ownerCertificate(song, live)) })
+  const certificate = ownerCertificate(song, live)
+  return jsonResponse({
+    ...song,
+    aiDisclosure: aiDisclosure(certificate),
+    // The song apart from the recording (issue 51, decision 117): the writers' shares of the song,
+    // with the PRO and IPI each person gave, and the recording's credits.
+    songAndRecording: songAndRecording(certificate),
+  })
 }
 
 export const action = jsonAction(

@@ -50,7 +50,7 @@ test('words and music 50/50; a topline singer writes music; the AI is left out a
   ])
   expect(view.weights.text).toBe('Words 50% · Music 50%')
   expect(view.total).toBe('100.00')
-  expect(view.notes).toEqual([
+  expect(view.notes.map((note) => note.replace(/[\u2068\u2069]/g, ''))).toEqual([
     'The AI’s 20% of the lyrics is not a writer’s share: PROs register human writers only.',
     'The AI’s 50% of the instrumentation (the music) is not a writer’s share: PROs register human writers only.',
     'Bob Stone wrote the melody (topline): their share of the vocals counts towards the music.',

@@ -138,11 +138,18 @@ export async function renderSplitSheetPdf(
   // dash on its wrong side).
   for (const person of table.people) {
     flow.text(person.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
-    flow.text(person.role, LEFT, WIDTH, { size: 9 }, 1)
+    // The role in the song beside the slot's (issue 51), and PRO beside IPI: a three-person sheet
+    // keeps to one page with its signature lines.
+    flow.text(`${person.role} · ${labels.song}: ${person.song.text}`, LEFT, WIDTH, { size: 9 }, 1)
     if (person.latinName)
       flow.text(`${labels.latinName}: ${isolate(person.latinName)}`, LEFT, WIDTH, SMALL, 2)
-    flow.text(`${labels.pro}: ${isolate(person.pro ?? '—')}`, LEFT, WIDTH, SMALL, 1)
-    flow.text(`${labels.ipi}: ${isolate(person.ipi ?? '—')}`, LEFT, WIDTH, SMALL, 2)
+    flow.text(
+      `${labels.pro}: ${isolate(person.pro ?? '—')} · ${labels.ipi}: ${isolate(person.ipi ?? '—')}`,
+      LEFT,
+      WIDTH,
+      SMALL,
+      2,
+    )
     flow.text(`${labels.shares}: ${shares(person.shares)}`, LEFT, WIDTH, { size: 9 }, 2)
     flow.text(
       `${labels.confirmation}: ${person.status.text}`,
@@ -153,9 +160,31 @@ export async function renderSplitSheetPdf(
     )
   }
   flow.text(table.ai.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
-  flow.text(table.ai.role, LEFT, WIDTH, { size: 9 }, 1)
-  flow.text(`${labels.shares}: ${shares(table.ai.shares)}`, LEFT, WIDTH, { size: 9 }, 2)
-  flow.text(`${labels.confirmation}: ${table.ai.status.text}`, LEFT, WIDTH, { size: 9 }, 12)
+  flow.text(
+    `${table.ai.role} · ${labels.confirmation}: ${table.ai.status.text}`,
+    LEFT,
+    WIDTH,
+    { size: 9 },
+    1,
+  )
+  flow.text(`${labels.shares}: ${shares(table.ai.shares)}`, LEFT, WIDTH, { size: 9 }, 10)
+  // The song apart from the recording (issue 51): its weight, total and notes in one paragraph;
+  // each writer's share is in their block above.
+  const { song } = view
+  flow.text(
+    [
+      `${song.title}. ${song.weight.label}: ${song.weight.value}.`,
+      song.total,
+      ...song.notes,
+      song.credited,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    LEFT,
+    WIDTH,
+    { size: 8, color: MUTED },
+    10,
+  )
   // The development key's note is part of the sheet's closing note, not a paragraph of its own,
   // so a three-person sheet still fits one page with its signature lines.
   const signingNote = developmentSigningNote()

@@ -14,6 +14,12 @@ import {
   SPLIT_SHEET_VERIFY_LEAD,
 } from '~/lib/split-sheet'
 import { formatPercent } from '~/lib/split-totals'
+import {
+  formatShare,
+  NOT_A_WRITER,
+  type SongAndRecording,
+  type SongPerson,
+} from '~/lib/song-and-recording'
 import type { SplitSheet } from './split-sheet.server'
 
 // The split sheet as one view (STYLE.md, "one view, then layout"; decision 097): every label,
@@ -44,6 +50,8 @@ export interface SplitSheetPerson {
   pro: string | null
   ipi: string | null
   shares: SplitSheetShare[]
+  /** Their part of the song (issue 51): "Composer-author (CA): 66.67% of the song", or credited only. */
+  song: { role: string | null; share: string | null; text: string }
   status: { text: string; tone: SplitSheetTone }
 }
 
@@ -98,6 +106,7 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
         pro: 'PRO',
         ipi: 'IPI / PRO #',
         shares: 'Shares',
+        song: 'The song',
         confirmation: 'Confirmation',
       },
       /** The share columns' headers, in the order of every row's shares. */
@@ -113,6 +122,7 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
         pro: person.pro || null,
         ipi: person.ipi || null,
         shares: person.shares.map((s) => share(s.component, s.percent)),
+        song: songLine(sheet.songAndRecording.people.find((p) => p.slot === person.slot)),
         status: {
           text: statusText(person.status, { recorded: sheet.recorded, timeZone }),
           tone:
@@ -131,6 +141,8 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
         status: { text: 'Declared by the submitter', tone: 'plain' as SplitSheetTone },
       },
     },
+    /** The song apart from the recording (issue 51, decision 117): the writers' shares of it. */
+    song: songSection(sheet.songAndRecording),
     note: SPLIT_SHEET_NOTE,
     // Split sheets are signed on the day (issue 37.5): a line to sign and date for each person.
     signatures: {
@@ -146,3 +158,41 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
   }
 }
 export type SplitSheetView = ReturnType<typeof splitSheetView>
+
+function songLine(person: SongPerson | undefined): SplitSheetPerson['song'] {
+  const writer = person?.writer
+  if (!writer)
+    return {
+      role: null,
+      share: null,
+      text: person?.recording.length
+        ? NOT_A_WRITER
+        : 'Not a writer of the song, and no share of the recording',
+    }
+  const share = `${formatShare(writer.song)}%`
+  return {
+    role: writer.roleLabel,
+    share,
+    text: `${writer.roleLabel}: ${share} of the song (words ${formatShare(writer.words)}%, music ${formatShare(writer.music)}%)`,
+  }
+}
+
+function songSection(derived: SongAndRecording) {
+  return {
+    title: 'The song (words and music), as PROs register it',
+    weight: { label: 'Words and music weigh', value: derived.weights.text },
+    writers: derived.writers.map((person) => ({
+      slot: person.slot,
+      name: person.name,
+      ...songLine(person),
+    })),
+    total: `The writers’ shares total ${derived.total}%.`,
+    notes: [derived.melodyRule, ...derived.notes],
+    credited:
+      derived.creditedOnly.length > 0
+        ? `Credited on the recording, not writers of the song: ${derived.creditedOnly
+            .map((p) => `${isolate(p.name)} (${p.recording.map((r) => r.label).join(', ')})`)
+            .join('; ')}.`
+        : null,
+  }
+}

@@ -1,6 +1,7 @@
 import type { ContributorStatus } from '~/lib/confirmations'
 import { registrationNetwork } from '~/lib/registration-network'
 import { splitTotalsWarning } from '~/lib/split-totals'
+import { songAndRecording } from '~/lib/song-and-recording'
 import { type Component, contributorSlots } from '~/lib/song-constants'
 import type { Executor } from '../../platform/db.server'
 import { liveStatus, recordedConfirmations, recordedStatus } from '../record/certificate.server'
@@ -23,33 +24,31 @@ export async function splitSheet(database: Executor, song: SongView) {
   const registered = song.registration?.status === 'confirmed' ? song.registration : null
   const recorded = recordedConfirmations(song)
   const live = recorded ? null : await splitStatuses(database, song)
-  const contributors = contributorSlots(song).map(({ slot, name, latinName, pro, proNumber }) => {
-    const shares = song.contributions.map((row) => ({
-      component: row.component,
-      percent: row[SLOT_PERCENT[slot]],
-    }))
-    const inRecord = recorded?.find((c) => c.role === slot)
+  const statuses = contributorSlots(song).map(({ slot }): ContributorStatus => {
     const now = live?.find((s) => s.slot === slot)
     // The certificate's own mapping, so both documents say the same of each contributor.
-    const status: ContributorStatus = recorded
+    return recorded
       ? recordedStatus(slot, recorded)
       : now
         ? liveStatus(now)
         : { slot, status: 'declared' }
-    // What the co-writer gave when confirming wins over what the submitter typed.
-    const given = inRecord ?? (now?.status === 'confirmed' ? now : null)
-    return {
-      slot,
-      name: status.status === 'confirmed' ? status.creditedName : name,
-      // The Latin-script name goes with the name shown: the co-writer's own once they confirmed.
-      latinName: (status.status === 'confirmed' ? status.creditedLatinName : latinName) || null,
-      declaredName: name,
-      pro: given?.pro ?? pro,
-      ipi: given?.ipi ?? proNumber,
-      shares,
-      status,
-    }
   })
+  // The one derived view (decision 117): each person as credited, with the PRO and IPI they gave
+  // when confirming over what the submitter typed, and their share of the song.
+  const derived = songAndRecording({ ...song, confirmations: { contributors: statuses } })
+  const contributors = derived.people.map((person, index) => ({
+    slot: person.slot,
+    name: person.name,
+    latinName: person.latinName,
+    declaredName: person.declaredName,
+    pro: person.pro,
+    ipi: person.ipi,
+    shares: song.contributions.map((row) => ({
+      component: row.component,
+      percent: row[SLOT_PERCENT[person.slot]],
+    })),
+    status: statuses[index]!,
+  }))
   const registration: SplitSheetRegistration = registered
     ? {
         status: 'registered',
@@ -72,6 +71,8 @@ export async function splitSheet(database: Executor, song: SongView) {
     dateCreated: song.dateCreated,
     components: song.contributions.map((row) => row.component as Component),
     contributors,
+    /** The song and the recording, side by side (issue 51, decision 117). */
+    songAndRecording: derived,
     ai: song.contributions.map((row) => ({ component: row.component, percent: row.aiPercent })),
     recorded: registered !== null,
     registration,

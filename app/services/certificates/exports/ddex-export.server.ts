@@ -3,15 +3,13 @@
 // (tests/ddex/). What the schema cannot check, ContainsAI against the contributor rows, is checked
 // here before any message leaves.
 import { normalizeIsrc, normalizeIswc } from '~/lib/identifiers'
+import { type Component, type ContributorColumns, totalsAreComplete } from '~/lib/song-constants'
 import {
-  type Component,
-  type ContributorColumns,
-  contributorSlots,
-  type ContributorSlot,
-  type PercentField,
-  totalsAreComplete,
-} from '~/lib/song-constants'
-import type { ContributorStatus } from '~/lib/confirmations'
+  SLOT_SHARE,
+  songAndRecording,
+  type SongAndRecordingSource,
+  type WriterRole,
+} from '~/lib/song-and-recording'
 import { aiDisclosure, type ContainsAi, type DisclosureSource } from '../record/ai-disclosure'
 import { fullNameAsciiTranscribed, ipiNameNumber, languageAndScriptCode } from './ddex-names.server'
 import { el, xmlDocument, type XmlElement } from './ddex-xml.server'
@@ -39,14 +37,33 @@ export const PLACEHOLDER_PARTY_ID = 'PADPIDAPLACEHOLDER'
 /** Who the owner sends it to is theirs to set: a placeholder the recipient will not mistake. */
 export const RECIPIENT_PLACEHOLDER_ID = 'PADPIDARECIPIENTTOBESET'
 
-const SHARE_OF: Record<ContributorSlot, PercentField> = {
-  main: 'contributorPercent',
-  'co-contributor': 'coContributorPercent',
-  'co-contributor-2': 'coContributor2Percent',
+/**
+ * A writer of the song (issue 51, decision 117) by their role in it: DDEX's ComposerLyricist,
+ * Composer or Lyricist. A person's part of the recording adds its own roles (RECORDING_ROLES).
+ */
+export const WRITER_DDEX_ROLES: Record<WriterRole, string> = {
+  CA: 'ComposerLyricist',
+  C: 'Composer',
+  A: 'Lyricist',
+}
+
+/** What a person who played, sang, produced or mixed is credited as on the recording. */
+const RECORDING_ROLES: Partial<Record<Component, readonly string[]>> = {
+  vocals: ['Vocalist'],
+  instrumentation: ['Musician'],
+  production: ['StudioProducer'],
+  mixing: ['MixingEngineer', 'MasteringEngineer'],
 }
 
 export type DdexSong = ContributorColumns &
-  DisclosureSource & {
+  DisclosureSource &
+  Pick<
+    SongAndRecordingSource,
+    | 'contributorWroteMelody'
+    | 'coContributorWroteMelody'
+    | 'coContributor2WroteMelody'
+    | 'wordsWeightPercent'
+  > & {
     certificateId: string
     title: string
     dateCreated: string
@@ -109,34 +126,32 @@ export function checkContainsAi(
     )
 }
 
+const roleElements = (values: readonly string[]) =>
+  [...new Set(values)].map((value) => el('Role', [el('Value', value)]))
 const roles = (components: readonly Component[]) =>
-  [...new Set(components.flatMap((c) => DDEX_ROLES[c]))].map((value) =>
-    el('Role', [el('Value', value)]),
-  )
+  roleElements(components.flatMap((c) => DDEX_ROLES[c]))
 
-/** The name a person is credited with: the one they confirmed, else the submitter's spelling. */
-function creditedName(
-  person: { name: string; latinName: string | null },
-  status: ContributorStatus | undefined,
-) {
-  return status?.status === 'confirmed'
-    ? { name: status.creditedName, latinName: status.creditedLatinName ?? null }
-    : person
-}
-
+/**
+ * Each person from the one derived view (decision 117): credited with the name they confirmed,
+ * the IPI and PRO they gave when confirming (else the ones the owner typed), their role in the
+ * song, and what they did on the recording.
+ */
 function people(song: DdexSong) {
-  return contributorSlots(song).map((person, index) => {
-    const status = song.confirmations.contributors.find((c) => c.slot === person.slot)
-    const { name, latinName } = creditedName(person, status)
-    const components = song.contributions
-      .filter((row) => Number(row[SHARE_OF[person.slot]]) > 0)
+  const derived = songAndRecording(song)
+  return derived.people.map((person, index) => {
+    const played = song.contributions
+      .filter((row) => Number(row[SLOT_SHARE[person.slot]]) > 0)
       .map((row) => row.component)
     return {
       reference: `P${index + 1}`,
-      name,
-      latinName,
-      ipi: ipiNameNumber(person.proNumber),
-      components,
+      name: person.name,
+      latinName: person.latinName,
+      ipi: ipiNameNumber(person.ipi),
+      pro: person.pro,
+      roles: [
+        ...(person.writer ? [WRITER_DDEX_ROLES[person.writer.role]] : []),
+        ...played.flatMap((c) => RECORDING_ROLES[c] ?? []),
+      ],
     }
   })
 }
@@ -151,26 +166,32 @@ function partyElement(person: ReturnType<typeof people>[number]) {
       { LanguageAndScriptCode: languageAndScriptCode(person.name) },
     ),
     person.ipi ? el('PartyId', [el('IpiNameNumber', person.ipi)]) : null,
+    // The PRO they belong to, as given (issue 51.6): DDEX's affiliation with a rights society.
+    person.pro
+      ? el('Affiliation', [
+          el('CompanyName', person.pro),
+          el('Type', 'MusicRightsSociety'),
+          el('TerritoryCode', 'Worldwide'),
+        ])
+      : null,
   ])
 }
 
 function contributorRows(
-  song: DdexSong,
   persons: ReturnType<typeof people>,
   disclosure: ReturnType<typeof aiDisclosure>,
 ) {
   const rows: ContributorRow[] = persons
-    .filter((p) => p.components.length > 0)
+    .filter((p) => p.roles.length > 0)
     .map((p) => ({
       kind: 'person',
       aiContribution: 'None',
       element: el('Contributor', [
         el('ContributorPartyReference', p.reference),
-        ...roles(p.components),
+        ...roleElements(p.roles),
         el('AiContribution', 'None'),
       ]),
     }))
-  const tools = song.toolsUsed.trim()
   // The AI in two rows when it made some components alone and assisted in others: All and
   // Partly each say exactly which roles they cover.
   for (const [level, value] of [
@@ -185,10 +206,9 @@ function contributorRows(
       element: el('Contributor', [
         el('SpecialContributor', 'GenerativeAI'),
         ...roles(components.map((c) => c.component)),
+        // No "tools used" here (issue 51): that list mixes DAWs and instruments with AI, and a
+        // piano must never be credited as generative AI.
         el('AiContribution', value),
-        tools
-          ? el('DisplayCredits', [el('DisplayCreditText', `Tools used, as declared: ${tools}`)])
-          : null,
       ]),
     })
   }
@@ -221,7 +241,7 @@ export function ddexMessage(song: DdexSong, options: DdexOptions): DdexResult {
   const sender = options.senderPartyId ?? PLACEHOLDER_PARTY_ID
   const disclosure = aiDisclosure(song)
   const persons = people(song)
-  const contributors = contributorRows(song, persons, disclosure)
+  const contributors = contributorRows(persons, disclosure)
   checkContainsAi(disclosure.containsAi, contributors)
   const main = persons[0]
   // contributorSlots always holds the main contributor.

@@ -26,6 +26,7 @@ import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { recordingDetails } from '~/lib/recording'
 import { formatPercent, splitTotalsWarning } from '~/lib/split-totals'
 import { type SnapshotStamp, timestampText } from '~/lib/timestamp'
+import { songAndRecording } from '~/lib/song-and-recording'
 import { aiDisclosure, aiLevelText, containsAiText, RECORDING_AS_A_WHOLE } from './ai-disclosure'
 
 // The certificate as one view (STYLE.md, "one view, then layout"): every section, row and text
@@ -244,9 +245,36 @@ function breakdownSection(song: CertificateSong): CertificateSection {
                 .map(({ who, percent }) => `${isolate(who)} ${formatPercent(percent)}%`)
                 .join(' / '),
       })),
+      ...songRows(song),
     ],
   }
 }
+
+/**
+ * The song apart from the recording (issue 51, decision 117), in the breakdown: the writers' shares
+ * of the song from the one derived view, each with their role; the recording's credits are the
+ * vocals, production and mixing rows above it, as they are. Its notes only when it has some.
+ */
+function songRows(song: CertificateSong): CertificateRow[] {
+  const derived = songAndRecording(song)
+  // Each name set apart and followed by its figure, as the shares above: a right-to-left name
+  // followed by the role's brackets carried them to its far side.
+  const writers = derived.writers
+    .map((p) => `${isolate(p.name)} ${formatPercent(p.writer!.song)}% (${p.writer!.role})`)
+    .join(' / ')
+  const notes = derived.notes.join(' ')
+  return [
+    {
+      kind: 'fact',
+      name: 'song-writers',
+      label: `${SONG_ROW_LABEL} (${derived.weights.text.toLowerCase()})`,
+      value: writers || NO_WRITERS,
+      ...(notes ? { note: { name: 'song-notes', text: notes } } : {}),
+    },
+  ]
+}
+export const SONG_ROW_LABEL = 'The song, its writers'
+export const NO_WRITERS = 'No writer a PRO would register'
 
 /**
  * Where AI took part (issue 40), in the words ai-disclosure.ts gives every surface: the recording

@@ -146,6 +146,11 @@ export function publicCertificate(song: SongView) {
     mainContributorProNumber: song.mainContributorProNumber,
     coContributorProNumber: song.coContributorProNumber,
     coContributor2ProNumber: song.coContributor2ProNumber,
+    // Issue 51 (decision 117): what the writers' shares of the song are derived with.
+    contributorWroteMelody: song.contributorWroteMelody,
+    coContributorWroteMelody: song.coContributorWroteMelody,
+    coContributor2WroteMelody: song.coContributor2WroteMelody,
+    wordsWeightPercent: song.wordsWeightPercent,
     toolsUsed: song.toolsUsed,
     fileLink: song.fileLink,
     genre: song.genre,
@@ -187,8 +192,16 @@ export function ownerCertificate(song: SongView, live: SlotStatus[] | null = nul
 }
 export type OwnerCertificate = ReturnType<typeof ownerCertificate>
 
+/** The owner's choices the song's writers' shares are derived with (issue 51); absent: no and 50/50. */
+type WriterChoices =
+  | 'contributorWroteMelody'
+  | 'coContributorWroteMelody'
+  | 'coContributor2WroteMelody'
+  | 'wordsWeightPercent'
+
 /** What a certificate view renders: the public facts, and the private texts for the owner. */
-export type CertificateView = PublicCertificate &
+export type CertificateView = Omit<PublicCertificate, WriterChoices> &
+  Partial<Pick<PublicCertificate, WriterChoices>> &
   Partial<Pick<OwnerCertificate, 'lyrics' | 'creativeNotes'>>
 
 /**
