@@ -2,7 +2,7 @@
 // (services/certificates/certificate-view.ts: the page and the PDF lay that view out).
 import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
-import { hasUserinfo } from '~/lib/web-link'
+import { hasUserinfo, plainHost } from '~/lib/web-link'
 import {
   certificateStatement,
   type ContributorStatus,
@@ -41,7 +41,12 @@ export function orNotSpecified(value: string | null | undefined) {
  * kept from before decision 108 that names one site before an @ and opens another.
  */
 export function isWebUrl(value: string | null | undefined): value is string {
-  return present(value) && /^https?:\/\/\S+$/i.test(value.trim()) && !hasUserinfo(value)
+  return (
+    present(value) &&
+    /^https?:\/\/\S+$/i.test(value.trim()) &&
+    !hasUserinfo(value) &&
+    plainHost(value)
+  )
 }
 
 export interface CertificateContributor {

@@ -7,7 +7,18 @@ export const USERINFO_MESSAGE =
 
 /** http or https, a host with a dot, and what the URL parser can read. */
 export function isWebLink(value: string) {
-  return /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value)
+  return /^https?:\/\/[^\s]+\.[^\s]+/i.test(value) && URL.canParse(value) && plainHost(value)
+}
+
+/**
+ * Whether the host is written in letters, digits, hyphens and dots only (any script's letters:
+ * an IDN is fine). `https://www.dropbox.com⁄s⁄abc.evil.co/` shows a dropbox.com path with look-
+ * alike slashes (U+2044, U+2215) and opens a host under evil.co (the fourth review).
+ */
+export function plainHost(value: string) {
+  const authority = /^[a-z][a-z\d+.-]*:[/\\]*([^/\\?#]*)/i.exec(value.trim())?.[1] ?? ''
+  const host = authority.slice(authority.lastIndexOf('@') + 1)
+  return /^(\[[0-9a-f:.]+\]|[\p{L}\p{M}\p{N}.-]+)(:\d{1,5})?$/iu.test(host)
 }
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { PLAIN_TEXT_MESSAGE } from '~/lib/plain-text'
 import { SongSchema } from '~/lib/song-schema'
 import { LATIN_NAME_MESSAGE, typedText } from '~/lib/text-schemas'
-import { USERINFO_MESSAGE } from '~/lib/web-link'
+import { USERINFO_MESSAGE, WEB_LINK_MESSAGE } from '~/lib/web-link'
 
 // Issue 50 items 5 and 6 (decision 108), as a table over every form schema in app/lib: a field
 // built from the shared pieces (plainString, webLink) is found by the piece it is made of, so a
@@ -308,6 +308,18 @@ test('every link field refuses a name before an @ in front of the host; an @ fur
         messages: [USERINFO_MESSAGE],
       })
     for (const link of fine)
+      expect(outcome(field, link), `${field.path} ${link}`).toEqual({ value: link })
+    // Look-alike slashes in the host show one site's path and open another's subdomain (the
+    // fourth review); a host in any script's letters is fine.
+    for (const link of [
+      'https://www.dropbox.com\u2044s\u2044abc.evil.co/song.mp3',
+      'https://www.dropbox.com\u2215s\u2215abc.evil.co/song.mp3',
+      'https://drive.google.com\uff0fx.evil.co/a',
+    ])
+      expect(outcome(field, link), `${field.path} ${escape(link)}`).toEqual({
+        messages: [WEB_LINK_MESSAGE],
+      })
+    for (const link of ['https://bücher.example/a.mp3', 'https://例え.テスト/曲.mp3'])
       expect(outcome(field, link), `${field.path} ${link}`).toEqual({ value: link })
   }
 })

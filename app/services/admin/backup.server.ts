@@ -20,7 +20,9 @@ export const BACKUP_FORMAT = 'prooftrack-backup'
 export const BACKUP_VERSION = 1
 
 /** What of DATA_DIR a restore needs, besides the database (names relative to DATA_DIR). */
-export const DATA_DIR_PARTS = ['ledger', 'storage', 'tsa', 'session-secret'] as const
+// `signing`: the development key that signs the PDFs (decision 103): a restore without it would
+// make a new root, and every PDF signed before would no longer match the published fingerprint.
+export const DATA_DIR_PARTS = ['ledger', 'storage', 'tsa', 'signing', 'session-secret'] as const
 
 const PGLITE_DUMP = 'database/pglite.tar'
 const POSTGRES_DUMP = 'database/postgres.dump'

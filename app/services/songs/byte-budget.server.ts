@@ -52,10 +52,13 @@ export async function spaceRefusal(
   if (await diskSpaceLow())
     return { ok: false, reason: 'space', status: 503, message: DISK_LOW_MESSAGE }
   if (addedBytes <= 0) return null
+  // The account's row lock: two saves of different songs at once cannot both pass on the same
+  // count (the fourth review's race); createSong already holds it, an edit only its song's.
   const user = await database
     .selectFrom('users')
     .select('emailVerified')
     .where('id', '=', userId)
+    .forUpdate()
     .executeTakeFirst()
   const verified = Boolean(user?.emailVerified)
   const budget = BYTE_BUDGET[verified ? 'verified' : 'unverified']
