@@ -101,7 +101,9 @@ export default function InvitationPage() {
   }
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <p className="text-sm font-semibold text-brand-600">Confirm your share</p>
+      <p className="text-sm font-semibold text-brand-600">
+        {page.state === 'decided' ? 'Your answer' : 'Confirm your share'}
+      </p>
       <h1 dir="auto" className="mt-1 break-words text-3xl font-bold text-slate-900">
         {page.song.title}
       </h1>
@@ -111,8 +113,10 @@ export default function InvitationPage() {
         ) : (
           <bdi>{page.inviter}</bdi>
         )}{' '}
-        listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “<bdi>{page.name}</bdi>” and asks
-        you to confirm the split below, or to dispute it.
+        listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “<bdi>{page.name}</bdi>”
+        {page.state === 'decided'
+          ? ' and asked you to confirm the split below, or to dispute it.'
+          : ' and asks you to confirm the split below, or to dispute it.'}
       </p>
       <section className="mt-6 rounded-xl border border-slate-200 p-5">
         <h2 className="text-lg font-semibold text-slate-900">The split</h2>

@@ -81,9 +81,12 @@ describe.each(MODES)('co-writers with $name', ({ javaScriptEnabled }) => {
     await expect
       .poll(() => invitee.getByText('You confirmed your share').count(), { timeout: 15_000 })
       .toBe(1)
-    // The link is used: opening it again shows the decision, no form.
+    // The link is used: opening it again shows the decision, no form, and no longer asks.
     await invitee.goto(link)
     expect(await invitee.getByText('You confirmed your share').count()).toBe(1)
+    expect(await invitee.getByText('Your answer', { exact: true }).count()).toBe(1)
+    expect(await invitee.getByText('Confirm your share', { exact: true }).count()).toBe(0)
+    expect(await invitee.getByText('and asked you to confirm the split below').count()).toBe(1)
     expect(await invitee.getByRole('button', { name: 'Confirm my share' }).count()).toBe(0)
     // The salt and its shell command wait under a disclosure (issue 25.9), opened on demand.
     const check = invitee.getByTestId('record-check')

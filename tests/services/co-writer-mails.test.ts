@@ -147,6 +147,20 @@ describe('dates in mail', () => {
       /confirmed their share .* on \w+ \d+, \d{4} \(UTC\+09:00, Asia\/Seoul\)\./,
     )
     expect(told?.text).not.toContain('(UTC)')
+
+    // An edit of the split re-invites them: that mail too is in the owner's zone (the walk found
+    // it in UTC).
+    const edited = await updateSong(db(), owner.id, song.id, {
+      ...SPLIT,
+      dateCreated: '2025-03-01',
+      toolsUsed: 'Piano',
+      fileLink: 'https://example.com/a.mp3',
+      contributions: [
+        { ...SPLIT.contributions[0]!, contributorPercent: 50, coContributorPercent: 50 },
+      ],
+    })
+    expect(edited).toMatchObject({ ok: true, reinvited: 1 })
+    expect((await lastMailTo(email))?.text).toMatch(/\(UTC\+09:00, Asia\/Seoul\):\n/)
   })
 
   test('a zone with an underscore in its name is written with a space', async () => {

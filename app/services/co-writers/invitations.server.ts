@@ -379,7 +379,7 @@ export async function reinviteAfterEdit(
   if (targets.size === 0) return 0
   const owner = await trx
     .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'email', 'emailVerified', 'deletedAt'])
+    .select(['id', 'firstName', 'lastName', 'email', 'emailVerified', 'deletedAt', 'timeZone'])
     .where('id', '=', ownerId)
     .executeTakeFirstOrThrow()
   // An account that may not invite does not re-invite either (issue 24).
