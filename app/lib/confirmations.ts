@@ -14,7 +14,9 @@ export const ROLE_LABELS: Record<ContributorSlot, string> = {
   'co-contributor-2': 'Second co-contributor',
 }
 
-export const DECLARED_ONLY = 'declared by the submitter, not confirmed'
+// Said plainly, not as a warning (issue 52, polish): most records are the submitter's own word,
+// and a confirmation, where there is one, has its own sentence.
+export const DECLARED_ONLY = 'as declared by the submitter'
 
 /** 'lyrics 50%, vocals 20%': the non-zero shares, in the song's component order. */
 export function shareList(shares: { component: Component; percent: number }[]) {
@@ -47,7 +49,7 @@ export function confirmationSentence(
   return `Confirmed on ${formatDayInZone(confirmation.confirmedAt, timeZone)} ${HOLDER}, credited as ${nameWithLatin(confirmation.creditedName, confirmation.creditedLatinName)} (${ROLE_LABELS[confirmation.role]}): ${shareList(confirmation.shares)}`
 }
 
-/** 'Cara Diaz (Second co-contributor): declared by the submitter, not confirmed'. */
+/** 'Cara Diaz (Second co-contributor): as declared by the submitter'. */
 export function declaredSentence(contributor: {
   role: ContributorSlot
   name: string

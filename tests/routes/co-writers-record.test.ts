@@ -45,8 +45,8 @@ const BOB_SHARES = [
   { component: 'production', percent: 0 },
   { component: 'mixing', percent: 20 },
 ]
-const ANN_LINE = 'Ann (Main contributor): declared by the submitter, not confirmed'
-const CARA_LINE = 'Cara (Second co-contributor): declared by the submitter, not confirmed'
+const ANN_LINE = 'Ann (Main contributor): as declared by the submitter'
+const CARA_LINE = 'Cara (Second co-contributor): as declared by the submitter'
 
 /** Ann declared only, Bob confirmed (as "Bob Lee", with PRO and IPI), Cara invited and silent. */
 async function mixedSong() {

@@ -502,8 +502,8 @@ describe('GET /verify/:certificateId', () => {
     const report = await (await verifyPage(song.certificateId)).json()
     expect(report).toMatchObject({ ok: true, manifestVersion: 6 })
     expect(report.confirmations.declaredOnly).toEqual([
-      '김민지 (Kim Minji) (Main contributor): declared by the submitter, not confirmed',
-      'نادية الخطيب (Nadia Al-Khatib) (Co-contributor): declared by the submitter, not confirmed',
+      '김민지 (Kim Minji) (Main contributor): as declared by the submitter',
+      'نادية الخطيب (Nadia Al-Khatib) (Co-contributor): as declared by the submitter',
     ])
     expect(report.confirmations.names).toEqual(
       expect.arrayContaining(['김민지', 'Kim Minji', 'نادية الخطيب', 'Nadia Al-Khatib']),
@@ -523,7 +523,7 @@ describe('GET /verify/:certificateId', () => {
       ),
     ).toMatchObject({ ok: true, detail: 'Read as version 5' })
     expect(report.confirmations.declaredOnly[0]).toBe(
-      '김민지 (Main contributor): declared by the submitter, not confirmed',
+      '김민지 (Main contributor): as declared by the submitter',
     )
   })
 
