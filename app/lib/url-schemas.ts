@@ -31,7 +31,12 @@ export const SongListQuerySchema = z.object({
 /** `?format=json` on the ledger page; any other value shows the page. */
 export const LedgerQuerySchema = z.object({ format: z.enum(['json']).optional().catch(undefined) })
 
-/** GET /api/songs/export?format=csv|json — missing is CSV; anything else is a 400. */
+/**
+ * GET /api/songs/export?format=csv|json|writers-csv — missing is CSV; anything else is a 400.
+ * writers-csv: the PRO-ready writers' CSV, one row per writer (issue 51.7).
+ */
 export const ExportQuerySchema = z.object({
-  format: z.enum(['csv', 'json'], { message: 'format must be csv or json' }).default('csv'),
+  format: z
+    .enum(['csv', 'json', 'writers-csv'], { message: 'format must be csv, json or writers-csv' })
+    .default('csv'),
 })

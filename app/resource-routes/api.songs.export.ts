@@ -11,7 +11,10 @@ import {
 import { db } from '~/services/platform/db.server'
 import { busyAnswer, openDocumentStream } from '~/services/platform/document-pool.server'
 
-/** GET /api/songs/export?format=csv|json — the signed-in user's whole catalogue, as a download. */
+/**
+ * GET /api/songs/export?format=csv|json|writers-csv — the signed-in user's whole catalogue, as a
+ * download; writers-csv is the PRO-ready writers' CSV, one row per writer (issue 51.7).
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireApiUser(request)
   const query = parseQuery(request, ExportQuerySchema)
@@ -33,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = applySecurityHeaders(new Headers())
   headers.set(
     'Content-Type',
-    format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+    format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8',
   )
   headers.set('Content-Disposition', `attachment; filename="${exportFileName(format)}"`)
   headers.set('Cache-Control', 'private, no-store')

@@ -52,6 +52,14 @@ export default function SplitSheetPage() {
         <a href={`/songs/${sheet.songId}/split-sheet.pdf`} className={buttonClass('primary')}>
           Download PDF
         </a>
+        {/* The writers as a PRO registers them (issue 51.7): one row per writer. */}
+        <a
+          href={`/songs/${sheet.songId}/writers.csv`}
+          className={buttonClass('secondary')}
+          download
+        >
+          Download writers’ CSV
+        </a>
         <ButtonLink to={`/certificate/${sheet.songId}`} variant="ghost">
           Back to the certificate
         </ButtonLink>

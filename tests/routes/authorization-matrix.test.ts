@@ -182,6 +182,7 @@ const MATRIX: Record<string, Row> = {
   // The owner's split sheet and its PDF (decision 042): co-writers have no account to see it with.
   'songs.$id.split-sheet': { url: '/songs/:id/split-sheet', get: OWNER_PAGE },
   'songs.$id.split-sheet[.]pdf': { url: '/songs/:id/split-sheet.pdf', get: OWNER_PAGE },
+  'songs.$id.writers[.]csv': { url: '/songs/:id/writers.csv', get: OWNER_PAGE },
   // Issue 40 (decision 084): the owner's DDEX export; this song has no duration yet, so the owner
   // is told what is missing (409), and nobody else learns the song exists.
   'songs.$id.ddex[.]xml': { url: '/songs/:id/ddex.xml', get: page(302, 'ok', 404, 404) },

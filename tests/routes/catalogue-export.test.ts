@@ -91,7 +91,7 @@ describe('GET /api/songs/export', () => {
     const user = await createUser()
     const bad = await download(user.id, '?format=xlsx')
     expect(bad.status).toBe(400)
-    expect(await bad.json()).toEqual({ message: 'format must be csv or json' })
+    expect(await bad.json()).toEqual({ message: 'format must be csv, json or writers-csv' })
   })
 
   test('CSV: a BOM, the exact header, one row per song with its split, only the owner’s songs', async () => {

@@ -10,6 +10,9 @@ import * as splitSheetPdf from '~/resource-routes/songs.$id.split-sheet[.]pdf'
 import * as ddexRoute from '~/resource-routes/songs.$id.ddex[.]xml'
 import * as apiSong from '~/resource-routes/api.songs.$id'
 import * as certificatePage from '~/routes/certificate.$id'
+import * as writersCsv from '~/resource-routes/songs.$id.writers[.]csv'
+import * as catalogueExport from '~/resource-routes/api.songs.export'
+import { csvRecords } from '../setup/csv-reader'
 import { WORDS_WEIGHT_MESSAGE } from '~/lib/song-details-schema'
 import { db } from '../setup/db'
 import { drawPage } from '../setup/draw-page'
@@ -304,5 +307,100 @@ describe('every surface shows the song apart from the recording, from the one vi
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
+  }, 120_000)
+})
+
+describe('the PRO-ready writers’ CSV', () => {
+  const shareTotal = (records: Record<string, string | undefined>[]) =>
+    records.reduce((sum, r) => sum + Math.round(Number(r['Share of the song (%)']) * 100), 0)
+
+  test('per song: a BOM, one row per writer with what each gave, whoever gave it; only the owner gets it', async () => {
+    const { owner, song } = await workedExample()
+    const response = await get(
+      writersCsv,
+      `http://localhost/songs/${song.id}/writers.csv`,
+      owner.id,
+      song.id,
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('Content-Disposition')).toBe(
+      `attachment; filename="${song.certificateId}-writers.csv"`,
+    )
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const { bom, records } = csvRecords(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes))
+    expect(bom).toBe(true)
+    expect(
+      records.map((r) => [
+        r['Writer name'],
+        r['Role'],
+        r['PRO'],
+        r['IPI'],
+        r['Share of the song (%)'],
+      ]),
+    ).toEqual([
+      ['Ann Lee', 'CA', 'ASCAP', '00014107338', '66.67'],
+      ['Robert Stone', 'C', 'BMI', '00052210040', '33.33'],
+    ])
+    expect(records[0]).toMatchObject({ Title: 'Harbour Lights', Duration: '3:25' })
+    expect(shareTotal(records)).toBe(10000)
+    const stranger = await createUser()
+    const refused = await get(
+      writersCsv,
+      `http://localhost/songs/${song.id}/writers.csv`,
+      stranger.id,
+      song.id,
+    )
+    expect(refused.status).toBe(404)
+  }, 120_000)
+
+  test('the whole catalogue: format=writers-csv, each song’s writers totalling 100.00', async () => {
+    const { owner, song } = await workedExample()
+    const second = await createTestSong(owner.id, {
+      title: 'Night, "Drive"',
+      contributorName: 'Zoë Ångström',
+      contributorLatinName: 'Zoe Angstrom',
+      contributions: [
+        {
+          component: 'lyrics',
+          contributorPercent: 70,
+          coContributorPercent: 0,
+          coContributor2Percent: 0,
+          aiPercent: 30,
+        },
+      ],
+    })
+    const response = await get(
+      catalogueExport,
+      'http://localhost/api/songs/export?format=writers-csv',
+      owner.id,
+      0,
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="prooftrack-writers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    // Decoded keeping the mark, which Response.text() would drop.
+    const { bom, records } = csvRecords(
+      new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()),
+    )
+    expect(bom).toBe(true)
+    const of = (id: string) => records.filter((r) => r['Certificate ID'] === id)
+    expect(of(song.certificateId).map((r) => [r['Writer name'], r['IPI']])).toEqual([
+      ['Ann Lee', '00014107338'],
+      ['Robert Stone', '00052210040'],
+    ])
+    expect(
+      of(second.certificateId).map((r) => [
+        r['Title'],
+        r['Writer name'],
+        r['Writer name (Latin script)'],
+        r['Role'],
+      ]),
+    ).toEqual([['Night, "Drive"', 'Zoë Ångström', 'Zoe Angstrom', 'CA']])
+    for (const id of [song.certificateId, second.certificateId])
+      expect(shareTotal(of(id))).toBe(10000)
   }, 120_000)
 })

@@ -3,12 +3,20 @@ import { recordingsText } from '~/lib/recording'
 import { COMPONENTS } from '~/lib/song-constants'
 import { readBlockchainData } from '../record/manifest.server'
 import type { SongView } from '../../songs/songs.server'
+import { writerRows, writersCsvOpening, type WritersCsvSong } from './writers-csv'
 
 // The catalogue export's formats (issue 14, decision 037): CSV and JSON text of one page of
 // songs. Pure, and run in a document worker (decision 053), so no page is written on the event
 // loop.
 
-export type ExportFormat = 'csv' | 'json'
+/** `writers-csv`: the PRO-ready writers' CSV, one row per writer (issue 51.7). */
+export type ExportFormat = 'csv' | 'json' | 'writers-csv'
+
+/**
+ * A song as an export page gets it. The writers' CSV needs each contributor's standing too (the
+ * PRO and IPI a co-writer gave when confirming), read with the page (catalogue-export.server.ts).
+ */
+export type ExportSong = SongView & { confirmations?: WritersCsvSong['confirmations'] }
 
 const SONG_FIELDS = [
   'id',
@@ -107,18 +115,25 @@ export function exportedSong(song: SongView) {
 
 /** The file's opening: CSV's BOM and header, or JSON's object up to its songs. */
 export function exportOpening(format: ExportFormat, exportedAt: Date) {
+  if (format === 'writers-csv') return writersCsvOpening()
   return format === 'csv'
     ? csvOpening(CSV_COLUMNS)
     : `{"exportedAt":${JSON.stringify(exportedAt.toISOString())},"songs":[`
 }
 
 /** One page of songs; `first` is true for the file's first page (JSON puts commas between). */
-export function exportPageText(format: ExportFormat, songs: SongView[], first: boolean) {
+export function exportPageText(format: ExportFormat, songs: ExportSong[], first: boolean) {
+  if (format === 'writers-csv')
+    return songs
+      .map((song) => writerRows({ ...song, confirmations: song.confirmations ?? NONE_CONFIRMED }))
+      .join('')
   if (format === 'csv') return songs.map(csvSongRow).join('')
   return (first ? '' : ',') + songs.map((song) => JSON.stringify(exportedSong(song))).join(',')
 }
 
 /** The file's close. */
 export function exportClosing(format: ExportFormat) {
-  return format === 'csv' ? '' : ']}\n'
+  return format === 'json' ? ']}\n' : ''
 }
+
+const NONE_CONFIRMED: WritersCsvSong['confirmations'] = { contributors: [] }

@@ -1,6 +1,13 @@
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '#db/schema'
-import { type ExportFormat, exportClosing, exportOpening } from './catalogue-export-format.server'
+import {
+  type ExportFormat,
+  type ExportSong,
+  exportClosing,
+  exportOpening,
+} from './catalogue-export-format.server'
+import { ownerCertificate } from '../record/certificate.server'
+import { liveInvitationsOf, slotStatuses } from '../../co-writers/split-statuses.server'
 import { type DocumentTicket, ticketStream } from '../../platform/document-pool.server'
 import { songQuery, type SongView, toView } from '../../songs/songs.server'
 
@@ -83,7 +90,10 @@ async function* exportChunks(
 ): AsyncGenerator<Uint8Array> {
   yield encoder.encode(exportOpening(format, exportedAt))
   let first = true
-  for await (const songs of ownedSongPages(database, userId)) {
+  const writers = format === 'writers-csv'
+  // The writers' CSV needs no lyrics or notes, but each contributor's standing (issue 51.7).
+  for await (const page of ownedSongPages(database, userId, { texts: !writers })) {
+    const songs = writers ? await withStandings(database, userId, page) : page
     yield await ticket.render({ kind: 'export-page', format, songs, first })
     first = false
   }
@@ -107,5 +117,34 @@ export function catalogueExportStream(
 }
 
 export function exportFileName(format: ExportFormat, now = new Date()) {
-  return `prooftrack-catalogue-${now.toISOString().slice(0, 10)}.${format}`
+  const day = now.toISOString().slice(0, 10)
+  return format === 'writers-csv'
+    ? `prooftrack-writers-${day}.csv`
+    : `prooftrack-catalogue-${day}.${format}`
+}
+
+/**
+ * Each song of a page with its contributors' standing as its certificate shows it: the registered
+ * record's confirmations, else the live ones (one statement for the page), so what a co-writer
+ * gave when confirming (PRO, IPI, name) reaches the writers' CSV.
+ */
+async function withStandings(
+  database: Kysely<Database>,
+  userId: string,
+  songs: SongView[],
+): Promise<ExportSong[]> {
+  const open = songs.filter((song) => song.registration?.status !== 'confirmed').map((s) => s.id)
+  const live =
+    open.length === 0
+      ? []
+      : await database
+          .selectFrom('songs')
+          .select((eb) => ['songs.id', liveInvitationsOf(eb, userId).as('live')])
+          .where('songs.id', 'in', open)
+          .execute()
+  return songs.map((song) => {
+    const found = live.find((row) => row.id === song.id)
+    const statuses = found ? slotStatuses(song, found.live) : null
+    return { ...song, confirmations: ownerCertificate(song, statuses).confirmations }
+  })
 }
