@@ -120,10 +120,6 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
                   <span className="block text-xs font-normal">
                     <WithIsolates text={person.role} />
                   </span>
-                  <span className="block text-xs font-normal" data-testid="song-role">
-                    {person.song.role ?? person.song.text}
-                    {person.song.share ? `, ${person.song.share} of the song` : ''}
-                  </span>
                   {person.latinName ? (
                     <span className="block text-xs font-normal">
                       {labels.latinName}: <bdi data-testid="latin-name">{person.latinName}</bdi>
