@@ -146,7 +146,7 @@ export default function handleRequest(
           title: kept.title,
         })
       responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-      return new Response(kept.html, { headers: responseHeaders, status: responseStatusCode })
+      return new Response(kept.body, { headers: responseHeaders, status: responseStatusCode })
     }
   }
 

@@ -16,12 +16,11 @@ export function checkedAgo(checkedAtMs: number, nowMs: number) {
 /** The element the text lives in carries the check's time, so a kept page's text can be made anew. */
 export const CHECKED_AT_ATTRIBUTE = 'data-checked-at'
 
-/** Every "Checked … ago" of a page's HTML, written again for the time `nowMs`. */
-export function refreshCheckedAgo(html: string, nowMs: number) {
+/** The page's "Checked … ago" replaced by `mark`, where a kept page's answers write their own. */
+export function markCheckedAgo(html: string, mark: string) {
   return html.replace(
-    new RegExp(`(<time[^>]*\\b${CHECKED_AT_ATTRIBUTE}="(\\d+)"[^>]*>)[^<]*(</time>)`, 'g'),
-    (_match, open: string, at: string, close: string) =>
-      `${open}${checkedAgo(Number(at), nowMs)}${close}`,
+    new RegExp(`(<time[^>]*\\b${CHECKED_AT_ATTRIBUTE}="\\d+"[^>]*>)[^<]*(</time>)`),
+    (_match, open: string, close: string) => `${open}${mark}${close}`,
   )
 }
 

@@ -28,15 +28,37 @@ const MAX_CHARS = 24_000_000
 // Random per process, so no page text can contain them by chance or on purpose.
 const NONCE_MARK = `nonce-${crypto.randomBytes(12).toString('hex')}`
 const LOAD_MARK = `load-${crypto.randomBytes(12).toString('hex')}`
+// Where a page shows one more thing made per answer (the verify page's "Checked … ago").
+const EXTRA_MARK = `extra-${crypto.randomBytes(12).toString('hex')}`
+const MARKS = new RegExp(`${NONCE_MARK}|${LOAD_MARK}|${EXTRA_MARK}`, 'g')
+type Slot = 'nonce' | 'loadId' | 'extra'
 
 interface Drawing {
-  html: string
+  /**
+   * The page as encoded bytes between the places each answer fills: a kept answer is then a copy
+   * of bytes, not a search through and an encoding of the whole page again (a stranger's verify
+   * page is about 100 KB, and doing that for each answer was a fifth of its time).
+   */
+  parts: (Buffer | Slot)[]
+  size: number
   title: string | null
   /** The answer's headers, marked as its HTML is; null where the caller sets its own. */
   headers: [string, string][] | null
 }
 const pages = new Map<string, Drawing>()
 let chars = 0
+
+function partsOf(marked: string) {
+  const parts: (Buffer | Slot)[] = []
+  let from = 0
+  for (const found of marked.matchAll(MARKS)) {
+    parts.push(Buffer.from(marked.slice(from, found.index)))
+    parts.push(found[0] === NONCE_MARK ? 'nonce' : found[0] === LOAD_MARK ? 'loadId' : 'extra')
+    from = found.index + found[0].length
+  }
+  parts.push(Buffer.from(marked.slice(from)))
+  return parts
+}
 
 /** The digest a drawing of this page is kept under, or null for a page that is never kept. */
 export function keptRenderKey(
@@ -66,38 +88,46 @@ export function digestOf(parts: unknown[]) {
 }
 
 /**
- * The kept drawing with this response's nonce and load id, its headers so filled, and its title
- * for the page view. `fill` adds what else is made per answer (the verify page's "Checked … ago").
+ * The kept drawing with this response's nonce and load id (and `extra` where the page marked a
+ * place for it), its headers so filled, and its title for the page view.
  */
-export function keptRender(
-  key: string,
-  values: { nonce: string; loadId: string },
-  fill: (html: string) => string = (html) => html,
-) {
+export function keptRender(key: string, values: { nonce: string; loadId: string; extra?: string }) {
   if (!keptAnswersOn()) return null
   const page = pages.get(key)
   if (!page) return null
   // Most recently used last.
   pages.delete(key)
   pages.set(key, page)
-  const filled = (text: string) =>
-    text.replaceAll(NONCE_MARK, values.nonce).replaceAll(LOAD_MARK, values.loadId)
+  const filled = {
+    nonce: Buffer.from(values.nonce),
+    loadId: Buffer.from(values.loadId),
+    extra: Buffer.from(values.extra ?? ''),
+  }
+  const body = Buffer.concat(
+    page.parts.map((part) => (Buffer.isBuffer(part) ? part : filled[part])),
+  )
   return {
-    html: fill(filled(page.html)),
+    body,
     title: page.title,
-    headers: page.headers?.map(([name, value]): [string, string] => [name, filled(value)]) ?? null,
+    headers:
+      page.headers?.map(([name, value]): [string, string] => [
+        name,
+        value.replaceAll(NONCE_MARK, values.nonce).replaceAll(LOAD_MARK, values.loadId),
+      ]) ?? null,
   }
 }
 
 /**
  * Passes the drawing on and keeps it, marked, once it is complete and `canKeep()` still holds
  * (asked at the end, when the status and headers are final; its headers are kept with the page
- * when it gives them). `key` may be read from the drawing itself.
+ * when it gives them). `key` may be read from the drawing itself; `markExtra` puts the mark it is
+ * given where each answer will put its `extra`.
  */
 export function keepingRender(
   key: string | ((html: string) => string | null),
   values: { nonce: string; loadId: string },
   canKeep: () => boolean | { headers: Headers },
+  markExtra: (html: string, mark: string) => string = (html) => html,
 ) {
   const chunks: Buffer[] = []
   return new Transform({
@@ -113,12 +143,13 @@ export function keepingRender(
       if (id === null) return callback()
       const mark = (text: string) =>
         text.replaceAll(values.nonce, NONCE_MARK).replaceAll(values.loadId, LOAD_MARK)
-      const marked = mark(html)
+      const marked = markExtra(mark(html), EXTRA_MARK)
       const old = pages.get(id)
-      if (old) chars -= old.html.length
+      if (old) chars -= old.size
       pages.delete(id)
       pages.set(id, {
-        html: marked,
+        parts: partsOf(marked),
+        size: marked.length,
         title: documentTitle(html),
         headers:
           kept === true ? null : [...kept.headers].map(([name, value]) => [name, mark(value)]),
@@ -127,7 +158,7 @@ export function keepingRender(
       while (pages.size > MAX_PAGES || chars > MAX_CHARS) {
         const oldest = pages.keys().next().value
         if (oldest === undefined) break
-        chars -= pages.get(oldest)!.html.length
+        chars -= pages.get(oldest)!.size
         pages.delete(oldest)
       }
       callback()

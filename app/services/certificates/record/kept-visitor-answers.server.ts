@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { CompiledQuery, sql } from 'kysely'
 import { isbot } from 'isbot'
 import { env } from '~/env.server'
-import { checkedAtIn, refreshCheckedAgo } from '~/lib/checked-ago'
+import { checkedAgo, checkedAtIn, markCheckedAgo } from '~/lib/checked-ago'
 import { CERTIFICATE_ID_PATTERN } from '~/lib/identifiers'
 import { TIME_ZONE_COOKIE } from '~/lib/time-zone'
 import { recordServerPageView } from '../../platform/analytics.server'
@@ -54,7 +54,7 @@ export interface VisitorTicket {
 }
 
 export type KeptVisitorAnswer =
-  | { answer: { status: 200; headers: [string, string][]; body: string | Buffer } }
+  | { answer: { status: 200; headers: [string, string][]; body: Buffer } }
   | { ticket: VisitorTicket }
   | null
 
@@ -86,11 +86,11 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
   if (asked.kind === 'verify' && checkedAt === null) return { ticket }
   const nonce = crypto.randomBytes(16).toString('base64')
   const loadId = crypto.randomUUID()
-  const kept = keptRender(
-    pageKey(ticket.keptVisitorAnswer, checkedAt),
-    { nonce, loadId },
-    (html) => (asked.kind === 'verify' ? refreshCheckedAgo(html, now) : html),
-  )
+  const kept = keptRender(pageKey(ticket.keptVisitorAnswer, checkedAt), {
+    nonce,
+    loadId,
+    ...(checkedAt === null ? {} : { extra: checkedAgo(checkedAt, now) }),
+  })
   if (!kept?.headers) return { ticket }
   if (!isbot(request.userAgent))
     recordServerPageView(
@@ -104,7 +104,7 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
       200,
       { userId: null, sessionId: loadId, title: kept.title },
     )
-  return { answer: { status: 200, headers: kept.headers, body: kept.html } }
+  return { answer: { status: 200, headers: kept.headers, body: kept.body } }
 }
 
 /** The ticket the server entry put in Remix's load context for this request, if any. */
@@ -135,6 +135,8 @@ export function keepingVisitorPage(
       const { status, headers } = answer()
       return status === 200 && !headers.has('Set-Cookie') ? { headers } : false
     },
+    // Each kept answer writes how long ago the check was made, when it is sent.
+    ticket.kind === 'verify' ? markCheckedAgo : undefined,
   )
 }
 
