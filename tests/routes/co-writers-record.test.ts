@@ -243,6 +243,9 @@ describe('the certificate shows the record, not later database state', () => {
           confirmedAt: '2026-11-20T10:00:00.000Z',
           creditedName: 'Bob Lee',
           creditedLatinName: null,
+          // What Bob gave when confirming (issue 51.6): public in the record's confirmations.
+          pro: 'BMI',
+          ipi: '00012345624',
         },
         { slot: 'co-contributor-2', status: 'declared' },
       ],
@@ -292,6 +295,8 @@ describe('the certificate shows the record, not later database state', () => {
         confirmedAt: '2026-11-20T10:00:00.000Z',
         creditedName: 'Bob Lee',
         creditedLatinName: null,
+        pro: 'BMI',
+        ipi: '00012345624',
       },
       {
         slot: 'co-contributor-2',
@@ -374,10 +379,11 @@ describe('the split sheet', () => {
       `Certificate ID: ${song.certificateId}`,
       'Registration: Registered on',
       'Bob Lee Co-contributor, declared as Bob',
-      'PRO: BMI IPI / PRO #: 00012345624',
+      // PRO beside IPI, and the person's part of the song under their role (issue 51).
+      'PRO: BMI · IPI / PRO #: 00012345624',
       'Shares: Lyrics 30% · Vocals 0% · Instrumentation 0% · Production 0% · Mixing/Mastering 20%',
       'Confirmation: Confirmed on November 20, 2026 (UTC) by the holder of the invited address, in the registered record',
-      'Ann Main contributor',
+      'Ann Main contributor The song: Composer-author (CA): 75.00% of the song',
       'Shares: Lyrics 50% · Vocals 100% · Instrumentation 100% · Production 100% · Mixing/Mastering 40%',
       'Cara Second co-contributor',
       // The AI's block is laid out as a person's (decision 097): its name, then its role.

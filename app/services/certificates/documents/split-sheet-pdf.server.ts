@@ -138,13 +138,13 @@ export async function renderSplitSheetPdf(
   // dash on its wrong side).
   for (const person of table.people) {
     flow.text(person.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
-    // The role in the song beside the slot's (issue 51), and PRO beside IPI: a three-person sheet
-    // keeps to one page with its signature lines.
-    flow.text(`${person.role} · ${labels.song}: ${person.song.text}`, LEFT, WIDTH, { size: 9 }, 1)
-    if (person.latinName)
-      flow.text(`${labels.latinName}: ${isolate(person.latinName)}`, LEFT, WIDTH, SMALL, 2)
+    flow.text(person.role, LEFT, WIDTH, { size: 9 }, 1)
+    // Their part of the song (issue 51); the Latin form, PRO and IPI on one line: a three-person
+    // sheet keeps to one page with its signature lines.
+    flow.text(`${labels.song}: ${person.song.text}`, LEFT, WIDTH, { size: 9 }, 1)
+    const latin = person.latinName ? `${labels.latinName}: ${isolate(person.latinName)} · ` : ''
     flow.text(
-      `${labels.pro}: ${isolate(person.pro ?? '—')} · ${labels.ipi}: ${isolate(person.ipi ?? '—')}`,
+      `${latin}${labels.pro}: ${isolate(person.pro ?? '—')} · ${labels.ipi}: ${isolate(person.ipi ?? '—')}`,
       LEFT,
       WIDTH,
       SMALL,
@@ -156,18 +156,18 @@ export async function renderSplitSheetPdf(
       LEFT,
       WIDTH,
       { size: 9, color: person.status.tone === 'confirmed' ? CONFIRMED : INK },
-      10,
+      7,
     )
   }
   flow.text(table.ai.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
+  flow.text(table.ai.role, LEFT, WIDTH, { size: 9 }, 1)
   flow.text(
-    `${table.ai.role} · ${labels.confirmation}: ${table.ai.status.text}`,
+    `${labels.shares}: ${shares(table.ai.shares)} · ${labels.confirmation}: ${table.ai.status.text}`,
     LEFT,
     WIDTH,
     { size: 9 },
-    1,
+    7,
   )
-  flow.text(`${labels.shares}: ${shares(table.ai.shares)}`, LEFT, WIDTH, { size: 9 }, 10)
   // The song apart from the recording (issue 51): its weight, total and notes in one paragraph;
   // each writer's share is in their block above.
   const { song } = view
