@@ -12,8 +12,10 @@
 // DATABASE_URL (PostgreSQL server to create the bench databases on), BENCH_KEEP=1 (keep them),
 // BENCH_PROCESSES (PostgreSQL only: WEB_CONCURRENCY values to measure, default 1,2),
 // BENCH_PROFILE=1 (a --cpu-prof of the static page, the dashboard and GET /api/songs at the
-// first size; BENCH_PROFILE_PAGES picks others by key, e.g. dashboard,apiSongs;
-// BENCH_PROFILE_DIR keeps the .cpuprofile files).
+// first size; BENCH_PROFILE_PAGES picks others by key, e.g. dashboard,verify,apiSongsKeptOff (a
+// key ending in KeptOff: that page with KEPT_ANSWERS=off); BENCH_PROFILE_DIR keeps the files),
+// BENCH_KEPT_OFF=0 (skip measuring the pages again with KEPT_ANSWERS=off), BENCH_SLOW_NETWORK=0
+// (skip the new user's path on Slow 3G, bench/slow-network.mjs).
 // It never exits non-zero because a budget is missed: budgets are reported, not enforced.
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -27,6 +29,7 @@ import zlib from 'node:zlib'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { ensureBuild } from './lib/build.mjs'
+import { slowNetworkPath, slowNetworkReport } from '../bench/slow-network.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 export const SESSION_SECRET = 'bench-session-secret-that-is-at-least-32-characters'
@@ -102,6 +105,12 @@ export async function snapshotBuild(work) {
           recursive: true,
         },
       )
+      // The document workers load the renderers from app/ through tsx (server/document-worker.mjs),
+      // with the aliases of tsconfig.json: the verify page, the PDFs and the proof bundle need them.
+      for (const part of ['app', 'db'])
+        fs.cpSync(path.join(root, part), path.join(dir, part), { recursive: true })
+      for (const file of ['tsconfig.json', 'package-lock.json'])
+        fs.copyFileSync(path.join(root, file), path.join(dir, file))
       fs.copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'))
       fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir')
       const server = fs.readFileSync(path.join(dir, 'build/index.js'), 'utf8')
@@ -243,10 +252,17 @@ export function freePort() {
 }
 
 /** Starts `server/index.mjs` as `npm start` does; stopped on clean-up. */
-export async function startServer({ app, dataDir, databaseUrl, processes = 1, nodeArgs = [] }) {
+export async function startServer({
+  app,
+  dataDir,
+  databaseUrl,
+  processes = 1,
+  nodeArgs = [],
+  extraEnv = {},
+}) {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const env = serverEnv({ dataDir, databaseUrl, port })
+  const env = { ...serverEnv({ dataDir, databaseUrl, port }), ...extraEnv }
   if (processes > 1) env.WEB_CONCURRENCY = String(processes)
   const script = [...nodeArgs, path.join(app, 'server/index.mjs'), 'build/index.js']
   const child = spawn(process.execPath, script, {
@@ -454,6 +470,7 @@ async function measure(baseUrl, target, { duration, connections, pid, raw = fals
       Accept: target.accept ?? 'text/html',
       ...(target.cookie ? { Cookie: target.cookie } : {}),
     },
+    ...(target.ownAddress ? { requests: [{ setupRequest: fromOwnAddress }] } : {}),
   })
   const seconds = result.duration || duration
   const total = result.requests.total
@@ -492,6 +509,19 @@ async function measure(baseUrl, target, { duration, connections, pid, raw = fals
       Object.entries(result.statusCodeStats ?? {}).map(([code, value]) => [code, value.count]),
     ),
   }
+}
+
+/**
+ * Issue 53 measures the pages strangers open as many strangers would ask for them: each request
+ * from an address of its own behind the one proxy the server trusts (TRUST_PROXY_HOPS=1), so the
+ * per-address limits (the verify page's and the PDF's) are not what is measured.
+ */
+let addressCounter = 0
+function fromOwnAddress(request) {
+  addressCounter = (addressCounter + 1) % 16_777_216
+  const address = `10.${addressCounter >> 16}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`
+  request.headers = { ...request.headers, 'X-Forwarded-For': address }
+  return request
 }
 
 /**
@@ -543,7 +573,7 @@ function combine(target, parts) {
 }
 
 /** A quick correctness check before measuring: the page must really be what we think it is. */
-async function check(baseUrl, target) {
+async function check(baseUrl, target, output = () => '') {
   const response = await fetch(baseUrl + target.path, {
     headers: {
       'User-Agent': BROWSER_UA,
@@ -554,7 +584,9 @@ async function check(baseUrl, target) {
   })
   const body = await response.text()
   if (response.status !== 200)
-    throw new Error(`${target.name} answered ${response.status} before the benchmark`)
+    throw new Error(
+      `${target.name} answered ${response.status} before the benchmark; the server's log ends:\n${output().slice(-3000)}`,
+    )
   if (target.expect && !target.expect(body))
     throw new Error(`${target.name} did not look right before the benchmark: ${body.slice(0, 300)}`)
   return body.length
@@ -837,6 +869,10 @@ async function main() {
         .filter((value) => Number.isInteger(value) && value > 0)
     : [1]
   const profile = process.env.BENCH_PROFILE === '1'
+  // Issue 53: the pages again with KEPT_ANSWERS=off, and the new user's path on Slow 3G.
+  const keptOff = process.env.BENCH_KEPT_OFF !== '0'
+  const slowNetwork = process.env.BENCH_SLOW_NETWORK !== '0'
+  let slowNetworkRun = null
   const slice = Number(process.env.BENCH_SLICE ?? 5)
 
   const loadAverageAtStart = os.loadavg().map((l) => round(l, 2))
@@ -877,16 +913,23 @@ async function main() {
       dataDir,
       databaseUrl,
       songs,
-      registrarSongs: registrations + 1,
+      // Beyond the timed registrations and their cold first one: the song the Slow-3G path
+      // registers, and the song strangers open, registered before the pages are measured (issue 53).
+      registrarSongs: registrations + 3,
       countQueries: true,
       outDir: work,
     })
     console.log(`[bench] ${songs} songs: seeded in ${(seed.seededMs / 1000).toFixed(1)} s`)
     const targets = pageTargets(seed, songs)
+    let stranger = null
     for (const count of processes) {
       const label = `${songs} songs, ${count} process${count > 1 ? 'es' : ''}`
       const server = await startServer({ app, dataDir, databaseUrl, processes: count })
-      for (const target of targets) await check(server.baseUrl, target)
+      if (!stranger) {
+        stranger = await registerStrangersSong(server.baseUrl, seed.registrar)
+        targets.push(...strangerTargets(stranger))
+      }
+      for (const target of targets) await check(server.baseUrl, target, server.output)
       if (warmup > 0) {
         console.log(`[bench] ${label}: warming up…`)
         await measure(anchor.baseUrl, anchorTarget, { duration: warmup, connections })
@@ -950,10 +993,52 @@ async function main() {
           console.log('[bench] weighing JavaScript and CSS…')
           bundles = await measureBundles(server.baseUrl, seed)
         }
+        if (slowNetwork && !slowNetworkRun) {
+          console.log('[bench] the new user’s path on Slow 3G…')
+          slowNetworkRun = await slowNetworkPath(server.baseUrl, seed, {
+            song: seed.registrar.songIds.at(-2),
+          }).catch((error) => ({ error: error instanceof Error ? error.message : String(error) }))
+        }
         console.log(`[bench] ${label}: timing ${registrations} registrations…`)
         registration = await timeRegistrations(server.baseUrl, seed.registrar, registrations)
       }
       await server.stop()
+      // Issue 53: the same pages with every kept answer off (KEPT_ANSWERS=off), each beside the
+      // anchor again: what a first look after a change costs, and a memory-tight deployment.
+      if (count === 1 && keptOff) {
+        const off = await startServer({
+          app,
+          dataDir,
+          databaseUrl,
+          processes: count,
+          extraEnv: { KEPT_ANSWERS: 'off' },
+        })
+        const offTargets = targets.filter((target) => KEPT_OFF_PAGES.includes(target.key))
+        for (const target of offTargets) await check(off.baseUrl, target, off.output)
+        if (warmup > 0)
+          for (const target of offTargets)
+            await measure(off.baseUrl, target, { duration: warmup, connections })
+        for (const target of offTargets) {
+          const pair = await measureAgainstAnchor(
+            { baseUrl: off.baseUrl, target, pid: off.process.pid },
+            anchorSide,
+            { duration, connections, slice },
+          )
+          const page = pair.page
+          page.name = `${target.name}, kept answers off`
+          page.anchorRps = pair.anchor.rps
+          page.ratioToAnchor = pair.anchor.rps > 0 ? round(page.rps / pair.anchor.rps, 3) : null
+          page.cpuRatioToAnchor =
+            page.serverCpuMsPerRequest && pair.anchor.serverCpuMsPerRequest
+              ? round(pair.anchor.serverCpuMsPerRequest / page.serverCpuMsPerRequest, 3)
+              : null
+          page.ratioToStatic =
+            pages.staticRendered.rps > 0 ? round(page.rps / pages.staticRendered.rps, 3) : null
+          pages[`${target.key}KeptOff`] = page
+          log(`${label}, kept answers off`, page)
+        }
+        await off.stop()
+      }
       runs.push({
         songs,
         processes: count,
@@ -967,11 +1052,26 @@ async function main() {
     if (profile && profiles.length === 0) {
       const keys = (process.env.BENCH_PROFILE_PAGES ?? 'static,dashboard,apiSongs').split(',')
       for (const key of keys) {
-        const target = targets.find((one) => one.key === key.trim())
-        if (!target) throw new Error(`BENCH_PROFILE_PAGES: no page "${key}"`)
+        // `dashboardKeptOff` and the like: the page served with KEPT_ANSWERS=off (issue 53).
+        const keptOffKey = key.trim().endsWith('KeptOff')
+        const pageKey = keptOffKey ? key.trim().slice(0, -'KeptOff'.length) : key.trim()
+        const found = targets.find((one) => one.key === pageKey)
+        if (!found) throw new Error(`BENCH_PROFILE_PAGES: no page "${key}"`)
+        const target = keptOffKey
+          ? { ...found, key: key.trim(), name: `${found.name}, kept answers off` }
+          : found
         console.log(`[bench] ${songs} songs: CPU profile of ${target.name}…`)
         profiles.push(
-          await profilePage({ app, dataDir, databaseUrl, target, duration, connections, work }),
+          await profilePage({
+            app,
+            dataDir,
+            databaseUrl,
+            target,
+            duration,
+            connections,
+            work,
+            extraEnv: keptOffKey ? { KEPT_ANSWERS: 'off' } : {},
+          }),
         )
       }
     }
@@ -993,6 +1093,7 @@ async function main() {
     runs,
     bundles,
     profiles,
+    slowNetwork: slowNetworkRun,
   }
   results.budgets = budgets(results)
   const dir = path.join(root, 'bench/results')
@@ -1057,6 +1158,56 @@ function pageTargets(seed, songs) {
   ]
 }
 
+/** The pages issue 53 measures with every kept answer off (KEPT_ANSWERS=off). */
+const KEPT_OFF_PAGES = ['dashboard', 'apiSongs', 'certificateVisitor', 'verify', 'certificatePdf']
+
+/**
+ * The song strangers open (issue 53): one of the registrar's, registered through the API as the
+ * browser would, so that its certificate is public and its verify page has a record to check.
+ */
+async function registerStrangersSong(baseUrl, registrar) {
+  const id = registrar.songIds.at(-1)
+  const headers = { Cookie: registrar.cookie, 'User-Agent': BROWSER_UA }
+  const registered = await fetch(`${baseUrl}/api/songs/${id}/blockchain/sponsored`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: '{}',
+  })
+  if (registered.status !== 201)
+    throw new Error(`Registering the strangers' song answered ${registered.status}`)
+  const song = await (await fetch(`${baseUrl}/api/songs/${id}`, { headers })).json()
+  if (typeof song.certificateId !== 'string') throw new Error('The song has no certificate id')
+  return { songId: id, certificateId: song.certificateId }
+}
+
+/** What a QR code, a shared link or a viral song sends strangers to: no cookie, own address. */
+function strangerTargets(stranger) {
+  return [
+    {
+      key: 'certificateVisitor',
+      name: 'certificate /certificate/:id (visitor)',
+      path: `/certificate/${stranger.songId}`,
+      ownAddress: true,
+      expect: (body) => body.includes('Bench song'),
+    },
+    {
+      key: 'verify',
+      name: 'verify /verify/:certificateId (visitor)',
+      path: `/verify/${stranger.certificateId}`,
+      ownAddress: true,
+      expect: (body) => body.includes('Verified'),
+    },
+    {
+      key: 'certificatePdf',
+      name: 'certificate PDF /certificate/:id.pdf (visitor)',
+      path: `/certificate/${stranger.songId}.pdf`,
+      accept: 'application/pdf',
+      ownAddress: true,
+      expect: (body) => body.startsWith('%PDF-'),
+    },
+  ]
+}
+
 function log(label, measured) {
   console.log(
     `[bench] ${label}: ${measured.name}: ${measured.rps} req/s, p95 ${measured.p95} ms, errors ${measured.errors}, non-2xx ${measured.non2xx}, server CPU ${measured.serverCpuMsPerRequest} ms/request`,
@@ -1067,13 +1218,23 @@ function log(label, measured) {
  * A CPU profile (node --cpu-prof) of one server process serving one page under load, summarised
  * by where the busy time goes (BENCH_PROFILE=1; the first size only).
  */
-async function profilePage({ app, dataDir, databaseUrl, target, duration, connections, work }) {
+async function profilePage({
+  app,
+  dataDir,
+  databaseUrl,
+  target,
+  duration,
+  connections,
+  work,
+  extraEnv = {},
+}) {
   const dir = fs.mkdtempSync(path.join(work, `profile-${target.key}-`))
   const server = await startServer({
     app,
     dataDir,
     databaseUrl,
     nodeArgs: ['--cpu-prof', '--cpu-prof-dir', dir],
+    extraEnv,
   })
   await measure(server.baseUrl, target, { duration: 2, connections })
   // Only the samples taken while the page was measured count (not start-up or warm-up): the
@@ -1176,6 +1337,14 @@ export const ANCHOR_BUDGETS = [
   { key: 'dashboard', name: 'dashboard', min: 0.4 },
   { key: 'certificate', name: 'certificate', min: 0.4 },
 ]
+// Issue 53: the pages strangers open, and the signed-in pages' first look with kept answers off.
+export const STRANGER_BUDGETS = [
+  { key: 'certificateVisitor', name: 'certificate page (visitor)', min: 1.0 },
+  { key: 'verify', name: 'verify page (visitor)', min: 1.0 },
+  { key: 'certificatePdf', name: 'certificate PDF (visitor), no error', min: 0.5, noErrors: true },
+  { key: 'dashboardKeptOff', name: 'dashboard, kept answers off', min: 0.5 },
+  { key: 'apiSongsKeptOff', name: 'GET /api/songs, kept answers off', min: 0.5 },
+]
 const DASHBOARD_P95_MS = 250
 const EMBEDDED_RSS_MB = 400
 
@@ -1200,6 +1369,43 @@ function budgets(results) {
       runs
         .map((run) => `${run.songs}${tag(run)}: ${run.pages[budget.key]?.ratioToAnchor}×`)
         .join(', '),
+    )
+  }
+  // Issue 53's are held on one process (its table's setting).
+  for (const budget of STRANGER_BUDGETS) {
+    const measured = runs.filter((run) => run.processes === 1 && run.pages[budget.key])
+    if (measured.length === 0) continue
+    const ratios = measured.map((run) => run.pages[budget.key].ratioToAnchor ?? 0)
+    const failures = measured.reduce(
+      (sum, run) => sum + run.pages[budget.key].errors + run.pages[budget.key].non2xx,
+      0,
+    )
+    const worst = Math.min(...ratios)
+    add(
+      `${budget.name} ≥ ${budget.min} × the empty Remix page (one process)`,
+      worst >= budget.min && (!budget.noErrors || failures === 0),
+      `${worst}×${budget.noErrors ? `, ${failures} errors or non-2xx` : ''}`,
+      measured
+        .map(
+          (run) =>
+            `${run.songs}: ${run.pages[budget.key].ratioToAnchor}× (CPU ${run.pages[budget.key].cpuRatioToAnchor}×, p97.5 ${run.pages[budget.key].p97_5} ms, errors ${run.pages[budget.key].errors}, non-2xx ${run.pages[budget.key].non2xx})`,
+        )
+        .join(', '),
+    )
+  }
+  const slow = results.slowNetwork
+  if (slow && !slow.error) {
+    const form = slow.pages.find((page) => page.key === 'songForm')
+    add(
+      'Slow 3G: the song form usable within 8 s, at most two round trips of JavaScript',
+      Boolean(form) && form.usableMs <= 8000 && form.jsRoundTrips <= 2,
+      form ? `${round(form.usableMs / 1000, 1)} s, ${form.jsRoundTrips} round trips` : 'n/a',
+      slow.pages
+        .map(
+          (page) =>
+            `${page.name}: paint ${round(page.firstPaintMs / 1000, 1)} s, usable ${round(page.usableMs / 1000, 1)} s, ${page.jsRequests} JS requests in ${page.jsRoundTrips} round trips`,
+        )
+        .join('; '),
     )
   }
   const p95 = Math.max(
@@ -1415,6 +1621,10 @@ function report(results) {
     out.push(
       `Baseline (what every page loads: entry.client, React, React DOM, Remix and the root route): ${kb(results.bundles.baseline.jsGzip)} KB; the framework alone (entry.client and its imports, no root route): ${kb(results.bundles.frameworkOnly.jsGzip)} KB. The route manifest is inline in the HTML (lazy route discovery), not counted as a file.`,
     )
+  }
+  if (results.slowNetwork) {
+    out.push('')
+    out.push(slowNetworkReport(results.slowNetwork, table))
   }
   out.push('')
   out.push('### Local registration end to end (HTTP, embedded chain and storage)')
