@@ -3,6 +3,8 @@
 /** The cookie the browser writes with its own zone, so pages drawn on the server can use it. */
 export const TIME_ZONE_COOKIE = 'pt_tz'
 export const SETTINGS_PATH = '/settings'
+/** Where a sensitive change asks for a recent sign-in; read by pages in the browser too. */
+export const CONFIRM_PATH = '/settings/confirm'
 
 export type TimeZoneSource = 'account' | 'browser' | 'default'
 

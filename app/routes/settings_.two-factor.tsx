@@ -12,12 +12,8 @@ import { Button } from '~/components/ui/button'
 import { TWO_FACTOR_FIELDS, TwoFactorSchema } from '~/lib/account-schemas'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import {
-  CONFIRM_PATH,
-  getSignedInUser,
-  requireRecentSignIn,
-  requireUser,
-} from '~/services/accounts/auth.server'
+import { CONFIRM_PATH } from '~/lib/time-zone'
+import { getSignedInUser, requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import {
   endUserSessions,
   getSessionId,

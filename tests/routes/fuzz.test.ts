@@ -690,6 +690,7 @@ const ROUTES: Record<string, RouteRow> = {
   'songs.$id.split-sheet': { params: ['id'] },
   'songs.$id.split-sheet[.]pdf': { params: ['id'] },
   'songs.$id.ddex[.]xml': { params: ['id'] },
+  'songs.$id.writers[.]csv': { params: ['id'] },
   'songs.$id.register_.pay': {
     params: ['id'],
     query: ['redirect_status', 'payment_intent', 'confirmed'],

@@ -1,3 +1,4 @@
+import { CONFIRM_PATH } from '~/lib/time-zone'
 import { createCookieSessionStorage, redirect } from '@remix-run/node'
 import { Authenticator, AuthorizationError } from 'remix-auth'
 import { FormStrategy } from 'remix-auth-form'
@@ -259,7 +260,6 @@ export async function requireApiAdmin(request: Request) {
 
 /** Sensitive changes ask again when the session is older than this (issue 28: 10 minutes). */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000
-export const CONFIRM_PATH = '/settings/confirm'
 
 /**
  * Sensitive changes (password, two-factor, deleting the account…) need a session that signed in
