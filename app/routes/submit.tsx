@@ -93,8 +93,12 @@ const SUBMIT_FAILED = {
     'Your song could not be saved just now. Your details are kept here: please try again.',
 }
 
-// The review's post names the draft it shows (decision 114).
-const SUBMIT_POST = { ...SUBMIT_FORM, fields: [...SUBMIT_FORM.fields, 'draft'] }
+// The review's post names the draft it shows (decision 114). A function, not a constant: a
+// module-level value built from the schema's module would stay in the page's browser bundle and
+// bring zod with it (decision 044); an unused function is dropped with the action.
+function submitPost() {
+  return { ...SUBMIT_FORM, fields: [...SUBMIT_FORM.fields, 'draft'] }
+}
 
 const REVIEW_GONE =
   'This review is no longer kept (a review waits a day): check the song and review it again.'
@@ -103,7 +107,7 @@ const REVIEW_GONE =
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   // Without JavaScript the form is multipart, with the files in it: hashed on the way past and dropped.
-  const { form: posted, problems } = await readFormFingerprintingRecordings(request, SUBMIT_POST)
+  const { form: posted, problems } = await readFormFingerprintingRecordings(request, submitPost())
   const intent = posted.get('intent')
   // "Create Certificate" creates what was reviewed, as the review page kept it (decision 114).
   const draft =
@@ -112,7 +116,7 @@ export async function action({ request }: ActionFunctionArgs) {
       : undefined
   // Created already (Back, reload, a second tap): the song it made, never a second one.
   if (draft?.songId) return redirect(`/submit?created=${draft.songId}`)
-  const formData = draft ? formFromPairs(draft.fields, SUBMIT_POST) : posted
+  const formData = draft ? formFromPairs(draft.fields, submitPost()) : posted
   const rawSupersedes = formData.get('supersedes')
   const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
   if (rawSupersedes && (supersedes === null || !(await canSupersede(db(), user.id, supersedes))))
@@ -188,7 +192,7 @@ async function reviewStep(userId: string, id: string) {
       title: 'This review is no longer kept',
       description: 'A review waits a day. Please fill in the song again.',
     })
-  const form = formFromPairs(draft.fields, SUBMIT_POST)
+  const form = formFromPairs(draft.fields, submitPost())
   const rawSupersedes = form.get('supersedes')
   const supersedes = typeof rawSupersedes === 'string' ? parseSongId(rawSupersedes) : null
   const submission = parseWithZod(form, { schema: SongSchema })
