@@ -73,7 +73,7 @@ export function SignedPdf({
         {facts.tsaSha256[0] ? ` --tsa ${facts.tsaSha256[0]}` : ''}
       </code>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer text-slate-700">
+        <summary className="cursor-pointer py-1 text-slate-700">
           The signer’s certificate chain (PEM)
         </summary>
         <pre className="mt-2 overflow-x-auto whitespace-pre-wrap break-all text-xs text-slate-700">
