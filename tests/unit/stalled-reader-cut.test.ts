@@ -97,14 +97,27 @@ describe('a client that takes no bytes is cut (decision 110)', () => {
   test('a client that reads slowly but keeps reading gets the whole answer', async () => {
     const { state, port } = await serve()
     const reader = await client(port)
-    // It reads in bursts, each after a pause shorter than the timeout: far longer in all.
+    // It reads in bursts of at most ~2 MB, each after a pause shorter than the timeout: at least
+    // eight bursts for 16 MB, so far longer than the timeout in all, on a fast machine or a slow one.
+    const BURST = 2 * 1024 * 1024
+    let burst = 0
+    reader.socket.on('data', (chunk: Buffer) => {
+      burst += chunk.length
+      if (burst >= BURST) reader.socket.pause()
+    })
     const started = Date.now()
+    let bursts = 0
     while (reader.open()) {
       await sleep(TIMEOUT_MS * 0.6)
+      burst = 0
+      bursts++
       reader.socket.resume()
-      await sleep(10)
+      await expect
+        .poll(() => burst >= BURST || !reader.open(), { timeout: 5000, interval: 5 })
+        .toBe(true)
       reader.socket.pause()
     }
+    expect(bursts).toBeGreaterThanOrEqual(8)
     expect(Date.now() - started).toBeGreaterThan(TIMEOUT_MS * 2)
     expect(state.sent).toBe(CHUNKS)
     // The whole answer: the status line, the headers and 16 MB in chunks, the last one included.
