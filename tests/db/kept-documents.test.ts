@@ -10,7 +10,7 @@ import type { PdfJob } from '~/services/certificates/documents/pdf-render.server
 import { migrateToLatest, openDatabase } from '../../db/client'
 import { migrations } from '../../db/migrations'
 import {
-  KEPT_PER_SONG_AND_KIND,
+  KEPT_PER_PROJECTION,
   type KeptDocumentKey,
   keepDocument,
   keptDocument,
@@ -174,27 +174,39 @@ describe('keeping a document', () => {
     )
   })
 
-  test(`a song keeps at most ${KEPT_PER_SONG_AND_KIND} of a kind, the newest; another song's are untouched`, async () => {
+  test(`a song keeps at most ${KEPT_PER_PROJECTION} of a kind and projection, the newest: 20 zones a visitor sends leave the owner's copy and another song's`, async () => {
     const song = await newSong()
     const other = await newSong()
     const others = keyOf(other.id)
     await keepDocument(db(), others, pdfBytes('other song'))
-    const zones = Array.from({ length: KEPT_PER_SONG_AND_KIND + 3 }, (_, i) => `Etc/GMT+${i}`)
+    const owners = keyOf(song.id, { projection: 'owner', timeZone: 'Europe/Oslo' })
+    await keepDocument(db(), owners, pdfBytes('owner'))
+    // Decision 121: one visitor's cookie can name any zone there is.
+    const zones = Array.from(
+      { length: 20 },
+      (_, i) => `Etc/GMT${i < 12 ? '-' : '+'}${(i % 12) + 1}`,
+    )
     const keys = zones.map((timeZone) => keyOf(song.id, { timeZone }))
     for (const key of keys) {
       await keepDocument(db(), key, pdfBytes(key.timeZone))
       // created_at orders them: each a moment after the one before.
       await new Promise((resolve) => setTimeout(resolve, 5))
     }
-    const kept = (await rowsOf(song.id)).map((row) => row.timeZone).sort()
-    expect(kept).toEqual(zones.slice(-KEPT_PER_SONG_AND_KIND).sort())
+    const rows = await rowsOf(song.id)
+    expect(
+      rows
+        .filter((row) => row.projection === 'public')
+        .map((row) => row.timeZone)
+        .sort(),
+    ).toEqual(zones.slice(-KEPT_PER_PROJECTION).sort())
+    expect(await keptDocument(db(), owners)).toEqual(pdfBytes('owner'))
     // The split sheet counts apart from the certificate.
     await keepDocument(
       db(),
       keyOf(song.id, { kind: 'split-sheet', projection: 'owner' }),
       pdfBytes('sheet'),
     )
-    expect(await rowsOf(song.id)).toHaveLength(KEPT_PER_SONG_AND_KIND + 1)
+    expect(await rowsOf(song.id)).toHaveLength(KEPT_PER_PROJECTION + 2)
     expect(await keptDocument(db(), others)).toEqual(pdfBytes('other song'))
   })
 })

@@ -26,6 +26,8 @@ export interface KeptAnswers<T> {
   peek(owner: string, key: string, version: string): T | undefined
   /** Keeps an answer made elsewhere (a download Remix answered) for this owner, key and version. */
   put(owner: string, key: string, version: string, value: T): void
+  /** Drops the answer kept for this owner and key, if any. */
+  forget(owner: string, key: string): void
   clear(): void
   /** How many answers are kept now. */
   readonly size: number
@@ -105,6 +107,9 @@ export function keptAnswers<T>({
       entries.set(id, { version, value: Promise.resolve(value), made: value, size })
       chars += size
       bound()
+    },
+    forget(owner, key) {
+      drop(`${owner}\u0000${key}`)
     },
     clear() {
       entries.clear()

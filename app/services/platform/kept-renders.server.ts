@@ -166,6 +166,14 @@ export function keepingRender(
   })
 }
 
+/** Drops the drawing kept under `key`, if any. */
+export function forgetRender(key: string) {
+  const page = pages.get(key)
+  if (!page) return
+  chars -= page.size
+  pages.delete(key)
+}
+
 /** How many drawings are kept now (tests, and the switch's). */
 export function keptRenderCount() {
   return pages.size

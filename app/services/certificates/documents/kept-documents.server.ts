@@ -15,8 +15,12 @@ import { rendererFingerprint } from './renderer-fingerprint.server'
 // a co-writer's answer, an invitation expiring, a registration finishing or its timestamp arriving
 // changes the job, so the kept bytes are never older than the data behind them.
 
-/** Kept per song and kind, newest first; older rows go when a new one is kept. */
-export const KEPT_PER_SONG_AND_KIND = 8
+/**
+ * Kept per song, kind and projection, newest first; older rows go when a new one is kept. Apart
+ * per projection (decision 121): the zones visitors send, as many as they like, replace only
+ * visitors' copies, never the owner's.
+ */
+export const KEPT_PER_PROJECTION = 4
 
 export interface KeptDocumentKey {
   songId: number
@@ -78,7 +82,7 @@ export async function keptDocument(database: Executor, key: KeptDocumentKey) {
 /**
  * Keeps `bytes` under `key`. Two servers that made the same snapshot at once keep the first
  * one's; the other's copy is served once and dropped. Then the song's older rows of this kind go:
- * this view's earlier snapshots, and any beyond the newest KEPT_PER_SONG_AND_KIND.
+ * this view's earlier snapshots, and any of its projection beyond the newest KEPT_PER_PROJECTION.
  */
 export async function keepDocument(database: Executor, key: KeptDocumentKey, bytes: Uint8Array) {
   await database
@@ -98,17 +102,21 @@ export async function keepDocument(database: Executor, key: KeptDocumentKey, byt
           eb('snapshot', '!=', key.snapshot),
         ]),
         // The snapshot digests the projection and the zone: one row each within a song's kind.
-        eb(
-          'snapshot',
-          'not in',
-          eb
-            .selectFrom('keptDocuments')
-            .select('snapshot')
-            .where('songId', '=', key.songId)
-            .where('kind', '=', key.kind)
-            .orderBy('createdAt', 'desc')
-            .limit(KEPT_PER_SONG_AND_KIND),
-        ),
+        eb.and([
+          eb('projection', '=', key.projection),
+          eb(
+            'snapshot',
+            'not in',
+            eb
+              .selectFrom('keptDocuments')
+              .select('snapshot')
+              .where('songId', '=', key.songId)
+              .where('kind', '=', key.kind)
+              .where('projection', '=', key.projection)
+              .orderBy('createdAt', 'desc')
+              .limit(KEPT_PER_PROJECTION),
+          ),
+        ]),
       ]),
     )
     .execute()

@@ -9,7 +9,13 @@ import { recordServerPageView } from '../../platform/analytics.server'
 import type { AnonymousRequest } from '../../platform/anonymous-pages.server'
 import { db, type Executor } from '../../platform/db.server'
 import { keptAnswers, keptAnswersOn } from '../../platform/kept-answers.server'
-import { digestOf, keepingRender, keptRender } from '../../platform/kept-renders.server'
+import {
+  digestOf,
+  forgetRender,
+  keepingRender,
+  keptRender,
+} from '../../platform/kept-renders.server'
+import { keptVariants } from '../../platform/kept-variants.server'
 import { resolveTimeZone } from '../../platform/time-zone.server'
 import { keptCheckTime } from './kept-checks.server'
 
@@ -48,9 +54,17 @@ const pdfs = keptAnswers<{ headers: [string, string][]; bytes: Buffer }>({
   sizeOf: (pdf) => pdf.bytes.byteLength,
 })
 
+// Each certificate keeps at most 4 of each answer (its zones, versions and, on the verify page,
+// checks), so one visitor's cookies cannot push out every other certificate's (decision 121).
+// 4: a song shared among its writers and their people is read in a few zones at most.
+export const KEPT_VARIANTS_PER_RECORD = 4
+const bound = { perRecord: KEPT_VARIANTS_PER_RECORD, maxRecords: 2_000 }
+const pdfVariants = keptVariants(bound)
+const pageVariants = keptVariants(bound)
+
 /** What the server entry hands Remix with a request whose answer may be kept. */
 export interface VisitorTicket {
-  keptVisitorAnswer: { kind: Kind; key: string; version: string }
+  keptVisitorAnswer: { kind: Kind; key: string; version: string; record: string }
 }
 
 export type KeptVisitorAnswer =
@@ -76,22 +90,28 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
     // The footer's © year is the server clock's.
     new Date(now).getUTCFullYear(),
   ])
-  const ticket = { keptVisitorAnswer: { kind: asked.kind, key, version } }
+  // A verify address is the certificate's however its letters are cased.
+  const record = asked.kind === 'verify' ? `/verify/${asked.id.toUpperCase()}` : request.url
+  const ticket = { keptVisitorAnswer: { kind: asked.kind, key, version, record } }
   if (asked.kind === 'pdf') {
     const pdf = pdfs.peek(request.url, key, version)
-    return pdf ? { answer: { status: 200, headers: pdf.headers, body: pdf.bytes } } : { ticket }
+    if (!pdf) return { ticket }
+    forgetPdfs(pdfVariants.use(record, key))
+    return { answer: { status: 200, headers: pdf.headers, body: pdf.bytes } }
   }
   // The verify page shows its check: only a page drawn with the check kept now may answer.
   const checkedAt = asked.kind === 'verify' ? keptCheckTime(asked.id, now) : null
   if (asked.kind === 'verify' && checkedAt === null) return { ticket }
   const nonce = crypto.randomBytes(16).toString('base64')
   const loadId = crypto.randomUUID()
-  const kept = keptRender(pageKey(ticket.keptVisitorAnswer, checkedAt), {
+  const keptKey = pageKey(ticket.keptVisitorAnswer, checkedAt)
+  const kept = keptRender(keptKey, {
     nonce,
     loadId,
     ...(checkedAt === null ? {} : { extra: checkedAgo(checkedAt, now) }),
   })
   if (!kept?.headers) return { ticket }
+  forgetPages(pageVariants.use(record, keptKey))
   if (!isbot(request.userAgent))
     recordServerPageView(
       {
@@ -126,9 +146,12 @@ export function keepingVisitorPage(
 ) {
   return keepingRender(
     (html) => {
-      if (ticket.kind !== 'verify') return pageKey(ticket, null)
-      const checkedAt = checkedAtIn(html)
-      return checkedAt === null ? null : pageKey(ticket, checkedAt)
+      const checkedAt = ticket.kind === 'verify' ? checkedAtIn(html) : null
+      if (ticket.kind === 'verify' && checkedAt === null) return null
+      // Asked when the page is about to be kept: room is made for it among its record's.
+      const key = pageKey(ticket, checkedAt)
+      forgetPages(pageVariants.use(ticket.record, key))
+      return key
     },
     values,
     () => {
@@ -151,7 +174,16 @@ export async function keepingVisitorAnswer(context: unknown, url: string, respon
   const bytes = Buffer.from(await response.arrayBuffer())
   const headers = [...response.headers].filter(([name]) => name !== 'date')
   pdfs.put(url, ticket.key, ticket.version, { headers, bytes })
+  forgetPdfs(pdfVariants.use(ticket.record, ticket.key))
   return new Response(bytes, { status: response.status, headers: response.headers })
+}
+
+// A PDF's record is its address (the one form the pattern lets through), the store's owner.
+const forgetPdfs = (dropped: { record: string; variant: string }[]) => {
+  for (const { record, variant } of dropped) pdfs.forget(record, variant)
+}
+const forgetPages = (dropped: { variant: string }[]) => {
+  for (const { variant } of dropped) forgetRender(variant)
 }
 
 const pageKey = (ticket: VisitorTicket['keptVisitorAnswer'], checkedAt: number | null) =>
@@ -219,7 +251,10 @@ export const keptVisitorPdfs = {
   get count() {
     return pdfs.size
   },
-  clear: () => pdfs.clear(),
+  clear: () => {
+    pdfs.clear()
+    pdfVariants.clear()
+  },
 }
 
 let origin: string | undefined
