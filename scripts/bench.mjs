@@ -15,7 +15,10 @@
 // first size; BENCH_PROFILE_PAGES picks others by key, e.g. dashboard,verify,apiSongsKeptOff (a
 // key ending in KeptOff: that page with KEPT_ANSWERS=off); BENCH_PROFILE_DIR keeps the files),
 // BENCH_KEPT_OFF=0 (skip measuring the pages again with KEPT_ANSWERS=off), BENCH_SLOW_NETWORK=0
-// (skip the new user's path on Slow 3G, bench/slow-network.mjs).
+// (skip the new user's path on Slow 3G, bench/slow-network.mjs), BENCH_PAGES (measure only these
+// page keys beside the anchor, e.g. dashboardKeptOff,apiSongsKeptOff; a KeptOff key is that page
+// with KEPT_ANSWERS=off; the JavaScript weights, the Slow-3G path and the registrations are then
+// left out: they are the whole run's, not a page's).
 // It never exits non-zero because a budget is missed: budgets are reported, not enforced.
 import { spawn } from 'node:child_process'
 import crypto from 'node:crypto'
@@ -874,6 +877,10 @@ async function main() {
   const slowNetwork = process.env.BENCH_SLOW_NETWORK !== '0'
   let slowNetworkRun = null
   const slice = Number(process.env.BENCH_SLICE ?? 5)
+  // A before-and-after of a page or two need not wait for every other page (issue 53).
+  const only = process.env.BENCH_PAGES
+    ? new Set(process.env.BENCH_PAGES.split(',').map((key) => key.trim()))
+    : null
 
   const loadAverageAtStart = os.loadavg().map((l) => round(l, 2))
   const work = tempDir('prooftrack-bench-')
@@ -929,11 +936,12 @@ async function main() {
         stranger = await registerStrangersSong(server.baseUrl, seed.registrar)
         targets.push(...strangerTargets(stranger))
       }
-      for (const target of targets) await check(server.baseUrl, target, server.output)
+      const measured = only ? targets.filter((target) => only.has(target.key)) : targets
+      for (const target of measured) await check(server.baseUrl, target, server.output)
       if (warmup > 0) {
         console.log(`[bench] ${label}: warming up…`)
         await measure(anchor.baseUrl, anchorTarget, { duration: warmup, connections })
-        for (const target of targets)
+        for (const target of measured)
           await measure(server.baseUrl, target, { duration: warmup, connections })
       }
       // Each page takes turns with the anchor (measureAgainstAnchor), so both see nearly the
@@ -941,7 +949,7 @@ async function main() {
       const pages = {}
       const anchorParts = []
       const anchorSide = { baseUrl: anchor.baseUrl, target: anchorTarget, pid: anchor.process.pid }
-      for (const target of targets) {
+      for (const target of measured) {
         const pair = await measureAgainstAnchor(
           { baseUrl: server.baseUrl, target, pid: server.process.pid },
           anchorSide,
@@ -962,33 +970,14 @@ async function main() {
         log(label, page)
         log(`${label} (beside ${target.key})`, pair.anchor)
       }
-      const anchorRequests = anchorParts.reduce((sum, part) => sum + part.requests, 0)
-      const anchorSeconds = anchorParts.reduce((sum, part) => sum + part.seconds, 0)
-      pages.anchor = {
-        name: anchorTarget.name,
-        path: anchorTarget.path,
-        requests: anchorRequests,
-        rps: round(anchorRequests / anchorSeconds, 0),
-        ratioToAnchor: 1,
-        cpuRatioToAnchor: 1,
-        serverCpuMsPerRequest: round(
-          anchorParts.reduce((sum, part) => sum + part.serverCpuMsPerRequest * part.requests, 0) /
-            anchorRequests,
-          2,
-        ),
-        p95: Math.max(...anchorParts.map((part) => part.p95)),
-        p97_5: Math.max(...anchorParts.map((part) => part.p97_5)),
-        errors: anchorParts.reduce((sum, part) => sum + part.errors, 0),
-        non2xx: anchorParts.reduce((sum, part) => sum + part.non2xx, 0),
-        note: 'all slices beside the pages; p95 and p97.5 are the worst of them',
-      }
+      if (anchorParts.length > 0) pages.anchor = anchorRow(anchorTarget, anchorParts)
+      const staticRps = pages.staticRendered?.rps ?? 0
       for (const page of Object.values(pages))
-        page.ratioToStatic =
-          pages.staticRendered.rps > 0 ? round(page.rps / pages.staticRendered.rps, 3) : null
+        page.ratioToStatic = staticRps > 0 ? round(page.rps / staticRps, 3) : null
       const rss = rssMb(server.process.pid)
       console.log(`[bench] ${label}: server RSS ${rss} MB`)
       let registration = null
-      if (count === 1) {
+      if (count === 1 && !only) {
         if (!bundles) {
           console.log('[bench] weighing JavaScript and CSS…')
           bundles = await measureBundles(server.baseUrl, seed)
@@ -1005,7 +994,12 @@ async function main() {
       await server.stop()
       // Issue 53: the same pages with every kept answer off (KEPT_ANSWERS=off), each beside the
       // anchor again: what a first look after a change costs, and a memory-tight deployment.
-      if (count === 1 && keptOff) {
+      const offTargets = targets.filter(
+        (target) =>
+          KEPT_OFF_PAGES.includes(target.key) && (!only || only.has(`${target.key}KeptOff`)),
+      )
+      const offAnchorParts = []
+      if (count === 1 && keptOff && offTargets.length > 0) {
         const off = await startServer({
           app,
           dataDir,
@@ -1013,7 +1007,6 @@ async function main() {
           processes: count,
           extraEnv: { KEPT_ANSWERS: 'off' },
         })
-        const offTargets = targets.filter((target) => KEPT_OFF_PAGES.includes(target.key))
         for (const target of offTargets) await check(off.baseUrl, target, off.output)
         if (warmup > 0)
           for (const target of offTargets)
@@ -1027,18 +1020,22 @@ async function main() {
           const page = pair.page
           page.name = `${target.name}, kept answers off`
           page.anchorRps = pair.anchor.rps
+          page.anchorCpuMsPerRequest = pair.anchor.serverCpuMsPerRequest
           page.ratioToAnchor = pair.anchor.rps > 0 ? round(page.rps / pair.anchor.rps, 3) : null
           page.cpuRatioToAnchor =
             page.serverCpuMsPerRequest && pair.anchor.serverCpuMsPerRequest
               ? round(pair.anchor.serverCpuMsPerRequest / page.serverCpuMsPerRequest, 3)
               : null
-          page.ratioToStatic =
-            pages.staticRendered.rps > 0 ? round(page.rps / pages.staticRendered.rps, 3) : null
+          page.ratioToStatic = staticRps > 0 ? round(page.rps / staticRps, 3) : null
           pages[`${target.key}KeptOff`] = page
+          offAnchorParts.push(pair.anchor)
           log(`${label}, kept answers off`, page)
         }
         await off.stop()
       }
+      // With only kept-off pages measured (BENCH_PAGES), the anchor's row is their slices'.
+      if (!pages.anchor && offAnchorParts.length > 0)
+        pages.anchor = anchorRow(anchorTarget, offAnchorParts)
       runs.push({
         songs,
         processes: count,
@@ -1105,6 +1102,29 @@ async function main() {
   )
   console.log(`\n${report(results)}`)
   console.log(`\n[bench] results written to bench/results/latest.json`)
+}
+
+/** The anchor's row: all its slices beside the pages added up. */
+function anchorRow(anchorTarget, parts) {
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0)
+  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0)
+  return {
+    name: anchorTarget.name,
+    path: anchorTarget.path,
+    requests,
+    rps: round(requests / seconds, 0),
+    ratioToAnchor: 1,
+    cpuRatioToAnchor: 1,
+    serverCpuMsPerRequest: round(
+      parts.reduce((sum, part) => sum + part.serverCpuMsPerRequest * part.requests, 0) / requests,
+      2,
+    ),
+    p95: Math.max(...parts.map((part) => part.p95)),
+    p97_5: Math.max(...parts.map((part) => part.p97_5)),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    non2xx: parts.reduce((sum, part) => sum + part.non2xx, 0),
+    note: 'all slices beside the pages; p95 and p97.5 are the worst of them',
+  }
 }
 
 /** The pages measured at each size: the static page, the landing page, and the owner's pages. */
@@ -1358,6 +1378,8 @@ function budgets(results) {
   // With several process counts measured (PostgreSQL), a size meets a budget when one of them
   // does: that is the setting a deployment would choose. Every figure is in the detail.
   for (const budget of ANCHOR_BUDGETS) {
+    // A page BENCH_PAGES left out is not judged.
+    if (!runs.some((run) => run.pages[budget.key])) continue
     const best = sizes.map((songs) =>
       Math.max(...at(songs).map((run) => run.pages[budget.key]?.ratioToAnchor ?? 0)),
     )
@@ -1408,15 +1430,19 @@ function budgets(results) {
         .join('; '),
     )
   }
-  const p95 = Math.max(
-    ...sizes.map((songs) => Math.min(...at(songs).map((run) => run.pages.dashboard.p95))),
-  )
-  add(
-    `dashboard p95 ≤ ${DASHBOARD_P95_MS} ms at ${results.settings.connections} connections`,
-    p95 <= DASHBOARD_P95_MS,
-    `${p95} ms`,
-    `${runs.map((run) => `${run.songs}${tag(run)}: ${run.pages.dashboard.p95} ms`).join(', ')}; closed-loop connections: the mean latency is about connections ÷ req/s`,
-  )
+  // BENCH_PAGES may leave the dashboard out: its budgets are then not judged.
+  const withDashboard = runs.length > 0 && runs.every((run) => run.pages.dashboard)
+  if (withDashboard) {
+    const p95 = Math.max(
+      ...sizes.map((songs) => Math.min(...at(songs).map((run) => run.pages.dashboard.p95))),
+    )
+    add(
+      `dashboard p95 ≤ ${DASHBOARD_P95_MS} ms at ${results.settings.connections} connections`,
+      p95 <= DASHBOARD_P95_MS,
+      `${p95} ms`,
+      `${runs.map((run) => `${run.songs}${tag(run)}: ${run.pages.dashboard.p95} ms`).join(', ')}; closed-loop connections: the mean latency is about connections ÷ req/s`,
+    )
+  }
   const biggest = runs.filter((run) => run.songs === Math.max(...sizes))
   const rss = Math.max(...biggest.map((run) => run.rssMb ?? Infinity))
   add(
@@ -1427,16 +1453,18 @@ function budgets(results) {
     `${rss} MB`,
     runs.map((run) => `${run.songs}${tag(run)}: ${run.rssMb} MB`).join(', '),
   )
-  const minRatio = runs.reduce(
-    (acc, run) => Math.min(acc, run.pages.dashboard.ratioToStatic),
-    Infinity,
-  )
-  add(
-    'dashboard ≥ 0.5 × the static page rendered, req/s (issue 8)',
-    minRatio >= 0.5,
-    `${minRatio}×`,
-    runs.map((run) => `${run.songs}${tag(run)}: ${run.pages.dashboard.ratioToStatic}×`).join(', '),
-  )
+  const minRatio = withDashboard
+    ? runs.reduce((acc, run) => Math.min(acc, run.pages.dashboard.ratioToStatic ?? 0), Infinity)
+    : null
+  if (minRatio !== null)
+    add(
+      'dashboard ≥ 0.5 × the static page rendered, req/s (issue 8)',
+      minRatio >= 0.5,
+      `${minRatio}×`,
+      runs
+        .map((run) => `${run.songs}${tag(run)}: ${run.pages.dashboard.ratioToStatic}×`)
+        .join(', '),
+    )
   const counted = runs.flatMap((run) =>
     (run.queries?.pages ?? [])
       .filter((page) => page.budgeted)
@@ -1453,40 +1481,43 @@ function budgets(results) {
       : 'all pages within 3',
   )
   const landing = results.bundles?.landing
-  add(
-    'landing JS ≤ 1.15 × baseline',
-    Boolean(landing) && landing.ratioToBaseline <= 1.15,
-    landing
-      ? `${landing.ratioToBaseline}× (${kb(landing.jsGzip)} KB / ${kb(results.bundles.baseline.jsGzip)} KB)`
-      : 'n/a',
-    landing
-      ? `baseline = what every page loads (entry.client + root); against the framework alone: ${round(landing.jsGzip / results.bundles.frameworkOnly.jsGzip, 3)}×`
-      : '',
-  )
+  if (results.bundles)
+    add(
+      'landing JS ≤ 1.15 × baseline',
+      Boolean(landing) && landing.ratioToBaseline <= 1.15,
+      landing
+        ? `${landing.ratioToBaseline}× (${kb(landing.jsGzip)} KB / ${kb(results.bundles.baseline.jsGzip)} KB)`
+        : 'n/a',
+      landing
+        ? `baseline = what every page loads (entry.client + root); against the framework alone: ${round(landing.jsGzip / results.bundles.frameworkOnly.jsGzip, 3)}×`
+        : '',
+    )
   const largest = results.bundles?.largest
-  add(
-    'no page but the payment step above 120 KB gzip JS',
-    Boolean(largest) && largest.jsGzip <= 120 * 1024,
-    largest ? `${largest.name} ${kb(largest.jsGzip)} KB` : 'n/a',
-    largest
-      ? `KB = 1024 bytes: ${largest.jsGzip} bytes (${round(largest.jsGzip / 1000, 1)} kB decimal)`
-      : '',
-  )
+  if (results.bundles)
+    add(
+      'no page but the payment step above 120 KB gzip JS',
+      Boolean(largest) && largest.jsGzip <= 120 * 1024,
+      largest ? `${largest.name} ${kb(largest.jsGzip)} KB` : 'n/a',
+      largest
+        ? `KB = 1024 bytes: ${largest.jsGzip} bytes (${round(largest.jsGzip / 1000, 1)} kB decimal)`
+        : '',
+    )
   const timed = runs.filter((run) => run.registration)
   const registrationP50 = timed.reduce(
     (acc, run) => Math.max(acc, run.registration.p50 ?? Infinity),
     0,
   )
-  add(
-    'local registration p50 < 0.5 s',
-    timed.length > 0 && Number.isFinite(registrationP50) && registrationP50 < 500,
-    `${registrationP50} ms`,
-    timed
-      .map(
-        (run) => `${run.songs}: p50 ${run.registration?.p50} ms, p95 ${run.registration?.p95} ms`,
-      )
-      .join(', '),
-  )
+  if (timed.length > 0)
+    add(
+      'local registration p50 < 0.5 s',
+      timed.length > 0 && Number.isFinite(registrationP50) && registrationP50 < 500,
+      `${registrationP50} ms`,
+      timed
+        .map(
+          (run) => `${run.songs}: p50 ${run.registration?.p50} ms, p95 ${run.registration?.p95} ms`,
+        )
+        .join(', '),
+    )
   return list
 }
 
