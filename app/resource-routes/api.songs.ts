@@ -9,7 +9,7 @@ import {
   SONG_JSON_BODY_LIMIT,
 } from '~/lib/http.server'
 import { SongSchema } from '~/lib/song-schema'
-import { SongListQuerySchema } from '~/lib/url-schemas'
+import { SongListFieldsQuerySchema } from '~/lib/song-list-query'
 import { requireApiSignedIn, requireApiUser } from '~/services/accounts/auth.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
@@ -21,11 +21,11 @@ import { createSong, SongCeilingError, songCeilingMessage } from '~/services/son
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, dataVersion } = await requireApiSignedIn(request)
-  const query = parseQuery(request, SongListQuerySchema)
+  const query = parseQuery(request, SongListFieldsQuerySchema)
   if (!query.ok) return jsonError(400, query.message)
-  const { limit, offset } = query.data
+  const { limit, offset, fields } = query.data
   // Kept per data version, and answered 304 to a browser that has it (decision 089).
-  const etag = ownerEtag(user.id, dataVersion, `songs:${limit}:${offset}`)
+  const etag = ownerEtag(user.id, dataVersion, `songs:${fields}:${limit}:${offset}`)
   if (etagMatches(request.headers.get('If-None-Match'), etag))
     return ownerJsonResponse(request, '', etag)
   return ownerJsonResponse(request, await keptSongPage(user.id, dataVersion, query.data), etag)

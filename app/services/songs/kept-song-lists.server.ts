@@ -3,10 +3,11 @@ import { keptAnswers } from '../platform/kept-answers.server'
 import { db } from '../platform/db.server'
 import { dashboardData } from './dashboard.server'
 import { listSongs } from './songs.server'
+import { songSummariesJson } from './song-summaries.server'
 
 // Issue 41 (decision 089): the songs API and the dashboard's song data, kept per owner and data
-// version. A page of the API is up to 100 songs with lyrics (about 200 KB of JSON): 64 such pages
-// fit in the bound. The dashboard's data is about 4 KB.
+// version. A page of the API is up to 100 summaries (about 50 KB of JSON), or with `fields=full`
+// 100 whole songs with lyrics (about 200 KB): 64 such pages fit in the bound. The dashboard's data is about 4 KB.
 // Kept as UTF-8 bytes: encoding 200 KB again was a tenth of each answer's time.
 const songPages = keptAnswers<Buffer<ArrayBuffer>>({
   maxEntries: 500,
@@ -32,10 +33,14 @@ export function ownerEtag(userId: string, version: string, key: string) {
 export function keptSongPage(
   userId: string,
   version: string,
-  page: { limit: number; offset: number },
+  { fields = 'summary', ...page }: { limit: number; offset: number; fields?: 'summary' | 'full' },
 ) {
-  return songPages.get(userId, `${page.limit}:${page.offset}`, version, async () =>
-    Buffer.from(JSON.stringify(await listSongs(db(), userId, page))),
+  return songPages.get(userId, `${fields}:${page.limit}:${page.offset}`, version, async () =>
+    Buffer.from(
+      fields === 'full'
+        ? JSON.stringify(await listSongs(db(), userId, page))
+        : await songSummariesJson(db(), userId, page),
+    ),
   )
 }
 
