@@ -1,8 +1,14 @@
 import crypto from 'node:crypto'
-import fs from 'node:fs'
 import path from 'node:path'
 import * as asn1js from 'asn1js'
 import * as pkijs from 'pkijs'
+import {
+  issueCertificate,
+  keptKeyAndCertificate,
+  madeOnce,
+  privateKeyPem,
+  toArrayBuffer,
+} from '~/lib/dev-pki.server'
 import {
   buildRequest,
   certificatesFromPem,
@@ -32,9 +38,6 @@ const KEY_ALGORITHM = {
 
 export const tsaDir = (dataDir: string) => path.join(dataDir, 'tsa')
 
-const toArrayBuffer = (bytes: Uint8Array) =>
-  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer
-
 interface Identity {
   key: CryptoKey
   certificate: pkijs.Certificate
@@ -42,68 +45,36 @@ interface Identity {
 }
 
 /** A self-signed certificate whose only (critical) extended key usage is timeStamping. */
-async function newIdentity(): Promise<{ keyPem: string; certPem: string }> {
+async function newIdentity(): Promise<{ keyPem: string; certificatePem: string }> {
   const keys = await crypto.webcrypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify'])
-  const certificate = new pkijs.Certificate()
-  certificate.version = 2
-  certificate.serialNumber = randomPositiveInteger(16)
-  const name = () =>
-    new pkijs.AttributeTypeAndValue({
-      type: OID.commonName,
-      value: new asn1js.Utf8String({ value: LOCAL_TSA_SUBJECT }),
-    })
-  certificate.issuer.typesAndValues.push(name())
-  certificate.subject.typesAndValues.push(name())
-  const now = Date.now()
-  certificate.notBefore.value = new Date(now - 60 * 60 * 1000)
-  // UTCTime ends in 2049; twenty years keeps every token issued meanwhile checkable.
-  certificate.notAfter.value = new Date(now + 20 * 365 * 24 * 60 * 60 * 1000)
   const usage = new pkijs.ExtKeyUsage({ keyPurposes: [OID.timeStamping] })
-  certificate.extensions = [
-    new pkijs.Extension({
-      extnID: OID.extKeyUsage,
-      critical: true,
-      extnValue: usage.toSchema().toBER(false),
-      parsedValue: usage,
-    }),
-  ]
-  await certificate.subjectPublicKeyInfo.importKey(keys.publicKey)
-  await certificate.sign(keys.privateKey, 'SHA-256')
-  const pkcs8 = Buffer.from(await crypto.webcrypto.subtle.exportKey('pkcs8', keys.privateKey))
-  const keyPem = `-----BEGIN PRIVATE KEY-----\n${pkcs8.toString('base64').replace(/.{64}/g, '$&\n').replace(/\n$/, '')}\n-----END PRIVATE KEY-----\n`
-  return { keyPem, certPem: certificateToPem(certificate) }
+  const certificate = await issueCertificate({
+    subject: LOCAL_TSA_SUBJECT,
+    publicKey: keys.publicKey,
+    issuer: { name: LOCAL_TSA_SUBJECT, privateKey: keys.privateKey },
+    extensions: [
+      new pkijs.Extension({
+        extnID: OID.extKeyUsage,
+        critical: true,
+        extnValue: usage.toSchema().toBER(false),
+        parsedValue: usage,
+      }),
+    ],
+  })
+  return {
+    keyPem: await privateKeyPem(keys.privateKey),
+    certificatePem: certificateToPem(certificate),
+  }
 }
 
-/**
- * The key and certificate in `dir`, generated the first time. Written to temporary files and
- * linked into place, so two processes starting at once end up with the same identity.
- */
+/** The key and certificate in `dir`, generated the first time. */
 async function loadIdentity(dir: string): Promise<Identity> {
-  const keyFile = path.join(dir, 'tsa-key.pem')
-  const certFile = path.join(dir, 'tsa-cert.pem')
-  if (!fs.existsSync(keyFile) || !fs.existsSync(certFile)) {
-    fs.mkdirSync(dir, { recursive: true })
-    const fresh = await newIdentity()
-    const tag = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`
-    const tmpKey = `${keyFile}.${tag}`
-    const tmpCert = `${certFile}.${tag}`
-    fs.writeFileSync(tmpKey, fresh.keyPem, { mode: 0o600 })
-    fs.writeFileSync(tmpCert, fresh.certPem)
-    try {
-      // The certificate first: a key file is only ever linked beside its own certificate.
-      fs.linkSync(tmpCert, certFile)
-      fs.linkSync(tmpKey, keyFile)
-    } catch {
-      // Another process won the race: its pair is the one kept.
-    } finally {
-      fs.rmSync(tmpKey, { force: true })
-      fs.rmSync(tmpCert, { force: true })
-    }
-  }
-  const pem = fs.readFileSync(certFile, 'utf8')
-  const keyBody = fs
-    .readFileSync(keyFile, 'utf8')
-    .replace(/-----(BEGIN|END) PRIVATE KEY-----|\s/g, '')
+  const kept = await keptKeyAndCertificate({
+    dir,
+    files: { key: 'tsa-key.pem', certificate: 'tsa-cert.pem' },
+    make: newIdentity,
+  })
+  const keyBody = kept.keyPem.replace(/-----(BEGIN|END) PRIVATE KEY-----|\s/g, '')
   const key = await crypto.webcrypto.subtle.importKey(
     'pkcs8',
     Buffer.from(keyBody, 'base64'),
@@ -111,9 +82,9 @@ async function loadIdentity(dir: string): Promise<Identity> {
     false,
     ['sign'],
   )
-  const certificate = certificatesFromPem(pem)[0]
-  if (!certificate) throw new Error(`No TSA certificate in ${certFile}`)
-  return { key, certificate, pem }
+  const certificate = certificatesFromPem(kept.certificatePem)[0]
+  if (!certificate) throw new Error(`No TSA certificate in ${kept.certificateFile}`)
+  return { key, certificate, pem: kept.certificatePem }
 }
 
 /** SigningCertificateV2 (RFC 5035): binds the signature to the TSA certificate (OpenSSL requires it). */
@@ -137,17 +108,9 @@ export class LocalTsa implements TimestampAuthority {
   readonly kind = 'local' as const
   readonly name = LOCAL_TSA_NAME
   readonly isDevelopment = true
-  private identity: Promise<Identity> | null = null
+  private readonly load = madeOnce(() => loadIdentity(this.options.dir))
 
   constructor(private readonly options: { dir: string }) {}
-
-  private load() {
-    this.identity ??= loadIdentity(this.options.dir).catch((error: unknown) => {
-      this.identity = null
-      throw error
-    })
-    return this.identity
-  }
 
   /** The TSA's certificate, the trust anchor of its tokens. */
   async certificatePem() {

@@ -156,10 +156,13 @@ describe('the HTTP client against a misbehaving TSA', () => {
 
 describe('the local TSA', () => {
   test('generates its key and certificate once: a second instance on the same folder reuses them', async () => {
-    const dir = tempDir('local-once-')
-    const first = await new LocalTsa({ dir }).certificatePem()
+    const dir = path.join(tempDir('local-once-'), 'tsa')
+    // Three starting at once, as a server's processes do: one pair is kept, no temporary left.
+    const first = await Promise.all([1, 2, 3].map(() => new LocalTsa({ dir }).certificatePem()))
+    expect(new Set(first).size).toBe(1)
     const second = await new LocalTsa({ dir }).certificatePem()
-    expect(second).toBe(first)
+    expect(second).toBe(first[0])
+    expect(fs.readdirSync(dir).sort()).toEqual(['tsa-cert.pem', 'tsa-key.pem'])
     expect(fs.statSync(path.join(dir, 'tsa-key.pem')).mode & 0o077).toBe(0)
   })
 

@@ -300,6 +300,7 @@ describe('the development key', () => {
     expect(later.rootSha256).toBe(identities[0]!.rootSha256)
     expect(fs.readdirSync(shared).sort()).toEqual(['signing-chain.pem', 'signing-key.pem'])
     expect(fs.statSync(path.join(shared, 'signing-key.pem')).mode & 0o777).toBe(0o600)
+    expect(fs.statSync(path.join(shared, 'signing-chain.pem')).mode & 0o777).toBe(0o600)
     const chain = fs.readFileSync(path.join(shared, 'signing-chain.pem'), 'utf8')
     expect(chain).toBe(later.chainPem)
     const file = path.join(shared, 'signing-chain.pem')
