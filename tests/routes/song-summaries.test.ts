@@ -60,24 +60,15 @@ describe('GET /api/songs lists summaries', () => {
         'id',
         'title',
         'certificateId',
-        'contributorName',
-        'coContributorName',
-        'coContributorName2',
-        'dateCreated',
         'fileLink',
-        'genre',
-        'isrc',
-        'iswc',
-        'upc',
-        'durationSeconds',
-        'supersedesSongId',
+        'dateCreated',
         'createdAt',
-        'updatedAt',
         'isRegistered',
         'registration',
       ].sort(),
     )
-    expect(JSON.stringify(body)).not.toContain('Headlights')
+    for (const text of ['Headlights', 'Written on the last train', 'USRC17607839', 'Bea'])
+      expect(JSON.stringify(body)).not.toContain(text)
 
     const whole = (await get(`/api/songs/${first.id}`, owner.id, { id: String(first.id) }))
       .body as Record<string, unknown> & { registration: Record<string, unknown> }
@@ -86,19 +77,9 @@ describe('GET /api/songs lists summaries', () => {
       id: first.id,
       title: 'Night Drive',
       certificateId: whole.certificateId,
-      contributorName: 'Ann',
-      coContributorName: 'Bea',
-      coContributorName2: whole.coContributorName2,
-      dateCreated: '2025-03-01',
       fileLink: 'https://example.com/a.mp3',
-      genre: 'Pop',
-      isrc: 'USRC17607839',
-      iswc: whole.iswc,
-      upc: whole.upc,
-      durationSeconds: whole.durationSeconds,
-      supersedesSongId: null,
+      dateCreated: '2025-03-01',
       createdAt: whole.createdAt,
-      updatedAt: whole.updatedAt,
       isRegistered: true,
       registration: {
         status: 'confirmed',
