@@ -97,7 +97,8 @@ describe('one visitor’s time zones cannot push out other certificates’ kept 
     const path = `/certificate/${song.id}`
     const before = keptRenderCount()
     for (const zone of ZONES) expect((await visit(path, zoneCookie(zone))).kept).toBe(false)
-    expect(keptRenderCount() - before).toBe(KEPT_VARIANTS_PER_RECORD)
+    // At most 4 more (fewer only if the shared store, full of other files' pages, let some go).
+    expect(keptRenderCount() - before).toBeLessThanOrEqual(KEPT_VARIANTS_PER_RECORD)
 
     // The latest 4 zones are answered from the store, the first 16 are drawn again.
     for (const zone of ZONES.slice(-KEPT_VARIANTS_PER_RECORD))
@@ -108,12 +109,15 @@ describe('one visitor’s time zones cannot push out other certificates’ kept 
 
   test('a verify address in other letter cases is the same certificate: 20 zones keep 4 pages', async () => {
     const song = await registeredSong('Lower Case')
+    const pathOf = (index: number) =>
+      `/verify/${index % 2 ? song.certificateId.toLowerCase() : song.certificateId}`
     const before = keptRenderCount()
-    for (const [index, zone] of ZONES.entries()) {
-      const id = index % 2 ? song.certificateId.toLowerCase() : song.certificateId
-      await visit(`/verify/${id}`, zoneCookie(zone))
-    }
-    expect(keptRenderCount() - before).toBe(KEPT_VARIANTS_PER_RECORD)
+    for (const [index, zone] of ZONES.entries()) await visit(pathOf(index), zoneCookie(zone))
+    expect(keptRenderCount() - before).toBeLessThanOrEqual(KEPT_VARIANTS_PER_RECORD)
+    const latest = ZONES.length - KEPT_VARIANTS_PER_RECORD
+    for (let index = latest; index < ZONES.length; index++)
+      expect((await visit(pathOf(index), zoneCookie(ZONES[index]!))).kept).toBe(true)
+    expect((await visit(pathOf(1), zoneCookie(ZONES[1]!))).kept).toBe(false)
   })
 
   test('after 20 zones a certificate’s PDF is kept in 4 of them; another certificate’s PDF is still kept', async () => {
@@ -127,7 +131,7 @@ describe('one visitor’s time zones cannot push out other certificates’ kept 
     const path = `/certificate/${song.id}.pdf`
     const before = keptVisitorPdfs.count
     for (const zone of ZONES) expect((await download(path, zoneCookie(zone))).kept).toBe(false)
-    expect(keptVisitorPdfs.count - before).toBe(KEPT_VARIANTS_PER_RECORD)
+    expect(keptVisitorPdfs.count - before).toBeLessThanOrEqual(KEPT_VARIANTS_PER_RECORD)
     for (const zone of ZONES.slice(-KEPT_VARIANTS_PER_RECORD))
       expect(await download(path, zoneCookie(zone))).toEqual({
         kept: true,
