@@ -10,6 +10,8 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
+import { allSourceMessages } from '~/i18n/catalogs.server'
+import { setSourceMessages } from '~/i18n/react'
 import { withoutNulBytes } from '~/lib/html-stream.server'
 import { logRequestError } from '~/lib/request-errors.server'
 import { env } from '~/env.server'
@@ -109,6 +111,9 @@ startRecordAudit()
 // `npm run backup` while this server holds the embedded database: it asks through a socket in DATA_DIR.
 await startBackupSocket()
 
+// A drawing no loader fed (the root's own error page) speaks English rather than message ids.
+setSourceMessages(allSourceMessages())
+
 const ABORT_DELAY = 5000
 
 export default function handleRequest(
@@ -122,6 +127,9 @@ export default function handleRequest(
   // A route may widen its own document's policy (the payment step loads Stripe.js); no other page does.
   applySecurityHeaders(responseHeaders, documentCsp(nonce, routeCspAllowances(remixContext)))
   noStoreWhenSignedIn(request.headers.get('Cookie'), responseHeaders)
+  // A page is drawn in the language its cookie or Accept-Language asks for (decision 120): a
+  // cache between us and the browser must keep one copy per language, as we do.
+  responseHeaders.append('Vary', 'Cookie, Accept-Language')
   const userAgent = request.headers.get('User-Agent')
   const bot = isbot(userAgent)
   // A public page rendered for a visitor without cookies is kept for the next such visitors.
@@ -223,6 +231,7 @@ export default function handleRequest(
 
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   applySecurityHeaders(response.headers)
+  response.headers.append('Vary', 'Cookie, Accept-Language')
   noStoreWhenSignedIn(request.headers.get('Cookie'), response.headers)
   return response
 }

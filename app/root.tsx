@@ -22,6 +22,9 @@ import { SiteFooter } from './components/site-footer'
 import { SiteHeader } from './components/site-header'
 import { ToastProvider } from './components/toaster'
 import { getPublicEnv } from './env.server'
+import { pageMessages } from './i18n/catalogs.server'
+import { languageChoices, localeDirection, requestLocale } from './i18n/locale.server'
+import { I18nProvider, translatorOf, useLocale, useT } from './i18n/react'
 import { startPageLoad } from './services/platform/analytics.server'
 import { getSignedInUser } from './services/accounts/auth.server'
 import { db } from './services/platform/db.server'
@@ -53,8 +56,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     user && name
       ? { displayName: name, initial: name.charAt(0).toUpperCase(), isAdmin: isAdmin(user) }
       : null
+  // The page's language (the account's, the cookie's, Accept-Language, else English) and the
+  // shell's messages in it, as data: the page's own route sends its areas' (decision 120).
+  const locale = requestLocale(request, user)
   return json(
     {
+      i18n: pageMessages(locale, ['shell']),
+      dir: localeDirection(locale),
+      languages: languageChoices(),
       env: getPublicEnv(),
       toast: toast ?? notice,
       user: headerUser,
@@ -67,19 +76,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const appName = data?.env.APP_NAME ?? 'ProofTrack'
+  const { t } = translatorOf(matches)
   return [
-    { title: `${appName} — Lock in your song details` },
-    {
-      name: 'description',
-      content: `${appName} records who made a song — every person and every AI tool — with a timestamped certificate.`,
-    },
+    { title: t('shell.meta.title', { appName }) },
+    { name: 'description', content: t('shell.meta.description', { appName }) },
   ]
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider>
+      <Document>{children}</Document>
+    </I18nProvider>
+  )
+}
+
+function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
+  const t = useT()
+  const locale = useLocale()
   const data = useRouteLoaderData<typeof loader>('root')
   const appName = data?.env.APP_NAME ?? 'ProofTrack'
   // Marks the document once React has hydrated it: until then a click follows the plain HTML
@@ -88,7 +105,7 @@ export function Layout({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return (
-    <html lang="en" className="h-full">
+    <html lang={locale} dir={data?.dir ?? 'ltr'} className="h-full">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -102,7 +119,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
         >
-          Skip to main content
+          {t('shell.skipLink')}
         </a>
         <SiteHeader appName={appName} user={data?.user ?? null} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -112,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
           appName={appName}
           signedIn={Boolean(data?.user)}
           year={data?.year ?? new Date().getUTCFullYear()}
+          languages={data?.languages ?? []}
         />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -41,6 +41,8 @@ export interface UsersTable {
   /** The account's own PRO and PRO number (decision 118): a new song's main contributor's by default. */
   pro: ColumnType<string | null, string | null | undefined, string | null>
   proNumber: ColumnType<string | null, string | null | undefined, string | null>
+  /** The language the person chose (decision 120): a tag of app/i18n/locales.ts, or null. */
+  locale: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SessionsTable {

@@ -1,13 +1,15 @@
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useT } from '~/i18n/react'
 import { StatusPage } from './status-page'
 
 type StatusHandler = (info: { error: ErrorResponse }) => ReactNode
 
 export function NotFound() {
+  const t = useT()
   return (
-    <StatusPage status="404" title="404 Page Not Found">
-      The page you are looking for does not exist or has moved.
+    <StatusPage status="404" title={t('shell.notFound.title')}>
+      {t('shell.notFound.text')}
     </StatusPage>
   )
 }
@@ -19,6 +21,7 @@ export function GeneralErrorBoundary({
   statusHandlers?: Record<number, StatusHandler>
 }) {
   const error = useRouteError()
+  const t = useT()
   if (isRouteErrorResponse(error)) {
     const handler = statusHandlers?.[error.status]
     if (handler) return <>{handler({ error })}</>
@@ -29,18 +32,13 @@ export function GeneralErrorBoundary({
         : (error.data as { message?: string } | null)?.message
     return (
       <ErrorMessage
-        title={`${error.status} ${error.statusText || 'Error'}`}
-        message={message ?? 'The request could not be completed.'}
+        title={`${error.status} ${error.statusText || t('shell.error.statusFallback')}`}
+        message={message ?? t('shell.error.requestFailed')}
       />
     )
   }
   if (typeof document !== 'undefined') console.error(error)
-  return (
-    <ErrorMessage
-      title="Something went wrong"
-      message="An unexpected error occurred. Please try again in a moment."
-    />
-  )
+  return <ErrorMessage title={t('shell.error.title')} message={t('shell.error.text')} />
 }
 
 function ErrorMessage({ title, message }: { title: string; message: string }) {

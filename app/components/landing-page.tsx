@@ -1,48 +1,40 @@
 import type { ReactNode } from 'react'
 import type { GlossaryTerm } from '~/lib/glossary'
 import type { GlossaryNote } from '~/lib/glossary/note'
+import { type MessageId, useT } from '~/i18n/react'
 import { LandingVideo } from './landing-video'
 import { TermNote } from './term'
 import { ButtonLink } from './ui/button'
 
 const capabilities = [
-  {
-    title: 'Your PT Snapshot',
-    text: 'A timestamped snapshot of your song — its details and every contributor — with its own certificate ID you can share.',
-  },
-  {
-    title: 'A permanent record on Solana',
-    text: 'Register the song on the Solana blockchain: a public, dated record that cannot be changed afterwards. We pay the network fee.',
-  },
-  {
-    title: 'Permanent storage on Arweave',
-    text: 'Your certificate is stored on Arweave, a network built to keep data permanently, and linked from your snapshot.',
-  },
-]
+  { title: 'landing.layers.snapshot.title', text: 'landing.layers.snapshot.text' },
+  { title: 'landing.layers.solana.title', text: 'landing.layers.solana.text' },
+  { title: 'landing.layers.arweave.title', text: 'landing.layers.arweave.text' },
+] as const satisfies { title: MessageId; text: MessageId }[]
 
 /** `terms`: the jargon a card's text uses, explained under it (issue 39.13). */
-const features: { title: string; text: string; terms?: GlossaryTerm[]; icon: ReactNode }[] = [
+const features: { title: MessageId; text: MessageId; terms?: GlossaryTerm[]; icon: ReactNode }[] = [
   {
-    title: 'Lock In Every Detail',
-    text: 'Title, creation date, lyrics, genre, ISRC, ISWC and UPC codes, PRO information, file links and creative notes — all in one submission, locked into its timestamped certificate. Fingerprint your files too — the master, the stems, the lyric sheet, up to five, each with a label: with JavaScript on, your browser computes their SHA-256 and the files themselves never leave your device; without it they are hashed as they arrive and discarded, never stored.',
+    title: 'landing.features.details.title',
+    text: 'landing.features.details.text',
     terms: ['PRO', 'SHA-256'],
     icon: <path d="M7 10V7a5 5 0 0 1 10 0v3M6 10h12v10H6z" />,
   },
   {
-    title: 'List Every Contributor - Even AI',
-    text: 'Credit up to three people and every AI tool you used, with a human-versus-AI split for lyrics, vocals, instrumentation, production and mixing/mastering. Each co-writer gets an email link to confirm or dispute their share, so the split carries their word too.',
+    title: 'landing.features.contributors.title',
+    text: 'landing.features.contributors.text',
     icon: (
       <path d="M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM2 21a7 7 0 0 1 14 0M17 4l1 2 2 1-2 1-1 2-1-2-2-1 2-1 1-2Z" />
     ),
   },
   {
-    title: "Proof That Can't Be Erased",
-    text: 'Once a song is registered, its record lives on a public blockchain and in permanent storage. Nobody can quietly edit or delete it — not even us.',
+    title: 'landing.features.proof.title',
+    text: 'landing.features.proof.text',
     icon: <path d="M12 3 4 6v6c0 4.5 3.4 8.3 8 9 4.6-.7 8-4.5 8-9V6l-8-3ZM9 12l2 2 4-4" />,
   },
   {
-    title: 'Creator-first Workflow',
-    text: 'No crypto wallet, no tokens, no jargon. Fill in a form, review it, and get your certificate — we handle the network and storage fees.',
+    title: 'landing.features.workflow.title',
+    text: 'landing.features.workflow.text',
     icon: <path d="M4 20h4L19 9l-4-4L4 16v4ZM13 7l4 4" />,
   },
 ]
@@ -60,24 +52,22 @@ export function LandingPage({
   hasVideo: boolean
   notes: GlossaryNote[]
 }) {
+  const t = useT()
   return (
     <>
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-16 pt-16 text-center sm:pb-20 sm:pt-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{appName}</p>
           <h1 className="mt-3 text-balance text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
-            Lock in Your Song Details - Forever.
+            {t('landing.hero.title')}
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">
-            Document who made your song — every writer and every AI tool, with their share of each
-            part — and get a timestamped certificate you can point to for good.
-          </p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t('landing.hero.text')}</p>
           <div className="mt-10 flex flex-col justify-center gap-3 sm:flex-row">
             <ButtonLink to="/register" className="px-6 py-3 text-base">
-              Get Started
+              {t('landing.hero.getStarted')}
             </ButtonLink>
             <ButtonLink to="/login" variant="secondary" className="px-6 py-3 text-base">
-              Sign In
+              {t('landing.hero.signIn')}
             </ButtonLink>
           </div>
         </div>
@@ -88,7 +78,7 @@ export function LandingPage({
           id="capabilities-heading"
           className="text-center text-2xl font-bold text-slate-900 sm:text-3xl"
         >
-          Three layers of proof
+          {t('landing.layers.title')}
         </h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {capabilities.map((capability, index) => (
@@ -104,9 +94,9 @@ export function LandingPage({
               </span>
               <h3 className="mt-4 text-lg font-semibold text-slate-900">
                 <span className="sr-only">{index + 1}. </span>
-                {capability.title}
+                {t(capability.title)}
               </h3>
-              <p className="mt-2 text-slate-600">{capability.text}</p>
+              <p className="mt-2 text-slate-600">{t(capability.text)}</p>
             </li>
           ))}
         </ol>
@@ -118,11 +108,10 @@ export function LandingPage({
             id="demo-heading"
             className="text-center text-2xl font-bold text-slate-900 sm:text-3xl"
           >
-            Your Song - Your Details - Locked Forever
+            {t('landing.demo.title')}
           </h2>
           <p className="mx-auto mt-4 max-w-2xl text-center text-slate-600">
-            See how a song goes from a form to a certificate, a blockchain record and permanent
-            storage in a few minutes.
+            {t('landing.demo.text')}
           </p>
           <div className="mt-10">
             <LandingVideo hasVideo={hasVideo} />
@@ -135,7 +124,7 @@ export function LandingPage({
           id="features-heading"
           className="text-center text-2xl font-bold text-slate-900 sm:text-3xl"
         >
-          Built for songwriters
+          {t('landing.features.title')}
         </h2>
         <ul className="mt-10 grid gap-6 sm:grid-cols-2">
           {features.map((feature) => (
@@ -157,8 +146,8 @@ export function LandingPage({
                 </svg>
               </span>
               <div>
-                <h3 className="text-lg font-semibold text-slate-900">{feature.title}</h3>
-                <p className="mt-2 text-slate-600">{feature.text}</p>
+                <h3 className="text-lg font-semibold text-slate-900">{t(feature.title)}</h3>
+                <p className="mt-2 text-slate-600">{t(feature.text)}</p>
                 {notes
                   .filter((note) => feature.terms?.some((term) => term === note.term))
                   .map((note) => (
@@ -173,17 +162,15 @@ export function LandingPage({
       <section aria-labelledby="cta-heading" className="px-4 pb-8">
         <div className="mx-auto max-w-5xl rounded-3xl bg-brand-700 px-6 py-14 text-center shadow-xl sm:px-12">
           <h2 id="cta-heading" className="text-2xl font-bold text-white sm:text-3xl">
-            Ready to lock in your next song?
+            {t('landing.cta.title')}
           </h2>
-          <p className="mx-auto mt-4 max-w-xl text-brand-100">
-            Create a free account, certify your first song in minutes, and keep the proof forever.
-          </p>
+          <p className="mx-auto mt-4 max-w-xl text-brand-100">{t('landing.cta.text')}</p>
           <ButtonLink
             to="/register"
             variant="inverse"
             className="mt-8 px-6 py-3 text-base focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-brand-700"
           >
-            Get Started for Free
+            {t('landing.cta.button')}
           </ButtonLink>
         </div>
       </section>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useT } from '~/i18n/react'
 import { useHydrated } from '~/lib/hooks'
 import { Tooltip } from './ui/tooltip'
 
@@ -13,6 +14,7 @@ export function LandingVideo({ hasVideo }: { hasVideo: boolean }) {
  * swap them for our own buttons, which also cover autoplay being refused and load failures.
  */
 function DemoVideo() {
+  const t = useT()
   const videoRef = useRef<HTMLVideoElement>(null)
   const hydrated = useHydrated()
   const [muted, setMuted] = useState(true)
@@ -88,7 +90,7 @@ function DemoVideo() {
         ref={videoRef}
         src={LANDING_VIDEO_SRC}
         className={failed ? 'invisible h-full w-full' : 'h-full w-full object-cover'}
-        aria-label="Product demo video"
+        aria-label={t('landing.video.label')}
         autoPlay
         muted
         loop
@@ -96,7 +98,7 @@ function DemoVideo() {
         preload="metadata"
         controls={!hydrated}
       >
-        Your browser does not support the video tag.
+        {t('landing.video.unsupported')}
       </video>
 
       {failed && (
@@ -104,8 +106,8 @@ function DemoVideo() {
           role="alert"
           className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center"
         >
-          <p className="font-semibold text-white">The demo video could not be loaded.</p>
-          <p className="text-sm text-slate-300">Please try again later.</p>
+          <p className="font-semibold text-white">{t('landing.video.failed')}</p>
+          <p className="text-sm text-slate-300">{t('landing.video.tryLater')}</p>
         </div>
       )}
 
@@ -117,7 +119,7 @@ function DemoVideo() {
             className="inline-flex items-center gap-2 rounded-full bg-white px-5 py-3 text-sm font-semibold text-brand-700 shadow-lg hover:bg-brand-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             <PlayIcon />
-            Play demo
+            {t('landing.video.play')}
           </button>
         </div>
       )}
@@ -126,13 +128,21 @@ function DemoVideo() {
         <div className="absolute bottom-3 right-3 flex gap-2">
           {/* Moving content that starts by itself needs a way to stop it (WCAG 2.2.2). */}
           {!waitingForUser && (
-            <Tooltip content={paused ? 'Play video' : 'Pause video'} labels align="end">
+            <Tooltip
+              content={paused ? t('landing.video.playVideo') : t('landing.video.pauseVideo')}
+              labels
+              align="end"
+            >
               <button type="button" onClick={togglePlayback} className={controlClass}>
                 {paused ? <PlayIcon /> : <PauseIcon />}
               </button>
             </Tooltip>
           )}
-          <Tooltip content={muted ? 'Unmute video' : 'Mute video'} labels align="end">
+          <Tooltip
+            content={muted ? t('landing.video.unmute') : t('landing.video.mute')}
+            labels
+            align="end"
+          >
             <button
               type="button"
               onClick={toggleMuted}
@@ -149,6 +159,7 @@ function DemoVideo() {
 }
 
 function VideoComingSoon() {
+  const t = useT()
   return (
     <div className="flex aspect-video flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-brand-100 bg-gradient-to-br from-brand-50 to-white p-8 text-center">
       <span
@@ -157,11 +168,8 @@ function VideoComingSoon() {
       >
         <PlayIcon />
       </span>
-      <p className="text-lg font-semibold text-slate-900">Demo video coming soon</p>
-      <p className="max-w-sm text-sm text-slate-600">
-        We're putting together a short walkthrough. Until then, create a free account and try it
-        yourself.
-      </p>
+      <p className="text-lg font-semibold text-slate-900">{t('landing.video.soon.title')}</p>
+      <p className="max-w-sm text-sm text-slate-600">{t('landing.video.soon.text')}</p>
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useT } from '~/i18n/react'
 import { ButtonLink, buttonClass } from './ui/button'
 
 export interface HeaderUser {
@@ -32,27 +33,31 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * 360 px). The copy not shown is `display: none`, out of the page for every reader.
  */
 const PLACES = [
-  { to: '/', label: 'Dashboard', end: true },
-  { to: '/submit', label: 'New Submission', end: false },
-  { to: '/faq', label: 'Help / FAQ', end: false },
+  { to: '/', label: 'shell.nav.dashboard', end: true },
+  { to: '/submit', label: 'shell.nav.newSubmission', end: false },
+  { to: '/faq', label: 'shell.nav.help', end: false },
 ] as const
 
 /** Signed out: Sign In and Get Started. Signed in: the app's navigation and Sign Out. */
 export function SiteHeader({ appName, user }: { appName: string; user: HeaderUser | null }) {
+  const t = useT()
   return (
     <header className="no-print border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2 sm:py-3">
         <Brand appName={appName} />
         {user ? (
-          <nav aria-label="Main" className="ml-auto flex min-w-0 flex-wrap items-center gap-1">
+          <nav
+            aria-label={t('shell.nav.main')}
+            className="ml-auto flex min-w-0 flex-wrap items-center gap-1"
+          >
             {PLACES.map((place) => (
               <NavLink key={place.to} to={place.to} end={place.end} className={navClass}>
-                {place.label}
+                {t(place.label)}
               </NavLink>
             ))}
             {user.isAdmin && (
               <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900 sm:ml-2">
-                Administrator
+                {t('shell.header.administrator')}
               </span>
             )}
             <AccountMenu user={user} />
@@ -61,15 +66,18 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
               href="/api/auth/logout"
               className={buttonClass('ghost', 'ml-1 hidden sm:inline-flex')}
             >
-              Sign Out
+              {t('shell.header.signOut')}
             </a>
           </nav>
         ) : (
-          <nav aria-label="Account" className="ml-auto flex items-center gap-1 sm:gap-2">
+          <nav
+            aria-label={t('shell.nav.account')}
+            className="ml-auto flex items-center gap-1 sm:gap-2"
+          >
             <ButtonLink to="/login" variant="ghost">
-              Sign In
+              {t('shell.header.signIn')}
             </ButtonLink>
-            <ButtonLink to="/register">Get Started</ButtonLink>
+            <ButtonLink to="/register">{t('shell.header.getStarted')}</ButtonLink>
           </nav>
         )}
       </div>
@@ -85,6 +93,7 @@ const menuItemClass = 'block px-4 py-2 text-sm text-slate-700 hover:bg-slate-100
  * changes (a new key per location).
  */
 function AccountMenu({ user }: { user: HeaderUser }) {
+  const t = useT()
   const location = useLocation()
   return (
     <details key={location.key} className="relative min-w-0 sm:ml-2" data-testid="account-menu">
@@ -96,7 +105,7 @@ function AccountMenu({ user }: { user: HeaderUser }) {
           {user.initial}
         </span>
         <bdi className="min-w-0 break-words">{user.displayName}</bdi>
-        <span className="sr-only">: account menu</span>
+        <span className="sr-only">{t('shell.menu.suffix')}</span>
         {/* Says there is more behind the name, most of all on a phone, where the places are. */}
         <svg
           aria-hidden="true"
@@ -116,23 +125,23 @@ function AccountMenu({ user }: { user: HeaderUser }) {
         {PLACES.map((place) => (
           <li key={place.to} className="sm:hidden">
             <Link to={place.to} className={menuItemClass}>
-              {place.label}
+              {t(place.label)}
             </Link>
           </li>
         ))}
         <li>
           <Link to="/settings" className={menuItemClass}>
-            Settings
+            {t('shell.menu.settings')}
           </Link>
         </li>
         <li>
           <Link to="/songs" className={menuItemClass}>
-            My songs
+            {t('shell.menu.songs')}
           </Link>
         </li>
         <li>
           <a href="/api/auth/logout" className={menuItemClass}>
-            Sign out
+            {t('shell.menu.signOut')}
           </a>
         </li>
       </ul>

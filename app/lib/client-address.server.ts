@@ -28,6 +28,7 @@ export function anonymousRequestOf(request: Request) {
     url: url.pathname + url.search,
     origin: url.origin,
     cookie: request.headers.get('Cookie'),
+    acceptLanguage: request.headers.get('Accept-Language'),
     userAgent: request.headers.get('User-Agent'),
     referrer: request.headers.get('Referer'),
     ipAddress: clientIp(request),

@@ -1,18 +1,29 @@
-// Long US dates ('March 1, 2025'). Shared with the browser, and rendered identically on both sides.
+// Long dates ('March 1, 2025'; '1. März 2025' in German through app/i18n/format.ts). Shared with
+// the browser, and rendered identically on both sides.
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
+// One formatter per language, made once: building an Intl.DateTimeFormat costs more than using it.
+const longDateFormatters = new Map<string, Intl.DateTimeFormat>()
+function formatterFor(locale: string) {
+  let formatter = longDateFormatters.get(locale)
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    })
+    longDateFormatters.set(locale, formatter)
+  }
+  return formatter
+}
 
 /**
  * A date-only value ('2025-03-01') is a calendar day: it is formatted as that day, never moved
  * by the server's or the reader's time zone. A timestamp is shown as its UTC day, so server and
  * browser render the same text.
  */
-export function formatLongDate(value: string | Date | null | undefined) {
+export function formatLongDate(value: string | Date | null | undefined, locale = 'en-US') {
+  const formatter = formatterFor(locale)
   if (value === null || value === undefined || value === '') return 'Date not available'
   if (typeof value === 'string') {
     const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)

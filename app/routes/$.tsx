@@ -1,5 +1,6 @@
 import type { MetaFunction } from '@remix-run/node'
 import { GeneralErrorBoundary, NotFound } from '~/components/error-boundary'
+import { translatorOf } from '~/i18n/react'
 
 // Any path no other route claims answers 404 with the 404 page.
 export function loader() {
@@ -10,7 +11,9 @@ export function action() {
   throw new Response('Not Found', { status: 404 })
 }
 
-export const meta: MetaFunction = () => [{ title: '404 Page Not Found' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: translatorOf(matches).t('shell.notFound.title') },
+]
 
 export default function CatchAll() {
   return <NotFound />

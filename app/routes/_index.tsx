@@ -5,6 +5,9 @@ import { Dashboard } from '~/components/dashboard'
 import { lazyView } from '~/components/lazy-view'
 import { LANDING_TERMS, LandingPage } from '~/components/landing-page'
 import { env } from '~/env.server'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf } from '~/i18n/react'
 import { adminTab } from '~/lib/admin'
 import { glossaryNotes } from '~/lib/glossary'
 import { adminAnalytics, dailyFigures } from '~/services/admin/admin-analytics.server'
@@ -32,8 +35,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const video = await latestLandingVideo()
     // Its terms' sentences travel as data, not script: the landing page's script budget counts
     // each file it loads, and even one-sentence files cost more than it has room for (decision 093).
-    const notes = glossaryNotes(LANDING_TERMS)
-    return json({ view: 'landing' as const, appName, hasVideo: video !== null, notes })
+    const locale = requestLocale(request)
+    const notes = glossaryNotes(LANDING_TERMS).map((note) => ({
+      ...note,
+      sentence: translate(locale, 'landing', `landing.note.${note.term}`),
+    }))
+    return json({
+      view: 'landing' as const,
+      appName,
+      hasVideo: video !== null,
+      notes,
+      i18n: pageMessages(locale, ['landing']),
+    })
   }
   if (isAdmin(user)) {
     // The admin panel is an admin page: its session must have passed a second factor.
@@ -130,15 +143,13 @@ function AdminLoading() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const appName = data?.appName ?? 'ProofTrack'
+  const { t } = translatorOf(matches)
   if (data?.view === 'dashboard') return [{ title: `Dashboard | ${appName}` }]
   if (data?.view === 'admin') return [{ title: `Admin | ${appName}` }]
   return [
-    { title: `${appName} — Lock in Your Song Details - Forever.` },
-    {
-      name: 'description',
-      content: `${appName} lets songwriters document every contributor to a song — people and AI tools alike — and lock it in with a timestamped certificate, a Solana blockchain record and permanent Arweave storage.`,
-    },
+    { title: t('landing.meta.title', { appName }) },
+    { name: 'description', content: t('landing.meta.description', { appName }) },
   ]
 }

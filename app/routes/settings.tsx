@@ -7,8 +7,12 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
+import { useAppName } from '~/components/app-name'
+import { LanguageForm } from '~/components/language-form'
 import { TimeZoneNote, TimeZoneSelect, useTimeZone } from '~/components/time-zone'
 import { Button, TAP_TARGET } from '~/components/ui/button'
+import { languageChoices } from '~/i18n/locale.server'
+import { useT } from '~/i18n/react'
 import { formatDayInZone } from '~/lib/dates'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { SETTINGS_PATH } from '~/lib/time-zone'
@@ -35,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     twoFactor: await hasTwoFactor(db(), user.id),
     // "Permanent" only where it is: Solana mainnet with Arweave (issue 39.12, decision 095).
     permanent: destinationFacts().permanent,
+    languages: languageChoices(),
   })
 }
 
@@ -56,8 +61,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsPage() {
-  const { chosen, zones, now, hasPassword, songs, twoFactor, permanent } =
+  const { chosen, zones, now, hasPassword, songs, twoFactor, permanent, languages } =
     useLoaderData<typeof loader>()
+  const t = useT()
+  const appName = useAppName()
   const data = useActionData<typeof action>()
   const pending = useNavigation().state === 'submitting'
   const choice = useTimeZone()
@@ -180,6 +187,16 @@ export default function SettingsPage() {
             {pending ? 'Saving...' : 'Save Time Zone'}
           </Button>
         </Form>
+      </section>
+      {/* Issue 54: the footer's form, kept on the account too (app/resource-routes/language.ts). */}
+      <section aria-labelledby="language-heading" className="mt-6 rounded-xl border p-5">
+        <h2 id="language-heading" className="text-lg font-semibold text-slate-900">
+          {t('shell.language.label')}
+        </h2>
+        <p className="mb-3 mt-1 text-sm text-slate-600">
+          {t('shell.language.settingsHint', { appName })}
+        </p>
+        <LanguageForm id="settings-language" languages={languages} redirectTo={SETTINGS_PATH} />
       </section>
     </div>
   )

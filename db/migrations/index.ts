@@ -36,6 +36,7 @@ import * as signInCount from './2026-11-30T0110-sign-in-count'
 import * as reviewDrafts from './2026-12-07T1300-review-drafts'
 import * as songAndRecording from './2026-12-08T0900-song-and-recording'
 import * as accountPro from './2026-12-09T0900-account-pro'
+import * as accountLocale from './2026-12-11T0900-account-locale'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -150,4 +151,8 @@ export const migrations: Record<string, Migration> = {
     down: songAndRecording.migrateDown,
   },
   '2026-12-09T0900-account-pro': { up: accountPro.migrateUp, down: accountPro.migrateDown },
+  '2026-12-11T0900-account-locale': {
+    up: accountLocale.migrateUp,
+    down: accountLocale.migrateDown,
+  },
 }

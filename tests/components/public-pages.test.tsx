@@ -126,7 +126,13 @@ describe('landing page', () => {
   test('sets the page title and description', () => {
     const descriptors = indexMeta({
       ...metaArgs,
-      data: { view: 'landing', appName: 'TestTrack', hasVideo: false, notes: [] },
+      data: {
+        view: 'landing',
+        appName: 'TestTrack',
+        hasVideo: false,
+        notes: [],
+        i18n: { locale: 'en', messages: {} },
+      },
     })
     expect(titleOf(descriptors)).toBe('TestTrack — Lock in Your Song Details - Forever.')
     expect(

@@ -155,6 +155,8 @@ const MATRIX: Record<string, Row> = {
   // Issue 24: the refusal link in an invitation mail; without its token it opens nothing.
   'refuse-invitations': { url: '/refuse-invitations', get: all(404), post: all(404) },
   healthz: { url: '/healthz', get: PUBLIC },
+  // Issue 54: the language form; anyone may choose (an empty post is refused as input: 415).
+  language: { url: '/language', get: NO_GET, post: all('ok') },
   'ledger.tx.$signature': { url: '/ledger/tx/:signature', get: all(404) },
   // Public, like a Solana node: an unknown signature is a null result.
   'ledger.rpc.getTransaction.$signature': {

@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import { Transform } from 'node:stream'
 import { isbot } from 'isbot'
 import { env } from '~/env.server'
+import { resolveLocale } from '~/i18n/locale.server'
+import { SOURCE_LOCALE } from '~/i18n/locales'
 import { documentTitle, recordServerPageView } from './analytics.server'
 
 /**
@@ -50,15 +52,22 @@ export interface AnonymousRequest {
   /** scheme, host and port the request was made to */
   origin: string
   cookie: string | undefined | null
+  /** The language a cookie-less visitor's page is drawn in comes from it (decision 120). */
+  acceptLanguage?: string | null
   userAgent: string | null
   referrer: string | null
   ipAddress: string | null
 }
 
-/** The path whose copy may answer this request, or null when it must be rendered for it. */
+/**
+ * The key of the copy that may answer this request (its path and language: one copy per
+ * language, so no visitor is ever sent another's), or null when it must be rendered for it.
+ */
 export function anonymousPagePath(request: AnonymousRequest) {
   if (request.method !== 'GET' || request.cookie || !PATHS.has(request.url)) return null
-  return request.origin === appOrigin() ? request.url : null
+  if (request.origin !== appOrigin()) return null
+  const locale = resolveLocale({ cookieHeader: null, acceptLanguage: request.acceptLanguage })
+  return locale === SOURCE_LOCALE ? request.url : `${request.url}\u0000${locale}`
 }
 
 let origin: string | undefined
@@ -87,7 +96,7 @@ export function cachedAnonymousPage(request: AnonymousRequest, now = Date.now())
     recordServerPageView(
       {
         method: 'GET',
-        path,
+        path: request.url,
         userAgent: request.userAgent,
         referrer: request.referrer,
         ipAddress: request.ipAddress,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import { CompiledQuery, sql } from 'kysely'
 import { isbot } from 'isbot'
 import { env } from '~/env.server'
+import { resolveLocale } from '~/i18n/locale.server'
 import { checkedAgo, checkedAtIn, markCheckedAgo } from '~/lib/checked-ago'
 import { CERTIFICATE_ID_PATTERN } from '~/lib/identifiers'
 import { TIME_ZONE_COOKIE } from '~/lib/time-zone'
@@ -87,6 +88,8 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
     request.url,
     zone.timeZone,
     zone.source,
+    // The page's language (decision 120): one kept answer per language, never another's.
+    resolveLocale({ cookieHeader: request.cookie, acceptLanguage: request.acceptLanguage }),
     // The footer's © year is the server clock's.
     new Date(now).getUTCFullYear(),
   ])

@@ -1,0 +1,54 @@
+// Shared with the browser. Messages arrive compiled, in the form Lingui's compiler gives
+// (@lingui/message-utils on the server, app/i18n/catalogs.server.ts): a plain string, or a list
+// of text and placeholders. This interprets that form in ~0.5 KB gzip, where Lingui's own
+// runtime (@lingui/core) weighs 2.3 KB and the page budget has no room for it (decision 120).
+
+type Cases = { offset?: number } & Record<string, CompiledMessage>
+export type CompiledPart =
+  | string
+  | [name: string]
+  | [name: string, type: string]
+  | [name: string, type: string, format: string | Cases | Record<string, unknown>]
+export type CompiledMessage = string | CompiledPart[]
+export type MessageValues = Record<string, string | number | null | undefined>
+
+/** The message with its placeholders filled, plurals and numbers written for `locale`. */
+export function formatMessage(
+  message: CompiledMessage,
+  values: MessageValues,
+  locale: string,
+  count?: number,
+): string {
+  if (typeof message === 'string') return message
+  let text = ''
+  for (const part of message) {
+    if (typeof part === 'string') {
+      text += part === '#' && count !== undefined ? number(locale, count) : part
+      continue
+    }
+    const [name, type, format] = part
+    const value = values[name]
+    if (type === 'plural' || type === 'selectordinal') {
+      const cases = format as Cases
+      const n = Number(value) - (cases.offset ?? 0)
+      const rule = new Intl.PluralRules(locale, {
+        type: type === 'plural' ? 'cardinal' : 'ordinal',
+      }).select(n)
+      const chosen = cases[String(value)] ?? cases[rule] ?? cases.other
+      text += chosen === undefined ? '' : formatMessage(chosen, values, locale, n)
+    } else if (type === 'select') {
+      const cases = format as Cases
+      const chosen = cases[String(value)] ?? cases.other
+      text += chosen === undefined ? '' : formatMessage(chosen, values, locale, count)
+    } else if (type === 'number' && typeof value === 'number') {
+      text += number(locale, value, format === 'percent' ? { style: 'percent' } : undefined)
+    } else if (value !== null && value !== undefined) {
+      text += String(value)
+    }
+  }
+  return text
+}
+
+function number(locale: string, value: number, options?: Intl.NumberFormatOptions) {
+  return new Intl.NumberFormat(locale, options).format(value)
+}

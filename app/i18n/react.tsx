@@ -1,0 +1,86 @@
+import { useMatches } from '@remix-run/react'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { type CompiledMessage, formatMessage, type MessageValues } from './format-message'
+import { type RenderLocale, SOURCE_LOCALE } from './locales'
+import type { MessageId } from './messages/index.server'
+
+export type { MessageId }
+
+/**
+ * What a loader sends of the messages its page shows (`i18n: pageMessages(locale, areas)`):
+ * data, not script, so a language adds no byte to a page's JavaScript (decision 120). The root
+ * sends the shell's; each route the areas of its own page.
+ */
+export interface I18nData {
+  locale: RenderLocale
+  messages: Record<string, CompiledMessage>
+}
+
+export type Translate = (id: MessageId, values?: MessageValues) => string
+
+interface Translator {
+  locale: RenderLocale
+  t: Translate
+}
+
+// English for a drawing no loader fed (a component test, a render without the root's data): set
+// on the server (app/entry.server.tsx) and in the tests (tests/setup/setup-rules.ts), never in
+// the browser, which gets every message it shows as data. Held on globalThis so that every copy
+// of this module a test runner loads reads the one set.
+const SOURCE = Symbol.for('prooftrack.i18n.source')
+type Holder = typeof globalThis & { [SOURCE]?: Record<string, CompiledMessage> }
+export function setSourceMessages(messages: Record<string, CompiledMessage>) {
+  ;(globalThis as Holder)[SOURCE] = messages
+}
+
+function translator(locale: RenderLocale, messages: Record<string, CompiledMessage>): Translator {
+  return {
+    locale,
+    // An id no loader sent shows as itself in the browser: plainly wrong on the page, and the
+    // pseudo-language test (tests/e2e/i18n-pseudo.test.ts) fails on it.
+    t: (id, values = {}) => {
+      const message = messages[id] ?? (globalThis as Holder)[SOURCE]?.[id]
+      return message === undefined ? id : formatMessage(message, values, locale)
+    },
+  }
+}
+
+/** The messages every matched route's loader sent, merged: the shell's and the page's. */
+export function translatorOf(matches: readonly { data?: unknown }[]): Translator {
+  let locale: RenderLocale = SOURCE_LOCALE
+  const messages: Record<string, CompiledMessage> = {}
+  for (const match of matches) {
+    const i18n = i18nOf(match.data)
+    if (!i18n) continue
+    locale = i18n.locale
+    Object.assign(messages, i18n.messages)
+  }
+  return translator(locale, messages)
+}
+
+function i18nOf(data: unknown): I18nData | null {
+  if (typeof data !== 'object' || data === null || !('i18n' in data)) return null
+  const i18n = (data as { i18n: unknown }).i18n
+  return typeof i18n === 'object' && i18n !== null && 'messages' in i18n && 'locale' in i18n
+    ? (i18n as I18nData)
+    : null
+}
+
+const I18nContext = createContext<Translator>(translator(SOURCE_LOCALE, {}))
+
+/** Given once, in the root's Layout, from the matched routes' data. */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const matches = useMatches()
+  const value = useMemo(() => translatorOf(matches), [matches])
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
+}
+
+/** `t('landing.hero.title')`: the message in the page's language. */
+export function useT() {
+  return useContext(I18nContext).t
+}
+
+/** The page's language, for Intl (app/i18n/format.ts). */
+export function useLocale() {
+  return useContext(I18nContext).locale
+}

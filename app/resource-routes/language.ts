@@ -1,0 +1,34 @@
+import { type ActionFunctionArgs, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { setAccountLocale } from '~/i18n/account-locale.server'
+import { languageCookie } from '~/i18n/locale.server'
+import { isLocale } from '~/i18n/locales'
+import { readForm } from '~/lib/form.server'
+import { methodNotAllowed } from '~/lib/http.server'
+import { safeRedirect } from '~/lib/redirect'
+import { getUser } from '~/services/accounts/auth.server'
+import { db } from '~/services/platform/db.server'
+
+// The footer's and Settings' language form (issue 54): a plain post, answered by a redirect back
+// to the page it was sent from (PRG), so it works without JavaScript. Cross-site posts never get
+// here: server/guards.mjs refuses them for every route.
+const LanguageFormSchema = z.object({
+  language: z.string().refine(isLocale, 'Choose one of the languages in the list.'),
+  redirectTo: z.string().max(2000).optional(),
+})
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await readForm(request, { fields: ['language', 'redirectTo'] })
+  const parsed = LanguageFormSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success || !isLocale(parsed.data.language))
+    return new Response('Choose one of the languages in the list.', {
+      status: 400,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
+  const { language, redirectTo } = parsed.data
+  const user = await getUser(request)
+  if (user) await setAccountLocale(db(), user.id, language)
+  return redirect(safeRedirect(redirectTo), { headers: { 'Set-Cookie': languageCookie(language) } })
+}
+
+export const loader = methodNotAllowed
