@@ -1,0 +1,54 @@
+import { describe, expect, test } from 'vitest'
+import { MODES, useBrowser } from './browser'
+
+// Issue 54 in the browser: the footer's language form with JavaScript on and off (a real post,
+// answered by a redirect back to the same page), <html lang> following the choice, and the
+// landing page in German (the longest) and Japanese at 320 px with nothing wider than the window.
+
+const browser = useBrowser()
+
+describe.each(MODES)('the footer’s language form, $name', (mode) => {
+  test('chooses German on the FAQ page and stays there, in German, on every page after', async () => {
+    const page = await browser.newPage({ ...mode, locale: 'en-US' })
+    await page.goto('/faq')
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    await page.getByLabel('Language').selectOption('de')
+    await page.getByRole('button', { name: 'Change language' }).click()
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('de')
+    expect(new URL(page.url()).pathname).toBe('/faq')
+    await expect
+      .poll(() => page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt' }).count())
+      .toBe(1)
+    expect(await page.getByLabel('Sprache').inputValue()).toBe('de')
+    // The choice is kept: the next page, opened afresh, is German too.
+    await page.goto('/')
+    expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Halte die Angaben zu deinem Song fest. Für immer.',
+    )
+    expect(await page.title()).toBe('ProofTrack — Halte die Angaben zu deinem Song für immer fest.')
+    await page.done()
+  })
+})
+
+describe.each(['de', 'ja'])('the landing page in %s at 320 px', (locale) => {
+  test.each(MODES)('$name: nothing wider than the window', async (mode) => {
+    const page = await browser.newPage({ ...mode, locale })
+    await page.setViewportSize({ width: 320, height: 640 })
+    await page.goto('/')
+    expect(await page.locator('html').getAttribute('lang')).toBe(locale)
+    const wider = await page.evaluate(() => {
+      const width = document.documentElement.clientWidth
+      return [...document.body.querySelectorAll('*')]
+        .filter((element) => {
+          const box = element.getBoundingClientRect()
+          return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
+        })
+        .filter((element) => !element.closest('.sr-only'))
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+    })
+    expect(wider).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    await page.done()
+  })
+})
