@@ -6,7 +6,7 @@ import { listSongs } from './songs.server'
 import { songSummariesJson } from './song-summaries.server'
 
 // Issue 41 (decision 089): the songs API and the dashboard's song data, kept per owner and data
-// version. A page of the API is up to 100 summaries (about 50 KB of JSON), or with `fields=full`
+// version. A page of the API is up to 100 summaries (about 25 KB of JSON), or with `fields=full`
 // 100 whole songs with lyrics (about 200 KB): 64 such pages fit in the bound. The dashboard's data is about 4 KB.
 // Kept as UTF-8 bytes: encoding 200 KB again was a tenth of each answer's time.
 const songPages = keptAnswers<Buffer<ArrayBuffer>>({
