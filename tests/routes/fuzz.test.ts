@@ -637,7 +637,7 @@ const ROUTES: Record<string, RouteRow> = {
   'api.songs.$id.invitations.$invitationId.revoke': { params: ['id', 'invitationId'] },
   'api.songs.$id.versions': { params: ['id'] },
   'api.songs.export': { query: ['format'] },
-  'api.songs': { query: ['limit', 'offset'] },
+  'api.songs': { query: ['limit', 'offset', 'fields'] },
   'api.stats': {},
   'api.stripe.webhook': {},
   'api.subscription.can-register-free': {},
