@@ -20,33 +20,32 @@ export function formatMessage(
   count?: number,
 ): string {
   if (typeof message === 'string') return message
-  let text = ''
-  for (const part of message) {
-    if (typeof part === 'string') {
-      text += part === '#' && count !== undefined ? number(locale, count) : part
-      continue
-    }
-    const [name, type, format] = part
-    const value = values[name]
-    if (type === 'plural' || type === 'selectordinal') {
-      const cases = format as Cases
-      const n = Number(value) - (cases.offset ?? 0)
-      const rule = new Intl.PluralRules(locale, {
-        type: type === 'plural' ? 'cardinal' : 'ordinal',
-      }).select(n)
-      const chosen = cases[String(value)] ?? cases[rule] ?? cases.other
-      text += chosen === undefined ? '' : formatMessage(chosen, values, locale, n)
-    } else if (type === 'select') {
-      const cases = format as Cases
-      const chosen = cases[String(value)] ?? cases.other
-      text += chosen === undefined ? '' : formatMessage(chosen, values, locale, count)
-    } else if (type === 'number' && typeof value === 'number') {
-      text += number(locale, value, format === 'percent' ? { style: 'percent' } : undefined)
-    } else if (value !== null && value !== undefined) {
-      text += String(value)
-    }
-  }
-  return text
+  return message
+    .map((part) => {
+      if (typeof part === 'string')
+        return part === '#' && count !== undefined ? number(locale, count) : part
+      const [name, type, format] = part
+      const value = values[name]
+      if (type === 'plural' || type === 'selectordinal' || type === 'select') {
+        const cases = format as Cases
+        let key = String(value)
+        let n = count
+        if (type !== 'select') {
+          n = Number(value) - (cases.offset ?? 0)
+          // An exact case (=0 compiles to "0") before the language's plural rule.
+          if (!(key in cases))
+            key = new Intl.PluralRules(locale, {
+              type: type === 'plural' ? 'cardinal' : 'ordinal',
+            }).select(n)
+        }
+        const chosen = cases[key] ?? cases.other
+        return chosen === undefined ? '' : formatMessage(chosen, values, locale, n)
+      }
+      if (type === 'number' && typeof value === 'number')
+        return number(locale, value, format === 'percent' ? { style: 'percent' } : undefined)
+      return value ?? ''
+    })
+    .join('')
 }
 
 function number(locale: string, value: number, options?: Intl.NumberFormatOptions) {

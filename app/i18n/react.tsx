@@ -58,12 +58,9 @@ export function translatorOf(matches: readonly { data?: unknown }[]): Translator
   return translator(locale, messages)
 }
 
-function i18nOf(data: unknown): I18nData | null {
-  if (typeof data !== 'object' || data === null || !('i18n' in data)) return null
-  const i18n = (data as { i18n: unknown }).i18n
-  return typeof i18n === 'object' && i18n !== null && 'messages' in i18n && 'locale' in i18n
-    ? (i18n as I18nData)
-    : null
+// Loader data is the loaders' own (root, _index, ...): a route without messages has no `i18n`.
+function i18nOf(data: unknown) {
+  return (data as { i18n?: I18nData } | null | undefined)?.i18n
 }
 
 const I18nContext = createContext<Translator>(translator(SOURCE_LOCALE, {}))

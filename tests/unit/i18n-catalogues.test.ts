@@ -55,7 +55,7 @@ test('every English message parses as ICU', () => {
 })
 
 test('a glossary note keeps its term, so the page can mark it as the word defined', () => {
-  for (const locale of [...LOCALES, PSEUDO_LOCALE]) {
+  for (const locale of [...LOCALES, PSEUDO_LOCALE] as const) {
     const { messages } = pageMessages(locale, ['landing'])
     for (const term of ['PRO', 'SHA-256'])
       expect(formatMessage(messages[`landing.note.${term}`]!, {}, locale)).toContain(term)
