@@ -52,3 +52,24 @@ describe.each(['de', 'ja'])('the landing page in %s at 320 px', (locale) => {
     await page.done()
   })
 })
+
+test('a kept landing page is kept per language: a German copy never answers a Japanese or English visitor', async () => {
+  const visit = async (acceptLanguage?: string) => {
+    const response = await fetch(`${browser.baseUrl()}/`, {
+      headers: acceptLanguage ? { 'Accept-Language': acceptLanguage } : {},
+    })
+    const html = await response.text()
+    return {
+      lang: /<html lang="([^"]+)"/.exec(html)?.[1],
+      kept: response.headers.get('x-cache') === 'hit',
+      vary: response.headers.get('vary') ?? '',
+    }
+  }
+  await visit('de-DE,de;q=0.9')
+  const german = await visit('de-DE,de;q=0.9')
+  expect(german).toMatchObject({ lang: 'de', kept: true })
+  expect(german.vary).toContain('Accept-Language')
+  expect((await visit('ja-JP')).lang).toBe('ja')
+  expect((await visit()).lang).toBe('en')
+  expect((await visit('de-AT')).lang).toBe('de')
+})
