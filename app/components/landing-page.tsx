@@ -58,7 +58,7 @@ export function LandingPage({
       <section className="bg-gradient-to-b from-brand-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-16 pt-16 text-center sm:pb-20 sm:pt-24">
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{appName}</p>
-          <h1 className="mt-3 text-balance text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 className="mt-3 text-balance text-4xl font-extrabold tracking-tight text-slate-900 [word-break:auto-phrase] sm:text-5xl lg:text-6xl">
             {t('landing.hero.title')}
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600">{t('landing.hero.text')}</p>
