@@ -24,7 +24,7 @@ import { ToastProvider } from './components/toaster'
 import { getPublicEnv } from './env.server'
 import { pageMessages } from './i18n/catalogs.server'
 import { languageChoices, localeDirection, requestLocale } from './i18n/locale.server'
-import { I18nProvider, translatorOf, useLocale, useT } from './i18n/react'
+import { I18nProvider, translatorOf, useContentLanguage, useLocale, useT } from './i18n/react'
 import { startPageLoad } from './services/platform/analytics.server'
 import { getSignedInUser } from './services/accounts/auth.server'
 import { db } from './services/platform/db.server'
@@ -97,6 +97,7 @@ function Document({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const t = useT()
   const locale = useLocale()
+  const contentLanguage = useContentLanguage()
   const data = useRouteLoaderData<typeof loader>('root')
   const appName = data?.env.APP_NAME ?? 'ProofTrack'
   // Marks the document once React has hydrated it: until then a click follows the plain HTML
@@ -122,7 +123,7 @@ function Document({ children }: { children: ReactNode }) {
           {t('shell.skipLink')}
         </a>
         <SiteHeader appName={appName} user={data?.user ?? null} />
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <main id="main" lang={contentLanguage} tabIndex={-1} className="flex-1 outline-none">
           {children}
         </main>
         <SiteFooter

@@ -21,6 +21,8 @@ export type Translate = (id: MessageId, values?: MessageValues) => string
 interface Translator {
   locale: RenderLocale
   t: Translate
+  /** Whether the page's own route speaks the locale (sent an area, or says so in its handle). */
+  pageTranslated: boolean
 }
 
 // English for a drawing no loader fed (a component test, a render without the root's data): set
@@ -33,9 +35,14 @@ export function setSourceMessages(messages: Record<string, CompiledMessage>) {
   ;(globalThis as Holder)[SOURCE] = messages
 }
 
-function translator(locale: RenderLocale, messages: Record<string, CompiledMessage>): Translator {
+function translator(
+  locale: RenderLocale,
+  messages: Record<string, CompiledMessage>,
+  pageTranslated = false,
+): Translator {
   return {
     locale,
+    pageTranslated,
     // An id no loader sent shows as itself in the browser: plainly wrong on the page, and the
     // pseudo-language test (tests/e2e/i18n-pseudo.test.ts) fails on it.
     t: (id, values = {}) => {
@@ -46,16 +53,21 @@ function translator(locale: RenderLocale, messages: Record<string, CompiledMessa
 }
 
 /** The messages every matched route's loader sent, merged: the shell's and the page's. */
-export function translatorOf(matches: readonly { data?: unknown }[]): Translator {
+export function translatorOf(
+  matches: readonly { id?: string; data?: unknown; handle?: unknown }[],
+): Translator {
   let locale: RenderLocale = SOURCE_LOCALE
+  let pageTranslated = false
   const messages: Record<string, CompiledMessage> = {}
   for (const match of matches) {
     const i18n = i18nOf(match.data)
+    if (match.id !== 'root' && (i18n || (match.handle as { i18n?: boolean } | undefined)?.i18n))
+      pageTranslated = true
     if (!i18n) continue
     locale = i18n.locale
     Object.assign(messages, i18n.messages)
   }
-  return translator(locale, messages)
+  return translator(locale, messages, pageTranslated)
 }
 
 // Loader data is the loaders' own (root, _index, ...): a route without messages has no `i18n`.
@@ -80,4 +92,13 @@ export function useT() {
 /** The page's language, for Intl (app/i18n/format.ts). */
 export function useLocale() {
   return useContext(I18nContext).locale
+}
+
+/**
+ * 'en' where the page's own content is still English in another language's page (its area not
+ * yet translated), so a screen reader reads it with an English voice; else undefined.
+ */
+export function useContentLanguage() {
+  const { locale, pageTranslated } = useContext(I18nContext)
+  return locale === SOURCE_LOCALE || pageTranslated ? undefined : SOURCE_LOCALE
 }

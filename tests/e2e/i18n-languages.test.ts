@@ -20,9 +20,12 @@ describe.each(MODES)('the footer’s language form, $name', (mode) => {
       .poll(() => page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt' }).count())
       .toBe(1)
     expect(await page.getByLabel('Sprache').inputValue()).toBe('de')
+    // The FAQ itself is not translated yet: its content says it is English.
+    expect(await page.locator('main').getAttribute('lang')).toBe('en')
     // The choice is kept: the next page, opened afresh, is German too.
     await page.goto('/')
     expect(await page.locator('html').getAttribute('lang')).toBe('de')
+    expect(await page.locator('main').getAttribute('lang')).toBeNull()
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Halte die Angaben zu deinem Song fest. Für immer.',
     )
