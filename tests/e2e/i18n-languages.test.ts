@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { MODES, useBrowser } from './browser'
+import { signUpAndIn } from './flows'
 
 // Issue 54 in the browser: the footer's language form with JavaScript on and off (a real post,
 // answered by a redirect back to the same page), <html lang> following the choice, and the
@@ -75,4 +76,21 @@ test('a kept landing page is kept per language: a German copy never answers a Ja
   expect((await visit('ja-JP')).lang).toBe('ja')
   expect((await visit()).lang).toBe('en')
   expect((await visit('de-AT')).lang).toBe('de')
+})
+
+test('Settings keeps the choice on the account: signed in elsewhere, without the cookie, the pages are Japanese', async () => {
+  const page = await browser.newPage({ javaScriptEnabled: false, locale: 'en-US' })
+  await signUpAndIn(page, 'Haruki')
+  await page.goto('/settings')
+  const section = page.locator('section', { has: page.locator('#language-heading') })
+  await section.getByLabel('Language').selectOption('ja')
+  await section.getByRole('button', { name: 'Change language' }).click()
+  expect(new URL(page.url()).pathname).toBe('/settings')
+  expect(await page.locator('html').getAttribute('lang')).toBe('ja')
+  // The cookie gone, the account still says Japanese.
+  await page.context().clearCookies({ name: 'lang' })
+  await page.goto('/settings')
+  expect(await page.locator('html').getAttribute('lang')).toBe('ja')
+  expect(await page.getByRole('heading', { name: '言語' }).count()).toBe(1)
+  await page.done()
 })
