@@ -6,6 +6,8 @@ import { env } from '~/env.server'
 import { derivedKey } from '../platform/derived-keys.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
+import type { RenderLocale } from '~/i18n/locales'
 import { displayName } from '~/lib/display-name'
 
 export const VERIFICATION_TTL_MS = 24 * 60 * 60 * 1000
@@ -40,11 +42,17 @@ export const SUPPORT_CODE_TYPED_MESSAGE =
  * their own mailbox, and the admin enters. Each kind replaces only the user's earlier code of its
  * own kind, so a mail that arrives late still works after the user asked support.
  */
-export async function mailVerificationCode(database: Executor, userId: string, email: string) {
+export async function mailVerificationCode(
+  database: Executor,
+  userId: string,
+  email: string,
+  /** The language of the page that asked, for an account that chose none (issue 54). */
+  requestLocale?: RenderLocale,
+) {
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
   await inTransaction(database, async (trx) => {
     await replaceCodes(trx, userId, 'mailed')
-    await mailCode(trx, userId, email, expiresAt)
+    await mailCode(trx, userId, email, expiresAt, requestLocale)
   })
   return { expiresAt }
 }
@@ -63,13 +71,18 @@ export async function createSupportCode(database: Executor, userId: string) {
  * Both at once, for the JSON API (SPEC: it answers `verificationCode`, the code for support): the
  * user's own code is mailed beside it, as the page's first step does.
  */
-export async function createVerificationCode(database: Executor, userId: string, email: string) {
+export async function createVerificationCode(
+  database: Executor,
+  userId: string,
+  email: string,
+  requestLocale?: RenderLocale,
+) {
   const expiresAt = new Date(Date.now() + VERIFICATION_TTL_MS)
   const code = await inTransaction(database, async (trx) => {
     await replaceCodes(trx, userId, 'mailed')
     await replaceCodes(trx, userId, 'shown')
     const shown = await insertUnique(trx, userId, expiresAt, (candidate) => candidate)
-    await mailCode(trx, userId, email, expiresAt)
+    await mailCode(trx, userId, email, expiresAt, requestLocale)
     return shown
   })
   return { code, expiresAt }
@@ -98,13 +111,23 @@ async function mailCode(
   userId: string,
   email: string,
   expiresAt: Date,
+  requestLocale?: RenderLocale,
 ) {
-  const { APP_NAME, APP_URL } = env()
+  const { APP_URL } = env()
   const mailed = await insertUnique(trx, userId, expiresAt, (code) => keyedDigest(userId, code))
+  const account = await trx
+    .selectFrom('users')
+    .select('locale')
+    .where('id', '=', userId)
+    .executeTakeFirst()
+  const t = mailWords(mailLocale(account, requestLocale))
   await enqueueMail(trx, {
     to: email,
-    subject: `Your ${APP_NAME} verification code`,
-    text: `Your email verification code is ${mailed}.\n\nEnter it on ${APP_URL}/verify-email within 24 hours to verify your email address.\n`,
+    subject: t('mails.verification.subject'),
+    text: paragraphs(
+      t('mails.verification.code', { code: mailed }),
+      t('mails.verification.enter', { link: `${APP_URL}/verify-email` }),
+    ),
   })
 }
 
@@ -223,7 +246,7 @@ function claim(database: Executor, token: string, userId?: string) {
       .updateTable('users')
       .set({ emailVerified: true, updatedAt: new Date() })
       .where('id', '=', row.userId)
-      .returning(['id', 'email', 'firstName'])
+      .returning(['id', 'email', 'firstName', 'locale'])
       .executeTakeFirstOrThrow()
     // The user who entered a mailed code sees the answer on screen; one verified by the admin
     // would otherwise only find out by trying to register, so they are told, in the same
@@ -233,15 +256,21 @@ function claim(database: Executor, token: string, userId?: string) {
   })
 }
 
-function adminVerifiedMail(user: { email: string; firstName: string | null }) {
-  const { APP_NAME, APP_URL } = env()
+function adminVerifiedMail(user: {
+  email: string
+  firstName: string | null
+  locale: string | null
+}) {
+  const { APP_URL } = env()
+  const t = mailWords(mailLocale(user))
   return {
     to: user.email,
-    subject: `Your ${APP_NAME} email address is verified`,
-    text:
-      `Hello ${isolate(displayName(user))},\n\nWe received your verification code and confirmed that ${user.email} is yours. ` +
-      `Your email address is now verified on ${APP_NAME}, so you can register your songs on the blockchain.\n\n` +
-      `Your songs: ${APP_URL}/\n`,
+    subject: t('mails.verified.subject'),
+    text: paragraphs(
+      t('mails.greeting', { name: isolate(displayName(user)) }),
+      t('mails.verified.text', { email: user.email }),
+      t('mails.verified.songs', { link: `${APP_URL}/` }),
+    ),
   }
 }
 

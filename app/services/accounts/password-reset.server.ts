@@ -5,6 +5,7 @@ import type { Database } from '#db/schema'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { beforeEachMailPass, enqueueMail, wakeMailWorker } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { hashPassword } from './password.server'
 import { hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 import { cookieSecrets } from '../platform/cookie-keys.server'
@@ -74,7 +75,7 @@ export async function processResetRequests(database: Kysely<Database>) {
       if (!request) return false
       const user = await trx
         .selectFrom('users')
-        .select(['id', 'email'])
+        .select(['id', 'email', 'locale'])
         .where(sql`lower(email)`, '=', request.email)
         .executeTakeFirst()
       if (user) await issueResetLink(trx, user)
@@ -86,9 +87,13 @@ export async function processResetRequests(database: Kysely<Database>) {
 }
 beforeEachMailPass('password reset requests', processResetRequests)
 
-async function issueResetLink(trx: Transaction<Database>, user: { id: string; email: string }) {
+async function issueResetLink(
+  trx: Transaction<Database>,
+  user: { id: string; email: string; locale: string | null },
+) {
   const token = crypto.randomBytes(32).toString('base64url')
-  const { APP_NAME, APP_URL } = env()
+  const { APP_URL } = env()
+  const t = mailWords(mailLocale(user))
   const link = `${APP_URL}/reset-password?token=${encodeURIComponent(token)}`
   await trx
     .insertInto('passwordResetTokens')
@@ -100,8 +105,12 @@ async function issueResetLink(trx: Transaction<Database>, user: { id: string; em
     .execute()
   await enqueueMail(trx, {
     to: user.email,
-    subject: `Reset your ${APP_NAME} password`,
-    text: `Someone asked to reset the password of your ${APP_NAME} account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
+    subject: t('mails.reset.subject'),
+    text: paragraphs(
+      t('mails.reset.asked'),
+      `${t('mails.reset.open')}\n${link}`,
+      t('mails.reset.ignore'),
+    ),
   })
 }
 

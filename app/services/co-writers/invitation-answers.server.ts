@@ -198,7 +198,7 @@ export async function decideInvitation(
         's.coContributorName',
         's.coContributorName2',
       ])
-      .select(['u.email', 'u.timeZone'])
+      .select(['u.email', 'u.timeZone', 'u.locale'])
       .where('s.id', '=', decided.songId)
       .executeTakeFirstOrThrow()
     const who = {
@@ -217,7 +217,7 @@ export async function decideInvitation(
       trx,
       answerMail(
         song,
-        { email: song.email, timeZone: song.timeZone },
+        { email: song.email, timeZone: song.timeZone, locale: song.locale },
         input.intent === 'confirm'
           ? {
               ...who,

@@ -1,10 +1,16 @@
 import { isolate } from '~/lib/bidi'
-import { ROLE_LABELS } from '~/lib/confirmations'
 import { displayName, fullName } from '~/lib/display-name'
 import { mailDay, mailMoment } from '~/lib/mail-dates'
 import type { ContributorSlot } from '~/lib/song-constants'
 import type { User } from '#db/schema'
 import { env } from '~/env.server'
+import { type RenderLocale, SOURCE_LOCALE } from '~/i18n/locales'
+import {
+  englishLanguageName,
+  type MailId,
+  mailLocale,
+  mailWords,
+} from '../platform/mail-language.server'
 import { refusalLink } from './invitation-addresses.server'
 
 // The words of the co-writers' mails (issue 39.12): who asks, what changed since the last mail,
@@ -25,6 +31,8 @@ export function invitationLink(token: string) {
 export type InvitingOwnerName = Pick<User, 'firstName' | 'lastName' | 'email' | 'deletedAt'> & {
   /** The owner's zone, which the invitation's dates are given in (with its offset). */
   timeZone?: string | null
+  /** The owner's language (issue 54): the invitee has chosen none, so the mail is in theirs. */
+  locale?: string | null
 }
 
 /** The owner as the invitee reads them: their full name, not their first name alone. */
@@ -39,32 +47,46 @@ export type InvitationOccasion =
   /** The invitee disputed an earlier split; the owner has changed it since. */
   | { kind: 'after-dispute'; disputedAt: Date; reason: string | null }
 
-function opening(occasion: InvitationOccasion, appName: string, timeZone: string | null) {
+function opening(occasion: InvitationOccasion, locale: RenderLocale, timeZone: string | null) {
+  const t = mailWords(locale)
   switch (occasion.kind) {
     case 'first':
-      return (
-        `A ${appName} user named you as a contributor to a song and asks you to confirm your ` +
-        `share of its split, or to dispute it.`
-      )
+      return t('mails.invitation.first')
     case 'reminder':
-      return (
-        `A reminder: a ${appName} user named you as a contributor to a song and still waits for ` +
-        `your answer. The split is the one they asked about before; the earlier link no longer works.`
-      )
+      return t('mails.invitation.reminder')
     case 'split-changed':
-      return (
-        `The split of a song you were asked about has changed since the last invitation, so ` +
-        `that invitation's link no longer works. Please look at the split as it now stands, and ` +
-        `confirm your share or dispute it.`
-      )
-    case 'after-dispute':
-      return (
-        `On ${mailDay(occasion.disputedAt, timeZone)} you disputed your share of a song's split` +
-        (occasion.reason ? `, saying:\n${quotedWords(occasion.reason)}\n` : '. ') +
-        `The owner has changed the split since. Your dispute stands until you answer: look at ` +
-        `the split as it now stands, and confirm your share or dispute it again.`
-      )
+      return t('mails.invitation.splitChanged')
+    case 'after-dispute': {
+      const date = mailDay(occasion.disputedAt, timeZone, locale)
+      return occasion.reason
+        ? `${t('mails.invitation.disputedSaying', { date })}\n${quotedWords(occasion.reason)}\n` +
+            t('mails.invitation.disputeStands')
+        : then(t('mails.invitation.disputed', { date }), t('mails.invitation.disputeStands'))
+    }
   }
+}
+
+/** Two sentences in a row: a space between them, none after a full stop that takes its own room (。). */
+const then = (first: string, second: string) =>
+  /[。！？]$/.test(first) ? first + second : `${first} ${second}`
+
+const SUBJECTS = {
+  first: 'mails.invitation.subject.first',
+  reminder: 'mails.invitation.subject.reminder',
+  'split-changed': 'mails.invitation.subject.splitChanged',
+  'after-dispute': 'mails.invitation.subject.afterDispute',
+} as const satisfies Record<InvitationOccasion['kind'], MailId>
+
+/**
+ * The invitee has chosen no language yet, so the mail is in the inviter's, with one line in
+ * English above it saying what it is and which language follows (issue 54).
+ */
+function englishLine(locale: RenderLocale, appName: string) {
+  if (locale === SOURCE_LOCALE) return null
+  return (
+    `You are invited to confirm your share of a song on ${appName}. This message is in ` +
+    `${englishLanguageName(locale)}, the language of the person who invited you.`
+  )
 }
 
 /**
@@ -80,33 +102,30 @@ export function invitationMail(
   occasion: InvitationOccasion,
 ) {
   const { APP_NAME } = env()
+  const locale = mailLocale(owner)
+  const t = mailWords(locale)
   const refuse = refusalLink(to)
-  const subjects: Record<InvitationOccasion['kind'], string> = {
-    first: `${APP_NAME}: confirm your share of a song`,
-    reminder: `${APP_NAME}: reminder, confirm your share of a song`,
-    'split-changed': `${APP_NAME}: the split of a song changed, confirm your share again`,
-    'after-dispute': `${APP_NAME}: the split you disputed has changed`,
-  }
+  const english = englishLine(locale, APP_NAME)
   return {
     to,
-    subject: subjects[occasion.kind],
+    subject: t(SUBJECTS[occasion.kind]),
     listUnsubscribe: refuse,
     text:
-      `${opening(occasion, APP_NAME, owner.timeZone ?? null)} These are the owner's words, not ${APP_NAME}'s:\n\n` +
-      `  Their name:\n${quotedWords(ownerName(owner))}\n` +
-      `  The song's title:\n${quotedWords(song.title)}\n\n` +
-      `Open this link to see the whole split and answer (no account needed). It works once, ` +
-      `until ${mailMoment(expiresAt, owner.timeZone)}:\n${invitationLink(token)}\n\n` +
-      `${APP_NAME} never asks for bank details or passwords in an invitation. If you do not know ` +
-      `this song, ignore this message.\n\n` +
-      `To receive no more invitations from anyone on ${APP_NAME}, open:\n${refuse}\n`,
+      (english ? `${english}\n\n` : '') +
+      `${then(opening(occasion, locale, owner.timeZone ?? null), t('mails.invitation.ownersWords'))}\n\n` +
+      `  ${t('mails.invitation.theirName')}\n${quotedWords(ownerName(owner))}\n` +
+      `  ${t('mails.invitation.songTitle')}\n${quotedWords(song.title)}\n\n` +
+      `${t('mails.invitation.open', { moment: mailMoment(expiresAt, owner.timeZone, locale) })}\n` +
+      `${invitationLink(token)}\n\n` +
+      `${t('mails.invitation.safety')}\n\n` +
+      `${t('mails.invitation.refuse')}\n${refuse}\n`,
   }
 }
 
 /** What the owner is told of a co-writer's answer: who answered (as named on the song, at which address), what, and why. */
 export function answerMail(
   song: { id: number; title: string },
-  owner: { email: string; timeZone: string | null },
+  owner: { email: string; timeZone: string | null; locale?: string | null },
   answer: {
     slot: ContributorSlot
     /** The name the song gives that contributor. */
@@ -118,26 +137,31 @@ export function answerMail(
     | { intent: 'dispute'; disputeReason: string }
   ),
 ) {
-  const { APP_NAME, APP_URL } = env()
-  const what = answer.intent === 'confirm' ? 'confirmed' : 'disputed'
-  const who =
-    `${ROLE_LABELS[answer.slot]}${answer.name ? ` ${isolate(answer.name)}` : ''}, ` +
-    `invited at ${answer.email},`
+  const { APP_URL } = env()
+  const t = mailWords(mailLocale(owner))
+  const title = isolate(song.title)
+  // ICU's select keys are words: the slot is named by one (the message's `other` is the second co-contributor).
+  const role = t('mails.answer.role', {
+    slot: { main: 'main', 'co-contributor': 'co', 'co-contributor-2': 'other' }[answer.slot],
+  })
+  const who = answer.name ? `${role} ${isolate(answer.name)}` : role
+  const date = mailDay(answer.decidedAt, owner.timeZone, mailLocale(owner))
+  const confirmed = answer.intent === 'confirm'
   return {
     to: owner.email,
     // What the co-writer typed is quoted as theirs, and kept out of the subject (issue 24).
-    subject: `${APP_NAME}: a co-writer ${what} their share of “${isolate(song.title)}”`,
+    subject: t(confirmed ? 'mails.answer.subject.confirm' : 'mails.answer.subject.dispute', {
+      title,
+    }),
     text:
-      `${who} ${what} their share of the split of “${isolate(song.title)}” on ` +
-      `${mailDay(answer.decidedAt, owner.timeZone)}.\n\n` +
+      `${t(confirmed ? 'mails.answer.confirmed' : 'mails.answer.disputed', { who, email: answer.email, title, date })}\n\n` +
       (answer.intent === 'confirm'
-        ? `The name they want credited, in their words:\n${quotedWords(answer.creditedName)}\n` +
+        ? `${t('mails.answer.creditedName')}\n${quotedWords(answer.creditedName)}\n` +
           (answer.creditedLatinName
-            ? `The same name in Latin script:\n${quotedWords(answer.creditedLatinName)}\n`
+            ? `${t('mails.answer.latinName')}\n${quotedWords(answer.creditedLatinName)}\n`
             : '')
-        : `Why they disputed it, in their words:\n${quotedWords(answer.disputeReason)}\n\n` +
-          `The song cannot be registered while the dispute stands. Edit the split: they are ` +
-          `invited again to the split as it then stands, and only their answer lifts the dispute.\n`) +
-      `\nSee every contributor's answer:\n${APP_URL}/songs/${song.id}/co-writers\n`,
+        : `${t('mails.answer.why')}\n${quotedWords(answer.disputeReason)}\n\n` +
+          `${t('mails.answer.blocked')}\n`) +
+      `\n${t('mails.answer.seeAll')}\n${APP_URL}/songs/${song.id}/co-writers\n`,
   }
 }

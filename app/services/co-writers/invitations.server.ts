@@ -98,6 +98,8 @@ export interface InvitingOwner {
   deletedAt: Date | null
   /** The zone the invitation's dates are said in (issue 52.15); UTC when the owner set none. */
   timeZone: string | null
+  /** The language the invitation is written in (issue 54); English when the owner chose none. */
+  locale?: string | null
 }
 
 /**
@@ -379,7 +381,16 @@ export async function reinviteAfterEdit(
   if (targets.size === 0) return 0
   const owner = await trx
     .selectFrom('users')
-    .select(['id', 'firstName', 'lastName', 'email', 'emailVerified', 'deletedAt', 'timeZone'])
+    .select([
+      'id',
+      'firstName',
+      'lastName',
+      'email',
+      'emailVerified',
+      'deletedAt',
+      'timeZone',
+      'locale',
+    ])
     .where('id', '=', ownerId)
     .executeTakeFirstOrThrow()
   // An account that may not invite does not re-invite either (issue 24).
