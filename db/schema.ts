@@ -158,6 +158,15 @@ export interface SongsTable {
   coContributor2WroteMelody: ColumnType<boolean, boolean | undefined, boolean>
   /** Issue 51: the words' percent of the song (1–99; music gets the rest), 50 unless set. */
   wordsWeightPercent: ColumnType<number, number | undefined, number>
+  /** Issue 51.3 (decision 119): each contributor's publisher and its IPI name number. */
+  mainContributorPublisher: ColumnType<string | null, string | null | undefined, string | null>
+  mainContributorPublisherIpi: ColumnType<string | null, string | null | undefined, string | null>
+  coContributorPublisher: ColumnType<string | null, string | null | undefined, string | null>
+  coContributorPublisherIpi: ColumnType<string | null, string | null | undefined, string | null>
+  coContributor2Publisher: ColumnType<string | null, string | null | undefined, string | null>
+  coContributor2PublisherIpi: ColumnType<string | null, string | null | undefined, string | null>
+  /** Issue 51.5: the AI tools named, `[{ name, components }]` as JSON; null: saved before, not named. */
+  aiTools: ColumnType<unknown, string | null | undefined, string | null>
 }
 
 /**

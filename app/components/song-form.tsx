@@ -4,10 +4,11 @@ import {
   getSelectProps,
   getTextareaProps,
 } from '@conform-to/react'
-import type { ComponentProps } from 'react'
+import { type ComponentProps, Fragment } from 'react'
 import { useHydrated } from '~/lib/hooks'
-import { GENRES, visibleComponents } from '~/lib/song-constants'
+import { COMPONENTS, GENRES, visibleComponents } from '~/lib/song-constants'
 import type { SongFields } from '~/lib/song-form-fields'
+import { AiToolsSection } from './ai-tools-field'
 import { ContributionsTable } from './contributions-table'
 import { DurationField } from './duration-field'
 import { ErrorList, Field, TextareaField } from './forms'
@@ -28,6 +29,8 @@ export function songFormTargets(formId: string) {
     if (row) return `${formId}-contributions[${row[1] ?? 0}].contributorPercent`
     const recording = /^recordings\[(\d+)\]\.(\w+)$/.exec(name)
     if (recording) return `recording-${recording[1]}-${recording[2] === 'label' ? 'label' : 'file'}`
+    const tool = /^aiTools\[(\d+)\]\.(name|components)$/.exec(name)
+    if (tool) return `${formId}-aiTools[${tool[1]}].${tool[2] === 'name' ? 'name' : COMPONENTS[0]}`
     if (name === 'genre') return 'song-genre'
     return undefined
   }
@@ -163,7 +166,7 @@ export function SongForm({
           <TextSlot
             label="Tools Used *"
             required
-            hint="Instruments, software and AI tools, e.g. Logic Pro, Suno"
+            hint="Instruments and software, e.g. Logic Pro; AI tools go below"
             field={fields.toolsUsed}
           />
           <Field
@@ -209,6 +212,8 @@ export function SongForm({
           A total other than 100% is flagged; you can still continue and fix it later.
         </p>
       </Section>
+
+      <AiToolsSection rows={fields.aiTools} />
 
       <PrivacyNotice explained={false} />
     </div>
@@ -276,54 +281,62 @@ export function RecordingSection({ fields }: { fields: TextFields<'duration'> })
   )
 }
 
-/** `showCo1`/`showCo2`: whether a co-contributor's fields apply (they are hidden, not dropped). */
+const PRO_PEOPLE = [
+  ['mainContributor', 'Main Contributor'],
+  ['coContributor', 'Co-Contributor'],
+  ['coContributor2', 'Co-Contributor 2'],
+] as const
+type ProField =
+  `${(typeof PRO_PEOPLE)[number][0]}${'Pro' | 'ProNumber' | 'Publisher' | 'PublisherIpi'}`
+
+/**
+ * Each person's PRO and PRO number, and their publisher and its IPI (issue 51.3). `showCo1`/
+ * `showCo2`: whether a co-contributor's fields apply (they are hidden, not dropped).
+ */
 export function ProSection({
   fields,
   showCo1,
   showCo2,
 }: {
-  fields: TextFields<
-    | 'mainContributorPro'
-    | 'mainContributorProNumber'
-    | 'coContributorPro'
-    | 'coContributorProNumber'
-    | 'coContributor2Pro'
-    | 'coContributor2ProNumber'
-  >
+  fields: TextFields<ProField>
   showCo1: boolean
   showCo2: boolean
 }) {
+  const shown = [true, showCo1, showCo2]
   return (
-    <Section title="Performance Rights Organizations (Optional)">
+    <Section title="Performance Rights Organizations and Publishers (Optional)">
       <TermNote note={PRO} />
       <TermNote note={IPI} className="mb-3 mt-1" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextSlot
-          label="Main Contributor PRO"
-          placeholder="ASCAP, BMI, PRS…"
-          field={fields.mainContributorPro}
-        />
-        <TextSlot label="Main Contributor PRO Number" field={fields.mainContributorProNumber} />
-        <TextSlot
-          label="Co-Contributor PRO"
-          className={showCo1 ? '' : 'hidden'}
-          field={fields.coContributorPro}
-        />
-        <TextSlot
-          label="Co-Contributor PRO Number"
-          className={showCo1 ? '' : 'hidden'}
-          field={fields.coContributorProNumber}
-        />
-        <TextSlot
-          label="Co-Contributor 2 PRO"
-          className={showCo2 ? '' : 'hidden'}
-          field={fields.coContributor2Pro}
-        />
-        <TextSlot
-          label="Co-Contributor 2 PRO Number"
-          className={showCo2 ? '' : 'hidden'}
-          field={fields.coContributor2ProNumber}
-        />
+        {PRO_PEOPLE.map(([key, who], index) => {
+          const className = shown[index] ? '' : 'hidden'
+          return (
+            <Fragment key={key}>
+              <TextSlot
+                label={`${who} PRO`}
+                placeholder={index === 0 ? 'ASCAP, BMI, PRS…' : undefined}
+                className={className}
+                field={fields[`${key}Pro`]}
+              />
+              <TextSlot
+                label={`${who} PRO Number`}
+                className={className}
+                field={fields[`${key}ProNumber`]}
+              />
+              <TextSlot
+                label={`${who} Publisher`}
+                className={className}
+                field={fields[`${key}Publisher`]}
+              />
+              <TextSlot
+                label={`${who} Publisher IPI`}
+                inputMode="numeric"
+                className={className}
+                field={fields[`${key}PublisherIpi`]}
+              />
+            </Fragment>
+          )
+        })}
       </div>
     </Section>
   )

@@ -5,8 +5,9 @@ import { formatDuration } from '~/lib/duration'
 import { recordingFormRows } from '~/lib/recording'
 import type { SongInput } from '~/lib/song-schema'
 import {
-  COMPONENT_LABELS,
+  aiToolLine,
   type Component,
+  COMPONENT_LABELS,
   componentTotal,
   contributionFormRows,
   type ContributionValues,
@@ -24,7 +25,7 @@ export type SongSummaryValues = SerializeFrom<SongInput>
  * the default split, which the server drops again), so the form finds each row where it left it.
  */
 export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
-  const { contributions, recordings, duration, ...fields } = values
+  const { contributions, recordings, duration, aiTools, ...fields } = values
   return (
     <>
       {/* Posted as typed ("3:25"), which the schema reads back to the same seconds. */}
@@ -48,6 +49,20 @@ export function SummaryHiddenFields({ values }: { values: SongSummaryValues }) {
           ),
         ),
       )}
+      {/* Each named AI tool as its row posts it: the name, and each part ticked (decision 119). */}
+      {aiTools.map((tool, index) => (
+        <Fragment key={`ai-tool-${index}`}>
+          <input type="hidden" name={`aiTools[${index}].name`} value={tool.name} />
+          {tool.components.map((component) => (
+            <input
+              key={component}
+              type="hidden"
+              name={`aiTools[${index}].${component}`}
+              value="on"
+            />
+          ))}
+        </Fragment>
+      ))}
       {contributionFormRows(contributions).map((row, index) =>
         Object.entries(row).map(([key, value]) => (
           <input
@@ -116,12 +131,21 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
         ) : null}
       </Fragment>
     ))
-  const pro = (name: string | undefined, org: string | undefined, number: string | undefined) =>
-    org || number ? (
+  // Their PRO and number, then their publisher and its IPI (issue 51.3), as one line.
+  const pro = (
+    name: string | undefined,
+    ...[org, number, publisher, ipi]: (string | undefined)[]
+  ) => {
+    const parts = [
+      [org, number].filter(Boolean).join(' #'),
+      [publisher, ipi && `IPI ${ipi}`].filter(Boolean).join(' · '),
+    ].filter(Boolean)
+    return parts.length > 0 ? (
       <>
-        <bdi>{name}</bdi>: <bdi>{[org, number].filter(Boolean).join(' #')}</bdi>
+        <bdi>{name}</bdi>: <bdi>{parts.join(' · ')}</bdi>
       </>
     ) : undefined
+  }
 
   return (
     <div className="space-y-6">
@@ -133,6 +157,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           <Row label="Contributors" value={contributors} />
           <Row label="Genre" value={values.genre} />
           <Row label="Tools Used" value={values.toolsUsed} />
+          <Row label="AI Tools" value={values.aiTools.map(aiToolLine).join('; ')} />
           <Row label="Song Link" value={values.fileLink} />
         </dl>
       </section>
@@ -185,6 +210,8 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
               values.contributorName,
               values.mainContributorPro,
               values.mainContributorProNumber,
+              values.mainContributorPublisher,
+              values.mainContributorPublisherIpi,
             )}
           />
           <Row
@@ -193,6 +220,8 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
               values.coContributorName,
               values.coContributorPro,
               values.coContributorProNumber,
+              values.coContributorPublisher,
+              values.coContributorPublisherIpi,
             )}
           />
           <Row
@@ -201,6 +230,8 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
               values.coContributorName2,
               values.coContributor2Pro,
               values.coContributor2ProNumber,
+              values.coContributor2Publisher,
+              values.coContributor2PublisherIpi,
             )}
           />
           <Row

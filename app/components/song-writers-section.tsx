@@ -1,6 +1,6 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { Field } from '~/components/forms'
-import { DEFAULT_WORDS_WEIGHT, MELODY_RULE } from '~/lib/song-and-recording'
+import { DEFAULT_WORDS_WEIGHT, MELODY_RULE } from '~/lib/song-writers-rules'
 import { CHECKBOX } from './ui/button'
 
 // Issue 51 (decision 117): the two choices the writers' shares of the song are derived with, on

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import type { SplitSheetView } from '~/services/certificates/documents/split-sheet-view'
 import { WithIsolates } from './bidi'
 import { SplitTotalsWarning } from './split-totals-warning'
@@ -125,6 +126,11 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
                       {labels.latinName}: <bdi data-testid="latin-name">{person.latinName}</bdi>
                     </span>
                   ) : null}
+                  {person.publisher ? (
+                    <span className="block text-xs font-normal" data-testid="publisher">
+                      <WithIsolates text={person.publisher} />
+                    </span>
+                  ) : null}
                 </th>
                 <td className={cell}>
                   <bdi>{person.pro ?? '—'}</bdi>
@@ -144,6 +150,7 @@ export function SplitSheet({ view }: { view: SplitSheetView }) {
               <th scope="row" className={`${cell} font-semibold`}>
                 {table.ai.name}
                 <span className="block text-xs font-normal">{table.ai.role}</span>
+                <AiTools ai={table.ai} />
               </th>
               {/* The AI holds no PRO or IPI. */}
               <td className={cell}>—</td>
@@ -225,6 +232,11 @@ function PeopleCards({ view }: { view: SplitSheetView }) {
               <CardFact label={labels.ipi}>
                 <span className="font-mono">{person.ipi ?? '—'}</span>
               </CardFact>
+              {person.publisher ? (
+                <p className="text-xs">
+                  <WithIsolates text={person.publisher} />
+                </p>
+              ) : null}
               {person.shares.map((share) => (
                 <CardFact key={share.component} label={share.label} figure>
                   {share.percent}
@@ -241,6 +253,7 @@ function PeopleCards({ view }: { view: SplitSheetView }) {
         >
           <p className="font-semibold">{table.ai.name}</p>
           <p className="text-xs">{table.ai.role}</p>
+          <AiTools ai={table.ai} />
           <dl className="mt-2 space-y-1">
             {table.ai.shares.map((share) => (
               <CardFact key={share.component} label={share.label} figure>
@@ -252,6 +265,21 @@ function PeopleCards({ view }: { view: SplitSheetView }) {
         </li>
       </ul>
     </section>
+  )
+}
+
+/** Only the AI tools the owner named, with their parts; or that none were named (decision 119). */
+function AiTools({ ai }: { ai: SplitSheetView['table']['ai'] }) {
+  return (
+    <span className="block text-xs font-normal" data-testid="split-sheet-ai-tools">
+      {ai.toolsLabel}:{' '}
+      {ai.tools.map((line, index) => (
+        <Fragment key={line}>
+          {index > 0 ? '; ' : null}
+          <bdi>{line}</bdi>
+        </Fragment>
+      ))}
+    </span>
   )
 }
 

@@ -56,6 +56,9 @@ export interface CertificateContributor {
   latinName: string | null
   pro: string | null
   proNumber: string | null
+  /** Their publisher and its IPI (issue 51.3); null when none was given. */
+  publisher: string | null
+  publisherIpi: string | null
   status: ContributorStatus
 }
 

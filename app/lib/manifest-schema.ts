@@ -172,12 +172,44 @@ export const ManifestV6Schema = z.strictObject({
   confirmations: z.array(ConfirmationV6Schema).max(3),
 })
 
+/** A v7 contributor: v6's, plus their publisher and its IPI name number (null when none, issue 51.3). */
+const ContributorV7Schema = ContributorV6Schema.extend({
+  publisher: z.string().min(1).nullable(),
+  publisherIpi: z.string().min(1).nullable(),
+})
+
+/** A generative-AI tool the owner named, with the components it worked on (issue 51.5). */
+export const AiToolSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  components: z.array(z.enum(COMPONENTS)).min(1).max(COMPONENTS.length),
+})
+// More than the form's rows, so offering more needs no new version (as with the recordings).
+export const AiToolsSchema = z.array(AiToolSchema).max(20)
+
+/**
+ * v7: v6 with each contributor's publisher and publisher IPI, and the AI tools named with their
+ * components (decision 119). An empty `aiTools` means none was named; a v6 record and earlier
+ * could not name any, and say "AI tools not named".
+ */
+export const ManifestV7Schema = z.strictObject({
+  ...declaredFacts,
+  contributors: z.array(ContributorV7Schema).min(1),
+  version: z.literal(7),
+  aiTools: AiToolsSchema,
+  lyricsCommitment: CommitmentSchema.nullable(),
+  creativeNotesCommitment: CommitmentSchema.nullable(),
+  recordings: z.array(LabelledRecordingSchema).max(100),
+  supersedes: SupersedesSchema.nullable(),
+  confirmations: z.array(ConfirmationV6Schema).max(3),
+})
+
 export type ManifestV1 = z.infer<typeof ManifestV1Schema>
 export type ManifestV2 = z.infer<typeof ManifestV2Schema>
 export type ManifestV3 = z.infer<typeof ManifestV3Schema>
 export type ManifestV4 = z.infer<typeof ManifestV4Schema>
 export type ManifestV5 = z.infer<typeof ManifestV5Schema>
 export type ManifestV6 = z.infer<typeof ManifestV6Schema>
+export type ManifestV7 = z.infer<typeof ManifestV7Schema>
 export type LabelledRecording = z.infer<typeof LabelledRecordingSchema>
 export type Confirmation = z.infer<typeof ConfirmationSchema>
 export type ConfirmationV6 = z.infer<typeof ConfirmationV6Schema>

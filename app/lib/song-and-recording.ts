@@ -5,21 +5,25 @@
 // calls: the split sheet (page and PDF), the certificate (page and PDF), the JSON API, the CSV and
 // the DDEX export. Shared with the browser bundle: plain data, no zod.
 import { isolate } from './bidi'
+import {
+  DEFAULT_WORDS_WEIGHT,
+  MAX_WORDS_WEIGHT,
+  MELODY_RULE,
+  MIN_WORDS_WEIGHT,
+} from './song-writers-rules'
 import type { ContributorStatus } from './confirmations'
 import {
-  COMPONENT_LABELS,
+  AI_TOOLS_NOT_NAMED,
+  type AiTool,
+  aiToolLine,
   type Component,
+  COMPONENT_LABELS,
   type ContributionValues,
   type ContributorColumns,
   type ContributorSlot,
   contributorSlots,
   type PercentField,
 } from './song-constants'
-
-/** Words' weight in the song when the owner set none: words and music count the same. */
-export const DEFAULT_WORDS_WEIGHT = 50
-export const MIN_WORDS_WEIGHT = 1
-export const MAX_WORDS_WEIGHT = 99
 
 /** The components that are the recording, not the song: credited as they are. */
 export const RECORDING_COMPONENTS = ['vocals', 'production', 'mixing'] as const
@@ -48,6 +52,8 @@ export type SongAndRecordingSource = ContributorColumns & {
   coContributor2WroteMelody?: boolean | null
   /** Words' percent of the song (music gets the rest); none set: 50. */
   wordsWeightPercent?: number | null
+  /** The AI tools the owner named (issue 51.5); null or absent: a song saved before, not named. */
+  aiTools?: readonly AiTool[] | null
   confirmations: { contributors: readonly ContributorStatus[] }
 }
 
@@ -86,6 +92,9 @@ export interface SongPerson {
   ipi: string | null
   /** Whose word the PRO and IPI are. */
   identifiersFrom: 'co-writer' | 'owner' | null
+  /** Their publisher and its IPI, as the owner typed them (issue 51.3); null when none. */
+  publisher: string | null
+  publisherIpi: string | null
   wroteMelody: boolean
   /** Their share of the song; null: credited on the recording only, not a writer. */
   writer: WriterShare | null
@@ -149,9 +158,6 @@ const formatSharePlain = (percent: number) =>
 
 export const NOT_A_WRITER = 'Not a writer of the song: credited on the recording'
 
-export const MELODY_RULE =
-  'A vocal share counts towards the music only for a person who wrote the melody (topline).'
-
 export function songAndRecording(source: SongAndRecordingSource) {
   const row = (c: Component) => source.contributions.find((r) => r.component === c)
   const lyrics = row('lyrics')
@@ -206,6 +212,8 @@ export function songAndRecording(source: SongAndRecordingSource) {
       pro,
       ipi,
       identifiersFrom: givenPro || givenIpi ? 'co-writer' : pro || ipi ? 'owner' : null,
+      publisher: present(p.publisher) ? p.publisher : null,
+      publisherIpi: present(p.publisherIpi) ? p.publisherIpi : null,
       wroteMelody: melody(p.slot),
       writer: role
         ? {
@@ -259,6 +267,11 @@ export function songAndRecording(source: SongAndRecordingSource) {
         const percent = r ? hundredths(r.aiPercent) / 100 : 0
         return percent > 0 ? [{ component, label: label(component), percent }] : []
       }),
+      /**
+       * The AI tools by name (issue 51.5, decision 119): each with its parts, as the owner named
+       * them; null when none was named (a song saved before, or none given), never a guess.
+       */
+      tools: namedTools(source.aiTools),
     },
     /** The song in words: the AI's part left out, a part nobody wrote, a topline. */
     notes,
@@ -267,6 +280,21 @@ export function songAndRecording(source: SongAndRecordingSource) {
   }
 }
 export type SongAndRecording = ReturnType<typeof songAndRecording>
+
+function namedTools(tools: readonly AiTool[] | null | undefined) {
+  if (!tools || tools.length === 0) return null
+  return tools.map((tool) => ({
+    name: tool.name,
+    components: [...tool.components],
+    labels: tool.components.map(label),
+    line: aiToolLine(tool),
+  }))
+}
+
+/** The AI tools in one line each ("Suno v4 — Lyrics, Instrumentation"), or "AI tools not named". */
+export function aiToolsText(ai: Pick<SongAndRecording['ai'], 'tools'>) {
+  return ai.tools ? ai.tools.map((tool) => tool.line) : [AI_TOOLS_NOT_NAMED]
+}
 
 function weightOf(value: number | null | undefined) {
   const n = Number(value)

@@ -122,6 +122,13 @@ export interface ContributorColumns {
   mainContributorProNumber: string | null
   coContributorProNumber: string | null
   coContributor2ProNumber: string | null
+  /** Issue 51.3 (decision 119): each one's publisher and its IPI; absent in records made before. */
+  mainContributorPublisher?: string | null
+  mainContributorPublisherIpi?: string | null
+  coContributorPublisher?: string | null
+  coContributorPublisherIpi?: string | null
+  coContributor2Publisher?: string | null
+  coContributor2PublisherIpi?: string | null
 }
 
 export type ContributorSlot = 'main' | 'co-contributor' | 'co-contributor-2'
@@ -141,6 +148,8 @@ export function contributorSlots(
       latinName: song.contributorLatinName,
       pro: song.mainContributorPro,
       proNumber: song.mainContributorProNumber,
+      publisher: song.mainContributorPublisher ?? null,
+      publisherIpi: song.mainContributorPublisherIpi ?? null,
     },
     {
       slot: 'co-contributor' as const,
@@ -148,6 +157,8 @@ export function contributorSlots(
       latinName: song.coContributorLatinName,
       pro: song.coContributorPro,
       proNumber: song.coContributorProNumber,
+      publisher: song.coContributorPublisher ?? null,
+      publisherIpi: song.coContributorPublisherIpi ?? null,
     },
     {
       slot: 'co-contributor-2' as const,
@@ -155,6 +166,8 @@ export function contributorSlots(
       latinName: song.coContributor2LatinName,
       pro: song.coContributor2Pro,
       proNumber: song.coContributor2ProNumber,
+      publisher: song.coContributor2Publisher ?? null,
+      publisherIpi: song.coContributor2PublisherIpi ?? null,
     },
   ]
   return slots.flatMap(({ name, ...rest }, index) =>
@@ -248,3 +261,26 @@ export function sharelessCoWriterErrors(song: {
   }
   return errors
 }
+
+// Issue 51 item 5 (decision 119): a generative-AI tool the owner named; its rules are in ai-tools.ts.
+export interface AiTool {
+  name: string
+  components: Component[]
+}
+
+/** The form's rows: a fixed number, so the form works without JavaScript. */
+export const MAX_AI_TOOLS = 4
+export const AI_TOOL_NAME_MAX = 100
+
+/** What a song saved before the tools could be named, or with none named, says: never a guess. */
+export const AI_TOOLS_NOT_NAMED = 'AI tools not named'
+
+/** "Suno v4 — Lyrics, Instrumentation": a tool and its parts, in the components' order. */
+export function aiToolLine(tool: AiTool) {
+  return `${tool.name} — ${tool.components.map((c) => COMPONENT_LABELS[c]).join(', ')}`
+}
+
+/** One row as the form holds it: the name, and "on" for each component ticked. */
+export type AiToolFormRow = { name: string; components?: string[] } & Partial<
+  Record<Component, string>
+>

@@ -11,17 +11,34 @@ import {
   upcCheckDigitOk,
 } from './identifiers'
 import {
+  AI_TOOL_NAME_MAX,
   clearedContributorErrors,
   COMPONENTS,
   type Component,
   DEFAULT_CONTRIBUTION,
   GENRES,
+  MAX_AI_TOOLS,
   sharelessCoWriterErrors,
   visibleComponents,
 } from './song-constants'
 import { DURATION_MESSAGE, parseDuration } from './duration'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
-import { blank, optionalLatinName, plainString, proNumber, webLink } from './text-schemas'
+import {
+  blank,
+  optionalIpi,
+  optionalLatinName,
+  plainString,
+  proNumber,
+  webLink,
+} from './text-schemas'
+import {
+  AI_TOOL_NAME_MISSING,
+  AI_TOOL_NAME_TAKEN,
+  AI_TOOL_PARTS_MISSING,
+  aiToolNoShareMessage,
+  componentsWithoutAiShare,
+  orderedComponents,
+} from './ai-tools'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
@@ -42,6 +59,90 @@ const optional = (max: number, label: string, options: { lines?: boolean } = {})
 
 /** A contributor's PRO and PRO number: the song form's, and the account's own (decision 118). */
 export const contributorPro = { pro: optional(50, 'PRO'), proNumber: proNumber(50) }
+
+/**
+ * A contributor's publisher (issue 51.3, decision 119): its name, and its IPI name number checked
+ * as a co-writer's own IPI is (8 to 11 digits whose check digits match, kept as 11).
+ */
+export const contributorPublisher = { publisher: optional(200, 'Publisher'), ipi: optionalIpi }
+
+const flag = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true',
+  z.boolean(),
+)
+
+/**
+ * One row of the AI tools (issue 51.5): a name and the components it worked on. The form ticks
+ * a box per component (`aiTools[0].vocals`: a form sends each name once, decision 014); a JSON
+ * body sends `components`, a list. Both are read, and merged.
+ */
+export const AiToolRowSchema = z.object({
+  name: optional(AI_TOOL_NAME_MAX, 'The AI tool’s name'),
+  components: z
+    .array(z.enum(COMPONENTS, { error: 'Name parts of the song from the list of components' }))
+    .max(COMPONENTS.length)
+    .default([]),
+  lyrics: flag,
+  vocals: flag,
+  instrumentation: flag,
+  production: flag,
+  mixing: flag,
+})
+type AiToolRow = z.output<typeof AiToolRowSchema>
+/** A row's components, ticked or listed, in the table's order. */
+const rowComponents = (row: AiToolRow) =>
+  orderedComponents([...row.components, ...COMPONENTS.filter((c) => row[c])])
+// conform reads `aiTools[2].name` alone as a list with holes: each hole is an empty row.
+const aiTools = z.preprocess(
+  (value) => (Array.isArray(value) ? Array.from(value, (row: unknown) => row ?? {}) : value),
+  z.array(AiToolRowSchema).max(MAX_AI_TOOLS, `Name at most ${MAX_AI_TOOLS} AI tools`).default([]),
+)
+
+/**
+ * Empty rows are no tool; a named tool needs a part, a ticked part a name, and the AI a share of
+ * every part ticked (decision 119: a form error, not a warning: a record must not credit the AI
+ * with a part the same record gives it none of). `rows`: the split the tools are checked with.
+ */
+export function checkAiTools(
+  tools: readonly AiToolRow[],
+  rows: readonly { component: string; aiPercent: number }[],
+  ctx: z.RefinementCtx,
+) {
+  const names = new Set<string>()
+  tools.forEach((tool, index) => {
+    const issue = (field: 'name' | 'components', message: string) =>
+      ctx.addIssue({ code: 'custom', path: ['aiTools', index, field], message })
+    const components = rowComponents(tool)
+    if (tool.name === undefined) {
+      if (components.length > 0) issue('name', AI_TOOL_NAME_MISSING)
+      return
+    }
+    if (names.has(tool.name.toLowerCase())) issue('name', AI_TOOL_NAME_TAKEN)
+    names.add(tool.name.toLowerCase())
+    if (components.length === 0) return issue('components', AI_TOOL_PARTS_MISSING)
+    const without = componentsWithoutAiShare({ components }, rows)
+    if (without.length > 0) issue('components', aiToolNoShareMessage(without))
+  })
+}
+
+/** The named tools as a song keeps them: empty rows dropped, each tool's parts in order. */
+export function keptAiTools(tools: readonly AiToolRow[]) {
+  return tools.flatMap((tool) =>
+    tool.name === undefined ? [] : [{ name: tool.name, components: rowComponents(tool) }],
+  )
+}
+
+/** The song form's and the details form's publisher fields, one definition. */
+export const publisherFields = {
+  mainContributorPublisher: contributorPublisher.publisher,
+  mainContributorPublisherIpi: contributorPublisher.ipi,
+  coContributorPublisher: contributorPublisher.publisher,
+  coContributorPublisherIpi: contributorPublisher.ipi,
+  coContributor2Publisher: contributorPublisher.publisher,
+  coContributor2PublisherIpi: contributorPublisher.ipi,
+}
+/** The AI tools' rows, read by the song form and the details form alike. */
+export const aiToolsField = aiTools
 
 const percent = z.preprocess(
   (value) =>
@@ -139,10 +240,6 @@ export const RECORDING_FILE_MISSING =
   'Choose a file to fingerprint for this label, or clear the label'
 export const RECORDING_LABEL_TAKEN = 'Each file needs its own label'
 export const RECORDING_DIGEST_TAKEN = 'This file is already fingerprinted above'
-const flag = z.preprocess(
-  (value) => value === true || value === 'on' || value === 'true',
-  z.boolean(),
-)
 export const RecordingSlotSchema = z.object({
   label: optional(RECORDING_LABEL_MAX, 'The label'),
   sha256: z.preprocess(
@@ -295,17 +392,20 @@ const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =
       mainContributorProNumber: contributorPro.proNumber,
       coContributorProNumber: contributorPro.proNumber,
       coContributor2ProNumber: contributorPro.proNumber,
+      ...publisherFields,
+      aiTools,
       duration,
       recordings,
     })
     .superRefine((song, ctx) => {
       checkRecordings(song.recordings, ctx)
-      for (const [name, message] of Object.entries(clearedContributorErrors(song)))
-        ctx.addIssue({ code: 'custom', path: [name], message })
-      if (!coWritersNeedShares) return
       // Only the components this genre shows count: the others are dropped below.
       const shown = new Set<string>(visibleComponents(song.genre))
       const contributions = song.contributions.filter((row) => shown.has(row.component))
+      checkAiTools(song.aiTools, contributions, ctx)
+      for (const [name, message] of Object.entries(clearedContributorErrors(song)))
+        ctx.addIssue({ code: 'custom', path: [name], message })
+      if (!coWritersNeedShares) return
       for (const [name, message] of Object.entries(
         sharelessCoWriterErrors({ ...song, contributions }),
       ))
@@ -325,6 +425,11 @@ const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =
         coContributorProNumber: coNames.co1 ? song.coContributorProNumber : undefined,
         coContributor2Pro: coNames.co2 ? song.coContributor2Pro : undefined,
         coContributor2ProNumber: coNames.co2 ? song.coContributor2ProNumber : undefined,
+        coContributorPublisher: coNames.co1 ? song.coContributorPublisher : undefined,
+        coContributorPublisherIpi: coNames.co1 ? song.coContributorPublisherIpi : undefined,
+        coContributor2Publisher: coNames.co2 ? song.coContributor2Publisher : undefined,
+        coContributor2PublisherIpi: coNames.co2 ? song.coContributor2PublisherIpi : undefined,
+        aiTools: keptAiTools(song.aiTools),
         contributions: applyContributionRules(song.contributions, song.genre, coNames),
         recordings: keptRecordings(song.recordings),
       }
@@ -355,7 +460,11 @@ export type SongUpdateInput = z.output<typeof SongUpdateSchema>
 // What the browser's form holds (conform's typed fields): the schema's names, every value a
 // string as posted. Types only, so the views name fields without zod reaching their bundle.
 type FormText<O> = {
-  [K in keyof O]-?: NonNullable<O[K]> extends readonly (infer Row)[] ? FormText<Row>[] : string
+  [K in keyof O]-?: NonNullable<O[K]> extends readonly string[]
+    ? string[]
+    : NonNullable<O[K]> extends readonly (infer Row)[]
+      ? FormText<Row>[]
+      : string
 }
 export type SongFormFields = FormText<z.output<typeof SongSchema.in>>
 export type SongUpdateFields = FormText<SongUpdateInput>
@@ -367,12 +476,15 @@ const contributionRows = {
   contributions: { maxRows: MAX_CONTRIBUTION_ROWS, fields: Object.keys(ContributionSchema.shape) },
 }
 const plainFields = (shape: Record<string, unknown>) =>
-  Object.keys(shape).filter((name) => name !== 'contributions' && name !== 'recordings')
+  Object.keys(shape).filter(
+    (name) => name !== 'contributions' && name !== 'recordings' && name !== 'aiTools',
+  )
 export const SONG_FORM = {
   fields: [...plainFields(SongSchema.in.shape), 'intent'],
   lists: {
     ...contributionRows,
     recordings: { maxRows: MAX_RECORDINGS, fields: Object.keys(RecordingSlotSchema.shape) },
+    aiTools: { maxRows: MAX_AI_TOOLS, fields: Object.keys(AiToolRowSchema.shape) },
   },
   maxBytes: 512 * 1024,
 }

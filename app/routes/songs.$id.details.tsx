@@ -35,7 +35,9 @@ import {
   SONG_DETAILS_FORM,
   type SongDetailsFields,
   SongDetailsSchema,
+  songDetailsSchemaFor,
 } from '~/lib/song-details-schema'
+import { AiToolsSection } from '~/components/ai-tools-field'
 import { REGISTRATION_IN_PROGRESS_MESSAGE, registrationLockMessage } from '~/lib/song-lock'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
@@ -78,8 +80,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { user, song } = await requireDetailsSong(request, params.id)
+  // Each AI tool is checked against this song's split (decision 119).
   const submission = parseWithZod(await readForm(request, SONG_DETAILS_FORM), {
-    schema: SongDetailsSchema,
+    schema: songDetailsSchemaFor(song.contributions),
   })
   if (submission.status !== 'success')
     return json({ result: submission.reply(), message: null }, { status: 400 })
@@ -176,6 +179,14 @@ function SongDetailsForm({
       coContributorProNumber: text(song.coContributorProNumber),
       coContributor2Pro: text(song.coContributor2Pro),
       coContributor2ProNumber: text(song.coContributor2ProNumber),
+      mainContributorPublisher: text(song.mainContributorPublisher),
+      mainContributorPublisherIpi: text(song.mainContributorPublisherIpi),
+      coContributorPublisher: text(song.coContributorPublisher),
+      coContributorPublisherIpi: text(song.coContributorPublisherIpi),
+      coContributor2Publisher: text(song.coContributor2Publisher),
+      coContributor2PublisherIpi: text(song.coContributor2PublisherIpi),
+      // The section draws its four rows from whichever the song has (decision 119).
+      aiTools: song.aiTools ?? [],
       lyrics: text(song.lyrics),
       creativeNotes: text(song.creativeNotes),
       duration: song.durationSeconds === null ? '' : formatDuration(song.durationSeconds),
@@ -191,9 +202,9 @@ function SongDetailsForm({
       <h1 className="text-3xl font-bold text-slate-900">Add Details</h1>
       <p className="mt-2 break-words text-slate-600">
         <bdi className="font-semibold text-slate-900">{song.title}</bdi> ({song.certificateId}):
-        identifiers, the recording’s length, performing rights details, genre, lyrics and notes.
-        Until the song is registered you can add and change them; the title, contributors, link and
-        split are on the{' '}
+        identifiers, the recording’s length, performing rights details and publishers, the AI tools
+        by name, genre, lyrics and notes. Until the song is registered you can add and change them;
+        the title, contributors, link and split are on the{' '}
         <a href={`/edit/${song.id}`} className="font-semibold text-brand-600 underline">
           edit page
         </a>
@@ -228,6 +239,7 @@ function SongDetailsForm({
             co2: song.coContributorName2,
           }}
         />
+        <AiToolsSection rows={fields.aiTools} />
         <ContentSection fields={fields} />
         <PrivacyNotice />
         {data?.message && <Alert>{data.message}</Alert>}

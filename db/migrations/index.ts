@@ -37,6 +37,7 @@ import * as reviewDrafts from './2026-12-07T1300-review-drafts'
 import * as songAndRecording from './2026-12-08T0900-song-and-recording'
 import * as accountPro from './2026-12-09T0900-account-pro'
 import * as accountLocale from './2026-12-11T0900-account-locale'
+import * as publishersAndAiTools from './2026-12-12T0900-publishers-and-ai-tools'
 import * as auditRowPerRegistration from './2026-11-26T0640-audit-row-per-registration'
 
 // Listed by hand, not read from disk, so the migrations travel inside the server bundle.
@@ -154,5 +155,9 @@ export const migrations: Record<string, Migration> = {
   '2026-12-11T0900-account-locale': {
     up: accountLocale.migrateUp,
     down: accountLocale.migrateDown,
+  },
+  '2026-12-12T0900-publishers-and-ai-tools': {
+    up: publishersAndAiTools.migrateUp,
+    down: publishersAndAiTools.migrateDown,
   },
 }

@@ -52,6 +52,7 @@ test('migrations are recorded, and running them again applies nothing', async ()
     '2026-12-08T0900-song-and-recording',
     '2026-12-09T0900-account-pro',
     '2026-12-11T0900-account-locale',
+    '2026-12-12T0900-publishers-and-ai-tools',
   ])
   expect(await migrateToLatest(db())).toEqual([])
 })
@@ -137,6 +138,7 @@ test('2026-11-23T0800 copies each song’s single recording in as file 0 labelle
       '2026-12-08T0900-song-and-recording',
       '2026-12-09T0900-account-pro',
       '2026-12-11T0900-account-locale',
+      '2026-12-12T0900-publishers-and-ai-tools',
     ])
     const copied = await sql<Record<string, unknown>>`
       select s.title, r.position, r.label, r.sha256, r.size::text as size, r.media_type, r.file_name, r.show_file_name

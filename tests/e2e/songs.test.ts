@@ -18,7 +18,8 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     for (const section of [
       'Basic Information',
       'Song Identifiers (Optional)',
-      'Performance Rights Organizations (Optional)',
+      'Performance Rights Organizations and Publishers (Optional)',
+      'AI tools by name (Optional)',
       'Content & Creative Notes (Optional)',
       'Creative Contributions',
     ]) {

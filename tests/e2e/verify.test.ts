@@ -442,7 +442,7 @@ describe('docs/verify.md, run as a stranger would', () => {
     expect(passed.code, JSON.stringify(passed)).toBe(0)
     expect(passed.stdout).toMatch(
       new RegExp(
-        `^ProofTrack v6 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`,
+        `^ProofTrack v7 ${song.certificateId} sha256:[0-9a-f]{64} ar:${registration.storageId}$`,
         'm',
       ),
     )
@@ -479,7 +479,7 @@ describe('docs/verify.md, run as a stranger would', () => {
       bundle,
     )
     expect(wrong.code).not.toBe(0)
-    expect(wrong.stdout).toContain(`ProofTrack v6 ${other.song.certificateId} `)
+    expect(wrong.stdout).toContain(`ProofTrack v7 ${other.song.certificateId} `)
     expect(wrong.stdout).not.toContain('"lyricsCommitment"')
 
     // A tampered manifest: fetched (step 3), then its hash is not the memo's (step 4).
@@ -519,7 +519,7 @@ describe('docs/verify.md, run as a stranger would', () => {
         await bundleOf(server, registration),
       )
       expect(passed.code, JSON.stringify(passed)).toBe(0)
-      expect(passed.stdout).toContain(`ProofTrack v6 ${registration.song.certificateId} `)
+      expect(passed.stdout).toContain(`ProofTrack v7 ${registration.song.certificateId} `)
       await registration.owner.done()
     } finally {
       await server.stop()
@@ -536,7 +536,7 @@ describe('docs/verify.md, run as a stranger would', () => {
       await bundleOf(arweave, registration),
     )
     expect(passed.code, JSON.stringify(passed)).toBe(0)
-    expect(passed.stdout).toContain(`ProofTrack v6 ${registration.song.certificateId} `)
+    expect(passed.stdout).toContain(`ProofTrack v7 ${registration.song.certificateId} `)
     await registration.owner.done()
   })
 

@@ -113,10 +113,10 @@ async function pdfText(response: Response) {
 const request = async (url: string, userId?: string) =>
   userId ? authedRequest(url, userId) : new Request(url)
 
-describe('manifest v6: confirmations', () => {
+describe('manifest v7: confirmations', () => {
   test('one entry per confirmed slot, with its shares, date and a salted commitment to the address — never the address', async () => {
     const { manifest, text, bob } = await registered()
-    expect(manifest.version).toBe(6)
+    expect(manifest.version).toBe(7)
     // The contributors list still declares everyone; only Bob has a confirmation.
     expect(manifest.contributors.map((c: { name: string }) => c.name)).toEqual([
       'Ann',
@@ -386,8 +386,9 @@ describe('the split sheet', () => {
       'Ann Main contributor The song: Composer-author (CA): 75.00% of the song',
       'Shares: Lyrics 50% · Vocals 100% · Instrumentation 100% · Production 100% · Mixing/Mastering 40%',
       'Cara Second co-contributor',
-      // The AI's block is laid out as a person's (decision 097): its name, then its role.
-      'AI AI tools, as declared',
+      // The AI's block is laid out as a person's (decision 097): its name, then its role, then
+      // only the AI tools the owner named (decision 119): none, for this song.
+      'AI Generative AI, as declared AI tools: AI tools not named',
       'Shares: Lyrics 0% · Vocals 0% · Instrumentation 0% · Production 0% · Mixing/Mastering 20%',
     ])
       expect(text).toContain(expected)

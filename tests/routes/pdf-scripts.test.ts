@@ -241,7 +241,9 @@ describe('PDFs in every script', () => {
         expect(flat).toContain('Shares: Lyrics 40% · Vocals 50%')
         expect(flat).toContain('Shares: Lyrics 30% · Vocals 25%')
         expect(flat).toContain('Shares: Lyrics 10% · Vocals 25%')
-        expect(flat).toMatch(/AI AI tools, as declared Shares: Lyrics 20%/)
+        expect(flat).toMatch(
+          /AI Generative AI, as declared AI tools: AI tools not named Shares: Lyrics 20%/,
+        )
       }
       // A look at the pages (in the system's temporary folder), as the issue asks.
       const out = path.join(os.tmpdir(), 'prooftrack-pdf-scripts')

@@ -129,10 +129,10 @@ describe('registration', () => {
     const stored = await getStorage().get(outcome.storageId)
     const manifestText = new TextDecoder().decode(stored!.data)
     expect(manifestText).not.toContain('Private words')
-    // Manifest v6: the lyrics only as a salted commitment (tests/routes/verification.test.ts has the details).
+    // Manifest v7: the lyrics only as a salted commitment (tests/routes/verification.test.ts has the details).
     expect(JSON.parse(manifestText)).toMatchObject({
       certificateId: song.certificateId,
-      version: 6,
+      version: 7,
       lyricsCommitment: { alg: 'salted-sha256' },
       recordings: [],
     })

@@ -16,6 +16,9 @@ import {
   buildManifest,
   ensureTextSalts,
   parseMemo,
+  publishedAiTools,
+  publishedContributors,
+  readManifest,
 } from '~/services/certificates/record/manifest.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getOwnedSong, type SongView } from '~/services/songs/songs.server'
@@ -135,11 +138,31 @@ function buildManifestV1(song: SongView, issuedAt: Date) {
 }
 
 /**
+ * The v6 manifest as the code before version 7 built it: version 7's fields without the AI tools
+ * and the publishers (issue 51, decision 119).
+ */
+async function buildManifestV6(song: SongView, issuedAt: Date) {
+  const { aiTools: _tools, ...v7 } = buildManifest(
+    song,
+    await ensureTextSalts(db(), song.id),
+    issuedAt,
+    [],
+  )
+  return {
+    ...v7,
+    version: 6,
+    contributors: v7.contributors.map(
+      ({ publisher: _publisher, publisherIpi: _ipi, ...person }) => person,
+    ),
+  }
+}
+
+/**
  * The v5 manifest as the code before version 6 built it: version 6's fields without the names in
  * Latin script (issue 26).
  */
 async function buildManifestV5(song: SongView, issuedAt: Date) {
-  const v6 = buildManifest(song, await ensureTextSalts(db(), song.id), issuedAt, [])
+  const v6 = await buildManifestV6(song, issuedAt)
   return {
     ...v6,
     version: 5,
@@ -185,7 +208,7 @@ async function registeredV1() {
 }
 
 /** A registration made the way an older version did: its manifest and tags, its `ProofTrack v<n>` memo, the row as it recorded it. */
-async function registeredOld(version: 1 | 2 | 3 | 4 | 5, fields: Record<string, unknown> = {}) {
+async function registeredOld(version: 1 | 2 | 3 | 4 | 5 | 6, fields: Record<string, unknown> = {}) {
   const user = await createUser({ emailVerified: true })
   const song = await newSong(user.id, fields)
   const view = (await getOwnedSong(db(), user.id, song.id))!
@@ -198,7 +221,9 @@ async function registeredOld(version: 1 | 2 | 3 | 4 | 5, fields: Record<string, 
           ? await buildManifestV3(view, new Date())
           : version === 4
             ? await buildManifestV4(view, new Date())
-            : await buildManifestV5(view, new Date()),
+            : version === 5
+              ? await buildManifestV5(view, new Date())
+              : await buildManifestV6(view, new Date()),
   )
   const manifestSha256 = sha256Hex(manifestJson)
   const storage = getStorage()
@@ -242,8 +267,8 @@ async function registeredOld(version: 1 | 2 | 3 | 4 | 5, fields: Record<string, 
   return { user, song, signature: landed.signature, storageId: stored.id, manifestJson }
 }
 
-describe('manifest v6: private texts as salted commitments, the labelled fingerprints, the superseded record, the names in Latin script', () => {
-  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v6 memo; the salts stay in the database', async () => {
+describe('manifest v7: private texts as salted commitments, the labelled fingerprints, the superseded record, the names in Latin script', () => {
+  test('the stored manifest holds only salted commitments of the lyrics and notes, under a v7 memo; the salts stay in the database', async () => {
     const { song, outcome } = await registered()
     const { lyricsSalt, creativeNotesSalt } = await salts(song.id)
     expect(lyricsSalt).toMatch(/^[0-9a-f]{64}$/)
@@ -253,7 +278,7 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
     const stored = (await getStorage().get(outcome.storageId))!
     const text = new TextDecoder().decode(stored.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(6)
+    expect(manifest.version).toBe(7)
     expect(manifest.recordings).toEqual([])
     expect(manifest).not.toHaveProperty('recording')
     expect(manifest.supersedes).toBeNull()
@@ -285,14 +310,14 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
     ])
       expect(text).not.toContain(secret)
     expect(manifest).not.toHaveProperty('lyricsSha256')
-    expect(stored.tags['App-Version']).toBe('6')
+    expect(stored.tags['App-Version']).toBe('7')
 
     const tx = await getChain().lookup(outcome.transactionSignature)
     expect(tx!.memo).toBe(
-      `ProofTrack v6 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
+      `ProofTrack v7 ${song.certificateId} sha256:${sha256Hex(text)} ar:${outcome.storageId}`,
     )
     expect(parseMemo(tx!.memo)).toEqual({
-      version: 6,
+      version: 7,
       certificateId: song.certificateId,
       sha256: sha256Hex(text),
       storageId: outcome.storageId,
@@ -319,7 +344,7 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
       new TextDecoder().decode((await getStorage().get(bare.outcome.storageId))!.data),
     )
     expect(bareManifest).toMatchObject({
-      version: 6,
+      version: 7,
       lyricsCommitment: null,
       creativeNotesCommitment: null,
     })
@@ -356,7 +381,7 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
     const { song, outcome } = await registered({ recordings: files })
     const text = new TextDecoder().decode((await getStorage().get(outcome.storageId))!.data)
     const manifest = JSON.parse(text)
-    expect(manifest.version).toBe(6)
+    expect(manifest.version).toBe(7)
     expect(manifest.recordings).toEqual([
       {
         label: 'Master',
@@ -377,7 +402,7 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
     ])
     expect(text).not.toContain('secret-demo-v7')
     const report = await (await verifyPage(song.certificateId)).json()
-    expect(report).toMatchObject({ ok: true, manifestVersion: 6, recordings: manifest.recordings })
+    expect(report).toMatchObject({ ok: true, manifestVersion: 7, recordings: manifest.recordings })
     const comparison = report.steps.find((s: { id: string }) => s.id === 'comparison')
     expect(comparison.evidence.map((e: { label: string }) => e.label)).toEqual(
       expect.arrayContaining(['Recording 1: Master', 'Recording 2: Stems archive']),
@@ -411,13 +436,13 @@ describe('manifest v6: private texts as salted commitments, the labelled fingerp
 })
 
 describe('GET /verify/:certificateId', () => {
-  test('a v6 record: five steps, each with its evidence, every check passing', async () => {
+  test('a v7 record: five steps, each with its evidence, every check passing', async () => {
     const { song, outcome } = await registered()
     const response = await verifyPage(song.certificateId)
     expect(response.headers.get('Cache-Control')).toBe('private, no-store')
     const report = await response.json()
     expect(report.ok).toBe(true)
-    expect(report.manifestVersion).toBe(6)
+    expect(report.manifestVersion).toBe(7)
     expect(
       report.steps.map((s: { title: string; reached: boolean }) => [s.title, s.reached]),
     ).toEqual([
@@ -485,12 +510,12 @@ describe('GET /verify/:certificateId', () => {
     expect((await (await verifyPage(song.certificateId, other.id)).json()).owner).toBeNull()
   })
 
-  test('a v6 record names each contributor in both scripts; it verifies, and the page sets each name apart', async () => {
+  test('a v7 record names each contributor in both scripts; it verifies, and the page sets each name apart', async () => {
     const { song, outcome } = await registered(HANGUL_NAMES)
     const manifest = JSON.parse(
       new TextDecoder().decode((await getStorage().get(outcome.storageId))!.data),
     )
-    expect(manifest.version).toBe(6)
+    expect(manifest.version).toBe(7)
     expect(manifest.contributors).toEqual([
       expect.objectContaining({ role: 'main', name: '김민지', latinName: 'Kim Minji' }),
       expect.objectContaining({
@@ -500,7 +525,7 @@ describe('GET /verify/:certificateId', () => {
       }),
     ])
     const report = await (await verifyPage(song.certificateId)).json()
-    expect(report).toMatchObject({ ok: true, manifestVersion: 6 })
+    expect(report).toMatchObject({ ok: true, manifestVersion: 7 })
     expect(report.confirmations.declaredOnly).toEqual([
       '김민지 (Kim Minji) (Main contributor): as declared by the submitter',
       'نادية الخطيب (Nadia Al-Khatib) (Co-contributor): as declared by the submitter',
@@ -626,7 +651,7 @@ describe('GET /verify/:certificateId', () => {
 })
 
 describe('npm run verify', () => {
-  test('prints every step with its evidence and exits 0 for a v6, a v5, a v4, a v3, a v2 and a v1 record', async () => {
+  test('prints every step with its evidence and exits 0 for a v7, a v6, a v5, a v4, a v3, a v2 and a v1 record', async () => {
     const { song, outcome } = await registered()
     const v2 = await verifyCli(song.certificateId, '--signature', outcome.transactionSignature)
     expect(v2.output).toContain(
@@ -645,6 +670,12 @@ describe('npm run verify', () => {
       expect(v2.output).toContain(line)
     }
     expect(v2.code).toBe(0)
+
+    const v6Record = await registeredOld(6, HANGUL_NAMES)
+    const v6Old = await verifyCli(v6Record.song.certificateId, '--signature', v6Record.signature)
+    expect(v6Old.output).toContain('   Manifest version: 6')
+    expect(v6Old.output).toContain(`${v6Record.song.certificateId}: VERIFIED`)
+    expect(v6Old.code).toBe(0)
 
     const v5Record = await registeredOld(5, HANGUL_NAMES)
     const v5Old = await verifyCli(v5Record.song.certificateId, '--signature', v5Record.signature)
@@ -800,7 +831,7 @@ describe('GET /certificate/:id/proof-bundle', () => {
       format: 'prooftrack.proof-bundle',
       certificateId: song.certificateId,
       manifest: {
-        version: 6,
+        version: 7,
         sha256: sha256Hex(storedText),
         canonical: storedText,
         content: JSON.parse(storedText),
@@ -998,4 +1029,71 @@ describe('GET /ledger/rpc/getTransaction/:signature', () => {
       message: expect.stringContaining('transaction signature'),
     })
   })
+})
+
+describe('manifest v7: each person’s publisher and the AI tools by name (issue 51, decision 119)', () => {
+  const PUBLISHED = {
+    mainContributorPublisher: 'Harbour Songs',
+    mainContributorPublisherIpi: '00014107338',
+    aiTools: [{ name: 'Suno v4', components: ['lyrics'] }],
+  }
+
+  test('a new record carries both in its manifest, and verifies with them as its own facts', async () => {
+    const { song, outcome } = await registered(PUBLISHED)
+    const manifest = JSON.parse(
+      new TextDecoder().decode((await getStorage().get(outcome.storageId))!.data),
+    )
+    expect(manifest.version).toBe(7)
+    expect(manifest.contributors[0]).toMatchObject({
+      role: 'main',
+      publisher: 'Harbour Songs',
+      publisherIpi: '00014107338',
+    })
+    expect(manifest.aiTools).toEqual([{ name: 'Suno v4', components: ['lyrics'] }])
+    const report = await (await verifyPage(song.certificateId)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 7, recordDiffers: [] })
+    // A publisher shown that the record does not hold is not called verified.
+    await db()
+      .updateTable('songs')
+      .set({ mainContributorPublisher: 'Someone Else Music' })
+      .where('id', '=', song.id)
+      .execute()
+    const changed = await (await verifyPage(song.certificateId)).json()
+    expect(changed.recordDiffers).toContain('contributors')
+  }, 120_000)
+
+  test('a v6 record, from a song saved before, still verifies: no publishers, and “AI tools not named”', async () => {
+    const { user, song: old, signature } = await registeredOld(6)
+    // As the song was saved before the tools could be named.
+    await db().updateTable('songs').set({ aiTools: null }).where('id', '=', old.id).execute()
+    const report = await (await verifyPage(old.certificateId)).json()
+    expect(report).toMatchObject({ ok: true, manifestVersion: 6, recordDiffers: [] })
+    expect(report.manifest).not.toHaveProperty('aiTools')
+    const read = readManifest(report.manifest)
+    expect(read.version).toBe(6)
+    expect(publishedAiTools(read)).toBeNull()
+    expect(publishedContributors(read)[0]).toMatchObject({ publisher: null, publisherIpi: null })
+    const cli = await verifyCli(old.certificateId, '--signature', signature)
+    expect(cli.output).toContain(`${old.certificateId}: VERIFIED`)
+    expect(cli.code).toBe(0)
+    // Its certificate, read back: the AI's share is said, its tools are not guessed.
+    const pdf = await respond(async () =>
+      certificatePdfRoute.loader(
+        args(await authedRequest(`http://localhost/certificate/${old.id}.pdf`, user.id), {
+          id: String(old.id),
+        }),
+      ),
+    )
+    expect(pdf.status).toBe(200)
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'v6-certificate-'))
+    try {
+      const file = path.join(dir, 'certificate.pdf')
+      fs.writeFileSync(file, Buffer.from(await pdf.arrayBuffer()))
+      const text = (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout
+      expect(text).toContain('AI tools not named')
+      expect(text).not.toContain('Publisher')
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })

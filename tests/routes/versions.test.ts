@@ -237,15 +237,15 @@ describe('supersede links', () => {
     await register(user.id, secondId)
     const earlier = await storedManifest(first.id)
     const later = await storedManifest(secondId)
-    expect(later.manifest.version).toBe(6)
-    expect(later.memo).toMatch(new RegExp(`^ProofTrack v6 ${second.certificateId} `))
+    expect(later.manifest.version).toBe(7)
+    expect(later.memo).toMatch(new RegExp(`^ProofTrack v7 ${second.certificateId} `))
     expect(later.manifest.supersedes).toEqual({
       certificateId: first.certificateId,
       manifestSha256: earlier.manifestSha256,
       transactionSignature: earlier.signature,
     })
     expect(later.manifest.identifiers.iswc).toBe('T-123.456.789-4')
-    expect(earlier.manifest.version).toBe(6)
+    expect(earlier.manifest.version).toBe(7)
     expect(earlier.manifest.supersedes).toBeNull()
 
     // Public views, as a visitor sees them.

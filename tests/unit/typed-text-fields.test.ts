@@ -55,6 +55,10 @@ const NOT_TYPED_TEXT: Record<string, string> = {
   upc: 'digits',
   ipi: 'digits',
   optionalIpi: 'digits',
+  // Issue 51.3 (decision 119): each publisher's IPI, the co-writer's own IPI rule.
+  mainContributorPublisherIpi: 'digits',
+  coContributorPublisherIpi: 'digits',
+  coContributor2PublisherIpi: 'digits',
   sha256: 'hexadecimal',
   limit: 'digits',
   offset: 'digits',

@@ -2,6 +2,7 @@ import type { Updateable } from 'kysely'
 import type { SongsTable } from '#db/schema'
 import { PERCENT_FIELDS, type PercentField } from '~/lib/song-constants'
 import type { Executor } from '../platform/db.server'
+import { storedAiTools } from './songs.server'
 
 // An edit saved without a change is no edit: it must not bump the song's time nor queue a
 // snapshot (issue 39 item 17). These say whether a save would change what the song holds.
@@ -15,9 +16,16 @@ export async function songColumnsDiffer(trx: Executor, songId: number, columns: 
     .selectAll()
     .where('id', '=', songId)
     .executeTakeFirstOrThrow()
-  return (Object.keys(columns) as (keyof SongColumns)[]).some(
-    (column) => (columns[column] ?? null) !== (row[column] ?? null),
+  return (Object.keys(columns) as (keyof SongColumns)[]).some((column) =>
+    column === 'aiTools'
+      ? aiToolsText(columns.aiTools) !== aiToolsText(row.aiTools)
+      : (columns[column] ?? null) !== (row[column] ?? null),
   )
+}
+
+// The AI tools are written as JSON text and read back as a value: compared as the same text.
+function aiToolsText(value: unknown) {
+  return JSON.stringify(storedAiTools(typeof value === 'string' ? JSON.parse(value) : value))
 }
 
 type SplitRow = { component: string } & Record<PercentField, string | number>

@@ -11,12 +11,13 @@ import {
   visibleComponents,
 } from '~/lib/song-constants'
 import { locksSong } from '~/lib/song-lock'
-import { DEFAULT_WORDS_WEIGHT } from '~/lib/song-and-recording'
+import { DEFAULT_WORDS_WEIGHT } from '~/lib/song-writers-rules'
+import { aiToolsWithin } from '~/lib/ai-tools'
 import { splitTotalsRefusal } from '~/lib/split-totals'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { editGrowth, type SpaceRefusal, spaceRefusal } from './byte-budget.server'
 import { songColumnsDiffer, splitDiffers } from './song-changes.server'
-import { getOwnedSong, nullable } from './songs.server'
+import { getOwnedSong, nullable, storedAiTools } from './songs.server'
 
 /**
  * Row lock on the owner's song, first thing in a change's transaction: a registration claiming
@@ -25,7 +26,7 @@ import { getOwnedSong, nullable } from './songs.server'
 function lockOwnedSong(trx: Executor, userId: string, songId: number) {
   return trx
     .selectFrom('songs')
-    .select(['id', 'genre'])
+    .select(['id', 'genre', 'aiTools'])
     .where('id', '=', songId)
     .where('userId', '=', userId)
     .forUpdate()
@@ -41,6 +42,11 @@ export type EditRefusal =
   | { ok: false; reason: 'locked' }
   | { ok: false; reason: 'totals' | 'shareless'; message: string }
   | SpaceRefusal
+
+/** The AI tools as the songs row is written: JSON text, or null for "not named". */
+function aiToolsColumn(tools: ReturnType<typeof aiToolsWithin>) {
+  return { aiTools: tools === null ? null : JSON.stringify(tools) }
+}
 
 const totalsRefusal = (rows: Parameters<typeof splitTotalsRefusal>[0]) =>
   ({ ok: false, reason: 'totals', message: splitTotalsRefusal(rows) }) as const
@@ -107,9 +113,17 @@ export async function saveSongEdit(
       fileLink: input.fileLink,
       // A co-contributor removed in the edit takes their PRO details along.
       ...(input.coContributorName ? {} : { coContributorPro: null, coContributorProNumber: null }),
+      ...(input.coContributorName
+        ? {}
+        : { coContributorPublisher: null, coContributorPublisherIpi: null }),
       ...(input.coContributorName2
         ? {}
         : { coContributor2Pro: null, coContributor2ProNumber: null }),
+      ...(input.coContributorName2
+        ? {}
+        : { coContributor2Publisher: null, coContributor2PublisherIpi: null }),
+      // A part the new split gives the AI 0 % of is no longer an AI tool's (decision 119).
+      ...aiToolsColumn(aiToolsWithin(storedAiTools(song.aiTools), rows)),
     }
     const changed =
       (await songColumnsDiffer(trx, songId, columns)) || (await splitDiffers(trx, songId, rows))
@@ -175,6 +189,19 @@ export async function saveSongDetails(
       coContributorProNumber: song.coContributorName ? text(input.coContributorProNumber) : null,
       coContributor2Pro: song.coContributorName2 ? text(input.coContributor2Pro) : null,
       coContributor2ProNumber: song.coContributorName2 ? text(input.coContributor2ProNumber) : null,
+      // Issue 51.3 (decision 119): each one's publisher, as their PRO details go.
+      mainContributorPublisher: text(input.mainContributorPublisher),
+      mainContributorPublisherIpi: text(input.mainContributorPublisherIpi),
+      coContributorPublisher: song.coContributorName ? text(input.coContributorPublisher) : null,
+      coContributorPublisherIpi: song.coContributorName
+        ? text(input.coContributorPublisherIpi)
+        : null,
+      coContributor2Publisher: song.coContributorName2 ? text(input.coContributor2Publisher) : null,
+      coContributor2PublisherIpi: song.coContributorName2
+        ? text(input.coContributor2PublisherIpi)
+        : null,
+      // Issue 51.5: checked against the split by the form; a genre that drops a part drops it here.
+      ...aiToolsColumn(aiToolsWithin(input.aiTools, rows)),
       lyrics: text(input.lyrics),
       creativeNotes: text(input.creativeNotes),
       durationSeconds: input.duration ?? null,

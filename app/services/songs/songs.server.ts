@@ -2,7 +2,13 @@ import crypto from 'node:crypto'
 import { sql } from 'kysely'
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { SongInput } from '~/lib/song-schema'
-import { COMPONENTS, type Component, type ContributionValues } from '~/lib/song-constants'
+import { AiToolsSchema } from '~/lib/manifest-schema'
+import {
+  type AiTool,
+  type Component,
+  COMPONENTS,
+  type ContributionValues,
+} from '~/lib/song-constants'
 import { LOCKED_MESSAGE } from '~/lib/song-lock'
 import { SongIdSchema } from '~/lib/url-schemas'
 import { env } from '~/env.server'
@@ -51,6 +57,14 @@ const SONG_COLUMNS = [
   'songs.coContributorWroteMelody',
   'songs.coContributor2WroteMelody',
   'songs.wordsWeightPercent',
+  // Issue 51.3 and 51.5: each one's publisher, and the AI tools by name (decision 119).
+  'songs.mainContributorPublisher',
+  'songs.mainContributorPublisherIpi',
+  'songs.coContributorPublisher',
+  'songs.coContributorPublisherIpi',
+  'songs.coContributor2Publisher',
+  'songs.coContributor2PublisherIpi',
+  'songs.aiTools',
 ] as const
 
 /**
@@ -170,6 +184,7 @@ export function toView(row: SongRow) {
     : null
   return {
     ...row,
+    aiTools: storedAiTools(row.aiTools),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     recordings: row.recordings.map((f) => ({ ...f, size: Number(f.size) })),
@@ -179,6 +194,15 @@ export function toView(row: SongRow) {
   }
 }
 export type SongView = ReturnType<typeof toView>
+
+/**
+ * The AI tools a song's row holds: null for a song saved before they could be named (decision
+ * 119), never a guess; a value that is not the list it should be reads as not named too.
+ */
+export function storedAiTools(value: unknown): AiTool[] | null {
+  const parsed = AiToolsSchema.nullable().safeParse(value)
+  return parsed.success ? parsed.data : null
+}
 
 export function nullable<T>(value: T | undefined) {
   return value === undefined ? null : value
@@ -248,6 +272,14 @@ export async function createSong(database: Executor, userId: string, input: Song
           mainContributorProNumber: nullable(input.mainContributorProNumber),
           coContributorProNumber: nullable(input.coContributorProNumber),
           coContributor2ProNumber: nullable(input.coContributor2ProNumber),
+          mainContributorPublisher: nullable(input.mainContributorPublisher),
+          mainContributorPublisherIpi: nullable(input.mainContributorPublisherIpi),
+          coContributorPublisher: nullable(input.coContributorPublisher),
+          coContributorPublisherIpi: nullable(input.coContributorPublisherIpi),
+          coContributor2Publisher: nullable(input.coContributor2Publisher),
+          coContributor2PublisherIpi: nullable(input.coContributor2PublisherIpi),
+          // A song saved from now on names its AI tools: an empty list when none was named.
+          aiTools: JSON.stringify(input.aiTools),
           // Issue 40: only what was typed or read from the file; no length stays null.
           durationSeconds: input.duration ?? null,
           updatedAt: new Date(),

@@ -1,3 +1,4 @@
+import { aiToolFormRows } from '~/lib/ai-tools'
 import { type ExpressionBuilder, sql } from 'kysely'
 import { jsonObjectFrom } from 'kysely/helpers/postgres'
 import type { Database } from '#db/schema'
@@ -67,6 +68,12 @@ const PREFILLED = [
   'mainContributorProNumber',
   'coContributorProNumber',
   'coContributor2ProNumber',
+  'mainContributorPublisher',
+  'mainContributorPublisherIpi',
+  'coContributorPublisher',
+  'coContributorPublisherIpi',
+  'coContributor2Publisher',
+  'coContributor2PublisherIpi',
 ] as const
 
 /**
@@ -90,6 +97,7 @@ export async function newVersionValues(database: Executor, userId: string, songI
     ...fields,
     contributions: contributionFormRows(song.contributions),
     recordings: recordingFormRows(song.recordings),
+    aiTools: aiToolFormRows(song.aiTools),
   }
   return { values, supersedes: { id: song.id, certificateId: song.certificateId } }
 }

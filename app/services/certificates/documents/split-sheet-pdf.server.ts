@@ -144,7 +144,7 @@ export async function renderSplitSheetPdf(
     flow.text(`${labels.song}: ${person.song.text}`, LEFT, WIDTH, { size: 9 }, 1)
     const latin = person.latinName ? `${labels.latinName}: ${isolate(person.latinName)} · ` : ''
     flow.text(
-      `${latin}${labels.pro}: ${isolate(person.pro ?? '—')} · ${labels.ipi}: ${isolate(person.ipi ?? '—')}`,
+      `${latin}${labels.pro}: ${isolate(person.pro ?? '—')} · ${labels.ipi}: ${isolate(person.ipi ?? '—')}${person.publisher ? ` · ${person.publisher}` : ''}`,
       LEFT,
       WIDTH,
       SMALL,
@@ -161,6 +161,8 @@ export async function renderSplitSheetPdf(
   }
   flow.text(table.ai.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
   flow.text(table.ai.role, LEFT, WIDTH, { size: 9 }, 1)
+  // Only the AI tools the owner named (decision 119), never the free-text tools used.
+  flow.text(`${table.ai.toolsLabel}: ${table.ai.tools.join('; ')}`, LEFT, WIDTH, { size: 9 }, 1)
   flow.text(
     `${labels.shares}: ${shares(table.ai.shares)} · ${labels.confirmation}: ${table.ai.status.text}`,
     LEFT,

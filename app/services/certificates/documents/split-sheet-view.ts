@@ -15,6 +15,7 @@ import {
 } from '~/lib/split-sheet'
 import { formatPercent } from '~/lib/split-totals'
 import {
+  aiToolsText,
   formatShare,
   NOT_A_WRITER,
   type SongAndRecording,
@@ -49,6 +50,8 @@ export interface SplitSheetPerson {
   /** The PRO and the IPI / PRO number as given; null when none was. */
   pro: string | null
   ipi: string | null
+  /** "Publisher: Harbour Songs · Publisher IPI: 00014107338" (issue 51.3); null when none. */
+  publisher: string | null
   shares: SplitSheetShare[]
   /** Their part of the song (issue 51): "Composer-author (CA): 66.67% of the song", or credited only. */
   song: { role: string | null; share: string | null; text: string }
@@ -121,6 +124,7 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
             : `${ROLE_LABELS[person.slot]}, declared as ${isolate(person.declaredName)}`,
         pro: person.pro || null,
         ipi: person.ipi || null,
+        publisher: publisherText(person),
         shares: person.shares.map((s) => share(s.component, s.percent)),
         song: songLine(sheet.songAndRecording.people.find((p) => p.slot === person.slot)),
         status: {
@@ -136,7 +140,11 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
       // The AI holds no PRO or IPI: its row leaves those out, and its share is the submitter's word.
       ai: {
         name: 'AI',
-        role: 'AI tools, as declared',
+        role: 'Generative AI, as declared',
+        // Only the AI tools the owner named, each with its parts (issue 51.5, decision 119);
+        // "Tools used" (DAWs, instruments) is never credited to the AI.
+        toolsLabel: 'AI tools',
+        tools: aiToolsText(sheet.songAndRecording.ai),
         shares: sheet.ai.map((s) => share(s.component, s.percent)),
         status: { text: 'Declared by the submitter', tone: 'plain' as SplitSheetTone },
       },
@@ -158,6 +166,17 @@ export function splitSheetView(sheet: SplitSheet, options: SplitSheetViewOptions
   }
 }
 export type SplitSheetView = ReturnType<typeof splitSheetView>
+
+/** A person's publisher and its IPI in one line, as the page and the PDF print it. */
+export function publisherText(person: { publisher: string | null; publisherIpi: string | null }) {
+  if (!person.publisher && !person.publisherIpi) return null
+  return [
+    person.publisher ? `Publisher: ${isolate(person.publisher)}` : null,
+    person.publisherIpi ? `Publisher IPI: ${person.publisherIpi}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
 
 function songLine(person: SongPerson | undefined): SplitSheetPerson['song'] {
   const writer = person?.writer

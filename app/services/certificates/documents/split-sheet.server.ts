@@ -43,6 +43,8 @@ export async function splitSheet(database: Executor, song: SongView) {
     declaredName: person.declaredName,
     pro: person.pro,
     ipi: person.ipi,
+    publisher: person.publisher,
+    publisherIpi: person.publisherIpi,
     shares: song.contributions.map((row) => ({
       component: row.component,
       percent: row[SLOT_PERCENT[person.slot]],

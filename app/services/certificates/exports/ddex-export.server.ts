@@ -3,7 +3,12 @@
 // (tests/ddex/). What the schema cannot check, ContainsAI against the contributor rows, is checked
 // here before any message leaves.
 import { normalizeIsrc, normalizeIswc } from '~/lib/identifiers'
-import { type Component, type ContributorColumns, totalsAreComplete } from '~/lib/song-constants'
+import {
+  aiToolLine,
+  type Component,
+  type ContributorColumns,
+  totalsAreComplete,
+} from '~/lib/song-constants'
 import {
   SLOT_SHARE,
   songAndRecording,
@@ -63,6 +68,7 @@ export type DdexSong = ContributorColumns &
     | 'coContributorWroteMelody'
     | 'coContributor2WroteMelody'
     | 'wordsWeightPercent'
+    | 'aiTools'
   > & {
     certificateId: string
     title: string
@@ -148,6 +154,10 @@ function people(song: DdexSong) {
       latinName: person.latinName,
       ipi: ipiNameNumber(person.ipi),
       pro: person.pro,
+      // Their publisher (issue 51.3): a party of its own when its IPI is known, so it carries it.
+      publisher: person.publisher,
+      publisherIpi: ipiNameNumber(person.publisherIpi),
+      publisherReference: `P${index + 1}PUB`,
       roles: [
         ...(person.writer ? [WRITER_DDEX_ROLES[person.writer.role]] : []),
         ...played.flatMap((c) => RECORDING_ROLES[c] ?? []),
@@ -174,10 +184,61 @@ function partyElement(person: ReturnType<typeof people>[number]) {
           el('TerritoryCode', 'Worldwide'),
         ])
       : null,
+    // Their music publisher (decision 119): ERN 4.3.2's affiliation of a party with a
+    // MusicPublisher, by name, or by reference to the publisher's own party with its IPI.
+    person.publisherIpi || person.publisher
+      ? el('Affiliation', [
+          person.publisherIpi
+            ? el('PartyAffiliateReference', person.publisherReference)
+            : el('CompanyName', person.publisher ?? ''),
+          el('Type', 'MusicPublisher'),
+          el('TerritoryCode', 'Worldwide'),
+        ])
+      : null,
   ])
 }
 
+/** A publisher whose IPI is known, as a party the writer's affiliation points to. */
+function publisherParty(person: ReturnType<typeof people>[number]) {
+  if (!person.publisherIpi) return []
+  const ipi = el('PartyId', [el('IpiNameNumber', person.publisherIpi)])
+  return [
+    el('Party', [
+      el('PartyReference', person.publisherReference),
+      ...(person.publisher
+        ? [
+            el('PartyName', [el('FullName', person.publisher)], {
+              LanguageAndScriptCode: languageAndScriptCode(person.publisher),
+            }),
+            ipi,
+          ]
+        : [ipi]),
+    ]),
+  ]
+}
+
+/**
+ * The AI tools the owner named whose parts this AI row covers, each with those parts only
+ * (decision 119): "Suno v4 — Lyrics, Instrumentation". None named: no credit, never a guess.
+ */
+function aiToolCredits(song: DdexSong, components: readonly Component[]) {
+  return (song.aiTools ?? []).flatMap((tool) => {
+    const covered = tool.components.filter((c) => components.includes(c))
+    return covered.length > 0
+      ? [
+          el('DisplayCredits', [
+            el(
+              'DisplayCreditText',
+              `AI tool, as named: ${aiToolLine({ ...tool, components: covered })}`,
+            ),
+          ]),
+        ]
+      : []
+  })
+}
+
 function contributorRows(
+  song: DdexSong,
   persons: ReturnType<typeof people>,
   disclosure: ReturnType<typeof aiDisclosure>,
 ) {
@@ -206,9 +267,13 @@ function contributorRows(
       element: el('Contributor', [
         el('SpecialContributor', 'GenerativeAI'),
         ...roles(components.map((c) => c.component)),
-        // No "tools used" here (issue 51): that list mixes DAWs and instruments with AI, and a
-        // piano must never be credited as generative AI.
+        // Never "tools used" (issue 51): that list mixes DAWs and instruments with AI, and a
+        // piano must never be credited as generative AI. Only the AI tools named, after it.
         el('AiContribution', value),
+        ...aiToolCredits(
+          song,
+          components.map((c) => c.component),
+        ),
       ]),
     })
   }
@@ -241,7 +306,7 @@ export function ddexMessage(song: DdexSong, options: DdexOptions): DdexResult {
   const sender = options.senderPartyId ?? PLACEHOLDER_PARTY_ID
   const disclosure = aiDisclosure(song)
   const persons = people(song)
-  const contributors = contributorRows(persons, disclosure)
+  const contributors = contributorRows(song, persons, disclosure)
   checkContainsAi(disclosure.containsAi, contributors)
   const main = persons[0]
   // contributorSlots always holds the main contributor.
@@ -282,7 +347,7 @@ export function ddexMessage(song: DdexSong, options: DdexOptions): DdexResult {
     'ern:NewReleaseMessage',
     [
       header,
-      el('PartyList', persons.map(partyElement)),
+      el('PartyList', [...persons.map(partyElement), ...persons.flatMap(publisherParty)]),
       el('ResourceList', [recording]),
       // A credits message: the release, its label and its deals are the distributor's to add.
       el('ReleaseList', []),

@@ -21,7 +21,7 @@ export const WRITER_COLUMNS = [
   'Role',
   'PRO',
   'IPI',
-  // Issue 51.3 adds a publisher per person; until then the columns are there, empty.
+  // Issue 51.3 (decision 119): the writer's publisher and its IPI, empty where none was given.
   'Publisher',
   'Publisher IPI',
   'Share of the song (%)',
@@ -61,8 +61,8 @@ export function writerRows(song: WritersCsvSong) {
         person.writer!.role,
         person.pro ?? '',
         person.ipi ?? '',
-        '',
-        '',
+        person.publisher ?? '',
+        person.publisherIpi ?? '',
         formatShare(person.writer!.song),
       ]),
     )

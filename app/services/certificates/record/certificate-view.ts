@@ -26,7 +26,7 @@ import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { recordingDetails } from '~/lib/recording'
 import { formatPercent, splitTotalsWarning } from '~/lib/split-totals'
 import { type SnapshotStamp, timestampText } from '~/lib/timestamp'
-import { songAndRecording } from '~/lib/song-and-recording'
+import { aiToolsText, songAndRecording } from '~/lib/song-and-recording'
 import { aiDisclosure, aiLevelText, containsAiText, RECORDING_AS_A_WHOLE } from './ai-disclosure'
 
 // The certificate as one view (STYLE.md, "one view, then layout"): every section, row and text
@@ -202,6 +202,11 @@ function contributorsSection(
           details: [
             ...(present(person.pro) ? [{ label: 'PRO', value: person.pro }] : []),
             ...(present(person.proNumber) ? [{ label: 'PRO #', value: person.proNumber }] : []),
+            // Issue 51.3 (decision 119): their publisher, in a v7 record's manifest.
+            ...(present(person.publisher) ? [{ label: 'Publisher', value: person.publisher }] : []),
+            ...(present(person.publisherIpi)
+              ? [{ label: 'Publisher IPI', value: person.publisherIpi }]
+              : []),
           ],
           status: {
             text: contributorStatusText(song, person, timeZone),
@@ -301,9 +306,26 @@ function aiDisclosureSection(song: CertificateSong): CertificateSection {
         label: c.label,
         value: aiLevelText(c.level, c.aiPercent),
       })),
+      // Only the AI tools the owner named, each with its parts (issue 51.5, decision 119); a
+      // song with an AI share and none named says so. "Tools used" stays in the details.
+      ...(disclosure.components.some((c) => c.aiPercent > 0)
+        ? [
+            {
+              kind: 'fact' as const,
+              name: 'ai-tools',
+              label: AI_TOOLS_LABEL,
+              value: aiToolsText(songAndRecording(song).ai).join('; '),
+              // A note sets it across the table, where a tool's parts have room.
+              note: { name: 'ai-tools-note', text: AI_TOOLS_NOTE },
+            },
+          ]
+        : []),
     ],
   }
 }
+export const AI_TOOLS_LABEL = 'AI tools, by name'
+export const AI_TOOLS_NOTE =
+  'As the owner named them, each with the parts it worked on. The tools used (software, instruments) are never counted as AI.'
 
 function detailsSection(song: CertificateSong): CertificateSection {
   const rows: CertificateRow[] = [

@@ -151,6 +151,14 @@ export function publicCertificate(song: SongView) {
     coContributorWroteMelody: song.coContributorWroteMelody,
     coContributor2WroteMelody: song.coContributor2WroteMelody,
     wordsWeightPercent: song.wordsWeightPercent,
+    // Issue 51.3 and 51.5 (decision 119): in a v7 record's manifest, so public once registered.
+    mainContributorPublisher: song.mainContributorPublisher,
+    mainContributorPublisherIpi: song.mainContributorPublisherIpi,
+    coContributorPublisher: song.coContributorPublisher,
+    coContributorPublisherIpi: song.coContributorPublisherIpi,
+    coContributor2Publisher: song.coContributor2Publisher,
+    coContributor2PublisherIpi: song.coContributor2PublisherIpi,
+    aiTools: song.aiTools,
     toolsUsed: song.toolsUsed,
     fileLink: song.fileLink,
     genre: song.genre,
@@ -192,12 +200,23 @@ export function ownerCertificate(song: SongView, live: SlotStatus[] | null = nul
 }
 export type OwnerCertificate = ReturnType<typeof ownerCertificate>
 
-/** The owner's choices the song's writers' shares are derived with (issue 51); absent: no and 50/50. */
+/**
+ * The owner's choices the song's writers' shares are derived with (issue 51; absent: no and
+ * 50/50), and the publishers and AI tools (absent: none, "AI tools not named"), so a view built
+ * before them still renders.
+ */
 type WriterChoices =
   | 'contributorWroteMelody'
   | 'coContributorWroteMelody'
   | 'coContributor2WroteMelody'
   | 'wordsWeightPercent'
+  | 'mainContributorPublisher'
+  | 'mainContributorPublisherIpi'
+  | 'coContributorPublisher'
+  | 'coContributorPublisherIpi'
+  | 'coContributor2Publisher'
+  | 'coContributor2PublisherIpi'
+  | 'aiTools'
 
 /** What a certificate view renders: the public facts, and the private texts for the owner. */
 export type CertificateView = Omit<PublicCertificate, WriterChoices> &

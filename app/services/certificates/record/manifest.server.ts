@@ -19,11 +19,14 @@ import {
   ManifestV5Schema,
   type ManifestV6,
   ManifestV6Schema,
+  type ManifestV7,
+  ManifestV7Schema,
   type Supersedes,
 } from '~/lib/manifest-schema'
 import { sha256Hex } from '~/lib/digest.server'
 import { CERTIFICATE_ID_SOURCE } from '~/lib/identifiers'
 import {
+  type AiTool,
   contributionShares,
   type ContributorSlot,
   contributorSlots,
@@ -39,7 +42,7 @@ import type { SlotStatus } from '../../co-writers/split-statuses.server'
 // new versions, never as changes to an old one.
 
 /** The version new registrations issue. */
-export const MANIFEST_VERSION = 6
+export const MANIFEST_VERSION = 7
 const MEMO_PREFIX = 'ProofTrack'
 
 /** 32 random bytes as 64 lowercase hex characters: the salt of one private text. */
@@ -145,35 +148,44 @@ export function manifestConfirmations(
 }
 
 /**
- * Every new registration issues version 6: `recordings: []` when no file was fingerprinted
+ * Every new registration issues version 7: `recordings: []` when no file was fingerprinted
  * (decisions 026 and 040), `supersedes: null` unless the song is a new version of a registered
- * one, `confirmations` from the slots' statuses at registration (decision 042), and each name
- * in Latin script beside it, null where none was given (issue 26, decision 055).
+ * one, `confirmations` from the slots' statuses at registration (decision 042), each name in
+ * Latin script beside it, null where none was given (issue 26, decision 055), each person's
+ * publisher and its IPI, null where none was given, and the AI tools named, `[]` where none was
+ * (issue 51, decision 119).
  */
 export function buildManifest(
   song: SongView,
   salts: TextSalts,
   issuedAt: Date,
   statuses: SlotStatus[],
-): ManifestV6 {
-  const contributors: ManifestV6['contributors'] = contributorSlots(song).map(
-    ({ slot, name, latinName, pro, proNumber }) => ({
+): ManifestV7 {
+  const contributors: ManifestV7['contributors'] = contributorSlots(song).map(
+    ({ slot, name, latinName, pro, proNumber, publisher, publisherIpi }) => ({
       role: slot,
       name,
       latinName: latinName || null,
       pro,
       proNumber,
+      publisher: publisher || null,
+      publisherIpi: publisherIpi || null,
     }),
   )
   return {
     schema: 'prooftrack.certificate',
-    version: 6,
+    version: 7,
     certificateId: song.certificateId,
     title: song.title,
     dateCreated: song.dateCreated,
     contributors,
     contributions: contributionShares(song.contributions),
     toolsUsed: song.toolsUsed,
+    // The AI tools named; a song saved before they could be named (null) records none named.
+    aiTools: (song.aiTools ?? []).map((tool) => ({
+      name: tool.name,
+      components: [...tool.components],
+    })),
     genre: song.genre,
     identifiers: { isrc: song.isrc, iswc: song.iswc, upc: song.upc, other: song.otherIdentifier },
     fileLink: song.fileLink,
@@ -187,7 +199,8 @@ export function buildManifest(
     issuedAt: issuedAt.toISOString(),
   }
 }
-export type Manifest = ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4 | ManifestV5 | ManifestV6
+export type Manifest =
+  ManifestV1 | ManifestV2 | ManifestV3 | ManifestV4 | ManifestV5 | ManifestV6 | ManifestV7
 
 /**
  * Gives a song its two salts if it has none yet (a conditional update, so a concurrent caller gets
@@ -302,6 +315,13 @@ export const MANIFEST_VERSIONS = {
       creativeNotes: m.creativeNotesCommitment,
     }),
   },
+  7: {
+    schema: ManifestV7Schema,
+    privateTexts: (m: ManifestV7): Record<PrivateText, PublishedText | null> => ({
+      lyrics: m.lyricsCommitment,
+      creativeNotes: m.creativeNotesCommitment,
+    }),
+  },
 } as const
 export type PrivateText = 'lyrics' | 'creativeNotes'
 
@@ -312,6 +332,7 @@ export type ReadManifest =
   | { version: 4; manifest: ManifestV4 }
   | { version: 5; manifest: ManifestV5 }
   | { version: 6; manifest: ManifestV6 }
+  | { version: 7; manifest: ManifestV7 }
   | { version: number | null; manifest: null; problem: string }
 
 /** Reads a manifest with its own version's schema; null when the version is unknown or the content does not fit. */
@@ -353,6 +374,11 @@ export function readManifest(value: unknown): ReadManifest {
     if (parsed.success) return { version, manifest: parsed.data }
     return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
   }
+  if (version === 7) {
+    const parsed = ManifestV7Schema.safeParse(value)
+    if (parsed.success) return { version, manifest: parsed.data }
+    return { version, manifest: null, problem: describeIssue(parsed.error.issues[0]) }
+  }
   return {
     version,
     manifest: null,
@@ -377,9 +403,10 @@ export function publishedTexts(
   if (read.version === 2) return MANIFEST_VERSIONS[2].privateTexts(read.manifest)
   if (read.version === 3) return MANIFEST_VERSIONS[3].privateTexts(read.manifest)
   if (read.version === 4) return MANIFEST_VERSIONS[4].privateTexts(read.manifest)
-  return read.version === 5
-    ? MANIFEST_VERSIONS[5].privateTexts(read.manifest)
-    : MANIFEST_VERSIONS[6].privateTexts(read.manifest)
+  if (read.version === 5) return MANIFEST_VERSIONS[5].privateTexts(read.manifest)
+  return read.version === 6
+    ? MANIFEST_VERSIONS[6].privateTexts(read.manifest)
+    : MANIFEST_VERSIONS[7].privateTexts(read.manifest)
 }
 
 /** A fingerprint as any version publishes it: v3 and v4 had one, unlabelled (label null). */
@@ -392,18 +419,20 @@ export type PublishedRecording = Omit<LabelledRecording, 'label'> & { label: str
  */
 export function publishedRecordings(read: ReadManifest): PublishedRecording[] | undefined {
   if (read.manifest === null) return undefined
-  if (read.version === 5 || read.version === 6) return read.manifest.recordings
+  if (read.version === 5 || read.version === 6 || read.version === 7)
+    return read.manifest.recordings
   if (read.version === 3 || read.version === 4)
     return read.manifest.recording ? [{ ...read.manifest.recording, label: null }] : []
   return undefined
 }
 
 /**
- * The earlier record a manifest names: null for a version 4 to 6 first version, undefined for
+ * The earlier record a manifest names: null for a version 4 to 7 first version, undefined for
  * versions 1 to 3, which could not name one.
  */
 export function publishedSupersedes(read: ReadManifest): Supersedes | null | undefined {
-  return read.manifest !== null && (read.version === 4 || read.version === 5 || read.version === 6)
+  if (read.manifest === null) return undefined
+  return read.version === 4 || read.version === 5 || read.version === 6 || read.version === 7
     ? read.manifest.supersedes
     : undefined
 }
@@ -417,20 +446,33 @@ export type PublishedConfirmation = Confirmation & { creditedLatinName: string |
  */
 export function publishedConfirmations(read: ReadManifest): PublishedConfirmation[] | undefined {
   if (read.manifest === null) return undefined
-  if (read.version === 6) return read.manifest.confirmations
+  if (read.version === 6 || read.version === 7) return read.manifest.confirmations
   return read.version === 5
     ? read.manifest.confirmations.map((c) => ({ ...c, creditedLatinName: null }))
     : undefined
 }
 
-/** A contributor as any version records them: before version 6, with no Latin-script name. */
-export type PublishedContributor = ManifestV6['contributors'][number]
+/**
+ * A contributor as any version records them: before version 6 with no Latin-script name, before
+ * version 7 with no publisher.
+ */
+export type PublishedContributor = ManifestV7['contributors'][number]
 
-/** The contributors a manifest names, each with their Latin-script name (null before version 6). */
+/** The contributors a manifest names, each with every field of version 7 (null where it had none). */
 export function publishedContributors(read: ReadManifest): PublishedContributor[] {
   if (read.manifest === null) return []
-  if (read.version === 6) return read.manifest.contributors
-  return read.manifest.contributors.map((c) => ({ ...c, latinName: null }))
+  if (read.version === 7) return read.manifest.contributors
+  const noPublisher = { publisher: null, publisherIpi: null }
+  if (read.version === 6) return read.manifest.contributors.map((c) => ({ ...c, ...noPublisher }))
+  return read.manifest.contributors.map((c) => ({ ...c, latinName: null, ...noPublisher }))
+}
+
+/**
+ * The AI tools a manifest names (decision 119): a list (maybe empty: none named) for version 7,
+ * null for the versions before it, which could name none ("AI tools not named").
+ */
+export function publishedAiTools(read: ReadManifest): AiTool[] | null {
+  return read.manifest !== null && read.version === 7 ? read.manifest.aiTools : null
 }
 
 /** Whether a text (and its salt, for a commitment) opens a published digest. */

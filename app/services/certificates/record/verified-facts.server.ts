@@ -37,21 +37,30 @@ const byComponent = (rows: readonly ContributionValues[]) =>
     .sort((a, b) => a.component.localeCompare(b.component))
 
 function contributorsAgree(song: CertificateSong, read: ReadManifest) {
-  const shown = contributorSlots(song).map(({ slot, name, latinName, pro, proNumber }) => ({
-    role: slot,
-    name,
-    // Before version 6 a record held no Latin-script name: none shown is the same as none kept.
-    latinName: latinName || null,
-    pro: pro ?? null,
-    proNumber: proNumber ?? null,
-  }))
-  const kept = publishedContributors(read).map(({ role, name, latinName, pro, proNumber }) => ({
-    role,
-    name,
-    latinName,
-    pro,
-    proNumber,
-  }))
+  const shown = contributorSlots(song).map(
+    ({ slot, name, latinName, pro, proNumber, publisher, publisherIpi }) => ({
+      role: slot,
+      name,
+      // Before version 6 a record held no Latin-script name, before version 7 no publisher:
+      // none shown is the same as none kept.
+      latinName: latinName || null,
+      pro: pro ?? null,
+      proNumber: proNumber ?? null,
+      publisher: publisher || null,
+      publisherIpi: publisherIpi || null,
+    }),
+  )
+  const kept = publishedContributors(read).map(
+    ({ role, name, latinName, pro, proNumber, publisher, publisherIpi }) => ({
+      role,
+      name,
+      latinName,
+      pro,
+      proNumber,
+      publisher,
+      publisherIpi,
+    }),
+  )
   return same(shown, kept)
 }
 
