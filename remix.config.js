@@ -44,6 +44,14 @@ const SHARED_CLIENT_MODULES = fileURLToPath(
   new URL('./app/shared-client-modules.ts', import.meta.url),
 )
 const SHARED_EXPORT = `\nexport * as __shared from ${JSON.stringify(SHARED_CLIENT_MODULES)};`
+// A second list, which the four pages nearest decision 044's 120 KB (the song form, edit, details,
+// verify) do not draw and do not reach: it is one more chunk for the other pages, 2 KB less for
+// these four (decision 116's session 10 addendum, "Page JavaScript").
+const LIGHTER_PAGES_EXPORT = `\nexport * as __sharedLighterPages from ${JSON.stringify(
+  fileURLToPath(new URL('./app/shared-client-modules-lighter-pages.ts', import.meta.url)),
+)};`
+const NOT_LIGHTER =
+  /^(root|routes\/(submit|edit\.\$id|songs\.\$id\.details|verify\.\$certificateId))\.tsx\?browser$/
 const routeModules = require('@remix-run/dev/dist/compiler/js/plugins/routes.js')
 const browserRouteModulesPlugin = routeModules.browserRouteModulesPlugin
 routeModules.browserRouteModulesPlugin = (...args) => {
@@ -53,6 +61,8 @@ routeModules.browserRouteModulesPlugin = (...args) => {
   return {
     ...plugin,
     setup(build) {
+      // This plugin is the browser build's first, so the browser build is where this one runs.
+      if (!SINGLE_FETCH) singleFetchOffPlugin.setup(build)
       build.onResolve({ filter: /.*/ }, async (found) => {
         if (found.kind !== 'dynamic-import' || !found.importer.startsWith(appDirectory)) return
         const resolved = await build.resolve(found.path, {
@@ -60,12 +70,18 @@ routeModules.browserRouteModulesPlugin = (...args) => {
           importer: found.importer,
           resolveDir: found.resolveDir,
         })
-        if (resolved.path.startsWith(appDirectory)) loadedLater.add(resolved.path)
+        // A view loaded later draws shared modules; a plain module (the hashing code) reaches none,
+        // and with the lists it would fetch them too.
+        if (resolved.path.startsWith(appDirectory) && resolved.path.endsWith('.tsx'))
+          loadedLater.add(resolved.path)
       })
       build.onLoad({ filter: /\.tsx?$/ }, async (found) => {
         if (!loadedLater.has(found.path)) return
         const source = await fs.promises.readFile(found.path, 'utf8')
-        return { contents: source + SHARED_EXPORT, loader: found.path.endsWith('x') ? 'tsx' : 'ts' }
+        return {
+          contents: source + SHARED_EXPORT + LIGHTER_PAGES_EXPORT,
+          loader: found.path.endsWith('x') ? 'tsx' : 'ts',
+        }
       })
       return plugin.setup({
         ...build,
@@ -73,13 +89,44 @@ routeModules.browserRouteModulesPlugin = (...args) => {
           build.onLoad(options, async (found) => {
             const result = await load(found)
             // A resource route has no browser module ("module.exports = {}"): nothing to share.
-            return result?.contents?.startsWith('export ')
-              ? { ...result, contents: result.contents + SHARED_EXPORT }
-              : result
+            if (!result?.contents?.startsWith('export ')) return result
+            const lighter = NOT_LIGHTER.test(found.path) ? '' : LIGHTER_PAGES_EXPORT
+            return { ...result, contents: result.contents + SHARED_EXPORT + lighter }
           }),
       })
     },
   }
+}
+
+const SINGLE_FETCH = false
+// Single fetch is off (`future.v3_singleFetch` below), yet @remix-run/react's browser code imports
+// its single-fetch module, and with it the turbo-stream decoder, into the framework chunk every
+// page loads: about 2.5 KB gzip read by no page, each use of it guarded by the flag. The browser
+// build gets in its place the same names, each failing loudly if it is ever called.
+const SINGLE_FETCH_OFF = [
+  'StreamTransfer',
+  'decodeViaTurboStream',
+  'getSingleFetchDataStrategy',
+  'singleFetchUrl',
+]
+  .map(
+    (name) =>
+      `export function ${name}() { throw new Error('Single fetch is off (remix.config.js): ${name}') }`,
+  )
+  .join('\n')
+const singleFetchOffPlugin = {
+  name: 'single-fetch-off',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/single-fetch\.js$/ }, (found) =>
+      /[\\/]@remix-run[\\/]react[\\/]dist[\\/]esm[\\/]/.test(found.importer)
+        ? { path: 'single-fetch.js', namespace: 'single-fetch-off' }
+        : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'single-fetch-off' }, () => ({
+      contents: SINGLE_FETCH_OFF,
+      loader: 'js',
+    }))
+  },
 }
 
 const ignoredRouteFiles = ['**/.*', '**/*.test.{ts,tsx}']
@@ -101,6 +148,6 @@ export default {
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
     v3_lazyRouteDiscovery: true,
-    v3_singleFetch: false,
+    v3_singleFetch: SINGLE_FETCH,
   },
 }

@@ -7,7 +7,6 @@ import {
   RECORDING_LABEL_MAX,
   recordingFileField,
 } from '~/lib/recording'
-import { sha256OfFile } from '~/lib/sha256'
 import { ErrorList } from './forms'
 import { CHECKBOX, TAP_TARGET } from './ui/button'
 import type { SongFields } from '~/lib/song-form-fields'
@@ -29,6 +28,9 @@ export function useBrowserHash() {
     setError(null)
     setProgress({ read: 0, total: file.size })
     try {
+      // The hashing code comes when a file is chosen, not with the song form, edit, details and
+      // verify pages, the ones nearest decision 044's 120 KB (decision 116's addendum).
+      const { sha256OfFile } = await import('~/lib/sha256')
       const sha256 = await sha256OfFile(file, (read) => {
         if (token === current.current) setProgress({ read, total: file.size })
       })
