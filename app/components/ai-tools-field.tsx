@@ -1,6 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
 import {
-  AI_TOOL_NAME_MAX,
   type AiToolFormRow,
   COMPONENT_LABELS,
   COMPONENTS,
@@ -39,7 +38,6 @@ export function AiToolsSection({ rows }: { rows: FieldMetadata<AiToolFormRow[]> 
               label={`AI tool ${index + 1}`}
               id={id('name')}
               name={name('name')}
-              maxLength={AI_TOOL_NAME_MAX}
               defaultValue={value?.name ?? ''}
               errors={errors('name')}
             />
@@ -52,6 +50,8 @@ export function AiToolsSection({ rows }: { rows: FieldMetadata<AiToolFormRow[]> 
                     name={name(c)}
                     defaultChecked={ticked(c)}
                     className={CHECKBOX}
+                    // Its own name beside the form's Lyrics field and the other rows' boxes.
+                    aria-label={`AI tool ${index + 1}: ${COMPONENT_LABELS[c]}`}
                     aria-describedby={
                       errors('components') ? `${id('components')}-error` : undefined
                     }

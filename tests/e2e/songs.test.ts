@@ -56,6 +56,12 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     // fallback on failure waited out Playwright's 30 s action timeout in one mode.)
     await percent(page, 'Lyrics', javaScriptEnabled ? 'Mara Writer' : 'Main contributor').fill('70')
     await percent(page, 'Lyrics', 'AI').fill('20')
+    // Issue 51.5 (decision 119): an AI tool by name, with the part it worked on; "Tools used"
+    // above stays the free text it is.
+    const aiTool = page.locator('[id="song-aiTools[0].name"]')
+    const aiToolLyrics = page.locator('[id="song-aiTools[0].lyrics"]')
+    await aiTool.fill('Suno v4')
+    await aiToolLyrics.check()
     if (javaScriptEnabled)
       await expect.poll(() => page.getByTestId('total-lyrics').textContent()).toBe('90%')
     await page.getByRole('button', { name: 'Review & Continue' }).click()
@@ -72,10 +78,14 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     // page is still arriving (CI once saw the heading and not yet the ISRC below it).
     await expect.poll(() => page.getByText('USPM12500042').count()).toBe(1)
     await expect.poll(() => page.getByText(/Lyrics.*do(es)? not total 100%/).count()).toBe(1)
+    expect(await page.getByText('Suno v4 — Lyrics', { exact: true }).count()).toBe(1)
 
     await page.getByRole('button', { name: 'Edit Details' }).click()
     await expect.poll(() => page.getByRole('heading', { name: 'Submit New Song' }).count()).toBe(1)
     expect(await page.getByLabel('Song Title *').inputValue()).toBe('Paper Moons')
+    // The tool and its part come back from the review as they were typed.
+    expect(await aiTool.inputValue()).toBe('Suno v4')
+    expect(await aiToolLyrics.isChecked()).toBe(true)
     await percent(page, 'Lyrics', 'AI').fill('30')
     await page.getByRole('button', { name: 'Review & Continue' }).click()
     await expect
@@ -97,6 +107,10 @@ describe.each(MODES)('songs with $name', ({ javaScriptEnabled }) => {
     await page.getByRole('link', { name: 'Go to Dashboard' }).click()
     await page.waitForURL((url) => url.pathname === '/')
     await expect.poll(() => page.getByText('Paper Moons').count()).toBeGreaterThan(0)
+
+    // The certificate names the AI tool with its part (decision 119).
+    await page.goto(`/certificate/${songId}`)
+    await expect.poll(() => page.getByText('Suno v4 — Lyrics', { exact: true }).count()).toBe(1)
 
     // Edit: the totals must be 100 for every component before the server accepts it.
     await page.goto(`/edit/${songId}`)
