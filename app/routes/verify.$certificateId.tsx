@@ -45,6 +45,16 @@ import { factsNotInManifest } from '~/services/certificates/record/verified-fact
 import { pdfSignerFacts } from '~/services/certificates/documents/pdf-signer-facts.server'
 import { isMultipart, readFormWithRecording } from '~/services/songs/recording-fingerprint.server'
 import { env } from '~/env.server'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import {
+  useLamportsNote,
+  useManifestNote,
+  useSha256Note,
+  useSolNote,
+} from '~/components/verify/notes'
+import { serviceWords } from '~/components/verify/words'
 import { NOT_REGISTERED } from '~/lib/page-messages'
 import {
   certificateReport,
@@ -53,10 +63,6 @@ import {
 } from '~/services/certificates/record/verification.server'
 import { StatusPage } from '~/components/status-page'
 import { TermNote } from '~/components/term'
-import { SHA_256 } from '~/lib/glossary/sha-256'
-import { MANIFEST } from '~/lib/glossary/manifest'
-import { SOL } from '~/lib/glossary/sol'
-import { LAMPORTS } from '~/lib/glossary/lamports'
 
 // The browser re-hashes the stored manifest itself, from the storage address the page shows.
 export const handle: CspHandle = { csp: ['storage-gateway'] }
@@ -96,6 +102,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       timestamp: found.timestamp,
       pdfSigner,
       appName: env().APP_NAME,
+      i18n: pageMessages(requestLocale(request, user), ['verify']),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -112,20 +119,31 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Nothing is read for a certificate that does not exist.
   if (!(await isRegisteredCertificate(params.certificateId)))
     throw new Response(NOT_REGISTERED, { status: 404 })
+  const locale = requestLocale(request, await getUser(request))
   const { file, problem } = await readFormWithRecording(request, { fields: [], maxBytes: 1024 })
   if (!file) {
-    const message = problem ?? 'Choose a file to check.'
-    return json({ message, fileCheck: { problem: message, comparison: null } }, { status: 400 })
+    // The upload's own refusal (too large, unreadable) is the songs area's English for now.
+    const message = problem ?? translate(locale, 'verify', 'verify.recording.noFile')
+    return json(
+      {
+        message,
+        fileCheck: { problem: message, english: problem !== undefined, comparison: null },
+      },
+      { status: 400 },
+    )
   }
   const found = await certificateReport(params.certificateId, keptRecordCheck())
   if (!found) throw new Response(NOT_REGISTERED, { status: 404 })
   const comparison = compareRecording(found.report, file)
   if (!comparison) {
-    const message = 'This certificate has no verified recording fingerprint to compare a file with.'
-    return json({ message, fileCheck: { problem: message, comparison: null } }, { status: 400 })
+    const message = translate(locale, 'verify', 'verify.recording.nothingToCompare')
+    return json(
+      { message, fileCheck: { problem: message, english: false, comparison: null } },
+      { status: 400 },
+    )
   }
   return json(
-    { message: comparison.answer, fileCheck: { problem: null, comparison } },
+    { message: comparison.answer, fileCheck: { problem: null, english: false, comparison } },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
 }
@@ -146,7 +164,9 @@ async function checkAgain(request: Request, certificateId: string | undefined) {
     })
   const limited = await hit(LIMITS.certificateVerifyPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed) {
-    const message = tooManyRequestsMessage(limited)
+    const minutes = Math.max(1, Math.ceil(limited.retryAfterSeconds / 60))
+    const locale = requestLocale(request, await getUser(request))
+    const message = translate(locale, 'verify', 'verify.checked.tooMany', { minutes })
     return json(
       { message, checkAgain: { problem: message } },
       { status: 429, headers: retryAfterHeaders(limited) },
@@ -178,14 +198,23 @@ export const headers: HeadersFunction = ({ loaderHeaders, errorHeaders }) => {
 }
 
 export default function VerifyPage() {
+  const t = useT()
+  const notes = {
+    manifest: useManifestNote(),
+    sha256: useSha256Note(),
+    sol: useSolNote(),
+    lamports: useLamportsNote(),
+  }
   const report = useLoaderData<typeof loader>()
+  const network = serviceWords(t, report.network) ?? report.network
+  const storedIn = serviceWords(t, report.storedIn) ?? report.storedIn
   const posted = useActionData<typeof action>()
   const zone = useTimeZone()
   const verified = report.ok && report.recordDiffers.length === 0
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">
-        Verify Certificate <CertificateId id={report.certificateId} />
+        {t('verify.page.heading')} <CertificateId id={report.certificateId} />
       </h1>
 
       {/* What the certificate is about comes first; the answer follows it, then the proof. */}
@@ -216,9 +245,10 @@ export default function VerifyPage() {
             className="mt-8 rounded-lg border border-slate-200 p-4"
           >
             <h2 id="verify-ai" className="text-lg font-semibold text-slate-900">
-              {report.aiDisclosure.heading}, as recorded
+              {t('verify.page.aiHeading', { heading: report.aiDisclosure.heading })}
             </h2>
-            <div className="mt-2">
+            {/* The disclosure's words are the record's (ai-disclosure.ts), in English for now. */}
+            <div className="mt-2" lang="en">
               <AiDisclosureText disclosure={report.aiDisclosure} />
             </div>
           </section>
@@ -243,19 +273,18 @@ export default function VerifyPage() {
           data-testid="technical-details"
         >
           <summary className="cursor-pointer font-semibold text-slate-900">
-            Technical details
+            {t('verify.page.technical')}
           </summary>
           <p className="mt-3 text-slate-600">
             {report.publicRecords
-              ? `Every step below uses only public records: the transaction on the ledger (${report.network}) and the manifest in storage.`
-              : `Every step below reads the record where it was written: the transaction on the ledger (${report.network}) and the manifest in ${report.storedIn}.`}{' '}
-            Our own database is not trusted; you can repeat each step yourself.
+              ? t('verify.page.publicSteps', { network })
+              : t('verify.page.ownSteps', { network, storedIn })}
           </p>
-          <TermNote note={MANIFEST} className="mt-2" />
-          <TermNote note={SHA_256} className="mt-1" />
+          <TermNote note={notes.manifest} className="mt-2" />
+          <TermNote note={notes.sha256} className="mt-1" />
           {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
-          <TermNote note={SOL} className="mt-1" />
-          <TermNote note={LAMPORTS} className="mt-1" />
+          <TermNote note={notes.sol} className="mt-1" />
+          <TermNote note={notes.lamports} className="mt-1" />
           <VerificationSteps steps={report.steps} />
 
           {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
@@ -269,10 +298,10 @@ export default function VerifyPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, error, matches }) => [
   {
     title: data
-      ? `Verify ${data.certificateId}`
+      ? translatorOf(matches).t('verify.meta.title', { certificateId: data.certificateId })
       : isRouteErrorResponse(error) && error.status === 429
         ? 'Too many requests'
         : 'Certificate not registered',

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
+import { useT } from '~/i18n/react'
 import type { VerifyReport } from './report'
+import { Around, GAP } from './words'
 
 type BrowserState =
   | { status: 'idle' }
@@ -13,6 +15,7 @@ type BrowserState =
  * gives the command that does the same.
  */
 export function BrowserCheck({ check }: { check: VerifyReport['browserCheck'] }) {
+  const t = useT()
   const [state, setState] = useState<BrowserState>({ status: 'idle' })
   const url = check?.url
   useEffect(() => {
@@ -20,7 +23,7 @@ export function BrowserCheck({ check }: { check: VerifyReport['browserCheck'] })
     if (!window.crypto?.subtle) {
       setState({
         status: 'error',
-        message: 'This browser offers no Web Crypto on this page (it needs a secure, https page).',
+        message: t('verify.browser.noCrypto'),
       })
       return
     }
@@ -42,12 +45,16 @@ export function BrowserCheck({ check }: { check: VerifyReport['browserCheck'] })
         if (!cancelled)
           setState({
             status: 'error',
-            message: `Your browser could not fetch the stored manifest (${error instanceof Error ? error.message : String(error)}).`,
+            message: t('verify.browser.fetchFailed', {
+              reason: error instanceof Error ? error.message : String(error),
+            }),
           })
       })
     return () => {
       cancelled = true
     }
+    // The messages are the page's data, the same for as long as the page shows them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [url])
 
   if (!check) return null
@@ -58,33 +65,53 @@ export function BrowserCheck({ check }: { check: VerifyReport['browserCheck'] })
       className="mt-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
     >
       <h2 id="browser-check" className="text-lg font-semibold text-slate-900">
-        Check it in your browser
+        {t('verify.browser.heading')}
       </h2>
       <p className="mt-2 text-sm text-slate-600">
-        The memo names SHA-256 <span className="break-all font-mono">{check.memoSha256}</span>; the
-        server computed <span className="break-all font-mono">{check.storedSha256}</span> from the
-        stored bytes.
+        <Around
+          text={t('verify.browser.hashes', { memo: GAP, stored: GAP })}
+          parts={[
+            <span key="memo" className="break-all font-mono">
+              {check.memoSha256}
+            </span>,
+            <span key="stored" className="break-all font-mono">
+              {check.storedSha256}
+            </span>,
+          ]}
+        />
       </p>
       <div role="status" className="mt-3 text-sm" data-testid="browser-check">
         {state.status === 'idle' ? (
           <p>
-            Without JavaScript, repeat it yourself:{' '}
-            <code className="break-all font-mono">curl -s {check.url} | sha256sum</code> must print
-            the memo’s hash.
+            <Around
+              text={t('verify.browser.withoutJs', { command: GAP })}
+              parts={[
+                <code key="command" className="break-all font-mono">
+                  curl -s {check.url} | sha256sum
+                </code>,
+              ]}
+            />
           </p>
         ) : state.status === 'working' ? (
-          <p>Your browser is fetching the stored manifest and hashing it…</p>
+          <p>{t('verify.browser.working')}</p>
         ) : state.status === 'error' ? (
           <p className="text-red-800">{state.message}</p>
         ) : (
           <p className={matches ? 'font-semibold text-green-800' : 'font-semibold text-red-800'}>
-            {matches ? '✓' : '✗'} Your browser computed SHA-256{' '}
-            <span className="break-all font-mono">{state.sha256}</span> from the {state.bytes} bytes
-            at the storage address:{' '}
-            {state.sha256 === check.storedSha256
-              ? 'it agrees with the server'
-              : 'it does not agree with the server'}
-            , and {matches ? 'it matches the memo.' : 'it does not match the memo.'}
+            {matches ? '✓' : '✗'}{' '}
+            <Around
+              text={t('verify.browser.computed', {
+                sha256: GAP,
+                bytes: state.bytes,
+                server: state.sha256 === check.storedSha256 ? 'agrees' : 'differs',
+                memo: matches ? 'matches' : 'differs',
+              })}
+              parts={[
+                <span key="sha256" className="break-all font-mono">
+                  {state.sha256}
+                </span>,
+              ]}
+            />
           </p>
         )}
       </div>

@@ -1,42 +1,56 @@
 import { Link } from '@remix-run/react'
 import { CertificateId, WithWholeIds } from '~/components/certificate-id'
+import { useT } from '~/i18n/react'
 import type { VerifyLinks } from './report'
+import { ServiceWords } from './words'
 
 /** The earlier versions this record names, each verified the same way (issue 14). */
 export function ChainOfVersions({ links }: { links: VerifyLinks }) {
+  const t = useT()
   const ok = links.every((link) => link.ok)
+  // "PT-A supersedes PT-B" in the language's order, with the IDs kept whole and the second linked.
+  const [before, between, after] = t('verify.chain.supersedes', {
+    from: '\u0000',
+    to: '\u0000',
+  }).split('\u0000')
   return (
     <section
       aria-labelledby="chain-of-versions"
       className="mt-8 rounded-lg border border-slate-200 p-4"
     >
       <h2 id="chain-of-versions" className="text-lg font-semibold text-slate-900">
-        Earlier versions
+        {t('verify.chain.heading')}
       </h2>
       <p
         data-testid="chain-verdict"
         className={`mt-2 text-sm font-semibold ${ok ? 'text-green-800' : 'text-red-800'}`}
       >
-        {ok
-          ? `✓ Every earlier version verifies and is the one this record names (${links.length}).`
-          : '✗ The chain of versions is broken: an earlier record does not match its link.'}
+        {ok ? t('verify.chain.ok', { count: links.length }) : t('verify.chain.broken')}
       </p>
       <ol className="mt-3 space-y-3">
         {links.map((link) => (
           <li key={`${link.from}-${link.to}`} className="text-sm">
             <p>
-              <CertificateId id={link.from} /> supersedes{' '}
+              {before}
+              <CertificateId id={link.from} />
+              {between}
               <Link
                 to={`/verify/${link.to}`}
                 className="whitespace-nowrap font-mono text-brand-700 underline"
               >
                 {link.to}
               </Link>
+              {after}
             </p>
             <ul className="mt-1 space-y-1">
               {link.checks.map((check) => (
                 <li key={check.name} className={check.ok ? 'text-green-800' : 'text-red-800'}>
-                  {check.ok ? '✓' : '✗'} {check.name} — <WithWholeIds text={check.detail} />
+                  {check.ok ? '✓' : '✗'} <ServiceWords t={t} text={check.name} /> —{' '}
+                  <ServiceWords
+                    t={t}
+                    text={check.detail}
+                    render={(words) => <WithWholeIds text={words} />}
+                  />
                 </li>
               ))}
             </ul>

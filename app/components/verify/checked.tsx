@@ -1,6 +1,14 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { CHECK_AGAIN, CHECKED_AT_ATTRIBUTE, checkedAgo } from '~/lib/checked-ago'
+import { useLocale, useT } from '~/i18n/react'
+import { PSEUDO_LOCALE, SOURCE_LOCALE } from '~/i18n/locales'
+import {
+  CHECK_AGAIN,
+  CHECKED_AT_ATTRIBUTE,
+  CHECKED_WORDS_ATTRIBUTE,
+  checkedAgo,
+  type CheckedWords,
+} from '~/lib/checked-ago'
 
 /**
  * When the ledger, the store and the timestamp were last read for this page, and a button to
@@ -24,6 +32,14 @@ export function CheckedWhen({
     const timer = setInterval(() => setNow(Date.now()), 5000)
     return () => clearInterval(timer)
   }, [at])
+  const t = useT()
+  const locale = useLocale()
+  const words: CheckedWords = {
+    // The pseudo-language has no Intl data: its numbers and units are English's.
+    locale: locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale,
+    justNow: t('verify.checked.justNow'),
+    ago: t('verify.checked.ago', { ago: '{ago}' }),
+  }
   const navigation = useNavigation()
   const checking = navigation.state !== 'idle' && navigation.formData?.get('intent') === CHECK_AGAIN
   return (
@@ -36,15 +52,18 @@ export function CheckedWhen({
         <p>
           {/* Written by the server for each answer; the browser's clock takes over once it runs. */}
           <time
-            {...{ [CHECKED_AT_ATTRIBUTE]: String(at) }}
+            {...{
+              [CHECKED_AT_ATTRIBUTE]: String(at),
+              // A kept page's answer writes the sentence anew in these words (checked-ago.ts).
+              [CHECKED_WORDS_ATTRIBUTE]: JSON.stringify(words),
+            }}
             dateTime={checkedAt}
             suppressHydrationWarning
             className="font-medium text-slate-800"
           >
-            {checkedAgo(at, now)}
+            {checkedAgo(at, now, words)}
           </time>
-          : the ledger, the stored copy and the timestamp are read again every {keptMinutes}{' '}
-          minutes, or when you ask.
+          {t('verify.checked.every', { minutes: keptMinutes })}
         </p>
         <input type="hidden" name="intent" value={CHECK_AGAIN} />
         <button
@@ -52,7 +71,7 @@ export function CheckedWhen({
           disabled={checking}
           className="min-h-11 rounded-md border border-slate-300 px-3 py-2 font-semibold text-brand-700 hover:bg-slate-50 disabled:opacity-60"
         >
-          {checking ? 'Checking…' : 'Check again now'}
+          {checking ? t('verify.checked.checking') : t('verify.checked.again')}
         </button>
       </Form>
       {problem && (

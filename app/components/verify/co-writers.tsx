@@ -1,4 +1,5 @@
 import { Isolated } from '~/components/bidi'
+import { useT } from '~/i18n/react'
 import type { VerifyReport } from './report'
 
 /**
@@ -10,6 +11,7 @@ export function ConfirmedCoWriters({
 }: {
   coWriters: NonNullable<VerifyReport['confirmations']>
 }) {
+  const t = useT()
   return (
     <section
       aria-labelledby="co-writers"
@@ -17,10 +19,11 @@ export function ConfirmedCoWriters({
       data-testid="co-writers"
     >
       <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
-        Co-writers’ confirmations
+        {t('verify.coWriters.heading')}
       </h2>
+      {/* Each line is the record's own sentence (published-co-writers.server.ts), in English. */}
       {coWriters.recordsConfirmations ? (
-        <ul className="mt-2 space-y-1 text-sm text-slate-800">
+        <ul lang="en" className="mt-2 space-y-1 text-sm text-slate-800">
           {coWriters.confirmed.map((line) => (
             <li key={line} className="text-green-900">
               ✓ <Isolated text={line} values={coWriters.names} />
@@ -33,12 +36,11 @@ export function ConfirmedCoWriters({
           ))}
         </ul>
       ) : (
-        <p className="mt-2 text-sm text-slate-700">{coWriters.lines[0]}</p>
+        <p lang="en" className="mt-2 text-sm text-slate-700">
+          {coWriters.lines[0]}
+        </p>
       )}
-      <p className="mt-2 text-xs text-slate-500">
-        A confirmation carries a salted commitment to the invited address, never the address; the
-        co-writer, who received the salt with their confirmation, can check that it is theirs.
-      </p>
+      <p className="mt-2 text-xs text-slate-500">{t('verify.coWriters.note')}</p>
     </section>
   )
 }

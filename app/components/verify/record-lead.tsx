@@ -3,6 +3,7 @@ import { CertificateSections } from '~/components/certificate'
 import { TAP_TARGET } from '~/components/ui/button'
 import type { CertificateSong } from '~/lib/certificate'
 import { certificateView } from '~/services/certificates/record/certificate-view'
+import { useT } from '~/i18n/react'
 
 // What the verify page leads with (issue 49.4): the song the certificate is about, before any
 // proof of it — its title, the day it was made, who made it with each confirmation, and each
@@ -26,6 +27,7 @@ export function RecordLead({
   /** Whether every check passed and these facts are the verified manifest's own. */
   verified: boolean
 }) {
+  const t = useT()
   const view = certificateView(song, { appName, timeZone, verifyUrl: null })
   return (
     <section
@@ -39,7 +41,7 @@ export function RecordLead({
         className={`text-xs font-bold uppercase tracking-[0.18em] ${verified ? 'text-brand-700' : 'text-red-800'}`}
         data-testid="verify-record-kicker"
       >
-        {verified ? 'The registered record' : 'Not verified: what this server’s database says'}
+        {verified ? t('verify.lead.registered') : t('verify.lead.notVerified')}
       </p>
       <h2
         id="verify-record-title"
@@ -49,10 +51,16 @@ export function RecordLead({
       >
         {view.title}
       </h2>
-      <p className="mt-2 text-sm text-slate-700" data-testid="verify-created">
+      {/* The certificate view's labels and sections (certificate-view.ts, certificate.tsx) are
+          the certificate area's, still English: marked so until that area is translated. */}
+      <p lang="en" className="mt-2 text-sm text-slate-700" data-testid="verify-created">
         <span className="font-semibold">{view.created.label}</span> {view.created.date}
       </p>
-      <div className="mt-5 grid gap-6 sm:grid-cols-2 sm:gap-x-8" data-testid="verify-split">
+      <div
+        lang="en"
+        className="mt-5 grid gap-6 sm:grid-cols-2 sm:gap-x-8"
+        data-testid="verify-split"
+      >
         <CertificateSections
           sections={view.sections.filter((section) => LEADING_SECTIONS.has(section.id))}
           level={3}
@@ -60,7 +68,7 @@ export function RecordLead({
       </div>
       <p className="mt-4 text-sm">
         <Link to={`/certificate/${songId}`} className={`${TAP_TARGET} text-brand-700 underline`}>
-          Open the certificate
+          {t('verify.lead.open')}
         </Link>
       </p>
     </section>

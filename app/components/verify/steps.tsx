@@ -1,10 +1,13 @@
 import { WithWholeIds } from '~/components/certificate-id'
+import { type Translate, useT } from '~/i18n/react'
 import type { VerifyReport } from './report'
+import { ServiceWords, stepTitle } from './words'
 
 /** Each step of the proof with its evidence and checks; a step after a failed one is not checked. */
 export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
+  const t = useT()
   return (
-    <ol className="mt-8 space-y-6" aria-label="Verification steps">
+    <ol className="mt-8 space-y-6" aria-label={t('verify.steps.label')}>
       {steps.map((step, index) => (
         <li key={step.id}>
           <section
@@ -13,7 +16,7 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
             data-testid={`step-${step.id}`}
           >
             <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
-              {index + 1}. {step.title}
+              {t('verify.steps.title', { number: index + 1, title: stepTitle(t, step) })}
             </h2>
             {step.reached ? (
               <>
@@ -21,15 +24,20 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
                   <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_1fr]">
                     {step.evidence.map((item) => (
                       <div key={item.label} className="contents">
-                        <dt className="font-medium text-slate-500">{item.label}</dt>
+                        <dt className="font-medium text-slate-500">
+                          <ServiceWords t={t} text={item.label} />
+                        </dt>
                         <dd className="min-w-0 text-slate-900">
-                          <EvidenceValue item={item} />
+                          <EvidenceValue item={item} t={t} />
                         </dd>
                       </div>
                     ))}
                   </dl>
                 ) : null}
-                <ul className="mt-4 space-y-2" aria-label={`Checks of step ${index + 1}`}>
+                <ul
+                  className="mt-4 space-y-2"
+                  aria-label={t('verify.steps.checks', { number: index + 1 })}
+                >
                   {step.checks.map((check) => (
                     <li
                       key={check.name}
@@ -45,11 +53,17 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
                       </span>
                       <div className="min-w-0">
                         <p className="font-medium text-slate-900">
-                          {check.name}{' '}
-                          <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
+                          <ServiceWords t={t} text={check.name} />{' '}
+                          <span className="sr-only">
+                            {check.ok ? t('verify.check.passed') : t('verify.check.failed')}
+                          </span>
                         </p>
                         <p className="break-all text-sm text-slate-600">
-                          <WithWholeIds text={check.detail} />
+                          <ServiceWords
+                            t={t}
+                            text={check.detail}
+                            render={(words) => <WithWholeIds text={words} />}
+                          />
                         </p>
                       </div>
                     </li>
@@ -57,7 +71,7 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
                 </ul>
               </>
             ) : (
-              <p className="mt-2 text-sm text-slate-600">Not checked: an earlier step failed.</p>
+              <p className="mt-2 text-sm text-slate-600">{t('verify.steps.notReached')}</p>
             )}
           </section>
         </li>
@@ -66,7 +80,13 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
   )
 }
 
-function EvidenceValue({ item }: { item: VerifyReport['steps'][number]['evidence'][number] }) {
+function EvidenceValue({
+  item,
+  t,
+}: {
+  item: VerifyReport['steps'][number]['evidence'][number]
+  t: Translate
+}) {
   if (item.kind === 'link' && item.href) {
     return (
       <a
@@ -83,12 +103,19 @@ function EvidenceValue({ item }: { item: VerifyReport['steps'][number]['evidence
   if (item.kind === 'block')
     return (
       <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
-        <WithWholeIds text={item.value} />
+        <ServiceWords t={t} text={item.value} render={(words) => <WithWholeIds text={words} />} />
       </pre>
+    )
+  // A mono value of one word is an identifier or a hash: the same in every language.
+  if (item.kind === 'mono' && !/\s/.test(item.value))
+    return (
+      <span className="break-all font-mono">
+        <WithWholeIds text={item.value} />
+      </span>
     )
   return (
     <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>
-      <WithWholeIds text={item.value} />
+      <ServiceWords t={t} text={item.value} render={(words) => <WithWholeIds text={words} />} />
     </span>
   )
 }

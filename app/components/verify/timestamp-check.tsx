@@ -1,8 +1,9 @@
 import type { VerifyTimestamp } from './report'
 import { TermNote } from '../term'
-import { SHA_256 } from '~/lib/glossary/sha-256'
-import { MANIFEST } from '~/lib/glossary/manifest'
-import { RFC_3161 } from '~/lib/glossary/rfc-3161'
+import { type Translate, useT } from '~/i18n/react'
+import { formatStampTime } from '~/lib/timestamp'
+import type { MessageId } from '~/i18n/react'
+import { useManifestNote, useRfc3161Note, useSha256Note } from './notes'
 
 const TONE: Record<VerifyTimestamp['status'], string> = {
   verified: 'border-green-200 bg-green-50 text-green-900',
@@ -17,12 +18,56 @@ const MARK: Record<VerifyTimestamp['status'], string> = {
   none: '–',
 }
 
+const CHECK_NAMES: Record<string, MessageId> = {
+  'Token readable': 'verify.timestamp.check.readable',
+  'Signature valid': 'verify.timestamp.check.signature',
+  'The token covers these manifest bytes': 'verify.timestamp.check.covers',
+  'They are this record’s manifest': 'verify.timestamp.check.record',
+  'Chains to the trust anchor': 'verify.timestamp.check.chainsToAnchor',
+  'A time-stamping certificate': 'verify.timestamp.check.usage',
+  Time: 'verify.timestamp.check.time',
+}
+
+/** A check's name from app/timestamp/verify.server.ts in the page's language; null if unknown. */
+function checkName(t: Translate, name: string) {
+  const fixed = CHECK_NAMES[name]
+  if (fixed) return t(fixed)
+  const chains = /^Chains to (.+)$/.exec(name)
+  return chains ? t('verify.timestamp.check.chainsTo', { anchor: chains[1]! }) : null
+}
+
+/**
+ * The summary's sentence from the verification's fields; a failure's list of reasons, which only
+ * the service's English holds, stays English (marked so).
+ */
+function Summary({ t, timestamp }: { t: Translate; timestamp: VerifyTimestamp }) {
+  const development = timestamp.development ? ` ${t('verify.timestamp.development')}` : ''
+  if (timestamp.status === 'none') return <>{t('verify.timestamp.none')}</>
+  if (timestamp.status === 'pending') return <>{t('verify.timestamp.pending')}</>
+  if (timestamp.status === 'verified' && timestamp.genTime && timestamp.anchor)
+    return (
+      <>
+        {t('verify.timestamp.verified', {
+          tsa: timestamp.tsaName ?? '',
+          when: formatStampTime(timestamp.genTime),
+          anchor: timestamp.anchor,
+        })}
+        {development}
+      </>
+    )
+  return <span lang="en">{timestamp.summary}</span>
+}
+
 /**
  * The registered record's RFC 3161 timestamp, a second witness of time beside the blockchain
  * (decision 068): one sentence, then each check. A failing check is said plainly here, outside
  * the technical details, since it is the one thing a reader must not miss.
  */
 export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
+  const t = useT()
+  const manifestNote = useManifestNote()
+  const sha256Note = useSha256Note()
+  const rfc3161Note = useRfc3161Note()
   return (
     <section
       aria-labelledby="timestamp-heading"
@@ -31,22 +76,22 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
       data-status={timestamp.status}
     >
       <h2 id="timestamp-heading" className="font-semibold">
-        Independent timestamp (RFC 3161)
+        {t('verify.timestamp.heading')}
       </h2>
-      <TermNote note={RFC_3161} className="mt-1" />
+      <TermNote note={rfc3161Note} className="mt-1" />
       <p className="mt-2" data-testid="timestamp-summary">
         <span aria-hidden="true">{MARK[timestamp.status]} </span>
-        {timestamp.summary}
+        <Summary t={t} timestamp={timestamp} />
       </p>
       {/* The checks name the manifest and its SHA-256: explained before them. */}
       {timestamp.checks.length > 0 ? (
         <>
-          <TermNote note={MANIFEST} className="mt-2" />
-          <TermNote note={SHA_256} className="mt-1" />
+          <TermNote note={manifestNote} className="mt-2" />
+          <TermNote note={sha256Note} className="mt-1" />
         </>
       ) : null}
       {timestamp.checks.length > 0 ? (
-        <ul className="mt-3 space-y-2" aria-label="Checks of the timestamp">
+        <ul className="mt-3 space-y-2" aria-label={t('verify.timestamp.checks')}>
           {timestamp.checks.map((check) => (
             <li
               key={check.name}
@@ -59,9 +104,15 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
               </span>
               <div className="min-w-0">
                 <p className="font-medium">
-                  {check.name} <span className="sr-only">{check.ok ? 'passed' : 'failed'}</span>
+                  {checkName(t, check.name) ?? <span lang="en">{check.name}</span>}{' '}
+                  <span className="sr-only">
+                    {check.ok ? t('verify.check.passed') : t('verify.check.failed')}
+                  </span>
                 </p>
-                <p className="break-all text-sm opacity-90">{check.detail}</p>
+                {/* The details are the token's own findings, in app/timestamp's English. */}
+                <p lang="en" className="break-all text-sm opacity-90">
+                  {check.detail}
+                </p>
               </div>
             </li>
           ))}
@@ -69,10 +120,7 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
       ) : null}
 
       {timestamp.status === 'verified' || timestamp.status === 'failed' ? (
-        <p className="mt-3 text-sm">
-          Anyone can repeat this check with OpenSSL: the owner’s proof bundle holds the record, the
-          token and the TSA’s certificates, and its README gives the command.
-        </p>
+        <p className="mt-3 text-sm">{t('verify.timestamp.repeat')}</p>
       ) : null}
     </section>
   )

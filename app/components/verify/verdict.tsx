@@ -1,7 +1,11 @@
 import type { RecordFact } from '~/services/certificates/record/verified-facts.server'
 import { TermNote } from '~/components/term'
-import { MANIFEST } from '~/lib/glossary/manifest'
+import { type Translate, useLocale, useT } from '~/i18n/react'
+import { PSEUDO_LOCALE, SOURCE_LOCALE } from '~/i18n/locales'
+import type { MessageId } from '~/i18n/react'
 import type { VerifyReport } from './report'
+import { serviceWords, stepTitle } from './words'
+import { useManifestNote } from './notes'
 
 // The verify page's answer, right under the record it speaks of (issue 49.4): verified, or not
 // and then exactly what was checked, what failed and what was never reached, so the record above
@@ -10,37 +14,60 @@ import type { VerifyReport } from './report'
 export const VERIFIED = '✓ Verified: the certificate matches its blockchain record.'
 export const NOT_VERIFIED = '✗ Verification failed: the records do not match.'
 
-/** "title", "title and split", "title, split and confirmations". */
-function listed(facts: string[]) {
-  return facts.length < 2
-    ? (facts[0] ?? '')
-    : `${facts.slice(0, -1).join(', ')} and ${facts.at(-1)}`
+const FACTS: Record<RecordFact, MessageId> = {
+  title: 'verify.fact.title',
+  'date created': 'verify.fact.dateCreated',
+  contributors: 'verify.fact.contributors',
+  split: 'verify.fact.split',
+  confirmations: 'verify.fact.confirmations',
+}
+const ALL_FACTS: RecordFact[] = ['title', 'date created', 'contributors', 'split', 'confirmations']
+
+/** "title", "title and split", "title, split and confirmations", as the language lists. */
+function listed(t: Translate, locale: string, facts: RecordFact[]) {
+  // The page's English writes no comma before "and" (en-GB's list, not en-US's).
+  const lists = locale === SOURCE_LOCALE || locale === PSEUDO_LOCALE ? 'en-GB' : locale
+  const words = facts.map((fact) => t(FACTS[fact]))
+  // The pseudo-language's "and" is Intl's English: it is a single word between accented ones.
+  return new Intl.ListFormat(lists, { type: 'conjunction' }).format(words)
 }
 
-const ALL_FACTS = 'title, date created, contributors, split and confirmations'
-
-function plainWords(report: VerifyReport, differing: RecordFact[], appName: string) {
-  if (!report.ok)
-    return `In plain words: the ${report.publicRecords ? 'public ' : ''}records do not match this certificate, so it cannot be relied on as shown. The list below says which check failed.`
+function plainWords(
+  t: Translate,
+  locale: string,
+  report: VerifyReport,
+  differing: RecordFact[],
+  appName: string,
+) {
+  if (!report.ok) return t('verify.plain.failed', { public: report.publicRecords ? 'yes' : 'no' })
   if (differing.length > 0)
-    return `In plain words: the blockchain record and the stored copy of the song’s record match each other, but the ${listed(differing)} this page shows from ${appName}’s database are not the ones they hold, so the record above cannot be relied on as shown.`
-  return `In plain words: the song’s record — its title, the people and AI tools it names, and each one’s share — was written to ${report.network} and kept in ${report.storedIn}, and both still match it exactly${
-    report.publicRecords
-      ? `: nobody, ${appName} included, can have changed it since it was registered.`
-      : '. Both are kept on this server, so this holds only as far as this server can be trusted.'
-  }`
+    return t('verify.plain.differs', { facts: listed(t, locale, differing), appName })
+  const values = {
+    network: serviceWords(t, report.network) ?? report.network,
+    storedIn: serviceWords(t, report.storedIn) ?? report.storedIn,
+    appName,
+  }
+  return report.publicRecords
+    ? t('verify.plain.verifiedPublic', values)
+    : t('verify.plain.verifiedLocal', values)
 }
 
 /** Each step's outcome in one line: passed, failed (with the checks that failed), or not reached. */
-function stepLines(steps: VerifyReport['steps']) {
+function stepLines(t: Translate, steps: VerifyReport['steps']) {
   return steps.map((step, index) => {
-    const name = `${index + 1}. ${step.title}`
+    const values = { number: index + 1, title: stepTitle(t, step) }
     if (!step.reached)
-      return { id: step.id, mark: '–', text: `${name}: not checked, an earlier step failed` }
-    const failed = step.checks.filter((check) => !check.ok).map((check) => check.name)
+      return { id: step.id, mark: '–', text: t('verify.verdict.stepNotReached', values) }
+    const failed = step.checks
+      .filter((check) => !check.ok)
+      .map((check) => serviceWords(t, check.name) ?? check.name)
     return failed.length === 0
-      ? { id: step.id, mark: '✓', text: `${name}: passed` }
-      : { id: step.id, mark: '✗', text: `${name}: failed (${failed.join('; ')})` }
+      ? { id: step.id, mark: '✓', text: t('verify.verdict.stepPassed', values) }
+      : {
+          id: step.id,
+          mark: '✗',
+          text: t('verify.verdict.stepFailed', { ...values, checks: failed.join('; ') }),
+        }
   })
 }
 
@@ -54,27 +81,33 @@ export function Verdict({
   differing: RecordFact[]
   appName: string
 }) {
+  const t = useT()
+  const locale = useLocale()
+  const manifestNote = useManifestNote()
   const verified = report.ok && differing.length === 0
   const factsLine = !report.ok
-    ? `– The ${ALL_FACTS} above were not checked: a record that does not verify cannot vouch for them.`
+    ? t('verify.verdict.factsUnchecked', { facts: listed(t, locale, ALL_FACTS) })
     : differing.length > 0
-      ? `✗ The ${listed(differing)} above differ from the registered record’s.`
-      : `✓ The ${ALL_FACTS} above are the registered record’s own.`
+      ? t('verify.verdict.factsDiffer', { facts: listed(t, locale, differing) })
+      : t('verify.verdict.factsOwn', { facts: listed(t, locale, ALL_FACTS) })
   return (
-    <section aria-label="Verification result" className="mt-6" data-testid="verdict">
+    <section aria-label={t('verify.verdict.label')} className="mt-6" data-testid="verdict">
       <p
         role="status"
         className={`rounded-lg p-4 text-lg font-semibold ${verified ? 'bg-green-50 text-green-900' : 'bg-red-50 text-red-900'}`}
       >
-        {verified ? VERIFIED : NOT_VERIFIED}
+        {verified ? t('verify.verdict.verified') : t('verify.verdict.failed')}
       </p>
       <p className="mt-4 text-slate-700" data-testid="verify-plain">
-        {plainWords(report, differing, appName)}
+        {plainWords(t, locale, report, differing, appName)}
       </p>
       {verified ? null : (
         <>
-          <ul className="mt-3 space-y-1 text-sm text-slate-800" aria-label="What was checked">
-            {stepLines(report.steps).map((line) => (
+          <ul
+            className="mt-3 space-y-1 text-sm text-slate-800"
+            aria-label={t('verify.verdict.checked')}
+          >
+            {stepLines(t, report.steps).map((line) => (
               <li key={line.id} className="flex gap-2" data-testid="verdict-step">
                 <span aria-hidden="true">{line.mark}</span>
                 <span className="min-w-0 break-words">{line.text}</span>
@@ -82,7 +115,7 @@ export function Verdict({
             ))}
           </ul>
           {/* The steps name the manifest: its plain sentence right under them. */}
-          <TermNote note={MANIFEST} className="mt-2" />
+          <TermNote note={manifestNote} className="mt-2" />
         </>
       )}
       <p
