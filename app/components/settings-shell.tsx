@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { useT } from '~/i18n/react'
 import { TAP_TARGET } from './ui/button'
 
 /** One settings page: its heading, a way back to the settings list, and its sections. */
@@ -12,11 +13,13 @@ export function SettingsShell({
   intro?: ReactNode
   children: ReactNode
 }) {
+  const t = useT()
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <p className="text-sm">
         <Link to="/settings" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
-          ← Settings
+          {/* The account menu's own word: the shell's messages come with every page. */}
+          {`← ${t('shell.menu.settings')}`}
         </Link>
       </p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">{title}</h1>

@@ -65,6 +65,7 @@ export function TimeZoneSelect({
   defaultValue,
   followBrowser = false,
   blankLabel,
+  groupLabels = { likely: 'Most likely', all: 'All time zones' },
   ...props
 }: {
   options: { likely: TimeZoneOption[]; all: TimeZoneOption[] }
@@ -72,6 +73,8 @@ export function TimeZoneSelect({
   followBrowser?: boolean
   /** A first choice of no zone (the settings' “my browser's time zone”). */
   blankLabel?: string
+  /** The two groups' names in the page's language (a translated page's own words). */
+  groupLabels?: { likely: string; all: string }
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'defaultValue' | 'children'>) {
   const ref = useRef<HTMLSelectElement>(null)
   useEffect(() => {
@@ -89,17 +92,18 @@ export function TimeZoneSelect({
     >
       {blankLabel !== undefined && <option value="">{blankLabel}</option>}
       {options.likely.length > 0 && (
-        <optgroup label="Most likely">
+        <optgroup label={groupLabels.likely}>
           {options.likely.map((zone) => (
-            <option key={zone.value} value={zone.value}>
+            <option key={zone.value} value={zone.value} lang="en">
               {zone.label}
             </option>
           ))}
         </optgroup>
       )}
-      <optgroup label="All time zones">
+      <optgroup label={groupLabels.all}>
         {options.all.map((zone) => (
-          <option key={zone.value} value={zone.value}>
+          // The tz database's names are English ("Europe/Vienna", not "Wien"): read as English.
+          <option key={zone.value} value={zone.value} lang="en">
             {zone.label}
           </option>
         ))}

@@ -5,7 +5,7 @@ import { formatLongDate } from '~/lib/dates'
 import { PSEUDO_LOCALE, SOURCE_LOCALE } from './locales'
 
 // The pseudo-language has no Intl data of its own: it writes numbers and dates as English does.
-const intlLocale = (locale: string) => (locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale)
+export const intlLocale = (locale: string) => (locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale)
 
 /** A calendar day or a moment's UTC day, long form, in `locale`. */
 export function formatDate(locale: string, value: string | Date | null | undefined) {

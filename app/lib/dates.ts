@@ -73,12 +73,12 @@ export function isTimeZone(value: string) {
 // Making an Intl.DateTimeFormat costs far more than using one: a dashboard of 100 songs made one
 // per date shown, about 9 % of its server time (issue 16). Kept per zone; the zones are few.
 const formatters = new Map<string, Intl.DateTimeFormat>()
-function zoneFormatter(kind: 'long' | 'numeric', timeZone: string) {
-  const key = `${kind} ${timeZone}`
+function zoneFormatter(kind: 'long' | 'numeric', timeZone: string, locale = 'en-US') {
+  const key = `${kind} ${timeZone} ${locale}`
   let format = formatters.get(key)
   if (!format) {
     if (formatters.size >= 200) formatters.clear()
-    format = new Intl.DateTimeFormat('en-US', {
+    format = new Intl.DateTimeFormat(locale, {
       timeZone,
       year: 'numeric',
       month: kind === 'long' ? 'long' : '2-digit',
@@ -108,11 +108,12 @@ export function todayIso(now = new Date(), timeZone = DEFAULT_TIME_ZONE) {
 export function formatDayInZone(
   value: string | Date | null | undefined,
   timeZone = DEFAULT_TIME_ZONE,
+  locale = 'en-US',
 ) {
   if (value === null || value === undefined || value === '') return 'Date not available'
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return 'Invalid date'
-  return `${zoneFormatter('long', timeZone).format(date)} (${readableZone(timeZone)})`
+  return `${zoneFormatter('long', timeZone, locale).format(date)} (${readableZone(timeZone)})`
 }
 
 /** A zone's name as people read it: 'Asia/Ho Chi Minh', never the database's underscores. */
@@ -121,10 +122,14 @@ export function readableZone(timeZone: string) {
 }
 
 /** A moment with its time of day, in the reader's zone and naming it (the sessions list). */
-export function formatMomentInZone(value: string | Date, timeZone = DEFAULT_TIME_ZONE) {
+export function formatMomentInZone(
+  value: string | Date,
+  timeZone = DEFAULT_TIME_ZONE,
+  locale = 'en-US',
+) {
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return 'Invalid date'
-  const format = new Intl.DateTimeFormat('en-US', {
+  const format = new Intl.DateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: 'long',

@@ -3,7 +3,19 @@
  * Only a name to recognise a session by: the header is whatever the browser chose to send.
  */
 export function describeBrowser(userAgent: string | null) {
-  if (!userAgent) return 'Unknown browser'
+  const parts = browserParts(userAgent)
+  if (!parts) return 'Unknown browser'
+  const { browser, system, raw } = parts
+  if (!browser && !system) return raw
+  return [browser ?? 'A browser', system && `on ${system}`].filter(Boolean).join(' ')
+}
+
+/**
+ * The browser's and the system's names, for a page that words them in its own language, with the
+ * header's first 60 characters to show where neither is known; null without a header.
+ */
+export function browserParts(userAgent: string | null) {
+  if (!userAgent) return null
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /OPR\//.test(userAgent)
@@ -28,6 +40,5 @@ export function describeBrowser(userAgent: string | null) {
             : /Linux/.test(userAgent)
               ? 'Linux'
               : null
-  if (!browser && !system) return userAgent.slice(0, 60)
-  return [browser ?? 'A browser', system && `on ${system}`].filter(Boolean).join(' ')
+  return { browser, system, raw: userAgent.slice(0, 60) }
 }

@@ -9,10 +9,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { ErrorList } from '~/components/forms'
 import { useAppName } from '~/components/app-name'
 import { LanguageForm } from '~/components/language-form'
-import { TimeZoneNote, TimeZoneSelect, useTimeZone } from '~/components/time-zone'
+import { TimeZoneSelect, useTimeZone } from '~/components/time-zone'
 import { Button, TAP_TARGET } from '~/components/ui/button'
-import { languageChoices } from '~/i18n/locale.server'
-import { useT } from '~/i18n/react'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { intlLocale } from '~/i18n/format'
+import { languageChoices, requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { formatDayInZone } from '~/lib/dates'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { SETTINGS_PATH } from '~/lib/time-zone'
@@ -40,6 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // "Permanent" only where it is: Solana mainnet with Arweave (issue 39.12, decision 095).
     permanent: destinationFacts().permanent,
     languages: languageChoices(),
+    i18n: pageMessages(requestLocale(request, user), ['settings']),
   })
 }
 
@@ -51,12 +54,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success')
     return json({ errors: submission.error?.timeZone ?? null }, { status: 400 })
   await setUserTimeZone(db(), user.id, submission.value.timeZone)
+  const locale = requestLocale(request, user)
+  const { timeZone } = submission.value
   return redirectWithToast(SETTINGS_PATH, {
     type: 'success',
-    title: 'Time zone saved',
-    description: submission.value.timeZone
-      ? `Dates now show in ${submission.value.timeZone}.`
-      : 'Dates now show in your browser’s time zone, or in UTC without JavaScript.',
+    title: translate(locale, 'settings', 'settings.timeZone.saved'),
+    description: timeZone
+      ? translate(locale, 'settings', 'settings.timeZone.savedZone', { timeZone })
+      : translate(locale, 'settings', 'settings.timeZone.savedBrowser'),
   })
 }
 
@@ -64,6 +69,7 @@ export default function SettingsPage() {
   const { chosen, zones, now, hasPassword, songs, twoFactor, permanent, languages } =
     useLoaderData<typeof loader>()
   const t = useT()
+  const locale = useLocale()
   const appName = useAppName()
   const data = useActionData<typeof action>()
   const pending = useNavigation().state === 'submitting'
@@ -71,73 +77,69 @@ export default function SettingsPage() {
   const errorId = data?.errors?.length ? 'time-zone-error' : undefined
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
-      <nav aria-label="Account settings" className="mt-6">
+      <h1 className="text-3xl font-bold text-slate-900">{t('settings.title')}</h1>
+      <nav aria-label={t('settings.nav.label')} className="mt-6">
         <ul className="divide-y rounded-xl border" data-testid="settings-links">
-          <SettingsLink to="/settings/profile" title="Profile" text="Your name and username" />
+          <SettingsLink
+            to="/settings/profile"
+            title={t('settings.link.profile.title')}
+            text={t('settings.link.profile.text')}
+          />
           <SettingsLink
             to="/settings/password"
-            title={hasPassword ? 'Password' : 'Set a password'}
-            text={
-              hasPassword ? 'Change your password' : 'Sign in with a password as well as Google'
-            }
+            title={t(
+              hasPassword ? 'settings.link.password.title' : 'settings.link.setPassword.title',
+            )}
+            text={t(hasPassword ? 'settings.link.password.text' : 'settings.link.setPassword.text')}
           />
           <SettingsLink
             to="/settings/email"
-            title="Email address"
-            text="Change it by a link mailed to the new address"
+            title={t('settings.link.email.title')}
+            text={t('settings.link.email.text')}
           />
           <SettingsLink
             to="/settings/google"
-            title="Google"
-            text="Connect or disconnect Google sign-in"
+            title={t('settings.link.google.title')}
+            text={t('settings.link.google.text')}
           />
           <SettingsLink
             to="/settings/passkeys"
-            title="Passkeys"
-            text="Sign in with your device’s fingerprint, face or PIN"
+            title={t('settings.link.passkeys.title')}
+            text={t('settings.link.passkeys.text')}
           />
           <SettingsLink
             to="/settings/two-factor"
-            title="Two-factor authentication"
-            text={
-              twoFactor
-                ? 'On: signing in asks for a code from your app'
-                : 'Off: turn it on to ask for a code from your phone at sign-in'
-            }
+            title={t('settings.link.twoFactor.title')}
+            text={t(twoFactor ? 'settings.link.twoFactor.on' : 'settings.link.twoFactor.off')}
           />
           <SettingsLink
             to="/settings/sessions"
-            title="Signed-in browsers"
-            text="See where you are signed in; sign out one or all others"
+            title={t('settings.link.sessions.title')}
+            text={t('settings.link.sessions.text')}
           />
           <SettingsLink
             to="/settings/data"
-            title="Your data"
-            text="Download everything we hold about you (ZIP of JSON and CSV)"
+            title={t('settings.link.data.title')}
+            text={t('settings.link.data.text')}
           />
           <SettingsLink
             to="/settings/delete-account"
-            title="Delete your account"
-            text="Your personal data and unregistered songs go; registered certificates stay"
+            title={t('settings.link.delete.title')}
+            text={t('settings.link.delete.text')}
           />
         </ul>
       </nav>
       <section aria-labelledby="songs-heading" className="mt-6 rounded-xl border p-5">
         <h2 id="songs-heading" className="text-lg font-semibold text-slate-900">
-          Unregistered songs
+          {t('settings.songs.title')}
         </h2>
         {songs.length === 0 ? (
           <p className="mt-1 text-sm text-slate-600">
-            {permanent
-              ? 'No unregistered songs. A registered song is a permanent record and cannot be deleted.'
-              : 'No unregistered songs. A registered song cannot be deleted: this server keeps its record.'}
+            {t(permanent ? 'settings.songs.nonePermanent' : 'settings.songs.noneKept')}
           </p>
         ) : (
           <>
-            <p className="mt-1 text-sm text-slate-600">
-              A song not yet registered can be deleted with its splits and invitations.
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{t('settings.songs.intro')}</p>
             <ul className="mt-3 space-y-2" data-testid="deletable-songs">
               {songs.map((song) => (
                 <li key={song.id} className="flex items-center justify-between gap-3 text-sm">
@@ -145,9 +147,9 @@ export default function SettingsPage() {
                   <Link
                     to={`/songs/${song.id}/delete`}
                     className={`${TAP_TARGET} shrink-0 font-medium text-red-700 hover:underline`}
-                    aria-label={`Delete ${song.title}`}
+                    aria-label={t('settings.songs.deleteLabel', { title: song.title })}
                   >
-                    Delete
+                    {t('settings.songs.delete')}
                   </Link>
                 </li>
               ))}
@@ -157,34 +159,43 @@ export default function SettingsPage() {
       </section>
       <section aria-labelledby="time-zone-heading" className="mt-6 rounded-xl border p-5">
         <h2 id="time-zone-heading" className="text-lg font-semibold text-slate-900">
-          Time zone
+          {t('settings.timeZone.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Certificates, the dashboard and the song form show dates in this zone. Left on the
-          browser’s zone, pages use your browser’s clock with JavaScript, and UTC without it. Free
-          registrations are counted per month in UTC whatever you choose.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('settings.timeZone.intro')}</p>
         <p className="mt-3 text-sm text-slate-800">
-          Today: <span data-testid="settings-today">{formatDayInZone(now, choice.timeZone)}</span>
+          {t('settings.timeZone.today')}{' '}
+          <span data-testid="settings-today">
+            {formatDayInZone(now, choice.timeZone, intlLocale(locale))}
+          </span>
         </p>
-        <TimeZoneNote choice={choice} className="mt-1" />
+        {/* TimeZoneNote's words, in the page's language (the dashboard's note is the songs area's). */}
+        <p className="mt-1 text-xs text-slate-500" data-testid="time-zone-note">
+          {t('settings.timeZone.note', { timeZone: choice.timeZone, source: choice.source })} —{' '}
+          <Link to={SETTINGS_PATH} className="font-medium text-brand-700 underline">
+            {t('settings.timeZone.change')}
+          </Link>
+        </p>
         {/* Refused, the answer is at the page's foot: the post's fragment opens it there. */}
         <Form method="post" action="/settings#time-zone-heading" className="mt-4 space-y-3">
           <label htmlFor="time-zone" className="block text-sm font-medium text-slate-800">
-            Show dates in
+            {t('settings.timeZone.label')}
           </label>
           <TimeZoneSelect
             id="time-zone"
             name="timeZone"
             options={zones}
             defaultValue={chosen ?? ''}
-            blankLabel="My browser’s time zone (UTC without JavaScript)"
+            blankLabel={t('settings.timeZone.browser')}
+            groupLabels={{
+              likely: t('settings.timeZone.likely'),
+              all: t('settings.timeZone.all'),
+            }}
             aria-invalid={errorId ? true : undefined}
             aria-describedby={errorId}
           />
           <ErrorList id={errorId} errors={data?.errors} />
           <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : 'Save Time Zone'}
+            {t(pending ? 'settings.timeZone.saving' : 'settings.timeZone.save')}
           </Button>
         </Form>
       </section>
@@ -213,11 +224,10 @@ function SettingsLink({ to, title, text }: { to: string; title: string; text: st
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Settings' },
-  {
-    name: 'description',
-    content:
-      'Your profile, password, email, Google sign-in, signed-in browsers, data, songs, time zone and account.',
-  },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.meta.title') },
+    { name: 'description', content: t('settings.meta.description') },
+  ]
+}

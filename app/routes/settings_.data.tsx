@@ -2,6 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { SettingsSection, SettingsShell } from '~/components/settings-shell'
 import { buttonClass } from '~/components/ui/button'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { MAX_ANALYTICS_EVENTS } from '~/services/accounts/data-export.server'
 
@@ -9,33 +12,29 @@ import { MAX_ANALYTICS_EVENTS } from '~/services/accounts/data-export.server'
 // resource route /settings/data.zip.
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRecentSignIn(request, await requireUser(request))
-  return json({ maxEvents: MAX_ANALYTICS_EVENTS })
+  const user = await requireUser(request)
+  await requireRecentSignIn(request, user)
+  return json({
+    maxEvents: MAX_ANALYTICS_EVENTS,
+    i18n: pageMessages(requestLocale(request, user), ['settings']),
+  })
 }
 
 export default function DataPage() {
   const { maxEvents } = useLoaderData<typeof loader>()
+  const t = useT()
   return (
-    <SettingsShell
-      title="Your data"
-      intro="Download everything we hold about you, as a ZIP of JSON and CSV files."
-    >
-      <SettingsSection id="contents" title="What the ZIP holds">
+    <SettingsShell title={t('settings.data.title')} intro={t('settings.data.intro')}>
+      <SettingsSection id="contents" title={t('settings.data.contents')}>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>your account: name, username, email, how you sign in (never your password)</li>
-          <li>the browsers signed in to your account</li>
-          <li>your songs with their splits, and the certificates of those you registered</li>
-          <li>the invitations you sent to co-writers, and the ones you answered</li>
-          <li>your payments</li>
-          <li>
-            your own analytics events (the newest {maxEvents.toLocaleString('en')}; the README in
-            the ZIP says if there were more)
-          </li>
+          <li>{t('settings.data.account')}</li>
+          <li>{t('settings.data.sessions')}</li>
+          <li>{t('settings.data.songs')}</li>
+          <li>{t('settings.data.invitations')}</li>
+          <li>{t('settings.data.payments')}</li>
+          <li>{t('settings.data.events', { count: maxEvents })}</li>
         </ul>
-        <p className="mt-3 text-sm text-slate-600">
-          Nothing of another person’s account is in it: for a song someone else invited you to, only
-          your own answer.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">{t('settings.data.others')}</p>
         {/* A plain link: the browser saves the file, with or without JavaScript. */}
         <a
           href="/settings/data.zip"
@@ -43,14 +42,17 @@ export default function DataPage() {
           className={buttonClass('primary', 'mt-4')}
           data-testid="download-data"
         >
-          Download Your Data
+          {t('settings.data.download')}
         </a>
       </SettingsSection>
     </SettingsShell>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Your data · Settings' },
-  { name: 'description', content: 'Download everything we hold about you.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.data.meta.title') },
+    { name: 'description', content: t('settings.data.meta.description') },
+  ]
+}

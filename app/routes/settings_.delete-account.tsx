@@ -9,14 +9,13 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { Field } from '~/components/forms'
 import { SettingsShell, SettingsSection } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { DeleteAccountSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import {
-  deletableSongs,
-  deleteAccount,
-  USERNAME_MISMATCH,
-} from '~/services/accounts/account.server'
+import { deletableSongs, deleteAccount } from '~/services/accounts/account.server'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { destroySessionHeaders } from '~/services/accounts/session.server'
@@ -28,31 +27,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     username: user.username,
     unregistered: (await deletableSongs(db(), user.id)).length,
+    i18n: pageMessages(requestLocale(request, user), ['settings']),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   await requireRecentSignIn(request, user)
+  const locale = requestLocale(request, user)
+  // The schema's two refusals, in the page's language: left empty, or longer than any username.
+  const refusal = (empty: boolean) =>
+    translate(
+      locale,
+      'settings',
+      empty ? 'settings.delete.enterUsername' : 'settings.delete.mismatch',
+    )
   const submission = parseWithZod(
     await readForm(request, { fields: fieldsOf(DeleteAccountSchema) }),
     { schema: DeleteAccountSchema },
   )
   if (submission.status !== 'success')
     return json(
-      { errors: [submission.error?.confirmUsername?.[0] ?? USERNAME_MISMATCH] },
+      { errors: [refusal(String(submission.payload.confirmUsername ?? '').trim() === '')] },
       { status: 400 },
     )
   if (submission.value.confirmUsername.toLowerCase() !== user.username.toLowerCase())
-    return json({ errors: [USERNAME_MISMATCH] }, { status: 400 })
+    return json({ errors: [refusal(false)] }, { status: 400 })
   const headers = await destroySessionHeaders(request.headers.get('Cookie'))
   await deleteAccount(db(), user)
   return redirectWithToast(
     '/',
     {
       type: 'success',
-      title: 'Account deleted',
-      description: 'Your account and personal data were deleted. A last mail confirms it.',
+      title: translate(locale, 'settings', 'settings.delete.done.title'),
+      description: translate(locale, 'settings', 'settings.delete.done.text'),
     },
     { headers },
   )
@@ -62,41 +70,38 @@ export default function DeleteAccountPage() {
   const { username, unregistered } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   return (
-    <SettingsShell title="Delete your account">
-      <SettingsSection id="what-goes" title="What is deleted, what stays">
+    <SettingsShell title={t('settings.delete.title')}>
+      <SettingsSection id="what-goes" title={t('settings.delete.whatGoes')}>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>
-            Deleted: your name, email, username, password and Google link, your signed-in browsers,
-            your {unregistered === 1 ? 'unregistered song' : `${unregistered} unregistered songs`}{' '}
-            with their invitations, and invitations still waiting for an answer.
-          </li>
-          <li>
-            Kept, as the terms say: registered songs and their certificates stay public and
-            verifiable under the names written on them, no longer linked to an account.
-          </li>
-          <li>Kept as the law requires: payment records.</li>
+          <li>{t('settings.delete.deleted', { count: unregistered })}</li>
+          <li>{t('settings.delete.keptTerms')}</li>
+          <li>{t('settings.delete.keptLaw')}</li>
         </ul>
       </SettingsSection>
       <Form method="post" className="space-y-4">
         <Field
           id="confirm-username"
           name="confirmUsername"
-          label={`Type your username (${username}) to confirm`}
+          label={t('settings.delete.confirm', { username })}
           autoComplete="off"
           required
           maxLength={30}
           errors={data?.errors}
         />
         <Button type="submit" variant="danger" disabled={pending}>
-          {pending ? 'Deleting...' : 'Delete My Account'}
+          {t(pending ? 'settings.delete.deleting' : 'settings.delete.submit')}
         </Button>
       </Form>
     </SettingsShell>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Delete your account · Settings' },
-  { name: 'description', content: 'Delete your account and personal data.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.delete.meta.title') },
+    { name: 'description', content: t('settings.delete.meta.description') },
+  ]
+}

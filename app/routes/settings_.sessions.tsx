@@ -10,11 +10,16 @@ import { ErrorList } from '~/components/forms'
 import { SettingsShell } from '~/components/settings-shell'
 import { useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { intlLocale } from '~/i18n/format'
+import { requestLocale } from '~/i18n/locale.server'
+import type { RenderLocale } from '~/i18n/locales'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { SESSIONS_FIELDS, SessionsSchema } from '~/lib/account-schemas'
 import { formatMomentInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { describeBrowser } from '~/lib/user-agent'
+import { browserParts } from '~/lib/user-agent'
 import { requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import {
@@ -29,38 +34,53 @@ const PATH = '/settings/sessions'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
   const sid = await getSessionId(request.headers.get('Cookie'))
   const sessions = await listUserSessions(db(), user.id, sid)
   return json({
     sessions: sessions.map((session) => ({
       ...session,
-      browser: describeBrowser(session.userAgent),
+      browser: browserName(locale, session.userAgent),
     })),
+    i18n: pageMessages(locale, ['settings']),
   })
+}
+
+/** "Firefox on Linux" as the page's language says it; a header we cannot read, as it came. */
+function browserName(locale: RenderLocale, userAgent: string | null) {
+  const parts = browserParts(userAgent)
+  if (!parts) return translate(locale, 'settings', 'settings.sessions.unknownBrowser')
+  const { browser, system, raw } = parts
+  if (!system) return browser ?? raw
+  return browser
+    ? translate(locale, 'settings', 'settings.sessions.browserOn', { browser, system })
+    : translate(locale, 'settings', 'settings.sessions.someBrowserOn', { system })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
+  const say = (id: Parameters<typeof translate>[2]) => translate(locale, 'settings', id)
   const submission = parseWithZod(await readForm(request, { fields: SESSIONS_FIELDS }), {
     schema: SessionsSchema,
   })
   if (submission.status !== 'success')
-    return json({ errors: ['Choose a session to sign out.'] }, { status: 400 })
+    return json({ errors: [say('settings.sessions.choose')] }, { status: 400 })
   const sid = await getSessionId(request.headers.get('Cookie'))
   if (submission.value.intent === 'end-others') {
     await endUserSessions(db(), user.id, sid ?? undefined)
     return redirectWithToast(PATH, {
       type: 'success',
-      title: 'Signed out elsewhere',
-      description: 'Every other browser was signed out of your account.',
+      title: say('settings.sessions.othersEnded.title'),
+      description: say('settings.sessions.othersEnded.text'),
     })
   }
   const ended = await endSessionByKey(db(), user.id, submission.value.session)
-  if (!ended) return json({ errors: ['That session has already ended.'] }, { status: 404 })
+  if (!ended) return json({ errors: [say('settings.sessions.alreadyEnded')] }, { status: 404 })
   return redirectWithToast(PATH, {
     type: 'success',
-    title: 'Session ended',
-    description: 'That browser was signed out of your account.',
+    title: say('settings.sessions.ended.title'),
+    description: say('settings.sessions.ended.text'),
   })
 }
 
@@ -69,12 +89,11 @@ export default function SessionsPage() {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const { timeZone } = useTimeZone()
+  const t = useT()
+  const dateLocale = intlLocale(useLocale())
   const others = sessions.filter((session) => !session.current).length
   return (
-    <SettingsShell
-      title="Signed-in browsers"
-      intro="Each browser signed in to your account. Sign out one you do not recognise, and change your password."
-    >
+    <SettingsShell title={t('settings.sessions.title')} intro={t('settings.sessions.intro')}>
       <ErrorList id="sessions-error" errors={data?.errors} />
       <ul className="space-y-3" data-testid="sessions">
         {sessions.map((session) => (
@@ -83,22 +102,22 @@ export default function SessionsPage() {
               {session.browser}
               {session.current && (
                 <span className="ml-2 rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
-                  This browser
+                  {t('settings.sessions.current')}
                 </span>
               )}
             </p>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
-              <dt>Signed in</dt>
-              <dd>{formatMomentInZone(session.createdAt, timeZone)}</dd>
-              <dt>Last seen</dt>
-              <dd>{formatMomentInZone(session.lastSeenAt, timeZone)}</dd>
+              <dt>{t('settings.sessions.signedIn')}</dt>
+              <dd>{formatMomentInZone(session.createdAt, timeZone, dateLocale)}</dd>
+              <dt>{t('settings.sessions.lastSeen')}</dt>
+              <dd>{formatMomentInZone(session.lastSeenAt, timeZone, dateLocale)}</dd>
             </dl>
             {!session.current && (
               <Form method="post" className="mt-3">
                 <input type="hidden" name="intent" value="end" />
                 <input type="hidden" name="session" value={session.key} />
                 <Button type="submit" variant="secondary" disabled={pending}>
-                  Sign Out This Browser
+                  {t('settings.sessions.signOutOne')}
                 </Button>
               </Form>
             )}
@@ -109,17 +128,20 @@ export default function SessionsPage() {
         <Form method="post">
           <input type="hidden" name="intent" value="end-others" />
           <Button type="submit" disabled={pending}>
-            Sign Out All Other Browsers
+            {t('settings.sessions.signOutOthers')}
           </Button>
         </Form>
       ) : (
-        <p className="text-sm text-slate-600">No other browser is signed in.</p>
+        <p className="text-sm text-slate-600">{t('settings.sessions.noOthers')}</p>
       )}
     </SettingsShell>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Signed-in browsers · Settings' },
-  { name: 'description', content: 'See where your account is signed in and sign out browsers.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.sessions.meta.title') },
+    { name: 'description', content: t('settings.sessions.meta.description') },
+  ]
+}

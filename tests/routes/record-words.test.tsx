@@ -27,9 +27,13 @@ const BASE = 'http://localhost'
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prooftrack-record-words-'))
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-/** The page's text as the server draws it from its real loader. */
+/**
+ * The page's text as the server draws it from its real loader: what a reader sees, not the data
+ * its scripts carry (a page's messages travel as data, every alternative of its area, decision 120).
+ */
 const textOf = (html: string) =>
   html
+    .replace(/<script[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<[^>]+>/g, '')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/\s+/g, ' ')
