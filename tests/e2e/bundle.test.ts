@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { expect, test } from 'vitest'
+import { z } from 'zod'
 
 const buildDir = path.resolve(__dirname, '../../public/build')
 
@@ -46,6 +47,67 @@ test('no browser bundle carries remix-auth or Remix’s server runtime', () => {
     ),
   )
   expect(offenders.map((file) => path.relative(buildDir, file))).toEqual([])
+})
+
+// Single fetch is off: remix.config.js leaves its decoder (turbo-stream), which @remix-run/react
+// imports whatever the flag, out of the browser build: 2.5 KB gzip on every page (decision 116's
+// "Page JavaScript").
+test('no browser bundle carries single fetch’s decoder', () => {
+  const scripts = files(buildDir).filter((file) => file.endsWith('.js'))
+  const offenders = scripts.filter((file) =>
+    /Unable to decode turbo-stream/.test(fs.readFileSync(file, 'utf8')),
+  )
+  expect(offenders.map((file) => path.relative(buildDir, file))).toEqual([])
+})
+
+// The second shared list (app/shared-client-modules-lighter-pages.ts) is one chunk, which the
+// song form, edit, details and verify pages do not load. A module one of them imports would be
+// split out of it into a chunk of its own, and the four pages would carry the rest again.
+test('the sign-in and landing pieces are one chunk the form and certificate pages do not name', () => {
+  const metafile = z
+    .object({
+      outputs: z.record(
+        z.string(),
+        z.object({
+          inputs: z.record(z.string(), z.unknown()),
+          imports: z.array(z.object({ path: z.string(), kind: z.string() })),
+        }),
+      ),
+    })
+    .parse(
+      JSON.parse(fs.readFileSync(path.resolve(buildDir, '../../build/metafile.js.json'), 'utf8')),
+    )
+  const list = path.resolve(__dirname, '../../app/shared-client-modules-lighter-pages.ts')
+  const listed = [...fs.readFileSync(list, 'utf8').matchAll(/from '\.\/([^']+)'/g)].map(
+    (match) => match[1]!,
+  )
+  expect(listed.length).toBeGreaterThan(5)
+  const holding = (module: string) =>
+    Object.keys(metafile.outputs).filter((output) =>
+      Object.keys(metafile.outputs[output]!.inputs).some((input) =>
+        new RegExp(`(^|/)app/${module}\\.tsx?$`).test(input),
+      ),
+    )
+  const chunk = holding('shared-client-modules-lighter-pages')
+  expect(chunk).toHaveLength(1)
+  expect(Object.fromEntries(listed.map((module) => [module, holding(module)]))).toEqual(
+    Object.fromEntries(listed.map((module) => [module, chunk])),
+  )
+  // Every file a page loads before it runs: its route's output and what that imports, in turn.
+  const loaded = (output: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(output)) return seen
+    seen.add(output)
+    for (const found of metafile.outputs[output]?.imports ?? [])
+      if (found.kind !== 'dynamic-import') loaded(found.path, seen)
+    return seen
+  }
+  for (const page of ['submit', 'edit.$id', 'songs.$id.details', 'verify.$certificateId']) {
+    const output = Object.keys(metafile.outputs).find((key) =>
+      key.startsWith(`public/build/routes/${page}-`),
+    )
+    expect(output, page).toBeDefined()
+    expect([...loaded(output!)], page).not.toContain(chunk[0])
+  }
 })
 
 // Issue 16's JavaScript budgets, weighed as `npm run bench` weighs them (its section 3): every
