@@ -1,4 +1,5 @@
 import { matchPath, Outlet, useLocation, useNavigation } from '@remix-run/react'
+import { useT } from '~/i18n/react'
 import { DashboardSkeleton } from './dashboard-skeleton'
 
 /**
@@ -7,12 +8,14 @@ import { DashboardSkeleton } from './dashboard-skeleton'
  */
 export function NavigationProgress() {
   const navigation = useNavigation()
+  const t = useT()
   if (navigation.state === 'idle') return null
+  const sending = navigation.state === 'submitting'
   return (
     <div
       role="progressbar"
-      aria-label={navigation.state === 'submitting' ? 'Sending' : 'Loading page'}
-      aria-valuetext={navigation.state === 'submitting' ? 'Sending…' : 'Loading…'}
+      aria-label={sending ? t('shell.progress.sending') : t('shell.progress.loading')}
+      aria-valuetext={sending ? t('shell.progress.sendingValue') : t('shell.progress.loadingValue')}
       className="fixed inset-x-0 top-0 z-50 h-1 overflow-hidden bg-brand-100"
       data-testid="navigation-progress"
     >

@@ -9,6 +9,7 @@ import {
 } from 'react'
 // Remix v2 has no hook for another route's action data; the router state it renders from has it.
 import { UNSAFE_DataRouterStateContext } from 'react-router-dom'
+import { useT } from '~/i18n/react'
 import { TOAST_DURATION_MS, type Toast } from '~/lib/toast'
 import { TAP_TARGET } from './ui/button'
 import { WithIsolates } from './bidi'
@@ -56,6 +57,7 @@ export function ToastProvider({
   flashToast: Toast | null
   children: ReactNode
 }) {
+  const t = useT()
   const actionToast = useActionToast()
   const first = actionToast ?? flashToast
   // Each toast shown gets a new number, so the same message twice starts its 5 s again.
@@ -94,7 +96,7 @@ export function ToastProvider({
             id={`toast-dismiss-${shown?.n ?? 0}`}
             type="checkbox"
             className="peer sr-only"
-            aria-label="Dismiss notification"
+            aria-label={t('shell.toast.dismiss')}
             onChange={() => setVisible(null)}
           />
           <div

@@ -35,6 +35,21 @@ export function setSourceMessages(messages: Record<string, CompiledMessage>) {
   ;(globalThis as Holder)[SOURCE] = messages
 }
 
+// When the root loader itself failed, no route sent any message: the error page the browser
+// draws would show ids. Its few strings keep their English here (tests/unit/i18n-root-error.test.ts
+// holds them equal to the shell's); the rest of the shell is data, as every other page's.
+const ROOT_ERROR_ENGLISH: Record<string, string> = {
+  'shell.skipLink': 'Skip to main content',
+  'shell.error.title': 'Something went wrong',
+  'shell.error.text': 'An unexpected error occurred. Please try again in a moment.',
+  'shell.error.statusFallback': 'Error',
+  'shell.error.requestFailed': 'The request could not be completed.',
+  'shell.notFound.title': '404 Page Not Found',
+  'shell.notFound.text': 'The page you are looking for does not exist or has moved.',
+  'shell.status.backHome': 'Back to Home',
+}
+export const rootErrorEnglish = ROOT_ERROR_ENGLISH
+
 function translator(
   locale: RenderLocale,
   messages: Record<string, CompiledMessage>,
@@ -46,7 +61,7 @@ function translator(
     // An id no loader sent shows as itself in the browser: plainly wrong on the page, and the
     // pseudo-language test (tests/e2e/i18n-pseudo.test.ts) fails on it.
     t: (id, values = {}) => {
-      const message = messages[id] ?? (globalThis as Holder)[SOURCE]?.[id]
+      const message = messages[id] ?? (globalThis as Holder)[SOURCE]?.[id] ?? ROOT_ERROR_ENGLISH[id]
       return message === undefined ? id : formatMessage(message, values, locale)
     },
   }

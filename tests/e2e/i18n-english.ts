@@ -10,15 +10,15 @@ export function englishOn(page: Page) {
   return page.evaluate((names) => {
     const accented = /[àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ]/
     const plain = (text: string) =>
-      text
-        .split(/[\s.,:;!?()/|·•©—–-]+/)
-        .every(
-          (word) =>
-            word === '' ||
-            names.includes(word) ||
-            /^[A-Z0-9][A-Z0-9-]*$/.test(word) ||
-            /^\d+$/.test(word),
-        )
+      text.split(/[\s.,:;!?()/|·•©—–-]+/).every(
+        (word) =>
+          word === '' ||
+          names.includes(word) ||
+          // A drawn symbol (the toast's ✕) is no language's word.
+          !/\p{L}/u.test(word) ||
+          /^[A-Z0-9][A-Z0-9-]*$/.test(word) ||
+          /^\d+$/.test(word),
+      )
     const english: string[] = []
     const check = (text: string | null, where: string) => {
       const value = (text ?? '').trim()

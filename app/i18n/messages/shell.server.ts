@@ -36,4 +36,9 @@ export const shell = {
   'shell.error.statusFallback': 'Error',
   'shell.error.requestFailed': 'The request could not be completed.',
   'shell.status.backHome': 'Back to Home',
+  'shell.toast.dismiss': 'Dismiss notification',
+  'shell.progress.sending': 'Sending',
+  'shell.progress.sendingValue': 'Sending…',
+  'shell.progress.loading': 'Loading page',
+  'shell.progress.loadingValue': 'Loading…',
 } as const
