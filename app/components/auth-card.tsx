@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { useFormErrorText } from '~/i18n/form-errors'
 import { Alert } from './forms'
 
 export function AuthCard({
@@ -22,11 +23,12 @@ export function AuthCard({
 }
 
 export function FormAlert({ errors, id }: { errors?: string[] | null; id?: string }) {
+  const shown = useFormErrorText()
   if (!errors?.length) return null
   return (
     <Alert id={id}>
       {errors.map((error) => (
-        <p key={error}>{error}</p>
+        <p key={error}>{shown(error)}</p>
       ))}
     </Alert>
   )

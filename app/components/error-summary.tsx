@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { type MouseEvent, useEffect, useRef, useState } from 'react'
+import { useFormErrorText, useTextOr } from '~/i18n/form-errors'
 
 // Issue 52.2 (decision 113): GOV.UK's error summary. At the top of a form that can refuse more
 // than one field, a box titled "There is a problem" links to each field with its message.
@@ -66,6 +67,8 @@ export function ErrorSummary({
   className?: string
 }) {
   const refusal = useLatestRefusal(lastResult)
+  const textOr = useTextOr()
+  const shown = useFormErrorText()
   const entries = summaryEntries(refusal, form.allErrors, form.id, targets)
   const box = useRef<HTMLDivElement>(null)
   // The refusal arrives before conform has drawn its errors: the focus waits for the box.
@@ -92,7 +95,9 @@ export function ErrorSummary({
       className={`rounded-md border-2 border-red-700 bg-white p-4 focus:outline-none focus:ring-4 focus:ring-amber-400 ${className}`}
     >
       <div role="alert">
-        <h2 className="text-lg font-bold text-slate-900">There is a problem</h2>
+        <h2 className="text-lg font-bold text-slate-900">
+          {textOr('auth.errorSummary.title', 'There is a problem')}
+        </h2>
         <ul className="mt-2 space-y-1">
           {entries.map((entry) => (
             <li key={entry.name}>
@@ -101,7 +106,7 @@ export function ErrorSummary({
                 onClick={(event) => moveToField(event, entry.target)}
                 className="inline-block py-0.5 font-semibold text-red-700 underline"
               >
-                {entry.message}
+                {shown(entry.message)}
               </a>
             </li>
           ))}

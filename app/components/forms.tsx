@@ -1,15 +1,17 @@
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react'
+import { useFormErrorText } from '~/i18n/form-errors'
 
 export type ListOfErrors = Array<string | null | undefined> | null | undefined
 
 export function ErrorList({ id, errors }: { id?: string; errors?: ListOfErrors }) {
+  const shown = useFormErrorText()
   const list = errors?.filter(Boolean)
   if (!list?.length) return null
   return (
     <ul id={id} className="mt-1 space-y-0.5">
       {list.map((error) => (
         <li key={error} className="text-sm text-red-700">
-          {error}
+          {shown(error!)}
         </li>
       ))}
     </ul>

@@ -1,24 +1,25 @@
+import { useT } from '~/i18n/react'
 import { buttonClass } from './ui/button'
 
 /** A plain link (a full navigation to Google), or an honest note when it is not configured. */
 export function GoogleButton({
   configured,
-  label = 'Continue with Google',
+  label,
   href = '/api/auth/google',
 }: {
   configured: boolean
   label?: string
   href?: string
 }) {
+  const t = useT()
+  label ??= t('auth.google.continue')
   if (!configured) {
     return (
       <div>
         <button type="button" disabled className={buttonClass('secondary', 'w-full')}>
           {label}
         </button>
-        <p className="mt-1 text-center text-xs text-slate-500">
-          Google sign-in is not configured on this server.
-        </p>
+        <p className="mt-1 text-center text-xs text-slate-500">{t('auth.google.notConfigured')}</p>
       </div>
     )
   }
@@ -45,10 +46,11 @@ export function GoogleButton({
 }
 
 export function OrDivider() {
+  const t = useT()
   return (
     <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500">
       <span className="h-px flex-1 bg-slate-200" />
-      or
+      {t('auth.or')}
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   )

@@ -1,4 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react'
+import { useTextOr } from '~/i18n/form-errors'
 import { SchemaField } from './schema-field'
 
 /**
@@ -21,28 +22,30 @@ export function NameFields({
     username: FieldMetadata<string>
   }
 }) {
+  // Sign-up sends the auth area; the profile form, until its page sends it, shows the English.
+  const textOr = useTextOr()
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <SchemaField
           meta={fields.firstName}
           type="text"
-          label="First name"
+          label={textOr('auth.register.firstName', 'First name')}
           autoComplete="given-name"
         />
         <SchemaField
           meta={fields.lastName}
           type="text"
-          label="Last name"
+          label={textOr('auth.register.lastName', 'Last name')}
           autoComplete="family-name"
         />
       </div>
       <SchemaField
         meta={fields.username}
         type="text"
-        label="Username"
+        label={textOr('auth.register.username', 'Username')}
         autoComplete="username"
-        hint={USERNAME_HINT}
+        hint={textOr('auth.register.usernameHint', USERNAME_HINT)}
       />
     </>
   )

@@ -4,6 +4,7 @@ import { Alert } from '~/components/forms'
 import { Button } from '~/components/ui/button'
 import { useHydrated } from '~/lib/hooks'
 import { addPasskey, signInWithPasskey, supportsPasskeys } from '~/lib/passkeys.client'
+import { useTextOr } from '~/i18n/form-errors'
 
 // Issue 28 (decision 064): the passkey buttons. Both need JavaScript (WebAuthn is a script API),
 // so without it the settings page says so and the sign-in page simply does not offer one.
@@ -66,6 +67,8 @@ export function AddPasskey({ defaultName }: { defaultName: string }) {
 /** Sign-in: a passkey alone, usernameless. Rendered only once JavaScript runs. */
 export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   const hydrated = useHydrated()
+  // The sign-in page sends the auth area (decision 120).
+  const textOr = useTextOr()
   const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   if (!hydrated || !supportsPasskeys()) return null
@@ -80,7 +83,9 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string }) {
   return (
     <div className="mt-3 space-y-2">
       <Button type="button" variant="secondary" className="w-full" onClick={signIn} disabled={busy}>
-        {busy ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+        {busy
+          ? textOr('auth.login.passkeyWaiting', 'Waiting for your passkey...')
+          : textOr('auth.login.passkey', 'Sign in with a passkey')}
       </Button>
       {message && <Alert id="passkey-sign-in-error">{message}</Alert>}
     </div>

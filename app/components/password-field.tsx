@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react'
 import { ErrorList, type ListOfErrors } from './forms'
+import { useTextOr } from '~/i18n/form-errors'
 import { useHydrated } from '~/lib/hooks'
 
 /**
@@ -19,6 +20,8 @@ export function PasswordField({
     id?: string
   }) {
   const hydrated = useHydrated()
+  // Settings' password forms share this field: until their pages send the auth area, English.
+  const textOr = useTextOr()
   const [visible, setVisible] = useState(false)
   const errorId = errors?.length ? `${props.id}-error` : undefined
   // The rule is read out with the field, before any error (issue 39 item 3).
@@ -41,11 +44,15 @@ export function PasswordField({
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={
+              visible
+                ? textOr('auth.password.hideLabel', 'Hide password')
+                : textOr('auth.password.showLabel', 'Show password')
+            }
             aria-controls={props.id}
             className="absolute inset-y-0 right-0 px-3 text-sm font-medium text-brand-700 hover:text-brand-900"
           >
-            {visible ? 'Hide' : 'Show'}
+            {visible ? textOr('auth.password.hide', 'Hide') : textOr('auth.password.show', 'Show')}
           </button>
         )}
       </div>

@@ -14,15 +14,20 @@ import { Button, ButtonLink, TAP_TARGET } from '~/components/ui/button'
 import { ForgotPasswordSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp } from '~/lib/client-address.server'
-import { CHECK_EMAIL_MESSAGE } from '~/lib/page-messages'
 import { requestPasswordResetLimited } from '~/services/accounts/password-reset.server'
-import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { authPageMessages, tooManyText } from '~/services/accounts/auth-text.server'
 
 export function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.get('sent') === '1'
-  return json({ sent, constraint: getZodConstraint(ForgotPasswordSchema) })
+  return json({
+    sent,
+    constraint: getZodConstraint(ForgotPasswordSchema),
+    i18n: authPageMessages(requestLocale(request)),
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,7 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
       clientIp(request) ?? 'unknown',
     )
     if (!limited.allowed)
-      return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })
+      return json(
+        submission.reply({ formErrors: [tooManyText(requestLocale(request), limited)] }),
+        { status: 429 },
+      )
   } catch (error) {
     console.error('[forgot-password] request failed', error)
     return json(submission.reply({ formErrors: ['Failed to send reset email'] }), { status: 503 })
@@ -51,6 +59,7 @@ export default function ForgotPasswordPage() {
   const { sent, constraint } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm({
     id: 'forgot-password',
     lastResult,
@@ -60,25 +69,20 @@ export default function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthCard title="Check Your Email">
-        <p className="text-slate-700">{CHECK_EMAIL_MESSAGE}</p>
-        <p className="mt-2 text-sm text-slate-500">
-          The link works once, for one hour. Check your spam folder if it does not arrive.
-        </p>
+      <AuthCard title={t('auth.forgot.sent.title')}>
+        <p className="text-slate-700">{t('auth.forgot.sent.text')}</p>
+        <p className="mt-2 text-sm text-slate-500">{t('auth.forgot.sent.hint')}</p>
         <ButtonLink to="/login" variant="secondary" className="mt-6 w-full">
-          Back to Sign In
+          {t('auth.forgot.back')}
         </ButtonLink>
       </AuthCard>
     )
   }
   return (
-    <AuthCard
-      title="Forgot your password?"
-      subtitle="Enter the email of your account and we'll send you a link to choose a new password."
-    >
+    <AuthCard title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')}>
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <Field
-          label="Email"
+          label={t('auth.forgot.email')}
           autoComplete="email"
           // A page with one purpose: the cursor starts where the user types (as Epic Stack's login).
           // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -88,19 +92,22 @@ export default function ForgotPasswordPage() {
         />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? 'Sending...' : 'Send Reset Link'}
+          {pending ? t('auth.forgot.pending') : t('auth.forgot.submit')}
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
-          Back to Sign In
+          {t('auth.forgot.back')}
         </Link>
       </p>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Forgot Password' },
-  { name: 'description', content: 'Reset the password of your account.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.forgot.meta.title') },
+    { name: 'description', content: t('auth.forgot.meta.description') },
+  ]
+}

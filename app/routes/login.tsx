@@ -26,17 +26,25 @@ import {
   requireAnonymous,
 } from '~/services/accounts/auth.server'
 import { startSignIn } from '~/services/accounts/login-throttle.server'
-import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { completeSignIn } from '~/services/accounts/sign-in.server'
 import { useIsPending } from '~/lib/hooks'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { translateFormError } from '~/i18n/form-errors.server'
+import { authPageMessages, authText, tooManyText } from '~/services/accounts/auth-text.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  return json({ googleConfigured: isGoogleConfigured(), constraint: getZodConstraint(LoginSchema) })
+  return json({
+    googleConfigured: isGoogleConfigured(),
+    constraint: getZodConstraint(LoginSchema),
+    i18n: authPageMessages(requestLocale(request)),
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
+  const locale = requestLocale(request)
   const formData = await readForm(request, { fields: fieldsOf(LoginSchema) })
   const submission = parseWithZod(formData, { schema: LoginSchema })
   if (submission.status !== 'success')
@@ -51,8 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
         toast: {
           id: 'login-failed',
           type: 'error' as const,
-          title: 'Login failed',
-          description: message,
+          title: authText(locale, 'auth.login.failed'),
+          description: translateFormError(locale, 'auth', message),
         },
       },
       { status },
@@ -63,7 +71,7 @@ export async function action({ request }: ActionFunctionArgs) {
     address: clientIp(request),
     cookie: request.headers.get('Cookie'),
   })
-  if (!attempt.allowed) return fail(tooManyMessage(attempt.limit), 429)
+  if (!attempt.allowed) return fail(tooManyText(locale, attempt.limit), 429)
 
   try {
     // The form strategy takes the form already read (and bounded) instead of reading the body
@@ -91,6 +99,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm<LoginInput>({
     id: 'login',
     lastResult: actionData?.result,
@@ -99,10 +108,7 @@ export default function LoginPage() {
   })
 
   return (
-    <AuthCard
-      title="Sign in"
-      subtitle="Welcome back. Sign in to manage your songs and certificates."
-    >
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
       {/* The form first: the skip link then leads straight to its first field (issue 52.7). */}
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary id="login-error-summary" form={form} lastResult={actionData?.result} />
@@ -110,7 +116,7 @@ export default function LoginPage() {
         <SchemaField
           meta={fields.usernameOrEmail}
           type="text"
-          label="Username or email"
+          label={t('auth.login.usernameOrEmail')}
           autoComplete="username"
           // A page with one purpose: the cursor starts where the user types (as Epic Stack's login).
           // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -119,7 +125,7 @@ export default function LoginPage() {
         <SchemaField
           meta={fields.password}
           type="password"
-          label="Password"
+          label={t('auth.login.password')}
           autoComplete="current-password"
         />
         <div className="text-right text-sm">
@@ -127,28 +133,31 @@ export default function LoginPage() {
             to="/forgot-password"
             className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}
           >
-            Forgot your password?
+            {t('auth.login.forgot')}
           </Link>
         </div>
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? 'Signing in...' : 'Sign In'}
+          {pending ? t('auth.login.pending') : t('auth.login.submit')}
         </Button>
       </Form>
       <OrDivider />
       <GoogleButton configured={googleConfigured} />
       <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
       <p className="mt-6 text-center text-sm text-slate-600">
-        Don't have an account?{' '}
+        {t('auth.login.noAccount')}{' '}
         <Link to="/register" className="font-medium text-brand-700 hover:underline">
-          Create one
+          {t('auth.login.createOne')}
         </Link>
       </p>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Sign In' },
-  { name: 'description', content: 'Sign in to certify and register your songs.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.login.meta.title') },
+    { name: 'description', content: t('auth.login.meta.description') },
+  ]
+}

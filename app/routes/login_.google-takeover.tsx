@@ -9,7 +9,11 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { Button, TAP_TARGET } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
+import { type ReactNode } from 'react'
 import { useIsPending } from '~/lib/hooks'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { authPageMessages, authText } from '~/services/accounts/auth-text.server'
 import { forgetBrowser, readSignInLink } from '~/services/accounts/google-link.server'
 import { completeSignIn } from '~/services/accounts/sign-in.server'
 import { db } from '~/services/platform/db.server'
@@ -22,8 +26,9 @@ import { redirectWithToast } from '~/services/platform/toast.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? ''
   const link = await readSignInLink(db(), token, request.headers.get('Cookie'))
-  if (link.state !== 'ready') return json({ state: link.state })
-  return json({ state: link.state, token, google: link.google, username: link.username })
+  const i18n = authPageMessages(requestLocale(request))
+  if (link.state !== 'ready') return json({ state: link.state, i18n })
+  return json({ state: link.state, token, google: link.google, username: link.username, i18n })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -32,18 +37,18 @@ export async function action({ request }: ActionFunctionArgs) {
     typeof token === 'string'
       ? await readSignInLink(db(), token, request.headers.get('Cookie'))
       : ({ state: 'gone' } as const)
+  const locale = requestLocale(request)
   if (link.state === 'other-browser')
     return redirectWithToast('/login', {
       type: 'error',
-      title: 'Open the link in the browser that asked',
-      description:
-        'This link works only in the browser where Google sign-in was chosen. Nothing changed.',
+      title: authText(locale, 'auth.google.otherBrowser.title'),
+      description: authText(locale, 'auth.google.otherBrowser.toast'),
     })
   if (link.state === 'gone')
     return redirectWithToast('/login', {
       type: 'error',
-      title: 'This link no longer works',
-      description: 'It expired or was already used. Sign in with Google again for a new one.',
+      title: authText(locale, 'auth.google.gone.title'),
+      description: authText(locale, 'auth.google.gone.toast'),
     })
   // The link is spent in this browser; the code page takes it from here.
   const headers = new Headers({ 'Set-Cookie': await forgetBrowser() })
@@ -54,60 +59,67 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function GoogleSignInLinkPage() {
   const data = useLoaderData<typeof loader>()
   const pending = useIsPending()
+  const t = useT()
   if (data.state !== 'ready')
     return (
       <AuthCard
         title={
-          data.state === 'gone'
-            ? 'This link no longer works'
-            : 'Open the link in the browser that asked'
+          data.state === 'gone' ? t('auth.google.gone.title') : t('auth.google.otherBrowser.title')
         }
       >
         <p className="text-sm text-slate-700">
-          {data.state === 'gone'
-            ? 'It expired or was already used. Sign in with Google again to get a new one.'
-            : 'This link works only in the browser where Google sign-in was chosen. If that was you, open it there. If it was not you, nothing changed: you can ignore the mail.'}
+          {data.state === 'gone' ? t('auth.google.gone.text') : t('auth.google.otherBrowser.text')}
         </p>
         <p className="mt-6 text-center text-sm">
           <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
-            Sign in
+            {t('auth.google.signIn')}
           </Link>
         </p>
       </AuthCard>
     )
   return (
     <AuthCard
-      title="Continue signing in with Google"
-      subtitle={
-        <>
-          The Google account{' '}
-          {data.google.name ? (
-            <>
-              “<bdi>{data.google.name}</bdi>”
-            </>
-          ) : (
-            'with no name'
-          )}{' '}
-          (ID ending <span data-testid="google-id-ending">{data.google.idEnding}</span>) asked to
-          sign in to the account <bdi>{data.username}</bdi>.
-        </>
-      }
+      title={t('auth.google.title')}
+      subtitle={withParts(
+        t(data.google.name ? 'auth.google.named' : 'auth.google.unnamed', MARKS),
+        {
+          name: <bdi key="name">{data.google.name}</bdi>,
+          idEnding: (
+            <span key="id" data-testid="google-id-ending">
+              {data.google.idEnding}
+            </span>
+          ),
+          username: <bdi key="username">{data.username}</bdi>,
+        },
+      )}
     >
-      <p className="text-sm text-slate-700">
-        Next, enter the code from your authenticator app. Nothing on the account changes: its
-        password, two-factor authentication and passkeys stay.
-      </p>
+      <p className="text-sm text-slate-700">{t('auth.google.next')}</p>
       <Form method="post" className="mt-6">
         <input type="hidden" name="token" value={data.token} />
         <Button type="submit" disabled={pending} className="w-full">
-          Continue
+          {t('auth.google.continueButton')}
         </Button>
       </Form>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Continue signing in with Google' },
-  { name: 'description', content: 'Continue a Google sign-in mailed to your address.' },
-]
+// The sentence is translated whole; its names and the ID's end are elements inside it (<bdi>,
+// so a name in another script does not reorder the words around it): each placeholder is first
+// filled with a mark, and the marks then replaced.
+const MARKS = { name: '\uE000', idEnding: '\uE001', username: '\uE002' }
+
+function withParts(text: string, parts: Record<keyof typeof MARKS, ReactNode>) {
+  const byMark = new Map(
+    Object.entries(MARKS).map(([name, mark]) => [mark, parts[name as keyof typeof MARKS]]),
+  )
+  return text.split(/([\uE000-\uE002])/).map((piece) => byMark.get(piece) ?? piece)
+}
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.google.meta.title') },
+    { name: 'description', content: t('auth.google.meta.description') },
+  ]
+}

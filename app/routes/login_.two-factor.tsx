@@ -13,6 +13,9 @@ import { Button, TAP_TARGET } from '~/components/ui/button'
 import { TwoFactorCodeSchema } from '~/lib/auth-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { authPageMessages, authText, tooManyText } from '~/services/accounts/auth-text.server'
 import { requireAnonymous } from '~/services/accounts/auth.server'
 import {
   completeSignIn,
@@ -22,19 +25,19 @@ import {
 import { checkCode } from '~/services/accounts/two-factor.server'
 import { getUserById } from '~/services/accounts/users.server'
 import { db } from '~/services/platform/db.server'
-import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 // The second step of a sign-in for an account with two-factor on (decision 063): the first
 // factor passed and left a signed 5-minute cookie naming the account; no session exists yet.
 
-async function expired() {
+async function expired(request: Request) {
+  const locale = requestLocale(request)
   return redirectWithToast(
     '/login',
     {
       type: 'error',
-      title: 'Sign in again',
-      description: 'The sign-in waited more than 5 minutes for its code. Please start again.',
+      title: authText(locale, 'auth.twoFactor.expired.title'),
+      description: authText(locale, 'auth.twoFactor.expired.text'),
     },
     { headers: { 'Set-Cookie': await forgetPendingSignIn() } },
   )
@@ -42,14 +45,14 @@ async function expired() {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAnonymous(request)
-  if (!(await pendingSignIn(request.headers.get('Cookie')))) throw await expired()
-  return json({})
+  if (!(await pendingSignIn(request.headers.get('Cookie')))) throw await expired(request)
+  return json({ i18n: authPageMessages(requestLocale(request)) })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
   const pending = await pendingSignIn(request.headers.get('Cookie'))
-  if (!pending) return expired()
+  if (!pending) return expired(request)
   const submission = parseWithZod(
     await readForm(request, { fields: fieldsOf(TwoFactorCodeSchema) }),
     { schema: TwoFactorCodeSchema },
@@ -57,11 +60,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== 'success')
     return json({ errors: submission.error?.code ?? ['Enter a code'] }, { status: 400 })
   const user = await getUserById(db(), pending.userId)
-  if (!user || user.deletedAt) return expired()
+  if (!user || user.deletedAt) return expired(request)
   const check = await checkCode(db(), user.id, submission.value.code)
   if (!check.ok)
     return 'limited' in check
-      ? json({ errors: [tooManyMessage(check.limited)] }, { status: 429 })
+      ? json({ errors: [tooManyText(requestLocale(request), check.limited)] }, { status: 429 })
       : json({ errors: [check.message] }, { status: 400 })
   const headers = new Headers({ 'Set-Cookie': await forgetPendingSignIn() })
   const done = await completeSignIn(request, user, {
@@ -76,17 +79,15 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function TwoFactorSignInPage() {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   return (
-    <AuthCard
-      title="Two-factor authentication"
-      subtitle="Enter the 6-digit code your authenticator app shows for this account, or one of your recovery codes."
-    >
+    <AuthCard title={t('auth.twoFactor.title')} subtitle={t('auth.twoFactor.subtitle')}>
       <Form method="post" noValidate className="space-y-4">
         <Field
           id="code"
           name="code"
-          label="Authentication code"
-          hint="A recovery code works too, once."
+          label={t('auth.twoFactor.code')}
+          hint={t('auth.twoFactor.hint')}
           inputMode="text"
           autoComplete="one-time-code"
           autoCapitalize="none"
@@ -99,19 +100,22 @@ export default function TwoFactorSignInPage() {
           errors={data && 'errors' in data ? data.errors : undefined}
         />
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? 'Checking...' : 'Verify'}
+          {pending ? t('auth.twoFactor.pending') : t('auth.twoFactor.submit')}
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
-          Start again
+          {t('auth.twoFactor.startAgain')}
         </Link>
       </p>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Two-factor authentication · Sign In' },
-  { name: 'description', content: 'The second step of signing in.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.twoFactor.meta.title') },
+    { name: 'description', content: t('auth.twoFactor.meta.description') },
+  ]
+}

@@ -21,11 +21,15 @@ import { clientIp, pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { isGoogleConfigured, requireAnonymous } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { hit, LIMITS } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
-import { createLocalUser, FieldError, REGISTERED } from '~/services/accounts/users.server'
+import { createLocalUser, FieldError } from '~/services/accounts/users.server'
 import { useIsPending } from '~/lib/hooks'
-import { PASSWORD_RULE } from '~/lib/password-rule'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { translateFormError } from '~/i18n/form-errors.server'
+import { authPageMessages, authText, tooManyText } from '~/services/accounts/auth-text.server'
+import { PASSWORD_MIN_LENGTH } from '~/lib/password-rule'
 import { timeZoneOptions } from '~/lib/time-zone-names'
 import { likelyTimeZones } from '~/services/platform/time-zone.server'
 
@@ -45,11 +49,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     constraint: getZodConstraint(RegisterSchema),
     timeZones: timeZoneOptions(likely),
     suggestedTimeZone: likely[0] ?? 'UTC',
+    i18n: authPageMessages(requestLocale(request)),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   await requireAnonymous(request)
+  const locale = requestLocale(request)
   const submission = parseWithZod(await readForm(request, { fields: fieldsOf(RegisterSchema) }), {
     schema: RegisterSchema,
   })
@@ -65,9 +71,11 @@ export async function action({ request }: ActionFunctionArgs) {
         toast: {
           id: 'register-failed',
           type: 'error' as const,
-          title: REGISTRATION_FAILED,
+          title: authText(locale, 'auth.register.failed'),
           // The fallback message is the title itself: said once, not twice.
-          ...(message === REGISTRATION_FAILED ? {} : { description: message }),
+          ...(message === REGISTRATION_FAILED
+            ? {}
+            : { description: translateFormError(locale, 'auth', message) }),
         },
       },
       { status },
@@ -75,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const limited = await hit(LIMITS.registerPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed) {
-    const message = tooManyMessage(limited)
+    const message = tooManyText(locale, limited)
     return failed(
       submission.reply({ formErrors: [message], hideFields: ['password'] }),
       message,
@@ -106,7 +114,11 @@ export async function action({ request }: ActionFunctionArgs) {
       503,
     )
   }
-  return redirectWithToast('/login', { type: 'success', ...REGISTERED })
+  return redirectWithToast('/login', {
+    type: 'success',
+    title: authText(locale, 'auth.register.done.title'),
+    description: authText(locale, 'auth.register.done.text'),
+  })
 }
 
 export default function RegisterPage() {
@@ -114,6 +126,7 @@ export default function RegisterPage() {
     useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm<RegisterInput>({
     id: 'register',
     lastResult: actionData?.result,
@@ -122,33 +135,35 @@ export default function RegisterPage() {
   })
 
   return (
-    <AuthCard
-      title="Create your account"
-      subtitle="Start certifying who made your songs — people and AI tools alike."
-    >
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
       <GoogleButton
         configured={googleConfigured}
-        label="Sign up with Google"
+        label={t('auth.google.signUp')}
         href="/api/auth/google?from=register"
       />
       <OrDivider />
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary id="register-error-summary" form={form} lastResult={actionData?.result} />
         <NameFields fields={fields} />
-        <SchemaField meta={fields.email} type="email" label="Email" autoComplete="email" />
+        <SchemaField
+          meta={fields.email}
+          type="email"
+          label={t('auth.register.email')}
+          autoComplete="email"
+        />
         <SchemaField
           meta={fields.password}
           type="password"
-          label="Password"
+          label={t('auth.register.password')}
           autoComplete="new-password"
-          hint={PASSWORD_RULE}
+          hint={t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
         />
         <div>
           <label htmlFor={fields.timeZone.id} className="block text-sm font-medium text-slate-800">
-            Your time zone
+            {t('auth.register.timeZone')}
           </label>
           <p id={`${fields.timeZone.id}-hint`} className="text-sm text-slate-600">
-            Dates on your dashboard and certificates are shown in it. You can change it in Settings.
+            {t('auth.register.timeZoneHint')}
           </p>
           <TimeZoneSelect
             id={fields.timeZone.id}
@@ -156,6 +171,8 @@ export default function RegisterPage() {
             options={timeZones}
             defaultValue={fields.timeZone.initialValue ?? suggestedTimeZone}
             followBrowser={!actionData}
+            // The zones' names are IANA's English identifiers (Asia/Tokyo), not the page's text.
+            lang="en"
             aria-invalid={fields.timeZone.errors ? true : undefined}
             aria-describedby={
               fields.timeZone.errors
@@ -168,20 +185,23 @@ export default function RegisterPage() {
         </div>
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? 'Creating account...' : 'Create Account'}
+          {pending ? t('auth.register.pending') : t('auth.register.submit')}
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
+        {t('auth.register.haveAccount')}{' '}
         <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Sign in
+          {t('auth.register.signIn')}
         </Link>
       </p>
     </AuthCard>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Create Account' },
-  { name: 'description', content: 'Create an account to certify your songs.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.register.meta.title') },
+    { name: 'description', content: t('auth.register.meta.description') },
+  ]
+}

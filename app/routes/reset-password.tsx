@@ -26,7 +26,11 @@ import {
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
-import { PASSWORD_RULE } from '~/lib/password-rule'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { translateFormError } from '~/i18n/form-errors.server'
+import { authPageMessages, authText } from '~/services/accounts/auth-text.server'
+import { PASSWORD_MIN_LENGTH } from '~/lib/password-rule'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // SPEC: the token comes in the query string; it is moved into a cookie before anything renders.
@@ -38,7 +42,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const token = await keptResetToken(request.headers.get('Cookie'))
   const valid = token !== null && (await isResetTokenUsable(db(), token))
   return json(
-    { token: valid ? token : null, constraint: getZodConstraint(ResetPasswordSchema) },
+    {
+      token: valid ? token : null,
+      constraint: getZodConstraint(ResetPasswordSchema),
+      i18n: authPageMessages(requestLocale(request)),
+    },
     { headers: { 'Cache-Control': 'no-store' } },
   )
 }
@@ -64,8 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
         toast: {
           id: 'reset-failed',
           type: 'error' as const,
-          title: 'Password reset failed',
-          description: result.message,
+          title: authText(requestLocale(request), 'auth.reset.failed'),
+          description: translateFormError(requestLocale(request), 'auth', result.message),
         },
       },
       { status: 400 },
@@ -78,8 +86,8 @@ export async function action({ request }: ActionFunctionArgs) {
     '/login',
     {
       type: 'success',
-      title: 'Password reset successful',
-      description: 'Please log in with your new password.',
+      title: authText(requestLocale(request), 'auth.reset.done.title'),
+      description: authText(requestLocale(request), 'auth.reset.done.text'),
     },
     { headers },
   )
@@ -89,6 +97,7 @@ export default function ResetPasswordPage() {
   const { token, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm({
     id: 'reset-password',
     lastResult: actionData?.result,
@@ -98,16 +107,16 @@ export default function ResetPasswordPage() {
 
   if (!token) {
     return (
-      <AuthCard title="Invalid Reset Link">
-        <p className="text-slate-700">The password reset link is invalid or has expired.</p>
+      <AuthCard title={t('auth.reset.invalid.title')}>
+        <p className="text-slate-700">{t('auth.reset.invalid.text')}</p>
         <ButtonLink to="/forgot-password" className="mt-6 w-full">
-          Request a new password reset link
+          {t('auth.reset.invalid.again')}
         </ButtonLink>
       </AuthCard>
     )
   }
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthCard title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle')}>
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary
           id="reset-password-error-summary"
@@ -116,27 +125,27 @@ export default function ResetPasswordPage() {
         />
         <input type="hidden" name="token" value={token} />
         <PasswordField
-          label="New Password"
+          label={t('auth.reset.password')}
           autoComplete="new-password"
-          hint={PASSWORD_RULE}
+          hint={t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
           errors={fields.password?.errors}
           {...getInputProps(fields.password!, { type: 'password' })}
         />
         <PasswordField
-          label="Confirm Password"
+          label={t('auth.reset.confirm')}
           autoComplete="new-password"
           errors={fields.confirmPassword?.errors}
           {...getInputProps(fields.confirmPassword!, { type: 'password' })}
         />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
-          {pending ? 'Resetting...' : 'Reset Password'}
+          {pending ? t('auth.reset.pending') : t('auth.reset.submit')}
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Remember your password?{' '}
+        {t('auth.reset.remember')}{' '}
         <Link to="/login" className="font-medium text-brand-700 hover:underline">
-          Sign in
+          {t('auth.reset.signIn')}
         </Link>
       </p>
     </AuthCard>
@@ -146,7 +155,10 @@ export default function ResetPasswordPage() {
 // The page holds a live reset token in its form: no cache, shared or private, may keep it.
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
-export const meta: MetaFunction = () => [
-  { title: 'Reset Password' },
-  { name: 'description', content: 'Choose a new password.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.reset.meta.title') },
+    { name: 'description', content: t('auth.reset.meta.description') },
+  ]
+}

@@ -692,8 +692,12 @@ describe('Google and an account with a second factor or a passkey', () => {
       body:
         method === 'POST' ? new URLSearchParams({ token: link.searchParams.get('token')! }) : null,
     })
-  const openLink = async (link: URL, cookie: string | null) =>
-    (await respond(() => takeoverRoute.loader(args(linkRequest(link, cookie))))).json()
+  // The page's state, without its messages (its i18n, decision 120).
+  const openLink = async (link: URL, cookie: string | null) => {
+    const response = await respond(() => takeoverRoute.loader(args(linkRequest(link, cookie))))
+    const { i18n: _messages, ...state } = (await response.json()) as Record<string, unknown>
+    return state
+  }
   const postLink = (link: URL, cookie: string | null) =>
     respond(() => takeoverRoute.action(args(linkRequest(link, cookie, 'POST'))))
 
