@@ -13,6 +13,9 @@ import {
   processResetRequests,
   requestPasswordReset,
 } from '~/services/accounts/password-reset.server'
+import { changePassword, deleteAccount } from '~/services/accounts/account.server'
+import { confirmEmailChange, requestEmailChange } from '~/services/accounts/email-change.server'
+import { createLocalUser } from '~/services/accounts/users.server'
 import { decideInvitation } from '~/services/co-writers/invitation-answers.server'
 import {
   answerMail,
@@ -22,8 +25,8 @@ import {
 import { sendInvitation } from '~/services/co-writers/invitations.server'
 import { MailWorker, smtpTransport } from '~/services/platform/mail.server'
 import { db } from '../setup/db'
-import { createTestSong, createUser } from '../setup/fixtures'
-import { lastMailTo } from '../setup/mail'
+import { createTestSong, createUser, PASSWORD } from '../setup/fixtures'
+import { lastMailTo, mailTo } from '../setup/mail'
 
 // Issue 54: each mail in its recipient's language, through the real path (the service queues
 // it, the worker hands it to an SMTP server, the server parses what arrived). An invitation goes
@@ -305,5 +308,58 @@ describe('the pseudo-language: no English sentence in any translated mail', () =
       expect(mail?.text).toBeTruthy()
       expect(englishWordsIn(`${mail!.subject}\n${mail!.text}`, ['美咲', '佐藤'])).toEqual([])
     }
+  })
+  test('the address, password and account mails, each through its real path', async () => {
+    const user = await userIn('en-XA')
+    const other = await userIn('en-XA')
+    // Someone else signs up with this account's address: its holder is told.
+    expect(
+      await createLocalUser(db(), {
+        firstName: 'Eve',
+        lastName: 'Else',
+        username: `eve_${Math.random().toString(36).slice(2, 8)}`,
+        email: user.email,
+        password: PASSWORD,
+        timeZone: null,
+      }),
+    ).toEqual({ kind: 'address-taken' })
+    // A move to an address that has its account, then to a free one, then the link opened.
+    expect(await requestEmailChange(db(), user, other.email)).toMatchObject({ ok: true })
+    const free = `free-${Math.random().toString(36).slice(2)}@example.com`
+    expect(await requestEmailChange(db(), user, free)).toMatchObject({ ok: true })
+    const link = (await lastMailTo(free))!
+    const token = /token=([A-Za-z0-9_-]+)/.exec(link.text!)![1]!
+    expect(await confirmEmailChange(db(), user, token)).toMatchObject({ ok: true })
+    const moved = { ...user, email: free }
+    expect(
+      await changePassword(
+        db(),
+        moved,
+        {
+          currentPassword: PASSWORD,
+          newPassword: 'An0ther-Secret!',
+          confirmPassword: 'An0ther-Secret!',
+        },
+        null,
+      ),
+    ).toEqual({ ok: true })
+    // Taken before the deletion, which forgets the mails still queued to its address.
+    const before = await mailTo(free)
+    await deleteAccount(db(), moved)
+    const mails = [
+      ...(await mailTo(user.email)),
+      ...(await mailTo(other.email)),
+      ...before,
+      ...(await mailTo(free)).slice(0, 1),
+    ]
+    const subjects = mails.map((mail) => mail.subject)
+    // The taken-address note, the move asked, the move done, the other account's note, the
+    // link, the password changed, the account deleted.
+    expect(new Set(subjects).size).toBe(7)
+    for (const mail of mails)
+      expect(
+        englishWordsIn(`${mail.subject}\n${mail.text ?? ''}`, ['美咲', '佐藤', user.username]),
+        mail.subject,
+      ).toEqual([])
   })
 })

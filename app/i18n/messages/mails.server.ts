@@ -57,4 +57,71 @@ export const mails = {
   'mails.answer.blocked':
     'The song cannot be registered while the dispute stands. Edit the split: they are invited again to the split as it then stands, and only their answer lifts the dispute.',
   'mails.answer.seeAll': "See every contributor's answer:",
+
+  'mails.hello': 'Hello,',
+
+  'mails.emailTaken.subject': 'Your address was typed as a new {appName} sign-in address',
+  'mails.emailTaken.text':
+    'Someone signed in to another {appName} account asked to move it to this address. This address already has its own {appName} account, so nothing changed and no link was sent.',
+  'mails.emailTaken.ifYou':
+    'If it was you, sign in to the account you want to keep, or write to {support}.',
+  'mails.emailConfirm.subject': 'Confirm your new {appName} email address',
+  'mails.emailConfirm.asked':
+    'Someone asked to make this the email address of their {appName} account.',
+  'mails.emailConfirm.open':
+    'To confirm, open this link within one hour, in the browser signed in to that account:',
+  'mails.emailConfirm.ignore': 'If it was not you, ignore this message: nothing changes.',
+  'mails.emailAsked.subject': 'A change of your {appName} email address was asked',
+  'mails.emailAsked.text':
+    'Someone signed in to your {appName} account asked to change its email address to {email}. Nothing changes until a link mailed to that address is opened.',
+  'mails.emailAsked.notYou':
+    'If it was not you, change your password at {passwordLink}, sign out other browsers at {sessionsLink}, and write to {support}.',
+  'mails.emailChanged.subject': 'Your {appName} email address was changed',
+  'mails.emailChanged.text':
+    'The email address of your {appName} account was changed from this address to {email}. Mail about the account now goes there, and this address no longer signs in.',
+  'mails.emailChanged.notYou': 'If it was not you, write to {support} at once.',
+
+  'mails.passwordChanged.subject': 'Your {appName} password was changed',
+  'mails.passwordChanged.text':
+    'The password of your {appName} account was just changed from its settings page. Every other browser signed in to the account was signed out.',
+  'mails.passwordSet.subject': 'A password was set on your {appName} account',
+  'mails.passwordSet.text':
+    'A password was just set on your {appName} account; it can now sign in with it as well as with Google. Every other browser signed in to the account was signed out.',
+  'mails.passwordChanged.notYou':
+    'If this was not you, reset your password at {resetLink} and write to {support}.',
+
+  'mails.deleted.subject': 'Your {appName} account was deleted',
+  'mails.deleted.text':
+    'Your {appName} account (username {username}) was deleted, as you asked. Its personal data and unregistered songs are gone.',
+  'mails.deleted.registered':
+    'Songs you registered stay public and verifiable under the names written on their certificates, as the terms say; they are no longer linked to an account. Payment records are kept only as long as the law requires.',
+  'mails.deleted.questions': 'Questions: {support}',
+
+  'mails.wrongCodes.subject': 'Wrong two-factor codes were typed for your {appName} account',
+  'mails.wrongCodes.text':
+    'Several wrong two-factor codes were just typed for the {appName} account registered with this address (username {username}). Typing a code comes after the password, so whoever typed them knows your password or holds a signed-in session. Further codes are refused for 15 minutes.',
+  'mails.wrongCodes.what':
+    'If it was you, nothing needs doing. If it was not, change your password now ({passwordLink}, or {resetLink} if you are signed out): that signs out every other session.',
+
+  'mails.addressTaken.subject': 'Someone tried to create a {appName} account with your address',
+  'mails.addressTaken.text':
+    'Someone tried to create a new {appName} account with this email address, which already has an account, so no new account was made.',
+  'mails.addressTaken.signIn': 'If it was you, sign in with your account:',
+  'mails.addressTaken.forgot': 'Forgot your password? Choose a new one here:',
+  'mails.addressTaken.notYou': 'If it was not you, you need do nothing: your account is unchanged.',
+
+  'mails.googleAdded.subject': 'Google sign-in was added to your {appName} account',
+  'mails.googleAdded.text':
+    'Your {appName} account (username {username}) was just signed into with the Google account {google}. From now on that Google account can sign in to it.',
+  'mails.googleAdded.ifYou':
+    'If this was you, there is nothing to do; your password keeps working too.',
+  'mails.googleAdded.notYou':
+    'If it was not you, reset your password at {resetLink} and write to {support}.',
+  'mails.googleChanged.subject': 'Google sign-in changed on your {appName} account',
+  'mails.googleChanged.connected':
+    'Google sign-in on your {appName} account (username {username}) was connected: the Google account {google} can now sign in to it.',
+  'mails.googleChanged.disconnected':
+    'Google sign-in on your {appName} account (username {username}) was disconnected: Google no longer signs in to it.',
+  'mails.googleChanged.notYou':
+    'If this was not you, change your password at {passwordLink} and write to {support}.',
 } as const

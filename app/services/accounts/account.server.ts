@@ -5,6 +5,7 @@ import type { PasswordChangeInput, ProfileInput } from '~/lib/account-schemas'
 import { locksSong } from '~/lib/song-lock'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { forgetAddressLimits, hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 import { endUserSessions } from './session.server'
@@ -61,7 +62,7 @@ export type PasswordChangeResult =
  */
 export async function changePassword(
   database: Executor,
-  user: Pick<User, 'id' | 'email' | 'firstName' | 'passwordHash'>,
+  user: Pick<User, 'id' | 'email' | 'firstName' | 'passwordHash'> & { locale?: string | null },
   input: PasswordChangeInput,
   currentSid: string | null,
 ): Promise<PasswordChangeResult> {
@@ -72,7 +73,8 @@ export async function changePassword(
       return { ok: false, field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }
   }
   const passwordHash = await hashPassword(input.newPassword)
-  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+  const { APP_URL, SUPPORT_EMAIL } = env()
+  const t = mailWords(mailLocale(user))
   await inTransaction(database, async (trx) => {
     await trx
       .updateTable('users')
@@ -82,16 +84,15 @@ export async function changePassword(
     await endUserSessions(trx, user.id, currentSid ?? undefined)
     await enqueueMail(trx, {
       to: user.email,
-      subject: user.passwordHash
-        ? `Your ${APP_NAME} password was changed`
-        : `A password was set on your ${APP_NAME} account`,
-      text:
-        `Hello ${displayName(user)},\n\n` +
-        (user.passwordHash
-          ? `The password of your ${APP_NAME} account was just changed from its settings page. `
-          : `A password was just set on your ${APP_NAME} account; it can now sign in with it as well as with Google. `) +
-        `Every other browser signed in to the account was signed out.\n\n` +
-        `If this was not you, reset your password at ${APP_URL}/forgot-password and write to ${SUPPORT_EMAIL}.\n`,
+      subject: t(user.passwordHash ? 'mails.passwordChanged.subject' : 'mails.passwordSet.subject'),
+      text: paragraphs(
+        t('mails.greeting', { name: displayName(user) }),
+        t(user.passwordHash ? 'mails.passwordChanged.text' : 'mails.passwordSet.text'),
+        t('mails.passwordChanged.notYou', {
+          resetLink: `${APP_URL}/forgot-password`,
+          support: SUPPORT_EMAIL,
+        }),
+      ),
     })
   })
   return { ok: true }
@@ -177,7 +178,9 @@ export const tombstoneEmail = (userId: string) => `deleted-${userId}@deleted.inv
  * final mail confirms, to the address the account had.
  */
 export async function deleteAccount(database: Executor, user: User) {
-  const { APP_NAME, SUPPORT_EMAIL } = env()
+  const { SUPPORT_EMAIL } = env()
+  // Its language is read before the row is blanked: the last mail is in the person's own.
+  const t = mailWords(mailLocale(user))
   const oldEmail = user.email
   await inTransaction(database, async (trx) => {
     const songs = await deletableSongs(trx, user.id)
@@ -234,13 +237,13 @@ export async function deleteAccount(database: Executor, user: User) {
       to: oldEmail,
       // Its address is blanked once it has gone: the last trace of the person (decision 067).
       forgetRecipient: true,
-      subject: `Your ${APP_NAME} account was deleted`,
-      text:
-        `Hello ${displayName(user)},\n\nYour ${APP_NAME} account (username ${user.username}) was deleted, as you asked. ` +
-        `Its personal data and unregistered songs are gone.\n\n` +
-        `Songs you registered stay public and verifiable under the names written on their certificates, as the terms say; ` +
-        `they are no longer linked to an account. Payment records are kept only as long as the law requires.\n\n` +
-        `Questions: ${SUPPORT_EMAIL}\n`,
+      subject: t('mails.deleted.subject'),
+      text: paragraphs(
+        t('mails.greeting', { name: displayName(user) }),
+        t('mails.deleted.text', { username: user.username }),
+        t('mails.deleted.registered'),
+        t('mails.deleted.questions', { support: SUPPORT_EMAIL }),
+      ),
     })
   })
 }

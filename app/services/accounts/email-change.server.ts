@@ -7,6 +7,7 @@ import { sha256Hex } from '~/lib/digest.server'
 import { displayName } from '~/lib/display-name'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { hit, type Limit, type LimitResult } from '../platform/rate-limit.server'
 import { isSupportEmail, RESERVED_EMAIL_MESSAGE } from './users.server'
 
@@ -48,7 +49,7 @@ export type EmailChangeRequest =
  */
 export async function requestEmailChange(
   database: Executor,
-  user: Pick<User, 'id' | 'email' | 'emailVerified' | 'firstName'>,
+  user: Pick<User, 'id' | 'email' | 'emailVerified' | 'firstName'> & { locale?: string | null },
   typed: string,
 ): Promise<EmailChangeRequest> {
   const newEmail = typed.trim().toLowerCase()
@@ -56,24 +57,27 @@ export async function requestEmailChange(
   if (isSupportEmail(newEmail)) return { ok: false, message: RESERVED_EMAIL_MESSAGE }
   const limited = await hit(perAccount(user.id), perAddress(newEmail))
   if (!limited.allowed) return { ok: false, limited }
-  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+  const { APP_URL, SUPPORT_EMAIL } = env()
   const holder = await database
     .selectFrom('users')
-    .select('id')
+    .select(['id', 'locale'])
     .where(sql`lower(email)`, '=', newEmail)
     .executeTakeFirst()
+  // The requester's language for the mails they caused; the other account's for its own.
+  const t = mailWords(mailLocale(user))
   const token = crypto.randomBytes(32).toString('base64url')
   await inTransaction(database, async (trx) => {
     // A new request replaces the earlier one: only the latest link works.
     await trx.deleteFrom('emailChangeTokens').where('userId', '=', user.id).execute()
     if (holder) {
+      const theirs = mailWords(mailLocale(holder))
       await enqueueMail(trx, {
         to: newEmail,
-        subject: `Your address was typed as a new ${APP_NAME} sign-in address`,
-        text:
-          `Someone signed in to another ${APP_NAME} account asked to move it to this address. ` +
-          `This address already has its own ${APP_NAME} account, so nothing changed and no link was sent.\n\n` +
-          `If it was you, sign in to the account you want to keep, or write to ${SUPPORT_EMAIL}.\n`,
+        subject: theirs('mails.emailTaken.subject'),
+        text: paragraphs(
+          theirs('mails.emailTaken.text'),
+          theirs('mails.emailTaken.ifYou', { support: SUPPORT_EMAIL }),
+        ),
       })
       return
     }
@@ -90,23 +94,28 @@ export async function requestEmailChange(
     // has not proved its own address may still send it, to fix a typo (decision 067).
     await enqueueMail(trx, {
       to: newEmail,
-      subject: `Confirm your new ${APP_NAME} email address`,
-      text:
-        `Someone asked to make this the email address of their ${APP_NAME} account.\n\n` +
-        `To confirm, open this link within one hour, in the browser signed in to that account:\n` +
-        `${APP_URL}${EMAIL_CHANGE_PATH}?token=${encodeURIComponent(token)}\n\n` +
-        `If it was not you, ignore this message: nothing changes.\n`,
+      subject: t('mails.emailConfirm.subject'),
+      text: paragraphs(
+        t('mails.emailConfirm.asked'),
+        `${t('mails.emailConfirm.open')}\n${APP_URL}${EMAIL_CHANGE_PATH}?token=${encodeURIComponent(token)}`,
+        t('mails.emailConfirm.ignore'),
+      ),
     })
     // The old address hears of the request only when it was proved: an unproved one is most
     // often the typo being fixed, someone else's mailbox. It hears of the change itself anyway.
     if (user.emailVerified)
       await enqueueMail(trx, {
         to: user.email,
-        subject: `A change of your ${APP_NAME} email address was asked`,
-        text:
-          `Hello ${isolate(displayName(user))},\n\nSomeone signed in to your ${APP_NAME} account asked to change its email address to ${newEmail}. ` +
-          `Nothing changes until a link mailed to that address is opened.\n\n` +
-          `If it was not you, change your password at ${APP_URL}/settings/password, sign out other browsers at ${APP_URL}/settings/sessions, and write to ${SUPPORT_EMAIL}.\n`,
+        subject: t('mails.emailAsked.subject'),
+        text: paragraphs(
+          t('mails.greeting', { name: isolate(displayName(user)) }),
+          t('mails.emailAsked.text', { email: newEmail }),
+          t('mails.emailAsked.notYou', {
+            passwordLink: `${APP_URL}/settings/password`,
+            sessionsLink: `${APP_URL}/settings/sessions`,
+            support: SUPPORT_EMAIL,
+          }),
+        ),
       })
   })
   return { ok: true, newEmail }
@@ -135,12 +144,13 @@ export async function pendingChangeFor(database: Executor, userId: string, token
  */
 export async function confirmEmailChange(
   database: Executor,
-  user: Pick<User, 'id' | 'email' | 'firstName'>,
+  user: Pick<User, 'id' | 'email' | 'firstName'> & { locale?: string | null },
   token: string,
 ) {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH)
     return { ok: false as const, message: INVALID_CHANGE_LINK }
-  const { APP_NAME, SUPPORT_EMAIL } = env()
+  const { SUPPORT_EMAIL } = env()
+  const t = mailWords(mailLocale(user))
   try {
     return await inTransaction(database, async (trx) => {
       const claimed = await trx
@@ -171,11 +181,12 @@ export async function confirmEmailChange(
       await trx.deleteFrom('emailVerificationTokens').where('userId', '=', user.id).execute()
       await enqueueMail(trx, {
         to: user.email,
-        subject: `Your ${APP_NAME} email address was changed`,
-        text:
-          `Hello ${isolate(displayName(user))},\n\nThe email address of your ${APP_NAME} account was changed from this address to ${claimed.newEmail}. ` +
-          `Mail about the account now goes there, and this address no longer signs in.\n\n` +
-          `If it was not you, write to ${SUPPORT_EMAIL} at once.\n`,
+        subject: t('mails.emailChanged.subject'),
+        text: paragraphs(
+          t('mails.greeting', { name: isolate(displayName(user)) }),
+          t('mails.emailChanged.text', { email: claimed.newEmail }),
+          t('mails.emailChanged.notYou', { support: SUPPORT_EMAIL }),
+        ),
       })
       return { ok: true as const, newEmail: claimed.newEmail }
     })

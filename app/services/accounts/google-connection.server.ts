@@ -4,6 +4,7 @@ import { isolate } from '~/lib/bidi'
 import { displayName } from '~/lib/display-name'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { googleAccountLabel, googleAccountName } from './google-account.server'
 import { waysIn } from './passkeys.server'
 import type { GoogleProfile } from './users.server'
@@ -50,10 +51,9 @@ export async function connectGoogle(database: Executor, userId: string, profile:
       .executeTakeFirstOrThrow()
     await enqueueMail(
       trx,
-      connectionMail(
-        user,
-        `was connected: the Google account ${googleAccountLabel(googleAccountName(profile), profile.email)} can now sign in to it`,
-      ),
+      connectionMail(user, 'mails.googleChanged.connected', {
+        google: googleAccountLabel(googleAccountName(profile), profile.email),
+      }),
     )
     return connected
   })
@@ -86,21 +86,28 @@ export async function disconnectGoogle(
       .set({ externalId: null, googleDisconnectedAt: new Date(), updatedAt: new Date() })
       .where('id', '=', userId)
       .execute()
-    await enqueueMail(
-      trx,
-      connectionMail(user, 'was disconnected: Google no longer signs in to it'),
-    )
+    await enqueueMail(trx, connectionMail(user, 'mails.googleChanged.disconnected'))
     return { ok: true }
   })
 }
 
-function connectionMail(user: User, what: string) {
-  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+function connectionMail(
+  user: User,
+  what: 'mails.googleChanged.connected' | 'mails.googleChanged.disconnected',
+  values: { google?: string } = {},
+) {
+  const { APP_URL, SUPPORT_EMAIL } = env()
+  const t = mailWords(mailLocale(user))
   return {
     to: user.email,
-    subject: `Google sign-in changed on your ${APP_NAME} account`,
-    text:
-      `Hello ${isolate(displayName(user))},\n\nGoogle sign-in on your ${APP_NAME} account (username ${isolate(user.username)}) ${what}.\n\n` +
-      `If this was not you, change your password at ${APP_URL}/settings/password and write to ${SUPPORT_EMAIL}.\n`,
+    subject: t('mails.googleChanged.subject'),
+    text: paragraphs(
+      t('mails.greeting', { name: isolate(displayName(user)) }),
+      t(what, { username: isolate(user.username), ...values }),
+      t('mails.googleChanged.notYou', {
+        passwordLink: `${APP_URL}/settings/password`,
+        support: SUPPORT_EMAIL,
+      }),
+    ),
   }
 }

@@ -5,6 +5,7 @@ import { isolate } from '~/lib/bidi'
 import { env } from '~/env.server'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail, openBody, sealBody } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { forgive, hit, LIMITS, type LimitResult } from '../platform/rate-limit.server'
 
 // Issue 28, decision 063: TOTP (RFC 6238, SHA-1, 6 digits, 30 s) with otplib. The key is sealed
@@ -171,20 +172,24 @@ async function alertWrongCodes(database: Executor, userId: string) {
   if (!(await hit(LIMITS.twoFactorAlertPerUser(userId))).allowed) return
   const user = await database
     .selectFrom('users')
-    .select(['email', 'username'])
+    .select(['email', 'username', 'locale'])
     .where('id', '=', userId)
     .where('deletedAt', 'is', null)
     .executeTakeFirst()
   if (!user) return
-  const { APP_NAME, APP_URL } = env()
+  const { APP_URL } = env()
+  const t = mailWords(mailLocale(user))
   await enqueueMail(database, {
     to: user.email,
-    subject: `Wrong two-factor codes were typed for your ${APP_NAME} account`,
-    text:
-      `Hello,\n\nSeveral wrong two-factor codes were just typed for the ${APP_NAME} account registered with this address (username ${isolate(user.username)}). ` +
-      `Typing a code comes after the password, so whoever typed them knows your password or holds a signed-in session. ` +
-      `Further codes are refused for 15 minutes.\n\n` +
-      `If it was you, nothing needs doing. If it was not, change your password now (${APP_URL}/settings/password, or ${APP_URL}/forgot-password if you are signed out): that signs out every other session.\n`,
+    subject: t('mails.wrongCodes.subject'),
+    text: paragraphs(
+      t('mails.hello'),
+      t('mails.wrongCodes.text', { username: isolate(user.username) }),
+      t('mails.wrongCodes.what', {
+        passwordLink: `${APP_URL}/settings/password`,
+        resetLink: `${APP_URL}/forgot-password`,
+      }),
+    ),
   })
 }
 

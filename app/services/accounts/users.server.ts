@@ -7,6 +7,7 @@ import type { RegisterInput } from '~/lib/auth-schemas'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { hit, LIMITS } from '../platform/rate-limit.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { hashPassword, verifyPassword } from './password.server'
 import { guardsOf, takeOverUnverified } from './ways-in.server'
 import {
@@ -77,7 +78,7 @@ export async function createLocalUser(
   if (isSupportEmail(input.email)) throw new FieldError('email', RESERVED_EMAIL_MESSAGE)
   const taken = await database
     .selectFrom('users')
-    .select(['id', 'email', 'username'])
+    .select(['id', 'email', 'username', 'locale'])
     .where((eb) =>
       eb.or([
         eb(sql`lower(email)`, '=', input.email.toLowerCase()),
@@ -121,19 +122,21 @@ export async function createLocalUser(
 /** Tells an address's account that someone tried to sign up with it, at most once an hour. */
 async function mailAddressHolder(
   database: Executor,
-  holder: Pick<User, 'id' | 'email'>,
+  holder: Pick<User, 'id' | 'email'> & { locale?: string | null },
 ): Promise<SignUpResult> {
   const limit = await hit(LIMITS.signUpWithTakenAddressPerUser(holder.id))
   if (limit.allowed) {
-    const { APP_NAME, APP_URL } = env()
+    const { APP_URL } = env()
+    const t = mailWords(mailLocale(holder))
     await enqueueMail(database, {
       to: holder.email,
-      subject: `Someone tried to create a ${APP_NAME} account with your address`,
-      text:
-        `Someone tried to create a new ${APP_NAME} account with this email address, which already has an account, so no new account was made.\n\n` +
-        `If it was you, sign in with your account:\n${APP_URL}/login\n\n` +
-        `Forgot your password? Choose a new one here:\n${APP_URL}/forgot-password\n\n` +
-        `If it was not you, you need do nothing: your account is unchanged.\n`,
+      subject: t('mails.addressTaken.subject'),
+      text: paragraphs(
+        t('mails.addressTaken.text'),
+        `${t('mails.addressTaken.signIn')}\n${APP_URL}/login`,
+        `${t('mails.addressTaken.forgot')}\n${APP_URL}/forgot-password`,
+        t('mails.addressTaken.notYou'),
+      ),
     })
   }
   return { kind: 'address-taken' }
@@ -288,14 +291,23 @@ export async function signInWithGoogle(database: Executor, profile: GoogleProfil
 }
 
 function googleLinkedMail(user: User, google: GoogleAccountName) {
-  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+  const { APP_URL, SUPPORT_EMAIL } = env()
+  const t = mailWords(mailLocale(user))
   return {
     to: user.email,
-    subject: `Google sign-in was added to your ${APP_NAME} account`,
-    text:
-      `Hello ${isolate(displayName(user))},\n\nYour ${APP_NAME} account (username ${isolate(user.username)}) was just signed into with the Google account ${googleAccountLabel(google)}. ` +
-      `From now on that Google account can sign in to it.\n\nIf this was you, there is nothing to do; your password keeps working too.\n\n` +
-      `If it was not you, reset your password at ${APP_URL}/forgot-password and write to ${SUPPORT_EMAIL}.\n`,
+    subject: t('mails.googleAdded.subject'),
+    text: paragraphs(
+      t('mails.greeting', { name: isolate(displayName(user)) }),
+      t('mails.googleAdded.text', {
+        username: isolate(user.username),
+        google: googleAccountLabel(google),
+      }),
+      t('mails.googleAdded.ifYou'),
+      t('mails.googleAdded.notYou', {
+        resetLink: `${APP_URL}/forgot-password`,
+        support: SUPPORT_EMAIL,
+      }),
+    ),
   }
 }
 
