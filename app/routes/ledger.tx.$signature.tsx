@@ -8,14 +8,17 @@ import {
 } from '~/chain/local.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { env } from '~/env.server'
-import { formatLongDate } from '~/lib/dates'
+import { useLamportsNote, useSolNote } from '~/components/verify/notes'
+import { formatDate, formatNumber } from '~/i18n/format'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { getUser } from '~/services/accounts/auth.server'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { jsonError, jsonResponse, parseQuery } from '~/lib/http.server'
 import { useAppName } from '~/components/app-name'
 import { LedgerQuerySchema } from '~/lib/url-schemas'
 import { StatusPage } from '~/components/status-page'
 import { TermNote } from '~/components/term'
-import { SOL } from '~/lib/glossary/sol'
-import { LAMPORTS } from '~/lib/glossary/lamports'
 
 /**
  * GET /ledger/tx/:signature — a transaction the embedded ledger executed, re-checked on every view.
@@ -35,7 +38,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw new Response('Transaction not found', { status: 404 })
   }
   if (wantsJson) return jsonResponse(transaction)
-  return json({ transaction })
+  // The page's words are the verify area's: the verify page's evidence links here.
+  const locale = requestLocale(request, await getUser(request))
+  return json({ transaction, i18n: pageMessages(locale, ['verify']) })
 }
 
 export default function LedgerTransactionPage() {
@@ -54,58 +59,67 @@ export function LedgerTransaction({
   transaction: LedgerTransactionData
   appName: string
 }) {
+  const t = useT()
+  const locale = useLocale()
+  const solNote = useSolNote()
+  const lamportsNote = useLamportsNote()
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <p
         role="note"
         className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-semibold text-amber-900"
       >
-        {tx.notice}
+        {t('verify.ledger.notice')}
       </p>
-      <h1 className="mt-8 text-3xl font-bold text-slate-900">Transaction</h1>
-      <p className="mt-2 text-slate-600">
-        This transaction was executed by the Solana runtime embedded in this server (LiteSVM). It
-        was signed exactly as it would be for a public cluster, but it exists only here.
-      </p>
+      <h1 className="mt-8 text-3xl font-bold text-slate-900">{t('verify.ledger.heading')}</h1>
+      <p className="mt-2 text-slate-600">{t('verify.ledger.text')}</p>
 
       <section className="mt-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
         {tx.signatureVerified ? (
-          <p className="font-semibold text-green-700">✓ Signature verified</p>
+          <p className="font-semibold text-green-700">{t('verify.ledger.verified')}</p>
         ) : (
           <p role="alert" className="font-semibold text-red-700">
-            ✗ Signature does not verify: the stored transaction was altered
+            {t('verify.ledger.altered')}
           </p>
         )}
         <dl className="mt-4 grid gap-4 sm:grid-cols-[10rem_1fr]">
-          <Row label="Signature">
+          <Row label={t('verify.evidence.signature')}>
             <span className="break-all font-mono text-sm">{tx.signature}</span>
           </Row>
-          <Row label="Status">
-            {tx.err ? `Failed: ${tx.err}` : `Success (${tx.confirmationStatus})`}
+          <Row label={t('verify.ledger.status')}>
+            {tx.err
+              ? t('verify.ledger.failed', { error: tx.err })
+              : t('verify.ledger.success', { status: t('verify.detail.confirmed') })}
           </Row>
-          <Row label="Slot">{tx.slot.toLocaleString('en-US')}</Row>
-          <Row label="Block time">
+          <Row label={t('verify.evidence.slot')}>{formatNumber(locale, tx.slot)}</Row>
+          <Row label={t('verify.evidence.blockTime')}>
             {tx.blockTimeIso ? (
               <>
-                {formatLongDate(tx.blockTimeIso)}{' '}
+                {formatDate(locale, tx.blockTimeIso)}{' '}
                 <span className="font-mono text-sm text-slate-500">({tx.blockTimeIso})</span>
               </>
             ) : (
-              'Not available'
+              t('verify.ledger.notAvailable')
             )}
           </Row>
-          <Row label="Fee">
-            {tx.feeLamports.toLocaleString('en-US')} lamports ({tx.feeSol} SOL), paid by {appName}
+          <Row label={t('verify.evidence.fee')}>
+            {t('verify.ledger.fee', {
+              lamports: formatNumber(locale, tx.feeLamports),
+              sol: tx.feeSol,
+              appName,
+            })}
             {/* SOL first: the lamport's sentence counts in it. */}
-            <TermNote note={SOL} className="mt-1" />
-            <TermNote note={LAMPORTS} />
+            <TermNote note={solNote} className="mt-1" />
+            <TermNote note={lamportsNote} />
           </Row>
-          <Row label="Fee payer (sponsor)">
-            <span className="break-all font-mono text-sm">{tx.feePayer ?? 'Unreadable'}</span>
+          <Row label={t('verify.ledger.feePayer')}>
+            <span className="break-all font-mono text-sm">
+              {tx.feePayer ?? t('verify.ledger.unreadable')}
+            </span>
           </Row>
-          <Row label="Memo">
+          <Row label={t('verify.evidence.memo')}>
             <span className="whitespace-pre-wrap break-all font-mono text-sm">
-              {tx.memo ?? 'No memo instruction'}
+              {tx.memo ?? t('verify.value.noMemo')}
             </span>
           </Row>
         </dl>
@@ -113,10 +127,12 @@ export function LedgerTransaction({
 
       <section className="mt-6">
         <h2 id="ledger-logs" className="text-lg font-semibold text-slate-900">
-          Program logs
+          {t('verify.ledger.logs')}
         </h2>
-        {/* Long log lines scroll sideways: focusable, so the keyboard scrolls them too (axe). */}
+        {/* Long log lines scroll sideways: focusable, so the keyboard scrolls them too (axe).
+            The logs are the Solana runtime's own lines, in English. */}
         <pre
+          lang="en"
           tabIndex={0}
           role="region"
           aria-labelledby="ledger-logs"
@@ -128,11 +144,9 @@ export function LedgerTransaction({
 
       <details className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
         <summary className="cursor-pointer font-semibold text-slate-900">
-          Signed transaction (base64)
+          {t('verify.ledger.signed')}
         </summary>
-        <p className="mt-2 text-sm text-slate-600">
-          The exact bytes the runtime executed; anyone can decode them and re-check the signature.
-        </p>
+        <p className="mt-2 text-sm text-slate-600">{t('verify.ledger.bytes')}</p>
         <pre className="mt-2 whitespace-pre-wrap break-all font-mono text-xs text-slate-800">
           {tx.transaction}
         </pre>
@@ -150,12 +164,15 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data || !('transaction' in data) || typeof data.transaction !== 'object')
     return [{ title: 'Transaction not found | Local ledger' }]
+  const { t } = translatorOf(matches)
   return [
-    { title: `Transaction ${data.transaction.signature.slice(0, 8)}… | Local ledger` },
-    { name: 'description', content: data.transaction.notice },
+    {
+      title: t('verify.ledger.title', { signature: data.transaction.signature.slice(0, 8) }),
+    },
+    { name: 'description', content: t('verify.ledger.notice') },
     { name: 'robots', content: 'noindex' },
   ]
 }

@@ -53,8 +53,8 @@ afterAll(async () => {
 
 // What stays as it is in every language, beside the shared check's names and capitals: what the
 // owner typed (the song's title, names, labels), the PDF signer's certificate name, hashes,
-// signatures and addresses (one word with a digit, in any letter case), and the commands and the
-// PEM chain a reader copies (<code>, and a <pre> that is a PEM block).
+// signatures and addresses (one word with a digit, in any letter case), the commands and the
+// PEM chain a reader copies (<code>, and a <pre> that is a PEM block), a ledger memo, and a date.
 const TYPED = ['Notte di Vetro', 'Chiara Neri', 'Chiara', 'Master', 'Una notte di vetro']
 const SIGNER = 'ProofTrack development signing key (this server, not publicly trusted)'
 
@@ -66,6 +66,10 @@ function asIs(found: string) {
     (where === '<bdi>' && text === SIGNER) ||
     (!/\s/.test(text) && /\d/.test(text)) ||
     where === '<code>' ||
+    // The memo a ledger transaction carries, a machine's record ("ProofTrack v7 PT-… sha256:…").
+    /^ProofTrack v\d+ PT-\S+ sha256:[0-9a-f]{64} ar:\S+$/.test(text) ||
+    // The pseudo-language has no Intl data: its dates are Intl's English (app/i18n/format.ts).
+    /^[A-Z][a-z]+ \d{1,2}, \d{4}$/.test(text) ||
     (where === '<pre>' && text.startsWith('-----BEGIN CERTIFICATE-----'))
   )
 }
@@ -98,6 +102,22 @@ describe.each(MODES)('the verify page in the pseudo-language, $name', (mode) => 
     await page.done()
   })
 })
+
+describe.each(MODES)(
+  'the local ledger’s transaction page in the pseudo-language, $name',
+  (mode) => {
+    test('the registration’s transaction, opened from the verify page: no English', async () => {
+      const page = await browser.newPage({ ...mode, locale: 'en-XA', baseUrl: server.baseUrl })
+      await page.goto(`/verify/${song.certificateId}`)
+      const href = await page.locator('a[href*="/ledger/tx/"]').first().getAttribute('href')
+      await page.goto(new URL(href ?? '', server.baseUrl).pathname)
+      await page.locator('h1').waitFor()
+      await page.locator('details summary').first().click()
+      await expectPseudo(page)
+      await page.done()
+    })
+  },
+)
 
 describe('the verify page’s forms without JavaScript, in the pseudo-language', () => {
   test('a file checked, the form sent without its file, and “Check again now”: no English', async () => {
@@ -150,28 +170,43 @@ test('the check finds English: the same verify page in English fails it', async 
   await page.done()
 })
 
-describe.each(['de', 'ja'])('the verify page in %s at 320 px', (locale) => {
-  test.each(MODES)('$name: nothing wider than the window', async (mode) => {
-    const page = await browser.newPage({ ...mode, locale, baseUrl: server.baseUrl })
-    await page.setViewportSize({ width: 320, height: 640 })
-    await page.goto(`/verify/${song.certificateId}`)
-    expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-    await page.getByTestId('technical-details').locator('summary').click()
-    const wider = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth
-      return [...document.body.querySelectorAll('*')]
-        .filter((element) => {
-          const box = element.getBoundingClientRect()
-          return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
+describe.each(['de', 'ja'])(
+  'the verify page and its ledger transaction in %s at 320 px',
+  (locale) => {
+    test.each(MODES)('$name: nothing wider than the window', async (mode) => {
+      const page = await browser.newPage({ ...mode, locale, baseUrl: server.baseUrl })
+      await page.setViewportSize({ width: 320, height: 640 })
+      const wider = () =>
+        page.evaluate(() => {
+          const width = document.documentElement.clientWidth
+          return [...document.body.querySelectorAll('*')]
+            .filter((element) => {
+              const box = element.getBoundingClientRect()
+              return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
+            })
+            .filter((element) => !element.closest('.sr-only'))
+            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
         })
-        .filter((element) => !element.closest('.sr-only'))
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      await page.goto(`/verify/${song.certificateId}`)
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale)
+      await page.getByTestId('technical-details').locator('summary').click()
+      expect(await wider()).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        320,
+      )
+
+      const href = await page.locator('a[href*="/ledger/tx/"]').first().getAttribute('href')
+      await page.goto(new URL(href ?? '', server.baseUrl).pathname)
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale)
+      await page.locator('details summary').first().click()
+      expect(await wider()).toEqual([])
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        320,
+      )
+      await page.done()
     })
-    expect(wider).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
-    await page.done()
-  })
-})
+  },
+)
 
 test('a stranger’s kept verify page is kept per language: German for a German visitor, Japanese for a Japanese one', async () => {
   const visit = async (acceptLanguage: string) => {

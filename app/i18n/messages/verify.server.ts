@@ -223,4 +223,22 @@ export const verify = {
   'verify.note.lamports.word': 'lamport',
   'verify.note.rfc3161':
     'RFC 3161 is the standard by which an independent time-stamping service signs the moment it saw a fingerprint.',
+  'verify.ledger.notice': 'Local development ledger — not a public blockchain',
+  'verify.ledger.title': 'Transaction {signature}… | Local ledger',
+  'verify.ledger.heading': 'Transaction',
+  'verify.ledger.text':
+    'This transaction was executed by the Solana runtime embedded in this server (LiteSVM). It was signed exactly as it would be for a public cluster, but it exists only here.',
+  'verify.ledger.verified': '✓ Signature verified',
+  'verify.ledger.altered': '✗ Signature does not verify: the stored transaction was altered',
+  'verify.ledger.status': 'Status',
+  'verify.ledger.failed': 'Failed: {error}',
+  'verify.ledger.success': 'Success ({status})',
+  'verify.ledger.notAvailable': 'Not available',
+  'verify.ledger.fee': '{lamports} lamports ({sol} SOL), paid by {appName}',
+  'verify.ledger.feePayer': 'Fee payer (sponsor)',
+  'verify.ledger.unreadable': 'Unreadable',
+  'verify.ledger.logs': 'Program logs',
+  'verify.ledger.signed': 'Signed transaction (base64)',
+  'verify.ledger.bytes':
+    'The exact bytes the runtime executed; anyone can decode them and re-check the signature.',
 } as const
