@@ -15,7 +15,8 @@ import {
 } from '~/services/accounts/password-reset.server'
 import { changePassword, deleteAccount } from '~/services/accounts/account.server'
 import { confirmEmailChange, requestEmailChange } from '~/services/accounts/email-change.server'
-import { createLocalUser } from '~/services/accounts/users.server'
+import { mailSignInLink } from '~/services/accounts/google-link.server'
+import { createLocalUser, signInWithGoogle } from '~/services/accounts/users.server'
 import { decideInvitation } from '~/services/co-writers/invitation-answers.server'
 import {
   answerMail,
@@ -359,6 +360,32 @@ describe('the pseudo-language: no English sentence in any translated mail', () =
     for (const mail of mails)
       expect(
         englishWordsIn(`${mail.subject}\n${mail.text ?? ''}`, ['美咲', '佐藤', user.username]),
+        mail.subject,
+      ).toEqual([])
+  })
+  test('the Google mails: a takeover of an unverified account, and the link that continues a sign-in', async () => {
+    const user = await userIn('en-XA', { emailVerified: false })
+    const google = { name: 'Eve Google', idEnding: '4821' }
+    await signInWithGoogle(db(), {
+      id: `google-${String(Math.random()).slice(2)}`,
+      email: user.email,
+      emailVerified: true,
+      displayName: google.name,
+    })
+    const takeover = (await lastMailTo(user.email))!
+    expect(takeover.text).toMatch(/^- /m)
+    expect(await mailSignInLink(db(), user, google)).toMatchObject({ sent: true })
+    const link = (await lastMailTo(user.email))!
+    expect(link.id).not.toBe(takeover.id)
+    for (const mail of [takeover, link])
+      expect(
+        englishWordsIn(`${mail.subject}\n${mail.text}`, [
+          '美咲',
+          '佐藤',
+          user.username,
+          'Eve Google',
+          'Google',
+        ]),
         mail.subject,
       ).toEqual([])
   })

@@ -124,4 +124,31 @@ export const mails = {
     'Google sign-in on your {appName} account (username {username}) was disconnected: Google no longer signs in to it.',
   'mails.googleChanged.notYou':
     'If this was not you, change your password at {passwordLink} and write to {support}.',
+
+  'mails.removed.subject': 'Ways into your {appName} account were removed',
+  'mails.removed.text':
+    'The {appName} account registered with this address (username {username}) had never verified it. The Google account {google}, which Google says holds this address, has just signed in to it, so only that Google account keeps a way in. Removed:',
+  'mails.removed.password': 'the password',
+  'mails.removed.sessions':
+    '{count, plural, one {# signed-in session (signed out)} other {# signed-in sessions (signed out)}}',
+  'mails.removed.google': 'another Google account connected to it',
+  'mails.removed.change': 'a pending change of the email address',
+  'mails.removed.resets': 'password reset links not yet used',
+  'mails.removed.from':
+    'From now on, sign in with Google; you can set a password again at {resetLink}.',
+  'mails.removed.notYou': 'If you did not sign in with Google just now, write to {support}.',
+
+  'mails.signInLink.subject': 'Continue signing in to your {appName} account with Google',
+  'mails.signInLink.text':
+    'The Google account {google} asked to sign in to the {appName} account registered with this address (username {username}). That account has two-factor authentication on and has not verified this address, so Google alone does not open it.',
+  'mails.signInLink.open':
+    '{hours, plural, one {If it was you, open this link within # hour, in the browser where you chose Google:} other {If it was you, open this link within # hours, in the browser where you chose Google:}}',
+  'mails.signInLink.code':
+    'You will then be asked for the code from your authenticator app. Nothing on the account changes: its password, two-factor authentication and passkeys stay.',
+  'mails.signInLink.notYou':
+    'If it was not you, ignore this mail: the link works only in the browser that asked, and nothing changed. To sign in with a Google account of your own, sign in first and connect it in Settings.',
+
+  'mails.googleAccount.label': '{name} (ID ending {idEnding})',
+  'mails.googleAccount.labelWithAddress': '{name} (ID ending {idEnding}, {address})',
+  'mails.googleAccount.noName': 'with no name',
 } as const

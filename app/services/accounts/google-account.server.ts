@@ -1,4 +1,6 @@
 import { isolate } from '~/lib/bidi'
+import { SOURCE_LOCALE } from '~/i18n/locales'
+import { type MailWords, mailWords } from '../platform/mail-language.server'
 
 // Issue 50.1 (b), decision 109: a mail about a Google sign-in named the Google account by its
 // address, which is the owner's own, so the owner could not tell a stranger's Google account
@@ -43,7 +45,18 @@ export function googleAccountName(profile: {
  * `“Grace Hopper” (ID ending 4821)`, the name set apart from the sentence around it; with the
  * Google account's address when it can differ from the account's own (connecting from Settings).
  */
-export function googleAccountLabel({ name, idEnding }: GoogleAccountName, address?: string) {
-  const shown = name ? `“${isolate(name)}”` : 'with no name'
-  return `${shown} (ID ending ${idEnding}${address ? `, ${isolate(address)}` : ''})`
+export function googleAccountLabel(
+  { name, idEnding }: GoogleAccountName,
+  address?: string,
+  /** The mail's words (its recipient's language); English where none is given. */
+  t: MailWords = mailWords(SOURCE_LOCALE),
+) {
+  const shown = name ? `“${isolate(name)}”` : t('mails.googleAccount.noName')
+  return address
+    ? t('mails.googleAccount.labelWithAddress', {
+        name: shown,
+        idEnding,
+        address: isolate(address),
+      })
+    : t('mails.googleAccount.label', { name: shown, idEnding })
 }

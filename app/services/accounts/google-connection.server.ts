@@ -4,7 +4,7 @@ import { isolate } from '~/lib/bidi'
 import { displayName } from '~/lib/display-name'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
-import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
+import { type MailWords, mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { googleAccountLabel, googleAccountName } from './google-account.server'
 import { waysIn } from './passkeys.server'
 import type { GoogleProfile } from './users.server'
@@ -52,7 +52,7 @@ export async function connectGoogle(database: Executor, userId: string, profile:
     await enqueueMail(
       trx,
       connectionMail(user, 'mails.googleChanged.connected', {
-        google: googleAccountLabel(googleAccountName(profile), profile.email),
+        google: (t: MailWords) => googleAccountLabel(googleAccountName(profile), profile.email, t),
       }),
     )
     return connected
@@ -94,7 +94,7 @@ export async function disconnectGoogle(
 function connectionMail(
   user: User,
   what: 'mails.googleChanged.connected' | 'mails.googleChanged.disconnected',
-  values: { google?: string } = {},
+  values: { google?: (t: MailWords) => string } = {},
 ) {
   const { APP_URL, SUPPORT_EMAIL } = env()
   const t = mailWords(mailLocale(user))
@@ -103,7 +103,7 @@ function connectionMail(
     subject: t('mails.googleChanged.subject'),
     text: paragraphs(
       t('mails.greeting', { name: isolate(displayName(user)) }),
-      t(what, { username: isolate(user.username), ...values }),
+      t(what, { username: isolate(user.username), google: values.google?.(t) ?? '' }),
       t('mails.googleChanged.notYou', {
         passwordLink: `${APP_URL}/settings/password`,
         support: SUPPORT_EMAIL,

@@ -5,6 +5,7 @@ import { env } from '~/env.server'
 import { isolate } from '~/lib/bidi'
 import type { Executor } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { forgive, hit, LIMITS } from '../platform/rate-limit.server'
 import { type GoogleAccountName, googleAccountLabel } from './google-account.server'
 import { hasTwoFactor, secondFactorStamp } from './two-factor.server'
@@ -61,6 +62,7 @@ interface Account {
   id: string
   email: string
   username: string
+  locale?: string | null
 }
 
 export type MailedLink = { sent: true; setCookie: string } | { sent: false }
@@ -90,17 +92,20 @@ export async function mailSignInLink(
   }
   const payload = Buffer.from(JSON.stringify(link)).toString('base64url')
   const url = `${env().APP_URL}${SIGN_IN_LINK_PATH}?token=${payload}.${mac(payload)}`
-  const { APP_NAME } = env()
+  const t = mailWords(mailLocale(account))
   await enqueueMail(database, {
     to: account.email,
-    subject: `Continue signing in to your ${APP_NAME} account with Google`,
-    text:
-      `Hello,\n\nThe Google account ${googleAccountLabel(google)} asked to sign in to the ${APP_NAME} account registered with this address (username ${isolate(account.username)}). ` +
-      `That account has two-factor authentication on and has not verified this address, so Google alone does not open it.\n\n` +
-      `If it was you, open this link within ${SIGN_IN_LINK_HOURS} hour, in the browser where you chose Google:\n${url}\n\n` +
-      `You will then be asked for the code from your authenticator app. Nothing on the account changes: its password, two-factor authentication and passkeys stay.\n\n` +
-      `If it was not you, ignore this mail: the link works only in the browser that asked, and nothing changed. ` +
-      `To sign in with a Google account of your own, sign in first and connect it in Settings.\n`,
+    subject: t('mails.signInLink.subject'),
+    text: paragraphs(
+      t('mails.hello'),
+      t('mails.signInLink.text', {
+        google: googleAccountLabel(google, undefined, t),
+        username: isolate(account.username),
+      }),
+      `${t('mails.signInLink.open', { hours: SIGN_IN_LINK_HOURS })}\n${url}`,
+      t('mails.signInLink.code'),
+      t('mails.signInLink.notYou'),
+    ),
   })
   return { sent: true, setCookie: await browserCookie().serialize(nonce) }
 }

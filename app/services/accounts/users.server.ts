@@ -300,7 +300,7 @@ function googleLinkedMail(user: User, google: GoogleAccountName) {
       t('mails.greeting', { name: isolate(displayName(user)) }),
       t('mails.googleAdded.text', {
         username: isolate(user.username),
-        google: googleAccountLabel(google),
+        google: googleAccountLabel(google, undefined, t),
       }),
       t('mails.googleAdded.ifYou'),
       t('mails.googleAdded.notYou', {

@@ -2,6 +2,7 @@ import { env } from '~/env.server'
 import { isolate } from '~/lib/bidi'
 import { type Executor, inTransaction } from '../platform/db.server'
 import { enqueueMail } from '../platform/mail.server'
+import { mailLocale, mailWords, paragraphs } from '../platform/mail-language.server'
 import { type GoogleAccountName, googleAccountLabel } from './google-account.server'
 import { endUserSessions } from './session.server'
 
@@ -44,6 +45,11 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 
 /** The ways in a takeover removes, in words, one line each; empty when there are none. */
 export async function waysInOf(database: Executor, userId: string) {
+  return englishWays(await waysInFacts(database, userId))
+}
+
+/** What a takeover removes, counted: the page says it in English, the mail in its language. */
+async function waysInFacts(database: Executor, userId: string) {
   const user = await database
     .selectFrom('users')
     .select(['passwordHash', 'externalId'])
@@ -54,14 +60,36 @@ export async function waysInOf(database: Executor, userId: string) {
     count(database, 'emailChangeTokens', userId),
     count(database, 'passwordResetTokens', userId),
   ])
+  return {
+    password: Boolean(user.passwordHash),
+    sessions,
+    google: Boolean(user.externalId),
+    changes,
+    resets,
+  }
+}
+type WaysIn = Awaited<ReturnType<typeof waysInFacts>>
+
+function englishWays(facts: WaysIn) {
   const ways: string[] = []
-  if (user.passwordHash) ways.push('the password')
-  if (sessions)
-    ways.push(`${plural(sessions, 'signed-in session', 'signed-in sessions')} (signed out)`)
-  if (user.externalId) ways.push('another Google account connected to it')
-  if (changes) ways.push('a pending change of the email address')
-  if (resets) ways.push('password reset links not yet used')
+  if (facts.password) ways.push('the password')
+  if (facts.sessions)
+    ways.push(`${plural(facts.sessions, 'signed-in session', 'signed-in sessions')} (signed out)`)
+  if (facts.google) ways.push('another Google account connected to it')
+  if (facts.changes) ways.push('a pending change of the email address')
+  if (facts.resets) ways.push('password reset links not yet used')
   return ways
+}
+
+/** The same lines in the mail's language. */
+function mailWays(t: ReturnType<typeof mailWords>, facts: WaysIn) {
+  return [
+    facts.password && t('mails.removed.password'),
+    facts.sessions > 0 && t('mails.removed.sessions', { count: facts.sessions }),
+    facts.google && t('mails.removed.google'),
+    facts.changes > 0 && t('mails.removed.change'),
+    facts.resets > 0 && t('mails.removed.resets'),
+  ].filter((line): line is string => Boolean(line))
 }
 
 /** The account's second factor and passkeys: what no Google sign-in ever removes or skips. */
@@ -86,6 +114,7 @@ interface Account {
   id: string
   email: string
   username: string
+  locale?: string | null
 }
 
 /**
@@ -114,7 +143,8 @@ export async function takeOverUnverified(
     if (!locked) return null
     const guards = await guardsOf(trx, account.id)
     if (guards.twoFactor || guards.passkey) return null
-    const removed = await waysInOf(trx, account.id)
+    const facts = await waysInFacts(trx, account.id)
+    const removed = englishWays(facts)
     await endUserSessions(trx, account.id)
     // A key set up but never confirmed is no second factor, and its squatter knows it: the new
     // owner must not be offered it to confirm. Only that: one confirmed meanwhile stays.
@@ -136,21 +166,28 @@ export async function takeOverUnverified(
       })
       .where('id', '=', account.id)
       .execute()
-    if (removed.length) await enqueueMail(trx, removedMail(account, google, removed))
+    if (removed.length) await enqueueMail(trx, removedMail(account, google, facts))
     return removed
   })
 }
 
-function removedMail(account: Account, google: GoogleAccountName, removed: string[]) {
-  const { APP_NAME, APP_URL, SUPPORT_EMAIL } = env()
+function removedMail(account: Account, google: GoogleAccountName, facts: WaysIn) {
+  const { APP_URL, SUPPORT_EMAIL } = env()
+  const t = mailWords(mailLocale(account))
   return {
     to: account.email,
-    subject: `Ways into your ${APP_NAME} account were removed`,
-    text:
-      `Hello,\n\nThe ${APP_NAME} account registered with this address (username ${isolate(account.username)}) had never verified it. ` +
-      `The Google account ${googleAccountLabel(google)}, which Google says holds this address, has just signed in to it, so only that Google account keeps a way in. Removed:\n\n` +
-      removed.map((line) => `- ${line}\n`).join('') +
-      `\nFrom now on, sign in with Google; you can set a password again at ${APP_URL}/forgot-password.\n\n` +
-      `If you did not sign in with Google just now, write to ${SUPPORT_EMAIL}.\n`,
+    subject: t('mails.removed.subject'),
+    text: paragraphs(
+      t('mails.hello'),
+      t('mails.removed.text', {
+        username: isolate(account.username),
+        google: googleAccountLabel(google, undefined, t),
+      }),
+      mailWays(t, facts)
+        .map((line) => `- ${line}`)
+        .join('\n'),
+      t('mails.removed.from', { resetLink: `${APP_URL}/forgot-password` }),
+      t('mails.removed.notYou', { support: SUPPORT_EMAIL }),
+    ),
   }
 }

@@ -34,6 +34,8 @@ export function mailWords(locale: RenderLocale) {
     translate(locale, 'mails', id, { appName, ...values })
 }
 
+export type MailWords = ReturnType<typeof mailWords>
+
 /** Paragraphs as a mail's text: a blank line between them, one line break at the end. */
 export function paragraphs(...parts: (string | false | null | undefined)[]) {
   return `${parts.filter(Boolean).join('\n\n')}\n`
