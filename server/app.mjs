@@ -302,6 +302,7 @@ async function answerFromKeptVisitorAnswer(req, res) {
     url: req.originalUrl,
     origin,
     cookie: req.headers.cookie,
+    acceptLanguage: req.headers['accept-language'] ?? null,
     userAgent: req.headers['user-agent'] ?? null,
     referrer: req.headers.referer ?? null,
     ipAddress: req.headers[CLIENT_ADDRESS_HEADER] ?? null,

@@ -22,7 +22,13 @@ const compiled = new Map<string, Messages>()
 /** The PO file of `area` in `locale`, as `msgid → msgstr` for the entries a translator finished. */
 export function readCatalogue(locale: Locale, area: Area) {
   const file = path.join(LOCALES_DIR, locale, `${area}.po`)
-  if (!fs.existsSync(file)) return new Map<string, string>()
+  // Every area has a file in every language (npm run i18n:sync makes them): a missing one means
+  // the server was started away from the project's folder, and every page would silently be
+  // English. Say so instead.
+  if (!fs.existsSync(file))
+    throw new Error(
+      `The ${locale} catalogue of ${area} is not at ${file}: start the server from the project's folder`,
+    )
   const po = PO.parse(fs.readFileSync(file, 'utf8'))
   return new Map(
     po.items

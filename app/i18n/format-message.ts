@@ -33,12 +33,13 @@ export function formatMessage(
         if (type !== 'select') {
           n = Number(value) - (cases.offset ?? 0)
           // An exact case (=0 compiles to "0") before the language's plural rule.
-          if (!(key in cases))
+          if (!Object.hasOwn(cases, key))
             key = new Intl.PluralRules(locale, {
               type: type === 'plural' ? 'cardinal' : 'ordinal',
             }).select(n)
         }
-        const chosen = cases[key] ?? cases.other
+        // Own cases only: a value such as "constructor" must not find Object's own properties.
+        const chosen = (Object.hasOwn(cases, key) ? cases[key] : undefined) ?? cases.other
         return chosen === undefined ? '' : formatMessage(chosen, values, locale, n)
       }
       if (type === 'number' && typeof value === 'number')

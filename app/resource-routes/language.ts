@@ -14,7 +14,8 @@ import { db } from '~/services/platform/db.server'
 // here: server/guards.mjs refuses them for every route.
 const LanguageFormSchema = z.object({
   language: z.string().refine(isLocale, 'Choose one of the languages in the list.'),
-  redirectTo: z.string().max(2000).optional(),
+  // Any length: safeRedirect sends a target it does not accept (or an overlong one) home.
+  redirectTo: z.string().optional(),
 })
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -91,6 +91,11 @@ describe('the page’s language', () => {
       )
     const away = await post({ language: 'de', redirectTo: '//evil.example/' })
     expect(away.headers.get('Location')).toBe('/')
+    // An overlong page to go back to is not a wrong language: the choice is made, and home.
+    const long = await post({ language: 'de', redirectTo: `/faq?q=${'a'.repeat(3000)}` })
+    expect(long.status).toBe(302)
+    expect(long.headers.get('Location')).toBe('/')
+    expect(long.headers.get('Set-Cookie')).toMatch(/^lang=de;/)
     const refused = await post({ language: 'xx' })
     expect(refused.status).toBe(400)
     expect(await refused.text()).toBe('Choose one of the languages in the list.')

@@ -57,6 +57,7 @@ test('KEPT_ANSWERS=off: no owner’s list, no drawing, no stranger’s page and 
         cookie: null,
         userAgent: null,
         referrer: null,
+        acceptLanguage: null,
         ipAddress: null,
       }),
     ).toBeNull()

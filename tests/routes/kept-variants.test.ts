@@ -37,6 +37,7 @@ const ask = (url: string, cookie: string | null) =>
     cookie,
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0',
     referrer: null,
+    acceptLanguage: null,
     ipAddress: '203.0.113.121',
   })
 

@@ -38,6 +38,7 @@ async function visit(path: string, cookie: string | null = null) {
     cookie,
     userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0',
     referrer: null,
+    acceptLanguage: null,
     ipAddress: '203.0.113.53',
   })
   if (asked && 'answer' in asked)

@@ -185,6 +185,12 @@ const FORMS: Record<string, Record<string, Form> | { none: string }> = {
       }),
     },
   },
+  language: {
+    'choose the language (the footer’s and Settings’ form)': {
+      optional: ['redirectTo'],
+      prepare: async () => ({ url: '/language', required: { language: 'ja' } }),
+    },
+  },
   'edit.$id': {
     'edit a song': {
       optional: ['coContributorName', 'coContributorName2'],

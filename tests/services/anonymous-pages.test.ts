@@ -30,6 +30,7 @@ const visitor = (overrides: Partial<AnonymousRequest> = {}): AnonymousRequest =>
   cookie: null,
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0',
   referrer: null,
+  acceptLanguage: null,
   ipAddress: '203.0.113.7',
   ...overrides,
 })

@@ -17,6 +17,9 @@ describe('the browser-side formatter reads what Lingui compiles', () => {
     const select = compiled('{role, select, owner {Yours} other {Theirs}} — {title}')
     expect(formatMessage(select, { role: 'owner', title: 'Song' }, 'en')).toBe('Yours — Song')
     expect(formatMessage(select, { role: 'x', title: 'Song' }, 'en')).toBe('Theirs — Song')
+    // A value that names one of Object's own properties is no case of the message.
+    for (const role of ['constructor', 'toString', '__proto__', 'hasOwnProperty'])
+      expect(formatMessage(select, { role, title: 'Song' }, 'en')).toBe('Theirs — Song')
     expect(formatMessage(compiled('{share, number, percent}'), { share: 0.5 }, 'fr')).toBe(
       '50\u00a0%',
     )

@@ -53,7 +53,7 @@ export interface AnonymousRequest {
   origin: string
   cookie: string | undefined | null
   /** The language a cookie-less visitor's page is drawn in comes from it (decision 120). */
-  acceptLanguage?: string | null
+  acceptLanguage: string | null
   userAgent: string | null
   referrer: string | null
   ipAddress: string | null
