@@ -10,11 +10,13 @@ import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { Field } from '~/components/forms'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { ConfirmSignInSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { safeRedirect } from '~/lib/redirect'
-import { WRONG_CURRENT_PASSWORD } from '~/services/accounts/account.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { verifyPassword } from '~/services/accounts/password.server'
 import { getSessionId, markReauthenticated } from '~/services/accounts/session.server'
@@ -34,15 +36,18 @@ async function wayOf(user: { id: string; passwordHash: string | null }): Promise
   return user.passwordHash ? 'password' : 'sign-in-again'
 }
 
-const SIGN_IN_AGAIN = 'Sign out, then sign in again with Google or your passkey.'
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return json({ way: await wayOf(user) })
+  return json({
+    way: await wayOf(user),
+    i18n: pageMessages(requestLocale(request, user), ['settings']),
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
+  const say = (id: string) => translate(locale, 'settings', id)
   const submission = parseWithZod(
     await readForm(request, { fields: fieldsOf(ConfirmSignInSchema) }),
     { schema: ConfirmSignInSchema },
@@ -52,10 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = submission.value
   const way = await wayOf(user)
   const sid = await getSessionId(request.headers.get('Cookie'))
-  if (!sid || way === 'sign-in-again') return json({ errors: [SIGN_IN_AGAIN] }, { status: 400 })
+  if (!sid || way === 'sign-in-again')
+    return json({ errors: [say('settings.confirm.signInAgain')] }, { status: 400 })
   if (way === 'code') {
-    if (!form.code)
-      return json({ errors: ['Enter the code from your authenticator app'] }, { status: 400 })
+    if (!form.code) return json({ errors: [say('settings.confirm.enterCode')] }, { status: 400 })
     const check = await checkCode(db(), user.id, form.code)
     if (!check.ok)
       return 'limited' in check
@@ -63,11 +68,12 @@ export async function action({ request }: ActionFunctionArgs) {
         : json({ errors: [check.message] }, { status: 400 })
     await markReauthenticated(db(), sid, { secondFactor: true })
   } else {
-    if (!form.password) return json({ errors: ['Enter your password'] }, { status: 400 })
+    if (!form.password)
+      return json({ errors: [say('settings.confirm.enterPassword')] }, { status: 400 })
     const limited = await hit(LIMITS.passwordCheckPerUser(user.id))
     if (!limited.allowed) return json({ errors: [tooManyMessage(limited)] }, { status: 429 })
     if (!(await verifyPassword(user.passwordHash, form.password)))
-      return json({ errors: [WRONG_CURRENT_PASSWORD] }, { status: 400 })
+      return json({ errors: [say('settings.confirm.wrongPassword')] }, { status: 400 })
     await markReauthenticated(db(), sid)
   }
   return redirect(safeRedirect(form.redirectTo, '/settings'))
@@ -78,16 +84,14 @@ export default function ConfirmSignInPage() {
   const data = useActionData<typeof action>()
   const [searchParams] = useSearchParams()
   const pending = useIsPending()
+  const t = useT()
   return (
-    <SettingsShell
-      title="Confirm it is you"
-      intro="This change needs a sign-in from the last 10 minutes. Confirm, and you go straight back."
-    >
+    <SettingsShell title={t('settings.confirm.title')} intro={t('settings.confirm.intro')}>
       {way === 'sign-in-again' ? (
         <div className="space-y-3 text-sm text-slate-700">
-          <p>Your account has no password. {SIGN_IN_AGAIN} Then come back to make the change.</p>
+          <p>{t('settings.confirm.noPassword')}</p>
           <a href="/api/auth/logout" className="font-medium text-brand-700 underline">
-            Sign out
+            {t('settings.confirm.signOut')}
           </a>
         </div>
       ) : (
@@ -97,7 +101,7 @@ export default function ConfirmSignInPage() {
             <Field
               id="code"
               name="code"
-              label="Code from your authenticator app (or a recovery code)"
+              label={t('settings.confirm.code')}
               autoComplete="one-time-code"
               required
               maxLength={32}
@@ -108,7 +112,7 @@ export default function ConfirmSignInPage() {
               id="password"
               name="password"
               type="password"
-              label="Your password"
+              label={t('settings.confirm.password')}
               autoComplete="current-password"
               required
               maxLength={128}
@@ -116,7 +120,7 @@ export default function ConfirmSignInPage() {
             />
           )}
           <Button type="submit" disabled={pending}>
-            {pending ? 'Checking...' : 'Confirm'}
+            {t(pending ? 'settings.confirm.checking' : 'settings.confirm.submit')}
           </Button>
         </Form>
       )}
@@ -124,7 +128,10 @@ export default function ConfirmSignInPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Confirm it is you · Settings' },
-  { name: 'description', content: 'Confirm your sign-in before a sensitive change.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.confirm.meta.title') },
+    { name: 'description', content: t('settings.confirm.meta.description') },
+  ]
+}

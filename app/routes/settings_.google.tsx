@@ -9,6 +9,9 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { FormAlert } from '~/components/auth-card'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button, buttonClass } from '~/components/ui/button'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { GoogleConnectionSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
@@ -30,24 +33,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
     connected: Boolean(user.externalId),
     hasPassword: Boolean(user.passwordHash),
     configured: isGoogleConfigured(),
+    i18n: pageMessages(requestLocale(request, user), ['settings']),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
+  const say = (id: string) => translate(locale, 'settings', id)
   const submission = parseWithZod(
     await readForm(request, { fields: fieldsOf(GoogleConnectionSchema) }),
     { schema: GoogleConnectionSchema },
   )
   if (submission.status !== 'success')
-    return json({ errors: submission.error?.intent ?? ['Choose what to do'] }, { status: 400 })
+    return json({ errors: [say('settings.google.choose')] }, { status: 400 })
   await requireRecentSignIn(request, user)
   const outcome = await disconnectGoogle(db(), user.id)
-  if (!outcome.ok) return json({ errors: [outcome.message] }, { status: 409 })
+  if (!outcome.ok) {
+    const refusal =
+      outcome.message === SET_PASSWORD_FIRST
+        ? 'settings.google.setPasswordFirst'
+        : 'settings.google.notConnected'
+    return json({ errors: [say(refusal)] }, { status: 409 })
+  }
   return redirectWithToast('/settings/google', {
     type: 'success',
-    title: 'Google disconnected',
-    description: 'Sign in with your username or email and password from now on.',
+    title: say('settings.google.disconnected.title'),
+    description: say('settings.google.disconnected.text'),
   })
 }
 
@@ -55,22 +67,20 @@ export default function GooglePage() {
   const { connected, hasPassword, configured } = useLoaderData<typeof loader>()
   const data = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   return (
-    <SettingsShell
-      title="Google"
-      intro="A connected Google account signs in to this account, whatever its address."
-    >
+    <SettingsShell title={t('settings.google.title')} intro={t('settings.google.intro')}>
       <p className="text-sm text-slate-800" data-testid="google-status">
-        {connected ? 'A Google account is connected.' : 'No Google account is connected.'}
+        {t(connected ? 'settings.google.connected' : 'settings.google.notConnected')}
       </p>
       <FormAlert id="google-error" errors={data?.errors} />
       {connected ? (
         <>
           {!hasPassword && (
             <p className="text-sm text-slate-700" id="google-only">
-              {SET_PASSWORD_FIRST}{' '}
+              {t('settings.google.setPasswordFirst')}{' '}
               <Link to="/settings/password" className="font-medium text-brand-700 underline">
-                Set a password
+                {t('settings.google.setPassword')}
               </Link>
             </p>
           )}
@@ -83,23 +93,26 @@ export default function GooglePage() {
               disabled={pending}
               aria-describedby={hasPassword ? undefined : 'google-only'}
             >
-              {pending ? 'Disconnecting...' : 'Disconnect Google'}
+              {t(pending ? 'settings.google.disconnecting' : 'settings.google.disconnect')}
             </Button>
           </Form>
         </>
       ) : configured ? (
         // A plain link: it leaves for Google, so it needs a full navigation.
         <a href="/api/auth/google?from=connect" className={buttonClass('primary')}>
-          Connect Google
+          {t('settings.google.connect')}
         </a>
       ) : (
-        <p className="text-sm text-slate-600">Google sign-in is not configured on this server.</p>
+        <p className="text-sm text-slate-600">{t('settings.google.notConfigured')}</p>
       )}
     </SettingsShell>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Google · Settings' },
-  { name: 'description', content: 'Connect or disconnect Google sign-in.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.google.meta.title') },
+    { name: 'description', content: t('settings.google.meta.description') },
+  ]
+}

@@ -7,8 +7,8 @@ import { englishOn } from './i18n-english'
 
 // Issue 54, the settings area: its pages drawn in the pseudo-language (en-XA) hold no English
 // outside names and identifiers, in the states the suite visits (a song listed for deletion, a
-// saved time zone's toast, a second browser listed and signed out, the deletion refused after a
-// real post), with JavaScript on and off; and in German and Japanese at 320 px nothing is wider
+// saved time zone's toast, a second browser listed and signed out, the deletion and the sign-in
+// confirmation refused after a real post), with JavaScript on and off; and in German and Japanese at 320 px nothing is wider
 // than the window.
 
 const browser = useBrowser()
@@ -71,6 +71,8 @@ const PAGES = [
   '/settings/sessions',
   '/settings/data',
   '/settings/delete-account',
+  '/settings/google',
+  '/settings/confirm',
 ] as const
 
 describe.each(MODES)('the settings pages in the pseudo-language, $name', (mode) => {
@@ -111,6 +113,12 @@ describe.each(MODES)('the settings pages in the pseudo-language, $name', (mode) 
       .poll(() => page.locator('#confirm-username').getAttribute('aria-invalid'))
       .toBe('true')
     await check('/settings/delete-account, refused')
+
+    // The sign-in confirmation refused after a real post: the password left empty.
+    await page.goto('/settings/confirm')
+    await page.locator('form:has(#password) button[type="submit"]').click()
+    await expect.poll(() => page.locator('#password').getAttribute('aria-invalid')).toBe('true')
+    await check('/settings/confirm, refused')
 
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((state) => [state, []])))
     await page.done()

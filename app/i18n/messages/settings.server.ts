@@ -114,4 +114,40 @@ export const settings = {
   'settings.delete.done.title': 'Account deleted',
   'settings.delete.done.text':
     'Your account and personal data were deleted. A last mail confirms it.',
+
+  'settings.google.meta.title': 'Google · Settings',
+  'settings.google.meta.description': 'Connect or disconnect Google sign-in.',
+  'settings.google.title': 'Google',
+  'settings.google.intro':
+    'A connected Google account signs in to this account, whatever its address.',
+  'settings.google.connected': 'A Google account is connected.',
+  'settings.google.notConnected': 'No Google account is connected.',
+  'settings.google.setPasswordFirst':
+    'Google is the only way into this account. Set a password first, then disconnect Google.',
+  'settings.google.setPassword': 'Set a password',
+  'settings.google.disconnecting': 'Disconnecting...',
+  'settings.google.disconnect': 'Disconnect Google',
+  'settings.google.connect': 'Connect Google',
+  'settings.google.notConfigured': 'Google sign-in is not configured on this server.',
+  'settings.google.choose': 'Choose what to do',
+  'settings.google.disconnected.title': 'Google disconnected',
+  'settings.google.disconnected.text':
+    'Sign in with your username or email and password from now on.',
+
+  'settings.confirm.meta.title': 'Confirm it is you · Settings',
+  'settings.confirm.meta.description': 'Confirm your sign-in before a sensitive change.',
+  'settings.confirm.title': 'Confirm it is you',
+  'settings.confirm.intro':
+    'This change needs a sign-in from the last 10 minutes. Confirm, and you go straight back.',
+  'settings.confirm.noPassword':
+    'Your account has no password. Sign out, then sign in again with Google or your passkey. Then come back to make the change.',
+  'settings.confirm.signInAgain': 'Sign out, then sign in again with Google or your passkey.',
+  'settings.confirm.signOut': 'Sign out',
+  'settings.confirm.code': 'Code from your authenticator app (or a recovery code)',
+  'settings.confirm.password': 'Your password',
+  'settings.confirm.checking': 'Checking...',
+  'settings.confirm.submit': 'Confirm',
+  'settings.confirm.enterCode': 'Enter the code from your authenticator app',
+  'settings.confirm.enterPassword': 'Enter your password',
+  'settings.confirm.wrongPassword': 'Your current password is not correct',
 } as const
