@@ -66,6 +66,7 @@ const ACTIONS: Record<string, { url: string; role: Role }> = {
   'api.subscription.increment-usage': { url: '/api/subscription/increment-usage', role: 'user' },
   'api.subscription.verify-payment': { url: '/api/subscription/verify-payment', role: 'user' },
   contact: { url: '/contact', role: 'visitor' },
+  language: { url: '/language', role: 'visitor' },
   'edit.$id': { url: '/edit/:id', role: 'user' },
   'forgot-password': { url: '/forgot-password', role: 'visitor' },
   'invitations.$token': { url: '/invitations/not-a-token', role: 'visitor' },

@@ -656,6 +656,7 @@ const ROUTES: Record<string, RouteRow> = {
   'forgot-password': { query: ['sent'] },
   'google-auth': {},
   'invitations.$token': { params: ['token'] },
+  language: {},
   'refuse-invitations': { query: ['token'] },
   healthz: {},
   'ledger.rpc.getTransaction.$signature': { params: ['signature'] },
