@@ -9,10 +9,10 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AuthCard } from '~/components/auth-card'
 import { Button, TAP_TARGET } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
-import { type ReactNode } from 'react'
 import { useIsPending } from '~/lib/hooks'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
+import { withParts } from '~/i18n/with-parts'
 import { authPageMessages, authText } from '~/services/accounts/auth-text.server'
 import { forgetBrowser, readSignInLink } from '~/services/accounts/google-link.server'
 import { completeSignIn } from '~/services/accounts/sign-in.server'
@@ -81,7 +81,7 @@ export default function GoogleSignInLinkPage() {
     <AuthCard
       title={t('auth.google.title')}
       subtitle={withParts(
-        t(data.google.name ? 'auth.google.named' : 'auth.google.unnamed', MARKS),
+        (marks) => t(data.google.name ? 'auth.google.named' : 'auth.google.unnamed', marks),
         {
           name: <bdi key="name">{data.google.name}</bdi>,
           idEnding: (
@@ -102,18 +102,6 @@ export default function GoogleSignInLinkPage() {
       </Form>
     </AuthCard>
   )
-}
-
-// The sentence is translated whole; its names and the ID's end are elements inside it (<bdi>,
-// so a name in another script does not reorder the words around it): each placeholder is first
-// filled with a mark, and the marks then replaced.
-const MARKS = { name: '\uE000', idEnding: '\uE001', username: '\uE002' }
-
-function withParts(text: string, parts: Record<keyof typeof MARKS, ReactNode>) {
-  const byMark = new Map(
-    Object.entries(MARKS).map(([name, mark]) => [mark, parts[name as keyof typeof MARKS]]),
-  )
-  return text.split(/([\uE000-\uE002])/).map((piece) => byMark.get(piece) ?? piece)
 }
 
 export const meta: MetaFunction = ({ matches }) => {

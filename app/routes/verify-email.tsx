@@ -21,10 +21,14 @@ import {
   MAX_CODE_ATTEMPTS,
   verifyOwnEmailByMailedCode,
 } from '~/services/accounts/email-verification.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { hit, LIMITS } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { withParts } from '~/i18n/with-parts'
+import { authPageMessages, authText, tooManyText } from '~/services/accounts/auth-text.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -35,11 +39,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: user.email,
     supportEmail: env().SUPPORT_EMAIL,
     codeTries: MAX_CODE_ATTEMPTS,
+    i18n: authPageMessages(requestLocale(request, user)),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
   const formData = await readForm(request, { fields: fieldsOf(VerificationCodeSchema, 'intent') })
   const intent = VerifyEmailIntentSchema.safeParse({ intent: formData.get('intent') })
   if (!intent.success)
@@ -47,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (user.emailVerified)
     return redirectWithToast('/verify-email', {
       type: 'message',
-      title: 'Your email is already verified.',
+      title: authText(locale, 'auth.verify.alreadyVerified'),
     })
 
   if (intent.data.intent !== 'verify') {
@@ -61,7 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
           toast: {
             id: `code-failed-${Date.now()}`,
             type: 'error' as const,
-            title: 'Error',
+            title: authText(locale, 'auth.verify.error'),
             description: message,
           },
         },
@@ -70,13 +76,13 @@ export async function action({ request }: ActionFunctionArgs) {
     const generated = (expiresAt: Date) => ({
       id: `code-${expiresAt.getTime()}`,
       type: 'success' as const,
-      title: 'Verification Code Generated',
+      title: authText(locale, 'auth.verify.generated'),
     })
     const limited = await hit(
       LIMITS.verificationPerUser(user.id),
       LIMITS.verificationPerUserPerDay(user.id),
     )
-    if (!limited.allowed) return generateFailed(tooManyMessage(limited), 429)
+    if (!limited.allowed) return generateFailed(tooManyText(locale, limited), 429)
     const failed = (error: unknown) => {
       console.error('[verify-email] no code generated', error)
       return null
@@ -108,13 +114,21 @@ export async function action({ request }: ActionFunctionArgs) {
     )
   const limited = await hit(LIMITS.verifyCodePerUserPerDay(user.id))
   if (!limited.allowed)
-    return json({ kind: 'error' as const, message: tooManyMessage(limited) }, { status: 429 })
+    return json({ kind: 'error' as const, message: tooManyText(locale, limited) }, { status: 429 })
   const result = await verifyOwnEmailByMailedCode(db(), user.id, submission.value.token)
-  if (!result.ok) return json({ kind: 'error' as const, message: result.message }, { status: 400 })
+  if (!result.ok) {
+    // The tries left are a number in a sentence: said in the page's language here; every other
+    // refusal is one fixed message, translated where it is shown (decision 120, "Form errors").
+    const message =
+      'triesLeft' in result
+        ? authText(locale, 'auth.verify.triesLeft', { left: result.triesLeft })
+        : result.message
+    return json({ kind: 'error' as const, message }, { status: 400 })
+  }
   return redirectWithToast('/', {
     type: 'success',
-    title: 'Email verified',
-    description: 'You can now register songs on the blockchain.',
+    title: authText(locale, 'auth.verify.done.title'),
+    description: authText(locale, 'auth.verify.done.text'),
   })
 }
 
@@ -125,13 +139,12 @@ export default function VerifyEmailPage() {
   const askingSupport = useIsPending({ intent: 'support' })
   const mailed = codeSent || data?.kind === 'mailed'
   const code = data?.kind === 'code' ? data.code : null
+  const t = useT()
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Verify Your Email</h1>
-      <p className="mt-2 text-slate-600">
-        Email verification is needed before you can register songs on the blockchain for free.
-      </p>
+      <h1 className="text-3xl font-bold text-slate-900">{t('auth.verify.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('auth.verify.intro')}</p>
 
       {data?.kind === 'error' && (
         <div className="mt-4">
@@ -141,7 +154,7 @@ export default function VerifyEmailPage() {
 
       {emailVerified ? (
         <div className="mt-8 rounded-lg border border-green-200 bg-green-50 p-6">
-          <p className="font-semibold text-green-900">Your email {email} is verified.</p>
+          <p className="font-semibold text-green-900">{t('auth.verify.verified', { email })}</p>
         </div>
       ) : code ? (
         <SupportCode code={code} email={email} supportEmail={supportEmail} />
@@ -155,19 +168,20 @@ export default function VerifyEmailPage() {
             className="mt-8 rounded-lg border border-slate-200 p-6"
           >
             <h2 id="mailed-code-heading" className="text-lg font-semibold text-slate-900">
-              {mailed ? 'Check your inbox' : 'Verify with a code we email you'}
+              {mailed ? t('auth.verify.mailed.title') : t('auth.verify.generate.title')}
             </h2>
             <p className="mt-1 text-sm text-slate-600">
-              {mailed
-                ? `We emailed a 6-digit code to ${email}. Enter it here to verify right away; each emailed code allows ${codeTries} tries.`
-                : `Generate a code and we email it to ${email}; you then enter it here to verify right away. Each emailed code allows ${codeTries} tries.`}
+              {t(mailed ? 'auth.verify.mailed.text' : 'auth.verify.generate.text', {
+                email,
+                tries: codeTries,
+              })}
             </p>
             {mailed && (
               <Form method="post" className="mt-4 flex flex-wrap items-end gap-3">
                 <input type="hidden" name="intent" value="verify" />
                 {/* The step's one field takes focus, with JavaScript and without (issue 52.7). */}
                 <Field
-                  label="Code from the email"
+                  label={t('auth.verify.code')}
                   name="token"
                   id="mailed-code"
                   inputMode="numeric"
@@ -177,7 +191,7 @@ export default function VerifyEmailPage() {
                   // eslint-disable-next-line jsx-a11y/no-autofocus
                   autoFocus
                 />
-                <Button type="submit">Verify</Button>
+                <Button type="submit">{t('auth.verify.submit')}</Button>
               </Form>
             )}
             <Form method="post" className="mt-4 flex flex-wrap gap-3">
@@ -188,13 +202,13 @@ export default function VerifyEmailPage() {
                 disabled={generating}
               >
                 {generating
-                  ? 'Generating...'
+                  ? t('auth.verify.generating')
                   : mailed
-                    ? 'Send a new code'
-                    : 'Generate Verification Code'}
+                    ? t('auth.verify.sendNew')
+                    : t('auth.verify.generate')}
               </Button>
               <ButtonLink to="/" variant="ghost">
-                Back to Dashboard
+                {t('auth.verify.back')}
               </ButtonLink>
             </Form>
           </section>
@@ -203,17 +217,18 @@ export default function VerifyEmailPage() {
             className="mt-8 rounded-lg border border-slate-200 p-6"
           >
             <h2 id="support-code-heading" className="text-lg font-semibold text-slate-900">
-              No email from us?
+              {t('auth.verify.noMail.title')}
             </h2>
             <p className="mt-1 text-sm text-slate-700">
-              Check your spam folder first. Otherwise we can verify you by hand: get a different
-              code, email it to <strong>{supportEmail}</strong> from <strong>{email}</strong>, and
-              we confirm your address, usually within 24 hours.
+              {withParts((marks) => t('auth.verify.noMail.text', marks), {
+                supportEmail: <strong key="support">{supportEmail}</strong>,
+                email: <strong key="email">{email}</strong>,
+              })}
             </p>
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="support" />
               <Button type="submit" variant="secondary" disabled={askingSupport}>
-                {askingSupport ? 'Generating...' : 'Get a Code for Support'}
+                {askingSupport ? t('auth.verify.generating') : t('auth.verify.supportButton')}
               </Button>
             </Form>
           </section>
@@ -233,11 +248,13 @@ function SupportCode({
   email: string
   supportEmail: string
 }) {
+  const t = useT()
+  // The mail goes to our support, who read English: its subject and message stay English.
   const subject = `Verify Account - Code: ${code}`
   const body = `Hello,\n\nPlease verify the email address of my account (${email}).\n\nVerification code: ${code}\n\nThank you.`
   return (
     <section className="mt-8 space-y-5 rounded-lg border border-slate-200 p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Send us this code</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('auth.verify.support.title')}</h2>
       <p
         className="select-all font-mono text-4xl font-bold tracking-widest text-brand-700"
         data-testid="verification-code"
@@ -246,40 +263,39 @@ function SupportCode({
       </p>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
         <li>
-          Send an email from <strong>{email}</strong> to the support address below.
+          {withParts((marks) => t('auth.verify.support.step1', marks), {
+            email: <strong key="email">{email}</strong>,
+          })}
         </li>
-        <li>Use the subject and message shown here; the code must be in them.</li>
-        <li>We confirm your address, usually within 24 hours. The code is valid for 24 hours.</li>
+        <li>{t('auth.verify.support.step2')}</li>
+        <li>{t('auth.verify.support.step3')}</li>
       </ol>
-      <p className="text-sm text-slate-600">
-        This code is for support only: it does not work in the box for the emailed code. If our
-        email arrives after all, go back and enter the code from it.
-      </p>
-      <CopyField label="To" value={supportEmail} />
-      <CopyField label="Subject" value={subject} />
-      <CopyField label="Message" value={body} multiline />
+      <p className="text-sm text-slate-600">{t('auth.verify.support.only')}</p>
+      <CopyField label={t('auth.verify.support.to')} value={supportEmail} />
+      <CopyField label={t('auth.verify.support.subject')} value={subject} />
+      <CopyField label={t('auth.verify.support.message')} value={body} multiline />
       <div className="flex flex-wrap gap-3">
         <a
           className={buttonClass('primary')}
           href={`mailto:${supportEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`}
         >
-          Open Email Client
+          {t('auth.verify.support.open')}
         </a>
         <ButtonLink to="/verify-email" variant="secondary" reloadDocument>
-          Generate New Code
+          {t('auth.verify.support.newCode')}
         </ButtonLink>
         <ButtonLink to="/verify-email" variant="ghost" reloadDocument>
-          Enter the Emailed Code
+          {t('auth.verify.support.enterMailed')}
         </ButtonLink>
       </div>
     </section>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Verify Your Email' },
-  {
-    name: 'description',
-    content: 'Verify your email address to register songs on the blockchain.',
-  },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('auth.verify.meta.title') },
+    { name: 'description', content: t('auth.verify.meta.description') },
+  ]
+}

@@ -1,13 +1,13 @@
 import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD } from './flows'
+import { newSignedInUser, PASSWORD } from './flows'
 import { englishOn } from './i18n-english'
 import { mailTo } from './mailbox'
 import { ADMIN, sharedServer } from './server'
 
-// Issue 54, the auth area: sign-up, sign-in, the password pages, the two-factor step and the
-// Google link's page in the pseudo-language (en-XA), in the states the suite visits: a form
+// Issue 54, the auth area: sign-up, sign-in, the password pages, the two-factor step, the
+// Google link's page and email verification in the pseudo-language (en-XA), in the states the suite visits: a form
 // refused after a real post with its required fields empty, a wrong password, a toast after a
 // redirect. No text outside names and identifiers may stay English (./i18n-english.ts). Then
 // each page in German and Japanese at 320 px: nothing wider than the window.
@@ -132,6 +132,33 @@ const STATES: { name: string; open: (page: TestPage) => Promise<void> }[] = [
     },
   },
   {
+    name: 'verify email, before a code is mailed',
+    open: async (page) => {
+      await newSignedInUser(page, 'Lena')
+      await page.goto('/verify-email')
+    },
+  },
+  {
+    name: 'verify email, a wrong code refused after the code was mailed (its toast gone)',
+    open: async (page) => {
+      await newSignedInUser(page, 'Lena')
+      await page.goto('/verify-email')
+      await page.locator('main form:has(input[value="generate"]) button').click()
+      await page.locator('input[name="token"]').fill('000000')
+      await page.locator('main form:has(input[value="verify"]) button').click()
+      await page.locator('main [role="alert"]').waitFor()
+    },
+  },
+  {
+    name: 'verify email, the code mailed, with its toast',
+    open: async (page) => {
+      await newSignedInUser(page, 'Lena')
+      await page.goto('/verify-email')
+      await page.locator('main form:has(input[value="generate"]) button').click()
+      await page.getByTestId('toast').waitFor()
+    },
+  },
+  {
     name: 'the Google link’s page, the link spent',
     open: (page) => page.goto('/login/google-takeover?token=spent').then(() => undefined),
   },
@@ -143,7 +170,10 @@ describe.each(MODES)('the auth pages in the pseudo-language, $name', (mode) => {
     await open(page)
     expect(await page.locator('html').getAttribute('lang')).toBe('en-XA')
     expect(await page.locator('main').getAttribute('lang')).toBeNull()
-    expect(await englishOn(page)).toEqual([])
+    // The signed-in pages show the account's own name (Lena, in the header) and email addresses
+    // as typed: names and identifiers, not English.
+    const found = await englishOn(page)
+    expect(found.filter((entry) => !/: (Lena|[^\s@]+@[^\s@]+)$/.test(entry))).toEqual([])
     await page.done()
   })
 })
@@ -161,7 +191,12 @@ describe.each(['de', 'ja'])('the auth pages in %s at 320 px', (locale) => {
   test.each(MODES)('$name: nothing wider than the window', async (mode) => {
     const page = await browser.newPage({ ...mode, locale })
     await page.setViewportSize({ width: 320, height: 640 })
-    const pages = [...NARROW.map((path) => () => page.goto(path)), () => refusedSignUp(page)]
+    const pages = [
+      ...NARROW.map((path) => () => page.goto(path)),
+      () => refusedSignUp(page),
+      // Last: signed in, the email verification page.
+      () => newSignedInUser(page, 'Lena').then(() => page.goto('/verify-email')),
+    ]
     for (const visit of pages) {
       await visit()
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)

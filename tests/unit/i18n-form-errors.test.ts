@@ -8,9 +8,15 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
   TwoFactorCodeSchema,
+  VerificationCodeSchema,
 } from '~/lib/auth-schemas'
 import { TIME_ZONE_MESSAGE } from '~/lib/time-zone-schema'
 import { LOGIN_FAILED_MESSAGE, LOGIN_NO_MESSAGE } from '~/services/accounts/auth.server'
+import {
+  INVALID_CODE_MESSAGE,
+  SUPPORT_CODE_TYPED_MESSAGE,
+  VOID_CODE_MESSAGE,
+} from '~/services/accounts/email-verification.server'
 import { INVALID_RESET_MESSAGE } from '~/services/accounts/password-reset.server'
 import {
   NOT_ENROLLED_MESSAGE,
@@ -49,8 +55,15 @@ const refusals: [
   [ResetPasswordSchema, { token: 't', password: '', confirmPassword: '' }],
   [TwoFactorCodeSchema, {}],
   [TwoFactorCodeSchema, { code: 'x'.repeat(40) }],
+  [VerificationCodeSchema, {}],
+  [VerificationCodeSchema, { token: '12a' }],
 ]
 const SERVICES = [
+  INVALID_CODE_MESSAGE,
+  SUPPORT_CODE_TYPED_MESSAGE,
+  VOID_CODE_MESSAGE,
+  'Unknown action',
+  'Failed to generate verification code',
   TIME_ZONE_MESSAGE,
   LOGIN_FAILED_MESSAGE,
   LOGIN_NO_MESSAGE,

@@ -125,6 +125,49 @@ export const auth = {
     'This link works only in the browser where Google sign-in was chosen. Nothing changed.',
   'auth.google.signIn': 'Sign in',
 
+  'auth.verify.meta.title': 'Verify Your Email',
+  'auth.verify.meta.description': 'Verify your email address to register songs on the blockchain.',
+  'auth.verify.title': 'Verify Your Email',
+  'auth.verify.intro':
+    'Email verification is needed before you can register songs on the blockchain for free.',
+  'auth.verify.verified': 'Your email {email} is verified.',
+  'auth.verify.mailed.title': 'Check your inbox',
+  'auth.verify.mailed.text':
+    'We emailed a 6-digit code to {email}. Enter it here to verify right away; each emailed code allows {tries, plural, one {# try} other {# tries}}.',
+  'auth.verify.generate.title': 'Verify with a code we email you',
+  'auth.verify.generate.text':
+    'Generate a code and we email it to {email}; you then enter it here to verify right away. Each emailed code allows {tries, plural, one {# try} other {# tries}}.',
+  'auth.verify.code': 'Code from the email',
+  'auth.verify.submit': 'Verify',
+  'auth.verify.generating': 'Generating...',
+  'auth.verify.sendNew': 'Send a new code',
+  'auth.verify.generate': 'Generate Verification Code',
+  'auth.verify.back': 'Back to Dashboard',
+  'auth.verify.noMail.title': 'No email from us?',
+  'auth.verify.noMail.text':
+    'Check your spam folder first. Otherwise we can verify you by hand: get a different code, email it to {supportEmail} from {email}, and we confirm your address, usually within 24 hours.',
+  'auth.verify.supportButton': 'Get a Code for Support',
+  'auth.verify.support.title': 'Send us this code',
+  'auth.verify.support.step1': 'Send an email from {email} to the support address below.',
+  'auth.verify.support.step2': 'Use the subject and message shown here; the code must be in them.',
+  'auth.verify.support.step3':
+    'We confirm your address, usually within 24 hours. The code is valid for 24 hours.',
+  'auth.verify.support.only':
+    'This code is for support only: it does not work in the box for the emailed code. If our email arrives after all, go back and enter the code from it.',
+  'auth.verify.support.to': 'To',
+  'auth.verify.support.subject': 'Subject',
+  'auth.verify.support.message': 'Message',
+  'auth.verify.support.open': 'Open Email Client',
+  'auth.verify.support.newCode': 'Generate New Code',
+  'auth.verify.support.enterMailed': 'Enter the Emailed Code',
+  'auth.verify.alreadyVerified': 'Your email is already verified.',
+  'auth.verify.error': 'Error',
+  'auth.verify.generated': 'Verification Code Generated',
+  'auth.verify.done.title': 'Email verified',
+  'auth.verify.done.text': 'You can now register songs on the blockchain.',
+  'auth.verify.triesLeft':
+    'Invalid or expired verification code. {left, plural, one {# try} other {# tries}} left for this code.',
+
   'auth.formError.enterFirstName': 'Enter your first name',
   'auth.formError.enterLastName': 'Enter your last name',
   'auth.formError.firstNameTooLong': 'First name must be at most 50 characters',
@@ -166,5 +209,14 @@ export const auth = {
   'auth.formError.notEnrolled': 'Two-factor authentication is not on for this account.',
   'auth.formError.unreadableKey':
     'Your two-factor key cannot be read on this server any more. Use a recovery code, or write to support.',
+  'auth.formError.unknownAction': 'Unknown action',
+  'auth.formError.generateFailed': 'Failed to generate verification code',
+  'auth.formError.sixDigits': 'The code must be exactly 6 digits',
+  'auth.formError.enterSixDigits': 'Enter the 6-digit code',
+  'auth.formError.invalidCode': 'Invalid or expired verification code',
+  'auth.formError.voidCode':
+    'Too many wrong codes: this code no longer works. Please generate a new code.',
+  'auth.formError.supportCodeTyped':
+    'That is the code to send to support, not the one we emailed you. It did not use up a try.',
   'auth.formError.invalidReset': 'The password reset link is invalid or has expired.',
 } as const

@@ -220,6 +220,8 @@ export async function verifyOwnEmailByMailedCode(database: Executor, userId: str
     return {
       ok: false as const,
       message: `${INVALID_CODE_MESSAGE}. ${left} ${left === 1 ? 'try' : 'tries'} left for this code.`,
+      // For a page that says it in another language (decision 120).
+      triesLeft: left,
     }
   await database
     .updateTable('emailVerificationTokens')
