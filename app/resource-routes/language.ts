@@ -4,7 +4,7 @@ import { setAccountLocale } from '~/i18n/account-locale.server'
 import { languageCookie } from '~/i18n/locale.server'
 import { isLocale } from '~/i18n/locales'
 import { readForm } from '~/lib/form.server'
-import { methodNotAllowed } from '~/lib/http.server'
+import { methodNotAllowed, plainTextResponse } from '~/lib/http.server'
 import { safeRedirect } from '~/lib/redirect'
 import { getUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
@@ -22,10 +22,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, { fields: ['language', 'redirectTo'] })
   const parsed = LanguageFormSchema.safeParse(Object.fromEntries(form))
   if (!parsed.success || !isLocale(parsed.data.language))
-    return new Response('Choose one of the languages in the list.', {
-      status: 400,
-      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-    })
+    return plainTextResponse(400, 'Choose one of the languages in the list.')
   const { language, redirectTo } = parsed.data
   const user = await getUser(request)
   if (user) await setAccountLocale(db(), user.id, language)
