@@ -54,7 +54,7 @@ import {
   useSha256Note,
   useSolNote,
 } from '~/components/verify/notes'
-import { serviceWords } from '~/components/verify/words'
+import { serviceWords } from '~/components/verify/words.server'
 import { NOT_REGISTERED } from '~/lib/page-messages'
 import {
   certificateReport,
@@ -84,6 +84,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     pdfSignerFacts(),
   ])
   if (!shown) throw new Response(NOT_REGISTERED, { status: 404 })
+  const locale = requestLocale(request, user)
   const owner = user
     ? await ownerOpenings(db(), user.id, found.songId, found.report.manifest)
     : null
@@ -102,10 +103,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       timestamp: found.timestamp,
       pdfSigner,
       appName: env().APP_NAME,
-      i18n: pageMessages(requestLocale(request, user), ['verify']),
+      i18n: pageMessages(locale, ['verify']),
+      words: serviceWords(locale, servicesTexts(found)),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
+}
+
+/** Every text of the record's services the page shows, for the loader to say in its language. */
+function servicesTexts(found: NonNullable<Awaited<ReturnType<typeof certificateReport>>>) {
+  const { report, links, timestamp } = found
+  return [
+    report.network,
+    report.storedIn,
+    ...report.steps.flatMap((step) => [
+      step.title,
+      ...step.evidence.flatMap((item) => [item.label, item.value]),
+      ...step.checks.flatMap((check) => [check.name, check.detail]),
+    ]),
+    ...links.flatMap((link) => link.checks.flatMap((check) => [check.name, check.detail])),
+    ...timestamp.checks.map((check) => check.name),
+  ]
 }
 
 /**
@@ -206,8 +224,8 @@ export default function VerifyPage() {
     lamports: useLamportsNote(),
   }
   const report = useLoaderData<typeof loader>()
-  const network = serviceWords(t, report.network) ?? report.network
-  const storedIn = serviceWords(t, report.storedIn) ?? report.storedIn
+  const network = report.words[report.network] ?? report.network
+  const storedIn = report.words[report.storedIn] ?? report.storedIn
   const posted = useActionData<typeof action>()
   const zone = useTimeZone()
   const verified = report.ok && report.recordDiffers.length === 0
@@ -225,7 +243,12 @@ export default function VerifyPage() {
         timeZone={zone.timeZone}
         verified={verified}
       />
-      <Verdict report={report} differing={report.recordDiffers} appName={report.appName} />
+      <Verdict
+        report={report}
+        differing={report.recordDiffers}
+        appName={report.appName}
+        words={report.words}
+      />
       <CheckedWhen
         checkedAt={report.checkedAt}
         keptMinutes={report.checkKeptMinutes}
@@ -233,7 +256,7 @@ export default function VerifyPage() {
       />
 
       <div data-testid="proof-details">
-        <TimestampCheck timestamp={report.timestamp} />
+        <TimestampCheck timestamp={report.timestamp} words={report.words} />
 
         {report.ok && report.confirmations ? (
           <ConfirmedCoWriters coWriters={report.confirmations} />
@@ -285,9 +308,11 @@ export default function VerifyPage() {
           {/* The transaction's fee is in lamports; the lamport's sentence counts in SOL. */}
           <TermNote note={notes.sol} className="mt-1" />
           <TermNote note={notes.lamports} className="mt-1" />
-          <VerificationSteps steps={report.steps} />
+          <VerificationSteps steps={report.steps} words={report.words} />
 
-          {report.links.length > 0 ? <ChainOfVersions links={report.links} /> : null}
+          {report.links.length > 0 ? (
+            <ChainOfVersions links={report.links} words={report.words} />
+          ) : null}
 
           <BrowserCheck check={report.browserCheck} />
 

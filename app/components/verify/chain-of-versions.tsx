@@ -2,10 +2,17 @@ import { Link } from '@remix-run/react'
 import { CertificateId, WithWholeIds } from '~/components/certificate-id'
 import { useT } from '~/i18n/react'
 import type { VerifyLinks } from './report'
-import { ServiceWords } from './words'
+import { ServiceWords, type ServiceWordsMap } from './words'
 
 /** The earlier versions this record names, each verified the same way (issue 14). */
-export function ChainOfVersions({ links }: { links: VerifyLinks }) {
+export function ChainOfVersions({
+  links,
+  words,
+}: {
+  links: VerifyLinks
+  /** The services' words in the page's language (words.server.ts). */
+  words: ServiceWordsMap
+}) {
   const t = useT()
   const ok = links.every((link) => link.ok)
   // "PT-A supersedes PT-B" in the language's order, with the IDs kept whole and the second linked.
@@ -45,11 +52,11 @@ export function ChainOfVersions({ links }: { links: VerifyLinks }) {
             <ul className="mt-1 space-y-1">
               {link.checks.map((check) => (
                 <li key={check.name} className={check.ok ? 'text-green-800' : 'text-red-800'}>
-                  {check.ok ? '✓' : '✗'} <ServiceWords t={t} text={check.name} /> —{' '}
+                  {check.ok ? '✓' : '✗'} <ServiceWords words={words} text={check.name} /> —{' '}
                   <ServiceWords
-                    t={t}
+                    words={words}
                     text={check.detail}
-                    render={(words) => <WithWholeIds text={words} />}
+                    render={(shown) => <WithWholeIds text={shown} />}
                   />
                 </li>
               ))}

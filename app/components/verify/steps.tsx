@@ -1,10 +1,17 @@
 import { WithWholeIds } from '~/components/certificate-id'
-import { type Translate, useT } from '~/i18n/react'
+import { useT } from '~/i18n/react'
 import type { VerifyReport } from './report'
-import { ServiceWords, stepTitle } from './words'
+import { ServiceWords, type ServiceWordsMap } from './words'
 
 /** Each step of the proof with its evidence and checks; a step after a failed one is not checked. */
-export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
+export function VerificationSteps({
+  steps,
+  words,
+}: {
+  steps: VerifyReport['steps']
+  /** The services' words in the page's language (words.server.ts). */
+  words: ServiceWordsMap
+}) {
   const t = useT()
   return (
     <ol className="mt-8 space-y-6" aria-label={t('verify.steps.label')}>
@@ -16,7 +23,10 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
             data-testid={`step-${step.id}`}
           >
             <h2 id={`step-${step.id}`} className="text-lg font-semibold text-slate-900">
-              {t('verify.steps.title', { number: index + 1, title: stepTitle(t, step) })}
+              {t('verify.steps.title', {
+                number: index + 1,
+                title: words[step.title] ?? step.title,
+              })}
             </h2>
             {step.reached ? (
               <>
@@ -25,10 +35,10 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
                     {step.evidence.map((item) => (
                       <div key={item.label} className="contents">
                         <dt className="font-medium text-slate-500">
-                          <ServiceWords t={t} text={item.label} />
+                          <ServiceWords words={words} text={item.label} />
                         </dt>
                         <dd className="min-w-0 text-slate-900">
-                          <EvidenceValue item={item} t={t} />
+                          <EvidenceValue item={item} words={words} />
                         </dd>
                       </div>
                     ))}
@@ -53,16 +63,16 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
                       </span>
                       <div className="min-w-0">
                         <p className="font-medium text-slate-900">
-                          <ServiceWords t={t} text={check.name} />{' '}
+                          <ServiceWords words={words} text={check.name} />{' '}
                           <span className="sr-only">
                             {check.ok ? t('verify.check.passed') : t('verify.check.failed')}
                           </span>
                         </p>
                         <p className="break-all text-sm text-slate-600">
                           <ServiceWords
-                            t={t}
+                            words={words}
                             text={check.detail}
-                            render={(words) => <WithWholeIds text={words} />}
+                            render={(shown) => <WithWholeIds text={shown} />}
                           />
                         </p>
                       </div>
@@ -82,10 +92,10 @@ export function VerificationSteps({ steps }: { steps: VerifyReport['steps'] }) {
 
 function EvidenceValue({
   item,
-  t,
+  words,
 }: {
   item: VerifyReport['steps'][number]['evidence'][number]
-  t: Translate
+  words: ServiceWordsMap
 }) {
   if (item.kind === 'link' && item.href) {
     return (
@@ -103,7 +113,11 @@ function EvidenceValue({
   if (item.kind === 'block')
     return (
       <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
-        <ServiceWords t={t} text={item.value} render={(words) => <WithWholeIds text={words} />} />
+        <ServiceWords
+          words={words}
+          text={item.value}
+          render={(shown) => <WithWholeIds text={shown} />}
+        />
       </pre>
     )
   // A mono value of one word is an identifier or a hash: the same in every language.
@@ -115,7 +129,11 @@ function EvidenceValue({
     )
   return (
     <span className={item.kind === 'mono' ? 'break-all font-mono' : 'break-words'}>
-      <ServiceWords t={t} text={item.value} render={(words) => <WithWholeIds text={words} />} />
+      <ServiceWords
+        words={words}
+        text={item.value}
+        render={(shown) => <WithWholeIds text={shown} />}
+      />
     </span>
   )
 }

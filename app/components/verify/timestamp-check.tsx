@@ -2,7 +2,7 @@ import type { VerifyTimestamp } from './report'
 import { TermNote } from '../term'
 import { type Translate, useT } from '~/i18n/react'
 import { formatStampTime } from '~/lib/timestamp'
-import type { MessageId } from '~/i18n/react'
+import type { ServiceWordsMap } from './words'
 import { useManifestNote, useRfc3161Note, useSha256Note } from './notes'
 
 const TONE: Record<VerifyTimestamp['status'], string> = {
@@ -16,24 +16,6 @@ const MARK: Record<VerifyTimestamp['status'], string> = {
   failed: '✗',
   pending: '…',
   none: '–',
-}
-
-const CHECK_NAMES: Record<string, MessageId> = {
-  'Token readable': 'verify.timestamp.check.readable',
-  'Signature valid': 'verify.timestamp.check.signature',
-  'The token covers these manifest bytes': 'verify.timestamp.check.covers',
-  'They are this record’s manifest': 'verify.timestamp.check.record',
-  'Chains to the trust anchor': 'verify.timestamp.check.chainsToAnchor',
-  'A time-stamping certificate': 'verify.timestamp.check.usage',
-  Time: 'verify.timestamp.check.time',
-}
-
-/** A check's name from app/timestamp/verify.server.ts in the page's language; null if unknown. */
-function checkName(t: Translate, name: string) {
-  const fixed = CHECK_NAMES[name]
-  if (fixed) return t(fixed)
-  const chains = /^Chains to (.+)$/.exec(name)
-  return chains ? t('verify.timestamp.check.chainsTo', { anchor: chains[1]! }) : null
 }
 
 /**
@@ -63,7 +45,14 @@ function Summary({ t, timestamp }: { t: Translate; timestamp: VerifyTimestamp })
  * (decision 068): one sentence, then each check. A failing check is said plainly here, outside
  * the technical details, since it is the one thing a reader must not miss.
  */
-export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
+export function TimestampCheck({
+  timestamp,
+  words,
+}: {
+  timestamp: VerifyTimestamp
+  /** The services' words in the page's language (words.server.ts). */
+  words: ServiceWordsMap
+}) {
   const t = useT()
   const manifestNote = useManifestNote()
   const sha256Note = useSha256Note()
@@ -104,7 +93,7 @@ export function TimestampCheck({ timestamp }: { timestamp: VerifyTimestamp }) {
               </span>
               <div className="min-w-0">
                 <p className="font-medium">
-                  {checkName(t, check.name) ?? <span lang="en">{check.name}</span>}{' '}
+                  {words[check.name] ?? <span lang="en">{check.name}</span>}{' '}
                   <span className="sr-only">
                     {check.ok ? t('verify.check.passed') : t('verify.check.failed')}
                   </span>

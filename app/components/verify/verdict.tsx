@@ -4,7 +4,7 @@ import { type Translate, useLocale, useT } from '~/i18n/react'
 import { PSEUDO_LOCALE, SOURCE_LOCALE } from '~/i18n/locales'
 import type { MessageId } from '~/i18n/react'
 import type { VerifyReport } from './report'
-import { serviceWords, stepTitle } from './words'
+import type { ServiceWordsMap } from './words'
 import { useManifestNote } from './notes'
 
 // The verify page's answer, right under the record it speaks of (issue 49.4): verified, or not
@@ -35,6 +35,7 @@ function listed(t: Translate, locale: string, facts: RecordFact[]) {
 function plainWords(
   t: Translate,
   locale: string,
+  words: ServiceWordsMap,
   report: VerifyReport,
   differing: RecordFact[],
   appName: string,
@@ -43,8 +44,8 @@ function plainWords(
   if (differing.length > 0)
     return t('verify.plain.differs', { facts: listed(t, locale, differing), appName })
   const values = {
-    network: serviceWords(t, report.network) ?? report.network,
-    storedIn: serviceWords(t, report.storedIn) ?? report.storedIn,
+    network: words[report.network] ?? report.network,
+    storedIn: words[report.storedIn] ?? report.storedIn,
     appName,
   }
   return report.publicRecords
@@ -53,14 +54,14 @@ function plainWords(
 }
 
 /** Each step's outcome in one line: passed, failed (with the checks that failed), or not reached. */
-function stepLines(t: Translate, steps: VerifyReport['steps']) {
+function stepLines(t: Translate, words: ServiceWordsMap, steps: VerifyReport['steps']) {
   return steps.map((step, index) => {
-    const values = { number: index + 1, title: stepTitle(t, step) }
+    const values = { number: index + 1, title: words[step.title] ?? step.title }
     if (!step.reached)
       return { id: step.id, mark: '–', text: t('verify.verdict.stepNotReached', values) }
     const failed = step.checks
       .filter((check) => !check.ok)
-      .map((check) => serviceWords(t, check.name) ?? check.name)
+      .map((check) => words[check.name] ?? check.name)
     return failed.length === 0
       ? { id: step.id, mark: '✓', text: t('verify.verdict.stepPassed', values) }
       : {
@@ -75,8 +76,11 @@ export function Verdict({
   report,
   differing,
   appName,
+  words,
 }: {
   report: VerifyReport
+  /** The services' words in the page's language (words.server.ts). */
+  words: ServiceWordsMap
   /** The record's facts shown above that the verified manifest does not hold as shown. */
   differing: RecordFact[]
   appName: string
@@ -99,7 +103,7 @@ export function Verdict({
         {verified ? t('verify.verdict.verified') : t('verify.verdict.failed')}
       </p>
       <p className="mt-4 text-slate-700" data-testid="verify-plain">
-        {plainWords(t, locale, report, differing, appName)}
+        {plainWords(t, locale, words, report, differing, appName)}
       </p>
       {verified ? null : (
         <>
@@ -107,7 +111,7 @@ export function Verdict({
             className="mt-3 space-y-1 text-sm text-slate-800"
             aria-label={t('verify.verdict.checked')}
           >
-            {stepLines(t, report.steps).map((line) => (
+            {stepLines(t, words, report.steps).map((line) => (
               <li key={line.id} className="flex gap-2" data-testid="verdict-step">
                 <span aria-hidden="true">{line.mark}</span>
                 <span className="min-w-0 break-words">{line.text}</span>

@@ -1,152 +1,27 @@
 import { Fragment, type ReactNode } from 'react'
-import type { MessageId, Translate } from '~/i18n/react'
 
-// The proof's steps, checks and evidence come from the record's services
-// (app/services/certificates/record/record-verification.server.ts) as English words, kept there
-// because `npm run verify` and the record audit print them too. The verify page says them in the
-// visitor's language: fixed ones by their English (the services' stable wording), ones with a
-// value by their shape. What is not known here stays English and says so (`lang="en"`), so a
-// screen reader reads it with an English voice and the pseudo-language test sees it is marked.
+// The services' English words in the page's language, as the loader found them
+// (words.server.ts): a map from the English to the language's words, sent as the page's data.
+export type ServiceWordsMap = Record<string, string>
 
-const STEP_TITLES: Record<string, MessageId> = {
-  transaction: 'verify.step.transaction',
-  memo: 'verify.step.memo',
-  hash: 'verify.step.hash',
-  comparison: 'verify.step.comparison',
-}
-
-/** A step's title by its id; the manifest's names its store, as the service's title does. */
-export function stepTitle(t: Translate, step: { id: string; title: string }) {
-  if (step.id === 'manifest')
-    return step.title.includes('permanent storage')
-      ? t('verify.step.manifestPermanent')
-      : t('verify.step.manifestLocal')
-  const id = STEP_TITLES[step.id]
-  return id ? t(id) : step.title
-}
-
-const FIXED: Record<string, MessageId> = {
-  // Checks' names.
-  'Transaction found on chain': 'verify.check.transactionFound',
-  'Signatures verify': 'verify.check.signatures',
-  'Paid and signed by the ProofTrack sponsor': 'verify.check.sponsor',
-  'Memo is a ProofTrack record': 'verify.check.memoRecord',
-  'Memo names this certificate': 'verify.check.memoNames',
-  'Manifest retrieved from permanent storage': 'verify.check.retrievedPermanent',
-  'Manifest retrieved from this server’s own store': 'verify.check.retrievedLocal',
-  'Manifest hash matches the memo': 'verify.check.hashMatches',
-  'Stored bytes hash to the memo’s value': 'verify.check.bytesMatch',
-  'Manifest names this certificate': 'verify.check.manifestNames',
-  'Manifest version matches the memo': 'verify.check.versionMatches',
-  'Manifest follows its version’s format': 'verify.check.format',
-  'Storage tags agree': 'verify.check.tags',
-  'The chain ends': 'verify.check.chainEnds',
-  'Earlier record verifies': 'verify.check.earlierVerifies',
-  'Earlier manifest hash matches the link': 'verify.check.earlierHash',
-  // Checks' details without a value.
-  'No such transaction': 'verify.detail.noTransaction',
-  'Every ed25519 signature re-checks over the transaction’s message bytes':
-    'verify.detail.signatures',
-  'The canonical form hashes to the memo’s value': 'verify.detail.canonicalMatches',
-  'The stored bytes are the canonical form, byte for byte': 'verify.detail.bytesCanonical',
-  'Equal hashes': 'verify.detail.equalHashes',
-  'The stored copy is not valid JSON': 'verify.detail.notJson',
-  // Evidence's labels.
-  Signature: 'verify.evidence.signature',
-  Network: 'verify.evidence.network',
-  Explorer: 'verify.evidence.explorer',
-  Slot: 'verify.evidence.slot',
-  'Block time': 'verify.evidence.blockTime',
-  'Fee payer': 'verify.evidence.feePayer',
-  Fee: 'verify.evidence.fee',
-  Memo: 'verify.evidence.memo',
-  Certificate: 'verify.evidence.certificate',
-  'Manifest SHA-256': 'verify.evidence.manifestSha256',
-  'Storage id': 'verify.evidence.storageId',
-  Storage: 'verify.evidence.storage',
-  Address: 'verify.evidence.address',
-  Tags: 'verify.evidence.tags',
-  'Stored bytes': 'verify.evidence.storedBytes',
-  'SHA-256 of the canonical form': 'verify.evidence.canonicalSha256',
-  'SHA-256 of the stored bytes': 'verify.evidence.storedSha256',
-  'SHA-256 in the memo': 'verify.evidence.memoSha256',
-  'Manifest version': 'verify.evidence.manifestVersion',
-  Lyrics: 'verify.evidence.lyrics',
-  'Creative notes': 'verify.evidence.creativeNotes',
-  Recording: 'verify.evidence.recording',
-  Supersedes: 'verify.evidence.supersedes',
-  'Co-writers': 'verify.evidence.coWriters',
-  // Evidence's values without a value of their own.
-  'Not reported': 'verify.value.notReported',
-  'Not readable': 'verify.value.notReadable',
-  'No memo instruction': 'verify.value.noMemo',
-  'None declared': 'verify.value.noneDeclared',
-  'No recording fingerprinted': 'verify.value.noRecording',
-  'None: a first version': 'verify.value.firstVersion',
-  'Local store on this server — not permanent storage': 'verify.value.localStore',
-  // The networks and stores the record names (app/lib/registration-network.ts).
-  'Local development ledger on this server — not a public blockchain': 'verify.network.local',
-  'Private Solana validator (localnet) — not a public blockchain': 'verify.network.localnet',
-  'Solana devnet — a public test network': 'verify.network.devnet',
-  'Solana testnet — a public test network': 'verify.network.testnet',
-  'this server’s own store (not permanent storage)': 'verify.storedIn.local',
-  'permanent storage on Arweave': 'verify.storedIn.arweave',
-}
-
-// Words with a value: the value stays as it is (an identifier, a number, a hash).
-const SHAPED: [RegExp, MessageId, string[]][] = [
-  [/^Slot (\d+), (finalized|confirmed|processed)$/, 'verify.detail.slot', ['slot', 'status']],
-  [/^Fee payer (\S+)$/, 'verify.detail.feePayer', ['account']],
-  [/^Format version (\d+)$/, 'verify.detail.formatVersion', ['version']],
-  [/^Memo: (\S+)$/, 'verify.detail.memoNames', ['id']],
-  [/^Manifest: (\S+)$/, 'verify.detail.manifestNames', ['id']],
-  [/^(\d+) bytes$/, 'verify.detail.bytes', ['count']],
-  [/^(\d+) lamports$/, 'verify.value.lamports', ['count']],
-  [/^Read as version (\d+)$/, 'verify.detail.readAs', ['version']],
-  [/^Manifest version (\S+), memo version (\S+)$/, 'verify.detail.versions', ['manifest', 'memo']],
-  [/^Recording (\d+): (.+)$/, 'verify.evidence.recordingLabelled', ['number', 'label']],
-  [/^(\S+) \(Unix (\d+)\)$/, 'verify.value.blockTime', ['time', 'unix']],
-  [/^(PT-\S+) passes every check$/, 'verify.detail.earlierPasses', ['id']],
-  [/^sha256 ([0-9a-f]{64})$/, 'verify.detail.sha256', ['hash']],
-]
-
-const STATUS: Record<string, MessageId> = {
-  finalized: 'verify.detail.finalized',
-  confirmed: 'verify.detail.confirmed',
-  processed: 'verify.detail.processed',
-}
-
-/** The service's English words in the page's language, or null when they are not known here. */
-export function serviceWords(t: Translate, english: string): string | null {
-  const fixed = FIXED[english]
-  if (fixed) return t(fixed)
-  for (const [shape, id, names] of SHAPED) {
-    const found = shape.exec(english)
-    if (!found) continue
-    const values: Record<string, string | number> = Object.fromEntries(
-      names.map((name, index) => [name, found[index + 1]!]),
-    )
-    if (typeof values.status === 'string') values.status = t(STATUS[values.status]!)
-    if (typeof values.count === 'string') values.count = Number(values.count)
-    return t(id, values)
-  }
-  return null
+/** The service's words translated, or null when they are not known. */
+export function serviceWords(words: ServiceWordsMap, english: string): string | null {
+  return words[english] ?? null
 }
 
 /** The service's words translated, or kept in English and marked so. */
 export function ServiceWords({
-  t,
+  words,
   text,
-  render = (words) => words,
+  render = (shown) => shown,
 }: {
-  t: Translate
+  words: ServiceWordsMap
   text: string
-  render?: (words: string) => ReactNode
+  render?: (shown: string) => ReactNode
 }) {
-  const words = serviceWords(t, text)
-  return words === null ? <span lang="en">{render(text)}</span> : <>{render(words)}</>
+  const shown = serviceWords(words, text)
+  return shown === null ? <span lang="en">{render(text)}</span> : <>{render(shown)}</>
 }
-
 /** Where a message's placeholder is filled with an element (a hash, a command, a link). */
 export const GAP = '\u0000'
 
