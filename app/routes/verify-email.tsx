@@ -27,7 +27,7 @@ import { db } from '~/services/platform/db.server'
 import { useIsPending } from '~/lib/hooks'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
-import { withParts } from '~/i18n/with-parts'
+import { withParts } from '~/i18n/form-errors'
 import { authPageMessages, authText, tooManyText } from '~/services/accounts/auth-text.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
