@@ -57,7 +57,7 @@ describe('a stranger’s kept page is kept per language', () => {
       ['ja-JP', 'ja'],
       ['en-US', 'en'],
       ['ko', 'ko'],
-    ]) {
+    ] as const) {
       const first = await visit(asked)
       expect(first, asked).toEqual({ status: 200, kept: 'miss', lang })
     }
