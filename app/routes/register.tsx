@@ -25,7 +25,9 @@ import { hit, LIMITS } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { createLocalUser, FieldError } from '~/services/accounts/users.server'
 import { useIsPending } from '~/lib/hooks'
-import { requestLocale } from '~/i18n/locale.server'
+import { setAccountLocale } from '~/i18n/account-locale.server'
+import { cookieLocale, requestLocale } from '~/i18n/locale.server'
+import { isLocale } from '~/i18n/locales'
 import { translatorOf, useT } from '~/i18n/react'
 import { translateFormError } from '~/i18n/form-errors.server'
 import { authPageMessages, authText, tooManyText } from '~/services/accounts/auth-text.server'
@@ -93,8 +95,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     // A taken address is answered as a new account and told by mail (decision 094).
     const signUp = await createLocalUser(db(), submission.value)
-    if (signUp.kind === 'created')
+    if (signUp.kind === 'created') {
       await recordUserAction(db(), pageViewOf(request), 'sign_up', signUp.user.id)
+      // A language chosen in the footer before signing up is the person's choice: the account
+      // keeps it, for their other devices and their mails (decision 120).
+      const chosen = cookieLocale(request.headers.get('Cookie'))
+      if (chosen && isLocale(chosen)) await setAccountLocale(db(), signUp.user.id, chosen)
+    }
   } catch (error) {
     if (error instanceof FieldError)
       return failed(

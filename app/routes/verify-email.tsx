@@ -89,7 +89,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     // The first step mails the user their own code; the page shows none (issue 39 item 2).
     if (intent.data.intent === 'generate') {
-      const mailed = await mailVerificationCode(db(), user.id, user.email).catch(failed)
+      const mailed = await mailVerificationCode(db(), user.id, user.email, locale).catch(failed)
       if (!mailed) return generateFailed('Failed to generate verification code', 503)
       return json({ kind: 'mailed' as const, toast: generated(mailed.expiresAt) })
     }

@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest'
 import * as language from '~/resource-routes/language'
 import * as root from '~/root'
 import * as index from '~/routes/_index'
+import * as register from '~/routes/register'
+import * as verifyEmail from '~/routes/verify-email'
 import {
   type AnonymousRequest,
   anonymousPagePath,
@@ -184,5 +186,59 @@ describe('a visitor’s kept page is kept per language', () => {
     expect(cachedAnonymousPage(visitor('ja'))).toBeNull()
     expect(cachedAnonymousPage(visitor(null))).toBeNull()
     expect(cachedAnonymousPage(german)?.headers).toContainEqual(['vary', 'Cookie, Accept-Language'])
+  })
+})
+
+describe('the language chosen before signing up (the new user’s walk)', () => {
+  test('is kept on the account made with it, and the first verification mail speaks it', async () => {
+    const username = `hana_${Date.now().toString(36)}`
+    const signedUp = await respond(() =>
+      register.action(
+        args(
+          formRequest(
+            `${BASE}/register`,
+            {
+              firstName: 'Hana',
+              lastName: 'Sato',
+              username,
+              email: `${username}@example.com`,
+              password: 'Str0ngPass',
+            },
+            { Cookie: 'lang=ja' },
+          ),
+        ),
+      ),
+    )
+    expect(signedUp.status).toBe(302)
+    const user = await db()
+      .selectFrom('users')
+      .select(['id', 'locale', 'email'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow()
+    expect(user.locale).toBe('ja')
+
+    // An account without a choice, asking from a Japanese page: the code mail is Japanese too.
+    const other = await createUser()
+    const cookie = await sessionCookie(other.id)
+    const asked = await respond(() =>
+      verifyEmail.action(
+        args(
+          formRequest(
+            `${BASE}/verify-email`,
+            { intent: 'generate' },
+            { Cookie: cookie, 'Accept-Language': 'ja-JP' },
+          ),
+        ),
+      ),
+    )
+    expect(asked.status).toBe(200)
+    const mail = await db()
+      .selectFrom('mailOutbox')
+      .select('subject')
+      .where('toAddress', '=', other.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(mail.subject).not.toBe('Your ProofTrack verification code')
+    expect(mail.subject).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/)
   })
 })
