@@ -68,7 +68,7 @@ export function VerificationSteps({
                             {check.ok ? t('verify.check.passed') : t('verify.check.failed')}
                           </span>
                         </p>
-                        <p className="break-all text-sm text-slate-600">
+                        <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
                           <ServiceWords
                             words={words}
                             text={check.detail}
