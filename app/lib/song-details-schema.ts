@@ -1,14 +1,8 @@
 import { z } from 'zod'
 import { MAX_WORDS_WEIGHT, MIN_WORDS_WEIGHT } from './song-writers-rules'
 import { type AiToolFormRow, MAX_AI_TOOLS, visibleComponents } from './song-constants'
-import {
-  AiToolRowSchema,
-  aiToolsField,
-  checkAiTools,
-  keptAiTools,
-  publisherFields,
-  SongSchema,
-} from './song-schema'
+import { AiToolRowSchema, aiToolsField, checkAiTools, keptAiTools } from './ai-tools-schema'
+import { publisherFields, SongSchema } from './song-schema'
 
 // Issue 25 item 7 (SPEC §1: "Song details can be added over time"): the details the edit form
 // leaves out, added to an unregistered song on /songs/:id/details. Each field is the submit

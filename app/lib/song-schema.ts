@@ -11,7 +11,6 @@ import {
   upcCheckDigitOk,
 } from './identifiers'
 import {
-  AI_TOOL_NAME_MAX,
   clearedContributorErrors,
   COMPONENTS,
   type Component,
@@ -25,20 +24,14 @@ import { DURATION_MESSAGE, parseDuration } from './duration'
 import { MAX_RECORDINGS, RECORDING_LABEL_MAX } from './recording'
 import {
   blank,
+  checkbox,
   optionalIpi,
   optionalLatinName,
   plainString,
   proNumber,
   webLink,
 } from './text-schemas'
-import {
-  AI_TOOL_NAME_MISSING,
-  AI_TOOL_NAME_TAKEN,
-  AI_TOOL_PARTS_MISSING,
-  aiToolNoShareMessage,
-  componentsWithoutAiShare,
-  orderedComponents,
-} from './ai-tools'
+import { AiToolRowSchema, aiToolsField, checkAiTools, keptAiTools } from './ai-tools-schema'
 
 // SPEC §5 Song form. Server-side only (zod stays out of the browser bundle); the same schema
 // reads an HTML form (through conform) and a JSON body.
@@ -66,72 +59,6 @@ export const contributorPro = { pro: optional(50, 'PRO'), proNumber: proNumber(5
  */
 export const contributorPublisher = { publisher: optional(200, 'Publisher'), ipi: optionalIpi }
 
-const flag = z.preprocess(
-  (value) => value === true || value === 'on' || value === 'true',
-  z.boolean(),
-)
-
-/**
- * One row of the AI tools (issue 51.5): a name and the components it worked on. The form ticks
- * a box per component (`aiTools[0].vocals`: a form sends each name once, decision 014); a JSON
- * body sends `components`, a list. Both are read, and merged.
- */
-export const AiToolRowSchema = z.object({
-  name: optional(AI_TOOL_NAME_MAX, 'The AI tool’s name'),
-  components: z
-    .array(z.enum(COMPONENTS, { error: 'Name parts of the song from the list of components' }))
-    .max(COMPONENTS.length)
-    .default([]),
-  lyrics: flag,
-  vocals: flag,
-  instrumentation: flag,
-  production: flag,
-  mixing: flag,
-})
-type AiToolRow = z.output<typeof AiToolRowSchema>
-/** A row's components, ticked or listed, in the table's order. */
-const rowComponents = (row: AiToolRow) =>
-  orderedComponents([...row.components, ...COMPONENTS.filter((c) => row[c])])
-// conform reads `aiTools[2].name` alone as a list with holes: each hole is an empty row.
-const aiTools = z.preprocess(
-  (value) => (Array.isArray(value) ? Array.from(value, (row: unknown) => row ?? {}) : value),
-  z.array(AiToolRowSchema).max(MAX_AI_TOOLS, `Name at most ${MAX_AI_TOOLS} AI tools`).default([]),
-)
-
-/**
- * Empty rows are no tool; a named tool needs a part, a ticked part a name, and the AI a share of
- * every part ticked (decision 119: a form error, not a warning: a record must not credit the AI
- * with a part the same record gives it none of). `rows`: the split the tools are checked with.
- */
-export function checkAiTools(
-  tools: readonly AiToolRow[],
-  rows: readonly { component: string; aiPercent: number }[],
-  ctx: z.RefinementCtx,
-) {
-  const names = new Set<string>()
-  tools.forEach((tool, index) => {
-    const issue = (field: 'name' | 'components', message: string) =>
-      ctx.addIssue({ code: 'custom', path: ['aiTools', index, field], message })
-    const components = rowComponents(tool)
-    if (tool.name === undefined) {
-      if (components.length > 0) issue('name', AI_TOOL_NAME_MISSING)
-      return
-    }
-    if (names.has(tool.name.toLowerCase())) issue('name', AI_TOOL_NAME_TAKEN)
-    names.add(tool.name.toLowerCase())
-    if (components.length === 0) return issue('components', AI_TOOL_PARTS_MISSING)
-    const without = componentsWithoutAiShare({ components }, rows)
-    if (without.length > 0) issue('components', aiToolNoShareMessage(without))
-  })
-}
-
-/** The named tools as a song keeps them: empty rows dropped, each tool's parts in order. */
-export function keptAiTools(tools: readonly AiToolRow[]) {
-  return tools.flatMap((tool) =>
-    tool.name === undefined ? [] : [{ name: tool.name, components: rowComponents(tool) }],
-  )
-}
-
 /** The song form's and the details form's publisher fields, one definition. */
 export const publisherFields = {
   mainContributorPublisher: contributorPublisher.publisher,
@@ -141,8 +68,6 @@ export const publisherFields = {
   coContributor2Publisher: contributorPublisher.publisher,
   coContributor2PublisherIpi: contributorPublisher.ipi,
 }
-/** The AI tools' rows, read by the song form and the details form alike. */
-export const aiToolsField = aiTools
 
 const percent = z.preprocess(
   (value) =>
@@ -275,8 +200,8 @@ export const RecordingSlotSchema = z.object({
       .optional(),
   ),
   fileName: optional(255, 'The file name'),
-  showFileName: flag,
-  remove: flag,
+  showFileName: checkbox,
+  remove: checkbox,
 })
 type RecordingSlot = z.output<typeof RecordingSlotSchema>
 // conform reads `recordings[3].label` alone as a list with holes: each hole is an empty slot.
@@ -393,7 +318,7 @@ const songSchema = ({ coWritersNeedShares }: { coWritersNeedShares: boolean }) =
       coContributorProNumber: contributorPro.proNumber,
       coContributor2ProNumber: contributorPro.proNumber,
       ...publisherFields,
-      aiTools,
+      aiTools: aiToolsField,
       duration,
       recordings,
     })

@@ -22,6 +22,12 @@ import { hasUserinfo, isWebLink, USERINFO_MESSAGE, WEB_LINK_MESSAGE } from './we
 export const blank = (value: unknown) =>
   typeof value === 'string' && isBlankText(value) ? undefined : value
 
+/** A checkbox as a form sends it ("on", or nothing) or a JSON boolean: true or false. */
+export const checkbox = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true',
+  z.boolean(),
+)
+
 /**
  * What each typed field is, so a test can find every one of them by the piece it is built from
  * (tests/unit/typed-text-fields.test.ts) and a new field is checked without being listed.

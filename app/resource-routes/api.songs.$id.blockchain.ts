@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { jsonResponse } from '~/lib/http.server'
 import { requireApiUser, requireSongOwner } from '~/services/accounts/auth.server'
-import { readBlockchainData } from '~/services/certificates/record/manifest.server'
+import { readBlockchainData } from '~/services/certificates/record/blockchain-data.server'
 import { registrationsForSong } from '~/services/registration/registration-done.server'
 import { db } from '~/services/platform/db.server'
 

@@ -31,7 +31,7 @@ import {
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
-import { readBlockchainData } from '~/services/certificates/record/manifest.server'
+import { readBlockchainData } from '~/services/certificates/record/blockchain-data.server'
 import { paymentsConfigured } from '~/services/payments/payment-provider.server'
 import { createCheckoutSession } from '~/services/payments/payments.server'
 import {

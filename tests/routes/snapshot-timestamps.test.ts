@@ -11,10 +11,8 @@ import * as certificate from '~/routes/certificate.$id'
 import * as edit from '~/routes/edit.$id'
 import * as details from '~/routes/songs.$id.details'
 import * as submit from '~/routes/submit'
-import {
-  MANIFEST_VERSION,
-  readBlockchainData,
-} from '~/services/certificates/record/manifest.server'
+import { readBlockchainData } from '~/services/certificates/record/blockchain-data.server'
+import { MANIFEST_VERSION } from '~/services/certificates/record/manifest.server'
 import { getProofBundle, proofBundleText } from '~/services/certificates/record/proof-bundle.server'
 import { registerSong } from '~/services/registration/registration.server'
 import { getStorage } from '~/storage/index.server'

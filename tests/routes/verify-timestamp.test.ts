@@ -8,7 +8,7 @@ import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as certificateRoute from '~/routes/certificate.$id'
 import { bundleIdentity } from '~/services/certificates/record/bundle-identity.server'
-import { readBlockchainData } from '~/services/certificates/record/manifest.server'
+import { readBlockchainData } from '~/services/certificates/record/blockchain-data.server'
 import {
   queueSnapshotTimestamp,
   TimestampWorker,

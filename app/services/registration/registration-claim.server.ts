@@ -3,7 +3,7 @@ import { totalsAreComplete, type ContributionValues, type PercentField } from '~
 import { splitTotalsRefusal } from '~/lib/split-totals'
 import { registrationLockMessage } from '~/lib/song-lock'
 import { type Executor, inTransaction } from '../platform/db.server'
-import type { BlockchainData } from '../certificates/record/manifest.server'
+import type { BlockchainData } from '../certificates/record/blockchain-data.server'
 import { disputeBlocker, splitStatuses } from '../co-writers/split-statuses.server'
 import { successorMessage, successorOf } from '../songs/versions.server'
 import { fail } from './registration-outcome.server'

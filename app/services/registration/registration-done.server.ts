@@ -1,5 +1,5 @@
 import type { Executor } from '../platform/db.server'
-import { readBlockchainData } from '../certificates/record/manifest.server'
+import { readBlockchainData } from '../certificates/record/blockchain-data.server'
 import { getOwnedSong } from '../songs/songs.server'
 
 /** A completed registration of the user's own song, as its success dialog shows it; else null. */

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely'
 import type { Database } from '#db/schema'
 import type { AnchorResult, ChainAdapter } from '~/chain/types'
 import { type Executor, inTransaction } from '../platform/db.server'
-import type { BlockchainData } from '../certificates/record/manifest.server'
+import type { BlockchainData } from '../certificates/record/blockchain-data.server'
 import { chainNetwork } from './registration-target.server'
 
 // How a pending registration ends, whether registering finishes it or reconciliation does later:

@@ -1,4 +1,4 @@
-import { readBlockchainData } from '../certificates/record/manifest.server'
+import { readBlockchainData } from '../certificates/record/blockchain-data.server'
 
 /**
  * A registration's steps as the page shows them while it runs (issue 53, decision 116), read from

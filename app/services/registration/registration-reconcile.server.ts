@@ -4,7 +4,10 @@ import { sha256Hex } from '~/lib/digest.server'
 import { getStorage } from '~/storage/index.server'
 import type { StorageAdapter } from '~/storage/types'
 import { db, type Executor } from '../platform/db.server'
-import { type BlockchainData, readBlockchainData } from '../certificates/record/manifest.server'
+import {
+  type BlockchainData,
+  readBlockchainData,
+} from '../certificates/record/blockchain-data.server'
 import { queueManifestTimestamp } from '../certificates/record/snapshot-timestamps.server'
 import { failPending, finish } from './registration-finish.server'
 import { chainNetwork } from './registration-target.server'

@@ -1,10 +1,10 @@
+import type { BlockchainData } from '../certificates/record/blockchain-data.server'
 import { getChain } from '~/chain/index.server'
 import type { AnchorResult } from '~/chain/types'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import { getStorage } from '~/storage/index.server'
 import { db, type Executor } from '../platform/db.server'
 import {
-  type BlockchainData,
   buildManifest,
   ensureTextSalts,
   manifestTags,

@@ -1,7 +1,7 @@
 import { csvOpening, csvRow } from '~/lib/csv'
 import { recordingsText } from '~/lib/recording'
 import { COMPONENTS } from '~/lib/song-constants'
-import { readBlockchainData } from '../record/manifest.server'
+import { readBlockchainData } from '../record/blockchain-data.server'
 import type { SongView } from '../../songs/songs.server'
 import { writerRows, writersCsvOpening, type WritersCsvSong } from './writers-csv'
 

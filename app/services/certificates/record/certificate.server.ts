@@ -1,6 +1,7 @@
 import type { ContributorStatus } from '~/lib/confirmations'
 import { type ContributorSlot, contributorSlots } from '~/lib/song-constants'
-import { readBlockchainData, recordingFingerprints } from './manifest.server'
+import { readBlockchainData } from './blockchain-data.server'
+import { recordingFingerprints } from './manifest.server'
 import type { Executor } from '../../platform/db.server'
 import {
   certificateAccess,

@@ -1,3 +1,4 @@
+import { readBlockchainData } from './blockchain-data.server'
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
@@ -12,7 +13,6 @@ import {
   type PublishedRecording,
   publishedRecordings,
   publishedTexts,
-  readBlockchainData,
   readManifest,
 } from './manifest.server'
 import { sha256Hex } from '~/lib/digest.server'
