@@ -239,7 +239,7 @@ export function plainSummary(song: CertificateSong, appName: string, timeZone = 
   if (registration?.status === 'confirmed') {
     const { network, storage } = registrationNotes(registration)
     sentences.push(
-      `The record is registered on ${network.label}, with its copy in ${storage.label}: anyone can check it on ${VERIFICATION_PAGE}.`,
+      `The record is registered on ${network.inSentence}, with its copy in ${storage.inSentence}: anyone can check it on ${VERIFICATION_PAGE}.`,
     )
   } else if (registration) {
     sentences.push('Its registration on the blockchain has started and is not finished.')

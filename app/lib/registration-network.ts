@@ -20,6 +20,8 @@ export interface NetworkFacts {
   label: string
   /** A few words for a badge or a table cell. */
   shortLabel: string
+  /** The network as a sentence names it: "registered on this server’s local development ledger". */
+  inSentence: string
   /** On a blockchain anyone can read without us. */
   isPublic: boolean
   /** A Solana test network (devnet, testnet): public, but reset from time to time. */
@@ -31,6 +33,7 @@ export interface NetworkFacts {
 const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
   'local-ledger': {
     label: 'Local development ledger on this server — not a public blockchain',
+    inSentence: 'this server’s local development ledger, not a public blockchain',
     shortLabel: 'Local ledger',
     isPublic: false,
     isTest: false,
@@ -39,6 +42,7 @@ const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
   },
   localnet: {
     label: 'Private Solana validator (localnet) — not a public blockchain',
+    inSentence: 'a private Solana validator, not a public blockchain',
     shortLabel: 'Private validator',
     isPublic: false,
     isTest: false,
@@ -47,6 +51,7 @@ const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
   },
   devnet: {
     label: 'Solana devnet — a public test network',
+    inSentence: 'Solana devnet, a test network',
     shortLabel: 'Solana devnet (test)',
     isPublic: true,
     isTest: true,
@@ -55,6 +60,7 @@ const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
   },
   testnet: {
     label: 'Solana testnet — a public test network',
+    inSentence: 'Solana testnet, a test network',
     shortLabel: 'Solana testnet (test)',
     isPublic: true,
     isTest: true,
@@ -63,6 +69,7 @@ const NETWORK_FACTS: Record<Network, Omit<NetworkFacts, 'network'>> = {
   },
   'mainnet-beta': {
     label: 'Solana mainnet',
+    inSentence: 'Solana mainnet',
     shortLabel: 'Solana mainnet',
     isPublic: true,
     isTest: false,
@@ -76,6 +83,7 @@ export function registrationNetwork(row: { network: string | null | undefined })
     return {
       network: null,
       label: 'Network not recorded',
+      inSentence: 'a network this registration did not record',
       shortLabel: 'Network not recorded',
       isPublic: false,
       isTest: false,
@@ -89,6 +97,8 @@ export interface StorageFacts {
   storageKind: StorageKind | null
   gateway: string | null
   label: string
+  /** The store as a sentence names it: "with its copy in this server’s local store". */
+  inSentence: string
   isPermanent: boolean
   permanenceNote: string | null
 }
@@ -103,6 +113,7 @@ export function registrationStorage(row: {
       storageKind: 'local-store',
       gateway: null,
       label: 'Local store on this server — not permanent storage',
+      inSentence: 'this server’s local store, not permanent storage',
       isPermanent: false,
       permanenceNote: 'The certificate’s stored copy is kept by this server only, not on Arweave.',
     }
@@ -113,6 +124,7 @@ export function registrationStorage(row: {
       storageKind: 'arweave',
       gateway,
       label: gateway ? `Arweave, through the gateway ${gateway}` : 'Arweave',
+      inSentence: gateway ? `Arweave, through the gateway ${gateway}` : 'Arweave',
       isPermanent: true,
       permanenceNote: null,
     }
@@ -121,6 +133,7 @@ export function registrationStorage(row: {
     storageKind: null,
     gateway: null,
     label: 'Storage not recorded',
+    inSentence: 'a store this registration did not record',
     isPermanent: false,
     permanenceNote: null,
   }
@@ -137,14 +150,7 @@ export function registrationCompleteText(row: { network: string | null | undefin
       dialog: 'Your song has been permanently registered on the blockchain.',
       toast: 'Your song is now permanently registered on the Solana blockchain.',
     }
-  const where: Record<Network, string> = {
-    'local-ledger': 'this server’s local development ledger, not a public blockchain',
-    localnet: 'a private Solana validator, not a public blockchain',
-    devnet: 'Solana devnet, a test network',
-    testnet: 'Solana testnet, a test network',
-    'mainnet-beta': 'Solana mainnet',
-  }
-  const sentence = `Your song is now registered on ${facts.network === null ? 'the blockchain' : where[facts.network]}.`
+  const sentence = `Your song is now registered on ${facts.network === null ? 'the blockchain' : facts.inSentence}.`
   return { dialog: sentence, toast: sentence }
 }
 

@@ -302,6 +302,10 @@ describe('Certificate', () => {
     expect(within(record).getByRole('note').textContent).toBe(
       'This is a development record kept only by this server: it is not on a public blockchain, and only this server can show it. The certificate’s stored copy is kept by this server only, not on Arweave.',
     )
+    // The plain summary names them as a sentence does, not as a label (the new user's walk).
+    expect(screen.getByTestId('certificate-plain').textContent).toContain(
+      'The record is registered on this server’s local development ledger, not a public blockchain, with its copy in this server’s local store, not permanent storage: anyone can check it on the verification page.',
+    )
     expect(
       within(record)
         .getByRole('link', { name: 'View on this server’s local ledger' })
