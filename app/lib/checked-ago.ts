@@ -40,43 +40,15 @@ const TIME_ELEMENT = new RegExp(
 )
 
 /**
- * The page's "Checked … ago" made anew. The kept-answer service hands the English `mark`; a page
- * in another language carries its own words on the element (CHECKED_WORDS_ATTRIBUTE), and is
- * written in them, for the same moment.
+ * A kept page's "Checked … ago" becomes the kept-answer service's `mark`: each answer writes the
+ * sentence anew there, for its moment and in the page's language (the service knows both).
  */
-export function markCheckedAgo(html: string, mark: string, nowMs = Date.now()) {
-  return html.replace(TIME_ELEMENT, (_match, open: string, at: string, close: string) => {
-    const words = wordsIn(open)
-    const text = words ? escapeText(checkedAgo(Number(at), nowMs, words)) : mark
-    return `${open}${text}${close}`
-  })
+export function markCheckedAgo(html: string, mark: string) {
+  return html.replace(
+    TIME_ELEMENT,
+    (_match, open: string, _at: string, close: string) => `${open}${mark}${close}`,
+  )
 }
-
-function wordsIn(openTag: string): CheckedWords | null {
-  const found = new RegExp(`\\b${CHECKED_WORDS_ATTRIBUTE}="([^"]*)"`).exec(openTag)
-  if (!found) return null
-  try {
-    const words = JSON.parse(unescapeAttribute(found[1]!)) as Partial<CheckedWords>
-    return typeof words.locale === 'string' &&
-      typeof words.justNow === 'string' &&
-      typeof words.ago === 'string'
-      ? (words as CheckedWords)
-      : null
-  } catch {
-    return null
-  }
-}
-
-// React writes an attribute with &, <, >, " and ' escaped; the text goes back between tags.
-const unescapeAttribute = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-const escapeText = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** The time of the check a page's HTML shows, or null when it shows none. */
 export function checkedAtIn(html: string) {

@@ -184,6 +184,8 @@ describe('/songs/:id/ddex.xml', () => {
     ).toEqual([
       'The recording as a whole: Partly (DDEX ContainsAI): part of it was made with generative AI, the rest by people',
       ...expected,
+      // Saved with no AI tool named: said so, never guessed from "Tools used" (decision 119).
+      'AI tools, by name: AI tools not named',
     ])
     expect(section?.rows[0]?.kind === 'fact' && section.rows[0].note?.text).toBe(
       'This is the declaration of the person who submitted the song.',

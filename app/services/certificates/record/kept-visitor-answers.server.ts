@@ -2,8 +2,11 @@ import crypto from 'node:crypto'
 import { CompiledQuery, sql } from 'kysely'
 import { isbot } from 'isbot'
 import { env } from '~/env.server'
+import { translate } from '~/i18n/catalogs.server'
+import { intlLocale } from '~/i18n/format'
 import { resolveLocale } from '~/i18n/locale.server'
-import { checkedAgo, checkedAtIn, markCheckedAgo } from '~/lib/checked-ago'
+import type { RenderLocale } from '~/i18n/locales'
+import { checkedAgo, checkedAtIn, type CheckedWords, markCheckedAgo } from '~/lib/checked-ago'
 import { CERTIFICATE_ID_PATTERN } from '~/lib/identifiers'
 import { TIME_ZONE_COOKIE } from '~/lib/time-zone'
 import { recordServerPageView } from '../../platform/analytics.server'
@@ -83,13 +86,17 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
   if (!version) return null
   const zone = resolveTimeZone(request.cookie ?? null, null)
   const now = Date.now()
+  const locale = resolveLocale({
+    cookieHeader: request.cookie,
+    acceptLanguage: request.acceptLanguage,
+  })
   const key = digestOf([
     asked.kind,
     request.url,
     zone.timeZone,
     zone.source,
     // The page's language (decision 120): one kept answer per language, never another's.
-    resolveLocale({ cookieHeader: request.cookie, acceptLanguage: request.acceptLanguage }),
+    locale,
     // The footer's © year is the server clock's.
     new Date(now).getUTCFullYear(),
   ])
@@ -111,7 +118,7 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
   const kept = keptRender(keptKey, {
     nonce,
     loadId,
-    ...(checkedAt === null ? {} : { extra: checkedAgo(checkedAt, now) }),
+    ...(checkedAt === null ? {} : { extra: checkedAgo(checkedAt, now, checkedWords(locale)) }),
   })
   if (!kept?.headers) return { ticket }
   forgetPages(pageVariants.use(record, keptKey))
@@ -128,6 +135,15 @@ export async function keptVisitorAnswer(request: AnonymousRequest): Promise<Kept
       { userId: null, sessionId: loadId, title: kept.title },
     )
   return { answer: { status: 200, headers: kept.headers, body: kept.body } }
+}
+
+/** "Checked 40 seconds ago" in the page's language, as the page itself writes it (verify/checked). */
+function checkedWords(locale: RenderLocale): CheckedWords {
+  return {
+    locale: intlLocale(locale),
+    justNow: translate(locale, 'verify', 'verify.checked.justNow'),
+    ago: translate(locale, 'verify', 'verify.checked.ago', { ago: '{ago}' }),
+  }
 }
 
 /** The ticket the server entry put in Remix's load context for this request, if any. */
