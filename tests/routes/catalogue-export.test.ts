@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import * as exportRoute from '~/resource-routes/api.songs.export'
 import { SongSchema } from '~/lib/song-schema'
 import { createSong } from '~/services/songs/songs.server'
+import { readCsv } from '../setup/csv-reader'
 import { db } from '../setup/db'
 import { args, authedRequest, createUser, respond } from '../setup/fixtures'
 
@@ -54,35 +55,6 @@ async function download(userId: string | null, query: string) {
   return respond(() => exportRoute.loader(args(request)))
 }
 
-/** A minimal RFC 4180 reader: enough to check what a spreadsheet would see. */
-function parseCsv(text: string) {
-  const rows: string[][] = []
-  let row: string[] = []
-  let cell = ''
-  let quoted = false
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"'
-        i++
-      } else if (ch === '"') quoted = false
-      else cell += ch
-    } else if (ch === '"') quoted = true
-    else if (ch === ',') {
-      row.push(cell)
-      cell = ''
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell)
-      rows.push(row)
-      row = []
-      cell = ''
-      i++
-    } else cell += ch
-  }
-  return rows
-}
-
 describe('GET /api/songs/export', () => {
   test('a visitor gets 401 and a bad format a 400 with a message, both JSON', async () => {
     const visitor = await download(null, '?format=csv')
@@ -107,7 +79,7 @@ describe('GET /api/songs/export', () => {
     )
     const bytes = new Uint8Array(await response.arrayBuffer())
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const rows = parseCsv(new TextDecoder().decode(bytes.slice(3)))
+    const { rows } = readCsv(new TextDecoder().decode(bytes.slice(3)))
     expect(rows[0]).toEqual(COLUMNS)
     expect(rows).toHaveLength(2)
     const record = Object.fromEntries(COLUMNS.map((c, i) => [c, rows[1]![i]]))
@@ -140,7 +112,7 @@ describe('GET /api/songs/export', () => {
       }),
     )
     const text = await (await download(owner.id, '')).text()
-    const rows = parseCsv(text.replace(/^\uFEFF/, ''))
+    const { rows } = readCsv(text.replace(/^\uFEFF/, ''))
     const record = Object.fromEntries(COLUMNS.map((c, i) => [c, rows[1]![i]]))
     expect(record.title).toBe(`'=HYPERLINK("http://x","y")`)
     expect(record.contributorName).toBe(`'@SUM(1+1)`)
