@@ -15,8 +15,15 @@ const quote = (text: string) =>
     String.fromCharCode(parseInt(hex, 16)),
   )
 
+// `npm run i18n:sync -- <area> ...` syncs only those areas: translators of different areas work at
+// the same time, and a run must not rewrite a file another is editing.
+const asked = process.argv.slice(2)
+const unknown = asked.filter((area) => !(area in AREAS))
+if (unknown.length) throw new Error(`No such area: ${unknown.join(', ')}`)
+const areas = (asked.length ? asked : Object.keys(AREAS)) as Area[]
+
 for (const locale of LOCALES.filter((tag) => tag !== SOURCE_LOCALE)) {
-  for (const area of Object.keys(AREAS) as Area[]) {
+  for (const area of areas) {
     const file = path.join(LOCALES_DIR, locale, `${area}.po`)
     const old = fs.existsSync(file) ? PO.parse(fs.readFileSync(file, 'utf8')).items : []
     const kept = new Map(old.map((item) => [item.msgid, item]))

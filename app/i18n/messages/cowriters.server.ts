@@ -1,0 +1,3 @@
+// The cowriters area's English (decision 120): the source its catalogues translate
+// (app/i18n/locales/<lang>/cowriters.po). Server-only: pages get these as their loaders' data.
+export const cowriters = {} as const

@@ -1,0 +1,3 @@
+// The registration area's English (decision 120): the source its catalogues translate
+// (app/i18n/locales/<lang>/registration.po). Server-only: pages get these as their loaders' data.
+export const registration = {} as const
