@@ -1,4 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { requestLocale } from '~/i18n/locale.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -44,6 +46,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
   return json({
+    // The page's words in the owner's language: the song pages' area, the form's and the shared words.
+    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['words', 'form', 'song']),
     song,
     locked: locksSong(song.registration),
     // Said before saving (issue 13): a changed split voids the confirmations and re-invites.

@@ -1,4 +1,6 @@
 import { getFormProps, useForm } from '@conform-to/react'
+import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { requestLocale } from '~/i18n/locale.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -68,8 +70,10 @@ async function requireDetailsSong(request: Request, param: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { song } = await requireDetailsSong(request, params.id)
+  const { user, song } = await requireDetailsSong(request, params.id)
   return json({
+    // The page's words in the owner's language: the song pages' area, the form's and the shared words.
+    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['words', 'form', 'song']),
     song,
     // A registration under way holds the song until it ends (confirmed, or failed and free again).
     lockMessage: registrationLockMessage(song.registration),

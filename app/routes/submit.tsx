@@ -1,4 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
+import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { requestLocale } from '~/i18n/locale.server'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -62,6 +64,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const version = fromId === null ? null : await newVersionValues(db(), user.id, fromId)
   const reviewId = new URL(request.url).searchParams.get('review')
   return json({
+    // The page's words in the owner's language: the song pages' area, the form's and the shared words.
+    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['words', 'form', 'song']),
     review: reviewId === null ? null : await reviewStep(user.id, reviewId),
     version,
     // A new song starts with the account's own PRO details (decision 118); a new version, the song's.
