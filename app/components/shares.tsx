@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
-import { formatPercent } from '~/lib/split-totals'
+import { formatPercent } from '~/i18n/format'
+import { useLocale } from '~/i18n/react'
 
 /**
  * 'Ann 60% / نادية 30% / AI 10%' with each name in its own <bdi>: a right-to-left name would
@@ -13,6 +14,7 @@ export function Shares({
   shares: { who: string; percent: number }[]
   empty?: string
 }) {
+  const locale = useLocale()
   if (shares.length === 0) return <>{empty}</>
   return (
     <>
@@ -21,7 +23,8 @@ export function Shares({
           {index > 0 && ' / '}
           <span data-share="">
             <bdi>{share.who}</bdi>
-            {` ${formatPercent(share.percent)}%`}
+            {/* "60%", "60 %" in French and German: as the page's language writes it. */}
+            {` ${formatPercent(locale, share.percent / 100)}`}
           </span>
         </Fragment>
       ))}

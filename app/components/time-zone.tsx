@@ -8,6 +8,7 @@ import {
   type TimeZoneChoice,
 } from '~/lib/time-zone'
 import { canonicalTimeZone, type TimeZoneOption } from '~/lib/time-zone-names'
+import { useTextOr } from '~/i18n/form-errors'
 
 /**
  * The zone to show dates in: the page is drawn with the server's answer (the user's setting,
@@ -31,13 +32,10 @@ export function useTimeZone(): TimeZoneChoice {
   return { timeZone: browser, source: 'browser' }
 }
 
-const why = {
-  account: 'your setting',
-  browser: 'your browser’s time zone',
-  default: 'the default',
-}
-
-/** Says which zone the dates on the page are in, next to them, and where to change it. */
+/**
+ * Says which zone the dates on the page are in, next to them, and where to change it: in the
+ * page's language where its loader sent the shared words (decision 120), else in English.
+ */
 export function TimeZoneNote({
   choice,
   className = '',
@@ -45,14 +43,26 @@ export function TimeZoneNote({
   choice: TimeZoneChoice
   className?: string
 }) {
+  const text = useTextOr()
   return (
     <p className={`text-xs text-slate-500 ${className}`} data-testid="time-zone-note">
-      Dates in {choice.timeZone} ({why[choice.source]}) —{' '}
+      {text('words.timeZone.note', `Dates in ${choice.timeZone} (${ENGLISH_WHY[choice.source]})`, {
+        timeZone: choice.timeZone,
+        source: choice.source,
+      })}{' '}
+      —{' '}
       <Link to={SETTINGS_PATH} className="font-medium text-brand-700 underline">
-        change
+        {text('words.timeZone.change', 'change')}
       </Link>
     </p>
   )
+}
+
+// Where a page has not sent the shared words yet: the note as it always read.
+const ENGLISH_WHY = {
+  account: 'your setting',
+  browser: 'your browser’s time zone',
+  default: 'the default',
 }
 
 /**
