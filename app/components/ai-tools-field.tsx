@@ -1,11 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react'
-import {
-  type AiToolFormRow,
-  COMPONENT_LABELS,
-  COMPONENTS,
-  type Component,
-  MAX_AI_TOOLS,
-} from '~/lib/song-constants'
+import { useT } from '~/i18n/react'
+import { componentLabel } from '~/i18n/words'
+import { type AiToolFormRow, COMPONENTS, type Component, MAX_AI_TOOLS } from '~/lib/song-constants'
 import { ErrorList, Field } from './forms'
 import { CHECKBOX } from './ui/button'
 
@@ -15,13 +11,12 @@ import { CHECKBOX } from './ui/button'
 // list's own metadata, so a row exists whether or not the form's values had it yet.
 
 export function AiToolsSection({ rows }: { rows: FieldMetadata<AiToolFormRow[]> }) {
+  const t = useT()
   const values = Array.isArray(rows.initialValue) ? rows.initialValue : []
   return (
     <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">AI tools by name (Optional)</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Each AI tool and the parts it worked on; a part needs an AI share in the split.
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('form.aiTools.title')}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('form.aiTools.description')}</p>
       {Array.from({ length: MAX_AI_TOOLS }, (_, index) => {
         const name = (field: string) => `${rows.name}[${index}].${field}`
         const id = (field: string) => `${rows.formId}-${name(field)}`
@@ -33,9 +28,9 @@ export function AiToolsSection({ rows }: { rows: FieldMetadata<AiToolFormRow[]> 
           value?.[c] === 'on' || [value?.components].flat().includes(c)
         return (
           <fieldset key={index} className="mt-4">
-            <legend className="sr-only">AI tool {index + 1}</legend>
+            <legend className="sr-only">{t('form.aiTools.tool', { number: index + 1 })}</legend>
             <Field
-              label={`AI tool ${index + 1}`}
+              label={t('form.aiTools.tool', { number: index + 1 })}
               id={id('name')}
               name={name('name')}
               defaultValue={value?.name ?? ''}
@@ -51,12 +46,15 @@ export function AiToolsSection({ rows }: { rows: FieldMetadata<AiToolFormRow[]> 
                     defaultChecked={ticked(c)}
                     className={CHECKBOX}
                     // Its own name beside the form's Lyrics field and the other rows' boxes.
-                    aria-label={`AI tool ${index + 1}: ${COMPONENT_LABELS[c]}`}
+                    aria-label={t('form.aiTools.part', {
+                      number: index + 1,
+                      component: componentLabel(t, c),
+                    })}
                     aria-describedby={
                       errors('components') ? `${id('components')}-error` : undefined
                     }
                   />
-                  {COMPONENT_LABELS[c]}
+                  {componentLabel(t, c)}
                 </label>
               ))}
             </div>

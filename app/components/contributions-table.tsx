@@ -1,6 +1,8 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
+import { formatPercent } from '~/i18n/format'
+import { useLocale, useT } from '~/i18n/react'
+import { componentLabel } from '~/i18n/words'
 import {
-  COMPONENT_LABELS,
   COMPONENTS,
   type Component,
   componentTotal,
@@ -9,7 +11,6 @@ import {
   type PercentField,
 } from '~/lib/song-constants'
 import { ErrorList } from './forms'
-import { formatPercent } from '~/lib/split-totals'
 
 export type ContributionRowsField = FieldMetadata<ContributionFormRow[]>
 export interface ContributorNames {
@@ -67,17 +68,26 @@ const cell =
  * since a display utility would override the attribute.
  */
 export function ContributionsTable({ rows, names, visible, interactive }: Props) {
+  const t = useT()
   const showCo1 = !interactive || names.co1.trim() !== ''
   const showCo2 = !interactive || names.co2.trim() !== ''
   const columns: { field: PercentField; label: string; show: boolean }[] = [
-    { field: 'contributorPercent', label: names.main.trim() || 'Main contributor', show: true },
-    { field: 'coContributorPercent', label: names.co1.trim() || 'Co-contributor', show: showCo1 },
+    {
+      field: 'contributorPercent',
+      label: names.main.trim() || t('form.split.main'),
+      show: true,
+    },
+    {
+      field: 'coContributorPercent',
+      label: names.co1.trim() || t('form.split.co1'),
+      show: showCo1,
+    },
     {
       field: 'coContributor2Percent',
-      label: names.co2.trim() || 'Co-contributor 2',
+      label: names.co2.trim() || t('form.split.co2'),
       show: showCo2,
     },
-    { field: 'aiPercent', label: 'AI', show: true },
+    { field: 'aiPercent', label: t('form.split.ai'), show: true },
   ]
 
   return (
@@ -86,7 +96,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
         <thead className="hidden sm:table-header-group">
           <tr className="text-left text-slate-600">
             <th scope="col" className="py-2 pr-4 font-medium">
-              Component
+              {t('form.split.component')}
             </th>
             {columns.map((column) => (
               <th
@@ -99,7 +109,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
               </th>
             ))}
             <th scope="col" className="px-2 py-2 text-right font-medium">
-              Total
+              {t('form.split.total')}
             </th>
           </tr>
         </thead>
@@ -127,7 +137,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                     scope="row"
                     className="min-w-0 break-words text-left font-medium text-slate-800 sm:py-2 sm:pr-4"
                   >
-                    {COMPONENT_LABELS[component]}
+                    {componentLabel(t, component)}
                     <input key={componentKey} {...componentProps} />
                     <ErrorList id={errorId} errors={rowErrors} />
                   </th>
@@ -154,7 +164,10 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                           max={100}
                           step="0.01"
                           inputMode="decimal"
-                          aria-label={`${COMPONENT_LABELS[component]}: ${column.label} %`}
+                          aria-label={t('form.split.cell', {
+                            component: componentLabel(t, component),
+                            column: column.label,
+                          })}
                           aria-describedby={errorId}
                           className={cell}
                         />
@@ -162,7 +175,9 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
                     )
                   })}
                   <td className="order-1 text-right sm:px-2 sm:py-2">
-                    <span className="text-xs text-slate-500 sm:hidden">Total </span>
+                    <span className="text-xs text-slate-500 sm:hidden">
+                      {t('form.split.total')}{' '}
+                    </span>
                     <RowTotal component={component} total={interactive ? total : null} />
                   </td>
                 </tr>
@@ -173,7 +188,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
       </table>
       {!interactive && (
         <p className="mt-2 text-xs text-slate-500" data-testid="no-script-totals">
-          {NO_SCRIPT_TOTALS}
+          {t('form.split.noScript')}
         </p>
       )}
     </div>
@@ -185,11 +200,13 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
  * (a green 100% over a 50 + 30 + 30 row would be a lie, issue 25.5): the review works it out.
  */
 function RowTotal({ component, total }: { component: Component; total: number | null }) {
+  const t = useT()
+  const locale = useLocale()
   if (total === null)
     return (
       <span data-testid={`total-${component}`} className="inline-block px-2 py-1 text-slate-500">
         <span aria-hidden="true">—</span>
-        <span className="sr-only">not worked out yet</span>
+        <span className="sr-only">{t('form.split.notYet')}</span>
       </span>
     )
   return (
@@ -198,11 +215,9 @@ function RowTotal({ component, total }: { component: Component; total: number | 
         data-testid={`total-${component}`}
         className={`inline-block min-w-16 rounded px-2 py-1 font-semibold ${total === 100 ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900'}`}
       >
-        {formatPercent(total)}%
+        {formatPercent(locale, total / 100)}
       </span>
-      {total !== 100 && <span className="sr-only"> (must total 100%)</span>}
+      {total !== 100 && <span className="sr-only"> {t('form.split.mustTotal')}</span>}
     </>
   )
 }
-
-export const NO_SCRIPT_TOTALS = 'Totals are worked out when the form is reviewed.'

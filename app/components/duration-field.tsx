@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { Field } from '~/components/forms'
 import { durationFromMedia, formatDuration } from '~/lib/duration'
 import { useHydrated } from '~/lib/hooks'
+import { useT } from '~/i18n/react'
 
 /**
  * The recording's length (issue 40), which a DDEX export requires. Typed by hand without
@@ -11,6 +12,7 @@ import { useHydrated } from '~/lib/hooks'
  * was: a length is never guessed.
  */
 export function DurationField({ field }: { field: FieldMetadata<string> }) {
+  const t = useT()
   const hydrated = useHydrated()
   const [note, setNote] = useState('')
 
@@ -24,12 +26,12 @@ export function DurationField({ field }: { field: FieldMetadata<string> }) {
       audio.removeAttribute('src')
       const input = document.getElementById(field.id)
       if (seconds === null || !(input instanceof HTMLInputElement)) {
-        setNote('This browser could not read the length of that file: type it in instead.')
+        setNote(t('form.duration.unreadable'))
         return
       }
       input.value = formatDuration(seconds)
       input.dispatchEvent(new Event('input', { bubbles: true }))
-      setNote(`Read from ${file.name}: ${formatDuration(seconds)}.`)
+      setNote(t('form.duration.read', { file: file.name, length: formatDuration(seconds) }))
     }
     audio.addEventListener('loadedmetadata', () => done(durationFromMedia(audio.duration)))
     audio.addEventListener('error', () => done(null))
@@ -39,8 +41,8 @@ export function DurationField({ field }: { field: FieldMetadata<string> }) {
   return (
     <div>
       <Field
-        label="Length of the recording (Optional)"
-        hint="Minutes:seconds, for example 3:25. Needed for the DDEX export."
+        label={t('form.duration.label')}
+        hint={t('form.duration.hint')}
         errors={field.errors}
         inputMode="numeric"
         placeholder="3:25"
@@ -48,7 +50,7 @@ export function DurationField({ field }: { field: FieldMetadata<string> }) {
       />
       {hydrated && (
         <label className="mt-2 block text-sm text-slate-700">
-          Or read it from the audio file (it stays on your computer):{' '}
+          {t('form.duration.fromFile')}{' '}
           <input
             type="file"
             accept="audio/*"

@@ -1,16 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
-  formatBytesShort,
   type HashedFile,
   MAX_RECORDING_LABEL,
   MAX_RECORDINGS,
   RECORDING_LABEL_MAX,
   recordingFileField,
 } from '~/lib/recording'
+import { useLocale, useT } from '~/i18n/react'
+import { formatNumber } from '~/i18n/format'
 import { ErrorList } from './forms'
 import { CHECKBOX, TAP_TARGET } from './ui/button'
 import type { SongFields } from '~/lib/song-form-fields'
 
+// The English of form.recordings.inBrowser, .onServer and .limit (app/i18n/messages/form.server.ts),
+// which the tests of an English page read.
 export const HASHED_IN_BROWSER =
   'Your browser computes each fingerprint (SHA-256) on this device. The files are not uploaded: only their fingerprints, sizes, types and names are sent.'
 export const HASHED_ON_SERVER = `JavaScript is off, so the files you choose are uploaded when you continue: the server reads each through SHA-256 as it arrives and discards it, never storing it. Up to ${MAX_RECORDING_LABEL} for all files together.`
@@ -18,8 +21,29 @@ export const RECORDINGS_LIMIT = `Up to ${MAX_RECORDINGS} files, each with its ow
 
 type Progress = { read: number; total: number } | null
 
+/** 1.2 MB, 512 bytes: a file's size as the page's language writes its number and unit. */
+function formatBytes(locale: string, bytes: number) {
+  const [unit, value] =
+    bytes >= 1e9
+      ? (['gigabyte', bytes / 1e9] as const)
+      : bytes >= 1e6
+        ? (['megabyte', bytes / 1e6] as const)
+        : bytes >= 1e3
+          ? (['kilobyte', bytes / 1e3] as const)
+          : (['byte', bytes] as const)
+  return formatNumber(locale, value, {
+    style: 'unit',
+    unit,
+    // "512 bytes", not "512 byte"; the larger units keep their symbol, one decimal.
+    unitDisplay: unit === 'byte' ? 'long' : 'short',
+    minimumFractionDigits: unit === 'byte' ? 0 : 1,
+    maximumFractionDigits: unit === 'byte' ? 0 : 1,
+  })
+}
+
 /** Hashes a file the user picks, in the browser, chunk by chunk, with progress. */
 export function useBrowserHash() {
+  const t = useT()
   const [progress, setProgress] = useState<Progress>(null)
   const [error, setError] = useState<string | null>(null)
   const current = useRef(0)
@@ -40,8 +64,11 @@ export function useBrowserHash() {
     } catch (cause) {
       if (token === current.current) {
         setProgress(null)
+        // The reason is the browser's own words, in the browser's language.
         setError(
-          `Your browser could not read the file (${cause instanceof Error ? cause.message : String(cause)}).`,
+          t('form.recordings.readFailed', {
+            reason: cause instanceof Error ? cause.message : String(cause),
+          }),
         )
       }
       return null
@@ -51,6 +78,8 @@ export function useBrowserHash() {
 }
 
 export function HashProgress({ progress }: { progress: Progress }) {
+  const t = useT()
+  const locale = useLocale()
   if (!progress) return null
   return (
     <div className="mt-2 text-sm text-slate-700" role="status" data-testid="hash-progress">
@@ -58,9 +87,12 @@ export function HashProgress({ progress }: { progress: Progress }) {
         className="w-full"
         max={progress.total || 1}
         value={progress.read}
-        aria-label="Fingerprinting progress"
+        aria-label={t('form.recordings.progressLabel')}
       />
-      Fingerprinting… {formatBytesShort(progress.read)} of {formatBytesShort(progress.total)}
+      {t('form.recordings.progress', {
+        read: formatBytes(locale, progress.read),
+        total: formatBytes(locale, progress.total),
+      })}
     </div>
   )
 }
@@ -75,6 +107,9 @@ interface Slot {
   showFileName: boolean
   remove: boolean
 }
+
+/** A size in whole bytes, "1,234 bytes" as the page's language writes it. */
+const BYTES = { style: 'unit', unit: 'byte', unitDisplay: 'long' } as const
 
 // The summary step posts a checkbox back as 'true', a browser as 'on'.
 const ticked = (value: string | undefined) => value === 'on' || value === 'true'
@@ -125,6 +160,7 @@ export function RecordingFingerprintField({
   interactive: boolean
   onBusyChange?: (busy: boolean) => void
 }) {
+  const t = useT()
   const list = fields.recordings.getFieldList()
   const nextKey = useRef(MAX_RECORDINGS)
   const [slots, setSlots] = useState<Slot[]>(() => {
@@ -153,7 +189,10 @@ export function RecordingFingerprintField({
   return (
     <div className="space-y-4">
       <p id="recordings-how" className="text-sm text-slate-600" data-testid="recording-how">
-        {interactive ? HASHED_IN_BROWSER : HASHED_ON_SERVER} {RECORDINGS_LIMIT}
+        {interactive
+          ? t('form.recordings.inBrowser')
+          : t('form.recordings.onServer', { max: MAX_RECORDING_LABEL })}{' '}
+        {t('form.recordings.limit', { count: MAX_RECORDINGS, max: RECORDING_LABEL_MAX })}
       </p>
       {shown.map((slot, index) => (
         <RecordingSlot
@@ -183,7 +222,7 @@ export function RecordingFingerprintField({
           className={`${TAP_TARGET} text-sm font-medium text-brand-700 underline`}
           onClick={() => setSlots((current) => [...current, emptySlot(nextKey.current++)])}
         >
-          Add another file
+          {t('form.recordings.add')}
         </button>
       ) : null}
       <ErrorList errors={fields.recordings.errors} />
@@ -214,6 +253,8 @@ function RecordingSlot({
   onRemove: () => void
   onBusyChange: (key: number, busy: boolean) => void
 }) {
+  const t = useT()
+  const locale = useLocale()
   const { hash, progress, error } = useBrowserHash()
   const busy = progress !== null
   useEffect(() => onBusyChange(slot.key, busy), [busy, slot.key, onBusyChange])
@@ -227,18 +268,20 @@ function RecordingSlot({
       data-testid="recording-slot"
       aria-describedby="recordings-how"
     >
-      <legend className="px-1 text-sm font-medium text-slate-800">File {index + 1}</legend>
+      <legend className="px-1 text-sm font-medium text-slate-800">
+        {t('form.recordings.file', { number: index + 1 })}
+      </legend>
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${id}-label`} className="block text-sm font-medium text-slate-800">
-            Label
+            {t('form.recordings.label')}
           </label>
           <input
             id={`${id}-label`}
             type="text"
             name={name('label')}
             maxLength={RECORDING_LABEL_MAX}
-            placeholder="Master"
+            placeholder={t('form.recordings.label.placeholder')}
             className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
             aria-invalid={errors.length > 0 ? true : undefined}
             aria-describedby={errors.length > 0 ? `${id}-errors` : undefined}
@@ -249,7 +292,7 @@ function RecordingSlot({
         </div>
         <div>
           <label htmlFor={`${id}-file`} className="block text-sm font-medium text-slate-800">
-            {file ? 'Replace the file' : 'File'}
+            {file ? t('form.recordings.replace') : t('form.recordings.choose')}
           </label>
           <input
             id={`${id}-file`}
@@ -273,12 +316,12 @@ function RecordingSlot({
           className="mt-3 rounded-md bg-slate-50 p-3 text-sm"
           data-testid="recording-fingerprint"
         >
-          <p className="font-medium text-slate-800">Fingerprint (SHA-256)</p>
+          <p className="font-medium text-slate-800">{t('form.recordings.fingerprint')}</p>
           <p className="break-all font-mono text-xs text-slate-900" data-testid="recording-sha256">
             {file.sha256}
           </p>
           <p className="text-xs text-slate-600">
-            {[file.fileName, `${file.size.toLocaleString('en-US')} bytes`, file.mediaType]
+            {[file.fileName, formatNumber(locale, file.size, BYTES), file.mediaType]
               .filter(Boolean)
               .join(' · ')}
           </p>
@@ -296,7 +339,7 @@ function RecordingSlot({
               className={`${TAP_TARGET} mt-2 text-xs text-brand-700 underline`}
               onClick={onRemove}
             >
-              Remove this file
+              {t('form.recordings.remove')}
             </button>
           ) : (
             <label className="mt-2 flex items-center gap-2 text-xs text-slate-800">
@@ -306,7 +349,7 @@ function RecordingSlot({
                 defaultChecked={slot.remove}
                 className={CHECKBOX}
               />
-              Remove this file
+              {t('form.recordings.remove')}
             </label>
           )}
         </div>
@@ -316,7 +359,7 @@ function RecordingSlot({
           className={`${TAP_TARGET} mt-2 text-xs text-brand-700 underline`}
           onClick={onRemove}
         >
-          Remove this row
+          {t('form.recordings.removeRow')}
         </button>
       ) : null}
       <label className="mt-2 flex items-center gap-2 text-sm text-slate-800">
@@ -331,8 +374,7 @@ function RecordingSlot({
               }
             : { defaultChecked: slot.showFileName })}
         />
-        Show the file name on the certificate (otherwise only the label, fingerprint, size and type
-        are public)
+        {t('form.recordings.showName')}
       </label>
       <ErrorList id={`${id}-errors`} errors={errors} />
     </fieldset>

@@ -14,9 +14,20 @@ import { DurationField } from './duration-field'
 import { ErrorList, Field, TextareaField } from './forms'
 import { RecordingFingerprintField } from './recording-fingerprint-field'
 import { TermNote } from './term'
-import { PRO } from '~/lib/glossary/pro'
-import { IPI } from '~/lib/glossary/ipi'
-import { SHA_256 } from '~/lib/glossary/sha-256'
+import { useT } from '~/i18n/react'
+import { readFormErrorsWith } from '~/i18n/form-errors'
+import { genreLabel, useTermNotes } from '~/i18n/words'
+import { readSongFormError } from './song-form-errors'
+
+// Every page that draws a song form loads this module: its refusals with a name or the
+// components inside are translated where they are shown, in the fields and the error summary.
+readFormErrorsWith(readSongFormError)
+
+/** The SHA-256 note (the glossary's sentence, app/lib/glossary/sha-256.ts) in the page's language. */
+function useSha256Note() {
+  const t = useT()
+  return { term: 'SHA-256', sentence: t('form.note.sha256') }
+}
 
 /**
  * Where the error summary's links go for the song forms' fields that are not conform's own
@@ -63,25 +74,18 @@ export function LatinNameFields({
   showCo1: boolean
   showCo2: boolean
 }) {
+  const t = useT()
   return (
     <fieldset className="sm:col-span-2">
-      <legend className="text-sm font-semibold text-slate-800">
-        Names in Latin script (Optional)
-      </legend>
-      <p className="mt-1 text-sm text-slate-600">
-        For a name written in another script, as royalty societies and partners file it: 김민지 →
-        Kim Minji.
-      </p>
+      <legend className="text-sm font-semibold text-slate-800">{t('form.latin.legend')}</legend>
+      <p className="mt-1 text-sm text-slate-600">{t('form.latin.hint')}</p>
       <div className="mt-2 grid gap-4 sm:grid-cols-3">
-        <TextSlot label="Main contributor in Latin script" field={fields.contributorLatinName} />
+        <TextSlot label={t('form.latin.main')} field={fields.contributorLatinName} />
         {showCo1 ? (
-          <TextSlot label="Co-contributor in Latin script" field={fields.coContributorLatinName} />
+          <TextSlot label={t('form.latin.co1')} field={fields.coContributorLatinName} />
         ) : null}
         {showCo2 ? (
-          <TextSlot
-            label="Co-contributor 2 in Latin script"
-            field={fields.coContributor2LatinName}
-          />
+          <TextSlot label={t('form.latin.co2')} field={fields.coContributor2LatinName} />
         ) : null}
       </div>
     </fieldset>
@@ -108,16 +112,13 @@ function Section({
 
 /** `explained`: false where the page has explained SHA-256 already, by its first mention. */
 export function PrivacyNotice({ explained = true }: { explained?: boolean }) {
+  const t = useT()
+  const sha256 = useSha256Note()
   return (
     <aside className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
-      <p className="font-semibold">Privacy notice</p>
-      <p className="mt-1">
-        Your lyrics and creative notes stay private: when you register a song, only their
-        fingerprints (SHA-256) go into its record. The other details on your certificate become
-        public once the song is registered; where it is registered on a public blockchain, that
-        record can never be deleted or changed.
-      </p>
-      {explained ? <TermNote note={SHA_256} className="mt-1 text-brand-900" /> : null}
+      <p className="font-semibold">{t('form.privacy.title')}</p>
+      <p className="mt-1">{t('form.privacy.text')}</p>
+      {explained ? <TermNote note={sha256} className="mt-1 text-brand-900" /> : null}
     </aside>
   )
 }
@@ -135,6 +136,8 @@ export function SongForm({
   today: string
   onBusyChange?: (busy: boolean) => void
 }) {
+  const t = useT()
+  const sha256 = useSha256Note()
   const interactive = useHydrated()
   // conform follows every keystroke, so these are what the fields hold now.
   const names = {
@@ -147,44 +150,45 @@ export function SongForm({
 
   return (
     <div className="space-y-6">
-      <Section title="Basic Information">
+      <Section title={t('form.basic.title')}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextSlot label="Song Title *" required field={fields.title} />
+          <TextSlot label={t('form.field.title')} required field={fields.title} />
           <Field
-            label="Date Created *"
+            label={t('form.field.dateCreated')}
             required
             max={today}
             errors={fields.dateCreated.errors}
             {...getInputProps(fields.dateCreated, { type: 'date' })}
             defaultValue={fields.dateCreated.initialValue || today}
           />
-          <TextSlot label="Main Contributor Name *" required field={fields.contributorName} />
+          <TextSlot
+            label={t('form.field.contributorName')}
+            required
+            field={fields.contributorName}
+          />
           <GenreSelect field={fields.genre} />
-          <TextSlot label="Co-Contributor Name" field={fields.coContributorName} />
-          <TextSlot label="Co-Contributor 2 Name" field={fields.coContributorName2} />
+          <TextSlot label={t('form.field.coContributorName')} field={fields.coContributorName} />
+          <TextSlot label={t('form.field.coContributorName2')} field={fields.coContributorName2} />
           <LatinNameFields fields={fields} showCo1={showCo1} showCo2={showCo2} />
           <TextSlot
-            label="Tools Used *"
+            label={t('form.field.toolsUsed')}
             required
-            hint="Instruments and software, e.g. Logic Pro; AI tools go below"
+            hint={t('form.field.toolsUsed.hint')}
             field={fields.toolsUsed}
           />
           <Field
-            label="Song Link *"
+            label={t('form.field.fileLink')}
             required
-            hint="Where the recording lives: SoundCloud, Dropbox, YouTube…"
-            placeholder="https://"
+            hint={t('form.field.fileLink.hint')}
+            placeholder={t('form.field.fileLink.placeholder')}
             errors={fields.fileLink.errors}
             {...getInputProps(fields.fileLink, { type: 'url' })}
           />
         </div>
       </Section>
 
-      <Section
-        title="Fingerprint your recordings (Optional)"
-        description="The SHA-256 of each file's bytes goes into the certificate under its label, so anyone holding one of the files can later check it is that file."
-      >
-        <TermNote note={SHA_256} className="mb-3" />
+      <Section title={t('form.recordings.title')} description={t('form.recordings.description')}>
+        <TermNote note={sha256} className="mb-3" />
         <RecordingFingerprintField
           fields={fields}
           interactive={interactive}
@@ -197,10 +201,7 @@ export function SongForm({
       <ProSection fields={fields} showCo1={showCo1} showCo2={showCo2} />
       <ContentSection fields={fields} />
 
-      <Section
-        title="Creative Contributions"
-        description="For each component, split the work between the contributors and AI. Each component should total 100%."
-      >
+      <Section title={t('form.split.title')} description={t('form.split.description')}>
         <ContributionsTable
           rows={fields.contributions}
           names={names}
@@ -208,9 +209,7 @@ export function SongForm({
           interactive={interactive}
         />
         <ErrorList id={fields.contributions.errorId} errors={fields.contributions.errors} />
-        <p className="mt-3 text-xs text-slate-500">
-          A total other than 100% is flagged; you can still continue and fix it later.
-        </p>
+        <p className="mt-3 text-xs text-slate-500">{t('form.split.flagged')}</p>
       </Section>
 
       <AiToolsSection rows={fields.aiTools} />
@@ -222,11 +221,12 @@ export function SongForm({
 
 /** The genre, from the spec's list; the split's components follow it (SPEC §2). */
 export function GenreSelect({ field }: { field: TextMeta }) {
+  const t = useT()
   const { key, ...props } = getSelectProps(field)
   return (
     <div>
       <label htmlFor="song-genre" className="block text-sm font-medium text-slate-800">
-        Genre
+        {t('form.genre.label')}
       </label>
       <select
         key={key}
@@ -235,10 +235,11 @@ export function GenreSelect({ field }: { field: TextMeta }) {
         aria-describedby={field.errors ? 'song-genre-error' : undefined}
         className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
       >
-        <option value="">Select a genre</option>
+        <option value="">{t('form.genre.choose')}</option>
+        {/* The value is the data, the spec's English name; only what is shown is translated. */}
         {GENRES.map((g) => (
           <option key={g} value={g}>
-            {g}
+            {genreLabel(t, g)}
           </option>
         ))}
       </select>
@@ -252,16 +253,19 @@ export function IdentifiersSection({
 }: {
   fields: TextFields<'isrc' | 'iswc' | 'upc' | 'otherIdentifier'>
 }) {
+  const t = useT()
   return (
-    <Section
-      title="Song Identifiers (Optional)"
-      description="Hyphens and lower case are fine; we store the standard form."
-    >
+    <Section title={t('form.identifiers.title')} description={t('form.identifiers.description')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextSlot label="ISRC" placeholder="CCXXXNNNNNNN" field={fields.isrc} />
         <TextSlot label="ISWC" placeholder="T-123.456.789-0" field={fields.iswc} />
-        <TextSlot label="UPC" inputMode="numeric" placeholder="12 digits" field={fields.upc} />
-        <TextSlot label="Other Identifier" field={fields.otherIdentifier} />
+        <TextSlot
+          label="UPC"
+          inputMode="numeric"
+          placeholder={t('form.identifiers.upc.placeholder')}
+          field={fields.upc}
+        />
+        <TextSlot label={t('form.identifiers.other')} field={fields.otherIdentifier} />
       </div>
     </Section>
   )
@@ -272,8 +276,9 @@ export function IdentifiersSection({
  * details page alike. Typed without JavaScript; with it, also read from an audio file.
  */
 export function RecordingSection({ fields }: { fields: TextFields<'duration'> }) {
+  const t = useT()
   return (
-    <Section title="Recording (Optional)">
+    <Section title={t('form.recording.title')}>
       <div className="sm:w-1/2">
         <DurationField field={fields.duration} />
       </div>
@@ -282,9 +287,9 @@ export function RecordingSection({ fields }: { fields: TextFields<'duration'> })
 }
 
 const PRO_PEOPLE = [
-  ['mainContributor', 'Main Contributor'],
-  ['coContributor', 'Co-Contributor'],
-  ['coContributor2', 'Co-Contributor 2'],
+  ['mainContributor', 'main'],
+  ['coContributor', 'co1'],
+  ['coContributor2', 'co2'],
 ] as const
 type ProField =
   `${(typeof PRO_PEOPLE)[number][0]}${'Pro' | 'ProNumber' | 'Publisher' | 'PublisherIpi'}`
@@ -302,34 +307,36 @@ export function ProSection({
   showCo1: boolean
   showCo2: boolean
 }) {
+  const t = useT()
+  const notes = useTermNotes()
   const shown = [true, showCo1, showCo2]
   return (
-    <Section title="Performance Rights Organizations and Publishers (Optional)">
-      <TermNote note={PRO} />
-      <TermNote note={IPI} className="mb-3 mt-1" />
+    <Section title={t('form.pro.title')}>
+      <TermNote note={notes.PRO} />
+      <TermNote note={notes.IPI} className="mb-3 mt-1" />
       <div className="grid gap-4 sm:grid-cols-2">
         {PRO_PEOPLE.map(([key, who], index) => {
           const className = shown[index] ? '' : 'hidden'
           return (
             <Fragment key={key}>
               <TextSlot
-                label={`${who} PRO`}
-                placeholder={index === 0 ? 'ASCAP, BMI, PRS…' : undefined}
+                label={t('form.pro.pro', { who })}
+                placeholder={index === 0 ? t('form.pro.placeholder') : undefined}
                 className={className}
                 field={fields[`${key}Pro`]}
               />
               <TextSlot
-                label={`${who} PRO Number`}
+                label={t('form.pro.number', { who })}
                 className={className}
                 field={fields[`${key}ProNumber`]}
               />
               <TextSlot
-                label={`${who} Publisher`}
+                label={t('form.pro.publisher', { who })}
                 className={className}
                 field={fields[`${key}Publisher`]}
               />
               <TextSlot
-                label={`${who} Publisher IPI`}
+                label={t('form.pro.publisherIpi', { who })}
                 inputMode="numeric"
                 className={className}
                 field={fields[`${key}PublisherIpi`]}
@@ -343,19 +350,20 @@ export function ProSection({
 }
 
 export function ContentSection({ fields }: { fields: TextFields<'lyrics' | 'creativeNotes'> }) {
+  const t = useT()
   return (
-    <Section title="Content & Creative Notes (Optional)">
+    <Section title={t('form.content.title')}>
       <div className="space-y-4">
         <TextareaField
-          label="Lyrics"
+          label={t('form.content.lyrics')}
           rows={8}
           errors={fields.lyrics.errors}
           {...getTextareaProps(fields.lyrics)}
         />
         <TextareaField
-          label="Creative Notes"
+          label={t('form.content.notes')}
           rows={4}
-          hint="Inspiration, how it was made, which parts AI helped with…"
+          hint={t('form.content.notes.hint')}
           errors={fields.creativeNotes.errors}
           {...getTextareaProps(fields.creativeNotes)}
         />

@@ -1,6 +1,7 @@
 import { type FieldMetadata, getInputProps } from '@conform-to/react'
 import { Field } from '~/components/forms'
-import { DEFAULT_WORDS_WEIGHT, MELODY_RULE } from '~/lib/song-writers-rules'
+import { useT } from '~/i18n/react'
+import { DEFAULT_WORDS_WEIGHT } from '~/lib/song-writers-rules'
 import { CHECKBOX } from './ui/button'
 
 // Issue 51 (decision 117): the two choices the writers' shares of the song are derived with, on
@@ -23,6 +24,7 @@ export function SongWritersSection({
   /** The named contributors, in slot order; an unnamed slot is left out. */
   names: { main: string; co1: string | null; co2: string | null }
 }) {
+  const t = useT()
   const boxes = [
     [fields.contributorWroteMelody, names.main],
     [fields.coContributorWroteMelody, names.co1],
@@ -30,13 +32,11 @@ export function SongWritersSection({
   ] as const
   return (
     <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">Writers of the song (Optional)</h2>
-      <p className="mt-1 text-sm text-slate-600">
-        PROs register the song (its words and music) apart from the recording. The writers’ shares
-        are worked out from the lyrics and instrumentation shares. {MELODY_RULE}
-      </p>
+      <h2 className="text-lg font-semibold text-slate-900">{t('form.writers.title')}</h2>
+      {/* The whole paragraph is one message: its last sentence is MELODY_RULE's. */}
+      <p className="mt-1 text-sm text-slate-600">{t('form.writers.description')}</p>
       <fieldset className="mt-4">
-        <legend className="text-sm font-medium text-slate-800">Wrote the melody (topline)</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('form.writers.melody')}</legend>
         <div className="mt-2 space-y-2">
           {boxes.map(([field, name]) =>
             name ? (
@@ -53,8 +53,11 @@ export function SongWritersSection({
       </fieldset>
       <Field
         className="mt-4 sm:w-1/2"
-        label="Words’ weight in the song (%)"
-        hint={`Words and music weigh ${DEFAULT_WORDS_WEIGHT}/${100 - DEFAULT_WORDS_WEIGHT} unless you set another weight: 60 means words 60%, music 40%.`}
+        label={t('form.writers.weight')}
+        hint={t('form.writers.weight.hint', {
+          words: DEFAULT_WORDS_WEIGHT,
+          music: 100 - DEFAULT_WORDS_WEIGHT,
+        })}
         inputMode="numeric"
         placeholder={String(DEFAULT_WORDS_WEIGHT)}
         errors={fields.wordsWeightPercent.errors}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { type MessageId, useT } from './react'
+import { type MessageId, type Translate, useLocale, useT } from './react'
 
 // Decision 120, "Form errors": a schema's message is English, shared by the server and the
 // browser. A page's data keys the translations of its area's `<area>.formError.*` messages by
@@ -7,14 +7,31 @@ import { type MessageId, useT } from './react'
 // one the page's data lacks (another area's form, a message no catalogue has yet) stays English.
 export const FORM_ERROR_KEY = 'formError:'
 
+/**
+ * A form error with a value inside (a co-writer's name, the components named) has no fixed
+ * English to be keyed by: its area reads it back into a message and its values, translated, or
+ * gives null (app/components/song-form-errors.ts). Registered by the module that draws the form.
+ */
+export type FormErrorReader = (message: string, t: Translate, locale: string) => string | null
+const readers = new Set<FormErrorReader>()
+export function readFormErrorsWith(reader: FormErrorReader) {
+  readers.add(reader)
+}
+
 /** `shown(message)`: the form error in the page's language, else as the schema wrote it. */
 export function useFormErrorText() {
   const t = useT()
+  const locale = useLocale()
   return (message: string) => {
     // Not a typed id: the key is the English message itself, sent as data.
     const key = `${FORM_ERROR_KEY}${message}` as MessageId
     const text = t(key)
-    return text === key ? message : text
+    if (text !== key) return text
+    for (const read of readers) {
+      const translated = read(message, t, locale)
+      if (translated !== null) return translated
+    }
+    return message
   }
 }
 
