@@ -1,18 +1,18 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Fragment, type ReactNode } from 'react'
-import { formatLongDate } from '~/lib/dates'
+import { formatDate, formatNumber, formatPercent } from '~/i18n/format'
+import { useLocale, useT } from '~/i18n/react'
 import { formatDuration } from '~/lib/duration'
 import { recordingFormRows } from '~/lib/recording'
 import type { SongInput } from '~/lib/song-schema'
+import { componentLabel, genreLabel } from '~/i18n/words'
 import {
-  aiToolLine,
   type Component,
-  COMPONENT_LABELS,
   componentTotal,
   contributionFormRows,
   type ContributionValues,
 } from '~/lib/song-constants'
-import { formatPercent, incompleteComponents } from '~/lib/split-totals'
+import { incompleteComponents } from '~/lib/split-totals'
 import { Shares } from './shares'
 import { PrivacyNotice } from './song-form'
 
@@ -105,6 +105,8 @@ export function contributionShares(
 }
 
 export function SongSummary({ values }: { values: SongSummaryValues }) {
+  const t = useT()
+  const locale = useLocale()
   const names = {
     main: values.contributorName,
     co1: values.coContributorName,
@@ -150,15 +152,29 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
   return (
     <div className="space-y-6">
       <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Basic Information</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('song.summary.basic')}</h2>
         <dl className="mt-3 divide-y divide-slate-100">
-          <Row label="Song Title" value={values.title} />
-          <Row label="Date Created" value={formatLongDate(values.dateCreated)} />
-          <Row label="Contributors" value={contributors} />
-          <Row label="Genre" value={values.genre} />
-          <Row label="Tools Used" value={values.toolsUsed} />
-          <Row label="AI Tools" value={values.aiTools.map(aiToolLine).join('; ')} />
-          <Row label="Song Link" value={values.fileLink} />
+          <Row label={t('song.summary.songTitle')} value={values.title} />
+          <Row
+            label={t('song.summary.dateCreated')}
+            value={formatDate(locale, values.dateCreated)}
+          />
+          <Row label={t('song.summary.contributors')} value={contributors} />
+          <Row
+            label={t('song.summary.genre')}
+            value={values.genre ? genreLabel(t, values.genre) : undefined}
+          />
+          <Row label={t('song.summary.toolsUsed')} value={values.toolsUsed} />
+          <Row
+            label={t('song.summary.aiTools')}
+            value={values.aiTools
+              .map(
+                (tool) =>
+                  `${tool.name} — ${tool.components.map((c) => componentLabel(t, c)).join(', ')}`,
+              )
+              .join('; ')}
+          />
+          <Row label={t('song.summary.songLink')} value={values.fileLink} />
         </dl>
       </section>
 
@@ -166,7 +182,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
         className="rounded-xl border border-slate-200 p-5 sm:p-6"
         data-testid="summary-recording"
       >
-        <h2 className="text-lg font-semibold text-slate-900">Recording Fingerprints</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('song.summary.recordings')}</h2>
         {values.recordings.length > 0 ? (
           values.recordings.map((f) => (
             <dl
@@ -174,38 +190,43 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
               className="mt-3 divide-y divide-slate-100"
               data-testid="summary-recording-file"
             >
-              <Row label="Label" value={f.label} />
+              <Row label={t('song.summary.label')} value={f.label} />
               <Row label="SHA-256" value={f.sha256} />
-              <Row label="Size" value={`${f.size.toLocaleString('en-US')} bytes`} />
-              <Row label="Type" value={f.mediaType} />
               <Row
-                label="File Name"
+                label={t('song.summary.size')}
+                value={t('song.summary.bytes', { size: formatNumber(locale, f.size) })}
+              />
+              <Row label={t('song.summary.type')} value={f.mediaType} />
+              <Row
+                label={t('song.summary.fileName')}
                 value={
                   f.fileName
-                    ? `${f.fileName} (${f.showFileName ? 'shown on the certificate' : 'kept private'})`
+                    ? f.showFileName
+                      ? t('song.summary.fileNameShown', { fileName: f.fileName })
+                      : t('song.summary.fileNamePrivate', { fileName: f.fileName })
                     : undefined
                 }
               />
             </dl>
           ))
         ) : (
-          <p className="mt-2 text-sm text-slate-500">No recording fingerprinted.</p>
+          <p className="mt-2 text-sm text-slate-500">{t('song.recordings.none')}</p>
         )}
       </section>
 
       <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Additional Information</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('song.summary.additional')}</h2>
         <dl className="mt-3 divide-y divide-slate-100">
           <Row label="ISRC" value={values.isrc} />
           <Row label="ISWC" value={values.iswc} />
           <Row label="UPC" value={values.upc} />
-          <Row label="Other Identifier" value={values.otherIdentifier} />
+          <Row label={t('song.summary.otherIdentifier')} value={values.otherIdentifier} />
           <Row
-            label="Length of the Recording"
+            label={t('song.summary.duration')}
             value={values.duration === undefined ? undefined : formatDuration(values.duration)}
           />
           <Row
-            label="Main Contributor PRO"
+            label={t('song.summary.mainPro')}
             value={pro(
               values.contributorName,
               values.mainContributorPro,
@@ -215,7 +236,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
             )}
           />
           <Row
-            label="Co-Contributor PRO"
+            label={t('song.summary.coPro')}
             value={pro(
               values.coContributorName,
               values.coContributorPro,
@@ -225,7 +246,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
             )}
           />
           <Row
-            label="Co-Contributor 2 PRO"
+            label={t('song.summary.co2Pro')}
             value={pro(
               values.coContributorName2,
               values.coContributor2Pro,
@@ -235,12 +256,14 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
             )}
           />
           <Row
-            label="Lyrics"
+            label={t('song.summary.lyrics')}
             value={
-              values.lyrics ? `${values.lyrics.split('\n').length} lines (kept private)` : undefined
+              values.lyrics
+                ? t('song.summary.lyricsLines', { count: values.lyrics.split('\n').length })
+                : undefined
             }
           />
-          <Row label="Creative Notes" value={values.creativeNotes} />
+          <Row label={t('song.summary.creativeNotes')} value={values.creativeNotes} />
         </dl>
         {!values.isrc &&
           !values.iswc &&
@@ -250,18 +273,14 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
           !values.lyrics &&
           !values.creativeNotes &&
           !values.mainContributorPro && (
-            <p className="mt-2 text-sm text-slate-500">
-              No additional information. Identifiers, performing rights details, genre and lyrics
-              can be added here, or later with “Add details” on your dashboard, until the song is
-              registered.
-            </p>
+            <p className="mt-2 text-sm text-slate-500">{t('song.summary.noAdditional')}</p>
           )}
       </section>
 
       <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-        <h2 className="text-lg font-semibold text-slate-900">Creative Contributions</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('song.contributions.title')}</h2>
         {rows.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-500">No contributions entered.</p>
+          <p className="mt-3 text-sm text-slate-500">{t('song.summary.noContributions')}</p>
         ) : (
           <ul className="mt-3 space-y-2">
             {rows.map((row) => {
@@ -272,7 +291,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
                   className="flex flex-wrap items-baseline justify-between gap-2 text-sm"
                 >
                   <span className="font-medium text-slate-800">
-                    {COMPONENT_LABELS[row.component as Component]}
+                    {componentLabel(t, row.component as Component)}
                   </span>
                   <span className="text-slate-700" data-testid={`summary-shares-${row.component}`}>
                     <Shares
@@ -285,7 +304,7 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
                   <span
                     className={`font-semibold ${total === 100 ? 'text-green-800' : 'text-amber-800'}`}
                   >
-                    Total {formatPercent(total)}%
+                    {t('song.summary.total', { percent: formatPercent(locale, total / 100) })}
                   </span>
                 </li>
               )
@@ -297,9 +316,12 @@ export function SongSummary({ values }: { values: SongSummaryValues }) {
             role="status"
             className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
           >
-            Heads up: {incomplete.map((row) => row.label).join(', ')}{' '}
-            {incomplete.length === 1 ? 'does' : 'do'} not total 100%. You can create the certificate
-            now, but the total must equal 100% before you can save edits later.
+            {t('song.summary.incomplete', {
+              components: incomplete
+                .map((row) => componentLabel(t, row.component as Component))
+                .join(locale === 'ja' ? '、' : ', '),
+              count: incomplete.length,
+            })}
           </p>
         )}
       </section>

@@ -2,6 +2,8 @@ import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { ButtonLink, buttonClass } from './ui/button'
 import { trapTab } from '~/lib/focus-trap'
 import { useHydrated } from '~/lib/hooks'
+import { withParts } from '~/i18n/form-errors'
+import { useT } from '~/i18n/react'
 
 interface CreatedSong {
   id: number
@@ -22,6 +24,7 @@ export function SubmitSuccess({ song }: { song: CreatedSong }) {
   const dialog = useRef<HTMLDialogElement>(null)
   const heading = useRef<HTMLHeadingElement>(null)
   const modal = interactive && open
+  const t = useT()
   useEffect(() => {
     const element = dialog.current
     if (!modal || !element || element.open) return
@@ -47,19 +50,25 @@ export function SubmitSuccess({ song }: { song: CreatedSong }) {
         autoFocus
         className="mt-3 text-3xl font-bold text-slate-900 outline-none"
       >
-        Congratulations!
+        {t('song.created.title')}
       </h1>
       <p className="mt-3 text-slate-700">
-        <strong>
-          “<bdi>{song.title}</bdi>”
-        </strong>{' '}
-        is now certified. Certificate ID <span className="font-mono">{song.certificateId}</span>.
+        {/* The whole sentence is the language's, its quotation marks too; the title as typed. */}
+        {withParts((marks) => t('song.created.certified', marks), {
+          title: (
+            <strong key="title">
+              <bdi>{song.title}</bdi>
+            </strong>
+          ),
+          certificateId: (
+            <span key="id" className="font-mono">
+              {song.certificateId}
+            </span>
+          ),
+        })}
       </p>
       {song.coWriters > 0 && (
-        <p className="mt-3 text-sm text-slate-700">
-          A registration records who has confirmed their share by then: invite your co-writers
-          first, so their confirmations are part of it.
-        </p>
+        <p className="mt-3 text-sm text-slate-700">{t('song.created.inviteFirst')}</p>
       )}
       <SuccessActions song={song} />
     </div>
@@ -89,7 +98,7 @@ export function SubmitSuccess({ song }: { song: CreatedSong }) {
           className="absolute right-3 top-3 flex h-10 w-10 items-center justify-center rounded-full text-xl text-slate-500 hover:bg-slate-100 hover:text-slate-900"
         >
           <span aria-hidden="true">✕</span>
-          <span className="sr-only">Close</span>
+          <span className="sr-only">{t('song.created.close')}</span>
         </button>,
       )}
     </dialog>
@@ -98,13 +107,14 @@ export function SubmitSuccess({ song }: { song: CreatedSong }) {
 
 /** With co-writers named, inviting them comes first: registering before they answer records none. */
 function SuccessActions({ song }: { song: CreatedSong }) {
+  const t = useT()
   const invite = (
     <ButtonLink
       key="invite"
       to={`/songs/${song.id}/co-writers`}
       variant={song.coWriters > 0 ? 'primary' : 'secondary'}
     >
-      Invite your co-writers
+      {t('song.created.invite')}
     </ButtonLink>
   )
   const register = (
@@ -113,7 +123,7 @@ function SuccessActions({ song }: { song: CreatedSong }) {
       to={`/songs/${song.id}/register?from=submit`}
       variant={song.coWriters > 0 ? 'secondary' : 'primary'}
     >
-      Register on Blockchain
+      {t('song.created.register')}
     </ButtonLink>
   )
   return (
@@ -125,10 +135,10 @@ function SuccessActions({ song }: { song: CreatedSong }) {
         rel="noopener noreferrer"
         className={buttonClass('secondary')}
       >
-        See Certificate
+        {t('song.created.seeCertificate')}
       </a>
       <ButtonLink to="/" variant="ghost">
-        Go to Dashboard
+        {t('song.created.dashboard')}
       </ButtonLink>
     </div>
   )

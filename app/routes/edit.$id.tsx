@@ -1,6 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { useFormErrorText } from '~/i18n/form-errors'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -32,15 +34,21 @@ import {
 import { LOCKED_MESSAGE, locksSong } from '~/lib/song-lock'
 import { SONG_UPDATE_FORM, type SongUpdateFields, SongUpdateSchema } from '~/lib/song-schema'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
-import { NOTHING_CHANGED_TOAST, updateSong } from '~/services/co-writers/song-edits.server'
-import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitations.server'
+import { updateSong } from '~/services/co-writers/song-edits.server'
+import { hasLiveInvitations } from '~/services/co-writers/invitations.server'
 import { pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { db } from '~/services/platform/db.server'
 import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { StatusPage } from '~/components/status-page'
-import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
+import {
+  nothingChangedToast,
+  reinvitedSentence,
+  sentences,
+  songRefusalText,
+  songText,
+} from '~/services/songs/song-text.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -59,24 +67,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
+  const locale = requestLocale(request, user)
   const submission = parseWithZod(await readForm(request, SONG_UPDATE_FORM), {
     schema: SongUpdateSchema,
   })
-  const fail = (status: number, message: string, errors: Record<string, string[] | null> = {}) =>
-    json(
+  const fail = (
+    status: number,
+    english: string,
+    errors: Record<string, string[] | null> = {},
+    totals = false,
+  ) => {
+    const message = songRefusalText(locale, english)
+    return json(
       {
         message,
+        // The split's refusal shows where the live totals do, in place of the form's own line.
+        totals,
         errors,
         values: textValues(submission.payload),
         toast: {
           id: 'update-failed',
           type: 'error' as const,
-          title: 'Error',
+          title: songText(locale, 'song.edit.failed.title'),
           description: message,
         },
       },
       { status },
     )
+  }
   if (submission.status !== 'success')
     return fail(400, 'Please correct the highlighted fields.', submission.reply().error ?? {})
   const result = await withSnapshot(
@@ -94,36 +112,42 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.reason === 'locked') return fail(409, LOCKED_MESSAGE)
     if (result.reason === 'space') return fail(result.status, result.message)
     if (result.reason === 'totals' || result.reason === 'shareless')
-      return fail(400, result.message)
+      return fail(400, result.message, {}, result.reason === 'totals')
     throw songNotFound()
   }
   // Back to the song's own page, the certificate the toast speaks of (issue 52.10).
   const songPage = `/certificate/${song.id}`
-  if (!result.changed) return redirectWithToast(songPage, NOTHING_CHANGED_TOAST)
+  if (!result.changed) return redirectWithToast(songPage, nothingChangedToast(locale))
   await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
   return redirectWithToast(songPage, {
     type: 'success',
-    title: 'Success',
-    description: `Song updated successfully! Certificate will reflect the changes.${reinvitedText(result.reinvited)}`,
+    title: songText(locale, 'song.edit.saved.title'),
+    description: sentences(
+      locale,
+      songText(locale, 'song.edit.saved.text'),
+      reinvitedSentence(locale, result.reinvited),
+    ),
   })
 }
 
 export default function EditSongPage() {
   const { song, locked, invited, emptyMessages } = useLoaderData<typeof loader>()
+  const t = useT()
+  const shown = useFormErrorText()
   if (locked) {
     return (
       <StatusPage
-        title="Cannot Edit Song"
+        title={t('song.edit.locked.title')}
         actions={
           <>
             <ButtonLink to={`/certificate/${song.id}`} variant="secondary">
-              View Certificate
+              {t('song.edit.viewCertificate')}
             </ButtonLink>
-            <ButtonLink to="/">Back to Dashboard</ButtonLink>
+            <ButtonLink to="/">{t('song.edit.backToDashboard')}</ButtonLink>
           </>
         }
       >
-        {LOCKED_MESSAGE}
+        {shown(LOCKED_MESSAGE)}
       </StatusPage>
     )
   }
@@ -164,6 +188,8 @@ function EditSongForm({
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const interactive = useHydrated()
+  const t = useT()
+  const shown = useFormErrorText()
   // One object per answer: conform reports a new lastResult again, over what was fixed since.
   const lastResult = useMemo<SubmissionResult | undefined>(
     () =>
@@ -210,7 +236,7 @@ function EditSongForm({
     .filter((row) => visible.includes(row.component))
     .every((row) => row.total === 100)
   // The server's refusal names the components that are off and their totals (issue 39 item 6).
-  const totalsRefused = data?.message?.startsWith(TOTALS_MESSAGE) ? data.message : null
+  const totalsRefused = data?.totals ? data.message : null
   const text = (name: Exclude<keyof SongUpdateFields, 'contributions'>) => ({
     errors: fields[name].errors,
     ...getInputProps(fields[name], { type: name === 'dateCreated' ? 'date' : 'text' }),
@@ -218,12 +244,11 @@ function EditSongForm({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Edit Song</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('song.edit.title')}</h1>
       <p className="mt-2 text-slate-600">
-        Changes show on the certificate. Once a song is registered on the blockchain it can no
-        longer be edited.{' '}
+        {t('song.edit.intro')}{' '}
         <a href={`/songs/${song.id}/co-writers`} className="font-semibold text-brand-600 underline">
-          Invite co-writers to confirm their shares
+          {t('song.edit.inviteLink')}
         </a>
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-6">
@@ -234,19 +259,23 @@ function EditSongForm({
           targets={songFormTargets(form.id)}
         />
         <section className="grid gap-4 rounded-xl border border-slate-200 p-5 sm:grid-cols-2 sm:p-6">
-          <Field label="Song Title *" required {...text('title')} />
-          <Field label="Date Created *" required {...text('dateCreated')} />
-          <Field label="Main Contributor Name *" required {...text('contributorName')} />
-          <Field label="Co-Contributor Name" {...text('coContributorName')} />
-          <Field label="Co-Contributor 2 Name" {...text('coContributorName2')} />
+          <Field label={t('song.edit.field.title')} required {...text('title')} />
+          <Field label={t('song.edit.field.dateCreated')} required {...text('dateCreated')} />
+          <Field
+            label={t('song.edit.field.contributorName')}
+            required
+            {...text('contributorName')}
+          />
+          <Field label={t('song.edit.field.coContributorName')} {...text('coContributorName')} />
+          <Field label={t('song.edit.field.coContributorName2')} {...text('coContributorName2')} />
           <LatinNameFields
             fields={fields}
             showCo1={!interactive || names.co1.trim() !== ''}
             showCo2={!interactive || names.co2.trim() !== ''}
           />
-          <Field label="Tools Used *" required {...text('toolsUsed')} />
+          <Field label={t('song.edit.field.toolsUsed')} required {...text('toolsUsed')} />
           <Field
-            label="Song Link *"
+            label={t('song.edit.field.fileLink')}
             required
             className="sm:col-span-2"
             errors={fields.fileLink.errors}
@@ -255,7 +284,7 @@ function EditSongForm({
         </section>
         <FingerprintedFiles recordings={song.recordings} />
         <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Creative Contributions</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('song.contributions.title')}</h2>
           <div className="mt-4">
             <ContributionsTable
               rows={fields.contributions}
@@ -269,13 +298,13 @@ function EditSongForm({
               role="alert"
               className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
             >
-              {totalsRefused ?? TOTALS_MESSAGE}
+              {shown(totalsRefused ?? TOTALS_MESSAGE)}
             </p>
           )}
         </section>
         {/* Refused fields are the summary's; this says what refused the song as a whole. */}
         {data?.message && !totalsRefused && Object.keys(data.errors).length === 0 && (
-          <Alert>{data.message}</Alert>
+          <Alert>{shown(data.message)}</Alert>
         )}
         {invited && (
           <p
@@ -283,19 +312,19 @@ function EditSongForm({
             data-testid="split-invitations-notice"
             className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
           >
-            {EDIT_VOIDS_NOTICE}{' '}
+            {t('song.editVoids')}{' '}
             <a href={`/songs/${song.id}/co-writers`} className="font-semibold underline">
-              See the co-writers’ answers
+              {t('song.edit.answers')}
             </a>
           </p>
         )}
         <div className="flex justify-end gap-3">
           <ButtonLink to="/" variant="secondary">
-            Cancel
+            {t('song.edit.cancel')}
           </ButtonLink>
           {/* Without JavaScript the button stays usable and the server applies the 100 % rule. */}
           <Button type="submit" disabled={pending || (interactive && !complete)}>
-            {pending ? 'Updating...' : 'Update Song'}
+            {pending ? t('song.edit.updating') : t('song.edit.update')}
           </Button>
         </div>
       </Form>
@@ -309,12 +338,13 @@ function FingerprintedFiles({
 }: {
   recordings: SerializeFrom<typeof loader>['song']['recordings']
 }) {
+  const t = useT()
   return (
     <section
       className="rounded-xl border border-slate-200 p-5 sm:p-6"
       data-testid="edit-recordings"
     >
-      <h2 className="text-lg font-semibold text-slate-900">Fingerprinted Files</h2>
+      <h2 className="text-lg font-semibold text-slate-900">{t('song.edit.files.title')}</h2>
       {recordings.length > 0 ? (
         <dl className="mt-3 space-y-2 text-sm">
           {recordings.map((f) => (
@@ -322,25 +352,30 @@ function FingerprintedFiles({
               <dt className="font-medium text-slate-800">{f.label}</dt>
               <dd className="break-all font-mono text-xs text-slate-900">{f.sha256}</dd>
               <dd className="text-xs text-slate-600">
-                {recordingDetails(f)}
-                {f.fileName ? (f.showFileName ? ' (name shown)' : ' (name kept private)') : ''}
+                {!f.fileName
+                  ? recordingDetails(f)
+                  : f.showFileName
+                    ? t('song.edit.files.nameShown', { details: recordingDetails(f) })
+                    : t('song.edit.files.namePrivate', { details: recordingDetails(f) })}
               </dd>
             </div>
           ))}
         </dl>
       ) : (
-        <p className="mt-2 text-sm text-slate-500">No recording fingerprinted.</p>
+        <p className="mt-2 text-sm text-slate-500">{t('song.recordings.none')}</p>
       )}
-      <p className="mt-2 text-xs text-slate-500">
-        Fingerprints are kept as they were when the song was created; this form changes the details
-        above and the split.
-      </p>
+      <p className="mt-2 text-xs text-slate-500">{t('song.edit.files.note')}</p>
     </section>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Edit ${data.song.title}` : 'Song Not Found' },
+// Without data (a 404) the page has no messages: its title stays English, as its status page.
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? translatorOf(matches).t('song.edit.meta.title', { title: data.song.title })
+      : 'Song Not Found',
+  },
 ]
 
 export function ErrorBoundary() {

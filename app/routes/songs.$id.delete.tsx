@@ -7,6 +7,9 @@ import {
 } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { ErrorList } from '~/components/forms'
+import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { Button, TAP_TARGET } from '~/components/ui/button'
 import {
   type DeleteSongQuery,
@@ -24,6 +27,7 @@ import {
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
+import { songText } from '~/services/songs/song-text.server'
 
 // The song can be deleted from Settings, its row on the dashboard or the songs list, and its
 // certificate (issue 39.18): “Keep it” goes back to where the person came from.
@@ -39,6 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const song = await requireSongOwner(user.id, params.id)
   const query = parseQuery(request, DeleteSongQuerySchema)
   return json({
+    // The page's words in the owner's language; its refusals are the song area's form errors.
+    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['song']),
     song: { id: song.id, title: song.title },
     back: backTo(query.ok ? query.data.from : undefined, song.id),
     lockedMessage: locksSong(song.registration) ? SONG_REGISTERED_CANNOT_DELETE : null,
@@ -59,10 +65,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (outcome.reason === 'not_found') throw songNotFound()
     return json({ errors: [outcome.message] }, { status: 409 })
   }
+  const locale = requestLocale(request, user)
   return redirectWithToast('/songs', {
     type: 'success',
-    title: 'Song deleted',
-    description: `“${outcome.title}” and its invitations were deleted.`,
+    title: songText(locale, 'song.delete.done.title'),
+    description: songText(locale, 'song.delete.done.text', { title: outcome.title }),
   })
 }
 
@@ -71,29 +78,27 @@ export default function DeleteSongPage() {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const message = data?.errors[0] ?? lockedMessage
+  const t = useT()
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Delete a song</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('song.delete.title')}</h1>
       <p className="mt-4 text-slate-800">
         <bdi className="font-semibold">{song.title}</bdi>
       </p>
       <ErrorList id="delete-song-error" errors={message ? [message] : null} />
       {!lockedMessage && (
         <>
-          <p className="mt-3 text-sm text-slate-600">
-            The song, its splits, its co-writers’ invitations and its recordings’ fingerprints are
-            deleted for good. This cannot be undone.
-          </p>
+          <p className="mt-3 text-sm text-slate-600">{t('song.delete.warning')}</p>
           <Form method="post" className="mt-4 flex flex-wrap gap-3">
             <input type="hidden" name="confirm" value="delete" />
             <Button type="submit" variant="danger" disabled={pending}>
-              {pending ? 'Deleting...' : 'Delete Song'}
+              {pending ? t('song.delete.deleting') : t('song.delete.submit')}
             </Button>
             <Link
               to={back}
               className={`${TAP_TARGET} self-center text-sm font-medium text-brand-700 hover:underline`}
             >
-              Keep it
+              {t('song.delete.keep')}
             </Link>
           </Form>
         </>
@@ -102,7 +107,10 @@ export default function DeleteSongPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Delete a song' },
-  { name: 'description', content: 'Delete a song that has not been registered.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('song.delete.meta.title') },
+    { name: 'description', content: t('song.delete.meta.description') },
+  ]
+}

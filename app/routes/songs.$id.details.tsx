@@ -1,6 +1,9 @@
 import { getFormProps, useForm } from '@conform-to/react'
 import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
+import type { RenderLocale } from '~/i18n/locales'
+import { translatorOf, useT } from '~/i18n/react'
+import { useFormErrorText, withParts } from '~/i18n/form-errors'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -10,7 +13,6 @@ import {
   type SerializeFrom,
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
-import { EDIT_VOIDS_NOTICE } from '~/lib/page-messages'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorSummary } from '~/components/error-summary'
 import { Alert } from '~/components/forms'
@@ -32,7 +34,9 @@ import { readForm } from '~/lib/form.server'
 import { emptyFieldMessages } from '~/lib/form-rules.server'
 import { type EmptyFieldMessages, revalidateWhileTyping } from '~/lib/form-revalidation'
 import { useIsPending } from '~/lib/hooks'
-import { COMPONENT_LABELS, TOTALS_MESSAGE, visibleComponents } from '~/lib/song-constants'
+import { visibleComponents } from '~/lib/song-constants'
+import { translate } from '~/i18n/catalogs.server'
+import { COMPONENT_IDS } from '~/i18n/words'
 import {
   SONG_DETAILS_FORM,
   type SongDetailsFields,
@@ -44,36 +48,41 @@ import { REGISTRATION_IN_PROGRESS_MESSAGE, registrationLockMessage } from '~/lib
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { requireSongOwner, requireUser, songNotFound } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
-import { NOTHING_CHANGED_TOAST, updateSongDetails } from '~/services/co-writers/song-edits.server'
+import { updateSongDetails } from '~/services/co-writers/song-edits.server'
 import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps.server'
-import { hasLiveInvitations, reinvitedText } from '~/services/co-writers/invitations.server'
+import { hasLiveInvitations } from '~/services/co-writers/invitations.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
+import {
+  nothingChangedToast,
+  reinvitedSentence,
+  sentences,
+  songRefusalText,
+  songText,
+} from '~/services/songs/song-text.server'
 
 // Issue 25 item 7 (decision 052): the details the edit form leaves out, added to an unregistered
 // song. A registered song's details go into a new version of it (decision 038).
 
-const NEW_VERSION_TOAST = {
+const newVersionToast = (locale: RenderLocale) => ({
   type: 'message' as const,
-  title: 'This song is registered',
-  description:
-    'A registered song cannot change. Add the details to a new version of it: it points back to this certificate.',
-}
-export const GENRE_SPLIT_NOTE =
-  'The genre decides which components the split covers: Instrumental has no lyrics or vocals, Acappella/Spoken Word no instrumentation. A component a new genre adds starts at 100% for the main contributor; change the shares on the edit page.'
-const GENRE_TOTALS_MESSAGE = `This genre changes which components the split covers. ${TOTALS_MESSAGE} Correct the split on the edit page first, then change the genre.`
+  title: songText(locale, 'song.details.newVersion.title'),
+  description: songText(locale, 'song.details.newVersion.text'),
+})
 
 async function requireDetailsSong(request: Request, param: string | undefined) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, param)
-  if (song.isRegistered) throw await redirectWithToast(`/submit?from=${song.id}`, NEW_VERSION_TOAST)
-  return { user, song }
+  const locale = requestLocale(request, user)
+  if (song.isRegistered)
+    throw await redirectWithToast(`/submit?from=${song.id}`, newVersionToast(locale))
+  return { user, song, locale }
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { user, song } = await requireDetailsSong(request, params.id)
+  const { song, locale } = await requireDetailsSong(request, params.id)
   return json({
     // The page's words in the owner's language: the song pages' area, the form's and the shared words.
-    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['words', 'form', 'song']),
+    i18n: pageMessagesWithFormErrors(locale, ['words', 'form', 'song']),
     song,
     // A registration under way holds the song until it ends (confirmed, or failed and free again).
     lockMessage: registrationLockMessage(song.registration),
@@ -83,7 +92,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { user, song } = await requireDetailsSong(request, params.id)
+  const { user, song, locale } = await requireDetailsSong(request, params.id)
   // Each AI tool is checked against this song's split (decision 119).
   const submission = parseWithZod(await readForm(request, SONG_DETAILS_FORM), {
     schema: songDetailsSchemaFor(song.contributions),
@@ -100,24 +109,32 @@ export async function action({ request, params }: ActionFunctionArgs) {
     console.error('[details] song details not saved', error)
     return null
   })
-  const fail = (status: number, message: string, genre?: string) =>
-    json(
+  // Said in the owner's language here: the page shows the message as it comes.
+  const fail = (status: number, english: string, genre?: string) => {
+    const message = songRefusalText(locale, english)
+    return json(
       {
         result: submission.reply(genre ? { fieldErrors: { genre: [genre] } } : {}),
         message,
         toast: {
           id: 'details-failed',
           type: 'error' as const,
-          title: 'Error',
+          title: songText(locale, 'song.details.failed.title'),
           description: message,
         },
       },
       { status },
     )
+  }
   if (!result) return fail(503, 'Your details could not be saved just now. Please try again.')
   if (!result.ok) {
-    if (result.reason === 'totals') return fail(400, GENRE_TOTALS_MESSAGE, GENRE_TOTALS_MESSAGE)
+    if (result.reason === 'totals') {
+      const message = songText(locale, 'song.details.genreTotals')
+      return fail(400, message, message)
+    }
     if (result.reason === 'shareless') {
+      // Whole in English: the co-writers' names inside are read back only by the song form's
+      // reader of refusals, so translating the sentence around them would leave half of it English.
       const message = `This genre drops every component where a co-writer holds a share. ${result.message} Change the split on the edit page first, then change the genre.`
       return fail(400, message, message)
     }
@@ -125,29 +142,41 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (result.reason === 'space') return fail(result.status, result.message)
     throw songNotFound()
   }
-  if (!result.changed) return redirectWithToast(`/certificate/${song.id}`, NOTHING_CHANGED_TOAST)
+  if (!result.changed)
+    return redirectWithToast(`/certificate/${song.id}`, nothingChangedToast(locale))
   await recordUserAction(db(), pageViewOf(request), 'edit_song', user.id)
-  const covered = visibleComponents(submission.value.genre).map((c) => COMPONENT_LABELS[c])
-  const split = result.splitChanged
-    ? ` The split now covers ${covered.join(', ')}: check the shares on the edit page.`
-    : ''
+  const covered = visibleComponents(submission.value.genre).map((c) =>
+    translate(locale, 'words', COMPONENT_IDS[c]),
+  )
   return redirectWithToast(`/certificate/${song.id}`, {
     type: 'success',
-    title: 'Details saved',
-    description: `The certificate shows them.${split}${reinvitedText(result.reinvited)}`,
+    title: songText(locale, 'song.details.saved.title'),
+    description: sentences(
+      locale,
+      songText(locale, 'song.details.saved.text'),
+      result.splitChanged
+        ? songText(locale, 'song.details.saved.split', {
+            components: covered.join(locale === 'ja' ? '、' : ', '),
+          })
+        : '',
+      reinvitedSentence(locale, result.reinvited),
+    ),
   })
 }
 
 export default function SongDetailsPage() {
   const { song, lockMessage, invited, emptyMessages } = useLoaderData<typeof loader>()
+  const t = useT()
+  const shown = useFormErrorText()
   if (lockMessage)
     return (
       <StatusPage
-        title="Details cannot be added now"
-        actions={<ButtonLink to={`/certificate/${song.id}`}>View Certificate</ButtonLink>}
+        title={t('song.details.locked.title')}
+        actions={
+          <ButtonLink to={`/certificate/${song.id}`}>{t('song.edit.viewCertificate')}</ButtonLink>
+        }
       >
-        {lockMessage} Details can be added again if it fails; once it is registered, they go into a
-        new version of the song.
+        {shown(lockMessage)} {t('song.details.locked.after')}
       </StatusPage>
     )
   return <SongDetailsForm song={song} invited={invited} emptyMessages={emptyMessages} />
@@ -165,6 +194,8 @@ function SongDetailsForm({
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const text = (value: string | null) => value ?? ''
+  const t = useT()
+  const shown = useFormErrorText()
   const [form, fields] = useForm<SongDetailsFields>({
     id: 'song-details',
     lastResult: data?.result,
@@ -203,16 +234,27 @@ function SongDetailsForm({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Add Details</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('song.details.title')}</h1>
       <p className="mt-2 break-words text-slate-600">
-        <bdi className="font-semibold text-slate-900">{song.title}</bdi> ({song.certificateId}):
-        identifiers, the recording’s length, performing rights details and publishers, the AI tools
-        by name, genre, lyrics and notes. Until the song is registered you can add and change them;
-        the title, contributors, link and split are on the{' '}
-        <a href={`/edit/${song.id}`} className="font-semibold text-brand-600 underline">
-          edit page
-        </a>
-        .
+        {withParts(
+          (marks) => t('song.details.intro', { ...marks, certificateId: song.certificateId }),
+          {
+            title: (
+              <bdi key="title" className="font-semibold text-slate-900">
+                {song.title}
+              </bdi>
+            ),
+            editPage: (
+              <a
+                key="edit"
+                href={`/edit/${song.id}`}
+                className="font-semibold text-brand-600 underline"
+              >
+                {t('song.details.editPage')}
+              </a>
+            ),
+          },
+        )}
       </p>
       <Form method="post" {...getFormProps(form)} noValidate className="mt-6 space-y-6">
         <ErrorSummary
@@ -222,11 +264,11 @@ function SongDetailsForm({
           targets={songFormTargets(form.id)}
         />
         <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
-          <h2 className="text-lg font-semibold text-slate-900">Genre (Optional)</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('song.details.genre')}</h2>
           <div className="mt-4 sm:w-1/2">
             <GenreSelect field={fields.genre} />
           </div>
-          <p className="mt-2 text-xs text-slate-500">{GENRE_SPLIT_NOTE}</p>
+          <p className="mt-2 text-xs text-slate-500">{t('song.details.genreNote')}</p>
         </section>
         <IdentifiersSection fields={fields} />
         <RecordingSection fields={fields} />
@@ -246,21 +288,21 @@ function SongDetailsForm({
         <AiToolsSection rows={fields.aiTools} />
         <ContentSection fields={fields} />
         <PrivacyNotice />
-        {data?.message && <Alert>{data.message}</Alert>}
+        {data?.message && <Alert>{shown(data.message)}</Alert>}
         {invited && (
           <p
             role="note"
             className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
           >
-            {EDIT_VOIDS_NOTICE} A genre that changes the split’s components does the same.
+            {t('song.details.editVoids')}
           </p>
         )}
         <div className="flex justify-end gap-3">
           <ButtonLink to={`/certificate/${song.id}`} variant="secondary">
-            Cancel
+            {t('song.edit.cancel')}
           </ButtonLink>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Saving...' : 'Save Details'}
+            {pending ? t('song.details.saving') : t('song.details.save')}
           </Button>
         </div>
       </Form>
@@ -269,8 +311,8 @@ function SongDetailsForm({
 }
 
 // Not the song's title: an unregistered song's title is private (decision 041).
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? 'Add Details' : 'Song Not Found' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: data ? translatorOf(matches).t('song.details.title') : 'Song Not Found' },
 ]
 
 export function ErrorBoundary() {

@@ -1,6 +1,8 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
 import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { useFormErrorText } from '~/i18n/form-errors'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
   type ActionFunctionArgs,
@@ -53,7 +55,9 @@ import {
   saveReviewDraft,
 } from '~/services/songs/review-drafts.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
+import { songRefusalText, songText } from '~/services/songs/song-text.server'
 import { Alert } from '~/components/forms'
+import type { RenderLocale } from '~/i18n/locales'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -63,10 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fromId = parseSongId(new URL(request.url).searchParams.get('from') ?? undefined)
   const version = fromId === null ? null : await newVersionValues(db(), user.id, fromId)
   const reviewId = new URL(request.url).searchParams.get('review')
+  const locale = requestLocale(request, user)
   return json({
     // The page's words in the owner's language: the song pages' area, the form's and the shared words.
-    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['words', 'form', 'song']),
-    review: reviewId === null ? null : await reviewStep(user.id, reviewId),
+    i18n: pageMessagesWithFormErrors(locale, ['words', 'form', 'song']),
+    review: reviewId === null ? null : await reviewStep(user.id, reviewId, locale),
     version,
     // A new song starts with the account's own PRO details (decision 118); a new version, the song's.
     accountPro: {
@@ -89,13 +94,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-const SUBMIT_FAILED = {
+const submitFailed = (locale: RenderLocale) => ({
   id: 'submit-failed',
   type: 'error' as const,
-  title: 'Submission failed',
-  description:
-    'Your song could not be saved just now. Your details are kept here: please try again.',
-}
+  title: songText(locale, 'song.submit.failed.title'),
+  description: songText(locale, 'song.submit.failed.text'),
+})
 
 // The review's post names the draft it shows (decision 114). A function, not a constant: a
 // module-level value built from the schema's module would stay in the page's browser bundle and
@@ -104,12 +108,14 @@ function submitPost() {
   return { ...SUBMIT_FORM, fields: [...SUBMIT_FORM.fields, 'draft'] }
 }
 
+// The song area's `formError` entry says it in the owner's language where it is shown.
 const REVIEW_GONE =
   'This review is no longer kept (a review waits a day): check the song and review it again.'
 
 // Three buttons, one form: review the form, go back to edit it, or create the song.
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
   // Without JavaScript the form is multipart, with the files in it: hashed on the way past and dropped.
   const { form: posted, problems } = await readFormFingerprintingRecordings(request, submitPost())
   const intent = posted.get('intent')
@@ -133,7 +139,16 @@ export async function action({ request }: ActionFunctionArgs) {
     return json({ step: 'form' as const, values, errors: {}, supersedes, refused: null })
   // Said before the review, so nobody fills in a song the account cannot hold (decision 079).
   const refuse = (refused: string, status: number) =>
-    json({ step: 'form' as const, values, errors: {}, supersedes, refused }, { status })
+    json(
+      {
+        step: 'form' as const,
+        values,
+        errors: {},
+        supersedes,
+        refused: songRefusalText(locale, refused),
+      },
+      { status },
+    )
   const full = () => refuse(songCeilingMessage(), 409)
   if (draft === null) return refuse(REVIEW_GONE, 409)
   if (await songCeilingReached(db(), user.id)) return full()
@@ -176,7 +191,7 @@ export async function action({ request }: ActionFunctionArgs) {
           supersedes,
           draft: draft?.id ?? null,
           createdSongId: null,
-          toast: SUBMIT_FAILED,
+          toast: submitFailed(locale),
         },
         { status: 503 },
       )
@@ -188,13 +203,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** The review page's step, from its draft: the summary, or the form when it no longer passes. */
-async function reviewStep(userId: string, id: string) {
+async function reviewStep(userId: string, id: string, locale: RenderLocale) {
   const draft = await getReviewDraft(db(), userId, parseReviewDraftId(id))
   if (!draft)
     throw await redirectWithToast('/submit', {
       type: 'message',
-      title: 'This review is no longer kept',
-      description: 'A review waits a day. Please fill in the song again.',
+      title: songText(locale, 'song.submit.reviewLost.title'),
+      description: songText(locale, 'song.submit.reviewLost.text'),
     })
   const form = formFromPairs(draft.fields, submitPost())
   const rawSupersedes = form.get('supersedes')
@@ -221,6 +236,7 @@ export default function SubmitPage() {
   // A post's answer (Edit Details, a refused form) first; else the review page's own step.
   const data = useActionData<typeof action>() ?? review
   const creating = useIsPending({ intent: 'create' })
+  const t = useT()
   // One object per answer: conform reports a new lastResult again, over what was fixed since.
   const lastResult = useMemo<SubmissionResult | undefined>(
     () =>
@@ -244,22 +260,20 @@ export default function SubmitPage() {
     return (
       <div className="mx-auto max-w-3xl px-4 py-8">
         <StepHeading className="text-3xl font-bold text-slate-900">
-          Review Your Submission
+          {t('song.review.title')}
         </StepHeading>
         {data.createdSongId ? (
           <p className="mt-2 text-slate-700" role="status">
-            This song is created.{' '}
+            {t('song.review.created')}{' '}
             <Link
               to={`/certificate/${data.createdSongId}`}
               className="font-semibold text-brand-700 underline"
             >
-              See its certificate
+              {t('song.review.seeCertificate')}
             </Link>
           </p>
         ) : (
-          <p className="mt-2 text-slate-600">
-            Check the details below. Creating the certificate records them with today's timestamp.
-          </p>
+          <p className="mt-2 text-slate-600">{t('song.review.intro')}</p>
         )}
         <Form method="post" className="mt-6 space-y-6">
           {data.draft && <input type="hidden" name="draft" value={data.draft} />}
@@ -269,10 +283,10 @@ export default function SubmitPage() {
           {!data.createdSongId && (
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
               <Button type="submit" name="intent" value="edit" variant="secondary">
-                Edit Details
+                {t('song.review.edit')}
               </Button>
               <Button type="submit" name="intent" value="create" disabled={creating}>
-                {creating ? 'Creating...' : 'Create Certificate'}
+                {creating ? t('song.review.creating') : t('song.review.create')}
               </Button>
             </div>
           )}
@@ -293,7 +307,7 @@ export default function SubmitPage() {
       supersedesField={supersedesField}
       notice={
         version && supersedes !== null
-          ? `New version of ${version.supersedes.certificateId}: every field is filled in from it. Once registered, the new certificate names the earlier one.`
+          ? t('song.submit.newVersion', { certificateId: version.supersedes.certificateId })
           : null
       }
     />
@@ -326,6 +340,8 @@ function SongFormStep({
   const today = hydrated ? todayIso(new Date(), zone.timeZone) : serverToday
   const [fingerprinting, setFingerprinting] = useState(false)
   const reviewing = useIsPending({ intent: 'review' })
+  const t = useT()
+  const shown = useFormErrorText()
   const [form, fields] = useForm<SongFormFields>({
     id: 'song',
     lastResult,
@@ -338,17 +354,14 @@ function SongFormStep({
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8">
-      <h1 className="text-3xl font-bold text-slate-900">Submit New Song</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('song.submit.title')}</h1>
       {notice && (
         <p className="mt-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
           {notice}
         </p>
       )}
-      <p className="mt-2 text-slate-600">
-        Document who made your song — every person and every AI tool — and get a timestamped
-        certificate.
-      </p>
-      {refused && <Alert className="mt-4">{refused}</Alert>}
+      <p className="mt-2 text-slate-600">{t('song.submit.intro')}</p>
+      {refused && <Alert className="mt-4">{shown(refused)}</Alert>}
       <ErrorSummary
         id="song-error-summary"
         className="mt-4"
@@ -369,7 +382,11 @@ function SongFormStep({
         <SongForm key={today} fields={fields} today={today} onBusyChange={setFingerprinting} />
         <div className="flex justify-end">
           <Button type="submit" name="intent" value="review" disabled={reviewing || fingerprinting}>
-            {reviewing ? 'Checking...' : fingerprinting ? 'Fingerprinting...' : 'Review & Continue'}
+            {reviewing
+              ? t('song.submit.checking')
+              : fingerprinting
+                ? t('song.submit.fingerprinting')
+                : t('song.submit.review')}
           </Button>
         </div>
       </Form>
@@ -377,7 +394,10 @@ function SongFormStep({
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Submit New Song' },
-  { name: 'description', content: 'Certify a new song and its contributors.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('song.submit.meta.title') },
+    { name: 'description', content: t('song.submit.meta.description') },
+  ]
+}

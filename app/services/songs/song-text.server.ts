@@ -1,0 +1,52 @@
+import { env } from '~/env.server'
+import { translate } from '~/i18n/catalogs.server'
+import { translateFormError } from '~/i18n/form-errors.server'
+import { formatNumber } from '~/i18n/format'
+import type { RenderLocale } from '~/i18n/locales'
+import { BYTE_BUDGET, byteBudgetMessage } from './byte-budget.server'
+import { MAX_SONGS_PER_ACCOUNT, songCeilingMessage } from './songs.server'
+
+// The sentences the song pages' loaders and actions make (toasts, refusals), in the owner's
+// language (decision 120). The services keep their English: the JSON API and the logs say it.
+// A refusal a service wrote is known here by its English, fixed ones as the song area's
+// `formError` entries, ones with a value (the ceiling, the byte budget) by their shape.
+
+export const songText = (
+  locale: RenderLocale,
+  id: string,
+  values?: Record<string, string | number>,
+) => translate(locale, 'song', id, values)
+
+/** Sentences side by side: Japanese writes them without a space between. */
+export const sentences = (locale: RenderLocale, ...texts: string[]) =>
+  texts.filter(Boolean).join(locale === 'ja' ? '' : ' ')
+
+const MB = 1024 * 1024
+
+/** A service's refusal of a save (space, ceiling, lock) in `locale`; unknown ones as written. */
+export function songRefusalText(locale: RenderLocale, message: string) {
+  const supportEmail = env().SUPPORT_EMAIL
+  if (message === songCeilingMessage())
+    return songText(locale, 'song.submit.ceiling', {
+      count: formatNumber(locale, MAX_SONGS_PER_ACCOUNT),
+      supportEmail,
+    })
+  for (const verified of [true, false])
+    if (message === byteBudgetMessage(verified))
+      return songText(locale, verified ? 'song.space.verified' : 'song.space.unverified', {
+        budget: formatNumber(locale, BYTE_BUDGET[verified ? 'verified' : 'unverified'] / MB),
+        supportEmail,
+      })
+  return translateFormError(locale, 'song', message)
+}
+
+/** reinvitedText's sentence in `locale`: '' when nobody was invited again. */
+export const reinvitedSentence = (locale: RenderLocale, count: number) =>
+  count === 0 ? '' : songText(locale, 'song.reinvited', { count })
+
+/** song-edits' NOTHING_CHANGED_TOAST, in `locale`. */
+export const nothingChangedToast = (locale: RenderLocale) => ({
+  type: 'message' as const,
+  title: songText(locale, 'song.nothingChanged.title'),
+  description: songText(locale, 'song.nothingChanged.text'),
+})
