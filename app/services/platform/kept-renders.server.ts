@@ -67,7 +67,9 @@ export function keptRenderKey(
   context: EntryContext,
   loadId: string | null,
 ) {
-  if (request.method !== 'GET' || status !== 200 || !loadId) return null
+  // Switched off (KEPT_ANSWERS=off), no drawing is kept or looked up: its digest of the whole
+  // handoff (a few percent of a dashboard's time) is not taken either.
+  if (!keptAnswersOn() || request.method !== 'GET' || status !== 200 || !loadId) return null
   const matches = context.staticHandlerContext.matches
   const leaf = matches.at(-1)?.route.id
   if (!leaf || !ROUTES.has(leaf)) return null
