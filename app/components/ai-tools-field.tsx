@@ -14,7 +14,7 @@ export function AiToolsSection({ rows }: { rows: FieldMetadata<AiToolFormRow[]> 
   const t = useT()
   const values = Array.isArray(rows.initialValue) ? rows.initialValue : []
   return (
-    <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+    <section className="rounded-xl border border-slate-200 p-5 sm:p-6" data-i18n-area="form">
       <h2 className="text-lg font-semibold text-slate-900">{t('form.aiTools.title')}</h2>
       <p className="mt-1 text-sm text-slate-600">{t('form.aiTools.description')}</p>
       {Array.from({ length: MAX_AI_TOOLS }, (_, index) => {

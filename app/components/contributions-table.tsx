@@ -91,7 +91,7 @@ export function ContributionsTable({ rows, names, visible, interactive }: Props)
   ]
 
   return (
-    <div className="sm:overflow-x-auto">
+    <div className="sm:overflow-x-auto" data-i18n-area="form">
       <table className="block w-full text-sm sm:table sm:min-w-full">
         <thead className="hidden sm:table-header-group">
           <tr className="text-left text-slate-600">

@@ -76,7 +76,7 @@ export function LatinNameFields({
 }) {
   const t = useT()
   return (
-    <fieldset className="sm:col-span-2">
+    <fieldset className="sm:col-span-2" data-i18n-area="form">
       <legend className="text-sm font-semibold text-slate-800">{t('form.latin.legend')}</legend>
       <p className="mt-1 text-sm text-slate-600">{t('form.latin.hint')}</p>
       <div className="mt-2 grid gap-4 sm:grid-cols-3">
@@ -92,6 +92,9 @@ export function LatinNameFields({
   )
 }
 
+// `data-i18n-area="form"` marks the parts whose words are the form area's (decision 120): the
+// pages around them are another area's, and the form's pseudo-language test checks these parts
+// (tests/e2e/i18n-pseudo-form.test.ts).
 function Section({
   title,
   children,
@@ -102,7 +105,7 @@ function Section({
   children: React.ReactNode
 }) {
   return (
-    <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+    <section className="rounded-xl border border-slate-200 p-5 sm:p-6" data-i18n-area="form">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
       <div className="mt-4">{children}</div>
@@ -115,7 +118,10 @@ export function PrivacyNotice({ explained = true }: { explained?: boolean }) {
   const t = useT()
   const sha256 = useSha256Note()
   return (
-    <aside className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+    <aside
+      className="rounded-xl border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900"
+      data-i18n-area="form"
+    >
       <p className="font-semibold">{t('form.privacy.title')}</p>
       <p className="mt-1">{t('form.privacy.text')}</p>
       {explained ? <TermNote note={sha256} className="mt-1 text-brand-900" /> : null}
@@ -224,7 +230,7 @@ export function GenreSelect({ field }: { field: TextMeta }) {
   const t = useT()
   const { key, ...props } = getSelectProps(field)
   return (
-    <div>
+    <div data-i18n-area="form">
       <label htmlFor="song-genre" className="block text-sm font-medium text-slate-800">
         {t('form.genre.label')}
       </label>

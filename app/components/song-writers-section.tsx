@@ -31,7 +31,7 @@ export function SongWritersSection({
     [fields.coContributor2WroteMelody, names.co2],
   ] as const
   return (
-    <section className="rounded-xl border border-slate-200 p-5 sm:p-6">
+    <section className="rounded-xl border border-slate-200 p-5 sm:p-6" data-i18n-area="form">
       <h2 className="text-lg font-semibold text-slate-900">{t('form.writers.title')}</h2>
       {/* The whole paragraph is one message: its last sentence is MELODY_RULE's. */}
       <p className="mt-1 text-sm text-slate-600">{t('form.writers.description')}</p>
