@@ -11,6 +11,9 @@ import { FormAlert } from '~/components/auth-card'
 import { SchemaField } from '~/components/schema-field'
 import { SettingsSection, SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
+import { withParts } from '~/i18n/form-errors'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import {
   EMAIL_CHANGE_FIELDS,
   EmailChangeSchema,
@@ -27,8 +30,9 @@ import {
   pendingChangeFor,
   requestEmailChange,
 } from '~/services/accounts/email-change.server'
+import { tooManyText } from '~/services/accounts/auth-text.server'
+import { settingsPageMessages, settingsText } from '~/services/accounts/settings-text.server'
 import { db } from '~/services/platform/db.server'
-import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 // Issue 28 (decision 067): /settings/email asks for a link at the new address; the link comes
@@ -51,11 +55,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     confirming: confirming?.newEmail ? confirming : null,
     invalidLink: confirming !== null && !confirming.newEmail ? INVALID_CHANGE_LINK : null,
     constraint: getZodConstraint(EmailRequestSchema),
+    i18n: settingsPageMessages(requestLocale(request, user)),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
   const submission = parseWithZod(await readForm(request, { fields: EMAIL_CHANGE_FIELDS }), {
     schema: EmailChangeSchema,
   })
@@ -66,8 +72,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return json({ result: submission.reply({ formErrors: [outcome.message] }) }, { status: 400 })
     return redirectWithToast('/settings', {
       type: 'success',
-      title: 'Email address changed',
-      description: `Your email address is now ${outcome.newEmail}, and it is verified.`,
+      title: settingsText(locale, 'settings.email.changed.title'),
+      description: settingsText(locale, 'settings.email.changed.text', { email: outcome.newEmail }),
     })
   }
   await requireRecentSignIn(request, user)
@@ -75,15 +81,15 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) {
     const limited = 'limited' in outcome
     const reply = limited
-      ? submission.reply({ formErrors: [tooManyMessage(outcome.limited)] })
+      ? submission.reply({ formErrors: [tooManyText(locale, outcome.limited)] })
       : submission.reply({ fieldErrors: { email: [outcome.message] } })
     return json({ result: reply }, { status: limited ? 429 : 400 })
   }
   // The same answer whether or not the address has an account (decision 067).
   return redirectWithToast(EMAIL_CHANGE_PATH, {
     type: 'success',
-    title: 'Check the new mailbox',
-    description: `If ${outcome.newEmail} can be used, a link is on its way there. Open it within an hour, in this browser, to confirm. Until then your address stays as it is.`,
+    title: settingsText(locale, 'settings.email.sent.title'),
+    description: settingsText(locale, 'settings.email.sent.text', { email: outcome.newEmail }),
   })
 }
 
@@ -91,6 +97,7 @@ export default function EmailPage() {
   const { email, verified, confirming, invalidLink, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm<EmailRequestInput>({
     id: 'email-change',
     lastResult: actionData?.result,
@@ -99,48 +106,57 @@ export default function EmailPage() {
   })
   if (confirming)
     return (
-      <SettingsShell title="Confirm your new email address">
+      <SettingsShell title={t('settings.email.confirm.title')}>
         <Form method="post" action={EMAIL_CHANGE_PATH} className="space-y-4">
           <p className="text-sm text-slate-800">
-            Make <bdi className="font-medium">{confirming.newEmail}</bdi> the email address of your
-            account, in place of <bdi>{email}</bdi>? Your old address will be told.
+            {withParts((marks) => t('settings.email.confirm.text', marks), {
+              newEmail: (
+                <bdi key="new" className="font-medium">
+                  {confirming.newEmail}
+                </bdi>
+              ),
+              email: <bdi key="old">{email}</bdi>,
+            })}
           </p>
           <input type="hidden" name="intent" value="confirm" />
           <input type="hidden" name="token" value={confirming.token} />
           <FormAlert id="confirm-error" errors={form.errors} />
           <Button type="submit" disabled={pending}>
-            {pending ? 'Confirming...' : 'Confirm New Address'}
+            {t(pending ? 'settings.email.confirm.pending' : 'settings.email.confirm.submit')}
           </Button>
         </Form>
       </SettingsShell>
     )
   return (
-    <SettingsShell
-      title="Email address"
-      intro="We mail a link to the new address; your address changes when you open it in this browser. Your current address is told."
-    >
+    <SettingsShell title={t('settings.email.title')} intro={t('settings.email.intro')}>
       {invalidLink && <FormAlert id="link-error" errors={[invalidLink]} />}
       <p className="text-sm text-slate-800" data-testid="current-email">
-        Your address: <bdi className="font-medium">{email}</bdi>{' '}
-        {verified ? '(verified)' : '(not verified yet)'}
+        {withParts(
+          (marks) => t('settings.email.current', { ...marks, verified: verified ? 'yes' : 'no' }),
+          {
+            email: (
+              <bdi key="email" className="font-medium">
+                {email}
+              </bdi>
+            ),
+          },
+        )}
       </p>
-      <SettingsSection id="change" title="Change your address">
+      <SettingsSection id="change" title={t('settings.email.change.title')}>
         {!verified && (
-          <p className="mt-1 text-sm text-slate-600">
-            A typo in your address? Change it here: the link proves the new one, and verifies it.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('settings.email.change.typo')}</p>
         )}
         <Form method="post" {...getFormProps(form)} noValidate className="mt-3 space-y-4">
           <input type="hidden" name="intent" value="request" />
           <SchemaField
             meta={fields.email}
             type="email"
-            label="New email address"
+            label={t('settings.email.change.label')}
             autoComplete="email"
           />
           <FormAlert id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={pending}>
-            {pending ? 'Sending...' : 'Send Confirmation Link'}
+            {t(pending ? 'settings.email.change.pending' : 'settings.email.change.submit')}
           </Button>
         </Form>
       </SettingsSection>
@@ -148,7 +164,10 @@ export default function EmailPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Email address · Settings' },
-  { name: 'description', content: 'Change the email address of your account.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.email.meta.title') },
+    { name: 'description', content: t('settings.email.meta.description') },
+  ]
+}

@@ -12,14 +12,17 @@ import { ErrorSummary } from '~/components/error-summary'
 import { SchemaField } from '~/components/schema-field'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { type PasswordChangeInput, PasswordChangeSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { PASSWORD_RULE } from '~/lib/password-rule'
+import { PASSWORD_MIN_LENGTH } from '~/lib/password-rule'
 import { changePassword } from '~/services/accounts/account.server'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
+import { tooManyText } from '~/services/accounts/auth-text.server'
+import { settingsPageMessages, settingsText } from '~/services/accounts/settings-text.server'
 import { db } from '~/services/platform/db.server'
-import { tooManyMessage } from '~/services/platform/rate-limit.server'
 import { getSessionId } from '~/services/accounts/session.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
@@ -31,12 +34,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     hasPassword: Boolean(user.passwordHash),
     constraint: getZodConstraint(PasswordChangeSchema),
+    i18n: settingsPageMessages(requestLocale(request, user)),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   await requireRecentSignIn(request, user)
+  const locale = requestLocale(request, user)
   const formData = await readForm(request, { fields: fieldsOf(PasswordChangeSchema) })
   const submission = parseWithZod(formData, { schema: PasswordChangeSchema })
   if (submission.status !== 'success')
@@ -46,7 +51,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) {
     const reply =
       'limited' in outcome
-        ? submission.reply({ formErrors: [tooManyMessage(outcome.limited)], hideFields: HIDDEN })
+        ? submission.reply({
+            formErrors: [tooManyText(locale, outcome.limited)],
+            hideFields: HIDDEN,
+          })
         : submission.reply({
             fieldErrors: { [outcome.field]: [outcome.message] },
             hideFields: HIDDEN,
@@ -55,8 +63,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast('/settings', {
     type: 'success',
-    title: user.passwordHash ? 'Password changed' : 'Password set',
-    description: 'Every other browser signed in to your account was signed out.',
+    title: settingsText(
+      locale,
+      user.passwordHash ? 'settings.password.changed' : 'settings.password.setDone',
+    ),
+    description: settingsText(locale, 'settings.password.othersSignedOut'),
   })
 }
 
@@ -64,6 +75,7 @@ export default function PasswordPage() {
   const { hasPassword, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm<PasswordChangeInput>({
     id: 'password',
     lastResult: actionData?.result,
@@ -72,12 +84,8 @@ export default function PasswordPage() {
   })
   return (
     <SettingsShell
-      title={hasPassword ? 'Change password' : 'Set a password'}
-      intro={
-        hasPassword
-          ? 'Other browsers signed in to your account are signed out when it changes, and we mail you to say so.'
-          : 'Your account signs in with Google. A password lets it sign in with your username or email too.'
-      }
+      title={t(hasPassword ? 'settings.password.change.title' : 'settings.password.set.title')}
+      intro={t(hasPassword ? 'settings.password.change.intro' : 'settings.password.set.intro')}
     >
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary id="password-error-summary" form={form} lastResult={actionData?.result} />
@@ -85,33 +93,42 @@ export default function PasswordPage() {
           <SchemaField
             meta={fields.currentPassword}
             type="password"
-            label="Current password"
+            label={t('settings.password.current')}
             autoComplete="current-password"
           />
         )}
         <SchemaField
           meta={fields.newPassword}
           type="password"
-          label="New password"
+          label={t('settings.password.new')}
           autoComplete="new-password"
-          hint={PASSWORD_RULE}
+          hint={t('auth.password.rule', { min: PASSWORD_MIN_LENGTH })}
         />
         <SchemaField
           meta={fields.confirmPassword}
           type="password"
-          label="Confirm new password"
+          label={t('settings.password.confirm')}
           autoComplete="new-password"
         />
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : hasPassword ? 'Change Password' : 'Set Password'}
+          {t(
+            pending
+              ? 'settings.password.saving'
+              : hasPassword
+                ? 'settings.password.change.submit'
+                : 'settings.password.set.submit',
+          )}
         </Button>
       </Form>
     </SettingsShell>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Password · Settings' },
-  { name: 'description', content: 'Change or set your password.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.password.meta.title') },
+    { name: 'description', content: t('settings.password.meta.description') },
+  ]
+}

@@ -13,15 +13,21 @@ import { SchemaField } from '~/components/schema-field'
 import { SettingsShell } from '~/components/settings-shell'
 import { TermNote } from '~/components/term'
 import { Button } from '~/components/ui/button'
+import { requestLocale } from '~/i18n/locale.server'
+import { useTermNotes } from '~/i18n/words'
+import { translatorOf, useT } from '~/i18n/react'
 import { type ProfileInput, ProfileSchema } from '~/lib/account-schemas'
-import { IPI } from '~/lib/glossary/ipi'
-import { PRO } from '~/lib/glossary/pro'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { updateProfile } from '~/services/accounts/account.server'
 import { requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
+import {
+  settingsFieldErrors,
+  settingsPageMessages,
+  settingsText,
+} from '~/services/accounts/settings-text.server'
 import { FieldError } from '~/services/accounts/users.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -35,14 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
       proNumber: user.proNumber ?? '',
     },
     constraint: getZodConstraint(ProfileSchema),
+    // The PRO and IPI notes are the shared words', each naming its readers' societies.
+    i18n: settingsPageMessages(requestLocale(request, user), ['words']),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
   const formData = await readForm(request, { fields: fieldsOf(ProfileSchema) })
   const submission = parseWithZod(formData, { schema: ProfileSchema })
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 })
+  if (submission.status !== 'success') {
+    const fieldErrors = settingsFieldErrors(locale, submission.error)
+    return json({ result: submission.reply({ fieldErrors }) }, { status: 400 })
+  }
   try {
     await updateProfile(db(), user.id, submission.value)
   } catch (error) {
@@ -54,8 +66,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirectWithToast('/settings/profile', {
     type: 'success',
-    title: 'Profile saved',
-    description: 'Your name, username and PRO details were saved.',
+    title: settingsText(locale, 'settings.profile.saved.title'),
+    description: settingsText(locale, 'settings.profile.saved.text'),
   })
 }
 
@@ -63,6 +75,8 @@ export default function ProfilePage() {
   const { profile, constraint } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
+  const notes = useTermNotes()
   const [form, fields] = useForm<ProfileInput>({
     id: 'profile',
     lastResult: actionData?.result,
@@ -71,40 +85,44 @@ export default function ProfilePage() {
     shouldRevalidate: 'onInput',
   })
   return (
-    <SettingsShell
-      title="Profile"
-      intro="Your name is shown on your account; certificates keep the names written on each song."
-    >
+    <SettingsShell title={t('settings.profile.title')} intro={t('settings.profile.intro')}>
       <Form method="post" {...getFormProps(form)} noValidate className="space-y-4">
         <ErrorSummary id="profile-error-summary" form={form} lastResult={actionData?.result} />
         <NameFields fields={fields} />
         <fieldset className="space-y-3">
-          <legend className="pt-2 font-semibold text-slate-900">Your PRO (optional)</legend>
-          <p className="text-sm text-slate-600">
-            A new song starts with these as the main contributor’s, which you can change or clear
-            there. Songs already saved keep their own.
-          </p>
-          <TermNote note={PRO} />
-          <TermNote note={IPI} />
+          <legend className="pt-2 font-semibold text-slate-900">
+            {t('settings.profile.pro.legend')}
+          </legend>
+          <p className="text-sm text-slate-600">{t('settings.profile.pro.intro')}</p>
+          <TermNote note={notes.PRO} />
+          <TermNote note={notes.IPI} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SchemaField meta={fields.pro} type="text" label="PRO" placeholder="ASCAP, BMI, PRS…" />
+            <SchemaField
+              meta={fields.pro}
+              type="text"
+              label={t('settings.profile.pro.label')}
+              placeholder={t('settings.profile.pro.placeholder')}
+            />
             <SchemaField
               meta={fields.proNumber}
               type="text"
-              label="PRO number"
-              hint="Your IPI number, or your society’s own member number"
+              label={t('settings.profile.proNumber.label')}
+              hint={t('settings.profile.proNumber.hint')}
             />
           </div>
         </fieldset>
         <Button type="submit" disabled={pending}>
-          {pending ? 'Saving...' : 'Save Profile'}
+          {t(pending ? 'settings.profile.saving' : 'settings.profile.save')}
         </Button>
       </Form>
     </SettingsShell>
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Profile · Settings' },
-  { name: 'description', content: 'Change your name, username and PRO details.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.profile.meta.title') },
+    { name: 'description', content: t('settings.profile.meta.description') },
+  ]
+}

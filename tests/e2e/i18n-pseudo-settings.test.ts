@@ -2,14 +2,17 @@ import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
 import crypto from 'node:crypto'
 import { evenSplit } from '../setup/sample-song'
-import { PASSWORD, postSong } from './flows'
+import { ipiProblem } from '~/lib/identifiers'
+import { PASSWORD, postSong, signInAsAdministrator } from './flows'
 import { englishOn } from './i18n-english'
 
 // Issue 54, the settings area: its pages drawn in the pseudo-language (en-XA) hold no English
 // outside names and identifiers, in the states the suite visits (a song listed for deletion, a
 // saved time zone's toast, a second browser listed and signed out, the deletion and the sign-in
-// confirmation refused after a real post), with JavaScript on and off; and in German and Japanese at 320 px nothing is wider
-// than the window.
+// confirmation refused after a real post, the profile refused for its IPI, a new address's link
+// sent, the password refused, two-factor set up and its code refused), with JavaScript on and
+// off; and in German and Japanese at 320 px nothing is wider than the window. The admin pages
+// stay English, marked so (lang="en" on <main>) inside a German page.
 
 const browser = useBrowser()
 
@@ -21,8 +24,15 @@ const MONTH =
 const ENGLISH_DATE = new RegExp(
   `^<(dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( at \\d{2}:\\d{2})? \\([A-Za-z/ _+-]+\\)$`,
 )
+// The PRO field's example societies are names only (ASCAP, BMI, PRS), each language naming its
+// own; the shared check splits words at punctuation but not at the ellipsis after them.
+const SOCIETIES = '@placeholder: ASCAP, BMI, PRS…'
+// The account's email address, as the person typed it, in its own <bdi>.
+const ADDRESS = /^<bdi>: [a-z0-9_-]+@example\.com$/
 const ourEnglish = async (page: TestPage) =>
-  (await englishOn(page)).filter((found) => !ENGLISH_DATE.test(found))
+  (await englishOn(page)).filter(
+    (found) => !ENGLISH_DATE.test(found) && found !== SOCIETIES && !ADDRESS.test(found),
+  )
 
 const post = (page: TestPage, path: string, form: Record<string, string>) =>
   page.request.post(path, { form, headers: { 'Sec-Fetch-Site': 'same-origin' } })
@@ -73,7 +83,14 @@ const PAGES = [
   '/settings/delete-account',
   '/settings/google',
   '/settings/confirm',
+  '/settings/profile',
+  '/settings/email',
+  '/settings/password',
+  '/settings/two-factor',
 ] as const
+
+// Eleven digits read as an IPI name number whose check digits do not match: refused with them.
+const WRONG_IPI = '00123456799'
 
 describe.each(MODES)('the settings pages in the pseudo-language, $name', (mode) => {
   test('show no English outside names and identifiers, in each state the suite visits', async () => {
@@ -120,6 +137,43 @@ describe.each(MODES)('the settings pages in the pseudo-language, $name', (mode) 
     await expect.poll(() => page.locator('#password').getAttribute('aria-invalid')).toBe('true')
     await check('/settings/confirm, refused')
 
+    // The profile refused after a real post: an IPI whose check digits do not match.
+    expect(ipiProblem(WRONG_IPI)).toContain('(99)')
+    await page.goto('/settings/profile')
+    await page.locator('#profile-proNumber').fill(WRONG_IPI)
+    await page.locator('form#profile button[type="submit"]').click()
+    await expect.poll(() => page.getByTestId('error-summary').count()).toBe(1)
+    expect(await page.locator('#profile-proNumber').getAttribute('aria-invalid')).toBe('true')
+    await check('/settings/profile, the IPI refused')
+
+    // A new address asked for: the page comes back with the toast that the link is on its way.
+    await page.goto('/settings/email')
+    await page.locator('#email-change-email').fill(`new-${crypto.randomUUID()}@example.com`)
+    await page.locator('form#email-change button[type="submit"]').click()
+    await expect.poll(() => page.getByRole('status').count()).toBeGreaterThan(0)
+    await check('/settings/email, the link sent')
+
+    // The password refused after a real post: the current one typed wrong.
+    await page.goto('/settings/password')
+    await page.locator('#password-currentPassword').fill('Not-My-Passw0rd')
+    await page.locator('#password-newPassword').fill('N3wMelodies')
+    await page.locator('#password-confirmPassword').fill('N3wMelodies')
+    await page.locator('form#password button[type="submit"]').click()
+    await expect
+      .poll(() => page.locator('#password-currentPassword').getAttribute('aria-invalid'))
+      .toBe('true')
+    await check('/settings/password, refused')
+
+    // Two-factor set up: the key, the QR code, the steps and the toast; then a wrong code refused.
+    await page.goto('/settings/two-factor')
+    await page.locator('button[name="intent"][value="start"]').click()
+    await expect.poll(() => page.getByTestId('two-factor-key').count()).toBe(1)
+    await check('/settings/two-factor, set up')
+    await page.locator('#confirm-code').fill('000000')
+    await page.locator('form:has(#confirm-code) button[type="submit"]').click()
+    await expect.poll(() => page.locator('#confirm-code').getAttribute('aria-invalid')).toBe('true')
+    await check('/settings/two-factor, the code refused')
+
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((state) => [state, []])))
     await page.done()
   })
@@ -138,8 +192,7 @@ describe.each(['de', 'ja'])('the settings pages in %s at 320 px', (locale) => {
     const page = await browser.newPage({ ...mode, locale })
     await writer(page)
     await page.setViewportSize({ width: 320, height: 640 })
-    for (const path of PAGES) {
-      await page.goto(path)
+    const fits = async (path: string) => {
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
       const wider = await page.evaluate(() => {
         const width = document.documentElement.clientWidth
@@ -156,6 +209,32 @@ describe.each(['de', 'ja'])('the settings pages in %s at 320 px', (locale) => {
         320,
       )
     }
+    for (const path of PAGES) {
+      await page.goto(path)
+      await fits(path)
+    }
+    // Two-factor being set up: the QR code, the key and the steps.
+    await page.goto('/settings/two-factor')
+    await page.locator('button[name="intent"][value="start"]').click()
+    await expect.poll(() => page.getByTestId('two-factor-key').count()).toBe(1)
+    await fits('/settings/two-factor, set up')
     await page.done()
   })
 })
+
+test.each(MODES)(
+  '$name: the admin pages stay English inside a German page, marked lang="en"',
+  async (mode) => {
+    const page = await browser.newPage({ ...mode, locale: 'de' })
+    await signInAsAdministrator(page)
+    for (const path of ['/', '/admin/video', '/admin/verify']) {
+      await page.goto(path)
+      expect(await page.locator('html').getAttribute('lang')).toBe('de')
+      expect({ path, main: await page.locator('main').getAttribute('lang') }).toEqual({
+        path,
+        main: 'en',
+      })
+    }
+    await page.done()
+  },
+)

@@ -150,4 +150,130 @@ export const settings = {
   'settings.confirm.enterCode': 'Enter the code from your authenticator app',
   'settings.confirm.enterPassword': 'Enter your password',
   'settings.confirm.wrongPassword': 'Your current password is not correct',
+
+  'settings.profile.meta.title': 'Profile · Settings',
+  'settings.profile.meta.description': 'Change your name, username and PRO details.',
+  'settings.profile.title': 'Profile',
+  'settings.profile.intro':
+    'Your name is shown on your account; certificates keep the names written on each song.',
+  'settings.profile.pro.legend': 'Your PRO (optional)',
+  'settings.profile.pro.intro':
+    'A new song starts with these as the main contributor’s, which you can change or clear there. Songs already saved keep their own.',
+  'settings.profile.pro.label': 'PRO',
+  'settings.profile.pro.placeholder': 'ASCAP, BMI, PRS…',
+  'settings.profile.proNumber.label': 'PRO number',
+  'settings.profile.proNumber.hint': 'Your IPI number, or your society’s own member number',
+  'settings.profile.saving': 'Saving...',
+  'settings.profile.save': 'Save Profile',
+  'settings.profile.saved.title': 'Profile saved',
+  'settings.profile.saved.text': 'Your name, username and PRO details were saved.',
+  'settings.profile.ipiCheckDigits':
+    'The last two digits of this IPI number ({digits}) do not match the nine before them: please check the number',
+
+  'settings.email.meta.title': 'Email address · Settings',
+  'settings.email.meta.description': 'Change the email address of your account.',
+  'settings.email.title': 'Email address',
+  'settings.email.intro':
+    'We mail a link to the new address; your address changes when you open it in this browser. Your current address is told.',
+  'settings.email.current':
+    'Your address: {email} {verified, select, yes {(verified)} other {(not verified yet)}}',
+  'settings.email.change.title': 'Change your address',
+  'settings.email.change.typo':
+    'A typo in your address? Change it here: the link proves the new one, and verifies it.',
+  'settings.email.change.label': 'New email address',
+  'settings.email.change.pending': 'Sending...',
+  'settings.email.change.submit': 'Send Confirmation Link',
+  'settings.email.sent.title': 'Check the new mailbox',
+  'settings.email.sent.text':
+    'If {email} can be used, a link is on its way there. Open it within an hour, in this browser, to confirm. Until then your address stays as it is.',
+  'settings.email.confirm.title': 'Confirm your new email address',
+  'settings.email.confirm.text':
+    'Make {newEmail} the email address of your account, in place of {email}? Your old address will be told.',
+  'settings.email.confirm.pending': 'Confirming...',
+  'settings.email.confirm.submit': 'Confirm New Address',
+  'settings.email.changed.title': 'Email address changed',
+  'settings.email.changed.text': 'Your email address is now {email}, and it is verified.',
+
+  'settings.password.meta.title': 'Password · Settings',
+  'settings.password.meta.description': 'Change or set your password.',
+  'settings.password.change.title': 'Change password',
+  'settings.password.change.intro':
+    'Other browsers signed in to your account are signed out when it changes, and we mail you to say so.',
+  'settings.password.set.title': 'Set a password',
+  'settings.password.set.intro':
+    'Your account signs in with Google. A password lets it sign in with your username or email too.',
+  'settings.password.current': 'Current password',
+  'settings.password.new': 'New password',
+  'settings.password.confirm': 'Confirm new password',
+  'settings.password.saving': 'Saving...',
+  'settings.password.change.submit': 'Change Password',
+  'settings.password.set.submit': 'Set Password',
+  'settings.password.changed': 'Password changed',
+  'settings.password.setDone': 'Password set',
+  'settings.password.othersSignedOut':
+    'Every other browser signed in to your account was signed out.',
+
+  'settings.twoFactor.meta.title': 'Two-factor authentication · Settings',
+  'settings.twoFactor.meta.description': 'Turn two-factor authentication on or off.',
+  'settings.twoFactor.title': 'Two-factor authentication',
+  'settings.twoFactor.intro':
+    'With two-factor on, signing in asks for a code from an authenticator app on your phone as well as your password or Google.',
+  'settings.twoFactor.admin.confirm':
+    'Admin pages need a session that passed two-factor. {confirmLink}, or sign out and sign in again with it.',
+  'settings.twoFactor.admin.confirmLink': 'Confirm with your code',
+  'settings.twoFactor.admin.turnOn':
+    'The administrator must use two-factor authentication: turn it on below to reach the admin pages.',
+  'settings.twoFactor.codes.title': 'Your recovery codes',
+  'settings.twoFactor.codes.text':
+    'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.',
+  'settings.twoFactor.stateOn':
+    'Two-factor authentication is {on}. {left, number} of 10 recovery codes left.',
+  'settings.twoFactor.on': 'on',
+  'settings.twoFactor.stateOff': 'Two-factor authentication is {off}.',
+  'settings.twoFactor.off': 'off',
+  'settings.twoFactor.codeOrRecovery': 'Code from your app (or a recovery code)',
+  'settings.twoFactor.regenerate.title': 'New recovery codes',
+  'settings.twoFactor.regenerate.text': 'The codes you have now stop working.',
+  'settings.twoFactor.regenerate.submit': 'Make New Recovery Codes',
+  'settings.twoFactor.disable.title': 'Turn two-factor off',
+  'settings.twoFactor.disable.submit': 'Turn Off Two-Factor',
+  'settings.twoFactor.enrol.title': 'Set up your authenticator app',
+  'settings.twoFactor.enrol.scan':
+    'Scan this QR code with your authenticator app, or type the key below. On the phone that has the app, open it from here instead.',
+  'settings.twoFactor.enrol.type': 'Type the 6-digit code the app then shows.',
+  'settings.twoFactor.enrol.qrAlt': 'QR code of your two-factor key',
+  'settings.twoFactor.enrol.openApp': 'Open in your authenticator app',
+  'settings.twoFactor.enrol.key': 'Key: {key}',
+  'settings.twoFactor.enrol.code': 'Code from your app',
+  'settings.twoFactor.enrol.submit': 'Turn On Two-Factor',
+  'settings.twoFactor.enrol.cancel': 'Cancel',
+  'settings.twoFactor.start': 'Set Up Two-Factor',
+  'settings.twoFactor.choose': 'Choose what to do',
+  'settings.twoFactor.started.title': 'Scan the QR code',
+  'settings.twoFactor.started.text': 'Then type the code your app shows to turn two-factor on.',
+  'settings.twoFactor.cancelled': 'Two-factor set-up cancelled',
+  'settings.twoFactor.turnedOn.title': 'Two-factor authentication is on',
+  'settings.twoFactor.turnedOn.text':
+    'You were signed out everywhere else. Keep your recovery codes below: they are shown only now.',
+  'settings.twoFactor.replaced.title': 'New recovery codes',
+  'settings.twoFactor.replaced.text':
+    'The old ones no longer work. Keep these below: they are shown only now.',
+  'settings.twoFactor.turnedOff.title': 'Two-factor authentication is off',
+  'settings.twoFactor.turnedOff.text': 'Signing in now asks for your password (or Google) alone.',
+
+  // The settings forms' own refusals, word for word the schemas' and services' English
+  // (app/lib/account-schemas.ts, app/services/accounts/*): the pages' data keys them by it. The
+  // name, username, password and code rules they share with sign-up are the auth area's.
+  'settings.formError.proTooLong': 'PRO must be at most 50 characters',
+  'settings.formError.proNumberTooLong': 'PRO number must be at most 50 characters',
+  'settings.formError.invisible':
+    'Remove the invisible control characters from this text (they often come with pasted text)',
+  'settings.formError.enterNewEmail': 'Enter your new email address',
+  'settings.formError.linkIncomplete': 'This link is incomplete',
+  'settings.formError.sameAddress': 'This is already your email address.',
+  'settings.formError.invalidChangeLink':
+    'This link is invalid or has expired, or it belongs to another account. Ask for a new one from the email settings.',
+  'settings.formError.addressNowTaken':
+    'Another account now uses this address, so it cannot become yours. Choose another address.',
+  'settings.formError.wrongCurrentPassword': 'Your current password is not correct',
 } as const
