@@ -1,3 +1,5 @@
+import { formatNumber, intlLocale } from '~/i18n/format'
+import { useLocale, useT } from '~/i18n/react'
 import { TAP_TARGET_SUMMARY } from './ui/button'
 
 // Charts are drawn on the server as plain SVG, so they show without JavaScript; each has a
@@ -21,8 +23,23 @@ export function monthLabel(month: string) {
   return `${MONTHS[number! - 1]} ${year}`
 }
 
+/**
+ * '2026-11' → 'Nov 2026' in the page's language ('nov. 2026', '2026年11月'), or its month alone.
+ * Intl's names, read as UTC, are the same on the server and in the browser: both have full ICU.
+ */
+function monthIn(locale: string, month: string, withYear = true) {
+  const [year, number] = month.split('-').map(Number)
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    month: 'short',
+    year: withYear ? 'numeric' : undefined,
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year!, number! - 1, 1)))
+}
+
 /** The user's certificates per month: a small bar per month, its count above it. */
 export function CertificateTimeline({ months }: { months: { month: string; count: number }[] }) {
+  const t = useT()
+  const locale = useLocale()
   const id = 'certificate-timeline'
   const first = months[0]
   const last = months.at(-1)
@@ -34,14 +51,28 @@ export function CertificateTimeline({ months }: { months: { month: string; count
   const plotHeight = 72
   const slot = width / months.length
   const height = plotTop + plotHeight + 20
-  const range = `${monthLabel(first.month)} to ${monthLabel(last.month)}`
+  const list = months
+    .filter((month) => month.count > 0)
+    .map((month) =>
+      t('dashboard.timeline.monthCount', {
+        month: monthIn(locale, month.month),
+        count: formatNumber(locale, month.count),
+      }),
+    )
+  const described = {
+    total,
+    months: months.length,
+    // Separated as the language separates a list's items ('、' in Japanese); Intl's lists say
+    // "and" before the last, which a list of figures does not.
+    list: list.join(t('dashboard.timeline.separator')),
+  }
   return (
     <figure
       aria-labelledby={`${id}-caption`}
       className="mt-6 rounded-xl border border-slate-200 p-4 sm:p-6"
     >
       <figcaption id={`${id}-caption`} className="text-lg font-semibold text-slate-900">
-        Your certificates by month
+        {t('dashboard.timeline.caption')}
       </figcaption>
       <svg
         role="img"
@@ -50,15 +81,16 @@ export function CertificateTimeline({ months }: { months: { month: string; count
         className="mt-3 h-auto w-full max-w-xl"
         data-testid="certificate-timeline"
       >
-        <title id={`${id}-title`}>{`Certificates created per month, ${range}`}</title>
+        <title id={`${id}-title`}>
+          {t('dashboard.timeline.title', {
+            from: monthIn(locale, first.month),
+            to: monthIn(locale, last.month),
+          })}
+        </title>
         <desc id={`${id}-desc`}>
-          {`${count.format(total)} ${total === 1 ? 'certificate' : 'certificates'} in the last ${months.length} months (UTC months)`}
           {total > 0
-            ? `: ${months
-                .filter((month) => month.count > 0)
-                .map((month) => `${monthLabel(month.month)}: ${month.count}`)
-                .join(', ')}.`
-            : '.'}
+            ? t('dashboard.timeline.desc', described)
+            : t('dashboard.timeline.descNone', described)}
         </desc>
         <line
           x1={0}
@@ -95,7 +127,7 @@ export function CertificateTimeline({ months }: { months: { month: string; count
                 textAnchor="middle"
                 className="fill-slate-600 text-[11px]"
               >
-                {monthLabel(month.month).slice(0, 3)}
+                {monthIn(locale, month.month, false)}
               </text>
             </g>
           )
@@ -103,17 +135,17 @@ export function CertificateTimeline({ months }: { months: { month: string; count
       </svg>
       <details className="mt-2 text-sm">
         <summary className={`${TAP_TARGET_SUMMARY} cursor-pointer text-brand-700 underline`}>
-          Show the numbers
+          {t('dashboard.timeline.showNumbers')}
         </summary>
         <table className="mt-2 text-left text-sm">
-          <caption className="sr-only">Certificates created per UTC month</caption>
+          <caption className="sr-only">{t('dashboard.timeline.tableCaption')}</caption>
           <thead>
             <tr>
               <th scope="col" className="py-1 pr-6">
-                Month
+                {t('dashboard.timeline.month')}
               </th>
               <th scope="col" className="py-1 text-right">
-                Certificates
+                {t('dashboard.timeline.certificates')}
               </th>
             </tr>
           </thead>
@@ -121,9 +153,9 @@ export function CertificateTimeline({ months }: { months: { month: string; count
             {months.map((month) => (
               <tr key={month.month} className="border-t border-slate-100">
                 <th scope="row" className="py-1 pr-6 font-normal">
-                  {monthLabel(month.month)}
+                  {monthIn(locale, month.month)}
                 </th>
-                <td className="py-1 text-right">{month.count}</td>
+                <td className="py-1 text-right">{formatNumber(locale, month.count)}</td>
               </tr>
             ))}
           </tbody>

@@ -5,6 +5,19 @@
  * root route's bundle, about 10 KB gzip (issue 16's JavaScript budget).
  */
 
+import { useTextOr } from '~/i18n/form-errors'
+import { type MessageId, useT } from '~/i18n/react'
+
+/** The songs table's columns: their ids in the dashboard area, and their English. */
+export const COLUMN_IDS = [
+  'dashboard.column.title',
+  'dashboard.column.created',
+  'dashboard.column.certified',
+  'dashboard.column.registered',
+  'dashboard.column.certificate',
+  'dashboard.column.actions',
+  'dashboard.column.status',
+] as const satisfies readonly MessageId[]
 export const COLUMNS = [
   'Song Title',
   'Created Date',
@@ -15,14 +28,29 @@ export const COLUMNS = [
   'Blockchain Status',
 ] as const
 
+/**
+ * The skeleton is drawn while a client navigation to `/` loads, over the page being left, whose
+ * data may not hold the dashboard's words: then it shows their English, marked so, rather than
+ * ids (decision 120's useTextOr).
+ */
+function useDashboardText() {
+  const t = useT()
+  const textOr = useTextOr()
+  return {
+    text: textOr,
+    lang: t('dashboard.loading') === 'dashboard.loading' ? 'en' : undefined,
+  }
+}
+
 /** The songs table's column headings, shared by the table and its loading placeholder. */
 export function SongsTableHead() {
+  const { text } = useDashboardText()
   return (
     <thead className="hidden bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 md:table-header-group">
       <tr>
-        {COLUMNS.map((column) => (
+        {COLUMNS.map((column, index) => (
           <th key={column} scope="col" className="px-4 py-3">
-            {column}
+            {text(COLUMN_IDS[index]!, column)}
           </th>
         ))}
       </tr>
@@ -44,17 +72,29 @@ function Shimmer({ className }: { className: string }) {
  * rows under the table's headings. Shown during a client navigation to `/` (NavigationPending).
  */
 export function DashboardSkeleton({ appName }: { appName: string }) {
+  const { text, lang } = useDashboardText()
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8" aria-busy="true" data-testid="dashboard-loading">
+    <div
+      className="mx-auto max-w-6xl px-4 py-8"
+      aria-busy="true"
+      data-testid="dashboard-loading"
+      lang={lang}
+    >
       <p role="status" className="sr-only">
-        Loading dashboard...
+        {text('dashboard.loading', 'Loading dashboard...')}
       </p>
       <div className="rounded-xl bg-slate-100 p-6 sm:p-8">
         <Shimmer className="h-8 w-64" />
         <Shimmer className="mt-3 h-4 w-96 max-w-full" />
       </div>
-      <section aria-label="Statistics" className="mt-6 grid gap-4 sm:grid-cols-2">
-        {[`${appName} Certified`, 'Blockchain Registered'].map((label) => (
+      <section
+        aria-label={text('dashboard.stats.label', 'Statistics')}
+        className="mt-6 grid gap-4 sm:grid-cols-2"
+      >
+        {[
+          text('dashboard.stats.certified', `${appName} Certified`, { appName }),
+          text('dashboard.stats.registered', 'Blockchain Registered'),
+        ].map((label) => (
           <div key={label} className="rounded-xl border border-slate-200 p-6">
             <p className="text-sm font-medium text-slate-600">{label}</p>
             <Shimmer className="mt-3 h-8 w-16" />
@@ -63,11 +103,13 @@ export function DashboardSkeleton({ appName }: { appName: string }) {
       </section>
       <section className="mt-8 rounded-xl border border-slate-200">
         <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
-          Recent Submissions
+          {text('dashboard.recent.title', 'Recent Submissions')}
         </h2>
         <div className="md:overflow-x-auto">
           <table className="block w-full text-left text-sm md:table md:min-w-[56rem]">
-            <caption className="sr-only">Recent Submissions (loading)</caption>
+            <caption className="sr-only">
+              {text('dashboard.loadingCaption', 'Recent Submissions (loading)')}
+            </caption>
             <SongsTableHead />
             <tbody className="block md:table-row-group">
               {[0, 1, 2].map((row) => (

@@ -3,22 +3,22 @@ import { useNavigate } from '@remix-run/react'
 import { type MouseEvent, type ReactNode, useCallback } from 'react'
 import { RegisterButton } from './register-modal'
 import { type RegistrationDone, RegistrationComplete } from './registration-complete'
-import { formatDayInZone, formatLongDate } from '~/lib/dates'
-import { registrationNetwork } from '~/lib/registration-network'
+import { formatDayInZone } from '~/lib/dates'
+import { formatDate, intlLocale } from '~/i18n/format'
+import { withParts } from '~/i18n/form-errors'
+import { type Translate, useLocale, useT } from '~/i18n/react'
+import { networkWords } from './registration-words'
 import { isWebUrl } from '~/lib/certificate'
 import { locksSong } from '~/lib/song-lock'
-import { confirmationSummary } from '~/lib/confirmation-summary'
 import type { RegistrationView, SongView } from '~/services/songs/songs.server'
 import { TimeZoneNote, useTimeZone } from './time-zone'
 import { ButtonLink, TAP_TARGET, TAP_TARGET_LINE } from './ui/button'
 import { Tooltip } from './ui/tooltip'
-import { COLUMNS, SongsTableHead } from './dashboard-skeleton'
+import { COLUMN_IDS, SongsTableHead } from './dashboard-skeleton'
 
+/** The English of 'dashboard.row.lockedTooltip' (SPEC §9), as the spec's tests read it. */
 export const LOCKED_TOOLTIP =
   'Registered songs can’t be edited to keep your original work details locked and matched across all systems.'
-
-export const REGISTRATION_UNDER_WAY_TOOLTIP =
-  'The registration has started and is not confirmed yet. The song is locked meanwhile; if the registration fails, it can be edited again.'
 
 /**
  * What a row needs of the loader's SongView. The dates and the link may be missing (rows written
@@ -59,6 +59,7 @@ export function Dashboard({
   timeline,
   registered,
 }: DashboardProps) {
+  const t = useT()
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       {registered && (
@@ -68,28 +69,37 @@ export function Dashboard({
       )}
       <section className="rounded-xl bg-gradient-to-r from-brand-600 to-brand-700 p-6 text-white sm:p-8">
         <h1 className="text-2xl font-bold sm:text-3xl">
-          {firstSignIn ? 'Welcome' : 'Welcome back'}, <bdi>{name}</bdi>
+          {withParts(
+            (marks) => t(firstSignIn ? 'dashboard.welcome' : 'dashboard.welcomeBack', marks),
+            { name: <bdi key="name">{name}</bdi> },
+          )}
         </h1>
-        <p className="mt-2 text-brand-100">
-          Track and certify your creative contributions with confidence
-        </p>
+        <p className="mt-2 text-brand-100">{t('dashboard.tagline')}</p>
         <ButtonLink to="/submit" variant="inverse" className="mt-6">
-          New Submission
+          {t('dashboard.newSubmission')}
         </ButtonLink>
       </section>
 
       {!emailVerified && (
         <p className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          Verify your email to register songs on the blockchain for free.{' '}
+          {t('dashboard.verifyEmail.text')}{' '}
           <a href="/verify-email" className="font-semibold underline">
-            Verify your email
+            {t('dashboard.verifyEmail.link')}
           </a>
         </p>
       )}
 
-      <section aria-label="Statistics" className="mt-6 grid gap-4 sm:grid-cols-2">
-        <StatCard label={`${appName} Certified`} value={stats.totalSongs} />
-        <StatCard label="Blockchain Registered" value={stats.blockchainCertified} />
+      <section aria-label={t('dashboard.stats.label')} className="mt-6 grid gap-4 sm:grid-cols-2">
+        <StatCard
+          label={t('dashboard.stats.certified', { appName })}
+          testId={`${appName} Certified`}
+          value={stats.totalSongs}
+        />
+        <StatCard
+          label={t('dashboard.stats.registered')}
+          testId="Blockchain Registered"
+          value={stats.blockchainCertified}
+        />
       </section>
 
       {stats.totalSongs > 0 && <CertificateTimeline months={timeline} />}
@@ -97,16 +107,16 @@ export function Dashboard({
       {/* Not a landmark of its own: the table's scroll box is the "Recent Submissions" region. */}
       <section className="mt-8 rounded-xl border border-slate-200">
         <h2 className="border-b border-slate-200 px-6 py-4 text-lg font-semibold text-slate-900">
-          Recent Submissions
+          {t('dashboard.recent.title')}
         </h2>
         {songs.length === 0 ? (
           <EmptySongs />
         ) : (
           <>
-            <SongsTable songs={songs} caption="Recent Submissions" from="dashboard" />
+            <SongsTable songs={songs} caption={t('dashboard.recent.title')} from="dashboard" />
             <div className="border-t border-slate-200 px-6 py-4 text-center">
               <ButtonLink to="/songs" variant="secondary">
-                View All Submissions
+                {t('dashboard.recent.viewAll')}
               </ButtonLink>
             </div>
           </>
@@ -117,11 +127,12 @@ export function Dashboard({
 }
 
 export function EmptySongs() {
+  const t = useT()
   return (
     <div className="px-6 py-12 text-center">
-      <p className="text-slate-600">No songs submitted yet</p>
+      <p className="text-slate-600">{t('dashboard.empty.text')}</p>
       <ButtonLink to="/submit" className="mt-4">
-        Create Your First Submission
+        {t('dashboard.empty.create')}
       </ButtonLink>
     </div>
   )
@@ -144,6 +155,10 @@ export function SongsTable({
 }) {
   const zone = useTimeZone()
   const followLink = useTableLinks()
+  // Read once for the table, not per row: a dashboard draws many rows (issue 53).
+  const t = useT()
+  const locale = useLocale()
+  const labels = COLUMN_IDS.map((id) => t(id))
   return (
     <>
       {/* The clicks are its links' (each reachable and used by keyboard): only passed on. */}
@@ -160,7 +175,15 @@ export function SongsTable({
           <SongsTableHead />
           <tbody className="block divide-y divide-slate-200 md:table-row-group">
             {songs.map((song) => (
-              <SongRow key={song.id} song={song} timeZone={zone.timeZone} from={from} />
+              <SongRow
+                key={song.id}
+                song={song}
+                timeZone={zone.timeZone}
+                from={from}
+                t={t}
+                locale={locale}
+                labels={labels}
+              />
             ))}
           </tbody>
         </table>
@@ -204,10 +227,17 @@ function SongRow({
   song,
   timeZone,
   from,
+  t,
+  locale,
+  labels,
 }: {
   song: SongRowData
   timeZone: string
   from: 'dashboard' | 'songs'
+  t: Translate
+  locale: string
+  /** The columns' names, which each cell repeats on a phone. */
+  labels: readonly string[]
 }) {
   // The server's rule, so the row locks exactly when an edit would be refused.
   const locked = locksSong(song.registration)
@@ -226,8 +256,9 @@ function SongRow({
             target="_blank"
             rel="noopener noreferrer"
             className={`${rowLink} text-xs`}
+            aria-label={t('dashboard.row.listenLabel')}
           >
-            Listen<span className="sr-only"> (opens in a new tab)</span>
+            {t('dashboard.row.listen')}
           </a>
         )}
         {song.confirmations && (
@@ -237,26 +268,34 @@ function SongRow({
             className={rowLinkLine}
             data-testid={`song-${song.id}-confirmations`}
           >
-            Co-writers: {confirmationSummary(song.confirmations)}
+            {t('dashboard.row.coWriters', song.confirmations)}
           </a>
         )}
       </th>
-      <Cell column={1}>{formatLongDate(song.dateCreated)}</Cell>
-      <Cell column={2}>{song.createdAt ? formatDayInZone(song.createdAt, timeZone) : 'N/A'}</Cell>
-      <Cell column={3}>
-        {song.isRegistered && song.registration
-          ? formatDayInZone(song.registration.createdAt, timeZone)
-          : 'Not registered'}
+      <Cell label={labels[1]}>
+        {song.dateCreated
+          ? formatDate(locale, song.dateCreated)
+          : t('dashboard.row.dateNotAvailable')}
       </Cell>
-      <Cell column={4}>
+      <Cell label={labels[2]}>
+        {song.createdAt
+          ? formatDayInZone(song.createdAt, timeZone, intlLocale(locale))
+          : t('dashboard.row.notApplicable')}
+      </Cell>
+      <Cell label={labels[3]}>
+        {song.isRegistered && song.registration
+          ? formatDayInZone(song.registration.createdAt, timeZone, intlLocale(locale))
+          : t('dashboard.row.notRegistered')}
+      </Cell>
+      <Cell label={labels[4]}>
         <a data-discover href={`/certificate/${song.id}`} className={rowLink}>
-          View Certificate
+          {t('dashboard.row.viewCertificate')}
         </a>
       </Cell>
-      <Cell column={5}>
+      <Cell label={labels[5]}>
         {locked ? (
           <>
-            <Tooltip content={LOCKED_TOOLTIP}>
+            <Tooltip content={t('dashboard.row.lockedTooltip')}>
               <span
                 // Focusable so a keyboard user reaches the explanation too.
                 // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
@@ -265,20 +304,25 @@ function SongRow({
                 data-testid={`song-${song.id}-locked`}
               >
                 <LockIcon />
-                Locked
+                {t('dashboard.row.locked')}
               </span>
             </Tooltip>
             {song.isRegistered && (
               // A registered song changes only as a new version that points back to it (issue 14).
-              <a data-discover href={`/submit?from=${song.id}`} className={rowLinkLine}>
-                Create a new version<span className="sr-only"> of {song.title}</span>
+              <a
+                data-discover
+                href={`/submit?from=${song.id}`}
+                className={rowLinkLine}
+                aria-label={t('dashboard.row.newVersionLabel', { title: song.title })}
+              >
+                {t('dashboard.row.newVersion')}
               </a>
             )}
           </>
         ) : (
           <>
             <a data-discover href={`/edit/${song.id}`} className={rowLink}>
-              Edit
+              {t('dashboard.row.edit')}
             </a>
             {/* What the edit form leaves out: identifiers, PRO, genre, lyrics, notes (issue 25).
                 Relative, so its hidden words are placed inside the table's scroll box, not past the page's edge. */}
@@ -286,8 +330,9 @@ function SongRow({
               data-discover
               href={`/songs/${song.id}/details`}
               className={`relative ${rowLinkLine}`}
+              aria-label={t('dashboard.row.addDetailsLabel', { title: song.title })}
             >
-              Add details<span className="sr-only"> to {song.title}</span>
+              {t('dashboard.row.addDetails')}
             </a>
             {/* Not registered, so it can go (issue 39.18); the page asks before it deletes. */}
             <a
@@ -295,14 +340,15 @@ function SongRow({
               href={`/songs/${song.id}/delete?from=${from}`}
               className={`relative ${TAP_TARGET_LINE} text-xs font-medium text-red-700 underline-offset-2 hover:underline`}
               data-testid={`song-${song.id}-delete`}
+              aria-label={t('dashboard.row.deleteLabel', { title: song.title })}
             >
-              Delete<span className="sr-only"> {song.title}</span>
+              {t('dashboard.row.delete')}
             </a>
           </>
         )}
       </Cell>
-      <Cell column={6}>
-        <BlockchainStatus song={song} />
+      <Cell label={labels[6]}>
+        <BlockchainStatus song={song} t={t} />
       </Cell>
     </tr>
   )
@@ -314,10 +360,10 @@ function SongRow({
  * column beside the name: as one unbreakable flex item, a long value ("December 7, 2026
  * (Asia/Seoul)") dropped under its name while the shorter rows sat side by side (issue 52).
  */
-function Cell({ column, children }: { column: number; children: ReactNode }) {
+function Cell({ label, children }: { label: string | undefined; children: ReactNode }) {
   return (
     <td
-      data-label={COLUMNS[column]}
+      data-label={label}
       className="flex items-baseline gap-x-2 py-1 before:w-32 before:shrink-0 before:text-xs before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:whitespace-nowrap md:px-4 md:py-3 md:before:content-none"
     >
       <div className="min-w-0 flex-1 break-words">{children}</div>
@@ -325,24 +371,24 @@ function Cell({ column, children }: { column: number; children: ReactNode }) {
   )
 }
 
-function BlockchainStatus({ song }: { song: SongRowData }) {
+function BlockchainStatus({ song, t }: { song: SongRowData; t: Translate }) {
   if (song.isRegistered) {
     // The network the registration recorded, so a test network or the local ledger is never mistaken for mainnet.
-    const network = registrationNetwork({ network: song.registration?.network })
+    const network = networkWords(t, song.registration?.network)
     return (
       <span className="inline-flex flex-col items-start gap-0.5">
-        <Tooltip content={`Registered on ${network.label}. ${LOCKED_TOOLTIP}`}>
+        <Tooltip content={t('dashboard.status.registeredTooltip', { network: network.label })}>
           <span
             // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             className="inline-flex min-h-6 cursor-help items-center rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800"
             data-testid={`song-${song.id}-status`}
           >
-            Registered
+            {t('dashboard.status.registered')}
           </span>
         </Tooltip>
         <span className="text-xs text-slate-500" data-testid={`song-${song.id}-network`}>
-          {network.shortLabel}
+          {network.short}
         </span>
       </span>
     )
@@ -351,14 +397,14 @@ function BlockchainStatus({ song }: { song: SongRowData }) {
     // A registration under way still claims the song: no second Register.
     const status = song.registration.status
     return (
-      <Tooltip content={REGISTRATION_UNDER_WAY_TOOLTIP}>
+      <Tooltip content={t('dashboard.status.underWayTooltip')}>
         <span
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
           className="inline-flex min-h-6 cursor-help items-center rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800"
           data-testid={`song-${song.id}-status`}
         >
-          {status.charAt(0).toUpperCase() + status.slice(1)}
+          {t('dashboard.status.underWay', { status })}
         </span>
       </Tooltip>
     )
@@ -378,11 +424,12 @@ function LockIcon() {
   )
 }
 
-function StatCard({ label, value }: { label: string; value: number }) {
+/** `testId` keeps the card's English name, as the tests find it in any language. */
+function StatCard({ label, testId, value }: { label: string; testId: string; value: number }) {
   return (
     <div className="rounded-xl border border-slate-200 p-6">
       <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`stat-${label}`}>
+      <p className="mt-2 text-3xl font-bold text-slate-900" data-testid={`stat-${testId}`}>
         {value}
       </p>
     </div>

@@ -3,9 +3,11 @@ import type { Stripe } from '@stripe/stripe-js'
 import { type FormEvent, useEffect, useState } from 'react'
 import { loadStripe } from '~/lib/stripe.client'
 import type { Toast } from '~/lib/toast'
+import { type MessageId, useLocale, useT } from '~/i18n/react'
 import { Button } from './ui/button'
+import { priceText } from './registration-words'
 
-/** SPEC §8 Payment. */
+/** SPEC §8 Payment, in English: the JSON API's words, and the tests'. */
 export const PAYMENT_MESSAGES = {
   initToast: 'Failed to initialize payment. Please try again.',
   initCard: 'Unable to initialize payment',
@@ -13,6 +15,15 @@ export const PAYMENT_MESSAGES = {
   successTitle: 'Payment Successful',
   successDescription: 'You can now proceed with blockchain registration!',
 } as const
+
+/** The same messages in the page's language (the registration area). */
+export const PAYMENT_MESSAGE_IDS = {
+  initToast: 'registration.pay.initToast',
+  initCard: 'registration.pay.initCard',
+  unexpected: 'registration.pay.unexpected',
+  successTitle: 'registration.pay.successTitle',
+  successDescription: 'registration.pay.successDescription',
+} as const satisfies Record<keyof typeof PAYMENT_MESSAGES, MessageId>
 
 export type Notify = (toast: Omit<Toast, 'id'>) => void
 
@@ -33,11 +44,12 @@ export async function readMessage(response: Response) {
   return null
 }
 
+/** A refusal whose message is the server's English, or null for our own words. */
 class InitError extends Error {}
 
 type Init =
   | { state: 'loading' }
-  | { state: 'failed'; message: string }
+  | { state: 'failed'; message: string; lang?: 'en' }
   | { state: 'ready'; stripe: Stripe; clientSecret: string }
 
 /**
@@ -60,6 +72,7 @@ export function PaymentStep({
   notify: Notify
 }) {
   const [init, setInit] = useState<Init>({ state: 'loading' })
+  const t = useT()
 
   useEffect(() => {
     let active = true
@@ -72,8 +85,8 @@ export function PaymentStep({
         body: JSON.stringify({ songId }),
         signal: controller.signal,
       })
-      if (!response.ok)
-        throw new InitError((await readMessage(response)) ?? PAYMENT_MESSAGES.initCard)
+      // The API's refusal is its English (a JSON client's words): shown as such, marked English.
+      if (!response.ok) throw new InitError((await readMessage(response)) ?? '')
       const body: unknown = await response.json()
       if (
         typeof body !== 'object' ||
@@ -81,9 +94,9 @@ export function PaymentStep({
         !('clientSecret' in body) ||
         typeof body.clientSecret !== 'string'
       )
-        throw new InitError(PAYMENT_MESSAGES.initCard)
+        throw new InitError('')
       const stripe = await loadStripe(publishableKey)
-      if (!stripe) throw new InitError(PAYMENT_MESSAGES.initCard)
+      if (!stripe) throw new InitError('')
       return { stripe, clientSecret: body.clientSecret }
     }
     start().then(
@@ -91,32 +104,42 @@ export function PaymentStep({
       (error: unknown) => {
         if (!active) return
         // Stripe.js that cannot load (blocked, offline) is an init failure like a refused intent.
-        setInit({
-          state: 'failed',
-          message: error instanceof InitError ? error.message : PAYMENT_MESSAGES.initCard,
+        const said = error instanceof InitError ? error.message : ''
+        // The API's own "Unable to initialize payment" is ours to translate.
+        const server = said === PAYMENT_MESSAGES.initCard ? '' : said
+        setInit(
+          server
+            ? { state: 'failed', message: server, lang: 'en' }
+            : { state: 'failed', message: t(PAYMENT_MESSAGE_IDS.initCard) },
+        )
+        notify({
+          type: 'error',
+          title: t('registration.pay.errorTitle'),
+          description: t(PAYMENT_MESSAGE_IDS.initToast),
         })
-        notify({ type: 'error', title: 'Error', description: PAYMENT_MESSAGES.initToast })
       },
     )
     return () => {
       active = false
       controller.abort()
     }
-  }, [songId, publishableKey, notify])
+  }, [songId, publishableKey, notify, t])
 
   if (init.state === 'loading')
     return (
       <p role="status" className="text-sm text-slate-600">
-        Preparing secure payment...
+        {t('registration.pay.preparing')}
       </p>
     )
   if (init.state === 'failed') {
     return (
       <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-        <h2 className="text-xl font-bold text-red-900">Payment Error</h2>
-        <p className="mt-2 text-red-900">{init.message}</p>
+        <h2 className="text-xl font-bold text-red-900">{t('registration.pay.error')}</h2>
+        <p className="mt-2 text-red-900" lang={init.lang}>
+          {init.message}
+        </p>
         <Button variant="secondary" className="mt-4" onClick={onCancel}>
-          Go Back
+          {t('registration.pay.goBack')}
         </Button>
       </div>
     )
@@ -147,6 +170,8 @@ function PaymentForm({
   const stripe = useStripe()
   const elements = useElements()
   const [state, setState] = useState<PaymentState>('idle')
+  const t = useT()
+  const price = priceText(useLocale())
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -168,10 +193,11 @@ function PaymentForm({
         onPaid(error.payment_intent.id)
       } else if (error) {
         setState('failed')
+        // Stripe.js writes its own message in the browser's language.
         notify({
           type: 'error',
-          title: 'Payment Failed',
-          description: error.message ?? PAYMENT_MESSAGES.unexpected,
+          title: t('registration.pay.failed'),
+          description: error.message ?? t(PAYMENT_MESSAGE_IDS.unexpected),
         })
       } else if (paymentIntent?.status === 'succeeded') {
         setState('succeeded')
@@ -180,13 +206,17 @@ function PaymentForm({
         setState('failed')
         notify({
           type: 'error',
-          title: 'Payment Failed',
-          description: 'The payment was not completed.',
+          title: t('registration.pay.failed'),
+          description: t('registration.pay.notCompleted'),
         })
       }
     } catch {
       setState('failed')
-      notify({ type: 'error', title: 'Payment Error', description: PAYMENT_MESSAGES.unexpected })
+      notify({
+        type: 'error',
+        title: t('registration.pay.error'),
+        description: t(PAYMENT_MESSAGE_IDS.unexpected),
+      })
     }
   }
 
@@ -195,7 +225,7 @@ function PaymentForm({
       <PaymentElement />
       {state === 'succeeded' && (
         <p role="status" className="text-sm text-green-800">
-          Payment received. Confirming with the server...
+          {t('registration.pay.received')}
         </p>
       )}
       <div className="flex flex-col gap-3 sm:flex-row">
@@ -204,14 +234,16 @@ function PaymentForm({
           className="flex-1"
           disabled={!stripe || !elements || state === 'processing' || state === 'succeeded'}
         >
-          {state === 'processing' ? 'Processing...' : 'Pay $1.99'}
+          {state === 'processing'
+            ? t('registration.pay.processing')
+            : t('registration.card.pay', { price })}
         </Button>
         <Button
           variant="secondary"
           onClick={onCancel}
           disabled={state === 'processing' || state === 'succeeded'}
         >
-          Cancel
+          {t('registration.cancel')}
         </Button>
       </div>
     </form>

@@ -5,10 +5,12 @@ import { registeredUrl } from '~/lib/registration-network'
 import type { loader as registerLoader } from '~/routes/songs.$id.register'
 import { RegistrationCard, SplitsNotWhole } from './registration-card'
 import { Button } from './ui/button'
+import { useT } from '~/i18n/react'
 
 // The dashboard's Register dialog (register-modal.tsx loads this module on the first click).
 
 export function RegisterModal({ songId, onClose }: { songId: number; onClose: () => void }) {
+  const t = useT()
   const data = useFetcher<typeof registerLoader>()
   const dialog = useRef<HTMLDivElement>(null)
   useEffect(() => {
@@ -47,19 +49,21 @@ export function RegisterModal({ songId, onClose }: { songId: number; onClose: ()
         className="w-full max-w-lg rounded-2xl bg-white p-6 text-left shadow-xl outline-none"
       >
         <h2 id="register-modal-title" className="text-xl font-bold text-slate-900">
-          Register on Blockchain
+          {t('registration.title')}
         </h2>
         <p className="mt-2 whitespace-normal text-sm text-slate-600">
-          {data.data ? `Adds “${data.data.song.title}”` : 'Adds the song title'}{' '}
-          {data.data && !data.data.destination.permanent
-            ? 'to this server’s record of authorship (where, is said below): not permanent public proof.'
-            : 'to the Solana blockchain for permanent, immutable proof of authorship.'}
+          {!data.data
+            ? t('registration.adds.dialogLoading')
+            : data.data.destination.permanent
+              ? t('registration.adds.dialogPermanent', { title: data.data.song.title })
+              : t('registration.adds.local', { title: data.data.song.title })}
         </p>
         <div className="mt-4 whitespace-normal">
           {data.data?.blocked ? (
             <SplitsNotWhole
               message={data.data.blocked.message}
               editUrl={data.data.blocked.editUrl}
+              lang={data.data.blocked.lang}
             />
           ) : data.data ? (
             <RegistrationCard
@@ -73,13 +77,13 @@ export function RegisterModal({ songId, onClose }: { songId: number; onClose: ()
             />
           ) : (
             <p role="status" className="text-sm text-slate-600">
-              Loading...
+              {t('registration.loading')}
             </p>
           )}
         </div>
         <div className="mt-4 flex justify-end">
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('registration.cancel')}
           </Button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { Suspense, useCallback, useRef, useState } from 'react'
+import { useT } from '~/i18n/react'
 import { lazyView } from './lazy-view'
 
 // The dialog and the registration card in it load when Register is first clicked, while the
@@ -16,6 +17,7 @@ const registerClass =
  * it, the same card opens in a modal and the dashboard refreshes when the song is registered.
  */
 export function RegisterButton({ songId, title }: { songId: number; title: string }) {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const opener = useRef<HTMLAnchorElement>(null)
   const close = useCallback(() => {
@@ -29,7 +31,7 @@ export function RegisterButton({ songId, title }: { songId: number; title: strin
         ref={opener}
         to={`/songs/${songId}/register`}
         className={registerClass}
-        aria-label={`Register ${title} on the blockchain`}
+        aria-label={t('dashboard.registerLabel', { title })}
         onPointerEnter={() => void RegisterModal.preload()}
         onFocus={() => void RegisterModal.preload()}
         onClick={(event) => {
@@ -37,7 +39,7 @@ export function RegisterButton({ songId, title }: { songId: number; title: strin
           setOpen(true)
         }}
       >
-        Register
+        {t('dashboard.register')}
       </Link>
       {open && (
         <Suspense fallback={<DialogLoading />}>
@@ -50,10 +52,11 @@ export function RegisterButton({ songId, title }: { songId: number; title: strin
 
 /** The backdrop and a status line for the moment the dialog's code is on its way. */
 function DialogLoading() {
+  const t = useT()
   return (
     <div className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/60 p-4">
       <p role="status" className="rounded-2xl bg-white p-6 text-sm text-slate-600 shadow-xl">
-        Loading...
+        {t('dashboard.dialogLoading')}
       </p>
     </div>
   )

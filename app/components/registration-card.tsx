@@ -6,9 +6,12 @@ import { useAppName } from './app-name'
 import { Button, buttonClass, CHECKBOX, TAP_TARGET } from './ui/button'
 import type { RegistrationDone } from './registration-complete'
 import { useHydrated } from '~/lib/hooks'
+import { withParts } from '~/i18n/form-errors'
 import { type SlotRow, UnconfirmedShares } from './co-writers'
 import { Alert } from './forms'
 import { RegistrationProgressWhileRunning } from './registration-progress'
+import { useLocale, useT } from '~/i18n/react'
+import { priceText } from './registration-words'
 
 /** The loader's usageStats, less the paid credits it passes on separately. */
 export type Usage = Omit<UsageStats, 'openCredits'>
@@ -22,12 +25,12 @@ type ActionResult =
   | {
       ok: false
       message: string
+      /** 'en' when the message is a service's English no catalogue words yet. */
+      lang?: string
       requiresEmailVerification?: boolean
       requiresPayment?: boolean
       editUrl?: string
     }
-
-const tierName = (tier: string) => `${tier.charAt(0).toUpperCase()}${tier.slice(1)} Plan`
 
 /**
  * The registration card: confirm, then register (free, or with a payment already made) or pay.
@@ -53,10 +56,12 @@ export function RegistrationCard({
   /** Payments made and not yet used for a registration. */
   paidCredits?: number
   destination?: Destination
-  error?: { message: string; editUrl?: string } | null
+  error?: { message: string; editUrl?: string; lang?: string } | null
   onDone?: (done: RegistrationDone) => void
 }) {
   const fetcher = useFetcher<ActionResult>()
+  const t = useT()
+  const price = priceText(useLocale())
   const appName = useAppName()
   const interactive = useHydrated()
   const [confirmed, setConfirmed] = useState(false)
@@ -76,6 +81,7 @@ export function RegistrationCard({
   const free = freeLeft && !paid
   const message = (result && !result.ok ? result.message : null) ?? error?.message ?? null
   const editUrl = (result && !result.ok ? result.editUrl : error?.editUrl) ?? null
+  const messageLang = result && !result.ok ? result.lang : error?.lang
   const needsVerification = free && !usage.emailVerified
 
   return (
@@ -84,11 +90,19 @@ export function RegistrationCard({
       {/* Without JavaScript the page shows the steps itself, refreshing until done (decision 116). */}
       {!interactive && <input type="hidden" name="progress" value="page" />}
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 p-3 text-sm">
-        <span className="font-semibold text-slate-900">{tierName(usage.subscriptionTier)}</span>
+        <span className="font-semibold text-slate-900">
+          {t('registration.card.plan', {
+            tier: usage.subscriptionTier,
+            name: `${usage.subscriptionTier.charAt(0).toUpperCase()}${usage.subscriptionTier.slice(1)}`,
+          })}
+        </span>
         <span className="text-slate-600">
           {usage.monthlyLimit === -1
-            ? 'Unlimited free registrations'
-            : `${usage.currentMonthUsage} of ${usage.monthlyLimit} free registration${usage.monthlyLimit === 1 ? '' : 's'} used this month (months are counted in UTC)`}
+            ? t('registration.card.unlimited')
+            : t('registration.card.used', {
+                used: usage.currentMonthUsage,
+                limit: usage.monthlyLimit,
+              })}
         </span>
       </div>
 
@@ -97,8 +111,21 @@ export function RegistrationCard({
           data-testid="registration-destination"
           className={`rounded-md border p-3 text-sm ${destination.notes.length > 0 ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-slate-200 text-slate-700'}`}
         >
-          This server registers on: <span className="font-semibold">{destination.network}</span>.
-          Storage: {destination.storage}. {destination.notes.join(' ')}
+          {withParts(
+            (marks) =>
+              t('registration.card.destination', {
+                ...marks,
+                storage: destination.storage,
+                notes: destination.notes.join(' '),
+              }),
+            {
+              network: (
+                <span key="network" className="font-semibold">
+                  {destination.network}
+                </span>
+              ),
+            },
+          )}
         </p>
       )}
 
@@ -114,31 +141,31 @@ export function RegistrationCard({
         />
         <span>
           {destination && !destination.permanent
-            ? 'I confirm that I want to register this original work where this server registers, as said above. I understand this record is not permanent public proof.'
-            : 'I confirm that I want to permanently register this original work on the Solana blockchain and permanently store its certificate on Arweave. I understand this record is public and can never be changed or deleted.'}
+            ? t('registration.card.confirmLocal')
+            : t('registration.card.confirmPermanent')}
         </span>
       </label>
 
       {needsVerification && (
         <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Free registrations need a verified email.{' '}
+          {t('registration.card.needsVerification')}{' '}
           <a href="/verify-email" className={`${TAP_TARGET} font-semibold underline`}>
-            Verify your email
+            {t('registration.card.verifyEmail')}
           </a>
         </p>
       )}
 
       {message && (
         <Alert>
-          <p>{message}</p>
+          <p lang={messageLang}>{message}</p>
           {result && !result.ok && result.requiresEmailVerification && (
             <a href="/verify-email" className={`${TAP_TARGET} mt-1 font-semibold underline`}>
-              Verify your email
+              {t('registration.card.verifyEmail')}
             </a>
           )}
           {editUrl && (
             <a href={editUrl} className={`${TAP_TARGET} mt-1 font-semibold underline`}>
-              Edit the song’s splits
+              {t('registration.card.editSplits')}
             </a>
           )}
         </Alert>
@@ -150,27 +177,27 @@ export function RegistrationCard({
         running={pending}
         fallback={
           destination && !destination.permanent
-            ? 'Registering your song where this server registers…'
-            : 'Storing your certificate on Arweave and anchoring it on Solana…'
+            ? t('registration.card.workingLocal')
+            : t('registration.card.workingPermanent')
         }
       />
 
       {paid ? (
         <div>
           <p className="mb-3 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-            Payment received: your $1.99 pays for this registration.
+            {t('registration.card.paymentReceived', { price })}
           </p>
           <Button
             type="submit"
             disabled={interactive && (!confirmed || pending)}
             className="w-full"
           >
-            {pending ? 'Registering...' : 'Register on Blockchain'}
+            {pending ? t('registration.card.registering') : t('registration.card.register')}
           </Button>
         </div>
       ) : free ? (
         <Button type="submit" disabled={interactive && (!confirmed || pending)} className="w-full">
-          {pending ? 'Registering...' : 'Register on Blockchain — Free'}
+          {pending ? t('registration.card.registering') : t('registration.card.registerFree')}
         </Button>
       ) : paymentsConfigured ? (
         interactive ? (
@@ -180,41 +207,48 @@ export function RegistrationCard({
             className="w-full"
             onClick={() => window.location.assign(`/songs/${songId}/register/pay?confirmed=yes`)}
           >
-            Pay $1.99
+            {t('registration.card.pay', { price })}
           </Button>
         ) : (
           <Button type="submit" name="intent" value="pay" className="w-full">
-            Pay $1.99
+            {t('registration.card.pay', { price })}
           </Button>
         )
       ) : (
         <div>
           <button type="button" disabled className={buttonClass('primary', 'w-full')}>
-            Pay $1.99
+            {t('registration.card.pay', { price })}
           </button>
           <p className="mt-2 text-center text-sm text-slate-600">
-            You have used this month’s free registration, and payments are not available on this
-            server.
+            {t('registration.card.noPayments')}
           </p>
         </div>
       )}
-      <p className="text-xs text-slate-500">
-        Network and storage fees are paid by {appName}. No wallet needed.
-      </p>
+      <p className="text-xs text-slate-500">{t('registration.card.fees', { appName })}</p>
     </fetcher.Form>
   )
 }
 
 /** Registration refuses a split that is not whole (every component must total 100 %): fix it first. */
-export function SplitsNotWhole({ message, editUrl }: { message: string; editUrl: string }) {
+export function SplitsNotWhole({
+  message,
+  editUrl,
+  lang,
+}: {
+  message: string
+  editUrl: string
+  /** 'en' for a refusal no catalogue words yet (the services' English). */
+  lang?: string
+}) {
+  const t = useT()
   return (
     <div
       role="alert"
       className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
     >
-      <p>{message}</p>
+      <p lang={lang}>{message}</p>
       <a href={editUrl} className={`${TAP_TARGET} mt-2 font-semibold underline`}>
-        Edit the song’s splits
+        {t('registration.card.editSplits')}
       </a>
     </div>
   )

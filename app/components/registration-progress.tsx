@@ -1,5 +1,6 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { type MessageId, useT } from '~/i18n/react'
 import type {
   RegistrationProgress,
   StepState,
@@ -11,11 +12,12 @@ const MARK: Record<StepState, string> = {
   failed: '✗',
   waiting: '·',
 }
-const WORD: Record<StepState, string> = {
-  done: 'done',
-  running: 'in progress',
-  failed: 'failed',
-  waiting: 'not started',
+// The steps' words by their keys (the service's labels are its English, for its logs and tests).
+const LABEL: Record<string, MessageId> = {
+  queued: 'registration.step.queued',
+  store: 'registration.step.store',
+  ledger: 'registration.step.ledger',
+  done: 'registration.step.done',
 }
 
 /**
@@ -25,8 +27,9 @@ const WORD: Record<StepState, string> = {
  * while its post runs.
  */
 export function RegistrationSteps({ progress }: { progress: RegistrationProgress }) {
+  const t = useT()
   return (
-    <ol role="status" aria-label="Registration progress" className="space-y-1 text-sm">
+    <ol role="status" aria-label={t('registration.steps.label')} className="space-y-1 text-sm">
       {progress.steps.map((step) => (
         <li
           key={step.key}
@@ -45,7 +48,8 @@ export function RegistrationSteps({ progress }: { progress: RegistrationProgress
           <span aria-hidden="true" className="inline-block w-5">
             {MARK[step.state]}
           </span>
-          {step.label} <span className="sr-only">({WORD[step.state]})</span>
+          {LABEL[step.key] ? t(LABEL[step.key]!) : step.label}{' '}
+          <span className="sr-only">{t('registration.step.state', { state: step.state })}</span>
         </li>
       ))}
     </ol>

@@ -26,6 +26,8 @@ import { isFirstSignIn } from '~/services/accounts/sign-ins.server'
 import { currentLandingVideo } from '~/services/admin/video-upload.server'
 import { auditSummary } from '~/services/admin/record-audit.server'
 
+const DASHBOARD_AREAS = ['words', 'dashboard', 'registration', 'cowriters'] as const
+
 // `/` is three pages: the landing page for visitors, the dashboard for a user, the admin panel.
 export async function loader({ request }: LoaderFunctionArgs) {
   const appName = env().APP_NAME
@@ -63,6 +65,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     keptDashboardData(user.id, signedIn.dataVersion),
     completedRegistration(db(), user.id, registeredId),
   ])
+  // The owner's language is in the loader's data, so the kept drawing's digest covers it.
+  const locale = requestLocale(request, user)
   return json({
     view: 'dashboard' as const,
     appName,
@@ -73,6 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     songs,
     timeline,
     registered,
+    // The register dialog and its co-writers' warning are drawn in this page: their words too.
+    i18n: pageMessages(locale, DASHBOARD_AREAS),
   })
 }
 
@@ -146,7 +152,7 @@ function AdminLoading() {
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const appName = data?.appName ?? 'ProofTrack'
   const { t } = translatorOf(matches)
-  if (data?.view === 'dashboard') return [{ title: `Dashboard | ${appName}` }]
+  if (data?.view === 'dashboard') return [{ title: t('dashboard.meta.title', { appName }) }]
   if (data?.view === 'admin') return [{ title: `Admin | ${appName}` }]
   return [
     { title: t('landing.meta.title', { appName }) },

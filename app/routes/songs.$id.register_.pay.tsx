@@ -2,7 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from '@rem
 import { useFetcher, useLoaderData, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { PAYMENT_MESSAGES, PaymentStep, readMessage } from '~/components/payment-step'
+import { PAYMENT_MESSAGE_IDS, PaymentStep, readMessage } from '~/components/payment-step'
+import { priceText } from '~/components/registration-words'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { withParts } from '~/i18n/form-errors'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { RegistrationComplete } from '~/components/registration-card'
 import { useShowToast } from '~/components/toaster'
 import { ButtonLink } from '~/components/ui/button'
@@ -43,6 +48,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     confirmed: url.searchParams.get('confirmed') === 'yes',
     returnedIntent,
     returnUrl: `${env().APP_URL}/songs/${song.id}/register/pay?confirmed=yes`,
+    // The completed registration's card is drawn here too.
+    i18n: pageMessages(requestLocale(request, user), ['registration']),
   })
 }
 
@@ -53,7 +60,7 @@ type Stage =
   | { name: 'paying' }
   | { name: 'verifying' }
   | { name: 'registering' }
-  | { name: 'error'; message: string }
+  | { name: 'error'; message: string; lang?: 'en' }
 
 export default function PaymentStepPage() {
   const { song, publishableKey, confirmed, returnedIntent, returnUrl } =
@@ -66,6 +73,8 @@ export default function PaymentStepPage() {
   const hydrated = useHydrated()
   const back = `/songs/${song.id}/register`
   const notify = useShowToast()
+  const t = useT()
+  const price = priceText(useLocale())
   const goBack = useCallback(() => navigate(back), [navigate, back])
 
   // The browser says the payment succeeded; only our server's check against Stripe counts.
@@ -79,22 +88,24 @@ export default function PaymentStepPage() {
         body: JSON.stringify({ paymentIntentId }),
       }).catch(() => null)
       if (!response?.ok) {
-        const message = (response && (await readMessage(response))) ?? PAYMENT_MESSAGES.unexpected
-        setStage({ name: 'error', message })
-        notify({ type: 'error', title: 'Payment Error', description: message })
+        // The API's refusal is its English (a JSON client's words): shown as such, marked English.
+        const said = response && (await readMessage(response))
+        const message = said ?? t(PAYMENT_MESSAGE_IDS.unexpected)
+        setStage(said ? { name: 'error', message, lang: 'en' } : { name: 'error', message })
+        notify({ type: 'error', title: t('registration.pay.error'), description: message })
         return
       }
       notify({
         type: 'success',
-        title: PAYMENT_MESSAGES.successTitle,
-        description: PAYMENT_MESSAGES.successDescription,
+        title: t(PAYMENT_MESSAGE_IDS.successTitle),
+        description: t(PAYMENT_MESSAGE_IDS.successDescription),
       })
       if (!confirmed) return navigate(back)
       // Straight into registration, with the confirmation given before paying.
       setStage({ name: 'registering' })
       registration.submit({ confirmed: 'yes', respond: 'json' }, { method: 'post', action: back })
     },
-    [back, confirmed, navigate, notify, registration],
+    [back, confirmed, navigate, notify, registration, t],
   )
 
   const resumed = useRef(false)
@@ -113,17 +124,15 @@ export default function PaymentStepPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Pay for Blockchain Registration</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{t('registration.pay.title')}</h1>
       <p className="mt-2 text-slate-600">
-        $1.99 registers “<bdi>{song.title}</bdi>” on the Solana blockchain, with its certificate
-        stored permanently on Arweave.
+        {withParts((marks) => t('registration.pay.intro', { ...marks, price }), {
+          title: <bdi key="title">{song.title}</bdi>,
+        })}
       </p>
       <div className="mt-6 rounded-xl border border-slate-200 p-5 sm:p-6">
         <noscript>
-          <p className="text-slate-700">
-            The card form needs JavaScript. Go back and use Pay $1.99 to pay on Stripe’s secure
-            checkout page instead.
-          </p>
+          <p className="text-slate-700">{t('registration.pay.needsScript', { price })}</p>
         </noscript>
         {done ? (
           <RegistrationComplete
@@ -136,28 +145,28 @@ export default function PaymentStepPage() {
           />
         ) : result && !result.ok ? (
           <Alert className="p-4">
-            <p>{result.message}</p>
-            <p className="mt-2">
-              Your payment is kept for this registration: try again from the registration card.
-            </p>
+            <p lang={'lang' in result ? result.lang : undefined}>{result.message}</p>
+            <p className="mt-2">{t('registration.pay.kept')}</p>
             <ButtonLink to={back} variant="secondary" className="mt-3">
-              Back to registration
+              {t('registration.pay.back')}
             </ButtonLink>
           </Alert>
         ) : stage.name === 'registering' ? (
           <p role="status" className="text-brand-700">
-            Payment confirmed. Storing your certificate on Arweave and anchoring it on Solana…
+            {t('registration.pay.registering')}
           </p>
         ) : stage.name === 'verifying' ? (
           <p role="status" className="text-slate-700">
-            Confirming your payment...
+            {t('registration.pay.confirming')}
           </p>
         ) : stage.name === 'error' ? (
           <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-            <h2 className="text-xl font-bold text-red-900">Payment Error</h2>
-            <p className="mt-2 text-red-900">{stage.message}</p>
+            <h2 className="text-xl font-bold text-red-900">{t('registration.pay.error')}</h2>
+            <p className="mt-2 text-red-900" lang={stage.lang}>
+              {stage.message}
+            </p>
             <ButtonLink to={back} variant="secondary" className="mt-4">
-              Go Back
+              {t('registration.pay.goBack')}
             </ButtonLink>
           </div>
         ) : !hydrated ? null : (
@@ -175,8 +184,12 @@ export default function PaymentStepPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Pay to register ${data.song.title}` : 'Song not found' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? translatorOf(matches).t('registration.pay.meta.title', { title: data.song.title })
+      : 'Song not found',
+  },
 ]
 
 export function ErrorBoundary() {

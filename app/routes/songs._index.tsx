@@ -3,6 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { EmptySongs, SongsTable } from '~/components/dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { PageSchema } from '~/lib/pagination'
 import { requireUser } from '~/services/accounts/auth.server'
 import { songRows } from '~/services/songs/dashboard.server'
@@ -21,28 +24,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     offset,
     hasNext: songs.length > SONGS_PAGE_SIZE,
     songs: songs.slice(0, SONGS_PAGE_SIZE),
+    // Its rows open the register dialog and its co-writers' warning: their words too.
+    i18n: pageMessages(requestLocale(request, user), [
+      'words',
+      'dashboard',
+      'registration',
+      'cowriters',
+    ]),
   })
 }
 
 export default function SongsPage() {
   const { page, offset, hasNext, songs } = useLoaderData<typeof loader>()
+  const t = useT()
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">All Submissions</h1>
-        <ButtonLink to="/submit">New Submission</ButtonLink>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {t('dashboard.songs.title')}
+        </h1>
+        <ButtonLink to="/submit">{t('dashboard.newSubmission')}</ButtonLink>
       </div>
 
       <section className="mt-6 rounded-xl border border-slate-200">
         {songs.length > 0 ? (
-          <SongsTable songs={songs} caption="All Submissions" from="songs" />
+          <SongsTable songs={songs} caption={t('dashboard.songs.title')} from="songs" />
         ) : page === 1 ? (
           <EmptySongs />
         ) : (
           <div className="px-6 py-12 text-center">
-            <p className="text-slate-600">There are no submissions on this page.</p>
+            <p className="text-slate-600">{t('dashboard.songs.emptyPage')}</p>
             <ButtonLink to="/songs" variant="secondary" className="mt-4">
-              Back to the first page
+              {t('dashboard.songs.firstPage')}
             </ButtonLink>
           </div>
         )}
@@ -52,21 +65,21 @@ export default function SongsPage() {
 
       {songs.length > 0 && (
         <nav
-          aria-label="Pagination"
+          aria-label={t('dashboard.songs.pagination')}
           className="mt-4 flex flex-wrap items-center justify-between gap-4"
         >
           <p className="text-sm text-slate-600">
-            Showing {offset + 1}–{offset + songs.length}
+            {t('dashboard.songs.showing', { from: offset + 1, to: offset + songs.length })}
           </p>
           <div className="flex gap-2">
             {page > 1 && (
               <Link to={`/songs?page=${page - 1}`} rel="prev" className={buttonClass('secondary')}>
-                Previous
+                {t('dashboard.songs.previous')}
               </Link>
             )}
             {hasNext && (
               <Link to={`/songs?page=${page + 1}`} rel="next" className={buttonClass('secondary')}>
-                Next
+                {t('dashboard.songs.next')}
               </Link>
             )}
           </div>
@@ -74,7 +87,7 @@ export default function SongsPage() {
       )}
 
       <ButtonLink to="/" variant="ghost" className="mt-6">
-        Back to Dashboard
+        {t('dashboard.songs.backToDashboard')}
       </ButtonLink>
     </div>
   )
@@ -82,34 +95,38 @@ export default function SongsPage() {
 
 // A plain GET form to the download: the file arrives as an attachment with or without JavaScript.
 function ExportForm() {
+  const t = useT()
   return (
     <form
       method="get"
       action="/api/songs/export"
       className="mt-4 flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-4"
     >
-      <div>
+      {/* A language's longer option names (German's) wrap the box within a phone's width. */}
+      <div className="min-w-0 max-w-full">
         <label htmlFor="export-format" className="block text-sm font-medium text-slate-700">
-          Export your catalogue
+          {t('dashboard.export.label')}
         </label>
         <select
           id="export-format"
           name="format"
           defaultValue="csv"
-          className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          className="mt-1 max-w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
         >
-          <option value="csv">CSV (spreadsheet)</option>
-          <option value="json">JSON (with registration details)</option>
+          <option value="csv">{t('dashboard.export.csv')}</option>
+          <option value="json">{t('dashboard.export.json')}</option>
         </select>
       </div>
       <button type="submit" className={buttonClass('secondary')}>
-        Download
+        {t('dashboard.export.download')}
       </button>
     </form>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = () => [{ title: 'All Submissions' }]
+export const meta: MetaFunction<typeof loader> = ({ matches }) => [
+  { title: translatorOf(matches).t('dashboard.songs.meta.title') },
+]
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

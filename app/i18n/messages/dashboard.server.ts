@@ -1,3 +1,84 @@
 // The dashboard area's English (decision 120): the source its catalogues translate
 // (app/i18n/locales/<lang>/dashboard.po). Server-only: pages get these as their loaders' data.
-export const dashboard = {} as const
+export const dashboard = {
+  'dashboard.meta.title': 'Dashboard | {appName}',
+  'dashboard.welcome': 'Welcome, {name}',
+  'dashboard.welcomeBack': 'Welcome back, {name}',
+  'dashboard.tagline': 'Track and certify your creative contributions with confidence',
+  'dashboard.newSubmission': 'New Submission',
+  'dashboard.verifyEmail.text': 'Verify your email to register songs on the blockchain for free.',
+  'dashboard.verifyEmail.link': 'Verify your email',
+  'dashboard.stats.label': 'Statistics',
+  'dashboard.stats.certified': '{appName} Certified',
+  'dashboard.stats.registered': 'Blockchain Registered',
+  'dashboard.recent.title': 'Recent Submissions',
+  'dashboard.recent.viewAll': 'View All Submissions',
+  'dashboard.loading': 'Loading dashboard...',
+  'dashboard.loadingCaption': 'Recent Submissions (loading)',
+  'dashboard.empty.text': 'No songs submitted yet',
+  'dashboard.empty.create': 'Create Your First Submission',
+
+  'dashboard.column.title': 'Song Title',
+  'dashboard.column.created': 'Created Date',
+  'dashboard.column.certified': 'Certified Date',
+  'dashboard.column.registered': 'Blockchain Date',
+  'dashboard.column.certificate': 'Certificate',
+  'dashboard.column.actions': 'Actions',
+  'dashboard.column.status': 'Blockchain Status',
+
+  'dashboard.row.listen': 'Listen',
+  'dashboard.row.listenLabel': 'Listen (opens in a new tab)',
+  'dashboard.row.coWriters':
+    '{disputed, plural, =0 {Co-writers: {confirmed} of {named} confirmed} other {Co-writers: {confirmed} of {named} confirmed, # disputed}}',
+  'dashboard.row.dateNotAvailable': 'Date not available',
+  'dashboard.row.notApplicable': 'N/A',
+  'dashboard.row.notRegistered': 'Not registered',
+  'dashboard.row.viewCertificate': 'View Certificate',
+  'dashboard.row.locked': 'Locked',
+  'dashboard.row.lockedTooltip':
+    'Registered songs can’t be edited to keep your original work details locked and matched across all systems.',
+  'dashboard.row.newVersion': 'Create a new version',
+  'dashboard.row.newVersionLabel': 'Create a new version of {title}',
+  'dashboard.row.edit': 'Edit',
+  'dashboard.row.addDetails': 'Add details',
+  'dashboard.row.addDetailsLabel': 'Add details to {title}',
+  'dashboard.row.delete': 'Delete',
+  'dashboard.row.deleteLabel': 'Delete {title}',
+  'dashboard.status.registered': 'Registered',
+  'dashboard.status.registeredTooltip':
+    'Registered on {network}. Registered songs can’t be edited to keep your original work details locked and matched across all systems.',
+  'dashboard.status.underWay':
+    '{status, select, pending {Pending} confirmed {Confirmed} failed {Failed} other {In progress}}',
+  'dashboard.status.underWayTooltip':
+    'The registration has started and is not confirmed yet. The song is locked meanwhile; if the registration fails, it can be edited again.',
+  'dashboard.register': 'Register',
+  'dashboard.registerLabel': 'Register {title} on the blockchain',
+  'dashboard.dialogLoading': 'Loading...',
+
+  'dashboard.timeline.caption': 'Your certificates by month',
+  'dashboard.timeline.title': 'Certificates created per month, {from} to {to}',
+  'dashboard.timeline.descNone':
+    '{total, plural, one {# certificate} other {# certificates}} in the last {months} months (UTC months).',
+  'dashboard.timeline.desc':
+    '{total, plural, one {# certificate} other {# certificates}} in the last {months} months (UTC months): {list}.',
+  'dashboard.timeline.monthCount': '{month}: {count}',
+  'dashboard.timeline.separator': ', ',
+  'dashboard.timeline.showNumbers': 'Show the numbers',
+  'dashboard.timeline.tableCaption': 'Certificates created per UTC month',
+  'dashboard.timeline.month': 'Month',
+  'dashboard.timeline.certificates': 'Certificates',
+
+  'dashboard.songs.meta.title': 'All Submissions',
+  'dashboard.songs.title': 'All Submissions',
+  'dashboard.songs.emptyPage': 'There are no submissions on this page.',
+  'dashboard.songs.firstPage': 'Back to the first page',
+  'dashboard.songs.pagination': 'Pagination',
+  'dashboard.songs.showing': 'Showing {from}–{to}',
+  'dashboard.songs.previous': 'Previous',
+  'dashboard.songs.next': 'Next',
+  'dashboard.songs.backToDashboard': 'Back to Dashboard',
+  'dashboard.export.label': 'Export your catalogue',
+  'dashboard.export.csv': 'CSV (spreadsheet)',
+  'dashboard.export.json': 'JSON (with registration details)',
+  'dashboard.export.download': 'Download',
+} as const
