@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { Field } from '~/components/forms'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
-import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { translate } from '~/i18n/catalogs.server'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
 import { ConfirmSignInSchema } from '~/lib/account-schemas'
@@ -22,7 +22,9 @@ import { verifyPassword } from '~/services/accounts/password.server'
 import { getSessionId, markReauthenticated } from '~/services/accounts/session.server'
 import { checkCode, hasTwoFactor } from '~/services/accounts/two-factor.server'
 import { db } from '~/services/platform/db.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { hit, LIMITS } from '~/services/platform/rate-limit.server'
+import { tooManyText } from '~/services/accounts/auth-text.server'
+import { settingsPageMessages } from '~/services/accounts/settings-text.server'
 
 // Issue 28: a sensitive change asks the person again when their sign-in is older than 10
 // minutes (requireRecentSignIn). An account with two-factor on proves itself with a code; one
@@ -40,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return json({
     way: await wayOf(user),
-    i18n: pageMessages(requestLocale(request, user), ['settings']),
+    // With the auth area's refusals of a code (wrong, used), which the check answers with.
+    i18n: settingsPageMessages(requestLocale(request, user)),
   })
 }
 
@@ -64,14 +67,14 @@ export async function action({ request }: ActionFunctionArgs) {
     const check = await checkCode(db(), user.id, form.code)
     if (!check.ok)
       return 'limited' in check
-        ? json({ errors: [tooManyMessage(check.limited)] }, { status: 429 })
+        ? json({ errors: [tooManyText(locale, check.limited)] }, { status: 429 })
         : json({ errors: [check.message] }, { status: 400 })
     await markReauthenticated(db(), sid, { secondFactor: true })
   } else {
     if (!form.password)
       return json({ errors: [say('settings.confirm.enterPassword')] }, { status: 400 })
     const limited = await hit(LIMITS.passwordCheckPerUser(user.id))
-    if (!limited.allowed) return json({ errors: [tooManyMessage(limited)] }, { status: 429 })
+    if (!limited.allowed) return json({ errors: [tooManyText(locale, limited)] }, { status: 429 })
     if (!(await verifyPassword(user.passwordHash, form.password)))
       return json({ errors: [say('settings.confirm.wrongPassword')] }, { status: 400 })
     await markReauthenticated(db(), sid)
