@@ -10,30 +10,60 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { ErrorSummary } from '~/components/error-summary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
+import { translate } from '~/i18n/catalogs.server'
+import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { FORM_ERROR_KEY } from '~/i18n/form-errors'
+import { requestLocale } from '~/i18n/locale.server'
+import type { RenderLocale } from '~/i18n/locales'
+import { translatorOf, useT } from '~/i18n/react'
 import { type ContactInput, ContactSchema } from '~/lib/contact-schema'
 import { fieldsOf, readForm } from '~/lib/form.server'
 import { clientIp, pageViewOf } from '~/lib/client-address.server'
 import { recordUserAction } from '~/services/platform/analytics.server'
 import { submitContactMessage } from '~/services/admin/contact.server'
+import { getUser } from '~/services/accounts/auth.server'
+import { tooManyText } from '~/services/accounts/auth-text.server'
 import { db } from '~/services/platform/db.server'
-import { hit, LIMITS, tooManyMessage } from '~/services/platform/rate-limit.server'
+import { hit, LIMITS } from '~/services/platform/rate-limit.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import { useIsPending } from '~/lib/hooks'
 
-export function loader({ request }: LoaderFunctionArgs) {
+// The email field's messages are the sign-up form's (the auth area's); the page sends those few,
+// and the error summary's title, not the whole area.
+const FROM_AUTH = ['Enter your email address', 'Please enter a valid email address']
+
+function contactMessages(locale: RenderLocale) {
+  const page = pageMessagesWithFormErrors(locale, ['help'])
+  const auth = pageMessagesWithFormErrors(locale, ['auth']).messages
+  const shared = [
+    ...FROM_AUTH.map((english) => `${FORM_ERROR_KEY}${english}`),
+    'auth.errorSummary.title',
+  ]
+  for (const key of shared) if (auth[key] !== undefined) page.messages[key] = auth[key]
+  return page
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
   const sent = new URL(request.url).searchParams.get('sent') === '1'
+  const locale = requestLocale(request, await getUser(request))
   // The constraint travels as data so the browser bundle never carries zod.
-  return json({ sent, constraint: getZodConstraint(ContactSchema) })
+  return json({
+    sent,
+    constraint: getZodConstraint(ContactSchema),
+    i18n: contactMessages(locale),
+  })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  const locale = requestLocale(request, await getUser(request))
+  const say = (id: Parameters<typeof translate>[2]) => translate(locale, 'help', id)
   const submission = parseWithZod(await readForm(request, { fields: fieldsOf(ContactSchema) }), {
     schema: ContactSchema,
   })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const limited = await hit(LIMITS.contactPerAddress(clientIp(request) ?? 'unknown'))
   if (!limited.allowed)
-    return json(submission.reply({ formErrors: [tooManyMessage(limited)] }), { status: 429 })
+    return json(submission.reply({ formErrors: [tooManyText(locale, limited)] }), { status: 429 })
   try {
     await submitContactMessage(submission.value, { ipAddress: clientIp(request) })
   } catch (error) {
@@ -41,9 +71,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const toast = {
       id: 'contact-failed',
       type: 'error' as const,
-      title: 'Error sending message',
-      description: 'Something went wrong. Please try again.',
+      title: say('help.contact.toast.failed.title'),
+      description: say('help.formError.failed'),
     }
+    // The form's alert looks the schema's English up in the page's data (decision 120).
     return json(
       { ...submission.reply({ formErrors: ['Something went wrong. Please try again.'] }), toast },
       { status: 503 },
@@ -53,8 +84,8 @@ export async function action({ request }: ActionFunctionArgs) {
   // Post/redirect/get: a refresh cannot send the message twice, and the form starts empty again.
   return redirectWithToast('/contact?sent=1', {
     type: 'success',
-    title: 'Message sent successfully!',
-    description: "We'll get back to you as soon as possible.",
+    title: say('help.contact.toast.sent.title'),
+    description: say('help.contact.toast.sent.text'),
   })
 }
 
@@ -62,6 +93,7 @@ export default function ContactPage() {
   const { sent, constraint } = useLoaderData<typeof loader>()
   const lastResult = useActionData<typeof action>()
   const pending = useIsPending()
+  const t = useT()
   const [form, fields] = useForm<ContactInput>({
     id: 'contact',
     lastResult,
@@ -71,59 +103,53 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">Contact Us</h1>
-      <p className="mt-2 text-slate-600">
-        Questions about your certificates, registrations or account? Send us a message.
-      </p>
-      <p className="mt-1 text-sm text-slate-500">
-        We typically respond within 24 hours on business days.
-      </p>
+      <h1 className="text-3xl font-bold text-slate-900">{t('help.contact.title')}</h1>
+      <p className="mt-2 text-slate-600">{t('help.contact.intro')}</p>
+      <p className="mt-1 text-sm text-slate-500">{t('help.contact.responseTime')}</p>
 
       {sent ? (
         <section
           className="mt-8 rounded-lg border border-green-200 bg-green-50 p-6 text-center"
           aria-live="polite"
         >
-          <h2 className="text-xl font-semibold text-green-900">Message Sent Successfully!</h2>
-          <p className="mt-2 text-green-800">
-            Thank you for reaching out. We'll get back to you as soon as possible.
-          </p>
+          <h2 className="text-xl font-semibold text-green-900">{t('help.contact.sent.title')}</h2>
+          <p className="mt-2 text-green-800">{t('help.contact.sent.text')}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/" variant="secondary">
-              Back to Home
+              {t('help.contact.sent.home')}
             </ButtonLink>
-            <ButtonLink to="/contact">Send Another Message</ButtonLink>
+            <ButtonLink to="/contact">{t('help.contact.sent.another')}</ButtonLink>
           </div>
         </section>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate className="mt-8 space-y-5">
           <ErrorSummary id="contact-error-summary" form={form} lastResult={lastResult} />
           <Field
-            label="Name"
+            label={t('help.contact.name')}
             errors={fields.name.errors}
             autoComplete="name"
             {...getInputProps(fields.name, { type: 'text' })}
           />
           <Field
-            label="Email"
+            label={t('help.contact.email')}
             errors={fields.email.errors}
             autoComplete="email"
             {...getInputProps(fields.email, { type: 'email' })}
           />
           <Field
-            label="Subject"
+            label={t('help.contact.subject')}
             errors={fields.subject.errors}
             {...getInputProps(fields.subject, { type: 'text' })}
           />
           <TextareaField
-            label="Message"
+            label={t('help.contact.message')}
             errors={fields.message.errors}
             rows={6}
             {...getTextareaProps(fields.message)}
           />
           {/* Honeypot: hidden from people and assistive technology, tempting to bots. */}
           <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-            <label htmlFor="contact-website">Website</label>
+            <label htmlFor="contact-website">{t('help.contact.website')}</label>
             <input
               id="contact-website"
               name="website"
@@ -134,7 +160,7 @@ export default function ContactPage() {
           </div>
           <ErrorList id={form.errorId} errors={form.errors} />
           <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-            {pending ? 'Sending...' : 'Send Message'}
+            {pending ? t('help.contact.sending') : t('help.contact.send')}
           </Button>
         </Form>
       )}
@@ -142,7 +168,10 @@ export default function ContactPage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.sent ? 'Message Sent | Contact Us' : 'Contact Us' },
-  { name: 'description', content: 'Contact the team behind the song authorship certificates.' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: data?.sent ? t('help.contact.meta.sentTitle') : t('help.contact.meta.title') },
+    { name: 'description', content: t('help.contact.meta.description') },
+  ]
+}

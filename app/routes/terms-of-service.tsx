@@ -1,140 +1,83 @@
-import { json, type MetaFunction } from '@remix-run/node'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { LegalPage, LegalSection, MailLink, TextLink } from '~/components/legal-page'
+import { bold, LegalPage, LegalSection, linkTo, MailLink } from '~/components/legal-page'
+import { tagged } from '~/components/tagged-text'
 import { getPublicEnv } from '~/env.server'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
+import { getUser } from '~/services/accounts/auth.server'
 
-export function loader() {
+export async function loader({ request }: LoaderFunctionArgs) {
   const { APP_NAME, SUPPORT_EMAIL } = getPublicEnv()
-  return json({ appName: APP_NAME, supportEmail: SUPPORT_EMAIL })
+  const locale = requestLocale(request, await getUser(request))
+  return json({
+    appName: APP_NAME,
+    supportEmail: SUPPORT_EMAIL,
+    i18n: pageMessages(locale, ['help']),
+  })
 }
 
 export default function TermsOfServicePage() {
   const { appName, supportEmail } = useLoaderData<typeof loader>()
+  const t = useT()
+  const mail = () => <MailLink address={supportEmail} />
   return (
     <LegalPage
-      title="Terms of Service"
-      updated="June 5, 2025"
-      intro={
-        <>
-          These terms govern your use of {appName}, a service for documenting who contributed to a
-          song — people and AI tools — and for optionally recording that information on a public
-          blockchain and in permanent storage.
-        </>
-      }
+      title={t('help.terms.title')}
+      updated="2025-06-05"
+      intro={t('help.terms.intro', { appName })}
     >
-      <LegalSection title="Acceptance of Terms">
-        <p>
-          By creating an account or otherwise using {appName}, you agree to these terms and to our{' '}
-          <TextLink to="/privacy-policy">Privacy Policy</TextLink>. If you do not agree, do not use
-          the service.
-        </p>
-        <p>
-          You must be old enough to form a binding contract where you live, or have the permission
-          of a parent or guardian. If you use {appName} on behalf of a band, company or other
-          organization, you confirm that you are authorized to accept these terms for it. We may
-          update these terms; continuing to use the service after a change takes effect means you
-          accept the updated terms.
-        </p>
+      <LegalSection title={t('help.terms.acceptance.title')}>
+        <p>{tagged(t('help.terms.acceptance.agree', { appName }), [linkTo('/privacy-policy')])}</p>
+        <p>{t('help.terms.acceptance.age', { appName })}</p>
       </LegalSection>
 
-      <LegalSection title="Use License">
-        <p>
-          We grant you a personal, limited, non-exclusive, non-transferable and revocable license to
-          use {appName} to document and certify musical works you created or are authorized to
-          register. You agree not to:
-        </p>
+      <LegalSection title={t('help.terms.license.title')}>
+        <p>{t('help.terms.license.grant', { appName })}</p>
         <ul>
-          <li>
-            register works you have no right to register, or make false or misleading claims about
-            authorship;
-          </li>
-          <li>use the service for anything unlawful, infringing, fraudulent or abusive;</li>
-          <li>
-            attempt to gain unauthorized access to the service, other accounts, or our systems;
-          </li>
-          <li>
-            disrupt or overload the service, or access it with automated tools such as scrapers or
-            bots;
-          </li>
-          <li>
-            copy, resell or reverse engineer the service, except where the law expressly allows it.
-          </li>
+          <li>{t('help.terms.license.rights')}</li>
+          <li>{t('help.terms.license.unlawful')}</li>
+          <li>{t('help.terms.license.access')}</li>
+          <li>{t('help.terms.license.disrupt')}</li>
+          <li>{t('help.terms.license.copy')}</li>
         </ul>
-        <p>We may suspend or close accounts that break these terms.</p>
+        <p>{t('help.terms.license.suspend')}</p>
       </LegalSection>
 
-      <LegalSection title="Blockchain Registration">
-        <p>
-          Registering a song writes a record to the Solana blockchain and stores its certificate on
-          the Arweave permanent storage network.{' '}
-          <strong>These records are public and permanent</strong>: they cannot be edited or deleted
-          by you, by us, or by anyone else, and a registered song can no longer be edited in your
-          account.
-        </p>
-        <p>
-          <strong>You are responsible for the accuracy</strong> of everything you register. By
-          registering a song you warrant that you have the right to register it — that you are one
-          of its authors or are authorized by them — and that its contents do not infringe anyone
-          else's rights.
-        </p>
-        <p>
-          Free blockchain registrations require a verified email address. {appName} pays the
-          blockchain network and storage fees on your behalf. Registrations beyond your plan's free
-          monthly allowance are charged per registration.{' '}
-          <strong>Blockchain fees are non-refundable</strong> once a registration has been
-          submitted, because it cannot be undone.
-        </p>
+      <LegalSection title={t('help.terms.registration.title')}>
+        <p>{tagged(t('help.terms.registration.permanent'), [bold])}</p>
+        <p>{tagged(t('help.terms.registration.accuracy'), [bold])}</p>
+        <p>{tagged(t('help.terms.registration.fees', { appName }), [bold])}</p>
       </LegalSection>
 
-      <LegalSection title="User Content">
-        <p>
-          <strong>You keep ownership</strong> of everything you submit — song details, lyrics, notes
-          and other content. These terms do not transfer any of your rights to us.
-        </p>
-        <p>
-          You grant {appName} a worldwide, non-exclusive, royalty-free license to store, display and
-          process your content as needed to run the service: to keep it in your account, show it on
-          your certificates and links you share, and, for songs you choose to register, write it to
-          the blockchain and permanent storage. For content you have not registered, this license
-          ends when you delete the content or your account; for registered records it cannot end,
-          because those records are permanent.
-        </p>
+      <LegalSection title={t('help.terms.content.title')}>
+        <p>{tagged(t('help.terms.content.ownership'), [bold])}</p>
+        <p>{t('help.terms.content.license', { appName })}</p>
       </LegalSection>
 
-      <LegalSection title="Disclaimer">
-        <p>
-          {appName} is provided “as is” and “as available”, without warranties of any kind.{' '}
-          <strong>Nothing on {appName} is legal advice.</strong> A certificate or blockchain record
-          is <strong>not a copyright registration</strong> and does not replace registering your
-          work with a copyright office or a performing rights organization. For advice about your
-          rights, speak to a qualified lawyer.
-        </p>
-        <p>
-          A certificate documents authorship as declared by the person who submitted it; we do not
-          verify those declarations, and we cannot promise how a court, platform or other third
-          party will treat a record. The Solana and Arweave networks are operated independently of
-          us. To the fullest extent the law allows, {appName} is not liable for indirect or
-          consequential losses arising from your use of the service.
-        </p>
+      <LegalSection title={t('help.terms.disclaimer.title')}>
+        <p>{tagged(t('help.terms.disclaimer.advice', { appName }), [bold, bold])}</p>
+        <p>{t('help.terms.disclaimer.liability', { appName })}</p>
       </LegalSection>
 
-      <LegalSection title="Contact">
+      <LegalSection title={t('help.terms.contact.title')}>
         <p>
-          Questions about these terms? Use our <TextLink to="/contact">contact form</TextLink> or
-          email <MailLink address={supportEmail} />.
+          {tagged(t('help.terms.contact.text', { email: supportEmail }), [
+            linkTo('/contact'),
+            mail,
+          ])}
         </p>
       </LegalSection>
     </LegalPage>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const appName = data?.appName ?? 'ProofTrack'
+  const { t } = translatorOf(matches)
   return [
-    { title: `Terms of Service | ${appName}` },
-    {
-      name: 'description',
-      content: `The terms for using ${appName}, including how public, permanent blockchain registration works.`,
-    },
+    { title: t('help.terms.meta.title', { appName }) },
+    { name: 'description', content: t('help.terms.meta.description', { appName }) },
   ]
 }
