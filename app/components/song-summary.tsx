@@ -1,7 +1,7 @@
 import type { SerializeFrom } from '@remix-run/node'
 import { Fragment, type ReactNode } from 'react'
 import { formatDate, formatNumber, formatPercent } from '~/i18n/format'
-import { useLocale, useT } from '~/i18n/react'
+import { type Translate, useLocale, useT } from '~/i18n/react'
 import { formatDuration } from '~/lib/duration'
 import { recordingFormRows } from '~/lib/recording'
 import type { SongInput } from '~/lib/song-schema'
@@ -102,6 +102,16 @@ export function contributionShares(
     { who: names.co2 ?? 'Co-contributor 2', value: row.coContributor2Percent },
     { who: 'AI', value: row.aiPercent },
   ].filter((share) => share.value > 0)
+}
+
+/** "12.3 KB (12,345 bytes)": a file's size in the page's language (recording.ts' formatFileSize). */
+export function fileSizeText(t: Translate, locale: string, bytes: number) {
+  const exact = t('song.summary.bytes', { size: formatNumber(locale, bytes) })
+  if (bytes < 1000) return exact
+  const [value, unit] =
+    bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB']
+  const size = formatNumber(locale, value, { minimumFractionDigits: 1, maximumFractionDigits: 1 })
+  return t('song.files.size', { size, unit, bytes: exact })
 }
 
 export function SongSummary({ values }: { values: SongSummaryValues }) {

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
-import { translatorOf, useT } from '~/i18n/react'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { useFormErrorText } from '~/i18n/form-errors'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
@@ -19,7 +18,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Alert, Field } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { LatinNameFields, songFormTargets } from '~/components/song-form'
-import { recordingDetails } from '~/lib/recording'
+import { fileSizeText } from '~/components/song-summary'
 import { readForm, textValues } from '~/lib/form.server'
 import { emptyFieldMessages } from '~/lib/form-rules.server'
 import { type EmptyFieldMessages, revalidateWhileTyping } from '~/lib/form-revalidation'
@@ -48,6 +47,7 @@ import {
   sentences,
   songRefusalText,
   songText,
+  songPageMessages,
 } from '~/services/songs/song-text.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -55,7 +55,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const song = await requireSongOwner(user.id, params.id)
   return json({
     // The page's words in the owner's language: the song pages' area, the form's and the shared words.
-    i18n: pageMessagesWithFormErrors(requestLocale(request, user), ['words', 'form', 'song']),
+    i18n: songPageMessages(requestLocale(request, user)),
     song,
     locked: locksSong(song.registration),
     // Said before saving (issue 13): a changed split voids the confirmations and re-invites.
@@ -339,6 +339,10 @@ function FingerprintedFiles({
   recordings: SerializeFrom<typeof loader>['song']['recordings']
 }) {
   const t = useT()
+  const locale = useLocale()
+  // File name · size · media type, the size as the page's language writes it.
+  const details = (f: (typeof recordings)[number]) =>
+    [f.fileName, fileSizeText(t, locale, f.size), f.mediaType].filter(Boolean).join(' · ')
   return (
     <section
       className="rounded-xl border border-slate-200 p-5 sm:p-6"
@@ -353,10 +357,10 @@ function FingerprintedFiles({
               <dd className="break-all font-mono text-xs text-slate-900">{f.sha256}</dd>
               <dd className="text-xs text-slate-600">
                 {!f.fileName
-                  ? recordingDetails(f)
+                  ? details(f)
                   : f.showFileName
-                    ? t('song.edit.files.nameShown', { details: recordingDetails(f) })
-                    : t('song.edit.files.namePrivate', { details: recordingDetails(f) })}
+                    ? t('song.edit.files.nameShown', { details: details(f) })
+                    : t('song.edit.files.namePrivate', { details: details(f) })}
               </dd>
             </div>
           ))}

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from '@conform-to/react'
-import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
 import type { RenderLocale } from '~/i18n/locales'
 import { translatorOf, useT } from '~/i18n/react'
@@ -58,6 +57,7 @@ import {
   sentences,
   songRefusalText,
   songText,
+  songPageMessages,
 } from '~/services/songs/song-text.server'
 
 // Issue 25 item 7 (decision 052): the details the edit form leaves out, added to an unregistered
@@ -82,7 +82,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, locale } = await requireDetailsSong(request, params.id)
   return json({
     // The page's words in the owner's language: the song pages' area, the form's and the shared words.
-    i18n: pageMessagesWithFormErrors(locale, ['words', 'form', 'song']),
+    i18n: songPageMessages(locale),
     song,
     // A registration under way holds the song until it ends (confirmed, or failed and free again).
     lockMessage: registrationLockMessage(song.registration),

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult, useForm } from '@conform-to/react'
-import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
 import { useFormErrorText } from '~/i18n/form-errors'
@@ -55,7 +54,7 @@ import {
   saveReviewDraft,
 } from '~/services/songs/review-drafts.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
-import { songRefusalText, songText } from '~/services/songs/song-text.server'
+import { songPageMessages, songRefusalText, songText } from '~/services/songs/song-text.server'
 import { Alert } from '~/components/forms'
 import type { RenderLocale } from '~/i18n/locales'
 
@@ -70,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request, user)
   return json({
     // The page's words in the owner's language: the song pages' area, the form's and the shared words.
-    i18n: pageMessagesWithFormErrors(locale, ['words', 'form', 'song']),
+    i18n: songPageMessages(locale),
     review: reviewId === null ? null : await reviewStep(user.id, reviewId, locale),
     version,
     // A new song starts with the account's own PRO details (decision 118); a new version, the song's.

@@ -43,6 +43,7 @@ export const song = {
   'song.summary.label': 'Label',
   'song.summary.size': 'Size',
   'song.summary.bytes': '{size} bytes',
+  'song.files.size': '{size} {unit} ({bytes})',
   'song.summary.type': 'Type',
   'song.summary.fileName': 'File Name',
   'song.summary.fileNameShown': '{fileName} (shown on the certificate)',

@@ -1,6 +1,6 @@
 import { env } from '~/env.server'
-import { translate } from '~/i18n/catalogs.server'
-import { translateFormError } from '~/i18n/form-errors.server'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { pageMessagesWithFormErrors, translateFormError } from '~/i18n/form-errors.server'
 import { formatNumber } from '~/i18n/format'
 import type { RenderLocale } from '~/i18n/locales'
 import { BYTE_BUDGET, byteBudgetMessage } from './byte-budget.server'
@@ -10,6 +10,19 @@ import { MAX_SONGS_PER_ACCOUNT, songCeilingMessage } from './songs.server'
 // language (decision 120). The services keep their English: the JSON API and the logs say it.
 // A refusal a service wrote is known here by its English, fixed ones as the song area's
 // `formError` entries, ones with a value (the ceiling, the byte budget) by their shape.
+
+/**
+ * What the song form's pages (new song, edit, details) send as `i18n`: the shared words, the
+ * form's and the song area's, and the error summary's title, which is the auth area's (its one
+ * message, not the area: the summary is shared with the sign-in forms).
+ */
+export function songPageMessages(locale: RenderLocale) {
+  const page = pageMessagesWithFormErrors(locale, ['words', 'form', 'song'])
+  const summary = pageMessages(locale, ['auth']).messages['auth.errorSummary.title']
+  return summary
+    ? { ...page, messages: { ...page.messages, 'auth.errorSummary.title': summary } }
+    : page
+}
 
 export const songText = (
   locale: RenderLocale,
