@@ -167,6 +167,8 @@ export const song = {
   'song.formError.deleteCredit':
     'A paid registration for this song has not been used yet. Register the song, or write to support about a refund, before deleting it.',
   'song.formError.totals': 'All contribution percentages must total 100% for each component.',
+  'song.totalsRefused':
+    'All contribution percentages must total 100% for each component. {totals}.',
   'song.space.verified':
     "This account's songs fill the {budget} MB one account can hold. Delete songs you no longer need, or write to {supportEmail} and we will help.",
   'song.space.unverified':

@@ -1,8 +1,10 @@
 import { env } from '~/env.server'
 import { pageMessages, translate } from '~/i18n/catalogs.server'
 import { pageMessagesWithFormErrors, translateFormError } from '~/i18n/form-errors.server'
-import { formatNumber } from '~/i18n/format'
+import { formatNumber, formatPercent } from '~/i18n/format'
 import type { RenderLocale } from '~/i18n/locales'
+import { COMPONENT_IDS } from '~/i18n/words'
+import { COMPONENT_LABELS, COMPONENTS, TOTALS_MESSAGE } from '~/lib/song-constants'
 import { BYTE_BUDGET, byteBudgetMessage } from './byte-budget.server'
 import { MAX_SONGS_PER_ACCOUNT, songCeilingMessage } from './songs.server'
 
@@ -50,7 +52,35 @@ export function songRefusalText(locale: RenderLocale, message: string) {
         budget: formatNumber(locale, BYTE_BUDGET[verified ? 'verified' : 'unverified'] / MB),
         supportEmail,
       })
-  return translateFormError(locale, 'song', message)
+  return splitRefusalText(locale, message) ?? translateFormError(locale, 'song', message)
+}
+
+const COMPONENT_TOTAL = /^(.+) totals (-?\d+(?:\.\d+)?)%$/
+
+/**
+ * split-totals' `splitTotalsRefusal` ("… for each component. Lyrics totals 90%; Vocals totals
+ * 110%.") in `locale`, each component's name and total in the language; null for another message.
+ */
+function splitRefusalText(locale: RenderLocale, message: string) {
+  const prefix = `${TOTALS_MESSAGE} `
+  if (!message.startsWith(prefix) || !message.endsWith('.')) return null
+  const totals = message
+    .slice(prefix.length, -1)
+    .split('; ')
+    .map((item) => {
+      const [, label, total] = COMPONENT_TOTAL.exec(item) ?? []
+      const component = COMPONENTS.find((c) => COMPONENT_LABELS[c] === label)
+      return component === undefined || total === undefined
+        ? null
+        : translate(locale, 'words', 'words.split.total', {
+            component: translate(locale, 'words', COMPONENT_IDS[component]),
+            total: formatPercent(locale, Number(total) / 100),
+          })
+    })
+  if (totals.includes(null)) return null
+  return songText(locale, 'song.totalsRefused', {
+    totals: totals.join(translate(locale, 'words', 'words.split.separator')),
+  })
 }
 
 /** reinvitedText's sentence in `locale`: '' when nobody was invited again. */
