@@ -1,14 +1,16 @@
 import crypto from 'node:crypto'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
+import { type StripeServer, startStripeServer } from '../setup/stripe-server'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, verifyEmailThroughAdmin } from './flows'
+import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
 import { englishOn } from './i18n-english'
+import { useServer } from './server'
 
 // Issue 54, the dashboard and registration areas: the dashboard (empty, then with songs), the
 // list of songs (and a page past its end), the register page and its refusal after a real post,
 // the register dialog (JavaScript on), and a registration's completion on the dashboard with its
-// toast, drawn in the pseudo-language (en-XA), hold no English outside names and identifiers,
+// toast, and the payment step (on a server with Stripe's stand-in), drawn in the pseudo-language (en-XA), hold no English outside names and identifiers,
 // with JavaScript on and off; and in German and Japanese at 320 px nothing is wider than the
 // window.
 
@@ -125,6 +127,62 @@ describe.each(MODES)('the dashboard and registration in the pseudo-language, $na
     await check('/songs, a song registered')
 
     expect(found).toEqual(Object.fromEntries(Object.keys(found).map((state) => [state, []])))
+    await page.done()
+  })
+})
+
+// The payment step needs a server with Stripe configured: its real client, pointed at the
+// loopback stand-in (tests/e2e/payments.test.ts tests the payment itself).
+describe('the payment step in the pseudo-language', () => {
+  const SECRET_KEY = 'sk_test_prooftrack_i18n'
+  let stripe: StripeServer
+  beforeAll(async () => {
+    stripe = await startStripeServer({ secretKey: SECRET_KEY, webhookSecret: 'whsec_i18n' })
+  })
+  afterAll(async () => {
+    await stripe?.stop()
+  })
+  const server = useServer({
+    admin: true,
+    env: () => ({
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_prooftrack_i18n',
+      STRIPE_WEBHOOK_SECRET: 'whsec_i18n',
+      ...stripe.env,
+    }),
+  })
+
+  test.each(MODES)('$name: the register card asking to pay, and the payment step', async (mode) => {
+    const page = await browser.newPage({ ...mode, locale: 'en-XA', baseUrl: server.baseUrl })
+    // No internet here: Stripe.js cannot load, and the step shows its init-failure card.
+    await page.route('https://js.stripe.com/**', (route) => route.abort())
+    await writer(page)
+    // The administrator's server is the one the page is on (read from its address).
+    await page.goto('/')
+    await verifyEmailThroughAdmin(
+      page,
+      await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
+    )
+    // The month's free registration used, the next song asks to be paid for.
+    await registerSong(page, (await song(page, 'Été')).id)
+    const { id } = await song(page, 'Ñoño')
+    const found: Record<string, string[]> = {}
+    await page.goto(`/songs/${id}/register`)
+    expect(await page.locator('html').getAttribute('lang')).toBe('en-XA')
+    found.card = await ourEnglish(page)
+
+    await page.goto(`/songs/${id}/register/pay?confirmed=yes`)
+    expect(await page.locator('main').getAttribute('lang')).toBeNull()
+    if (mode.javaScriptEnabled) {
+      await expect.poll(() => page.getByRole('alert').count(), { timeout: 20_000 }).toBe(1)
+      page.errors.splice(
+        0,
+        page.errors.length,
+        ...page.errors.filter((error) => !/net::ERR_FAILED/.test(error)),
+      )
+    }
+    found.payment = await ourEnglish(page)
+    expect(found).toEqual({ card: [], payment: [] })
     await page.done()
   })
 })
