@@ -4,6 +4,7 @@ import { formatMessage, type MessageValues } from '~/i18n/format-message'
 import { FORM_ERROR_KEY } from '~/i18n/form-errors'
 import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import type { RenderLocale } from '~/i18n/locales'
+import { songFormErrorIn } from '~/i18n/song-form-errors.server'
 import type { MessageId } from '~/i18n/react'
 import { aiToolNoShareMessage } from '~/lib/ai-tools'
 import { emptyFieldMessages } from '~/lib/form-rules.server'
@@ -219,4 +220,25 @@ test('a refusal with values is translated whole: names as typed, components and 
   const unknown =
     'The AI holds 0% of Lyrics, Drums in the split: tick only parts where the AI has a share, or give the AI its share first'
   expect(shownIn('de', unknown)).toBe(unknown)
+})
+
+test('a refusal made on the server (a toast) reads the same as the page shows it', () => {
+  const totals = splitTotalsRefusal([
+    {
+      component: 'mixing',
+      contributorPercent: 40,
+      coContributorPercent: 0,
+      coContributor2Percent: 0,
+      aiPercent: 0,
+    },
+  ])
+  expect(songFormErrorIn('ko', totals)).toBe(shownIn('ko', totals))
+  expect(songFormErrorIn('ko', totals)).toBe(
+    '각 항목의 기여 비율은 합계가 100%여야 합니다. 믹싱/마스터링 합계 40%.',
+  )
+  expect(songFormErrorIn('es', 'Song title is required')).toBe(
+    'El título de la canción es obligatorio',
+  )
+  expect(songFormErrorIn('de', 'A message of another area')).toBe('A message of another area')
+  expect(songFormErrorIn('en', totals)).toBe(totals)
 })
