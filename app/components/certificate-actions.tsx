@@ -1,4 +1,4 @@
-import { SHARE_AFTER_REGISTRATION } from '~/lib/certificate'
+import { useT } from '~/i18n/react'
 import { useHydrated } from '~/lib/hooks'
 import { trackEvent } from './page-view-tracker'
 import { Button, ButtonLink, buttonClass } from './ui/button'
@@ -30,6 +30,7 @@ export function CertificateActions({
   splitSheetUrl?: string
 }) {
   const hydrated = useHydrated()
+  const t = useT()
 
   async function share() {
     trackEvent('custom', { name: 'certificate_shared' })
@@ -44,10 +45,10 @@ export function CertificateActions({
     }
     try {
       await navigator.clipboard.writeText(certificateUrl)
-      window.alert('Certificate link copied to clipboard!')
+      window.alert(t('certificate.actions.copied'))
     } catch {
       // No clipboard access (permissions, insecure origin): let the person copy it by hand.
-      window.prompt('Copy the certificate link:', certificateUrl)
+      window.prompt(t('certificate.actions.copy'), certificateUrl)
     }
   }
 
@@ -58,14 +59,14 @@ export function CertificateActions({
           className="col-span-2 min-w-0 flex-1 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700 sm:basis-full"
           data-testid="certificate-not-public"
         >
-          {SHARE_AFTER_REGISTRATION}
+          {t('certificate.actions.shareAfterRegistration')}
         </p>
       ) : null}
       {hydrated ? (
         <>
           {shareable ? (
             <Button variant="secondary" onClick={share}>
-              Share
+              {t('certificate.actions.share')}
             </Button>
           ) : null}
           <Button
@@ -75,12 +76,12 @@ export function CertificateActions({
               window.print()
             }}
           >
-            Save PDF
+            {t('certificate.actions.print')}
           </Button>
         </>
       ) : shareable ? (
         <label className="col-span-2 flex min-w-0 flex-1 flex-col text-sm font-medium text-slate-700">
-          Certificate link
+          {t('certificate.actions.link')}
           <input
             type="text"
             readOnly
@@ -90,21 +91,21 @@ export function CertificateActions({
         </label>
       ) : null}
       <a href={pdfUrl} download={pdfName} className={buttonClass('primary')}>
-        Download PDF
+        {t('certificate.actions.download')}
       </a>
       {proofBundle ? (
         <a href={`${certificateUrl}/proof-bundle`} className={buttonClass('secondary')}>
-          Download proof bundle
+          {t('certificate.actions.proofBundle')}
         </a>
       ) : null}
       {splitSheetUrl ? (
         <a href={splitSheetUrl} className={buttonClass('secondary')}>
-          Split sheet
+          {t('certificate.actions.splitSheet')}
         </a>
       ) : null}
       {isOwner ? (
         <ButtonLink to="/" variant="ghost">
-          Back to Dashboard
+          {t('certificate.actions.dashboard')}
         </ButtonLink>
       ) : null}
     </div>

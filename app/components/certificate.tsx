@@ -16,6 +16,7 @@ import { Shares } from './shares'
 import { Isolated } from './bidi'
 import { TermNote } from './term'
 import { TAP_TARGET, TAP_TARGET_SUMMARY } from './ui/button'
+import { useLocale, useT } from '~/i18n/react'
 
 // The certificate page: the certificate's view (services/certificates/certificate-view.ts), the
 // one its PDF is made from, laid out. Every text comes from the view; this file decides only how
@@ -182,6 +183,7 @@ function runs(rows: CertificateRow[]) {
 }
 
 function SectionRows({ section }: { section: CertificateSection }) {
+  const t = useT()
   if (section.rows.length === 0) return <p className="text-sm text-slate-600">{section.empty}</p>
   const grid = {
     half: 'space-y-2',
@@ -241,7 +243,7 @@ function SectionRows({ section }: { section: CertificateSection }) {
                 <summary
                   className={`${TAP_TARGET_SUMMARY} no-print cursor-pointer text-sm font-semibold text-slate-700`}
                 >
-                  Technical details
+                  {t('certificate.technical')}
                 </summary>
                 {of('term').map((row) => (
                   <TermNote key={row.term} note={row.note} className="mt-2" />
@@ -333,11 +335,21 @@ export function Certificate({
   /** The reader's zone for the moments (issued, registered); the creation date is a calendar day. */
   timeZone?: string
 }) {
-  const view = certificateView(song, { appName, timeZone, verifyUrl, certificateUrl, timestamp })
+  const t = useT()
+  const locale = useLocale()
+  const view = certificateView(song, {
+    appName,
+    timeZone,
+    verifyUrl,
+    certificateUrl,
+    timestamp,
+    t,
+    locale,
+  })
   const { summary, footer } = view
   return (
     <article
-      aria-label={`Certificate for ${view.title}`}
+      aria-label={t('certificate.label', { title: view.title })}
       className="cert mx-auto max-w-4xl border-4 border-double border-slate-800 bg-white p-1 font-sans text-slate-900 shadow-sm"
     >
       <div className="cert-inner border border-slate-300 px-4 py-6 sm:px-10 sm:py-10">
@@ -374,9 +386,18 @@ export function Certificate({
           >
             <Isolated text={footer.statement.text} values={footer.statement.names} />
           </p>
+          {footer.statement.english ? (
+            <p
+              lang="en"
+              className="mt-1 font-serif text-sm italic text-slate-600"
+              data-testid="certificate-statement-en"
+            >
+              <Isolated text={footer.statement.english} values={footer.statement.names} />
+            </p>
+          ) : null}
           <p className="mt-2 flex flex-col justify-center gap-1 text-sm text-slate-600 sm:flex-row sm:gap-4">
             <span>
-              Certificate ID:{' '}
+              {t('certificate.idLabel')}{' '}
               <CertificateId
                 id={footer.certificateId}
                 className="font-mono font-semibold text-slate-900"

@@ -1,3 +1,5 @@
+import { intlLocale } from '~/i18n/format'
+import { useLocale, useT } from '~/i18n/react'
 import { TAP_TARGET } from './ui/button'
 
 /**
@@ -5,17 +7,19 @@ import { TAP_TARGET } from './ui/button'
  * requires, else what it still needs. A plain link: it works without JavaScript.
  */
 export function DdexExportNote({ url, missing }: { url: string; missing: string[] }) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <p className="no-print mx-auto mb-2 max-w-4xl break-words text-sm" data-testid="ddex-export">
       {missing.length === 0 ? (
         <a href={url} download className={`${TAP_TARGET} font-semibold text-brand-600 underline`}>
-          Download the credits for distributors (DDEX ERN 4.3.2, XML)
+          {t('certificate.ddex.download')}
         </a>
       ) : (
-        <>
-          <span className="font-semibold">Credits for distributors (DDEX ERN 4.3.2):</span> the
-          export needs {missing.join(' and ')}.
-        </>
+        // The missing facts are made by the loader in the page's language (ddexMissingIn).
+        t('certificate.ddex.needs', {
+          missing: new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(missing),
+        })
       )}
     </p>
   )

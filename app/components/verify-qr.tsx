@@ -1,5 +1,6 @@
 import type { SerializeFrom } from '@remix-run/node'
 import type { VerifyQrCode as QrData } from '~/services/certificates/record/verify-qr.server'
+import { useT } from '~/i18n/react'
 
 // The QR code of the verify address, computed on the server (verify-qr.server.ts) and drawn here
 // as inline SVG: it prints with the page at any size, sharp, and the browser loads no QR code.
@@ -14,13 +15,14 @@ export function VerifyQrCode({
   address: string
   className?: string
 }) {
+  const t = useT()
   const quiet = qr.quietZone
   const side = qr.size + 2 * quiet
   return (
     <svg
       viewBox={`${-quiet} ${-quiet} ${side} ${side}`}
       role="img"
-      aria-label={`QR code of ${address}`}
+      aria-label={t('certificate.qrLabel', { address })}
       shapeRendering="crispEdges"
       className={className}
       data-testid="certificate-verify-qr"

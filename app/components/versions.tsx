@@ -1,5 +1,7 @@
 import { Link } from '@remix-run/react'
-import { formatLongDate } from '~/lib/dates'
+import { formatDate } from '~/i18n/format'
+import { type Translate, useLocale, useT } from '~/i18n/react'
+import { withParts } from '~/i18n/form-errors'
 import { CertificateId } from './certificate-id'
 
 export interface VersionLinksView {
@@ -9,6 +11,8 @@ export interface VersionLinksView {
 
 /** Where a certificate stands in its chain of versions (issue 14). */
 export function VersionNotice({ links }: { links: VersionLinksView }) {
+  const t = useT()
+  const locale = useLocale()
   if (!links.supersedes && !links.supersededBy) return null
   return (
     <div
@@ -17,27 +21,39 @@ export function VersionNotice({ links }: { links: VersionLinksView }) {
     >
       {links.supersededBy && (
         <p>
-          Superseded by{' '}
-          <Link
-            to={`/certificate/${links.supersededBy.songId}`}
-            className="whitespace-nowrap font-mono font-semibold underline"
-          >
-            {links.supersededBy.certificateId}
-          </Link>{' '}
-          on {formatLongDate(links.supersededBy.registeredAt)}. This record stays valid as it was
-          registered.
+          {withParts(
+            (marks) =>
+              t('certificate.versions.supersededBy', {
+                ...marks,
+                day: formatDate(locale, links.supersededBy!.registeredAt),
+              }),
+            {
+              id: (
+                <Link
+                  key="id"
+                  to={`/certificate/${links.supersededBy.songId}`}
+                  className="whitespace-nowrap font-mono font-semibold underline"
+                >
+                  {links.supersededBy.certificateId}
+                </Link>
+              ),
+            },
+          )}
         </p>
       )}
       {links.supersedes && (
         <p>
-          Supersedes{' '}
-          <Link
-            to={`/certificate/${links.supersedes.songId}`}
-            className="whitespace-nowrap font-mono font-semibold underline"
-          >
-            {links.supersedes.certificateId}
-          </Link>
-          .
+          {withParts((marks) => t('certificate.versions.supersedes', marks), {
+            id: (
+              <Link
+                key="id"
+                to={`/certificate/${links.supersedes.songId}`}
+                className="whitespace-nowrap font-mono font-semibold underline"
+              >
+                {links.supersedes.certificateId}
+              </Link>
+            ),
+          })}
         </p>
       )}
     </div>
@@ -56,10 +72,11 @@ export interface VersionHistoryView {
   changes: { label: string; before: string; after: string }[]
 }
 
-function statusText(version: VersionHistoryView) {
-  if (version.isRegistered) return 'Registered'
-  if (!version.registration || version.registration.status === 'failed') return 'Not registered'
-  return 'Registration in progress'
+function statusText(t: Translate, version: VersionHistoryView) {
+  if (version.isRegistered) return t('certificate.versions.registered')
+  if (!version.registration || version.registration.status === 'failed')
+    return t('certificate.versions.notRegistered')
+  return t('certificate.versions.inProgress')
 }
 
 const short = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text || '—')
@@ -72,6 +89,8 @@ export function VersionHistory({
   versions: VersionHistoryView[]
   newVersionFrom: number | null
 }) {
+  const t = useT()
+  const locale = useLocale()
   return (
     <section
       aria-labelledby="version-history"
@@ -79,19 +98,19 @@ export function VersionHistory({
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="version-history" className="text-lg font-semibold text-slate-900">
-          Version history
+          {t('certificate.versions.title')}
         </h2>
         {newVersionFrom !== null && (
           <Link
             to={`/submit?from=${newVersionFrom}`}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
-            Create a new version
+            {t('certificate.versions.new')}
           </Link>
         )}
       </div>
       {versions.length <= 1 ? (
-        <p className="mt-2 text-sm text-slate-600">This is the only version of this song.</p>
+        <p className="mt-2 text-sm text-slate-600">{t('certificate.versions.only')}</p>
       ) : (
         <ol className="mt-4 space-y-4">
           {versions.map((version, index) => (
@@ -101,35 +120,50 @@ export function VersionHistory({
               className="rounded-md border border-slate-200 p-3"
             >
               <p className="text-sm">
-                <span className="font-semibold">Version {index + 1}</span> ·{' '}
+                <span className="font-semibold">
+                  {t('certificate.versions.version', { number: index + 1 })}
+                </span>{' '}
+                ·{' '}
                 <Link
                   to={`/certificate/${version.id}`}
                   className="whitespace-nowrap font-mono underline"
                 >
                   {version.certificateId}
                 </Link>{' '}
-                · {formatLongDate(version.createdAt)} · {statusText(version)}
-                {version.isCurrent ? ' · this certificate' : ''}
+                · {formatDate(locale, version.createdAt)} · {statusText(t, version)}
+                {version.isCurrent ? ` · ${t('certificate.versions.current')}` : ''}
               </p>
               {version.supersedes && (
                 <>
                   <p className="mt-1 text-xs text-slate-600">
-                    Changes from <CertificateId id={version.supersedes.certificateId} />:
-                    {version.changes.length === 0 ? ' none' : ''}
+                    {withParts(
+                      (marks) =>
+                        t(
+                          version.changes.length === 0
+                            ? 'certificate.versions.changesNone'
+                            : 'certificate.versions.changesFrom',
+                          marks,
+                        ),
+                      { id: <CertificateId key="id" id={version.supersedes.certificateId} /> },
+                    )}
                   </p>
                   {version.changes.length > 0 && (
                     <table className="mt-2 w-full text-left text-xs">
                       <thead>
                         <tr className="text-slate-500">
-                          <th className="py-1 pr-2 font-medium">Field</th>
-                          <th className="py-1 pr-2 font-medium">Before</th>
-                          <th className="py-1 font-medium">After</th>
+                          <th className="py-1 pr-2 font-medium">
+                            {t('certificate.versions.field')}
+                          </th>
+                          <th className="py-1 pr-2 font-medium">
+                            {t('certificate.versions.before')}
+                          </th>
+                          <th className="py-1 font-medium">{t('certificate.versions.after')}</th>
                         </tr>
                       </thead>
                       <tbody>
                         {version.changes.map((change) => (
                           <tr key={change.label} className="border-t border-slate-100 align-top">
-                            <th scope="row" className="py-1 pr-2 font-medium">
+                            <th scope="row" lang="en" className="py-1 pr-2 font-medium">
                               {change.label}
                             </th>
                             <td className="break-all py-1 pr-2">{short(change.before)}</td>

@@ -1,7 +1,8 @@
 // The certificate's wording and pure helpers, from which its one view is built
 // (services/certificates/certificate-view.ts: the page and the PDF lay that view out).
 import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
-import { registrationNetwork, registrationStorage } from '~/lib/registration-network'
+import { registrationNetworkIn, registrationStorageIn } from '~/lib/registration-network'
+import { type Say, sayEnglish } from '~/lib/say'
 import { hasUserinfo, plainHost } from '~/lib/web-link'
 import {
   certificateStatement,
@@ -78,7 +79,10 @@ export function contributorStatusText(
   song: Pick<CertificateSong, 'confirmations'>,
   person: CertificateContributor,
   timeZone?: string,
+  say: Say = sayEnglish,
+  locale = 'en-US',
 ) {
+  if (say !== sayEnglish) return statusIn(song, person, timeZone, say, locale)
   const text = statusText(person.status, { recorded: song.confirmations.recorded, timeZone })
   // A co-writer may ask to be credited otherwise than the submitter typed their name.
   const status = person.status
@@ -90,11 +94,62 @@ export function contributorStatusText(
 }
 
 /** The footer's statement: never more than what was confirmed (and, once registered, recorded). */
-export function statementFor(song: CertificateSong) {
+export function statementFor(song: CertificateSong, say: Say = sayEnglish, locale = 'en-US') {
+  const people = certificateContributors(song)
+  if (say !== sayEnglish) return statementIn(people, song.confirmations.recorded, say, locale)
   return certificateStatement(
-    certificateContributors(song).map((person) => ({ name: person.name, status: person.status })),
+    people.map((person) => ({ name: person.name, status: person.status })),
     song.confirmations.recorded,
   )
+}
+
+// The status line and the statement in the page's language (issue 54): the same cases as
+// confirmations.ts' English, each a whole sentence of the certificate area.
+function statusIn(
+  song: Pick<CertificateSong, 'confirmations'>,
+  person: CertificateContributor,
+  timeZone = DEFAULT_TIME_ZONE,
+  say: Say,
+  locale: string,
+) {
+  const status = person.status
+  const recorded = song.confirmations.recorded ? 'yes' : 'no'
+  switch (status.status) {
+    case 'confirmed': {
+      const day = formatDayInZone(status.confirmedAt, timeZone, locale)
+      const credited = nameWithLatin(status.creditedName, status.creditedLatinName)
+      return credited !== nameWithLatin(person.name, person.latinName)
+        ? say('certificate.status.confirmedCredited', '', { day, recorded, name: credited })
+        : say('certificate.status.confirmed', '', { day, recorded })
+    }
+    case 'invited':
+      return say('certificate.status.invited', '')
+    case 'expired':
+      return say('certificate.status.expired', '')
+    case 'disputed':
+      return say('certificate.status.disputed', '', {
+        day: formatDayInZone(status.decidedAt, timeZone, locale),
+        reason: status.reason,
+      })
+    default:
+      return say('certificate.status.declared', '')
+  }
+}
+
+function statementIn(
+  people: CertificateContributor[],
+  recordedRecord: boolean,
+  say: Say,
+  locale: string,
+) {
+  const confirmed = people.filter((person) => person.status.status === 'confirmed')
+  const recorded = recordedRecord ? 'yes' : 'no'
+  if (confirmed.length === 0) return say('certificate.statement.none', '')
+  if (confirmed.length === people.length) return say('certificate.statement.all', '', { recorded })
+  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    confirmed.map((person) => person.name),
+  )
+  return say('certificate.statement.some', '', { count: confirmed.length, names, recorded })
 }
 
 type SplitNames = Pick<
@@ -162,25 +217,27 @@ export function registrationFeeInfo(registrationFee: string) {
 /** Where the record can be seen, in words that say what each place is. */
 export function registrationLinkLabels(
   registration: Pick<CertificateRegistration, 'network' | 'storageKind'>,
+  say: Say = sayEnglish,
 ) {
   return {
     explorer:
       registration.network === 'local-ledger'
-        ? 'View on this server’s local ledger'
-        : 'View on blockchain explorer',
+        ? say('certificate.link.localLedger', 'View on this server’s local ledger')
+        : say('certificate.link.explorer', 'View on blockchain explorer'),
     storage:
       registration.storageKind === 'local-store'
-        ? 'View the copy stored on this server'
-        : 'View on permanent storage',
+        ? say('certificate.link.localStore', 'View the copy stored on this server')
+        : say('certificate.link.permanent', 'View on permanent storage'),
   }
 }
 
 /** The permanence sentences of a record's network and storage, for the view and the PDF alike. */
 export function registrationNotes(
   registration: Pick<CertificateRegistration, 'network' | 'storageKind' | 'storageGateway'>,
+  say: Say = sayEnglish,
 ) {
-  const network = registrationNetwork(registration)
-  const storage = registrationStorage(registration)
+  const network = registrationNetworkIn(registration, say)
+  const storage = registrationStorageIn(registration, say)
   return {
     network,
     storage,
@@ -220,11 +277,27 @@ export const VERIFICATION_PAGE = 'the verification page'
  * confirmed, and where the proof lives. Never more than the record: the shares are the
  * submitter's word unless a co-writer confirmed them, and "registered" only once it is.
  */
-export function plainSummary(song: CertificateSong, appName: string, timeZone = DEFAULT_TIME_ZONE) {
+export function plainSummary(
+  song: CertificateSong,
+  appName: string,
+  timeZone = DEFAULT_TIME_ZONE,
+  say: Say = sayEnglish,
+  locale = 'en-US',
+) {
   const people = certificateContributors(song)
   const ai = contributionBreakdown(song).some((row) => row.shares.some((s) => s.who === 'AI'))
+  const day = formatDayInZone(song.createdAt, timeZone)
   const sentences = [
-    `${appName} recorded this song’s authorship on ${formatDayInZone(song.createdAt, timeZone)}: ${people.length === 1 ? 'one person' : `${people.length} people`}${ai ? ' and an AI share' : ''}, with a percentage for each creative part, as declared by the person who submitted it.`,
+    say(
+      'certificate.summary.recorded',
+      `${appName} recorded this song’s authorship on ${day}: ${people.length === 1 ? 'one person' : `${people.length} people`}${ai ? ' and an AI share' : ''}, with a percentage for each creative part, as declared by the person who submitted it.`,
+      {
+        appName,
+        day: formatDayInZone(song.createdAt, timeZone, locale),
+        people: people.length,
+        ai: ai ? 'yes' : 'no',
+      },
+    ),
   ]
   const coWriters = people.filter((person) => person.status.slot !== 'main')
   if (coWriters.length > 0) {
@@ -232,19 +305,39 @@ export function plainSummary(song: CertificateSong, appName: string, timeZone = 
     const confirmed = count('confirmed')
     const disputed = count('disputed')
     sentences.push(
-      `${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed their share${disputed > 0 ? `; ${disputed} disputed it` : ''}.`,
+      say(
+        'certificate.summary.coWriters',
+        `${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed their share${disputed > 0 ? `; ${disputed} disputed it` : ''}.`,
+        { confirmed, total: coWriters.length, disputed },
+      ),
     )
   }
   const registration = song.registration
   if (registration?.status === 'confirmed') {
-    const { network, storage } = registrationNotes(registration)
+    const { network, storage } = registrationNotes(registration, say)
+    const page = say('certificate.summary.verificationPage', VERIFICATION_PAGE)
     sentences.push(
-      `The record is registered on ${network.inSentence}, with its copy in ${storage.inSentence}: anyone can check it on ${VERIFICATION_PAGE}.`,
+      say(
+        'certificate.summary.registered',
+        `The record is registered on ${network.inSentence}, with its copy in ${storage.inSentence}: anyone can check it on ${page}.`,
+        { network: network.inSentence, storage: storage.inSentence, page },
+      ),
     )
   } else if (registration) {
-    sentences.push('Its registration on the blockchain has started and is not finished.')
+    sentences.push(
+      say(
+        'certificate.summary.registering',
+        'Its registration on the blockchain has started and is not finished.',
+      ),
+    )
   } else {
-    sentences.push(`The record is kept by ${appName}; it is not registered on a blockchain yet.`)
+    sentences.push(
+      say(
+        'certificate.summary.kept',
+        `The record is kept by ${appName}; it is not registered on a blockchain yet.`,
+        { appName },
+      ),
+    )
   }
   return sentences.join(' ')
 }

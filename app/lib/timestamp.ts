@@ -1,4 +1,6 @@
+import type { MessageId } from '~/i18n/react'
 import { formatUtcTime } from './dates'
+import { type Say, sayEnglish } from './say'
 
 // What a page, a PDF or a bundle says about a snapshot's RFC 3161 timestamp (issue 29, decision
 // 057): one wording everywhere, never more than the token behind it.
@@ -36,11 +38,29 @@ export function formatStampTime(value: string | Date) {
   return `${date.toISOString().slice(0, 10)} ${formatUtcTime(date)}`
 }
 
-/** "Time-stamped by <TSA> at <time> (RFC 3161)", the development note, or "Timestamp pending". */
+/** The reasons' ids in the certificate area, for a page in the reader's language. */
+export const REASON_IDS: Record<SnapshotStamp['reason'], MessageId> = {
+  created: 'certificate.timestamps.reason.created',
+  edited: 'certificate.timestamps.reason.edited',
+  details: 'certificate.timestamps.reason.details',
+  registered: 'certificate.timestamps.reason.registered',
+}
+
+/**
+ * "Time-stamped by <TSA> at <time> (RFC 3161)", the development note, or "Timestamp pending";
+ * `say` the page's language (app/lib/say.ts), English without it. The TSA's time stays as it
+ * signed it, in UTC to the second.
+ */
 export function timestampText(
   stamp: Pick<SnapshotStamp, 'status' | 'tsaName' | 'tsaKind' | 'stampedAt'>,
+  say: Say = sayEnglish,
 ) {
-  if (stamp.status !== 'stamped' || !stamp.stampedAt || !stamp.tsaName) return TIMESTAMP_PENDING
-  const line = `Time-stamped by ${stamp.tsaName} at ${formatStampTime(stamp.stampedAt)} (RFC 3161).`
-  return stamp.tsaKind === 'local' ? `${line} ${DEVELOPMENT_TIMESTAMP_NOTE}` : line
+  if (stamp.status !== 'stamped' || !stamp.stampedAt || !stamp.tsaName)
+    return say('certificate.timestamp.pending', TIMESTAMP_PENDING)
+  const time = formatStampTime(stamp.stampedAt)
+  const line = `Time-stamped by ${stamp.tsaName} at ${time} (RFC 3161).`
+  const values = { tsa: stamp.tsaName, time }
+  return stamp.tsaKind === 'local'
+    ? say('certificate.timestamp.development', `${line} ${DEVELOPMENT_TIMESTAMP_NOTE}`, values)
+    : say('certificate.timestamp.stamped', line, values)
 }

@@ -25,9 +25,18 @@ import { StatusPage } from '~/components/status-page'
 import { DdexExportNote } from '~/components/ddex-export-note'
 import { TAP_TARGET } from '~/components/ui/button'
 import { onlineCertificate } from '~/lib/certificate'
+import { recordWordIds } from '~/lib/registration-network'
 import { verifyUrl } from '~/services/certificates/record/verify-address.server'
 import { verifyQrCode } from '~/services/certificates/record/verify-qr.server'
-import { ddexMissing } from '~/services/certificates/exports/ddex-export.server'
+import {
+  ddexMissing,
+  MISSING_DURATION,
+  MISSING_TOTALS,
+} from '~/services/certificates/exports/ddex-export.server'
+import { pageMessages, translate } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import type { RenderLocale } from '~/i18n/locales'
+import { translatorOf, useT } from '~/i18n/react'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -42,6 +51,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = await certificateFor(db(), songId, user?.id ?? null)
   if (!found) throw new Response('Certificate not found', { status: 404 })
   const e = env()
+  // The reader's language (issue 54): the owner's choice, else the visitor's browser's. A
+  // stranger's answer kept in memory is kept per language (decision 120, kept-visitor-answers).
+  const locale = requestLocale(request, user)
   // The owner sees every version of the song; anyone sees the links between registered records.
   const versions = found.isOwner ? await versionHistory(db(), user!.id, songId) : null
   const certificateUrl = `${e.APP_URL}/certificate/${songId}`
@@ -68,7 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
               missing: ddexMissing({
                 durationSeconds: found.durationSeconds,
                 contributions: found.certificate.contributions,
-              }),
+              }).map((missing) => missingIn(locale, missing)),
             },
           }
         : {}),
@@ -78,10 +90,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Printed beside the address, so paper leads to the record (issue 49.5).
       verifyQr: address ? verifyQrCode(address) : null,
       pdfUrl: `/certificate/${songId}.pdf`,
+      i18n: certificateMessages(locale, found.certificate.registration),
     },
     // The owner's view holds unpublished lyrics: no shared cache keeps it.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
+}
+
+/**
+ * The certificate's words in the reader's language, those of the networks and stores only the
+ * record's own: the page's data names no network the registration did not record (decision 019).
+ */
+function certificateMessages(
+  locale: RenderLocale,
+  registration: Parameters<typeof recordWordIds>[0],
+) {
+  const page = pageMessages(locale, ['words', 'certificate'])
+  const own = new Set<string>(recordWordIds(registration))
+  const messages = Object.fromEntries(
+    Object.entries(page.messages).filter(
+      ([id]) => !/^certificate\.(network|storage)\./.test(id) || own.has(id),
+    ),
+  )
+  return { locale: page.locale, messages }
+}
+
+/** What the DDEX export still needs, in the page's language (the export's words are English). */
+function missingIn(locale: RenderLocale, missing: string) {
+  if (missing === MISSING_DURATION)
+    return translate(locale, 'certificate', 'certificate.ddex.missingDuration')
+  if (missing === MISSING_TOTALS)
+    return translate(locale, 'certificate', 'certificate.ddex.missingTotals')
+  return missing
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => ({
@@ -106,6 +146,7 @@ export default function CertificatePage() {
   } = useLoaderData<typeof loader>()
   const current = versions?.find((version) => version.isCurrent)
   const zone = useTimeZone()
+  const t = useT()
 
   return (
     <div className="cert-page mx-auto max-w-5xl px-3 py-8 sm:px-6 sm:py-12">
@@ -130,7 +171,7 @@ export default function CertificatePage() {
             to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/co-writers`}
             className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
           >
-            Co-writers’ confirmations: invite, resend, revoke
+            {t('certificate.owner.coWriters')}
           </Link>
           {!locksSong(certificate.registration) && (
             <>
@@ -139,7 +180,7 @@ export default function CertificatePage() {
                 to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/details`}
                 className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
               >
-                Add details: identifiers, performing rights, genre, lyrics, notes
+                {t('certificate.owner.details')}
               </Link>
               {' · '}
               {/* An unregistered song can go from here too (issue 39.18); the page asks first. */}
@@ -147,7 +188,7 @@ export default function CertificatePage() {
                 to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/delete?from=certificate`}
                 className="font-semibold text-red-700 underline"
               >
-                Delete this song
+                {t('certificate.owner.delete')}
               </Link>
             </>
           )}
@@ -184,11 +225,15 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
     matches.find((match) => match.id === 'root')?.data?.env.APP_NAME ??
     'ProofTrack'
   if (!data) return [{ title: `Certificate not found | ${appName}` }]
+  const { t } = translatorOf(matches)
   return [
-    { title: `${data.certificate.title} — Certificate | ${appName}` },
+    { title: t('certificate.page.title', { title: data.certificate.title, appName }) },
     {
       name: 'description',
-      content: `Certificate ${data.certificate.certificateId}: who made "${data.certificate.title}", people and AI, with their shares.`,
+      content: t('certificate.page.description', {
+        id: data.certificate.certificateId,
+        title: data.certificate.title,
+      }),
     },
   ]
 }

@@ -16,6 +16,9 @@ import { db } from '~/services/platform/db.server'
 import { splitSheet } from '~/services/certificates/documents/split-sheet.server'
 import { splitSheetView } from '~/services/certificates/documents/split-sheet-view'
 import printStyles from '~/styles/split-sheet-print.css'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -24,8 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
   const sheet = await splitSheet(db(), song)
+  // The owner's language (issue 54): the page's buttons are the certificate area's.
+  const locale = requestLocale(request, user)
   return json(
-    { sheet, appName: env().APP_NAME },
+    { sheet, appName: env().APP_NAME, i18n: pageMessages(locale, ['words', 'certificate']) },
     // It names co-writers' PRO and IPI numbers: no shared cache keeps it.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -34,6 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export default function SplitSheetPage() {
   const { sheet, appName } = useLoaderData<typeof loader>()
   const zone = useTimeZone()
+  const t = useT()
   // Built again here once the reader's zone is known: its days are in that zone.
   const view = splitSheetView(sheet, { appName, timeZone: zone.timeZone })
   const hydrated = useHydrated()
@@ -42,15 +48,13 @@ export default function SplitSheetPage() {
       <div className="no-print mb-6 flex flex-wrap items-center gap-3">
         {hydrated ? (
           <Button variant="secondary" onClick={() => window.print()}>
-            Print
+            {t('certificate.splitSheet.print')}
           </Button>
         ) : (
-          <p className="text-sm text-slate-600">
-            Print this page with your browser’s Print command.
-          </p>
+          <p className="text-sm text-slate-600">{t('certificate.splitSheet.printHint')}</p>
         )}
         <a href={`/songs/${sheet.songId}/split-sheet.pdf`} className={buttonClass('primary')}>
-          Download PDF
+          {t('certificate.actions.download')}
         </a>
         {/* The writers as a PRO registers them (issue 51.7): one row per writer. */}
         <a
@@ -58,20 +62,30 @@ export default function SplitSheetPage() {
           className={buttonClass('secondary')}
           download
         >
-          Download writers’ CSV
+          {t('certificate.splitSheet.csv')}
         </a>
         <ButtonLink to={`/certificate/${sheet.songId}`} variant="ghost">
-          Back to the certificate
+          {t('certificate.splitSheet.back')}
         </ButtonLink>
       </div>
       <TimeZoneNote choice={zone} className="no-print mb-2" />
-      <SplitSheet view={view} />
+      {/* The sheet's own words are the PDF's (the pdf area), still English here: marked so. */}
+      <div lang="en">
+        <SplitSheet view={view} />
+      </div>
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.sheet.title} — Split sheet | ${data.appName}` : 'Split sheet not found' },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  {
+    title: data
+      ? translatorOf(matches).t('certificate.splitSheet.title', {
+          title: data.sheet.title,
+          appName: data.appName,
+        })
+      : 'Split sheet not found',
+  },
 ]
 
 export function ErrorBoundary() {

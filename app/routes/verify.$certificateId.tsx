@@ -103,7 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       timestamp: found.timestamp,
       pdfSigner,
       appName: env().APP_NAME,
-      i18n: pageMessages(locale, ['verify']),
+      i18n: pageMessages(locale, ['verify', 'words', 'certificate']),
       words: serviceWords(locale, servicesTexts(found)),
     },
     { headers: { 'Cache-Control': 'private, no-store' } },

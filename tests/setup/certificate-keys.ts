@@ -4,6 +4,8 @@
 export function keyPaths(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value))
     return [...new Set(value.flatMap((item) => keyPaths(item, `${prefix}[]`)))].sort()
+  // The page's words (decision 120) are the product's, the same for every record: one key.
+  if (prefix === 'i18n.messages') return [prefix]
   if (value === null || typeof value !== 'object') return prefix ? [prefix] : []
   return Object.entries(value)
     .flatMap(([key, inner]) => keyPaths(inner, prefix ? `${prefix}.${key}` : key))
@@ -72,6 +74,9 @@ export const PUBLIC_CERTIFICATE_KEYS = [
   // What the writers' shares of the song are derived with (issue 51, decision 117).
   'certificate.wordsWeightPercent',
   'certificateUrl',
+  // The page's words in the reader's language (issue 54): no fact of the record.
+  'i18n.locale',
+  'i18n.messages',
   'isOwner',
   'links.supersededBy',
   'links.supersedes',

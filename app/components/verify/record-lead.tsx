@@ -3,7 +3,7 @@ import { CertificateSections } from '~/components/certificate'
 import { TAP_TARGET } from '~/components/ui/button'
 import type { CertificateSong } from '~/lib/certificate'
 import { certificateView } from '~/services/certificates/record/certificate-view'
-import { useT } from '~/i18n/react'
+import { useLocale, useT } from '~/i18n/react'
 
 // What the verify page leads with (issue 49.4): the song the certificate is about, before any
 // proof of it — its title, the day it was made, who made it with each confirmation, and each
@@ -28,7 +28,10 @@ export function RecordLead({
   verified: boolean
 }) {
   const t = useT()
-  const view = certificateView(song, { appName, timeZone, verifyUrl: null })
+  const locale = useLocale()
+  // The certificate's own words, in the visitor's language: the page's loader sends the
+  // certificate's and the shared words' areas with its own.
+  const view = certificateView(song, { appName, timeZone, verifyUrl: null, t, locale })
   return (
     <section
       aria-labelledby="verify-record-title"
@@ -51,16 +54,10 @@ export function RecordLead({
       >
         {view.title}
       </h2>
-      {/* The certificate view's labels and sections (certificate-view.ts, certificate.tsx) are
-          the certificate area's, still English: marked so until that area is translated. */}
-      <p lang="en" className="mt-2 text-sm text-slate-700" data-testid="verify-created">
+      <p className="mt-2 text-sm text-slate-700" data-testid="verify-created">
         <span className="font-semibold">{view.created.label}</span> {view.created.date}
       </p>
-      <div
-        lang="en"
-        className="mt-5 grid gap-6 sm:grid-cols-2 sm:gap-x-8"
-        data-testid="verify-split"
-      >
+      <div className="mt-5 grid gap-6 sm:grid-cols-2 sm:gap-x-8" data-testid="verify-split">
         <CertificateSections
           sections={view.sections.filter((section) => LEADING_SECTIONS.has(section.id))}
           level={3}

@@ -3,6 +3,7 @@
 // DDEX ERN 4.3.2 export, so no two of them can say it differently. Not a .server file: the
 // certificate's view (certificate-view.ts), built again in the browser, holds it as a section.
 import type { ContributorStatus } from '~/lib/confirmations'
+import { type Say, sayEnglish } from '~/lib/say'
 import {
   COMPONENT_LABELS,
   type Component,
@@ -29,11 +30,19 @@ export const RECORDING_AS_A_WHOLE = 'The recording as a whole'
 // A no-break space keeps "40 %" on one line on a 320 px screen and in the PDF.
 const percentText = (percent: number) => `${percent}\u00a0%`
 
-/** "no AI", "AI-assisted (40 %)", "made by AI (100 %)": a component's AI share in words. */
-export function aiLevelText(level: AiLevel, aiPercent: number) {
-  if (level === 'none') return 'no AI'
-  if (level === 'all') return `made by AI (${percentText(100)})`
-  return `AI-assisted (${percentText(aiPercent)})`
+/**
+ * "no AI", "AI-assisted (40 %)", "made by AI (100 %)": a component's AI share in words; `say`
+ * the certificate page's language (app/lib/say.ts), English without it.
+ */
+export function aiLevelText(level: AiLevel, aiPercent: number, say: Say = sayEnglish) {
+  if (level === 'none') return say('certificate.ai.levelNone', 'no AI')
+  if (level === 'all')
+    return say('certificate.ai.levelAll', `made by AI (${percentText(100)})`, {
+      percent: percentText(100),
+    })
+  return say('certificate.ai.levelAssisted', `AI-assisted (${percentText(aiPercent)})`, {
+    percent: percentText(aiPercent),
+  })
 }
 
 export function aiLevelOf(row: Pick<ContributionValues, 'aiPercent'>): AiLevel {
@@ -43,8 +52,16 @@ export function aiLevelOf(row: Pick<ContributionValues, 'aiPercent'>): AiLevel {
 }
 
 /** "Partly (DDEX ContainsAI): part of it was made with generative AI, the rest by people". */
-export const containsAiText = (containsAi: ContainsAi) =>
-  `${containsAi} (DDEX ContainsAI): ${CONTAINS_AI_MEANING[containsAi]}`
+export const containsAiText = (containsAi: ContainsAi, say: Say = sayEnglish) =>
+  say(
+    CONTAINS_AI_IDS[containsAi],
+    `${containsAi} (DDEX ContainsAI): ${CONTAINS_AI_MEANING[containsAi]}`,
+  )
+const CONTAINS_AI_IDS = {
+  None: 'certificate.ai.containsNone',
+  Partly: 'certificate.ai.containsPartly',
+  All: 'certificate.ai.containsAll',
+} as const
 
 export interface ComponentDisclosure {
   component: Component
@@ -75,19 +92,26 @@ export interface DisclosureSource {
  * The components the song has: a row whose shares total nothing is a component the song does not
  * have (a genre without it), not one people made without AI.
  */
-export function disclosedComponents(rows: readonly ContributionValues[]): ComponentDisclosure[] {
+export function disclosedComponents(
+  rows: readonly ContributionValues[],
+  say: Say = sayEnglish,
+): ComponentDisclosure[] {
   return rows
     .filter((row) => componentTotal(row) > 0)
     .map((row) => {
       const level = aiLevelOf(row)
       const aiPercent = Number(row.aiPercent)
-      const label = COMPONENT_LABELS[row.component]
+      const label = say(`words.component.${row.component}`, COMPONENT_LABELS[row.component])
+      const levelText = aiLevelText(level, aiPercent, say)
       return {
         component: row.component,
         label,
         level,
         aiPercent,
-        text: `${label}: ${aiLevelText(level, aiPercent)}`,
+        text: say('certificate.ai.component', `${label}: ${levelText}`, {
+          component: label,
+          level: levelText,
+        }),
       }
     })
 }
@@ -107,24 +131,34 @@ export function containsAiOf(
  * A confirmation covers the whole split the co-writer was shown (decision 041), AI shares
  * included; the main contributor is the submitter, whose word it is in the first place.
  */
-function basisOf(confirmations: DisclosureSource['confirmations']) {
+function basisOf(confirmations: DisclosureSource['confirmations'], say: Say) {
   const coWriters = confirmations.contributors.filter((c) => c.slot !== 'main')
   const declared = 'This is the declaration of the person who submitted the song'
-  if (coWriters.length === 0) return `${declared}.`
+  if (coWriters.length === 0) return say('certificate.ai.basisAlone', `${declared}.`)
   const confirmed = coWriters.filter((c) => c.status === 'confirmed').length
-  const where = confirmations.recorded && confirmed > 0 ? ' in the registered record' : ''
-  return `${declared}; ${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed the split it comes from${where}.`
+  const recorded = confirmations.recorded && confirmed > 0
+  const where = recorded ? ' in the registered record' : ''
+  return say(
+    'certificate.ai.basis',
+    `${declared}; ${confirmed} of ${coWriters.length} co-writer${coWriters.length === 1 ? '' : 's'} confirmed the split it comes from${where}.`,
+    { confirmed, total: coWriters.length, recorded: recorded ? 'yes' : 'no' },
+  )
 }
 
-export function aiDisclosure(source: DisclosureSource): AiDisclosure {
-  const components = disclosedComponents(source.contributions)
+export function aiDisclosure(source: DisclosureSource, say: Say = sayEnglish): AiDisclosure {
+  const components = disclosedComponents(source.contributions, say)
   const containsAi = containsAiOf(components)
+  const whole = say('certificate.ai.recording', RECORDING_AS_A_WHOLE)
+  const contains = containsAiText(containsAi, say)
   return {
-    heading: AI_DISCLOSURE_HEADING,
+    heading: say('certificate.ai.heading', AI_DISCLOSURE_HEADING),
     containsAi,
-    recording: `${RECORDING_AS_A_WHOLE}: ${containsAiText(containsAi)}.`,
+    recording: say('certificate.ai.recordingLine', `${whole}: ${contains}.`, {
+      whole,
+      contains,
+    }),
     components,
-    basis: basisOf(source.confirmations),
+    basis: basisOf(source.confirmations, say),
   }
 }
 
