@@ -191,3 +191,36 @@ describe.each(['de', 'ja'])('the song form’s pages in %s at 320 px', (locale) 
     await page.done()
   })
 })
+
+test('in German, the refusals that name a co-writer or a component’s total read whole', async () => {
+  const page = await browser.newPage({ javaScriptEnabled: false, locale: 'de' })
+  const { songId } = await writer(page)
+
+  // The edit form's split refused by the service: without JavaScript, only the answer says it.
+  await page.goto(`/edit/${songId}`)
+  await page.locator('[id="edit-song-contributions[0].contributorPercent"]').fill('40')
+  await page.locator('form#edit-song button[type="submit"]').click()
+  await expect
+    .poll(() => page.locator('form#edit-song p[role="alert"]').textContent())
+    .toBe(
+      'Alle Beitragsanteile müssen für jede Komponente zusammen 100\u00a0% ergeben. Text ergibt 90\u00a0%.',
+    )
+
+  // A co-writer named with no share: on the field and in the summary, the name as typed.
+  await page.goto('/submit')
+  await page.locator('#song-title').fill('Été')
+  await page.locator('#song-contributorName').fill(OWNER)
+  await page.locator('#song-coContributorName2').fill('김민지')
+  await page.locator('#song-toolsUsed').fill('Klavier')
+  await page.locator('#song-fileLink').fill('https://example.com/song.mp3')
+  await page.locator('form#song button[name="intent"][value="review"]').click()
+  const sentence =
+    '„김민지“ ist als Mitautor/in genannt, hat aber in jeder Komponente 0 %: Gib ihr/ihm einen Anteil, wo sie/er beigetragen hat, oder lösche den Namen.'
+  await expect
+    .poll(() => page.locator('#song-coContributorName2-error').textContent())
+    .toBe(sentence)
+  expect(await page.getByTestId('error-summary').locator('li').allTextContents()).toEqual([
+    sentence,
+  ])
+  await page.done()
+})

@@ -205,7 +205,7 @@ test('a refusal with values is translated whole: names as typed, components and 
     'All contribution percentages must total 100% for each component. Lyrics totals 90%; Vocals totals 112.5%.',
   )
   expect(shownIn('de', totals)).toBe(
-    'Alle Beitragsprozente müssen für jede Komponente 100 % ergeben. Text ergibt 90\u00a0%; Gesang ergibt 112,5\u00a0%.',
+    'Alle Beitragsanteile müssen für jede Komponente zusammen 100\u00a0% ergeben. Text ergibt 90\u00a0%; Gesang ergibt 112,5\u00a0%.',
   )
   const shareless = Object.values(
     sharelessCoWriterErrors({ coContributorName: 'Ana “Lyrics” Ruiz', contributions: [] }),
@@ -234,7 +234,7 @@ test('a refusal made on the server (a toast) reads the same as the page shows it
   ])
   expect(songFormErrorIn('ko', totals)).toBe(shownIn('ko', totals))
   expect(songFormErrorIn('ko', totals)).toBe(
-    '각 항목의 기여 비율은 합계가 100%여야 합니다. 믹싱/마스터링 합계 40%.',
+    '모든 기여 비율은 항목마다 합계가 100%여야 합니다. 믹싱/마스터링 합계 40%.',
   )
   expect(songFormErrorIn('es', 'Song title is required')).toBe(
     'El título de la canción es obligatorio',
