@@ -12,6 +12,7 @@ import { ErrorList, Field, TextareaField } from '~/components/forms'
 import { Button, ButtonLink } from '~/components/ui/button'
 import { translate } from '~/i18n/catalogs.server'
 import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { pagePart } from '~/i18n/page-part.server'
 import { FORM_ERROR_KEY } from '~/i18n/form-errors'
 import { requestLocale } from '~/i18n/locale.server'
 import type { RenderLocale } from '~/i18n/locales'
@@ -33,7 +34,10 @@ import { useIsPending } from '~/lib/hooks'
 const FROM_AUTH = ['Enter your email address', 'Please enter a valid email address']
 
 function contactMessages(locale: RenderLocale) {
-  const page = pageMessagesWithFormErrors(locale, ['help'])
+  const page = pagePart(pageMessagesWithFormErrors(locale, ['help']), [
+    'help.contact.',
+    FORM_ERROR_KEY,
+  ])
   const auth = pageMessagesWithFormErrors(locale, ['auth']).messages
   const shared = [
     ...FROM_AUTH.map((english) => `${FORM_ERROR_KEY}${english}`),

@@ -6,6 +6,7 @@ import { tagged } from '~/components/tagged-text'
 import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
 import { pageMessages } from '~/i18n/catalogs.server'
+import { pagePart } from '~/i18n/page-part.server'
 import { formatNumber } from '~/i18n/format'
 import { requestLocale } from '~/i18n/locale.server'
 import { type Translate, translatorOf, useLocale, useT } from '~/i18n/react'
@@ -13,7 +14,10 @@ import { getUser } from '~/services/accounts/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request, await getUser(request))
-  return json({ appName: env().APP_NAME, i18n: pageMessages(locale, ['help']) })
+  return json({
+    appName: env().APP_NAME,
+    i18n: pagePart(pageMessages(locale, ['help']), ['help.faq.']),
+  })
 }
 
 const strong = (children: string) => (

@@ -11,6 +11,7 @@ import {
 import { tagged } from '~/components/tagged-text'
 import { getPublicEnv } from '~/env.server'
 import { pageMessages } from '~/i18n/catalogs.server'
+import { pagePart } from '~/i18n/page-part.server'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
 import { getUser } from '~/services/accounts/auth.server'
@@ -21,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     appName: APP_NAME,
     supportEmail: SUPPORT_EMAIL,
-    i18n: pageMessages(locale, ['help']),
+    i18n: pagePart(pageMessages(locale, ['help']), ['help.legal.', 'help.privacy.']),
   })
 }
 

@@ -4,6 +4,7 @@ import { bold, LegalPage, LegalSection, linkTo, MailLink } from '~/components/le
 import { tagged } from '~/components/tagged-text'
 import { getPublicEnv } from '~/env.server'
 import { pageMessages } from '~/i18n/catalogs.server'
+import { pagePart } from '~/i18n/page-part.server'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
 import { getUser } from '~/services/accounts/auth.server'
@@ -14,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     appName: APP_NAME,
     supportEmail: SUPPORT_EMAIL,
-    i18n: pageMessages(locale, ['help']),
+    i18n: pagePart(pageMessages(locale, ['help']), ['help.legal.', 'help.terms.']),
   })
 }
 

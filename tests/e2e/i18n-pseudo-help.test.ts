@@ -75,6 +75,9 @@ describe.each(MODES)('the help pages in the pseudo-language, $name', (mode) => {
 test('the check finds English: the same contact page refused in English fails it', async () => {
   const page = await browser.newPage({ javaScriptEnabled: false, locale: 'en-US' })
   await sendContact(page, 'message')
+  await expect
+    .poll(() => page.locator('form#contact [name="message"]').getAttribute('aria-invalid'))
+    .toBe('true')
   const english = await ourEnglish(page)
   expect(english).toContain('<h1>: Contact Us')
   expect(english.filter((found) => found.endsWith(': Enter a message')).length).toBeGreaterThan(0)

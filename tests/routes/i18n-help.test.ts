@@ -46,6 +46,20 @@ describe('the help pages’ words come in the visitor’s language', () => {
     },
   )
 
+  test('each page sends its own part of the area, not the other pages’ sentences', async () => {
+    // 'help.faq.title' → 'help.faq': which pages' sentences the data holds.
+    const prefixes = async (loader: (a: ReturnType<typeof args>) => unknown, path: string) => {
+      const { messages } = (await dataOf(loader, path, 'ko')).i18n
+      return [...new Set(Object.keys(messages).map((key) => key.split('.', 2).join('.')))].sort()
+    }
+    expect(await prefixes(faq.loader, '/faq')).toEqual(['help.faq'])
+    expect(await prefixes(privacy.loader, '/privacy-policy')).toEqual([
+      'help.legal',
+      'help.privacy',
+    ])
+    expect(await prefixes(terms.loader, '/terms-of-service')).toEqual(['help.legal', 'help.terms'])
+  })
+
   test('the contact form’s refusals, its email field’s and its error summary’s title included', async () => {
     const { i18n } = await dataOf(contact.loader, '/contact', 'fr')
     expect(i18n.messages['formError:Enter a message']).toBe('Saisissez un message')
