@@ -14,7 +14,6 @@ import { SettingsShell } from '~/components/settings-shell'
 import { TermNote } from '~/components/term'
 import { Button } from '~/components/ui/button'
 import { requestLocale } from '~/i18n/locale.server'
-import { useTermNotes } from '~/i18n/words'
 import { translatorOf, useT } from '~/i18n/react'
 import { type ProfileInput, ProfileSchema } from '~/lib/account-schemas'
 import { fieldsOf, readForm } from '~/lib/form.server'
@@ -24,6 +23,7 @@ import { requireUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import {
+  proNotes,
   settingsFieldErrors,
   settingsPageMessages,
   settingsText,
@@ -32,6 +32,7 @@ import { FieldError } from '~/services/accounts/users.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
+  const locale = requestLocale(request, user)
   return json({
     profile: {
       firstName: user.firstName ?? '',
@@ -41,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       proNumber: user.proNumber ?? '',
     },
     constraint: getZodConstraint(ProfileSchema),
-    // The PRO and IPI notes are the shared words', each naming its readers' societies.
-    i18n: settingsPageMessages(requestLocale(request, user), ['words']),
+    notes: proNotes(locale),
+    i18n: settingsPageMessages(locale),
   })
 }
 
@@ -72,11 +73,10 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { profile, constraint } = useLoaderData<typeof loader>()
+  const { profile, constraint, notes } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const pending = useIsPending()
   const t = useT()
-  const notes = useTermNotes()
   const [form, fields] = useForm<ProfileInput>({
     id: 'profile',
     lastResult: actionData?.result,

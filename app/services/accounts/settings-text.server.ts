@@ -4,6 +4,7 @@ import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import type { RenderLocale } from '~/i18n/locales'
 import type { Area } from '~/i18n/messages/index.server'
 import type { settings } from '~/i18n/messages/settings.server'
+import type { GlossaryNote } from '~/lib/glossary/note'
 
 // The texts the profile, email, password and two-factor pages show, in the page's language
 // (decision 120). Their forms share sign-up's fields and the sign-in's codes: the name fields,
@@ -36,6 +37,18 @@ export function settingsPageMessages(locale: RenderLocale, areas: readonly Area[
 }
 
 export type SettingsId = keyof typeof settings
+
+/**
+ * The PRO and IPI notes of the profile's PRO fields, in `locale`: the shared words' sentences,
+ * each naming its readers' societies. Sent as the page's data, not through the words' hook, so
+ * the profile shares no script with the song form (whose page is at its budget, decision 044).
+ */
+export function proNotes(locale: RenderLocale) {
+  return {
+    PRO: { term: 'PRO', sentence: translate(locale, 'words', 'words.note.PRO') },
+    IPI: { term: 'IPI', sentence: translate(locale, 'words', 'words.note.IPI') },
+  } satisfies Record<string, GlossaryNote>
+}
 
 /** A text a settings action makes (a toast), in `locale`. */
 export const settingsText = (
