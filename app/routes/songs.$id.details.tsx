@@ -52,6 +52,7 @@ import { withSnapshot } from '~/services/certificates/record/snapshot-timestamps
 import { hasLiveInvitations } from '~/services/co-writers/invitations.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 import {
+  genreSharelessText,
   nothingChangedToast,
   reinvitedSentence,
   sentences,
@@ -133,9 +134,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return fail(400, message, message)
     }
     if (result.reason === 'shareless') {
-      // Whole in English: the co-writers' names inside are read back only by the song form's
-      // reader of refusals, so translating the sentence around them would leave half of it English.
-      const message = `This genre drops every component where a co-writer holds a share. ${result.message} Change the split on the edit page first, then change the genre.`
+      const message = genreSharelessText(locale, result.message)
       return fail(400, message, message)
     }
     if (result.reason === 'locked') return fail(409, REGISTRATION_IN_PROGRESS_MESSAGE)

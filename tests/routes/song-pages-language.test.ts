@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import * as edit from '~/routes/edit.$id'
+import * as details from '~/routes/songs.$id.details'
 import * as submit from '~/routes/submit'
 import { db } from '../setup/db'
 import {
@@ -52,7 +53,7 @@ describe("a split that is not whole, refused in the owner's language", () => {
     expect(refused.status).toBe(400)
     const body = await refused.json()
     expect(body.message).toBe(
-      'Alle Beitragsanteile müssen für jeden Bestandteil zusammen 100\u00a0% ergeben. ' +
+      'Alle Beitragsanteile müssen für jede Komponente zusammen 100\u00a0% ergeben. ' +
         'Text ergibt 90\u00a0%; Gesang ergibt 90\u00a0%; Instrumentierung ergibt 90\u00a0%; ' +
         'Produktion ergibt 90\u00a0%; Mixing/Mastering ergibt 90\u00a0%.',
     )
@@ -81,4 +82,36 @@ test("the song form's page sends its words in Japanese, the error summary's titl
   expect(i18n.messages['song.submit.title']).toBe('新しい楽曲を提出')
   expect(i18n.messages['auth.errorSummary.title']).not.toBe('There is a problem')
   expect(typeof i18n.messages['auth.errorSummary.title']).toBe('string')
+})
+
+test('a genre that leaves a co-writer no share is refused in German, naming them as typed', async () => {
+  const { user } = await owner('de')
+  const { id } = await createTestSong(user.id, {
+    coContributorName: 'Jörg Weiß',
+    contributions: [
+      {
+        component: 'lyrics',
+        contributorPercent: 50,
+        coContributorPercent: 50,
+        coContributor2Percent: 0,
+        aiPercent: 0,
+      },
+    ],
+  })
+  // Instrumental has no lyrics: Jörg's only share goes.
+  const refused = await respond(async () =>
+    details.action(
+      args(
+        await authedFormRequest(`http://localhost/songs/${id}/details`, user.id, {
+          genre: 'Instrumental',
+        }),
+        { id: String(id) },
+      ),
+    ),
+  )
+  expect(refused.status).toBe(400)
+  const { message } = await refused.json()
+  expect(message).toMatch(/^Dieses Genre streicht jede Komponente/)
+  expect(message).toContain('„Jörg Weiß“')
+  expect(message).not.toMatch(/is named as a co-writer|This genre/)
 })

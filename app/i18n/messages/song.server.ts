@@ -134,6 +134,8 @@ export const song = {
     'The split now covers {components}: check the shares on the edit page.',
   'song.details.genreTotals':
     'This genre changes which components the split covers. All contribution percentages must total 100% for each component. Correct the split on the edit page first, then change the genre.',
+  'song.details.genreShareless':
+    'This genre drops every component where a co-writer holds a share. {reason} Change the split on the edit page first, then change the genre.',
   'song.details.newVersion.title': 'This song is registered',
   'song.details.newVersion.text':
     'A registered song cannot change. Add the details to a new version of it: it points back to this certificate.',

@@ -83,6 +83,28 @@ function splitRefusalText(locale: RenderLocale, message: string) {
   })
 }
 
+const SHARELESS =
+  /“(.+?)” is named as a co-writer but has 0% in every component: give them a share where they contributed, or clear the name\./g
+
+/**
+ * The details page's refusal of a genre that leaves a co-writer no share, in `locale`: the
+ * song-saves' sentences (one per co-writer, each naming them) read back into the form area's
+ * message. One it cannot read whole keeps the whole refusal English, never half of it.
+ */
+export function genreSharelessText(locale: RenderLocale, reason: string) {
+  const names = [...reason.matchAll(SHARELESS)].map((found) => found[1]!)
+  const whole = names.length > 0 && reason.replace(SHARELESS, '').trim() === ''
+  if (!whole && locale !== 'en')
+    return `This genre drops every component where a co-writer holds a share. ${reason} Change the split on the edit page first, then change the genre.`
+  const translated = whole
+    ? sentences(
+        locale,
+        ...names.map((name) => translate(locale, 'form', 'form.refusal.shareless', { name })),
+      )
+    : reason
+  return songText(locale, 'song.details.genreShareless', { reason: translated })
+}
+
 /** reinvitedText's sentence in `locale`: '' when nobody was invited again. */
 export const reinvitedSentence = (locale: RenderLocale, count: number) =>
   count === 0 ? '' : songText(locale, 'song.reinvited', { count })
