@@ -47,10 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ])
   const user = signedIn?.user ?? null
   const { sessionId: analyticsSessionId } = startPageLoad(context, user?.id ?? null)
-  // A co-writer's answer reaches the owner as a toast on their next page, once (issue 13). The
-  // session look-up said whether one waits, so other pages pay no statement for it (issue 16).
-  const notice =
-    user && signedIn?.decisionWaiting && !toast ? await takeDecisionNotice(db(), user.id) : null
   const name = user ? displayName(user) : null
   const headerUser =
     user && name
@@ -59,6 +55,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The page's language (the account's, the cookie's, Accept-Language, else English) and the
   // shell's messages in it, as data: the page's own route sends its areas' (decision 120).
   const locale = requestLocale(request, user)
+  // A co-writer's answer reaches the owner as a toast on their next page, once (issue 13). The
+  // session look-up said whether one waits, so other pages pay no statement for it (issue 16).
+  const notice =
+    user && signedIn?.decisionWaiting && !toast
+      ? await takeDecisionNotice(db(), user.id, locale)
+      : null
   return json(
     {
       i18n: pageMessages(locale, ['shell']),

@@ -1,9 +1,17 @@
 import { awaitsConfirmation } from '~/lib/confirmation-summary'
 import { useFetcher } from '@remix-run/react'
 import { Fragment, useId } from 'react'
-import { ROLE_LABELS } from '~/lib/confirmations'
+import { formatPercent, intlLocale } from '~/i18n/format'
+import { SOURCE_LOCALE } from '~/i18n/locales'
+import { type MessageId, type Translate, useLocale, useT } from '~/i18n/react'
+import { componentLabel } from '~/i18n/words'
 import { formatDayInZone } from '~/lib/dates'
-import { COMPONENT_LABELS, type Component, nameWithLatin } from '~/lib/song-constants'
+import {
+  type Component,
+  COMPONENTS,
+  type ContributorSlot,
+  nameWithLatin,
+} from '~/lib/song-constants'
 import type { publicSlotStatus } from '~/services/co-writers/split-statuses.server'
 import { Isolated } from './bidi'
 import { Alert, Field } from './forms'
@@ -17,7 +25,6 @@ import { Button, TAP_TARGET } from './ui/button'
 /** A slot as the owner's pages get it (all strings and numbers, no email salt). */
 export type SlotRow = ReturnType<typeof publicSlotStatus>
 
-/** A slot's standing in words: what the owner reads, never a colour alone. */
 /** What a slot's status line quotes of what people typed, each to be set apart (issue 26). */
 function typedValues(slot: SlotRow) {
   if (slot.status === 'confirmed') return [slot.creditedName, slot.creditedLatinName, slot.pro]
@@ -25,7 +32,59 @@ function typedValues(slot: SlotRow) {
   return 'email' in slot ? [slot.email] : []
 }
 
-export function slotStatusText(slot: SlotRow, timeZone: string) {
+const ROLE_IDS: Record<ContributorSlot, MessageId> = {
+  main: 'cowriters.role.main',
+  'co-contributor': 'cowriters.role.coContributor',
+  'co-contributor-2': 'cowriters.role.coContributor2',
+}
+
+/** 'Co-contributor', in the page's language (the page sends the cowriters area). */
+export const roleLabel = (t: Translate, slot: ContributorSlot) => t(ROLE_IDS[slot])
+
+/** A slot's standing in words, in the page's language: what the owner reads, never a colour alone. */
+export function slotStatusText(
+  slot: SlotRow,
+  { t, timeZone, locale }: { t: Translate; timeZone: string; locale: string },
+) {
+  const day = (iso: string) => formatDayInZone(iso, timeZone, intlLocale(locale))
+  switch (slot.status) {
+    case 'declared':
+      return t('cowriters.slot.declared')
+    case 'invited':
+      return t('cowriters.slot.invited', {
+        email: slot.email,
+        sentOn: day(slot.sentAt),
+        expiresOn: day(slot.expiresAt),
+      })
+    case 'expired':
+      return t('cowriters.slot.expired', { email: slot.email, expiresOn: day(slot.expiresAt) })
+    case 'confirmed':
+      return t('cowriters.slot.confirmed', {
+        decidedOn: day(slot.decidedAt),
+        name: nameWithLatin(slot.creditedName, slot.creditedLatinName),
+        withPro: slot.pro ? 'yes' : 'no',
+        pro: slot.pro,
+        withIpi: slot.ipi ? 'yes' : 'no',
+        ipi: slot.ipi,
+      })
+    case 'disputed':
+      return slot.reinvitedAt
+        ? t('cowriters.slot.disputedReinvited', {
+            decidedOn: day(slot.decidedAt),
+            reason: slot.disputeReason,
+            reinvitedOn: day(slot.reinvitedAt),
+          })
+        : t('cowriters.slot.disputed', {
+            decidedOn: day(slot.decidedAt),
+            reason: slot.disputeReason,
+          })
+  }
+}
+
+// The registration page and the dashboard's dialog show the list too (ConfirmationsNotice,
+// UnconfirmedShares), in English until their loaders send the cowriters area (issue 54): their
+// words stay here, marked lang="en", so those pages never show message ids meanwhile.
+function englishSlotStatus(slot: SlotRow, timeZone: string) {
   const day = (iso: string) => formatDayInZone(iso, timeZone)
   switch (slot.status) {
     case 'declared':
@@ -73,26 +132,28 @@ export function CoWritersList({
   errors?: { slot?: string; invitationId?: number; message: string; fieldErrors?: string[] } | null
 }) {
   const { timeZone } = useTimeZone()
+  const t = useT()
+  const locale = useLocale()
   return (
     <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
       {slots.map((slot) => (
         <li key={slot.slot} className="p-5" data-testid={`slot-${slot.slot}`}>
-          <p className="text-sm text-slate-500">{ROLE_LABELS[slot.slot]}</p>
+          <p className="text-sm text-slate-500">{roleLabel(t, slot.slot)}</p>
           <p className="font-semibold text-slate-900">
             <bdi>{slot.name}</bdi>
           </p>
           <p className="mt-1 text-slate-700" data-testid={`slot-${slot.slot}-status`}>
             {slot.slot === ownSlot && slot.status === 'declared' ? (
-              'That’s you, the song’s owner: your share is declared by you, with nobody to invite.'
+              t('cowriters.slot.you')
             ) : (
-              <Isolated text={slotStatusText(slot, timeZone)} values={typedValues(slot)} />
+              <Isolated
+                text={slotStatusText(slot, { t, timeZone, locale })}
+                values={typedValues(slot)}
+              />
             )}
           </p>
           {slot.status === 'disputed' && (
-            <p className="mt-1 text-sm text-slate-600">
-              Registration is blocked while they are named on this song, until they answer a changed
-              split: saving an edit of the split invites them again.
-            </p>
+            <p className="mt-1 text-sm text-slate-600">{t('cowriters.slot.disputeBlocks')}</p>
           )}
           {!final &&
             (canInvite || slot.status !== 'declared') &&
@@ -128,6 +189,7 @@ function SlotActions({
   error: { message: string; fieldErrors?: string[] } | null
 }) {
   const fetcher = useFetcher<{ message?: string; fieldErrors?: string[] }>()
+  const t = useT()
   const emailId = useId()
   const action = `/songs/${songId}/co-writers`
   const sending = fetcher.state !== 'idle'
@@ -141,7 +203,7 @@ function SlotActions({
         <input type="hidden" name="slot" value={slot.slot} />
         <Field
           id={emailId}
-          label={`Email of ${slot.name}`}
+          label={t('cowriters.invite.emailLabel', { name: slot.name })}
           name="email"
           type="email"
           required
@@ -150,9 +212,12 @@ function SlotActions({
           className="min-w-[16rem] flex-1"
           errors={shown?.fieldErrors}
         />
-        <Button type="submit" disabled={sending}>
-          {sending ? 'Sending invitation...' : 'Send invitation'}
-          <span className="sr-only"> to {slot.name}</span>
+        <Button
+          type="submit"
+          disabled={sending}
+          aria-label={sending ? undefined : t('cowriters.invite.sendTo', { name: slot.name })}
+        >
+          {sending ? t('cowriters.invite.sending') : t('cowriters.invite.send')}
         </Button>
         {shown?.message && !shown.fieldErrors?.length && (
           <Alert className="w-full">{shown.message}</Alert>
@@ -165,9 +230,21 @@ function SlotActions({
     <fetcher.Form method="post" action={action} className="mt-3 flex flex-wrap gap-3">
       <input type="hidden" name="invitationId" value={slot.invitationId} />
       {canResend && (
-        <Button type="submit" name="intent" value="resend" variant="secondary" disabled={sending}>
-          {sending && intent === 'resend' ? 'Resending...' : 'Resend invitation'}
-          <span className="sr-only"> to {slot.name}</span>
+        <Button
+          type="submit"
+          name="intent"
+          value="resend"
+          variant="secondary"
+          disabled={sending}
+          aria-label={
+            sending && intent === 'resend'
+              ? undefined
+              : t('cowriters.invite.resendTo', { name: slot.name })
+          }
+        >
+          {sending && intent === 'resend'
+            ? t('cowriters.invite.resending')
+            : t('cowriters.invite.resend')}
         </Button>
       )}
       {slot.status === 'disputed' && slot.notAsked ? (
@@ -175,24 +252,45 @@ function SlotActions({
         <>
           <input type="hidden" name="slot" value={slot.slot} />
           <input type="hidden" name="email" value={slot.email} />
-          <Button type="submit" name="intent" value="invite" disabled={sending}>
-            {sending ? 'Sending invitation...' : `Invite them again at ${slot.email}`}
-            <span className="sr-only"> ({slot.name})</span>
+          <Button
+            type="submit"
+            name="intent"
+            value="invite"
+            disabled={sending}
+            aria-label={
+              sending
+                ? undefined
+                : t('cowriters.invite.againFor', { email: slot.email, name: slot.name })
+            }
+          >
+            {sending
+              ? t('cowriters.invite.sending')
+              : t('cowriters.invite.again', { email: slot.email })}
           </Button>
         </>
       ) : slot.status === 'disputed' ? (
         // Withdrawing a dispute would lift the block on the split it contests (decision 041).
-        <p className="text-sm text-slate-700">
-          To answer this dispute, edit the split: that voids it and invites them again.
-        </p>
+        <p className="text-sm text-slate-700">{t('cowriters.invite.answerDispute')}</p>
       ) : (
-        <Button type="submit" name="intent" value="revoke" variant="ghost" disabled={sending}>
+        <Button
+          type="submit"
+          name="intent"
+          value="revoke"
+          variant="ghost"
+          disabled={sending}
+          aria-label={
+            sending && intent === 'revoke'
+              ? undefined
+              : slot.status === 'confirmed'
+                ? t('cowriters.invite.withdrawOf', { name: slot.name })
+                : t('cowriters.invite.revokeOf', { name: slot.name })
+          }
+        >
           {sending && intent === 'revoke'
-            ? 'Revoking...'
+            ? t('cowriters.invite.revoking')
             : slot.status === 'confirmed'
-              ? 'Withdraw this answer'
-              : 'Revoke invitation'}
-          <span className="sr-only"> of {slot.name}</span>
+              ? t('cowriters.invite.withdraw')
+              : t('cowriters.invite.revoke')}
         </Button>
       )}
       {shown?.message && <Alert className="w-full">{shown.message}</Alert>}
@@ -201,7 +299,7 @@ function SlotActions({
 }
 
 export interface SplitView {
-  contributors: { slot: keyof typeof ROLE_LABELS; name: string }[]
+  contributors: { slot: ContributorSlot; name: string }[]
   contributions: {
     component: string
     contributorPercent: number
@@ -217,12 +315,18 @@ const PERCENT_OF = {
   'co-contributor-2': 'coContributor2Percent',
 } as const
 
+const isComponent = (value: string): value is Component =>
+  (COMPONENTS as readonly string[]).includes(value)
+
 /**
  * The whole split: one row per component, one column per named contributor, and AI. Below 640 px
  * each component is a card listing every share under its name, so nothing scrolls out of a
  * phone's view (issue 25.6).
  */
 export function SplitTable({ split, highlight }: { split: SplitView; highlight?: string }) {
+  const t = useT()
+  const locale = useLocale()
+  const you = t('cowriters.split.you')
   const columns = [
     ...split.contributors.map((c) => ({
       key: c.slot,
@@ -232,23 +336,23 @@ export function SplitTable({ split, highlight }: { split: SplitView; highlight?:
     })),
     {
       key: 'ai',
-      name: 'AI',
+      name: t('cowriters.split.ai'),
       you: false,
       percent: (row: SplitView['contributions'][number]) => row.aiPercent,
     },
   ]
   return (
     <table className="block w-full text-left text-sm sm:table">
-      <caption className="sr-only">The split, per creative component</caption>
+      <caption className="sr-only">{t('cowriters.split.caption')}</caption>
       <thead className="hidden border-b border-slate-200 text-slate-600 sm:table-header-group">
         <tr>
           <th scope="col" className="px-3 py-2">
-            Component
+            {t('cowriters.split.component')}
           </th>
           {columns.map((c) => (
             <th key={c.key} scope="col" className="break-words px-3 py-2">
               <bdi>{c.name}</bdi>
-              {c.you && <span className="block text-xs font-normal">(you)</span>}
+              {c.you && <span className="block text-xs font-normal">{you}</span>}
             </th>
           ))}
         </tr>
@@ -260,15 +364,15 @@ export function SplitTable({ split, highlight }: { split: SplitView; highlight?:
               scope="row"
               className="block font-medium text-slate-900 sm:table-cell sm:px-3 sm:py-2"
             >
-              {COMPONENT_LABELS[row.component as Component] ?? row.component}
+              {isComponent(row.component) ? componentLabel(t, row.component) : row.component}
             </th>
             {columns.map((c) => (
               <td key={c.key} className="flex justify-between gap-3 sm:table-cell sm:px-3 sm:py-2">
                 <span className="min-w-0 break-words text-slate-600 sm:hidden">
                   <bdi>{c.name}</bdi>
-                  {c.you && ' (you)'}
+                  {c.you && ` ${you}`}
                 </span>
-                <span>{c.percent(row)}%</span>
+                <span>{formatPercent(locale, c.percent(row) / 100)}</span>
               </td>
             ))}
           </tr>
@@ -284,9 +388,14 @@ export function SplitTable({ split, highlight }: { split: SplitView; highlight?:
  */
 export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: SlotRow[] }) {
   const { timeZone } = useTimeZone()
+  const english = useLocale() === SOURCE_LOCALE ? undefined : SOURCE_LOCALE
   if (slots.length === 0) return null
   return (
-    <section className="mt-6 rounded-xl border border-slate-200 p-5" aria-labelledby="co-writers">
+    <section
+      lang={english}
+      className="mt-6 rounded-xl border border-slate-200 p-5"
+      aria-labelledby="co-writers"
+    >
       <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
         Contributors’ confirmations
       </h2>
@@ -294,7 +403,7 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
         {slots.map((slot) => (
           <li key={slot.slot} data-testid={`confirmation-${slot.slot}`}>
             <bdi className="font-medium text-slate-900">{slot.name}</bdi>:{' '}
-            <Isolated text={slotStatusText(slot, timeZone)} values={typedValues(slot)} />
+            <Isolated text={englishSlotStatus(slot, timeZone)} values={typedValues(slot)} />
           </li>
         ))}
       </ul>
@@ -313,12 +422,14 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
  * page and the dashboard's dialog both show it inside the registration card, issue 25.4).
  */
 export function UnconfirmedShares({ slots }: { slots: SlotRow[] }) {
+  const english = useLocale() === SOURCE_LOCALE ? undefined : SOURCE_LOCALE
   const waiting = slots.filter(
     (s) => awaitsConfirmation(s) && s.status !== 'confirmed' && s.status !== 'disputed',
   )
   if (waiting.length === 0) return null
   return (
     <p
+      lang={english}
       role="note"
       data-testid="unconfirmed-shares"
       className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"

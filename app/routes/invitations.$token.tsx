@@ -15,23 +15,28 @@ import {
 } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { SplitTable } from '~/components/co-writers'
-import { ROLE_LABELS } from '~/lib/confirmations'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorSummary } from '~/components/error-summary'
 import { Field, TextareaField } from '~/components/forms'
 import { StatusPage } from '~/components/status-page'
 import { useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
+import { intlLocale } from '~/i18n/format'
+import { withParts } from '~/i18n/form-errors'
+import { requestLocale } from '~/i18n/locale.server'
+import { type MessageId, translatorOf, useLocale, useT } from '~/i18n/react'
+import { useTermNotes } from '~/i18n/words'
 import { DECISION_FORM, DecisionSchema, InvitationTokenSchema } from '~/lib/co-writers-schema'
 import { formatDayInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
-import { INVITATION_CLOSED } from '~/lib/page-messages'
+import type { ClosedReason } from '~/lib/page-messages'
+import type { ContributorSlot } from '~/lib/song-constants'
 import { useIsPending } from '~/lib/hooks'
+import { getUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { destinationFacts } from '~/services/registration/registration-target.server'
 import { TermNote } from '~/components/term'
-import { PRO } from '~/lib/glossary/pro'
-import { IPI } from '~/lib/glossary/ipi'
+import { coWritersPageMessages } from '~/services/co-writers/co-writers-text.server'
 import {
   closedStatus,
   decideInvitation,
@@ -48,10 +53,38 @@ async function pageFor(param: string | undefined): Promise<InvitationPage> {
   return invitationByToken(db(), token.data)
 }
 
-export async function loader({ params }: LoaderFunctionArgs) {
+/** Why a link opens no form: its title and its sentence, as the invitee reads them. */
+const CLOSED: Record<ClosedReason, { title: MessageId; text: MessageId }> = {
+  unknown: { title: 'cowriters.closed.unknown.title', text: 'cowriters.closed.unknown.text' },
+  replaced: { title: 'cowriters.closed.replaced.title', text: 'cowriters.closed.replaced.text' },
+  expired: { title: 'cowriters.closed.expired.title', text: 'cowriters.closed.expired.text' },
+  revoked: { title: 'cowriters.closed.revoked.title', text: 'cowriters.closed.revoked.text' },
+  voided: { title: 'cowriters.closed.voided.title', text: 'cowriters.closed.voided.text' },
+  final: { title: 'cowriters.closed.final.title', text: 'cowriters.closed.final.text' },
+}
+
+/**
+ * An invitee is often not signed in, and their language is theirs, not the inviter's: the
+ * visitor's account, cookie or browser says it (decision 120). A closed link gets only its own
+ * title and sentence: its page shows nothing else, and names no other reason.
+ */
+async function pageMessagesFor(request: Request, page: InvitationPage) {
+  const all = coWritersPageMessages(requestLocale(request, await getUser(request)))
+  if (page.state !== 'closed') return all
+  const ids: MessageId[] = [
+    ...Object.values(CLOSED[page.reason]),
+    'cowriters.invitation.meta.title',
+  ]
+  return { ...all, messages: Object.fromEntries(ids.map((id) => [id, all.messages[id]!])) }
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await pageFor(params.token)
   // "Permanent public record" only where it is: Solana mainnet with Arweave (issue 39.12).
-  return json({ page, permanent: destinationFacts().permanent }, { status: closedStatus(page) })
+  return json(
+    { page, permanent: destinationFacts().permanent, i18n: await pageMessagesFor(request, page) },
+    { status: closedStatus(page) },
+  )
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -80,46 +113,53 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return json({ page: await invitationByToken(db(), token.data), errors: null, recorded: true })
 }
 
+// The role inside the invitee's sentence: its own message, since a language may not lower-case it.
+const ROLE_IN_SENTENCE: Record<ContributorSlot, MessageId> = {
+  main: 'cowriters.roleInSentence.main',
+  'co-contributor': 'cowriters.roleInSentence.coContributor',
+  'co-contributor-2': 'cowriters.roleInSentence.coContributor2',
+}
+
 export default function InvitationPage() {
   const loaded = useLoaderData<typeof loader>()
   const acted = useActionData<typeof action>()
+  const t = useT()
   const page = (acted?.page ?? loaded.page) as InvitationPage
   if (page.state === 'closed') {
-    const titles = {
-      unknown: 'Invitation not found',
-      replaced: 'A newer invitation was sent',
-      expired: 'Invitation expired',
-      revoked: 'Invitation withdrawn',
-      voided: 'The split has changed',
-      final: 'Confirmations are final',
-    } as const
+    const closed = CLOSED[page.reason]
     return (
-      <StatusPage title={titles[page.reason]} role="alert">
-        {INVITATION_CLOSED[page.reason]}
+      <StatusPage title={t(closed.title)} role="alert">
+        {t(closed.text)}
       </StatusPage>
     )
   }
+  const decided = page.state === 'decided'
+  const listed: MessageId =
+    page.inviter === null
+      ? decided
+        ? 'cowriters.invitation.listedByDeleted.asked'
+        : 'cowriters.invitation.listedByDeleted.asks'
+      : decided
+        ? 'cowriters.invitation.listed.asked'
+        : 'cowriters.invitation.listed.asks'
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <p className="text-sm font-semibold text-brand-600">
-        {page.state === 'decided' ? 'Your answer' : 'Confirm your share'}
+        {decided
+          ? t('cowriters.invitation.yourAnswer')
+          : t('cowriters.invitation.confirmYourShare')}
       </p>
       <h1 dir="auto" className="mt-1 break-words text-3xl font-bold text-slate-900">
         {page.song.title}
       </h1>
       <p className="mt-2 text-slate-600">
-        {page.inviter === null ? (
-          'The song’s owner, whose account has since been deleted,'
-        ) : (
-          <bdi>{page.inviter}</bdi>
-        )}{' '}
-        listed you as {ROLE_LABELS[page.song.slot].toLowerCase()} “<bdi>{page.name}</bdi>”
-        {page.state === 'decided'
-          ? ' and asked you to confirm the split below, or to dispute it.'
-          : ' and asks you to confirm the split below, or to dispute it.'}
+        {withParts((marks) => t(listed, { ...marks, role: t(ROLE_IN_SENTENCE[page.song.slot]) }), {
+          inviter: <bdi key="inviter">{page.inviter}</bdi>,
+          name: <bdi key="name">{page.name}</bdi>,
+        })}
       </p>
       <section className="mt-6 rounded-xl border border-slate-200 p-5">
-        <h2 className="text-lg font-semibold text-slate-900">The split</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('cowriters.split.title')}</h2>
         <div className="mt-3">
           <SplitTable split={page.song} highlight={page.song.slot} />
         </div>
@@ -147,7 +187,8 @@ function Recorded({
   justNow: boolean
 }) {
   const { timeZone } = useTimeZone()
-  const day = formatDayInZone(decision.decidedAt, timeZone)
+  const t = useT()
+  const day = formatDayInZone(decision.decidedAt, timeZone, intlLocale(useLocale()))
   return (
     <section
       role="status"
@@ -156,58 +197,67 @@ function Recorded({
       className="mt-6 scroll-mt-4 rounded-xl border border-slate-200 bg-slate-50 p-5"
     >
       <h2 className="text-lg font-semibold text-slate-900">
-        {decision.decision === 'confirmed' ? 'You confirmed your share' : 'You disputed this split'}
+        {decision.decision === 'confirmed'
+          ? t('cowriters.recorded.confirmed.title')
+          : t('cowriters.recorded.disputed.title')}
       </h2>
       {decision.decision === 'confirmed' ? (
         <>
           <p className="mt-2 text-slate-700">
-            Recorded on {day}: credited as “<bdi>{decision.creditedName}</bdi>”
-            {decision.creditedLatinName ? (
-              <>
-                {' '}
-                (in Latin script “<bdi>{decision.creditedLatinName}</bdi>”)
-              </>
-            ) : null}
-            {decision.pro ? (
-              <>
-                , PRO <bdi>{decision.pro}</bdi>
-              </>
-            ) : null}
-            {decision.ipi ? `, IPI ${decision.ipi}` : ''}.
+            {withParts(
+              (marks) =>
+                t('cowriters.recorded.confirmed.text', {
+                  ...marks,
+                  day,
+                  withLatin: decision.creditedLatinName ? 'yes' : 'no',
+                  withPro: decision.pro ? 'yes' : 'no',
+                  withIpi: decision.ipi ? 'yes' : 'no',
+                  ipi: decision.ipi,
+                }),
+              {
+                name: <bdi key="name">{decision.creditedName}</bdi>,
+                latinName: <bdi key="latinName">{decision.creditedLatinName}</bdi>,
+                pro: <bdi key="pro">{decision.pro}</bdi>,
+              },
+            )}
           </p>
           {decision.emailSalt && (
             // The salt and the shell command are for whoever checks the record one day: under a
             // disclosure, with its purpose said plainly first (issue 25.9).
             <details className="mt-2 text-sm text-slate-700" data-testid="record-check">
               <summary className="cursor-pointer font-semibold">
-                Technical details: how to prove the record’s entry is yours
+                {t('cowriters.recorded.details')}
               </summary>
               <p className="mt-2">
-                Your record check: salt{' '}
-                <code className="break-all font-mono">{decision.emailSalt}</code>. Once the song is
-                registered, its record lists your confirmation under a salted fingerprint of your
-                email address, never the address itself. Keep this salt (nobody else is given it):
-                with it, anyone you show it to can see that the entry is yours —
+                {withParts((marks) => t('cowriters.recorded.salt', marks), {
+                  salt: (
+                    <code key="salt" className="break-all font-mono">
+                      {decision.emailSalt}
+                    </code>
+                  ),
+                })}
               </p>
               <pre className="mt-1 overflow-x-auto rounded bg-white p-2 font-mono text-xs">
-                {`{ printf '%s\\0' '${decision.emailSalt}'; printf '%s' 'your address, lower-case'; } | sha256sum`}
+                {`{ printf '%s\\0' '${decision.emailSalt}'; printf '%s' '${t('cowriters.recorded.addressPlaceholder')}'; } | sha256sum`}
               </pre>
               <p className="mt-1">
-                prints the <code>email.value</code> of your entry in the record’s
-                <code> confirmations</code>.
+                {withParts((marks) => t('cowriters.recorded.prints', marks), {
+                  field: <code key="field">email.value</code>,
+                  list: <code key="list">confirmations</code>,
+                })}
               </p>
             </details>
           )}
         </>
       ) : (
         <p className="mt-2 text-slate-700">
-          Recorded on {day}, with your reason: “<bdi>{decision.disputeReason}</bdi>”. The song
-          cannot be registered until its owner edits the split; you will then be invited again.
+          {withParts((marks) => t('cowriters.recorded.disputed.text', { ...marks, day }), {
+            reason: <bdi key="reason">{decision.disputeReason}</bdi>,
+          })}
         </p>
       )}
       <p className="mt-2 text-sm text-slate-600">
-        {justNow ? 'The person who invited you has been told. ' : ''}This link has been used: an
-        answer cannot be changed here.
+        {justNow ? t('cowriters.recorded.usedTold') : t('cowriters.recorded.used')}
       </p>
     </section>
   )
@@ -238,6 +288,9 @@ function DecisionForms({
   declared: { creditedName: string; creditedLatinName: string; pro: string; ipi: string }
 }) {
   const { timeZone } = useTimeZone()
+  const t = useT()
+  const locale = useLocale()
+  const notes = useTermNotes()
   const confirming = useIsPending({ intent: 'confirm' })
   const disputing = useIsPending({ intent: 'dispute' })
   const [confirmForm, confirm] = useForm<{
@@ -265,7 +318,7 @@ function DecisionForms({
           {...getFormProps(confirmForm)}
           className="rounded-xl border p-5"
         >
-          <h2 className="text-lg font-semibold text-slate-900">Confirm</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('cowriters.decide.confirm')}</h2>
           <ErrorSummary
             id="confirm-share-error-summary"
             className="mt-3"
@@ -273,32 +326,32 @@ function DecisionForms({
             lastResult={intent === 'confirm' ? (errors ?? undefined) : undefined}
           />
           <input type="hidden" name="intent" value="confirm" />
-          <TermNote note={PRO} className="mt-2" />
-          <TermNote note={IPI} className="mt-1" />
+          <TermNote note={notes.PRO} className="mt-2" />
+          <TermNote note={notes.IPI} className="mt-1" />
           <div className="mt-3 space-y-3">
             <Field
-              label="Your name as you want it credited *"
+              label={t('cowriters.decide.creditedName')}
               errors={confirm.creditedName.errors}
               maxLength={100}
               required
               {...getInputProps(confirm.creditedName, { type: 'text' })}
             />
             <Field
-              label="The same name in Latin script (optional)"
-              hint="If your name is written in another script, as PROs file it: 김민지 → Kim Minji"
+              label={t('cowriters.decide.latinName')}
+              hint={t('cowriters.decide.latinNameHint')}
               errors={confirm.creditedLatinName.errors}
               maxLength={100}
               {...getInputProps(confirm.creditedLatinName, { type: 'text' })}
             />
             <Field
-              label="Your PRO (optional)"
+              label={t('cowriters.decide.pro')}
               errors={confirm.pro.errors}
               maxLength={100}
               {...getInputProps(confirm.pro, { type: 'text' })}
             />
             <Field
-              label="Your IPI number (optional)"
-              hint="8 to 11 digits"
+              label={t('cowriters.decide.ipi')}
+              hint={t('cowriters.decide.ipiHint')}
               inputMode="numeric"
               errors={confirm.ipi.errors}
               maxLength={40}
@@ -306,7 +359,7 @@ function DecisionForms({
             />
           </div>
           <Button type="submit" className="mt-4" disabled={confirming || disputing}>
-            {confirming ? 'Confirming...' : 'Confirm my share'}
+            {confirming ? t('cowriters.decide.confirming') : t('cowriters.decide.confirmMyShare')}
           </Button>
         </Form>
       </div>
@@ -317,11 +370,11 @@ function DecisionForms({
           {...getFormProps(disputeForm)}
           className="rounded-xl border p-5"
         >
-          <h2 className="text-lg font-semibold text-slate-900">Dispute</h2>
+          <h2 className="text-lg font-semibold text-slate-900">{t('cowriters.decide.dispute')}</h2>
           <input type="hidden" name="intent" value="dispute" />
           <div className="mt-3">
             <TextareaField
-              label="Why is this split wrong? *"
+              label={t('cowriters.decide.reason')}
               errors={dispute.disputeReason.errors}
               rows={4}
               maxLength={500}
@@ -335,31 +388,28 @@ function DecisionForms({
             className="mt-4"
             disabled={confirming || disputing}
           >
-            {disputing ? 'Sending...' : 'Dispute this split'}
+            {disputing ? t('cowriters.decide.sending') : t('cowriters.decide.disputeSplit')}
           </Button>
         </Form>
       </div>
       <p className="text-sm text-slate-500 md:col-span-2">
-        If you confirm, the name you want credited, your PRO and IPI (if you give them) and the date
-        become part of the song’s{' '}
-        {permanent
-          ? 'permanent public record when it is registered'
-          : 'record when it is registered, kept by this server (not a permanent public record)'}
-        ; your email address does not. You can answer once; this link works until{' '}
-        {formatDayInZone(expiresAt, timeZone)}.
+        {t('cowriters.decide.privacy', {
+          permanent: permanent ? 'yes' : 'no',
+          until: formatDayInZone(expiresAt, timeZone, intlLocale(locale)),
+        })}
       </p>
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   {
     title:
       data?.page.state === 'open' || data?.page.state === 'decided'
         ? // Not the song's title: a visitor's page titles reach the admin's analytics, and an
           // unregistered song's title is the owner's private business.
-          'Confirm your share'
-        : 'Invitation',
+          translatorOf(matches).t('cowriters.invitation.confirmYourShare')
+        : translatorOf(matches).t('cowriters.invitation.meta.title'),
   },
   // The token is in this page's address: a Referer from here names the origin only. Not
   // 'no-referrer', which makes the browser send `Origin: null` with the form posts (refused).

@@ -9,9 +9,13 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { StatusPage } from '~/components/status-page'
 import { Button } from '~/components/ui/button'
+import { pageMessages } from '~/i18n/catalogs.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { parseQuery, readBodyBytes, tooLargeMessage } from '~/lib/http.server'
 import { useIsPending } from '~/lib/hooks'
 import { RefusalQuerySchema } from '~/lib/refuse-invitations-schema'
+import { getUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import {
   keyOfRefusalToken,
@@ -34,9 +38,11 @@ function keyFrom(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The visitor's language: whoever the mail reached, signed in or not (decision 120).
+  const i18n = pageMessages(requestLocale(request, await getUser(request)), ['cowriters'])
   const found = keyFrom(request)
-  if (!found) return json({ page: { state: 'invalid' } as RefusalPage }, { status: 404 })
-  return json({ page: { state: 'ask', token: found.token } as RefusalPage })
+  if (!found) return json({ page: { state: 'invalid' } as RefusalPage, i18n }, { status: 404 })
+  return json({ page: { state: 'ask', token: found.token } as RefusalPage, i18n })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,40 +61,40 @@ export default function RefuseInvitationsPage() {
   const acted = useActionData<typeof action>()
   const page = acted?.page ?? loaded.page
   const pending = useIsPending()
+  const t = useT()
   if (page.state === 'invalid')
     return (
-      <StatusPage title="Link not valid" role="alert">
-        This link is not valid. Check that you opened the whole link from the invitation mail.
+      <StatusPage title={t('cowriters.refuse.invalid.title')} role="alert">
+        {t('cowriters.refuse.invalid.text')}
       </StatusPage>
     )
   if (page.state === 'refused')
     return (
-      <StatusPage title="No more invitations">
-        Done: ProofTrack will send no more invitations to this address, whoever asks. Links in
-        invitations you already have still work.
+      <StatusPage title={t('cowriters.refuse.done.title')}>
+        {t('cowriters.refuse.done.text')}
       </StatusPage>
     )
   return (
     <StatusPage
-      title="Stop invitations to this address?"
+      title={t('cowriters.refuse.ask.title')}
       actions={
         <Form method="post" action={`/refuse-invitations?token=${page.token}`}>
           <Button type="submit" disabled={pending}>
-            {pending ? 'Stopping invitations...' : 'Stop all invitations'}
+            {pending ? t('cowriters.refuse.stopping') : t('cowriters.refuse.stop')}
           </Button>
         </Form>
       }
     >
-      Someone named you as a co-writer of a song on ProofTrack and asked us to mail you an
-      invitation to confirm your share. If you want none of these, from anyone, confirm below:
-      ProofTrack will then send no invitation to this address again.
+      {t('cowriters.refuse.ask.text')}
     </StatusPage>
   )
 }
 
 export const headers: HeadersFunction = () => ({ 'Cache-Control': 'no-store' })
 
-export const meta: MetaFunction = () => [{ title: 'Stop invitations' }]
+export const meta: MetaFunction = ({ matches }) => [
+  { title: translatorOf(matches).t('cowriters.refuse.meta.title') },
+]
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -9,9 +9,12 @@ import { useActionData, useLoaderData } from '@remix-run/react'
 import { CoWritersList } from '~/components/co-writers'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink } from '~/components/ui/button'
+import { withParts } from '~/i18n/form-errors'
+import { translateFormError } from '~/i18n/form-errors.server'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useT } from '~/i18n/react'
 import { CO_WRITERS_FORM, CoWritersFormSchema } from '~/lib/co-writers-schema'
 import { readForm } from '~/lib/form.server'
-import { INVITATIONS_FINAL_MESSAGE } from '~/lib/page-messages'
 import { isAccountHoldersName } from '~/lib/dispute-person.server'
 import { locksSong } from '~/lib/song-lock'
 import {
@@ -21,12 +24,16 @@ import {
 } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import {
+  coWritersPageMessages,
+  coWritersText,
+  refusalText,
+} from '~/services/co-writers/co-writers-text.server'
+import {
   INVITATION_DAYS,
   MAX_SENDS,
   resendInvitation,
   revokeInvitation,
   sendInvitation,
-  VERIFY_TO_INVITE,
 } from '~/services/co-writers/invitations.server'
 import { publicSlotStatus } from '~/services/co-writers/split-statuses.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
@@ -38,14 +45,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The page a decision's mail links to, so often the one its toast shows on: the song and its
   // slots in one statement keep it within 3 with the toast (issue 16).
   const { song, statuses } = await requireSongWithStatuses(user.id, params.id)
+  const locale = requestLocale(request, user)
   return json({
+    i18n: coWritersPageMessages(locale),
     song: { id: song.id, title: song.title },
     slots: statuses.map(publicSlotStatus),
     // The owner named as a contributor is not someone to invite (issue 52.11).
     ownSlot: statuses.find((slot) => isAccountHoldersName(user, slot.name))?.slot ?? null,
     final: locksSong(song.registration),
-    // The text travels in the data: a .server module's constants are not in the browser bundle.
-    inviteRefusal: user.emailVerified ? null : VERIFY_TO_INVITE,
+    // Only a verified account invites (issue 24): the page says why and how.
+    inviteRefusal: user.emailVerified
+      ? null
+      : coWritersText(locale, 'cowriters.refusal.verifyToInvite'),
     maxSends: MAX_SENDS,
   })
 }
@@ -53,13 +64,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
+  const locale = requestLocale(request, user)
+  // The page shows the message in its own language; a field's error travels as the schema's
+  // English and is looked up where it is shown (decision 120's Form errors).
   const submission = parseWithZod(await readForm(request, CO_WRITERS_FORM), {
     schema: CoWritersFormSchema,
   })
   if (submission.status !== 'success') {
     const error = submission.error ?? {}
     const fieldErrors = error.email ?? undefined
-    const message = Object.values(error).flat()[0] ?? 'Please check the form.'
+    const message = translateFormError(
+      locale,
+      'cowriters',
+      Object.values(error).flat()[0] ?? 'Please check the form.',
+    )
     const payload = submission.payload
     return json(
       {
@@ -81,7 +99,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!result.ok)
     return json(
       {
-        message: result.message,
+        message: refusalText(locale, result),
         fieldErrors: undefined,
         slot: input.intent === 'invite' ? input.slot : undefined,
         invitationId: input.intent === 'invite' ? undefined : input.invitationId,
@@ -89,37 +107,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: result.status },
     )
   // Post/redirect/get: the list is read afresh, with JavaScript (a fetcher) or without.
+  const say = (id: Parameters<typeof coWritersText>[1], values?: Record<string, number>) =>
+    coWritersText(locale, id, values)
   return redirectWithToast(`/songs/${song.id}/co-writers`, {
     type: 'success',
     title:
       input.intent === 'invite'
-        ? 'Invitation sent'
+        ? say('cowriters.toast.sent.title')
         : input.intent === 'resend'
-          ? 'Invitation sent again'
-          : 'Invitation revoked',
+          ? say('cowriters.toast.resent.title')
+          : say('cowriters.toast.revoked.title'),
     description:
       input.intent === 'revoke'
-        ? 'The link no longer works; the share is declared by you again.'
-        : `The link works once, for ${INVITATION_DAYS} days.`,
+        ? say('cowriters.toast.revoked.text')
+        : say('cowriters.toast.sent.text', { days: INVITATION_DAYS }),
   })
 }
 
 export default function CoWritersPage() {
   const { song, slots, ownSlot, final, inviteRefusal, maxSends } = useLoaderData<typeof loader>()
   const errors = useActionData<typeof action>()
+  const t = useT()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">
-        Co-writers of “<bdi>{song.title}</bdi>”
+        {withParts((marks) => t('cowriters.page.title', marks), {
+          title: <bdi key="title">{song.title}</bdi>,
+        })}
       </h1>
-      <p className="mt-2 text-slate-600">
-        Ask each contributor to confirm their share. They get a link by email (no account needed),
-        see the whole split, and confirm it with the name they want credited or dispute it. A
-        disputed share blocks registration until you edit the split.
-      </p>
+      <p className="mt-2 text-slate-600">{t('cowriters.page.intro')}</p>
       {final && (
         <p role="status" className="mt-4 rounded-md bg-slate-100 p-3 text-slate-700">
-          {INVITATIONS_FINAL_MESSAGE}
+          {t('cowriters.refusal.final')}
         </p>
       )}
       {!final && inviteRefusal && (
@@ -129,7 +148,7 @@ export default function CoWritersPage() {
             href="/verify-email"
             className="mt-1 inline-block font-semibold text-brand-600 underline"
           >
-            Verify your email address
+            {t('cowriters.page.verifyLink')}
           </a>
         </div>
       )}
@@ -146,24 +165,32 @@ export default function CoWritersPage() {
       </div>
       <div className="mt-6 flex flex-wrap gap-3">
         <ButtonLink to={`/certificate/${song.id}`} variant="secondary">
-          View Certificate
+          {t('cowriters.page.viewCertificate')}
         </ButtonLink>
         {!final && (
           <ButtonLink to={`/edit/${song.id}`} variant="secondary">
-            Edit the split
+            {t('cowriters.page.editSplit')}
           </ButtonLink>
         )}
         <ButtonLink to="/" variant="ghost">
-          Back to Dashboard
+          {t('cowriters.page.backToDashboard')}
         </ButtonLink>
       </div>
     </div>
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Co-writers of ${data.song.title}` : 'Song not found' },
-]
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const { t } = translatorOf(matches)
+  // Without the page's data (a song not found) its messages are missing too: the shell's title.
+  return [
+    {
+      title: data
+        ? t('cowriters.meta.title', { title: data.song.title })
+        : t('shell.notFound.title'),
+    },
+  ]
+}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

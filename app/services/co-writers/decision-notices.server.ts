@@ -1,4 +1,7 @@
 import type { Expression } from 'kysely'
+import { translate } from '~/i18n/catalogs.server'
+import { type RenderLocale, SOURCE_LOCALE } from '~/i18n/locales'
+import type { MessageId } from '~/i18n/react'
 import { isolate } from '~/lib/bidi'
 import type { Executor } from '../platform/db.server'
 
@@ -24,9 +27,13 @@ export function decisionsAwaitingNotice(database: Executor, ownerId: string | Ex
 /**
  * The next decision the owner has not yet been told of, marked told (owner_notified_at): the
  * toast on their next visit. One at a time, like every toast (decision 032). One statement: the
- * song's title comes back through the UPDATE's join.
+ * song's title comes back through the UPDATE's join. Said in the language of the page it shows on.
  */
-export async function takeDecisionNotice(database: Executor, ownerId: string) {
+export async function takeDecisionNotice(
+  database: Executor,
+  ownerId: string,
+  locale: RenderLocale = SOURCE_LOCALE,
+) {
   const row = await database
     .updateTable('splitInvitations')
     .from('songs')
@@ -45,18 +52,20 @@ export async function takeDecisionNotice(database: Executor, ownerId: string) {
     .executeTakeFirst()
   if (!row) return null
   const id = `co-writer-decision-${row.id}`
+  // Typed values set apart (issue 26); the toaster shows each as a <bdi>.
+  const values = { name: isolate(row.creditedName ?? ''), title: isolate(row.title) }
+  const say = (message: MessageId) => translate(locale, 'cowriters', message, values)
   return row.decision === 'confirmed'
     ? {
         id,
         type: 'success' as const,
-        title: 'Share confirmed',
-        // Typed values set apart (issue 26); the toaster shows each as a <bdi>.
-        description: `${isolate(row.creditedName ?? '')} confirmed their share of “${isolate(row.title)}”.`,
+        title: say('cowriters.toast.confirmed.title'),
+        description: say('cowriters.toast.confirmed.text'),
       }
     : {
         id,
         type: 'error' as const,
-        title: 'Share disputed',
-        description: `A contributor disputed their share of “${isolate(row.title)}”. Edit the split before registering.`,
+        title: say('cowriters.toast.disputed.title'),
+        description: say('cowriters.toast.disputed.text'),
       }
 }
