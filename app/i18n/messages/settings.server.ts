@@ -227,7 +227,7 @@ export const settings = {
   'settings.twoFactor.codes.text':
     'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.',
   'settings.twoFactor.stateOn':
-    'Two-factor authentication is {on}. {left, number} of 10 recovery codes left.',
+    'Two-factor authentication is {on}. {left, plural, one {# of 10 recovery codes left.} other {# of 10 recovery codes left.}}',
   'settings.twoFactor.on': 'on',
   'settings.twoFactor.stateOff': 'Two-factor authentication is {off}.',
   'settings.twoFactor.off': 'off',
