@@ -17,12 +17,6 @@ export function shortDay(day: string) {
   return `${MONTHS[month! - 1]} ${date}`
 }
 
-/** '2026-11' → 'Nov 2026'. */
-export function monthLabel(month: string) {
-  const [year, number] = month.split('-').map(Number)
-  return `${MONTHS[number! - 1]} ${year}`
-}
-
 /**
  * '2026-11' → 'Nov 2026' in the page's language ('nov. 2026', '2026年11月'), or its month alone.
  * Intl's names, read as UTC, are the same on the server and in the browser: both have full ICU.
