@@ -43,7 +43,7 @@ for (const locale of LOCALES.filter((tag) => tag !== SOURCE_LOCALE)) {
       const translation = before?.msgstr[0] ?? ''
       const wasEnglish = before?.extractedComments.join(' ')
       // The English changed since the translation was made: the translator checks it again.
-      const fuzzy = before?.flags.fuzzy || (translation !== '' && wasEnglish !== english)
+      XX
       if (!before) added++
       lines.push(`#. ${english}`)
       if (fuzzy) lines.push('#, fuzzy')
