@@ -12,6 +12,7 @@ import {
 } from '~/services/platform/rate-limit.server'
 import { certificateFor } from '~/services/certificates/record/certificate.server'
 import { keptOrMadePdf } from '~/services/certificates/documents/kept-documents.server'
+import { ownerPdfWords } from '~/services/certificates/documents/pdf-locale.server'
 import { verifyAddress } from '~/services/certificates/record/verify-address.server'
 import { db } from '~/services/platform/db.server'
 import { parseSongId } from '~/services/songs/songs.server'
@@ -46,6 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
         timestamp: found.timestamps.shown,
       },
+      // In the owner's language, whoever downloads it: one certificate, one PDF (decision 122).
+      words: await ownerPdfWords(db(), songId),
     },
     // One requester's PDFs at a time are bounded; a visitor's by their address (decision 053).
     owner: documentOwner(user?.id, clientIp(request)),

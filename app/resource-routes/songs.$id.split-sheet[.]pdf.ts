@@ -13,6 +13,7 @@ import {
 import { busyAnswer, documentOwner } from '~/services/platform/document-pool.server'
 import { keptOrMadePdf } from '~/services/certificates/documents/kept-documents.server'
 import { splitSheet } from '~/services/certificates/documents/split-sheet.server'
+import { ownerPdfWords } from '~/services/certificates/documents/pdf-locale.server'
 import { resolveTimeZone } from '~/services/platform/time-zone.server'
 
 /** GET /songs/:id/split-sheet.pdf — the owner's split sheet as an A4 PDF; the page's access rule. */
@@ -34,6 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         appName: env().APP_NAME,
         timeZone: resolveTimeZone(request.headers.get('Cookie'), user).timeZone,
       },
+      // In the owner's language (decision 122).
+      words: await ownerPdfWords(db(), song.id),
     },
     owner: documentOwner(user.id, null),
     signal: request.signal,

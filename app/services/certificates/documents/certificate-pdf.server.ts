@@ -1,4 +1,5 @@
-import type { CertificateSong } from '~/lib/certificate'
+import { type CertificateSong, statementFor } from '~/lib/certificate'
+import { SOURCE_LOCALE } from '~/i18n/locales'
 import {
   type CertificateRow,
   type CertificateSection,
@@ -17,12 +18,12 @@ import {
   PAGE,
   type Part,
   drawQr,
-  SCAN_TO_VERIFY,
   startPdf,
 } from './pdf-document.server'
 import { type Block, Flow, stack, textBlock } from './pdf-flow.server'
 import { developmentSigningNote } from './pdf-signature.server'
 import { isolate, prepareFonts, type TextStyle, write } from './pdf-text.server'
+import { pdfLanguage, type PdfTranslate, type PdfWords } from './pdf-words.server'
 
 // The certificate's PDF: the certificate's view (certificate-view.ts), the one the page shows,
 // laid out on A4 in a double frame. Page 1 holds the certificate and its footer (statement, id, QR
@@ -60,13 +61,33 @@ const LONG: Record<'lyrics' | 'notes', TextStyle> = {
 
 export { VERIFY_LEAD } from '../record/certificate-view'
 
-/** The certificate of a song as a PDF: its view, built here, laid out. */
-export function renderCertificatePdf(song: CertificateSong, options: CertificateViewOptions) {
-  return layoutCertificatePdf(certificateView(song, options), options.appName)
+/** The certificate of a song as a PDF: its view, built here, laid out in the owner's words. */
+export function renderCertificatePdf(
+  song: CertificateSong,
+  options: CertificateViewOptions,
+  words?: PdfWords,
+) {
+  // The view in the owner's words: the certificate area's, as the page says them (decision 122);
+  // in English, the spec's English as the view writes it without a translator.
+  const { t, locale } = pdfLanguage(words)
+  const translated = locale !== SOURCE_LOCALE
+  const inWords: CertificateViewOptions = translated
+    ? Object.assign({}, options, { t, locale })
+    : options
+  const view = certificateView(song, inWords)
+  // The statement is the evidence: in English too, under its translation, so the record reads
+  // the same in every language's PDF (issue 54.4).
+  const english = statementFor(song)
+  return layoutCertificatePdf(
+    view,
+    options.appName,
+    words,
+    translated && english !== view.footer.statement.text ? english : null,
+  )
 }
 
 /** One row of the view as the parts of a column. */
-function rowParts(row: CertificateRow): Part[] {
+function rowParts(row: CertificateRow, t: PdfTranslate): Part[] {
   switch (row.kind) {
     case 'person':
       // A typed value ends its line (decision 082): a right-to-left name or PRO followed by more
@@ -74,12 +95,22 @@ function rowParts(row: CertificateRow): Part[] {
       return [
         { kind: 'text', text: row.name, style: { font: 'Helvetica-Bold', size: 9 } },
         ...(row.latinName
-          ? [{ kind: 'text' as const, text: `In Latin script: ${row.latinName}`, style: SMALL }]
+          ? [
+              {
+                kind: 'text' as const,
+                text: t('pdf.certificate.latinName', { name: row.latinName }),
+                style: SMALL,
+              },
+            ]
           : []),
         { kind: 'text', text: row.role, style: SMALL },
         ...row.details.map(
           ({ label, value }) =>
-            ({ kind: 'text', text: `${label}: ${isolate(value)}`, style: SMALL }) as const,
+            ({
+              kind: 'text',
+              text: t('pdf.labelValue', { label, value: isolate(value) }),
+              style: SMALL,
+            }) as const,
         ),
         {
           kind: 'text',
@@ -90,7 +121,14 @@ function rowParts(row: CertificateRow): Part[] {
       ]
     case 'shares':
       // Label first, in one text, so a component's lines read together.
-      return [{ kind: 'text', text: `${row.label}: ${row.text}`, style: { size: 8.5 }, gap: 3 }]
+      return [
+        {
+          kind: 'text',
+          text: t('pdf.labelValue', { label: row.label, value: row.text }),
+          style: { size: 8.5 },
+          gap: 3,
+        },
+      ]
     case 'fact':
       return [
         {
@@ -128,22 +166,37 @@ const heading = (section: CertificateSection): Part => ({ kind: 'heading', title
 const emptyPart = (text: string): Part => ({ kind: 'text', text, style: { color: MUTED }, gap: 6 })
 
 /** A section's parts at full length: heading, then its rows or what it says when it has none. */
-function sectionParts(section: CertificateSection): Part[] {
+function sectionParts(section: CertificateSection, t: PdfTranslate): Part[] {
   if (section.rows.length === 0) return [heading(section), emptyPart(section.empty ?? '')]
-  return [heading(section), ...section.rows.flatMap(rowParts)]
+  return [heading(section), ...section.rows.flatMap((row) => rowParts(row, t))]
 }
 
 /** Names are read in order only when their lines run across the page (decision 082). */
 const holdsNames = (section: CertificateSection) =>
   section.rows.some((row) => row.kind === 'person' || row.kind === 'shares')
 
-export async function layoutCertificatePdf(view: CertificateView, appName: string) {
-  // Every text the document may hold is in the view: the fonts for its characters.
-  await prepareFonts(JSON.stringify(view))
+export async function layoutCertificatePdf(
+  view: CertificateView,
+  appName: string,
+  words: PdfWords | undefined,
+  englishStatement: string | null,
+) {
+  const { t } = pdfLanguage(words)
+  const ids = { certificateId: view.certificateId, title: view.title }
+  // The few words only the PDF has, in the view's language.
+  const own: FooterWords = {
+    certificateId: t('pdf.certificate.id', ids),
+    scan: t('pdf.scanToVerify'),
+    signing: developmentSigningNote() ? t('pdf.developmentKey') : null,
+    englishStatement,
+  }
+  const continued = t('pdf.certificate.continued', ids)
+  // Every text the document may hold is in the view and these: the fonts for its characters.
+  await prepareFonts(JSON.stringify([view, own, continued, t('pdf.labelValue', ids)]))
   const { doc, end } = startPdf({
-    Title: `${view.title} — Certificate ${view.certificateId}`,
+    Title: t('pdf.certificate.documentTitle', ids),
     Author: appName,
-    Subject: 'Certificate of authorship',
+    Subject: t('pdf.certificate.subject'),
     Creator: appName,
   })
 
@@ -158,7 +211,7 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
   frame()
   // The footer is measured with every line it holds, then set on page 1's foot: the page's text
   // ends above it, whatever notes it has (the jargon's sentences ran it past the frame).
-  const foot = footer(doc, view)
+  const foot = footer(doc, view, own)
   const footerTop = TEXT_BOTTOM - foot.height
   foot.draw(LEFT, footerTop)
 
@@ -166,8 +219,7 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
   const flow = new Flow(doc, 48, footerTop - 10, () => {
     frame()
     // The title (in any script) ends the line.
-    const head = `Continued: ${view.certificateId} · ${view.title}`
-    const height = write(doc, head, LEFT, 40, WIDTH, { size: 7.5, color: MUTED })
+    const height = write(doc, continued, LEFT, 40, WIDTH, { size: 7.5, color: MUTED })
     return { top: 40 + height + 12, bottom: TEXT_BOTTOM }
   })
 
@@ -203,11 +255,11 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
       for (const row of section.rows)
         if (row.kind === 'long')
           flow.text(row.text.replace(/\n{3,}/g, '\n\n').trim(), LEFT, WIDTH, LONG[row.style], 8)
-        else flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]], 8)
-    } else if (section.width === 'wide') wideSection(doc, flow, section)
-    else if (section.width === 'table') tableSection(doc, flow, section)
+        else flow.row([[LEFT, column(doc, rowParts(row, t), WIDTH)]], 8)
+    } else if (section.width === 'wide') wideSection(doc, flow, section, t)
+    else if (section.width === 'table') tableSection(doc, flow, section, t)
     else if (!holdsNames(section) && next?.width === 'half' && !holdsNames(next)) {
-      const pair = [sectionParts(section), sectionParts(next)]
+      const pair = [sectionParts(section, t), sectionParts(next, t)]
       // A table that fits under the shorter of the two goes there, rather than across the page
       // below them: the AI disclosure under the identifiers keeps a registered record to one page.
       // Stacked when that lengthens the page less than the table across it would.
@@ -215,9 +267,9 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
       if (after?.width === 'table') {
         const [left, right] = pair.map((parts) => column(doc, parts, COLUMN).height)
         const shorter = left! <= right! ? 0 : 1
-        const stacked = [...pair[shorter]!, ...tableColumnParts(after)]
+        const stacked = [...pair[shorter]!, ...tableColumnParts(after, t)]
         const longer = column(doc, stacked, COLUMN).height - Math.max(left!, right!)
-        if (longer < tableRows(doc, after).reduce((sum, row) => sum + row.height, 0)) {
+        if (longer < tableRows(doc, after, t).reduce((sum, row) => sum + row.height, 0)) {
           pair[shorter] = stacked
           index++
         }
@@ -230,22 +282,28 @@ export async function layoutCertificatePdf(view: CertificateView, appName: strin
         8,
       )
       index++
-    } else flow.row([[LEFT, column(doc, sectionParts(section), WIDTH)]], 8)
+    } else flow.row([[LEFT, column(doc, sectionParts(section, t), WIDTH)]], 8)
   }
 
   return end(`certificate ${view.certificateId}`)
 }
 
 /** A wide section: its facts, then its links, in two columns; its warnings across the page. */
-function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
+function wideSection(
+  doc: PDFKit.PDFDocument,
+  flow: Flow,
+  section: CertificateSection,
+  t: PdfTranslate,
+) {
+  const partsOf = (row: CertificateRow) => rowParts(row, t)
   const title = column(doc, [heading(section)], WIDTH)
   // A term's sentence (decision 096) ends the shorter column, beside the facts that name it, so
   // it lengthens the section as little as it can.
   const halves = (rows: CertificateRow[]) => {
     const plain = rows.filter((row) => row.kind !== 'term')
     const half = Math.ceil(plain.length / 2)
-    const parts = [plain.slice(0, half).flatMap(rowParts), plain.slice(half).flatMap(rowParts)]
-    const terms = rows.filter((row) => row.kind === 'term').flatMap(rowParts)
+    const parts = [plain.slice(0, half).flatMap(partsOf), plain.slice(half).flatMap(partsOf)]
+    const terms = rows.filter((row) => row.kind === 'term').flatMap(partsOf)
     if (terms.length > 0) {
       const [left, right] = parts.map((list) => column(doc, list, COLUMN).height)
       parts[left! <= right! ? 0 : 1]!.push(...terms)
@@ -269,7 +327,7 @@ function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSe
   // Each on its own: what does not fit on page 1 goes on alone, not with its neighbours.
   for (const row of section.rows)
     if (row.kind !== 'fact' && row.kind !== 'term' && row.kind !== 'link')
-      flow.row([[LEFT, column(doc, rowParts(row), WIDTH)]])
+      flow.row([[LEFT, column(doc, partsOf(row), WIDTH)]])
   twoColumns(section.rows.filter((row) => row.kind === 'link'))
   flow.y += 6
 }
@@ -279,8 +337,13 @@ function wideSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSe
  * note, a warning) first, then the plain facts side by side, three to a row, so that a song's
  * five components take two lines.
  */
-function tableSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateSection) {
-  const [title, ...rows] = tableRows(doc, section)
+function tableSection(
+  doc: PDFKit.PDFDocument,
+  flow: Flow,
+  section: CertificateSection,
+  t: PdfTranslate,
+) {
+  const [title, ...rows] = tableRows(doc, section, t)
   // A heading is never left alone at the foot of a page: it goes on with its first row.
   flow.keep(title!.height, rows[0]?.height ?? 0)
   for (const row of [title!, ...rows]) flow.row(row.blocks, 3)
@@ -288,12 +351,12 @@ function tableSection(doc: PDFKit.PDFDocument, flow: Flow, section: CertificateS
 }
 
 /** A table's rows across the page, each as the blocks side by side and its height. */
-function tableRows(doc: PDFKit.PDFDocument, section: CertificateSection) {
+function tableRows(doc: PDFKit.PDFDocument, section: CertificateSection, t: PdfTranslate) {
   const across = (parts: Part[]): [number, Block][] => [[LEFT, column(doc, parts, WIDTH)]]
   const plain = (row: CertificateRow) => row.kind === 'fact' && !row.note
   const rows = [
     across([heading(section)]),
-    ...section.rows.filter((row) => !plain(row)).map((row) => across(rowParts(row))),
+    ...section.rows.filter((row) => !plain(row)).map((row) => across(rowParts(row, t))),
   ]
   const cells = section.rows.filter(plain)
   const perRow = Math.min(3, cells.length)
@@ -305,7 +368,7 @@ function tableRows(doc: PDFKit.PDFDocument, section: CertificateSection) {
         .slice(start, start + perRow)
         .map((row, i): [number, Block] => [
           LEFT + i * (width + gap),
-          column(doc, tableCell(row), width),
+          column(doc, tableCell(row, t), width),
         ]),
     )
   return rows.map((blocks) => ({
@@ -318,16 +381,32 @@ function tableRows(doc: PDFKit.PDFDocument, section: CertificateSection) {
  * A table's plain fact as one text, label and value: side by side on one line, or one under
  * another in a column, a text layer reads each whole ("Lyrics: AI-assisted (20 %)").
  */
-const tableCell = (row: CertificateRow): Part[] =>
+const tableCell = (row: CertificateRow, t: PdfTranslate): Part[] =>
   row.kind === 'fact' && !row.note
-    ? [{ kind: 'text', text: `${row.label}: ${row.value}`, style: { size: 8.5 }, gap: 2 }]
-    : rowParts(row)
+    ? [
+        {
+          kind: 'text',
+          text: t('pdf.labelValue', { label: row.label, value: row.value }),
+          style: { size: 8.5 },
+          gap: 2,
+        },
+      ]
+    : rowParts(row, t)
 
 /** A table in a column: its short facts one to a line. */
-const tableColumnParts = (section: CertificateSection): Part[] => [
+const tableColumnParts = (section: CertificateSection, t: PdfTranslate): Part[] => [
   heading(section),
-  ...section.rows.flatMap(tableCell),
+  ...section.rows.flatMap((row) => tableCell(row, t)),
 ]
+
+/** What page 1's foot says that the view does not: in the PDF's language. */
+interface FooterWords {
+  certificateId: string
+  scan: string
+  signing: string | null
+  /** The statement in English, under its translation; null on an English PDF. */
+  englishStatement: string | null
+}
 
 /**
  * Page 1's foot, measured before it is drawn: a rule, then the statement, the id and issue date,
@@ -335,18 +414,23 @@ const tableColumnParts = (section: CertificateSection): Part[] => [
  * when it will be). Every line the view gives is measured, so a note added to it moves the footer
  * up rather than past the frame.
  */
-function footer(doc: PDFKit.PDFDocument, view: CertificateView): Block {
-  const { statement, certificateId, issued, timestamp, timestampTerm, online } = view.footer
+function footer(doc: PDFKit.PDFDocument, view: CertificateView, own: FooterWords): Block {
+  const { statement, issued, timestamp, timestampTerm, online } = view.footer
   const textWidth = WIDTH - QR_SIZE - 16
   const line = (text: string, style: TextStyle, gap: number) =>
     textBlock(doc, text, textWidth, style, gap)
   const text = stack([
-    line(statement.text, { font: 'Times-Italic', size: 11.5 }, 8),
-    line(`Certificate ID: ${certificateId}`, { font: 'Helvetica-Bold', size: 10 }, 3),
+    ...(own.englishStatement
+      ? [
+          line(statement.text, { font: 'Times-Italic', size: 11.5 }, 3),
+          line(own.englishStatement, { font: 'Times-Italic', size: 9, color: MUTED }, 8),
+        ]
+      : [line(statement.text, { font: 'Times-Italic', size: 11.5 }, 8)]),
+    line(own.certificateId, { font: 'Helvetica-Bold', size: 10 }, 3),
     line(issued, { size: 9.5, color: MUTED }, 4),
     ...(timestamp ? [line(timestamp, SMALL, timestampTerm ? 1 : 4)] : []),
     ...(timestampTerm ? [line(timestampTerm.text, NOTE, 4)] : []),
-    ...[developmentSigningNote()].flatMap((note) => (note ? [line(note, NOTE, 4)] : [])),
+    ...(own.signing ? [line(own.signing, NOTE, 4)] : []),
     ...(online.public
       ? [
           line(online.lead, { size: 8, color: MUTED }, 1),
@@ -354,7 +438,7 @@ function footer(doc: PDFKit.PDFDocument, view: CertificateView): Block {
         ]
       : [line(online.note, { size: 8, color: MUTED }, 0)]),
   ])
-  const scan = textBlock(doc, SCAN_TO_VERIFY, QR_SIZE + 20, {
+  const scan = textBlock(doc, own.scan, QR_SIZE + 20, {
     size: 6.5,
     color: MUTED,
     align: 'center',

@@ -230,7 +230,10 @@ function isInvisible(char: string) {
 }
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}|\uFE0F|\u200D|\p{Emoji_Modifier}|\u20E3/u
 export const EMOJI_FONT = 'noto-emoji-'
-const HAN_OR_HANGUL = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u
+// CJK punctuation and full-width forms too: a Japanese label after a Latin word ("PRO：JASRAC",
+// decision 122) holds no Han or kana, and its full-width colon was dropped for want of a font.
+const HAN_OR_HANGUL =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\u30fb\uff00-\uffef]/u
 /** Whether the text needs a CJK font at all. */
 export function hasHanOrHangul(text: string) {
   return HAN_OR_HANGUL.test(text)

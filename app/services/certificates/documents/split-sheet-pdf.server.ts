@@ -7,13 +7,13 @@ import {
   MUTED,
   PAGE,
   drawQr,
-  SCAN_TO_VERIFY,
   startPdf,
   warningBlock,
 } from './pdf-document.server'
 import { type Block, Flow } from './pdf-flow.server'
 import { developmentSigningNote } from './pdf-signature.server'
 import { isolate, layout, prepareFonts, write } from './pdf-text.server'
+import { pdfLanguage, type PdfWords } from './pdf-words.server'
 import type { SplitSheet } from './split-sheet.server'
 import { type SplitSheetShare, splitSheetView } from './split-sheet-view'
 
@@ -73,17 +73,26 @@ function signatureBlock(
 export async function renderSplitSheetPdf(
   sheet: SplitSheet,
   { appName, timeZone = DEFAULT_TIME_ZONE }: { appName: string; timeZone?: string },
+  words?: PdfWords,
 ): Promise<Buffer> {
-  // Every word comes from the view the page lays out too (decision 097); this only places it.
-  const view = splitSheetView(sheet, { appName, timeZone })
+  // Every word comes from the view the page lays out too (decision 097), in the owner's language
+  // (decision 122); this only places it, with the few words only the PDF has.
+  const { t, locale } = pdfLanguage(words)
+  const view = splitSheetView(sheet, { appName, timeZone, t, locale })
   const { table, signatures } = view
   const { labels } = table
-  await prepareFonts(`${JSON.stringify(view)}`)
+  const own = {
+    continued: t('pdf.split.continued', { certificateId: view.certificateId, title: view.title }),
+    scan: t('pdf.scanToVerify'),
+    signing: developmentSigningNote() ? t('pdf.developmentKey') : null,
+  }
+  const labelled = (label: string, value: string) => t('pdf.labelValue', { label, value })
+  await prepareFonts(`${JSON.stringify(view)}${JSON.stringify(own)}`)
   const { doc, end } = startPdf(
     {
       Title: `${view.name} (${view.certificateId})`,
       Author: appName,
-      Subject: 'Split sheet',
+      Subject: t('pdf.split.subject'),
       Creator: appName,
     },
     // Uncompressed: a one-page text sheet stays a few kilobytes, and pdf.js 1.10 (which older
@@ -95,9 +104,8 @@ export async function renderSplitSheetPdf(
   const flow = new Flow(doc, TOP, BOTTOM, () => {
     // A continued page names the sheet it belongs to: the PDF's own pagination, not the record's.
     // It starts where page 1 does: a name in a tall script reaches above its line.
-    const head = `Split sheet, continued: ${view.certificateId} · ${view.title}`
     return {
-      top: TOP + write(doc, head, LEFT, TOP, WIDTH, { size: 7.5, color: MUTED }) + 12,
+      top: TOP + write(doc, own.continued, LEFT, TOP, WIDTH, { size: 7.5, color: MUTED }) + 12,
       bottom: BOTTOM,
     }
   })
@@ -106,7 +114,7 @@ export async function renderSplitSheetPdf(
   const headWidth = view.verify.public ? WIDTH - QR_SIZE - 16 : WIDTH
   if (view.verify.public) {
     drawQr(doc, view.verify.url, LEFT + WIDTH - QR_SIZE, TOP - 6, QR_SIZE)
-    write(doc, SCAN_TO_VERIFY, LEFT + WIDTH - QR_SIZE - 10, TOP - 4 + QR_SIZE, QR_SIZE + 20, {
+    write(doc, own.scan, LEFT + WIDTH - QR_SIZE - 10, TOP - 4 + QR_SIZE, QR_SIZE + 20, {
       size: 6.5,
       color: MUTED,
       align: 'center',
@@ -115,7 +123,7 @@ export async function renderSplitSheetPdf(
   flow.text(view.brand.toUpperCase(), LEFT, headWidth, BRAND_LINE, 6)
   flow.text(view.title, LEFT, headWidth, { font: 'Times-Bold', size: 22 }, 8)
   for (const fact of view.facts)
-    flow.text(`${fact.label}: ${fact.value}`, LEFT, headWidth, { size: 9.5 }, 3)
+    flow.text(labelled(fact.label, fact.value), LEFT, headWidth, { size: 9.5 }, 3)
   if (view.verify.public) {
     flow.text(view.verify.lead, LEFT, headWidth, { size: 8.5, color: MUTED }, 1)
     flow.text(view.verify.url, LEFT, headWidth, {
@@ -141,18 +149,22 @@ export async function renderSplitSheetPdf(
     flow.text(person.role, LEFT, WIDTH, { size: 9 }, 1)
     // Their part of the song (issue 51); the Latin form, PRO and IPI on one line: a three-person
     // sheet keeps to one page with its signature lines.
-    flow.text(`${labels.song}: ${person.song.text}`, LEFT, WIDTH, { size: 9 }, 1)
-    const latin = person.latinName ? `${labels.latinName}: ${isolate(person.latinName)} · ` : ''
+    flow.text(labelled(labels.song, person.song.text), LEFT, WIDTH, { size: 9 }, 1)
     flow.text(
-      `${latin}${labels.pro}: ${isolate(person.pro ?? '—')} · ${labels.ipi}: ${isolate(person.ipi ?? '—')}${person.publisher ? ` · ${person.publisher}` : ''}`,
+      [
+        ...(person.latinName ? [labelled(labels.latinName, isolate(person.latinName))] : []),
+        labelled(labels.pro, isolate(person.pro ?? '—')),
+        labelled(labels.ipi, isolate(person.ipi ?? '—')),
+        ...(person.publisher ? [person.publisher] : []),
+      ].join(' · '),
       LEFT,
       WIDTH,
       SMALL,
       2,
     )
-    flow.text(`${labels.shares}: ${shares(person.shares)}`, LEFT, WIDTH, { size: 9 }, 2)
+    flow.text(labelled(labels.shares, shares(person.shares)), LEFT, WIDTH, { size: 9 }, 2)
     flow.text(
-      `${labels.confirmation}: ${person.status.text}`,
+      labelled(labels.confirmation, person.status.text),
       LEFT,
       WIDTH,
       { size: 9, color: person.status.tone === 'confirmed' ? CONFIRMED : INK },
@@ -162,9 +174,9 @@ export async function renderSplitSheetPdf(
   flow.text(table.ai.name, LEFT, WIDTH, { font: 'Helvetica-Bold', size: 10 })
   flow.text(table.ai.role, LEFT, WIDTH, { size: 9 }, 1)
   // Only the AI tools the owner named (decision 119), never the free-text tools used.
-  flow.text(`${table.ai.toolsLabel}: ${table.ai.tools.join('; ')}`, LEFT, WIDTH, { size: 9 }, 1)
+  flow.text(labelled(table.ai.toolsLabel, table.ai.tools.join('; ')), LEFT, WIDTH, { size: 9 }, 1)
   flow.text(
-    `${labels.shares}: ${shares(table.ai.shares)} · ${labels.confirmation}: ${table.ai.status.text}`,
+    `${labelled(labels.shares, shares(table.ai.shares))} · ${labelled(labels.confirmation, table.ai.status.text)}`,
     LEFT,
     WIDTH,
     { size: 9 },
@@ -175,7 +187,11 @@ export async function renderSplitSheetPdf(
   const { song } = view
   flow.text(
     [
-      `${song.title}. ${song.weight.label}: ${song.weight.value}.`,
+      t('pdf.split.song.lead', {
+        title: song.title,
+        label: song.weight.label,
+        value: song.weight.value,
+      }),
       song.total,
       ...song.notes,
       song.credited,
@@ -189,9 +205,8 @@ export async function renderSplitSheetPdf(
   )
   // The development key's note is part of the sheet's closing note, not a paragraph of its own,
   // so a three-person sheet still fits one page with its signature lines.
-  const signingNote = developmentSigningNote()
   flow.text(
-    signingNote ? `${view.note} ${signingNote}` : view.note,
+    own.signing ? `${view.note} ${own.signing}` : view.note,
     LEFT,
     WIDTH,
     {

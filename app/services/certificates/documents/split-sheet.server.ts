@@ -16,7 +16,14 @@ import { verifyAddress } from '../record/verify-address.server'
 // live invitations.
 
 export type SplitSheetRegistration =
-  | { status: 'registered'; date: string; network: string; transactionSignature: string | null }
+  | {
+      status: 'registered'
+      date: string
+      /** The network's label, and the network it names (decision 122: said in the owner's words). */
+      network: string
+      networkId: string | null
+      transactionSignature: string | null
+    }
   | { status: 'pending' | 'failed' | 'not-registered' }
 
 /** The split sheet of a song its owner holds (the route has checked ownership). */
@@ -56,6 +63,7 @@ export async function splitSheet(database: Executor, song: SongView) {
         status: 'registered',
         date: registered.createdAt,
         network: registrationNetwork(registered).label,
+        networkId: registrationNetwork(registered).network,
         transactionSignature: registered.transactionSignature,
       }
     : {
@@ -82,6 +90,14 @@ export async function splitSheet(database: Executor, song: SongView) {
     verifyUrl: verifyAddress(song),
     /** The review step's warning, when a component does not total 100 % (issue 37.6). */
     totalsWarning: splitTotalsWarning(song.contributions),
+    /** Each component's shares, for the warning in another language. */
+    splitRows: song.contributions.map((row) => ({
+      component: row.component,
+      contributorPercent: row.contributorPercent,
+      coContributorPercent: row.coContributorPercent,
+      coContributor2Percent: row.coContributor2Percent,
+      aiPercent: row.aiPercent,
+    })),
   }
 }
 export type SplitSheet = Awaited<ReturnType<typeof splitSheet>>
