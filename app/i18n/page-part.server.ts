@@ -1,11 +1,19 @@
+import type { Area } from './messages/index.server'
 import type { I18nData } from './react'
 
 /**
- * Of an area's messages, only those whose keys start with one of `prefixes`: an area shared by
- * several pages (help: the FAQ, the contact form, two policies) sends each page its own part,
- * not every page's sentences in its HTML (decision 123).
+ * Of an area's messages, only a page's parts: `pagePart(page, 'help', ['faq'])` keeps the keys
+ * `help.faq.*` (and any key starting with one of `alsoKeys`, such as the form errors' prefix).
+ * An area shared by several pages (help: the FAQ, the contact form, two policies) sends each
+ * page its own sentences, not every page's in its HTML (decision 123).
  */
-export function pagePart(page: I18nData, prefixes: readonly string[]): I18nData {
+export function pagePart(
+  page: I18nData,
+  area: Area,
+  parts: readonly string[],
+  alsoKeys: readonly string[] = [],
+): I18nData {
+  const prefixes = [...parts.map((part) => `${area}.${part}.`), ...alsoKeys]
   const messages = Object.fromEntries(
     Object.entries(page.messages).filter(([key]) =>
       prefixes.some((prefix) => key.startsWith(prefix)),

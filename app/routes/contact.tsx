@@ -34,10 +34,12 @@ import { useIsPending } from '~/lib/hooks'
 const FROM_AUTH = ['Enter your email address', 'Please enter a valid email address']
 
 function contactMessages(locale: RenderLocale) {
-  const page = pagePart(pageMessagesWithFormErrors(locale, ['help']), [
-    'help.contact.',
-    FORM_ERROR_KEY,
-  ])
+  const page = pagePart(
+    pageMessagesWithFormErrors(locale, ['help']),
+    'help',
+    ['contact'],
+    [FORM_ERROR_KEY],
+  )
   const auth = pageMessagesWithFormErrors(locale, ['auth']).messages
   const shared = [
     ...FROM_AUTH.map((english) => `${FORM_ERROR_KEY}${english}`),

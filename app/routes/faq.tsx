@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request, await getUser(request))
   return json({
     appName: env().APP_NAME,
-    i18n: pagePart(pageMessages(locale, ['help']), ['help.faq.']),
+    i18n: pagePart(pageMessages(locale, ['help']), 'help', ['faq']),
   })
 }
 

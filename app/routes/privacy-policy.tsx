@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     appName: APP_NAME,
     supportEmail: SUPPORT_EMAIL,
-    i18n: pagePart(pageMessages(locale, ['help']), ['help.legal.', 'help.privacy.']),
+    i18n: pagePart(pageMessages(locale, ['help']), 'help', ['legal', 'privacy']),
   })
 }
 

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     appName: APP_NAME,
     supportEmail: SUPPORT_EMAIL,
-    i18n: pagePart(pageMessages(locale, ['help']), ['help.legal.', 'help.terms.']),
+    i18n: pagePart(pageMessages(locale, ['help']), 'help', ['legal', 'terms']),
   })
 }
 
