@@ -43,7 +43,9 @@ for (const locale of LOCALES.filter((tag) => tag !== SOURCE_LOCALE)) {
       const translation = before?.msgstr[0] ?? ''
       const wasEnglish = before?.extractedComments.join(' ')
       // The English changed since the translation was made: the translator checks it again.
-      XX
+      // A PO comment keeps no space at its ends: an English separator such as ', ' is compared trimmed.
+      const fuzzy =
+        before?.flags.fuzzy || (translation !== '' && wasEnglish?.trim() !== english.trim())
       if (!before) added++
       lines.push(`#. ${english}`)
       if (fuzzy) lines.push('#, fuzzy')
