@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { TermNote } from '~/components/term'
+import type { GlossaryNote } from '~/lib/glossary/note'
 import { tagged } from '~/components/tagged-text'
 import { ButtonLink } from '~/components/ui/button'
 import { env } from '~/env.server'
@@ -10,13 +11,17 @@ import { pagePart } from '~/i18n/page-part.server'
 import { formatNumber } from '~/i18n/format'
 import { requestLocale } from '~/i18n/locale.server'
 import { type Translate, translatorOf, useLocale, useT } from '~/i18n/react'
+import { useTermNotes } from '~/i18n/words'
 import { getUser } from '~/services/accounts/auth.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = requestLocale(request, await getUser(request))
+  const page = pagePart(pageMessages(locale, ['help']), 'help', ['faq'])
+  // The PRO note is the one every page shows (the words area), sent without the rest of it.
+  const notes = pagePart(pageMessages(locale, ['words']), 'words', ['note'])
   return json({
     appName: env().APP_NAME,
-    i18n: pagePart(pageMessages(locale, ['help']), 'help', ['faq']),
+    i18n: { locale, messages: { ...page.messages, ...notes.messages } },
   })
 }
 
@@ -24,10 +29,7 @@ const strong = (children: string) => (
   <strong className="font-semibold text-slate-900">{children}</strong>
 )
 
-function faqItems(t: Translate, locale: string, appName: string) {
-  const note = (term: 'PRO' | 'SHA-256', sentence: string) => (
-    <TermNote note={{ term, sentence }} className="text-sm" />
-  )
+function faqItems(t: Translate, locale: string, appName: string, pro: GlossaryNote) {
   const items: { question: string; answer: ReactNode }[] = [
     {
       question: t('help.faq.why.question'),
@@ -57,7 +59,7 @@ function faqItems(t: Translate, locale: string, appName: string) {
       answer: (
         <>
           <p>{t('help.faq.pro.answer', { appName })}</p>
-          {note('PRO', t('help.faq.note.PRO'))}
+          <TermNote note={pro} className="text-sm" />
           <p>{t('help.faq.pro.copyright', { appName })}</p>
         </>
       ),
@@ -81,7 +83,10 @@ function faqItems(t: Translate, locale: string, appName: string) {
             <li>{t('help.faq.proves.details')}</li>
           </ul>
           <p>{t('help.faq.proves.files')}</p>
-          {note('SHA-256', t('help.faq.note.SHA-256'))}
+          <TermNote
+            note={{ term: 'SHA-256', sentence: t('help.faq.note.SHA-256') }}
+            className="text-sm"
+          />
           <p>{t('help.faq.proves.cowriters')}</p>
           <p>{t('help.faq.proves.limits')}</p>
         </>
@@ -106,6 +111,7 @@ export default function FaqPage() {
   const { appName } = useLoaderData<typeof loader>()
   const t = useT()
   const locale = useLocale()
+  const { PRO } = useTermNotes()
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{t('help.faq.title')}</h1>
@@ -113,7 +119,7 @@ export default function FaqPage() {
 
       {/* A shared name makes the browser keep one item open at a time, with no JavaScript. */}
       <div className="mt-10 divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
-        {faqItems(t, locale, appName).map((item, index) => (
+        {faqItems(t, locale, appName, PRO).map((item, index) => (
           <details key={index} name="faq" open={index === 0} className="group">
             <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-2xl px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
               {item.question}

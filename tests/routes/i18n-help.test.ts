@@ -52,7 +52,7 @@ describe('the help pages’ words come in the visitor’s language', () => {
       const { messages } = (await dataOf(loader, path, 'ko')).i18n
       return [...new Set(Object.keys(messages).map((key) => key.split('.', 2).join('.')))].sort()
     }
-    expect(await prefixes(faq.loader, '/faq')).toEqual(['help.faq'])
+    expect(await prefixes(faq.loader, '/faq')).toEqual(['help.faq', 'words.note'])
     expect(await prefixes(privacy.loader, '/privacy-policy')).toEqual([
       'help.legal',
       'help.privacy',

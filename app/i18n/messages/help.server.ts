@@ -28,8 +28,6 @@ export const help = {
     'No. Keep registering your works with your PRO (such as ASCAP, BMI, PRS or SOCAN) — it is what collects your performance royalties. {appName} lets you note your PRO and member numbers next to the song so the details sit in one place.',
   'help.faq.pro.copyright':
     '{appName} is also not a legal copyright registration. If you want one, file it with your national copyright office. Our record is independent, time-stamped evidence of what you declared and when.',
-  'help.faq.note.PRO':
-    'A PRO (performing rights organisation, such as ASCAP, JASRAC or IPRS) collects the royalties owed when a song is played in public.',
   'help.faq.note.SHA-256':
     'A SHA-256 is a fingerprint of a file’s exact bytes: change one character and the fingerprint changes completely.',
   'help.faq.success.question': 'How do I know my record was registered successfully?',
