@@ -153,7 +153,7 @@ function Fact({ row, across = false }: { row: Row<'fact'>; across?: boolean }) {
               {row.value}
             </ExternalLink>
           ) : (
-            row.value
+            <WithNames text={row.value} />
           )}
         </span>
         {row.note ? (
@@ -166,6 +166,23 @@ function Fact({ row, across = false }: { row: Row<'fact'>; across?: boolean }) {
         ) : null}
       </dd>
     </div>
+  )
+}
+
+/**
+ * A text whose typed names the view set apart (U+2068 … U+2069, lib/bidi.ts' isolate), each name
+ * drawn in a <bdi> of its own: the words around it are the page's language, the name as typed.
+ */
+function WithNames({ text }: { text: string }) {
+  const parts = text.split(/\u2068([^\u2069]*)\u2069/)
+  if (parts.length === 1) return <>{text}</>
+  return (
+    <>
+      {parts.map((part, index) =>
+        // split() with a capture group puts each name at an odd index.
+        index % 2 === 1 ? <bdi key={index}>{part}</bdi> : part,
+      )}
+    </>
   )
 }
 

@@ -18,7 +18,7 @@ import { splitSheetView } from '~/services/certificates/documents/split-sheet-vi
 import printStyles from '~/styles/split-sheet-print.css'
 import { pageMessages } from '~/i18n/catalogs.server'
 import { requestLocale } from '~/i18n/locale.server'
-import { translatorOf, useT } from '~/i18n/react'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: printStyles }]
 
@@ -27,10 +27,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const song = await requireSongOwner(user.id, params.id)
   const sheet = await splitSheet(db(), song)
-  // The owner's language (issue 54): the page's buttons are the certificate area's.
+  // The owner's language (issue 54): the sheet's words are its PDF's (the pdf area), the page's
+  // buttons the certificate area's.
   const locale = requestLocale(request, user)
   return json(
-    { sheet, appName: env().APP_NAME, i18n: pageMessages(locale, ['words', 'certificate']) },
+    { sheet, appName: env().APP_NAME, i18n: pageMessages(locale, ['words', 'pdf', 'certificate']) },
     // It names co-writers' PRO and IPI numbers: no shared cache keeps it.
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -40,8 +41,9 @@ export default function SplitSheetPage() {
   const { sheet, appName } = useLoaderData<typeof loader>()
   const zone = useTimeZone()
   const t = useT()
+  const locale = useLocale()
   // Built again here once the reader's zone is known: its days are in that zone.
-  const view = splitSheetView(sheet, { appName, timeZone: zone.timeZone })
+  const view = splitSheetView(sheet, { appName, timeZone: zone.timeZone, t, locale })
   const hydrated = useHydrated()
   return (
     <div className="split-sheet-page mx-auto max-w-5xl px-3 py-8 sm:px-6">
@@ -69,10 +71,7 @@ export default function SplitSheetPage() {
         </ButtonLink>
       </div>
       <TimeZoneNote choice={zone} className="no-print mb-2" />
-      {/* The sheet's own words are the PDF's (the pdf area), still English here: marked so. */}
-      <div lang="en">
-        <SplitSheet view={view} />
-      </div>
+      <SplitSheet view={view} />
     </div>
   )
 }
