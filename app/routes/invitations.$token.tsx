@@ -36,7 +36,10 @@ import { getUser } from '~/services/accounts/auth.server'
 import { db } from '~/services/platform/db.server'
 import { destinationFacts } from '~/services/registration/registration-target.server'
 import { TermNote } from '~/components/term'
-import { coWritersPageMessages } from '~/services/co-writers/co-writers-text.server'
+import {
+  coWritersPageMessages,
+  decisionErrorsIn,
+} from '~/services/co-writers/co-writers-text.server'
 import {
   closedStatus,
   decideInvitation,
@@ -102,7 +105,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') {
     const page = await invitationByToken(db(), token.data)
     return json(
-      { page, errors: submission.reply(), intent: submission.payload.intent },
+      {
+        page,
+        errors: decisionErrorsIn(
+          requestLocale(request, await getUser(request)),
+          submission.reply(),
+        ),
+        intent: submission.payload.intent,
+      },
       // An answered link takes no second answer: a conflict, not a success.
       { status: page.state === 'open' ? 400 : page.state === 'decided' ? 409 : closedStatus(page) },
     )

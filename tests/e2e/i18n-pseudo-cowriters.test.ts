@@ -152,12 +152,19 @@ describe.each(MODES)('the co-writers pages in the pseudo-language, $name', (mode
     await check(invitee, 'invitation, replaced by a newer one')
     await invitee.goto(link)
     await check(invitee, 'invitation, open, signed out')
+    // Refused twice over: a name not in Latin letters, and an IPI whose check digits (93) are
+    // typed wrong, the one refusal with a value inside.
     await invitee.locator('input[name="creditedLatinName"]').fill('ベア')
+    await invitee.locator('input[name="ipi"]').fill('12345678900')
     await invitee.locator('form#confirm-share button[type="submit"]').click()
     await expect
-      .poll(() => invitee.locator('input[name="creditedLatinName"]').getAttribute('aria-invalid'))
+      .poll(() => invitee.locator('input[name="ipi"]').getAttribute('aria-invalid'))
       .toBe('true')
+    expect(
+      await invitee.locator('input[name="creditedLatinName"]').getAttribute('aria-invalid'),
+    ).toBe('true')
     await check(invitee, 'invitation, the confirmation refused')
+    await invitee.locator('input[name="ipi"]').fill('')
     await invitee.locator('input[name="creditedLatinName"]').fill('Béá Ĺöŕé')
     await invitee.locator('input[name="pro"]').fill('SACEM')
     await invitee.locator('form#confirm-share button[type="submit"]').click()

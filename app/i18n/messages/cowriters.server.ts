@@ -101,6 +101,9 @@ export const cowriters = {
   'cowriters.formError.ipiLength': 'An IPI number has 8 to 11 digits',
   'cowriters.formError.enterReason': 'Enter why you dispute this split',
   'cowriters.formError.reasonTooLong': 'The reason must be at most 500 characters',
+  // Said by the action, not looked up: the digits as typed are inside it.
+  'cowriters.ipiCheckDigits':
+    'The last two digits of this IPI number ({digits}) do not match the nine before them: please check the number',
   'cowriters.formError.controlCharacters':
     'Remove the invisible control characters from this text (they often come with pasted text)',
 

@@ -66,3 +66,30 @@ export function refusalText(
   const id = REFUSALS[failure.message]
   return id ? coWritersText(locale, id) : translateFormError(locale, 'cowriters', failure.message)
 }
+
+// The one refusal with a value inside (app/lib/identifiers.ts' `ipiProblem`, the check digits as
+// typed): no page's data can hold it keyed by its English, so the action says it in the page's
+// language where it makes its answer; every other message stays the schema's English, looked up
+// where it is shown.
+const IPI_CHECK_DIGITS =
+  /^The last two digits of this IPI number \((\d+)\) do not match the nine before them: please check the number$/
+
+/** A refused answer's field errors, the IPI's check digits said in `locale`. */
+export function decisionErrorsIn<Reply extends { error?: Record<string, string[] | null> }>(
+  locale: RenderLocale,
+  reply: Reply,
+): Reply {
+  if (!reply.error) return reply
+  const error = Object.fromEntries(
+    Object.entries(reply.error).map(([field, messages]) => [
+      field,
+      messages?.map((message) => {
+        const digits = IPI_CHECK_DIGITS.exec(message)?.[1]
+        return digits === undefined
+          ? message
+          : coWritersText(locale, 'cowriters.ipiCheckDigits', { digits })
+      }) ?? null,
+    ]),
+  )
+  return { ...reply, error }
+}
