@@ -1,8 +1,8 @@
 import { awaitsConfirmation } from '~/lib/confirmation-summary'
 import { useFetcher } from '@remix-run/react'
 import { Fragment, useId } from 'react'
+import { withParts } from '~/i18n/form-errors'
 import { formatPercent, intlLocale } from '~/i18n/format'
-import { SOURCE_LOCALE } from '~/i18n/locales'
 import { type MessageId, type Translate, useLocale, useT } from '~/i18n/react'
 import { componentLabel } from '~/i18n/words'
 import { formatDayInZone } from '~/lib/dates'
@@ -78,36 +78,6 @@ export function slotStatusText(
             decidedOn: day(slot.decidedAt),
             reason: slot.disputeReason,
           })
-  }
-}
-
-// The registration page and the dashboard's dialog show the list too (ConfirmationsNotice,
-// UnconfirmedShares), in English until their loaders send the cowriters area (issue 54): their
-// words stay here, marked lang="en", so those pages never show message ids meanwhile.
-function englishSlotStatus(slot: SlotRow, timeZone: string) {
-  const day = (iso: string) => formatDayInZone(iso, timeZone)
-  switch (slot.status) {
-    case 'declared':
-      return 'Declared by you (not invited)'
-    case 'invited':
-      return `Invited ${slot.email} on ${day(slot.sentAt)}; the link expires ${day(slot.expiresAt)}`
-    case 'expired':
-      return `Invitation to ${slot.email} expired on ${day(slot.expiresAt)}`
-    case 'confirmed':
-      return [
-        `Confirmed on ${day(slot.decidedAt)} as “${nameWithLatin(slot.creditedName, slot.creditedLatinName)}”`,
-        slot.pro ? `PRO ${slot.pro}` : null,
-        slot.ipi ? `IPI ${slot.ipi}` : null,
-      ]
-        .filter(Boolean)
-        .join(', ')
-    case 'disputed':
-      return (
-        `Disputed on ${day(slot.decidedAt)}: “${slot.disputeReason}”` +
-        (slot.reinvitedAt
-          ? `; asked on ${day(slot.reinvitedAt)} to answer the changed split, the dispute stands until they do`
-          : '')
-      )
   }
 }
 
@@ -388,22 +358,31 @@ export function SplitTable({ split, highlight }: { split: SplitView; highlight?:
  */
 export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: SlotRow[] }) {
   const { timeZone } = useTimeZone()
-  const english = useLocale() === SOURCE_LOCALE ? undefined : SOURCE_LOCALE
+  const t = useT()
+  const locale = useLocale()
   if (slots.length === 0) return null
   return (
-    <section
-      lang={english}
-      className="mt-6 rounded-xl border border-slate-200 p-5"
-      aria-labelledby="co-writers"
-    >
+    <section className="mt-6 rounded-xl border border-slate-200 p-5" aria-labelledby="co-writers">
       <h2 id="co-writers" className="text-lg font-semibold text-slate-900">
-        Contributors’ confirmations
+        {t('cowriters.notice.title')}
       </h2>
       <ul className="mt-2 space-y-1 text-sm text-slate-700">
         {slots.map((slot) => (
           <li key={slot.slot} data-testid={`confirmation-${slot.slot}`}>
-            <bdi className="font-medium text-slate-900">{slot.name}</bdi>:{' '}
-            <Isolated text={englishSlotStatus(slot, timeZone)} values={typedValues(slot)} />
+            {withParts((marks) => t('cowriters.notice.line', marks), {
+              name: (
+                <bdi key="name" className="font-medium text-slate-900">
+                  {slot.name}
+                </bdi>
+              ),
+              status: (
+                <Isolated
+                  key="status"
+                  text={slotStatusText(slot, { t, timeZone, locale })}
+                  values={typedValues(slot)}
+                />
+              ),
+            })}
           </li>
         ))}
       </ul>
@@ -411,7 +390,7 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
         href={`/songs/${songId}/co-writers`}
         className={`${TAP_TARGET} mt-3 text-sm font-semibold text-brand-600 underline`}
       >
-        Manage co-writer invitations
+        {t('cowriters.notice.manage')}
       </a>
     </section>
   )
@@ -422,26 +401,27 @@ export function ConfirmationsNotice({ songId, slots }: { songId: number; slots: 
  * page and the dashboard's dialog both show it inside the registration card, issue 25.4).
  */
 export function UnconfirmedShares({ slots }: { slots: SlotRow[] }) {
-  const english = useLocale() === SOURCE_LOCALE ? undefined : SOURCE_LOCALE
+  const t = useT()
   const waiting = slots.filter(
     (s) => awaitsConfirmation(s) && s.status !== 'confirmed' && s.status !== 'disputed',
   )
   if (waiting.length === 0) return null
+  const separator = t('cowriters.unconfirmed.separator')
+  const names = waiting.map((slot, index) => (
+    <Fragment key={slot.slot}>
+      {index > 0 && separator}
+      <bdi>{slot.name}</bdi>
+    </Fragment>
+  ))
   return (
     <p
-      lang={english}
       role="note"
       data-testid="unconfirmed-shares"
       className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
     >
-      Not everyone has confirmed their share (
-      {waiting.map((slot, index) => (
-        <Fragment key={slot.slot}>
-          {index > 0 && ', '}
-          <bdi>{slot.name}</bdi>
-        </Fragment>
-      ))}
-      ). You can still register; the record will show only the confirmations given by then.
+      {withParts((marks) => t('cowriters.unconfirmed.text', marks), {
+        names: <Fragment key="names">{names}</Fragment>,
+      })}
     </p>
   )
 }

@@ -146,6 +146,20 @@ describe.each(MODES)('the co-writers pages in the pseudo-language, $name', (mode
     await page.goto(coWriters)
     await check(page, 'co-writers, invitations sent and one sent again')
 
+    // The register page (the registration area's) shows this area's list of confirmations and
+    // its note of who has not confirmed: only those two are checked there.
+    await page.goto(`/songs/${id}/register`)
+    const lists = page.locator(
+      'section[aria-labelledby="co-writers"], [data-testid="unconfirmed-shares"]',
+    )
+    expect(await lists.count()).toBe(2)
+    const listed = await lists.allTextContents()
+    found['register, the confirmations and who has not confirmed'] = (
+      await ourEnglish(page)
+    ).filter((finding) =>
+      listed.some((text) => text.includes(finding.slice(finding.indexOf(': ') + 2))),
+    )
+
     // The invitee, signed out: the replaced link, the open one, a refusal, the confirmation.
     const invitee = await browser.newPage({ ...mode, locale: 'en-XA' })
     await invitee.goto(first)

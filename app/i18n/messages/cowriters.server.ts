@@ -107,6 +107,14 @@ export const cowriters = {
   'cowriters.formError.controlCharacters':
     'Remove the invisible control characters from this text (they often come with pasted text)',
 
+  // The registration page's and the dashboard dialog's list (register pages send this area).
+  'cowriters.notice.title': 'Contributors’ confirmations',
+  'cowriters.notice.line': '{name}: {status}',
+  'cowriters.notice.manage': 'Manage co-writer invitations',
+  'cowriters.unconfirmed.text':
+    'Not everyone has confirmed their share ({names}). You can still register; the record will show only the confirmations given by then.',
+  'cowriters.unconfirmed.separator': ', ',
+
   'cowriters.split.title': 'The split',
   'cowriters.split.caption': 'The split, per creative component',
   'cowriters.split.component': 'Component',
