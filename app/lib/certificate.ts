@@ -1,7 +1,7 @@
 // The certificate's wording and pure helpers, from which its one view is built
 // (services/certificates/certificate-view.ts: the page and the PDF lay that view out).
 import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
-import { registrationNetworkIn, registrationStorageIn } from '~/lib/registration-network'
+import { registrationNetworkIn, registrationStorageIn } from '~/lib/registration-network-words'
 import { type Say, sayEnglish } from '~/lib/say'
 import { hasUserinfo, plainHost } from '~/lib/web-link'
 import {

@@ -25,7 +25,7 @@ import { StatusPage } from '~/components/status-page'
 import { DdexExportNote } from '~/components/ddex-export-note'
 import { TAP_TARGET } from '~/components/ui/button'
 import { onlineCertificate } from '~/lib/certificate'
-import { recordWordIds } from '~/lib/registration-network'
+import { recordWordIds } from '~/lib/registration-network-words'
 import { verifyUrl } from '~/services/certificates/record/verify-address.server'
 import { verifyQrCode } from '~/services/certificates/record/verify-qr.server'
 import {

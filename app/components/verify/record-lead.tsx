@@ -1,17 +1,14 @@
 import { Link } from '@remix-run/react'
-import { CertificateSections } from '~/components/certificate'
+import { CertificateSections } from '~/components/certificate-sections'
 import { TAP_TARGET } from '~/components/ui/button'
 import type { CertificateSong } from '~/lib/certificate'
-import { certificateView } from '~/services/certificates/record/certificate-view'
+import { certificateLead } from '~/services/certificates/record/certificate-lead'
 import { useLocale, useT } from '~/i18n/react'
 
 // What the verify page leads with (issue 49.4): the song the certificate is about, before any
 // proof of it — its title, the day it was made, who made it with each confirmation, and each
 // share of each component, people's and AI's. The words are the certificate's own view's, so
 // the verify page cannot describe the split otherwise than the certificate does.
-
-/** The sections of the certificate view that say who made the song and in what shares. */
-const LEADING_SECTIONS = new Set(['contributors', 'breakdown'])
 
 export function RecordLead({
   song,
@@ -31,7 +28,7 @@ export function RecordLead({
   const locale = useLocale()
   // The certificate's own words, in the visitor's language: the page's loader sends the
   // certificate's and the shared words' areas with its own.
-  const view = certificateView(song, { appName, timeZone, verifyUrl: null, t, locale })
+  const view = certificateLead(song, { appName, timeZone, t, locale })
   return (
     <section
       aria-labelledby="verify-record-title"
@@ -58,10 +55,7 @@ export function RecordLead({
         <span className="font-semibold">{view.created.label}</span> {view.created.date}
       </p>
       <div className="mt-5 grid gap-6 sm:grid-cols-2 sm:gap-x-8" data-testid="verify-split">
-        <CertificateSections
-          sections={view.sections.filter((section) => LEADING_SECTIONS.has(section.id))}
-          level={3}
-        />
+        <CertificateSections sections={view.sections} level={3} />
       </div>
       <p className="mt-4 text-sm">
         <Link to={`/certificate/${songId}`} className={`${TAP_TARGET} text-brand-700 underline`}>

@@ -3,7 +3,6 @@ import type { GlossaryNote } from '~/lib/glossary/note'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { intlLocale, formatPercent as percentIn } from '~/i18n/format'
 import type { Translate } from '~/i18n/react'
-import { genreLabel } from '~/i18n/words'
 import { type Say, sayWith } from '~/lib/say'
 import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
 import { formatPercent } from '~/lib/split-totals'
@@ -127,7 +126,8 @@ export interface Words {
   component: (component: Component) => string
   /** 60 → "60%", "60 %" in French. */
   percent: (percent: number) => string
-  genre: (genre: string) => string
+  /** The page's translator itself, for a part's own helpers (a genre's name). */
+  t: Translate | undefined
 }
 
 export function wordsOf({
@@ -144,6 +144,6 @@ export function wordsOf({
     timeZone,
     component: (component) => say(`words.component.${component}`, COMPONENT_LABELS[component]),
     percent: (percent) => (t ? percentIn(intl, percent / 100) : `${formatPercent(percent)}%`),
-    genre: (genre) => (t ? genreLabel(t, genre) : genre),
+    t,
   }
 }

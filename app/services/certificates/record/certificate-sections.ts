@@ -8,6 +8,7 @@ import {
   registrationLinkLabels,
   registrationNotes,
 } from '~/lib/certificate'
+import { genreLabel } from '~/i18n/words'
 import { SHA_256 } from '~/lib/glossary/sha-256'
 import { SOL } from '~/lib/glossary/sol'
 import { formatDayInZone } from '~/lib/dates'
@@ -108,7 +109,11 @@ export function detailsSection(song: CertificateSong, words: Words): Certificate
       kind: 'fact',
       name: 'genre',
       label: say('certificate.details.genre', 'Genre'),
-      value: present(song.genre) ? words.genre(song.genre) : notSpecified(song.genre),
+      value: present(song.genre)
+        ? words.t
+          ? genreLabel(words.t, song.genre)
+          : song.genre
+        : notSpecified(song.genre),
     },
   ]
   if (song.recordings.length === 0)
