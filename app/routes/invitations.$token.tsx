@@ -72,7 +72,14 @@ const CLOSED: Record<ClosedReason, { title: MessageId; text: MessageId }> = {
  * title and sentence: its page shows nothing else, and names no other reason.
  */
 async function pageMessagesFor(request: Request, page: InvitationPage) {
-  const all = coWritersPageMessages(requestLocale(request, await getUser(request)))
+  const all = coWritersPageMessages(requestLocale(request, await getUser(request)), [
+    'roleInSentence',
+    'split',
+    'invitation',
+    'recorded',
+    'decide',
+    'closed',
+  ])
   if (page.state !== 'closed') return all
   const ids: MessageId[] = [
     ...Object.values(CLOSED[page.reason]),

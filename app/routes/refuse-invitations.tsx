@@ -9,13 +9,13 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { StatusPage } from '~/components/status-page'
 import { Button } from '~/components/ui/button'
-import { pageMessages } from '~/i18n/catalogs.server'
 import { requestLocale } from '~/i18n/locale.server'
 import { translatorOf, useT } from '~/i18n/react'
 import { parseQuery, readBodyBytes, tooLargeMessage } from '~/lib/http.server'
 import { useIsPending } from '~/lib/hooks'
 import { RefusalQuerySchema } from '~/lib/refuse-invitations-schema'
 import { getUser } from '~/services/accounts/auth.server'
+import { refusalPageMessages } from '~/services/co-writers/co-writers-text.server'
 import { db } from '~/services/platform/db.server'
 import {
   keyOfRefusalToken,
@@ -39,7 +39,7 @@ function keyFrom(request: Request) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The visitor's language: whoever the mail reached, signed in or not (decision 120).
-  const i18n = pageMessages(requestLocale(request, await getUser(request)), ['cowriters'])
+  const i18n = refusalPageMessages(requestLocale(request, await getUser(request)))
   const found = keyFrom(request)
   if (!found) return json({ page: { state: 'invalid' } as RefusalPage, i18n }, { status: 404 })
   return json({ page: { state: 'ask', token: found.token } as RefusalPage, i18n })

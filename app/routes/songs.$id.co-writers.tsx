@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { song, statuses } = await requireSongWithStatuses(user.id, params.id)
   const locale = requestLocale(request, user)
   return json({
-    i18n: coWritersPageMessages(locale),
+    i18n: coWritersPageMessages(locale, ['role', 'meta', 'page', 'slot', 'invite', 'refusal']),
     song: { id: song.id, title: song.title },
     slots: statuses.map(publicSlotStatus),
     // The owner named as a contributor is not someone to invite (issue 52.11).

@@ -20,18 +20,36 @@ import {
 // The owner's page says each refusal in the page's language (decision 120): a fixed one by its
 // English, a rate limit by its wait. One the catalogue does not know stays English.
 
+/** Only the parts of the cowriters area a page shows (`cowriters.<part>.*`); other areas' all. */
+function onlyParts<Page extends { messages: Record<string, unknown> }>(
+  page: Page,
+  parts: readonly string[],
+): Page {
+  const shown = (id: string) =>
+    !id.startsWith('cowriters.') || parts.some((part) => id.startsWith(`cowriters.${part}.`))
+  return {
+    ...page,
+    messages: Object.fromEntries(Object.entries(page.messages).filter(([id]) => shown(id))),
+  }
+}
+
 /**
- * What the co-writers and invitation pages send as `i18n`: the shared words, the area's, and the
- * error summary's title, which is the auth area's (its one message, not the area: the summary is
- * shared with the sign-in forms).
+ * What the co-writers and invitation pages send as `i18n`: the shared words, the parts of the
+ * area the page shows with the area's form errors, and the error summary's title, which is the
+ * auth area's (its one message, not the area: the summary is shared with the sign-in forms).
+ * The owner's page carries none of the invitee's sentences, nor theirs the owner's.
  */
-export function coWritersPageMessages(locale: RenderLocale) {
-  const page = pageMessagesWithFormErrors(locale, ['words', 'cowriters'])
+export function coWritersPageMessages(locale: RenderLocale, parts: readonly string[]) {
+  const page = onlyParts(pageMessagesWithFormErrors(locale, ['words', 'cowriters']), parts)
   const summary = pageMessages(locale, ['auth']).messages['auth.errorSummary.title']
   return summary
     ? { ...page, messages: { ...page.messages, 'auth.errorSummary.title': summary } }
     : page
 }
+
+/** The refusal page's own sentences only. */
+export const refusalPageMessages = (locale: RenderLocale) =>
+  onlyParts(pageMessages(locale, ['cowriters']), ['refuse'])
 
 export const coWritersText = (
   locale: RenderLocale,
