@@ -55,11 +55,11 @@ const registrationCard = (destination?: ComponentProps<typeof RegistrationCard>[
 
 describe('copy that says only what the app does', () => {
   test('FAQ and Terms: only free registrations need a verified email', async () => {
-    await renderWithRoot(page(FaqPage), faqLoader)
+    await renderWithRoot(page(FaqPage), faqLoader as unknown as LoaderFunction)
     expect(document.body.textContent).toContain('A free registration needs a verified email')
     expect(document.body.textContent).not.toContain('Blockchain registration needs a verified')
     cleanup()
-    await renderWithRoot(page(TermsOfServicePage), termsLoader)
+    await renderWithRoot(page(TermsOfServicePage), termsLoader as unknown as LoaderFunction)
     expect(document.body.textContent).toContain(
       'Free blockchain registrations require a verified email address.',
     )

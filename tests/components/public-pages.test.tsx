@@ -18,7 +18,9 @@ import TermsOfServicePage, {
   meta as termsMeta,
 } from '~/routes/terms-of-service'
 
-async function renderRoute(Component: ComponentType, loader: LoaderFunction) {
+// A route's loader takes Remix's args (`context` required); the memory router passes its own.
+async function renderRoute(Component: ComponentType, routeLoader: (args: never) => unknown) {
+  const loader = routeLoader as LoaderFunction
   const router = createMemoryRouter(
     [{ path: '/', element: <Component />, loader, HydrateFallback: () => null }],
     {
@@ -254,7 +256,10 @@ describe('FAQ', () => {
   })
 
   test('sets the page title and description', () => {
-    const descriptors = faqMeta({ ...metaArgs, data: { appName: 'TestTrack' } })
+    const descriptors = faqMeta({
+      ...metaArgs,
+      data: { appName: 'TestTrack' } as Parameters<typeof faqMeta>[0]['data'],
+    })
     expect(titleOf(descriptors)).toBe('Help / FAQ | TestTrack')
     expect(
       descriptors.some((descriptor) => 'name' in descriptor && descriptor.name === 'description'),
@@ -312,7 +317,10 @@ describe.each([
   test('sets the page title and description', () => {
     const descriptors = meta({
       ...metaArgs,
-      data: { appName: 'TestTrack', supportEmail: 'help@example.test' },
+      // No messages sent: the title and description fall back to the English source.
+      data: { appName: 'TestTrack', supportEmail: 'help@example.test' } as Parameters<
+        typeof meta
+      >[0]['data'],
     })
     expect(titleOf(descriptors)).toBe(`${name} | TestTrack`)
     expect(
