@@ -50,7 +50,9 @@ export const certificate = {
   'certificate.statement.none':
     'This certificate records authorship as declared by the submitter; no contributor has confirmed their share.',
   'certificate.statement.all':
-    'Each contributor’s share was confirmed{recorded, select, yes { in the registered record} other {}} by the holder of the address invited for them; the other details are as declared by the submitter.',
+    // The straight apostrophe the page has always shown (app/lib/confirmations.ts); before an
+    // ordinary letter ICU reads it as itself.
+    "Each contributor's share was confirmed{recorded, select, yes { in the registered record} other {}} by the holder of the address invited for them; the other details are as declared by the submitter.",
   'certificate.statement.some':
     'This certificate records authorship as declared by the submitter; {count, plural, one {the share of {names} was} other {the shares of {names} were}} confirmed{recorded, select, yes { in the registered record} other {}} by the holder of the invited address.',
   'certificate.breakdown.empty': 'No contributions declared.',

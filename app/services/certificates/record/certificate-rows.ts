@@ -2,6 +2,7 @@ import type { GlossaryTerm } from '~/lib/glossary'
 import type { GlossaryNote } from '~/lib/glossary/note'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import { intlLocale, formatPercent as percentIn } from '~/i18n/format'
+import { SOURCE_LOCALE } from '~/i18n/locales'
 import type { Translate } from '~/i18n/react'
 import { type Say, sayWith } from '~/lib/say'
 import { COMPONENT_LABELS, type Component } from '~/lib/song-constants'
@@ -120,6 +121,8 @@ export interface Words {
   say: Say
   /** Whether a translator was given: the sentences another area words are then built here. */
   translated: boolean
+  /** Whether the language is English itself (no translator, or the page's language is `en`). */
+  english: boolean
   /** For Intl: 'en-US' without a translator, as every English page writes dates. */
   locale: string
   timeZone: string
@@ -140,6 +143,7 @@ export function wordsOf({
   return {
     say,
     translated: t !== undefined,
+    english: t === undefined || locale === undefined || locale === SOURCE_LOCALE,
     locale: intl,
     timeZone,
     component: (component) => say(`words.component.${component}`, COMPONENT_LABELS[component]),

@@ -83,7 +83,7 @@ export function certificateView(song: CertificateSong, options: CertificateViewO
         names: people.map((person) => person.name),
         // Issue 54.4: what the certificate records reads the same everywhere, so a translated
         // certificate says it in English too.
-        english: words.translated ? statementFor(song) : null,
+        english: words.english ? null : statementFor(song),
       },
       certificateId: song.certificateId,
       issued: say('certificate.issued', `Issued ${formatDayInZone(song.createdAt, timeZone)}`, {
