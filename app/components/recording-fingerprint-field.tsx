@@ -12,13 +12,6 @@ import { ErrorList } from './forms'
 import { CHECKBOX, TAP_TARGET } from './ui/button'
 import type { SongFields } from '~/lib/song-form-fields'
 
-// The English of form.recordings.inBrowser, .onServer and .limit (app/i18n/messages/form.server.ts),
-// which the tests of an English page read.
-export const HASHED_IN_BROWSER =
-  'Your browser computes each fingerprint (SHA-256) on this device. The files are not uploaded: only their fingerprints, sizes, types and names are sent.'
-export const HASHED_ON_SERVER = `JavaScript is off, so the files you choose are uploaded when you continue: the server reads each through SHA-256 as it arrives and discards it, never storing it. Up to ${MAX_RECORDING_LABEL} for all files together.`
-export const RECORDINGS_LIMIT = `Up to ${MAX_RECORDINGS} files, each with its own label (for example Master, Stems archive, Lyric sheet PDF; at most ${RECORDING_LABEL_MAX} characters).`
-
 type Progress = { read: number; total: number } | null
 
 /** 1.2 MB, 512 bytes: a file's size as the page's language writes its number and unit. */

@@ -1,7 +1,7 @@
 import { useFetcher, useNavigate } from '@remix-run/react'
 import { useCallback, useEffect, useRef } from 'react'
 import { trapTab } from '~/lib/focus-trap'
-import { registeredUrl } from '~/lib/registration-network'
+import { registeredUrl } from '~/lib/registration-network-names'
 import type { loader as registerLoader } from '~/routes/songs.$id.register'
 import { RegistrationCard, SplitsNotWhole } from './registration-card'
 import { Button } from './ui/button'

@@ -1,6 +1,6 @@
 import type { MessageId } from '~/i18n/react'
 import { formatNumber } from '~/i18n/format'
-import { isNetwork, type Network } from '~/lib/registration-network'
+import { isNetwork, type Network } from '~/lib/registration-network-names'
 
 // A registration's network in the page's language, by the key its row records
 // (app/lib/registration-network.ts keeps the English for the record's own views and logs). Only

@@ -3,7 +3,6 @@
 import { DEFAULT_TIME_ZONE, formatDayInZone } from '~/lib/dates'
 import { registrationNetworkIn, registrationStorageIn } from '~/lib/registration-network-words'
 import { type Say, sayEnglish } from '~/lib/say'
-import { hasUserinfo, plainHost } from '~/lib/web-link'
 import {
   certificateStatement,
   type ContributorStatus,
@@ -37,18 +36,8 @@ export function orNotSpecified(value: string | null | undefined) {
   return present(value) ? value : NOT_SPECIFIED
 }
 
-/**
- * Only http(s) links become links: a stored `javascript:` URL must never be clickable, nor one
- * kept from before decision 108 that names one site before an @ and opens another.
- */
-export function isWebUrl(value: string | null | undefined): value is string {
-  return (
-    present(value) &&
-    /^https?:\/\/\S+$/i.test(value.trim()) &&
-    !hasUserinfo(value) &&
-    plainHost(value)
-  )
-}
+// Only http(s) links become links (web-link.ts); re-exported for the certificate's views.
+export { isWebUrl } from '~/lib/web-link'
 
 export interface CertificateContributor {
   role: string

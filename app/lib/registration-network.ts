@@ -2,17 +2,19 @@
 // Every view labels a record from what the record says (blockchain_registrations.network,
 // storage_kind, storage_gateway), never from the server's current configuration (decision 019).
 
-/** 'local-ledger' is the embedded LiteSVM ledger; 'localnet' a private validator reached over RPC. */
-export const NETWORKS = ['local-ledger', 'localnet', 'devnet', 'testnet', 'mainnet-beta'] as const
-export type Network = (typeof NETWORKS)[number]
+import { isNetwork, type Network, type StorageKind } from './registration-network-names'
 
-export const STORAGE_KINDS = ['local-store', 'arweave'] as const
-export type StorageKind = (typeof STORAGE_KINDS)[number]
-
-export const isNetwork = (value: unknown): value is Network =>
-  typeof value === 'string' && (NETWORKS as readonly string[]).includes(value)
-export const isStorageKind = (value: unknown): value is StorageKind =>
-  typeof value === 'string' && (STORAGE_KINDS as readonly string[]).includes(value)
+// The names, kinds and the dashboard's address live in registration-network-names.ts (what every
+// page's script may carry); re-exported here for the server's modules and the tests.
+export {
+  isNetwork,
+  isStorageKind,
+  type Network,
+  NETWORKS,
+  registeredUrl,
+  STORAGE_KINDS,
+  type StorageKind,
+} from './registration-network-names'
 
 export interface NetworkFacts {
   network: Network | null
@@ -164,6 +166,3 @@ export function explorerLinkLabel(row: { network: string | null | undefined }) {
     ? 'View Song on This Server’s Local Ledger'
     : 'View Song on Solana Explorer'
 }
-
-/** The dashboard's address after a completed registration (SPEC §4: it returns there). */
-export const registeredUrl = (songId: number) => `/?registered=${songId}`

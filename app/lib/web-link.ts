@@ -35,3 +35,19 @@ export function hasUserinfo(value: string) {
   const url = new URL(value.trim())
   return url.username !== '' || url.password !== ''
 }
+
+/**
+ * Only http(s) links become links: a stored `javascript:` URL must never be clickable, nor one
+ * kept from before decision 108 that names one site before an @ and opens another. Here, not in
+ * the certificate's module, so a page that only links a song's file (the dashboard) loads none
+ * of the certificate's words.
+ */
+export function isWebUrl(value: string | null | undefined): value is string {
+  return (
+    typeof value === 'string' &&
+    value.trim() !== '' &&
+    /^https?:\/\/\S+$/i.test(value.trim()) &&
+    !hasUserinfo(value) &&
+    plainHost(value)
+  )
+}

@@ -33,7 +33,7 @@ import { requestLocale } from '~/i18n/locale.server'
 import type { RenderLocale } from '~/i18n/locales'
 import { translatorOf, useT } from '~/i18n/react'
 import { readForm } from '~/lib/form.server'
-import { registeredUrl } from '~/lib/registration-network'
+import { registeredUrl } from '~/lib/registration-network-names'
 import type { CspHandle } from '~/lib/security-headers.server'
 import {
   requireSongOwner,

@@ -21,7 +21,7 @@ import { registrationBlocker } from '~/services/registration/registration-claim.
 import { db } from '~/services/platform/db.server'
 import { useHydrated } from '~/lib/hooks'
 import { Alert } from '~/components/forms'
-import { registeredUrl } from '~/lib/registration-network'
+import { registeredUrl } from '~/lib/registration-network-names'
 
 // The only document that may load Stripe.js, frame its fields and let it call Stripe's API.
 export const handle: CspHandle = { csp: ['stripe-elements'] }

@@ -10,7 +10,7 @@ import {
   HASHED_IN_BROWSER,
   HASHED_ON_SERVER,
   RECORDINGS_LIMIT,
-} from '~/components/recording-fingerprint-field'
+} from '../setup/recording-english'
 import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'

@@ -12,7 +12,7 @@ import {
   RECORDING_SIZE_MESSAGE,
 } from '~/lib/song-schema'
 import { MAX_RECORDING_BYTES, recordingFormRows } from '~/lib/recording'
-import { HASHED_ON_SERVER } from '~/components/recording-fingerprint-field'
+import { HASHED_ON_SERVER } from '../setup/recording-english'
 import { CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import * as editRoute from '~/routes/edit.$id'
 import * as submit from '~/routes/submit'

@@ -6,7 +6,7 @@ import { type ContributorStatus, ROLE_LABELS, statusText } from '~/lib/confirmat
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
 import { IPI } from '~/lib/glossary/ipi'
 import { PRO } from '~/lib/glossary/pro'
-import { isNetwork } from '~/lib/registration-network'
+import { isNetwork } from '~/lib/registration-network-names'
 import {
   AI_TOOLS_NOT_NAMED,
   COMPONENT_LABELS,
