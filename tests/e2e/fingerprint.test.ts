@@ -6,11 +6,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { z } from 'zod'
-import {
-  HASHED_IN_BROWSER,
-  HASHED_ON_SERVER,
-  RECORDINGS_LIMIT,
-} from '../setup/recording-english'
+import { HASHED_IN_BROWSER, HASHED_ON_SERVER, RECORDINGS_LIMIT } from '../setup/recording-english'
 import { CHECKED_IN_BROWSER, CHECKED_ON_SERVER } from '~/components/verify/recording-check'
 import { seriousAxeViolations } from './axe'
 import { MODES, type TestPage, useBrowser } from './browser'
