@@ -49,6 +49,10 @@ async function openResetForm(page: TestPage) {
 const STATES: { name: string; open: (page: TestPage) => Promise<void> }[] = [
   { name: 'sign-up', open: (page) => page.goto('/register').then(() => undefined) },
   {
+    name: 'the Google sign-in page',
+    open: (page) => page.goto('/google-auth').then(() => undefined),
+  },
+  {
     name: 'sign-up refused with its fields empty',
     open: async (page) => {
       await page.goto('/register')
@@ -185,6 +189,7 @@ const NARROW = [
   '/forgot-password?sent=1',
   '/reset-password',
   '/login/google-takeover?token=spent',
+  '/google-auth',
 ]
 
 describe.each(['de', 'ja'])('the auth pages in %s at 320 px', (locale) => {

@@ -37,7 +37,9 @@ describe('OAuth debug routes without Google configured', () => {
       diagnostics: { googleOAuth: { configured: false } },
       consent: { configured: false, testUrl: null },
     })
-    expect(await googleAuthLoader().json()).toEqual({ configured: false })
+    expect(await (await googleAuthLoader(request('/google-auth'))).json()).toMatchObject({
+      configured: false,
+    })
     const config = await oauthTestLoader(request('/oauth-test?test=config')).json()
     expect(config.output).toContain('"configured": false')
     const direct = await oauthTestLoader(request('/oauth-test?test=direct')).json()

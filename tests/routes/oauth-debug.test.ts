@@ -111,6 +111,8 @@ describe('OAuth debug pages with Google configured', () => {
       },
       consent: { configured: true, testUrl: '/api/auth/google' },
     })
-    expect(await body(googleAuthLoader())).toEqual({ configured: true })
+    expect(await body(await googleAuthLoader(args('/google-auth')))).toMatchObject({
+      configured: true,
+    })
   })
 })

@@ -56,6 +56,16 @@ export const auth = {
   'auth.login.failed': 'Login failed',
   'auth.login.passkey': 'Sign in with a passkey',
   'auth.login.passkeyWaiting': 'Waiting for your passkey...',
+  'auth.googlePage.meta.title': 'Google Sign-In',
+  'auth.googlePage.meta.description':
+    'Sign in with your Google account, or use your email and password instead.',
+  'auth.googlePage.title': 'Sign in with Google',
+  'auth.googlePage.subtitle': 'Use your Google account to sign in or create an account.',
+  'auth.googlePage.signIn': 'Sign in with Google',
+  'auth.googlePage.alternative': 'Alternative Google sign-in',
+  'auth.googlePage.withEmail': 'Sign in with email',
+  'auth.googlePage.newHere': 'New here?',
+  'auth.googlePage.create': 'Create an account',
 
   'auth.forgot.meta.title': 'Forgot Password',
   'auth.forgot.meta.description': 'Reset the password of your account.',
