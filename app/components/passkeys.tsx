@@ -9,12 +9,11 @@ import { useTextOr } from '~/i18n/form-errors'
 // Issue 28 (decision 064): the passkey buttons. Both need JavaScript (WebAuthn is a script API),
 // so without it the settings page says so and the sign-in page simply does not offer one.
 
-export const PASSKEYS_NEED_JS =
-  'Adding a passkey needs JavaScript, which is off in this browser. You can still sign in with your password or with Google.'
-
 /** Settings: name a new passkey (blank: this browser's name) and run the registration ceremony. */
 export function AddPasskey({ defaultName }: { defaultName: string }) {
   const hydrated = useHydrated()
+  // The passkeys page sends the settings area (decision 120); English where a page does not.
+  const textOr = useTextOr()
   const revalidator = useRevalidator()
   const [name, setName] = useState('')
   const [busy, setBusy] = useState(false)
@@ -22,13 +21,19 @@ export function AddPasskey({ defaultName }: { defaultName: string }) {
   if (!hydrated)
     return (
       <p className="mt-2 text-sm text-slate-700" data-testid="passkeys-need-js">
-        {PASSKEYS_NEED_JS}
+        {textOr(
+          'settings.passkeys.needJs',
+          'Adding a passkey needs JavaScript, which is off in this browser. You can still sign in with your password or with Google.',
+        )}
       </p>
     )
   if (!supportsPasskeys())
     return (
       <p className="mt-2 text-sm text-slate-700" data-testid="passkeys-unsupported">
-        This browser cannot make passkeys. You can still sign in with your password or with Google.
+        {textOr(
+          'settings.passkeys.unsupported',
+          'This browser cannot make passkeys. You can still sign in with your password or with Google.',
+        )}
       </p>
     )
   async function add() {
@@ -44,7 +49,7 @@ export function AddPasskey({ defaultName }: { defaultName: string }) {
     <div className="mt-3 space-y-3">
       <div>
         <label htmlFor="passkey-name" className="block text-sm font-medium text-slate-800">
-          Name for the new passkey
+          {textOr('settings.passkeys.newName', 'Name for the new passkey')}
         </label>
         <input
           id="passkey-name"
@@ -54,11 +59,22 @@ export function AddPasskey({ defaultName }: { defaultName: string }) {
           onChange={(event) => setName(event.target.value)}
           className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900"
         />
-        <p className="mt-1 text-xs text-slate-500">Left empty, it is called “{defaultName}”.</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {textOr('settings.passkeys.defaultName', `Left empty, it is called “${defaultName}”.`, {
+            name: defaultName,
+          })}
+        </p>
       </div>
-      {message && <Alert id="passkey-add-error">{message}</Alert>}
+      {/* The ceremony's answers are not in the catalogues yet: marked as the English they are. */}
+      {message && (
+        <Alert id="passkey-add-error">
+          <span lang="en">{message}</span>
+        </Alert>
+      )}
       <Button type="button" onClick={add} disabled={busy}>
-        {busy ? 'Waiting for your passkey...' : 'Add a Passkey'}
+        {busy
+          ? textOr('settings.passkeys.waiting', 'Waiting for your passkey...')
+          : textOr('settings.passkeys.addButton', 'Add a Passkey')}
       </Button>
     </div>
   )

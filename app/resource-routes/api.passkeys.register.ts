@@ -1,11 +1,13 @@
 import { jsonAction, jsonError, jsonResponse, methodNotAllowed } from '~/lib/http.server'
 import { PASSKEY_JSON_LIMIT, PasskeyRegisterSchema } from '~/lib/passkey-schemas'
-import { describeBrowser } from '~/lib/user-agent'
+import { requestLocale } from '~/i18n/locale.server'
 import { requireApiUserSignedInRecently } from '~/services/accounts/auth.server'
+import { browserName } from '~/services/accounts/browser-name.server'
 import {
   clearChallengeCookie,
   finishPasskeyRegistration,
 } from '~/services/accounts/passkeys.server'
+import { settingsText } from '~/services/accounts/settings-text.server'
 import { db } from '~/services/platform/db.server'
 import { createToastHeaders } from '~/services/platform/toast.server'
 
@@ -17,7 +19,9 @@ export const action = jsonAction(
     maxBytes: PASSKEY_JSON_LIMIT,
   },
   async ({ request, data, auth: user }) => {
-    const name = data.name ?? describeBrowser(request.headers.get('User-Agent'))
+    // The settings page's language: its hint named the passkey so (decision 120).
+    const locale = requestLocale(request, user)
+    const name = data.name ?? browserName(locale, request.headers.get('User-Agent'))
     const result = await finishPasskeyRegistration(
       db(),
       user.id,
@@ -30,8 +34,10 @@ export const action = jsonAction(
     // One cookie each: read with get(), as the server's Headers may lack getSetCookie().
     const toast = await createToastHeaders({
       type: 'success',
-      title: 'Passkey added',
-      description: `You can now sign in with “${result.value.name}”.`,
+      title: settingsText(locale, 'settings.passkeys.addedToast.title'),
+      description: settingsText(locale, 'settings.passkeys.addedToast.text', {
+        name: result.value.name,
+      }),
     })
     headers.append('Set-Cookie', toast.get('Set-Cookie')!)
     return jsonResponse({ passkey: result.value }, { status: 201, headers })

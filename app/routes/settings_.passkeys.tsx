@@ -11,36 +11,40 @@ import { AddPasskey } from '~/components/passkeys'
 import { SettingsSection, SettingsShell } from '~/components/settings-shell'
 import { useTimeZone } from '~/components/time-zone'
 import { Button } from '~/components/ui/button'
+import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
+import { intlLocale } from '~/i18n/format'
+import { requestLocale } from '~/i18n/locale.server'
+import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { formatMomentInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
 import { PASSKEY_FORM_FIELDS, PasskeyFormSchema } from '~/lib/passkey-schemas'
-import { describeBrowser } from '~/lib/user-agent'
 import { requireRecentSignIn, requireUser } from '~/services/accounts/auth.server'
-import {
-  LAST_WAY_IN,
-  listPasskeys,
-  removePasskey,
-  renamePasskey,
-} from '~/services/accounts/passkeys.server'
+import { browserName } from '~/services/accounts/browser-name.server'
+import { settingsText } from '~/services/accounts/settings-text.server'
+import { listPasskeys, removePasskey, renamePasskey } from '~/services/accounts/passkeys.server'
 import { db } from '~/services/platform/db.server'
 import { redirectWithToast } from '~/services/platform/toast.server'
 
 const PATH = '/settings/passkeys'
-const GONE = 'That passkey is not in your account (it may have been removed already).'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   await requireRecentSignIn(request, user)
+  const locale = requestLocale(request, user)
   return json({
     passkeys: await listPasskeys(db(), user.id),
-    defaultName: describeBrowser(request.headers.get('User-Agent')),
+    defaultName: browserName(locale, request.headers.get('User-Agent')),
+    // The schema's refusals (an empty name) are keyed by their English (decision 120).
+    i18n: pageMessagesWithFormErrors(locale, ['settings']),
   })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   await requireRecentSignIn(request, user)
+  const locale = requestLocale(request, user)
+  const gone = settingsText(locale, 'settings.passkeys.gone')
   const submission = parseWithZod(await readForm(request, { fields: PASSKEY_FORM_FIELDS }), {
     schema: PasskeyFormSchema,
   })
@@ -48,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const errors = Object.values(submission.error ?? {}).flat()
     const id = Number(submission.payload.id)
     return json(
-      { id: Number.isInteger(id) ? id : null, errors: errors.length ? errors : [GONE] },
+      { id: Number.isInteger(id) ? id : null, errors: errors.length ? errors : [gone] },
       { status: 400 },
     )
   }
@@ -56,20 +60,24 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.value.intent === 'rename') {
     const name = submission.value.name
     if (!(await renamePasskey(db(), user.id, id, name)))
-      return json({ id, errors: [GONE] }, { status: 404 })
+      return json({ id, errors: [gone] }, { status: 404 })
     return redirectWithToast(PATH, {
       type: 'success',
-      title: 'Passkey renamed',
-      description: `It is now called “${name}”.`,
+      title: settingsText(locale, 'settings.passkeys.renamed.title'),
+      description: settingsText(locale, 'settings.passkeys.renamed.text', { name }),
     })
   }
   const removed = await removePasskey(db(), user.id, id)
-  if (removed === 'not_found') return json({ id, errors: [GONE] }, { status: 404 })
-  if (removed === 'last_way_in') return json({ id, errors: [LAST_WAY_IN] }, { status: 400 })
+  if (removed === 'not_found') return json({ id, errors: [gone] }, { status: 404 })
+  if (removed === 'last_way_in')
+    return json(
+      { id, errors: [settingsText(locale, 'settings.passkeys.lastWayIn')] },
+      { status: 400 },
+    )
   return redirectWithToast(PATH, {
     type: 'success',
-    title: 'Passkey removed',
-    description: 'It can no longer sign in to your account.',
+    title: settingsText(locale, 'settings.passkeys.removed.title'),
+    description: settingsText(locale, 'settings.passkeys.removed.text'),
   })
 }
 
@@ -78,19 +86,18 @@ export default function PasskeysPage() {
   const data = useActionData<typeof action>()
   const pending = useIsPending()
   const { timeZone } = useTimeZone()
+  const t = useT()
+  const dateLocale = intlLocale(useLocale())
   const orphan = data && !passkeys.some((passkey) => passkey.id === data.id)
   return (
-    <SettingsShell
-      title="Passkeys"
-      intro="A passkey signs you in with your device’s lock (fingerprint, face or PIN) instead of a password. It stays on your device; we keep only its public key."
-    >
+    <SettingsShell title={t('settings.passkeys.title')} intro={t('settings.passkeys.intro')}>
       {orphan && <ErrorList id="passkeys-error" errors={data.errors} />}
-      <SettingsSection id="add-passkey" title="Add a passkey">
+      <SettingsSection id="add-passkey" title={t('settings.passkeys.add.title')}>
         <AddPasskey defaultName={defaultName} />
       </SettingsSection>
-      <SettingsSection id="your-passkeys" title="Your passkeys">
+      <SettingsSection id="your-passkeys" title={t('settings.passkeys.list.title')}>
         {passkeys.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-600">You have no passkeys yet.</p>
+          <p className="mt-1 text-sm text-slate-600">{t('settings.passkeys.empty')}</p>
         ) : (
           <ul className="mt-3 space-y-3" data-testid="passkeys">
             {passkeys.map((passkey) => {
@@ -102,13 +109,13 @@ export default function PasskeysPage() {
                     <bdi data-testid="passkey-name">{passkey.name}</bdi>
                   </p>
                   <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-sm text-slate-600">
-                    <dt>Added</dt>
-                    <dd>{formatMomentInZone(passkey.createdAt, timeZone)}</dd>
-                    <dt>Last used</dt>
+                    <dt>{t('settings.passkeys.added')}</dt>
+                    <dd>{formatMomentInZone(passkey.createdAt, timeZone, dateLocale)}</dd>
+                    <dt>{t('settings.passkeys.lastUsed')}</dt>
                     <dd data-testid="passkey-last-used">
                       {passkey.lastUsedAt
-                        ? formatMomentInZone(passkey.lastUsedAt, timeZone)
-                        : 'Never'}
+                        ? formatMomentInZone(passkey.lastUsedAt, timeZone, dateLocale)
+                        : t('settings.passkeys.never')}
                     </dd>
                   </dl>
                   <ErrorList id={errorId} errors={errors} />
@@ -120,7 +127,7 @@ export default function PasskeysPage() {
                         htmlFor={`passkey-${passkey.id}-name`}
                         className="block text-sm font-medium text-slate-800"
                       >
-                        Name
+                        {t('settings.passkeys.name')}
                       </label>
                       <input
                         id={`passkey-${passkey.id}-name`}
@@ -134,7 +141,7 @@ export default function PasskeysPage() {
                       />
                     </div>
                     <Button type="submit" variant="secondary" disabled={pending}>
-                      Rename
+                      {t('settings.passkeys.rename')}
                     </Button>
                   </Form>
                   <Form method="post" className="mt-2">
@@ -144,9 +151,9 @@ export default function PasskeysPage() {
                       type="submit"
                       variant="danger"
                       disabled={pending}
-                      aria-label={`Remove ${passkey.name}`}
+                      aria-label={t('settings.passkeys.removeLabel', { name: passkey.name })}
                     >
-                      Remove
+                      {t('settings.passkeys.remove')}
                     </Button>
                   </Form>
                 </li>
@@ -159,7 +166,10 @@ export default function PasskeysPage() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'Passkeys · Settings' },
-  { name: 'description', content: 'Add, rename and remove the passkeys that sign you in.' },
-]
+export const meta: MetaFunction = ({ matches }) => {
+  const { t } = translatorOf(matches)
+  return [
+    { title: t('settings.passkeys.meta.title') },
+    { name: 'description', content: t('settings.passkeys.meta.description') },
+  ]
+}

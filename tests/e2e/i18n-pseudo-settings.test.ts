@@ -87,6 +87,8 @@ const PAGES = [
   '/settings/email',
   '/settings/password',
   '/settings/two-factor',
+  // No passkey yet: the empty list, and the add form (JavaScript on) or why it is missing (off).
+  '/settings/passkeys',
 ] as const
 
 // Eleven digits read as an IPI name number whose check digits do not match: refused with them.

@@ -261,6 +261,42 @@ export const settings = {
   'settings.twoFactor.turnedOff.title': 'Two-factor authentication is off',
   'settings.twoFactor.turnedOff.text': 'Signing in now asks for your password (or Google) alone.',
 
+  // The passkeys page (issue 28, decision 064) and the add form it draws from
+  // app/components/passkeys.tsx; the sign-in's passkey button is the auth area's.
+  'settings.passkeys.meta.title': 'Passkeys · Settings',
+  'settings.passkeys.meta.description': 'Add, rename and remove the passkeys that sign you in.',
+  'settings.passkeys.title': 'Passkeys',
+  'settings.passkeys.intro':
+    'A passkey signs you in with your device’s lock (fingerprint, face or PIN) instead of a password. It stays on your device; we keep only its public key.',
+  'settings.passkeys.add.title': 'Add a passkey',
+  'settings.passkeys.list.title': 'Your passkeys',
+  'settings.passkeys.empty': 'You have no passkeys yet.',
+  'settings.passkeys.added': 'Added',
+  'settings.passkeys.lastUsed': 'Last used',
+  'settings.passkeys.never': 'Never',
+  'settings.passkeys.name': 'Name',
+  'settings.passkeys.rename': 'Rename',
+  'settings.passkeys.remove': 'Remove',
+  'settings.passkeys.removeLabel': 'Remove {name}',
+  'settings.passkeys.gone':
+    'That passkey is not in your account (it may have been removed already).',
+  'settings.passkeys.lastWayIn':
+    'This is your only way to sign in: set a password (or keep Google connected) before removing it.',
+  'settings.passkeys.addedToast.title': 'Passkey added',
+  'settings.passkeys.addedToast.text': 'You can now sign in with “{name}”.',
+  'settings.passkeys.renamed.title': 'Passkey renamed',
+  'settings.passkeys.renamed.text': 'It is now called “{name}”.',
+  'settings.passkeys.removed.title': 'Passkey removed',
+  'settings.passkeys.removed.text': 'It can no longer sign in to your account.',
+  'settings.passkeys.needJs':
+    'Adding a passkey needs JavaScript, which is off in this browser. You can still sign in with your password or with Google.',
+  'settings.passkeys.unsupported':
+    'This browser cannot make passkeys. You can still sign in with your password or with Google.',
+  'settings.passkeys.newName': 'Name for the new passkey',
+  'settings.passkeys.defaultName': 'Left empty, it is called “{name}”.',
+  'settings.passkeys.waiting': 'Waiting for your passkey...',
+  'settings.passkeys.addButton': 'Add a Passkey',
+
   // The settings forms' own refusals, word for word the schemas' and services' English
   // (app/lib/account-schemas.ts, app/services/accounts/*): the pages' data keys them by it. The
   // name, username, password and code rules they share with sign-up are the auth area's.
@@ -276,4 +312,7 @@ export const settings = {
   'settings.formError.addressNowTaken':
     'Another account now uses this address, so it cannot become yours. Choose another address.',
   'settings.formError.wrongCurrentPassword': 'Your current password is not correct',
+  'settings.formError.passkeyName': 'Enter a name for the passkey',
+  'settings.formError.passkeyNameTooLong': 'A passkey name is at most 64 characters',
+  'settings.formError.choosePasskey': 'Choose a passkey',
 } as const
