@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import { isRouteErrorResponse, useActionData, useLoaderData } from '@remix-run/react'
 import { AiDisclosureText } from '~/components/ai-disclosure'
+import { aiDisclosure } from '~/services/certificates/record/ai-disclosure'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { BrowserCheck } from '~/components/verify/browser-check'
 import { ChainOfVersions } from '~/components/verify/chain-of-versions'
@@ -105,6 +106,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       appName: env().APP_NAME,
       i18n: pageMessages(locale, ['verify', 'words', 'certificate']),
       words: serviceWords(locale, servicesTexts(found)),
+      // Where AI took part, from the verified manifest, in the visitor's language (issue 54).
+      aiDisclosure: found.report.aiDisclosureSource
+        ? aiDisclosure(found.report.aiDisclosureSource, (id, _english, values) =>
+            // Its ids are the certificate's and the shared words' (a component's name).
+            translate(
+              locale,
+              id.startsWith('words.') ? 'words' : 'certificate',
+              id,
+              values as Record<string, string | number>,
+            ),
+          )
+        : found.report.aiDisclosure,
     },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
@@ -270,8 +283,7 @@ export default function VerifyPage() {
             <h2 id="verify-ai" className="text-lg font-semibold text-slate-900">
               {t('verify.page.aiHeading', { heading: report.aiDisclosure.heading })}
             </h2>
-            {/* The disclosure's words are the record's (ai-disclosure.ts), in English for now. */}
-            <div className="mt-2" lang="en">
+            <div className="mt-2">
               <AiDisclosureText disclosure={report.aiDisclosure} />
             </div>
           </section>

@@ -11,6 +11,7 @@ import * as rpcRoute from '~/resource-routes/ledger.rpc.getTransaction.$signatur
 import * as verifyRoute from '~/routes/verify.$certificateId'
 import * as verifyJsonRoute from '~/resource-routes/verify.$certificateId[.]json'
 import * as certificatePdfRoute from '~/resource-routes/certificate.$id[.]pdf'
+import { translate } from '~/i18n/catalogs.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
 import {
   buildManifest,
@@ -1096,4 +1097,39 @@ describe('manifest v7: each person’s publisher and the AI tools by name (issue
       fs.rmSync(dir, { recursive: true, force: true })
     }
   }, 120_000)
+})
+
+describe('the verify page in its visitor’s language (issue 54)', () => {
+  test('where AI took part is said in German to a German visitor, from the same verified manifest', async () => {
+    const { song } = await registered()
+    const url = `http://localhost/verify/${song.certificateId}`
+    const english = await (
+      await respond(() =>
+        verifyRoute.loader(args(new Request(url), { certificateId: song.certificateId })),
+      )
+    ).json()
+    const german = await (
+      await respond(() =>
+        verifyRoute.loader(
+          args(new Request(url, { headers: { 'Accept-Language': 'de' } }), {
+            certificateId: song.certificateId,
+          }),
+        ),
+      )
+    ).json()
+    expect(english.aiDisclosure.heading).toBe(
+      translate('en', 'certificate', 'certificate.ai.heading'),
+    )
+    expect(german.aiDisclosure.heading).toBe(
+      translate('de', 'certificate', 'certificate.ai.heading'),
+    )
+    expect(german.aiDisclosure.heading).not.toBe(english.aiDisclosure.heading)
+    // Each component's line names the component as German does, none in English.
+    for (const line of german.aiDisclosure.components as { component: string; text: string }[])
+      expect(line.text).not.toBe(
+        english.aiDisclosure.components.find(
+          (c: { component: string }) => c.component === line.component,
+        ).text,
+      )
+  })
 })

@@ -1,6 +1,6 @@
 import { confirmationSentence, declaredSentence } from '~/lib/confirmations'
 import { publishedConfirmations, publishedContributors, type readManifest } from './manifest.server'
-import { aiDisclosure } from './ai-disclosure'
+import { aiDisclosure, type DisclosureSource } from './ai-disclosure'
 import { recordedStatus } from './certificate.server'
 
 /**
@@ -48,13 +48,24 @@ export function coWritersOf(read: ReturnType<typeof readManifest>): CoWriters {
  * from the stored manifest alone; null when the manifest could not be read.
  */
 export function publishedAiDisclosure(read: ReturnType<typeof readManifest>) {
+  const source = publishedAiDisclosureSource(read)
+  return source === null ? null : aiDisclosure(source)
+}
+
+/**
+ * What the disclosure is made from, read only from the verified manifest: the verify page says it
+ * in its visitor's language (issue 54) from the one check, kept for every language.
+ */
+export function publishedAiDisclosureSource(
+  read: ReturnType<typeof readManifest>,
+): DisclosureSource | null {
   if (read.manifest === null) return null
   const recorded = publishedConfirmations(read) ?? []
-  return aiDisclosure({
+  return {
     contributions: read.manifest.contributions,
     confirmations: {
       recorded: true,
       contributors: publishedContributors(read).map(({ role }) => recordedStatus(role, recorded)),
     },
-  })
+  }
 }

@@ -13,8 +13,13 @@ import {
   readManifest,
 } from './manifest.server'
 import { canonicalJson, sha256Hex } from '~/lib/digest.server'
-import { type CoWriters, coWritersOf, publishedAiDisclosure } from './published-co-writers.server'
-import type { AiDisclosure } from './ai-disclosure'
+import {
+  type CoWriters,
+  coWritersOf,
+  publishedAiDisclosure,
+  publishedAiDisclosureSource,
+} from './published-co-writers.server'
+import type { AiDisclosure, DisclosureSource } from './ai-disclosure'
 
 // One record's proof, re-derived from public sources only, step by step with its evidence: what
 // `/verify/<id>`, `npm run verify` and the record audit all run.
@@ -152,6 +157,8 @@ export async function verifyCertificate(
   let confirmations: CoWriters | null = null
   // Where AI took part, read only from the verified stored manifest (issue 40).
   let aiDisclosure: AiDisclosure | null = null
+  // What it is made from, for a page that says it in its reader's language.
+  let aiDisclosureSource: DisclosureSource | null = null
   // The manifest hash the chain record anchors (its memo), once the memo is read.
   let anchoredSha256: string | null = null
   const result = () => {
@@ -171,6 +178,7 @@ export async function verifyCertificate(
       supersedes,
       confirmations,
       aiDisclosure,
+      aiDisclosureSource,
       anchoredSha256,
       network: chainLabel(parts.chain),
       storedIn: storageWords(parts.storage),
@@ -386,6 +394,7 @@ export async function verifyCertificate(
   comparison.evidence('Co-writers', coWriters.lines.join('\n'), 'block')
   confirmations = coWriters
   aiDisclosure = publishedAiDisclosure(read)
+  aiDisclosureSource = publishedAiDisclosureSource(read)
   const tags = stored!.tags
   const tagsAgree =
     tags['Certificate-Id'] === certificateId &&
