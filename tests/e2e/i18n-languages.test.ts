@@ -21,8 +21,9 @@ describe.each(MODES)('the footer’s language form, $name', (mode) => {
       .poll(() => page.getByRole('contentinfo').getByRole('link', { name: 'Kontakt' }).count())
       .toBe(1)
     expect(await page.getByLabel('Sprache').inputValue()).toBe('de')
-    // The FAQ itself is not translated yet: its content says it is English.
-    expect(await page.locator('main').getAttribute('lang')).toBe('en')
+    // The FAQ itself speaks German now (issue 54's help area): no English inside it.
+    expect(await page.locator('main').getAttribute('lang')).toBeNull()
+    expect(await page.locator('h1').textContent()).toBe('Häufige Fragen')
     // The choice is kept: the next page, opened afresh, is German too.
     await page.goto('/')
     expect(await page.locator('html').getAttribute('lang')).toBe('de')
