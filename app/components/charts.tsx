@@ -1,6 +1,7 @@
 import { formatNumber, intlLocale } from '~/i18n/format'
 import { useLocale, useT } from '~/i18n/react'
 import { TAP_TARGET_SUMMARY } from './ui/button'
+import { dateTimeFormat } from '~/lib/intl'
 
 // Charts are drawn on the server as plain SVG, so they show without JavaScript; each has a
 // title and a description for screen readers and its numbers in a table beneath. The admin's
@@ -23,7 +24,7 @@ export function shortDay(day: string) {
  */
 function monthIn(locale: string, month: string, withYear = true) {
   const [year, number] = month.split('-').map(Number)
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateTimeFormat(intlLocale(locale), {
     month: 'short',
     year: withYear ? 'numeric' : undefined,
     timeZone: 'UTC',

@@ -1,6 +1,7 @@
 import { intlLocale } from '~/i18n/format'
 import { useLocale, useT } from '~/i18n/react'
 import { TAP_TARGET } from './ui/button'
+import { listFormat } from '~/lib/intl'
 
 /**
  * The owner's DDEX export (issue 40, decision 084): a download when the song has what ERN 4.3.2
@@ -18,7 +19,7 @@ export function DdexExportNote({ url, missing }: { url: string; missing: string[
       ) : (
         // The missing facts are made by the loader in the page's language (ddexMissingIn).
         t('certificate.ddex.needs', {
-          missing: new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(missing),
+          missing: listFormat(intlLocale(locale), { type: 'conjunction' }).format(missing),
         })
       )}
     </p>

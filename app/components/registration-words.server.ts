@@ -7,6 +7,7 @@ import { type RenderLocale, SOURCE_LOCALE } from '~/i18n/locales'
 import type { MessageId } from '~/i18n/react'
 import { currentTarget } from '~/services/registration/registration-target.server'
 import { networkWords, priceText } from './registration-words'
+import { listFormat } from '~/lib/intl'
 
 // The registration and payment services refuse in English (SPEC's words, which their tests, the
 // JSON API and the logs read). The register pages say each refusal in the page's language: fixed
@@ -84,7 +85,7 @@ export function splitsRefusalIn(
 export function disputedIn(locale: RenderLocale, statuses: { status: string; name: string }[]) {
   const names = statuses.filter((s) => s.status === 'disputed').map((s) => s.name)
   if (names.length === 0) return null
-  const list = new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(names)
+  const list = listFormat(intlLocale(locale), { type: 'conjunction' }).format(names)
   return say(locale, 'registration.refusal.disputed', { names: list })
 }
 

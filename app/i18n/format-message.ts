@@ -2,6 +2,7 @@
 // (@lingui/message-utils on the server, app/i18n/catalogs.server.ts): a plain string, or a list
 // of text and placeholders. This interprets that form in ~0.5 KB gzip, where Lingui's own
 // runtime (@lingui/core) weighs 2.3 KB and the page budget has no room for it (decision 120).
+import { numberFormat, pluralRules } from '~/lib/intl'
 
 type Cases = { offset?: number } & Record<string, CompiledMessage>
 export type CompiledPart =
@@ -34,7 +35,7 @@ export function formatMessage(
           n = Number(value) - (cases.offset ?? 0)
           // An exact case (=0 compiles to "0") before the language's plural rule.
           if (!Object.hasOwn(cases, key))
-            key = new Intl.PluralRules(locale, {
+            key = pluralRules(locale, {
               type: type === 'plural' ? 'cardinal' : 'ordinal',
             }).select(n)
         }
@@ -50,5 +51,5 @@ export function formatMessage(
 }
 
 function number(locale: string, value: number, options?: Intl.NumberFormatOptions) {
-  return new Intl.NumberFormat(locale, options).format(value)
+  return numberFormat(locale, options).format(value)
 }

@@ -3,6 +3,7 @@
 // the browser from the same values, so both write the same text.
 import { formatLongDate } from '~/lib/dates'
 import { PSEUDO_LOCALE, SOURCE_LOCALE } from './locales'
+import { numberFormat } from '~/lib/intl'
 
 // The pseudo-language has no Intl data of its own: it writes numbers and dates as English does.
 export const intlLocale = (locale: string) => (locale === PSEUDO_LOCALE ? SOURCE_LOCALE : locale)
@@ -13,7 +14,7 @@ export function formatDate(locale: string, value: string | Date | null | undefin
 }
 
 export function formatNumber(locale: string, value: number, options?: Intl.NumberFormatOptions) {
-  return new Intl.NumberFormat(intlLocale(locale), options).format(value)
+  return numberFormat(intlLocale(locale), options).format(value)
 }
 
 /** 0.5 → "50%" in English, "50 %" in French and German. */

@@ -19,6 +19,7 @@ import type {
   CertificateRegistration,
   CertificateView,
 } from '~/services/certificates/record/certificate.server'
+import { listFormat } from './intl'
 
 /**
  * What the certificate shows: the public projection, with the private texts for the owner
@@ -135,7 +136,7 @@ function statementIn(
   const recorded = recordedRecord ? 'yes' : 'no'
   if (confirmed.length === 0) return say('certificate.statement.none', '')
   if (confirmed.length === people.length) return say('certificate.statement.all', '', { recorded })
-  const names = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+  const names = listFormat(locale, { type: 'conjunction' }).format(
     confirmed.map((person) => person.name),
   )
   return say('certificate.statement.some', '', { count: confirmed.length, names, recorded })

@@ -1,3 +1,5 @@
+import { relativeTimeFormat } from './intl'
+
 /**
  * "Checked 40 seconds ago": how long ago the verify page's check of the chain, the store and the
  * timestamp was made (decision 116). The server writes it into each answer, a kept one's too, and
@@ -26,7 +28,7 @@ export function checkedAgo(checkedAtMs: number, nowMs: number, words: CheckedWor
       : minutes < 60
         ? [minutes, 'minute']
         : [Math.floor(minutes / 60), 'hour']
-  const ago = new Intl.RelativeTimeFormat(words.locale, { numeric: 'always' }).format(-value, unit)
+  const ago = relativeTimeFormat(words.locale, { numeric: 'always' }).format(-value, unit)
   return words.ago.replace('{ago}', ago)
 }
 

@@ -1,20 +1,9 @@
 // Long dates ('March 1, 2025'; '1. März 2025' in German through app/i18n/format.ts). Shared with
 // the browser, and rendered identically on both sides.
+import { dateTimeFormat } from './intl'
 
-// One formatter per language, made once: building an Intl.DateTimeFormat costs more than using it.
-const longDateFormatters = new Map<string, Intl.DateTimeFormat>()
 function formatterFor(locale: string) {
-  let formatter = longDateFormatters.get(locale)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(locale, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    })
-    longDateFormatters.set(locale, formatter)
-  }
-  return formatter
+  return dateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
 }
 
 /**
@@ -63,30 +52,20 @@ export function isTimeZone(value: string) {
   if (value === DEFAULT_TIME_ZONE) return true
   if (value.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value })
+    dateTimeFormat('en-US', { timeZone: value })
     return true
   } catch {
     return false
   }
 }
 
-// Making an Intl.DateTimeFormat costs far more than using one: a dashboard of 100 songs made one
-// per date shown, about 9 % of its server time (issue 16). Kept per zone; the zones are few.
-const formatters = new Map<string, Intl.DateTimeFormat>()
 function zoneFormatter(kind: 'long' | 'numeric', timeZone: string, locale = 'en-US') {
-  const key = `${kind} ${timeZone} ${locale}`
-  let format = formatters.get(key)
-  if (!format) {
-    if (formatters.size >= 200) formatters.clear()
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone,
-      year: 'numeric',
-      month: kind === 'long' ? 'long' : '2-digit',
-      day: kind === 'long' ? 'numeric' : '2-digit',
-    })
-    formatters.set(key, format)
-  }
-  return format
+  return dateTimeFormat(locale, {
+    timeZone,
+    year: 'numeric',
+    month: kind === 'long' ? 'long' : '2-digit',
+    day: kind === 'long' ? 'numeric' : '2-digit',
+  })
 }
 
 function dayParts(date: Date, timeZone: string) {
@@ -129,7 +108,7 @@ export function formatMomentInZone(
 ) {
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return 'Invalid date'
-  const format = new Intl.DateTimeFormat(locale, {
+  const format = dateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: 'long',

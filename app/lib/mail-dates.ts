@@ -1,5 +1,6 @@
 import { DEFAULT_TIME_ZONE, readableZone } from './dates'
 import { utcOffsetLabel, utcOffsetMinutes } from './time-zone-names'
+import { dateTimeFormat } from './intl'
 
 // Dates in mail (issue 52.15): a mail is read away from the page, where nothing says which zone
 // a date is in, so it names the zone with its offset from UTC on that day ("UTC+09:00, Asia/Seoul").
@@ -22,7 +23,7 @@ const dayOptions = { year: 'numeric', month: 'long', day: 'numeric' } as const
 /** 'December 7, 2026 (UTC+09:00, Asia/Seoul)'; '7. Dezember 2026 (…)', '2026年12月7日 (…)'. */
 export function mailDay(date: Date, timeZone: string | null | undefined, locale = 'en') {
   const zone = timeZone || DEFAULT_TIME_ZONE
-  const day = new Intl.DateTimeFormat(ENGLISH.has(locale) ? 'en-US' : locale, {
+  const day = dateTimeFormat(ENGLISH.has(locale) ? 'en-US' : locale, {
     timeZone: zone,
     ...dayOptions,
   }).format(date)
@@ -40,8 +41,8 @@ export function mailMoment(date: Date, timeZone: string | null | undefined, loca
     hourCycle: 'h23',
   } as const
   if (!ENGLISH.has(locale))
-    return `${new Intl.DateTimeFormat(locale, options).format(date)} (${zoneWords(zone, date)})`
-  const parts = new Intl.DateTimeFormat('en-US', options).formatToParts(date)
+    return `${dateTimeFormat(locale, options).format(date)} (${zoneWords(zone, date)})`
+  const parts = dateTimeFormat('en-US', options).formatToParts(date)
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
   return `${part('month')} ${part('day')}, ${part('year')} at ${part('hour')}:${part('minute')} (${zoneWords(zone, date)})`
 }

@@ -1,5 +1,6 @@
 import { recordingDetails as englishDetails } from './recording'
 import { type Say, sayEnglish } from './say'
+import { numberFormat } from './intl'
 
 // A fingerprinted file's facts beside its digest on the certificate, in the page's language:
 // the size's figures and unit as the language writes them (recording.ts' `formatFileSize` is the
@@ -10,7 +11,7 @@ function fileSize(bytes: number, say: Say, locale: string) {
   if (bytes < 1000) return count
   const [value, unit] =
     bytes >= 1e9 ? [bytes / 1e9, 'GB'] : bytes >= 1e6 ? [bytes / 1e6, 'MB'] : [bytes / 1e3, 'KB']
-  const size = new Intl.NumberFormat(locale, {
+  const size = numberFormat(locale, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(value)

@@ -1,6 +1,7 @@
 // Shared with the browser: the zone names people are shown, with their offsets (issue 39.14).
 
 import { DEFAULT_TIME_ZONE } from './dates'
+import { dateTimeFormat } from './intl'
 
 /**
  * Names the tz database has retired for another spelling, which Node 20's ICU (and some browsers)
@@ -55,15 +56,9 @@ export function canonicalTimeZone(name: string) {
 
 export type TimeZoneOption = { value: string; label: string }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>()
-
 /** Minutes east of UTC in the zone at that moment (so summer time counts on the day). */
 export function utcOffsetMinutes(timeZone: string, now: Date) {
-  let format = offsetFormats.get(timeZone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
-    offsetFormats.set(timeZone, format)
-  }
+  const format = dateTimeFormat('en-US', { timeZone, timeZoneName: 'shortOffset' })
   const text = format.formatToParts(now).find((part) => part.type === 'timeZoneName')?.value ?? ''
   const match = /^GMT([+-])(\d{1,2})(?::(\d{2}))?$/.exec(text)
   if (!match) return 0

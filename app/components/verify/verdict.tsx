@@ -6,6 +6,7 @@ import type { MessageId } from '~/i18n/react'
 import type { VerifyReport } from './report'
 import type { ServiceWordsMap } from './words'
 import { useManifestNote } from './notes'
+import { listFormat } from '~/lib/intl'
 
 // The verify page's answer, right under the record it speaks of (issue 49.4): verified, or not
 // and then exactly what was checked, what failed and what was never reached, so the record above
@@ -29,7 +30,7 @@ function listed(t: Translate, locale: string, facts: RecordFact[]) {
   const lists = locale === SOURCE_LOCALE || locale === PSEUDO_LOCALE ? 'en-GB' : locale
   const words = facts.map((fact) => t(FACTS[fact]))
   // The pseudo-language's "and" is Intl's English: it is a single word between accented ones.
-  return new Intl.ListFormat(lists, { type: 'conjunction' }).format(words)
+  return listFormat(lists, { type: 'conjunction' }).format(words)
 }
 
 function plainWords(

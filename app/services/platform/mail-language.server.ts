@@ -9,6 +9,7 @@ import {
 } from '~/i18n/locales'
 import type { mails } from '~/i18n/messages/mails.server'
 import { env } from '~/env.server'
+import { displayNames } from '~/lib/intl'
 
 // Which language a mail is written in (issue 54): the recipient's choice kept on their account
 // (users.locale); without one, the language of the request that caused the mail; else English.
@@ -44,5 +45,5 @@ export function paragraphs(...parts: (string | false | null | undefined)[]) {
 /** A language's English name, for the one English line atop an invitation ('Japanese'). */
 export function englishLanguageName(locale: RenderLocale) {
   if (!isLocale(locale)) return 'pseudo-English'
-  return new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? LANGUAGE_NAMES[locale]
+  return displayNames(['en'], { type: 'language' }).of(locale) ?? LANGUAGE_NAMES[locale]
 }

@@ -4,6 +4,7 @@ import { formatPercent, intlLocale } from '~/i18n/format'
 import { type RenderLocale, SOURCE_LOCALE } from '~/i18n/locales'
 import type { MessageId } from '~/i18n/messages/index.server'
 import { DEFAULT_TIME_ZONE, formatDayInZone, formatLongDate } from '~/lib/dates'
+import { listFormat } from '~/lib/intl'
 
 // The words a PDF is written in (issue 54, decision 122): the messages of the areas it shows in
 // the owner's language (pdf-locale.server.ts), compiled on the request's thread and carried in
@@ -47,7 +48,7 @@ export function pdfLanguage(words: PdfWords = pdfWordsIn(SOURCE_LOCALE)) {
         ? names.length === 1
           ? names[0]!
           : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-        : new Intl.ListFormat(intl, { type: 'conjunction' }).format(names),
+        : listFormat(intl, { type: 'conjunction' }).format(names),
   }
 }
 export type PdfLanguage = ReturnType<typeof pdfLanguage>
