@@ -10,8 +10,8 @@ import { RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '~/components/nonce'
-import { allSourceMessages } from '~/i18n/catalogs.server'
-import { setSourceMessages } from '~/i18n/react'
+import { allSourceMessages, areaSource, withAreaMessages } from '~/i18n/catalogs.server'
+import { type I18nData, setAreaSource, setSourceMessages } from '~/i18n/react'
 import { withoutNulBytes } from '~/lib/html-stream.server'
 import { logRequestError } from '~/lib/request-errors.server'
 import { env } from '~/env.server'
@@ -113,6 +113,8 @@ await startBackupSocket()
 
 // A drawing no loader fed (the root's own error page) speaks English rather than message ids.
 setSourceMessages(allSourceMessages())
+// A page's named areas are drawn from the catalogues, and written once into its document.
+setAreaSource(areaSource)
 
 const ABORT_DELAY = 5000
 
@@ -229,11 +231,35 @@ export default function handleRequest(
   })
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {
   applySecurityHeaders(response.headers)
   response.headers.append('Vary', 'Cookie, Accept-Language')
   noStoreWhenSignedIn(request.headers.get('Cookie'), response.headers)
-  return response
+  return withMessages(response)
+}
+
+/**
+ * A loader's data names its messages' areas (pageMessages); a document carries them beside the
+ * handoff, but a client-side navigation has only this answer: it gets them here (issue 53).
+ */
+async function withMessages(response: Response) {
+  if (!response.headers.get('Content-Type')?.startsWith('application/json')) return response
+  if (response.headers.has('X-Remix-Redirect') || !response.body) return response
+  const text = await response.text()
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    data = null
+  }
+  const i18n = (data as { i18n?: I18nData } | null)?.i18n
+  const body =
+    i18n?.areas && !i18n.messages
+      ? JSON.stringify({ ...(data as object), i18n: withAreaMessages(i18n) })
+      : text
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Length')
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

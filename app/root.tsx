@@ -24,7 +24,14 @@ import { ToastProvider } from './components/toaster'
 import { getPublicEnv } from './env.server'
 import { pageMessages } from './i18n/catalogs.server'
 import { languageChoices, localeDirection, requestLocale } from './i18n/locale.server'
-import { I18nProvider, translatorOf, useContentLanguage, useLocale, useT } from './i18n/react'
+import {
+  DocumentMessages,
+  I18nProvider,
+  translatorOf,
+  useContentLanguage,
+  useLocale,
+  useT,
+} from './i18n/react'
 import { startPageLoad } from './services/platform/analytics.server'
 import { getSignedInUser } from './services/accounts/auth.server'
 import { db } from './services/platform/db.server'
@@ -134,6 +141,8 @@ function Document({ children }: { children: ReactNode }) {
           year={data?.year ?? new Date().getUTCFullYear()}
           languages={data?.languages ?? []}
         />
+        {/* The messages the page's loaders named, once, before the scripts that read them. */}
+        <DocumentMessages />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

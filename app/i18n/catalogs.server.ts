@@ -6,6 +6,7 @@ import { type CompiledMessage, type CompiledPart, formatMessage } from './format
 import { type Locale, PSEUDO_LOCALE, type RenderLocale, SOURCE_LOCALE } from './locales'
 import { type Area, AREAS } from './messages/index.server'
 import { pseudoText } from './pseudo.server'
+import type { I18nData } from './react'
 
 /**
  * The catalogues: each area's PO file per language, read and compiled by Lingui's compiler the
@@ -64,12 +65,62 @@ function areaMessages(locale: RenderLocale, area: Area): Messages {
   return messages
 }
 
-/** The messages of these areas in `locale`: what a loader sends as its page's `i18n`. */
+const pages = new Map<string, I18nData & { messages: Messages }>()
+
+/**
+ * The messages of these areas in `locale`: what a loader sends as its page's `i18n`. Its JSON
+ * names the areas only; `messages` is there for the server's own use and is left out of the JSON
+ * (not enumerable): a document carries them once in its DocumentMessages element, a client-side
+ * navigation's data gets them back in handleDataRequest (app/entry.server.tsx, issue 53). Made
+ * once per language and areas, and frozen, as every caller shares it.
+ */
 export function pageMessages(locale: RenderLocale, areas: readonly Area[]) {
-  return {
-    locale,
-    messages: Object.assign({}, ...areas.map((area) => areaMessages(locale, area))) as Messages,
+  const key = `${locale}|${areas.join(',')}`
+  let page = pages.get(key)
+  if (!page) {
+    const messages = Object.freeze(
+      Object.assign({}, ...areas.map((area) => areaMessages(locale, area))) as Messages,
+    )
+    page = { locale, areas: Object.freeze([...areas]) } as I18nData & { messages: Messages }
+    Object.defineProperty(page, 'messages', { value: messages, enumerable: false })
+    pages.set(key, Object.freeze(page))
   }
+  return page
+}
+
+export type PageMessages = ReturnType<typeof pageMessages>
+
+// The element's text per language and areas: JSON safe inside <script> ("<" written as \u003c,
+// and the two line separators JavaScript once refused), made once each.
+const documentTexts = new Map<string, string>()
+function documentText(locale: RenderLocale, areas: readonly string[]) {
+  const known = [...new Set(areas)].filter((area): area is Area => Object.hasOwn(AREAS, area))
+  const key = `${locale}|${known.join(',')}`
+  let text = documentTexts.get(key)
+  if (text === undefined) {
+    const byArea = Object.fromEntries(
+      known.map((area) => [`${locale}/${area}`, areaMessages(locale, area)]),
+    )
+    text = JSON.stringify(byArea)
+      .replaceAll('<', '\\u003c')
+      .replaceAll('\u2028', '\\u2028')
+      .replaceAll('\u2029', '\\u2029')
+    documentTexts.set(key, text)
+  }
+  return text
+}
+
+/** The server's answer to the page's named areas (app/i18n/react.tsx), set by the server entry. */
+export const areaSource = {
+  messages: (locale: RenderLocale, area: string) =>
+    Object.hasOwn(AREAS, area) ? areaMessages(locale, area as Area) : undefined,
+  documentText,
+}
+
+/** A data answer's named areas with their messages, for a client-side navigation (issue 53). */
+export function withAreaMessages(i18n: I18nData): I18nData {
+  const areas = (i18n.areas ?? []).filter((area): area is Area => Object.hasOwn(AREAS, area))
+  return { ...i18n, messages: pageMessages(i18n.locale, areas).messages }
 }
 
 /** One message in `locale`, for text made on the server (a loader's note, a mail, a toast). */

@@ -1,4 +1,6 @@
+import type { PageMessages } from './catalogs.server'
 import type { Area } from './messages/index.server'
+import type { CompiledMessage } from './format-message'
 import type { I18nData } from './react'
 
 /**
@@ -8,11 +10,11 @@ import type { I18nData } from './react'
  * page its own sentences, not every page's in its HTML (decision 123).
  */
 export function pagePart(
-  page: I18nData,
+  page: Pick<PageMessages, 'locale' | 'messages'>,
   area: Area,
   parts: readonly string[],
   alsoKeys: readonly string[] = [],
-): I18nData {
+): I18nData & { messages: Record<string, CompiledMessage> } {
   const prefixes = [...parts.map((part) => `${area}.${part}.`), ...alsoKeys]
   const messages = Object.fromEntries(
     Object.entries(page.messages).filter(([key]) =>

@@ -10,10 +10,16 @@ export type { MessageId }
  * What a loader sends of the messages its page shows (`i18n: pageMessages(locale, areas)`):
  * data, not script, so a language adds no byte to a page's JavaScript (decision 120). The root
  * sends the shell's; each route the areas of its own page.
+ *
+ * In a document, `areas` names them and the messages travel once, beside the handoff, in the
+ * `DocumentMessages` element (issue 53: as loader data they were written out, read back and
+ * written again for every page, 30 KB on the dashboard). A client-side navigation's data has
+ * them as `messages` (app/entry.server.tsx, handleDataRequest), as has a page sending only a part.
  */
 export interface I18nData {
   locale: RenderLocale
-  messages: Record<string, CompiledMessage>
+  messages?: Record<string, CompiledMessage>
+  areas?: readonly string[]
 }
 
 export type Translate = (id: MessageId, values?: MessageValues) => string
@@ -50,39 +56,104 @@ const ROOT_ERROR_ENGLISH: Record<string, string> = {
 }
 export const rootErrorEnglish = ROOT_ERROR_ENGLISH
 
-function translator(
-  locale: RenderLocale,
-  messages: Record<string, CompiledMessage>,
-  pageTranslated = false,
-): Translator {
+type Messages = Record<string, CompiledMessage>
+
+function translator(locale: RenderLocale, found: Messages[], pageTranslated = false): Translator {
   return {
     locale,
     pageTranslated,
     // An id no loader sent shows as itself in the browser: plainly wrong on the page, and the
-    // pseudo-language test (tests/e2e/i18n-pseudo.test.ts) fails on it.
+    // pseudo-language test (tests/e2e/i18n-pseudo.test.ts) fails on it. A later route's message
+    // wins over an earlier one's, as merged data would.
     t: (id, values = {}) => {
-      const message = messages[id] ?? (globalThis as Holder)[SOURCE]?.[id] ?? ROOT_ERROR_ENGLISH[id]
+      let message: CompiledMessage | undefined
+      for (let i = found.length - 1; i >= 0 && message === undefined; i--) message = found[i]![id]
+      message ??= (globalThis as Holder)[SOURCE]?.[id] ?? ROOT_ERROR_ENGLISH[id]
       return message === undefined ? id : formatMessage(message, values, locale)
     },
   }
 }
 
-/** The messages every matched route's loader sent, merged: the shell's and the page's. */
+/** The messages every matched route's loader sent or named: the shell's and the page's. */
 export function translatorOf(
   matches: readonly { id?: string; data?: unknown; handle?: unknown }[],
 ): Translator {
   let locale: RenderLocale = SOURCE_LOCALE
   let pageTranslated = false
-  const messages: Record<string, CompiledMessage> = {}
+  const found: Messages[] = []
   for (const match of matches) {
     const i18n = i18nOf(match.data)
     if (match.id !== 'root' && (i18n || (match.handle as { i18n?: boolean } | undefined)?.i18n))
       pageTranslated = true
     if (!i18n) continue
     locale = i18n.locale
-    Object.assign(messages, i18n.messages)
+    if (i18n.messages) found.push(i18n.messages)
+    else for (const area of i18n.areas ?? []) found.push(areaMessagesOf(i18n.locale, area) ?? {})
   }
-  return translator(locale, messages, pageTranslated)
+  return translator(locale, found, pageTranslated)
+}
+
+// The messages a document carries, by "locale/area". On the server the catalogues answer
+// (app/entry.server.tsx sets them); in the browser, the document's DocumentMessages element,
+// read once: a client-side navigation's data brings its own messages.
+const AREA_SOURCE = Symbol.for('prooftrack.i18n.areas')
+interface AreaSource {
+  messages: (locale: RenderLocale, area: string) => Messages | undefined
+  /** The element's text for these areas: JSON safe inside a script element. */
+  documentText: (locale: RenderLocale, areas: readonly string[]) => string
+}
+type AreaHolder = typeof globalThis & { [AREA_SOURCE]?: AreaSource }
+export function setAreaSource(source: AreaSource) {
+  ;(globalThis as AreaHolder)[AREA_SOURCE] = source
+}
+
+export const DOCUMENT_MESSAGES_ID = 'pt-messages'
+let browserText: string | undefined
+let browserMessages: Record<string, Messages> | undefined
+function fromDocument() {
+  if (browserMessages === undefined) {
+    browserText = document.getElementById(DOCUMENT_MESSAGES_ID)?.textContent ?? '{}'
+    browserMessages = JSON.parse(browserText) as Record<string, Messages>
+  }
+  return browserMessages
+}
+
+function areaMessagesOf(locale: RenderLocale, area: string) {
+  const source = (globalThis as AreaHolder)[AREA_SOURCE]
+  if (source) return source.messages(locale, area)
+  return typeof document === 'undefined' ? undefined : fromDocument()[`${locale}/${area}`]
+}
+
+/**
+ * The messages the document's routes named (not sent), once, as JSON beside the handoff. The
+ * browser keeps the element as the server wrote it: it reads it at start and never draws it anew.
+ */
+export function DocumentMessages() {
+  const matches = useMatches()
+  const source = (globalThis as AreaHolder)[AREA_SOURCE]
+  let text: string
+  if (source) {
+    let locale: RenderLocale = SOURCE_LOCALE
+    const areas: string[] = []
+    for (const match of matches) {
+      const i18n = i18nOf(match.data)
+      if (!i18n?.areas || i18n.messages) continue
+      locale = i18n.locale
+      areas.push(...i18n.areas)
+    }
+    text = source.documentText(locale, areas)
+  } else {
+    fromDocument()
+    text = browserText ?? '{}'
+  }
+  return (
+    <script
+      id={DOCUMENT_MESSAGES_ID}
+      type="application/json"
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: text }}
+    />
+  )
 }
 
 // Loader data is the loaders' own (root, _index, ...): a route without messages has no `i18n`.
@@ -90,7 +161,7 @@ function i18nOf(data: unknown) {
   return (data as { i18n?: I18nData } | null | undefined)?.i18n
 }
 
-const I18nContext = createContext<Translator>(translator(SOURCE_LOCALE, {}))
+const I18nContext = createContext<Translator>(translator(SOURCE_LOCALE, []))
 
 /** Given once, in the root's Layout, from the matched routes' data. */
 export function I18nProvider({ children }: { children: ReactNode }) {

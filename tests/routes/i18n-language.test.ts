@@ -14,6 +14,8 @@ import {
   forgetAnonymousPages,
   keepingStream,
 } from '~/services/platform/anonymous-pages.server'
+import { withAreaMessages } from '~/i18n/catalogs.server'
+import type { I18nData } from '~/i18n/react'
 import { db } from '../setup/db'
 import { args, createUser, formRequest, respond, sessionCookie } from '../setup/fixtures'
 
@@ -23,10 +25,14 @@ import { args, createUser, formRequest, respond, sessionCookie } from '../setup/
 
 const BASE = 'http://localhost:3000'
 
+// A page's data names its areas; its messages are what a client-side navigation's answer carries
+// (handleDataRequest) and what its document carries beside the handoff (issue 53).
+const messagesOf = (i18n: I18nData) => withAreaMessages(i18n).messages ?? {}
+
 async function rootData(headers: Record<string, string>) {
   const response = await respond(() => root.loader(args(new Request(`${BASE}/faq`, { headers }))))
   return (await response.json()) as {
-    i18n: { locale: string; messages: Record<string, unknown> }
+    i18n: I18nData
     dir: string
     languages: { tag: string; name: string }[]
   }
@@ -37,7 +43,7 @@ describe('the page’s language', () => {
     const data = await rootData({ 'Accept-Language': 'ja-JP,ja;q=0.9,en;q=0.8' })
     expect(data.i18n.locale).toBe('ja')
     expect(data.dir).toBe('ltr')
-    expect(data.i18n.messages['shell.header.signIn']).toBe('ログイン')
+    expect(messagesOf(data.i18n)['shell.header.signIn']).toBe('ログイン')
     expect(data.languages.map((choice) => choice.tag)).toEqual([
       'en',
       'es',
@@ -52,7 +58,7 @@ describe('the page’s language', () => {
   test('the cookie before Accept-Language; English when neither names one we speak', async () => {
     const data = await rootData({ Cookie: 'lang=de', 'Accept-Language': 'ja' })
     expect(data.i18n.locale).toBe('de')
-    expect(data.i18n.messages['shell.header.signIn']).toBe('Anmelden')
+    expect(messagesOf(data.i18n)['shell.header.signIn']).toBe('Anmelden')
     expect((await rootData({ 'Accept-Language': 'zh-CN, *;q=0.1' })).i18n.locale).toBe('en')
     // Portuguese from Portugal, and Latin American Spanish, get the nearest we have.
     expect((await rootData({ 'Accept-Language': 'pt-PT' })).i18n.locale).toBe('pt-BR')
@@ -129,7 +135,7 @@ describe('the page’s language', () => {
     expect(row.locale).toBe('ko')
     const data = await rootData({ Cookie: `${cookie}; lang=de`, 'Accept-Language': 'ja' })
     expect(data.i18n.locale).toBe('ko')
-    expect(data.i18n.messages['shell.menu.settings']).toBe('설정')
+    expect(messagesOf(data.i18n)['shell.menu.settings']).toBe('설정')
   })
 })
 
@@ -138,11 +144,11 @@ test('the landing page in German: its messages, and its notes on PRO and SHA-256
     index.loader(args(new Request(`${BASE}/`, { headers: { 'Accept-Language': 'de-DE' } }))),
   )
   const data = (await response.json()) as {
-    i18n: { locale: string; messages: Record<string, unknown> }
+    i18n: I18nData
     notes: { term: string; sentence: string }[]
   }
   expect(data.i18n.locale).toBe('de')
-  expect(data.i18n.messages['landing.hero.title']).toBe(
+  expect(messagesOf(data.i18n)['landing.hero.title']).toBe(
     'Halte die Angaben zu deinem Song fest. Für immer.',
   )
   expect(data.notes.find((note) => note.term === 'PRO')?.sentence).toContain('GEMA')

@@ -2,12 +2,14 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeEach, vi } from 'vitest'
-import { allSourceMessages } from '~/i18n/catalogs.server'
-import { setSourceMessages } from '~/i18n/react'
+import { allSourceMessages, areaSource } from '~/i18n/catalogs.server'
+import { setAreaSource, setSourceMessages } from '~/i18n/react'
 import { testEnv } from './test-env'
 
 // A component drawn without the root loader's data speaks English, as the server's drawing does.
 setSourceMessages(allSourceMessages())
+// As the server entry: a page's named areas are drawn from the catalogues (issue 53).
+setAreaSource(areaSource)
 
 // Every test file, with or without a database, runs with the test configuration and a DATA_DIR
 // of its own, removed after it. Files that share a process (the 'database' project,

@@ -18,9 +18,13 @@ export interface PdfWords {
 
 export type PdfTranslate = (id: MessageId, values?: MessageValues) => string
 
-/** The words a PDF in `locale` needs, compiled: the job's data. */
+/**
+ * The words a PDF in `locale` needs, compiled: the job's data. A plain object, as the job is
+ * copied to a worker thread and a page's `messages` is not enumerable (pageMessages).
+ */
 export function pdfWordsIn(locale: RenderLocale): PdfWords {
-  return pageMessages(locale, ['words', 'certificate', 'pdf'])
+  const { messages } = pageMessages(locale, ['words', 'certificate', 'pdf'])
+  return { locale, messages }
 }
 
 /** The PDF's `t`, and its dates and percentages written as its language writes them. */
