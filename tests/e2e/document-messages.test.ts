@@ -53,9 +53,9 @@ describe.each(MODES)('a German writer’s pages, $name', (mode) => {
     await page.getByTestId('account-menu').locator('summary').click()
     await page.getByRole('link', { name: 'Einstellungen' }).click()
     await expect.poll(() => new URL(page.url()).pathname).toBe('/settings')
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(
-      'Einstellungen',
-    )
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Einstellungen')
     expect(await page.locator('main').getAttribute('lang')).toBeNull()
     expect(await page.locator('html').getAttribute('lang')).toBe('de')
     await page.done()
