@@ -142,7 +142,7 @@ function Document({ children }: { children: ReactNode }) {
           languages={data?.languages ?? []}
         />
         {/* The messages the page's loaders named, once, before the scripts that read them. */}
-        <DocumentMessages />
+        <DocumentMessages nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -359,13 +359,11 @@ function SongRow({
  * by CSS (`data-label`), so the cell's text stays its value alone. The value wraps in its own
  * column beside the name: as one unbreakable flex item, a long value ("December 7, 2026
  * (Asia/Seoul)") dropped under its name while the shorter rows sat side by side (issue 52).
+ * Its utilities are the stylesheet's `.labelled-cell` (app/tailwind.css), written once for sixty cells.
  */
 function Cell({ label, children }: { label: string | undefined; children: ReactNode }) {
   return (
-    <td
-      data-label={label}
-      className="flex items-baseline gap-x-2 py-1 before:w-32 before:shrink-0 before:text-xs before:text-slate-500 before:content-[attr(data-label)] md:table-cell md:whitespace-nowrap md:px-4 md:py-3 md:before:content-none"
-    >
+    <td data-label={label} className="labelled-cell">
       <div className="min-w-0 flex-1 break-words">{children}</div>
     </td>
   )

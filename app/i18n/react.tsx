@@ -128,7 +128,7 @@ function areaMessagesOf(locale: RenderLocale, area: string) {
  * The messages the document's routes named (not sent), once, as JSON beside the handoff. The
  * browser keeps the element as the server wrote it: it reads it at start and never draws it anew.
  */
-export function DocumentMessages() {
+export function DocumentMessages({ nonce }: { nonce?: string }) {
   const matches = useMatches()
   const source = (globalThis as AreaHolder)[AREA_SOURCE]
   let text: string
@@ -147,9 +147,11 @@ export function DocumentMessages() {
     text = browserText ?? '{}'
   }
   return (
+    // Data, never run; it carries the nonce as every script element of a page does.
     <script
       id={DOCUMENT_MESSAGES_ID}
       type="application/json"
+      nonce={nonce}
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: text }}
     />

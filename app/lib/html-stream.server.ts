@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream'
+import { setImmediate } from 'node:timers'
 
 /**
  * The rendered document without the NUL bytes React 18's streaming renderer leaves in it.
@@ -19,9 +20,33 @@ import { Transform } from 'node:stream'
  * through the same encoder and carry the same bytes).
  */
 export function withoutNulBytes() {
-  return new Transform({
+  // React writes a document in 2 KB pieces, all of one render in the same turn of the event loop.
+  // Passed on one by one, each went through the page-view stream, the web stream, Express,
+  // compression (a zlib job on the thread pool each) and the socket: 44 of each for a dashboard.
+  // They are gathered and passed on once the turn ends (issue 53). What a later turn renders (a
+  // boundary that waited) still goes out in its own turn, as before.
+  let gathered: Uint8Array[] = []
+  let scheduled = false
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      callback(null, chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk)
+      gathered.push(chunk.includes(0) ? chunk.filter((byte) => byte !== 0) : chunk)
+      if (!scheduled) {
+        scheduled = true
+        setImmediate(passOn)
+      }
+      callback()
+    },
+    flush(callback) {
+      passOn()
+      callback()
     },
   })
+  function passOn() {
+    scheduled = false
+    if (gathered.length === 0) return
+    const chunk = gathered.length === 1 ? gathered[0]! : Buffer.concat(gathered)
+    gathered = []
+    stream.push(chunk)
+  }
+  return stream
 }

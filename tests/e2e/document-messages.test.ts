@@ -17,7 +17,7 @@ interface Handoff {
 async function documentOf(page: TestPage, path: string) {
   const html = await (await page.request.get(path)).text()
   const handoff = /window\.__remixContext = (.*?);<\/script>/s.exec(html)?.[1]
-  const messages = /<script id="pt-messages" type="application\/json">(.*?)<\/script>/s.exec(
+  const messages = /<script id="pt-messages" type="application\/json"[^>]*>(.*?)<\/script>/s.exec(
     html,
   )?.[1]
   return {
