@@ -1,7 +1,7 @@
 import { formatNumber, intlLocale } from '~/i18n/format'
 import { useLocale, useT } from '~/i18n/react'
 import { TAP_TARGET_SUMMARY } from './ui/button'
-import { dateTimeFormat } from '~/lib/intl'
+import { dateTimeFormat, keptBy } from '~/lib/intl'
 
 // Charts are drawn on the server as plain SVG, so they show without JavaScript; each has a
 // title and a description for screen readers and its numbers in a table beneath. The admin's
@@ -23,13 +23,17 @@ export function shortDay(day: string) {
  * Intl's names, read as UTC, are the same on the server and in the browser: both have full ICU.
  */
 function monthIn(locale: string, month: string, withYear = true) {
-  const [year, number] = month.split('-').map(Number)
-  return dateTimeFormat(intlLocale(locale), {
+  return monthLabels(`${locale} ${month} ${withYear ? 'year' : ''}`)
+}
+const monthLabels = keptBy((key) => {
+  const [locale, month, withYear] = key.split(' ')
+  const [year, number] = month!.split('-').map(Number)
+  return dateTimeFormat(intlLocale(locale!), {
     month: 'short',
     year: withYear ? 'numeric' : undefined,
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year!, number! - 1, 1)))
-}
+})
 
 /** The user's certificates per month: a small bar per month, its count above it. */
 export function CertificateTimeline({ months }: { months: { month: string; count: number }[] }) {

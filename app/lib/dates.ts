@@ -1,10 +1,10 @@
 // Long dates ('March 1, 2025'; '1. März 2025' in German through app/i18n/format.ts). Shared with
 // the browser, and rendered identically on both sides.
-import { dateTimeFormat } from './intl'
+import { dateTimeFormat, keptBy } from './intl'
 
-function formatterFor(locale: string) {
-  return dateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-}
+const formatterFor = keptBy((locale) =>
+  dateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+)
 
 /**
  * A date-only value ('2025-03-01') is a calendar day: it is formatted as that day, never moved
@@ -59,13 +59,17 @@ export function isTimeZone(value: string) {
   }
 }
 
-function zoneFormatter(kind: 'long' | 'numeric', timeZone: string, locale = 'en-US') {
+const zoneFormatters = keptBy((key) => {
+  const [kind, timeZone, locale] = key.split(' ')
   return dateTimeFormat(locale, {
     timeZone,
     year: 'numeric',
     month: kind === 'long' ? 'long' : '2-digit',
     day: kind === 'long' ? 'numeric' : '2-digit',
   })
+})
+function zoneFormatter(kind: 'long' | 'numeric', timeZone: string, locale = 'en-US') {
+  return zoneFormatters(`${kind} ${timeZone} ${locale}`)
 }
 
 function dayParts(date: Date, timeZone: string) {

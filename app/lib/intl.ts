@@ -63,3 +63,21 @@ export const displayNames = (
   locales: string | readonly string[],
   options: Intl.DisplayNamesOptions,
 ) => made('DisplayNames', locales, options)
+
+/**
+ * What `make` gives for a key, made once per key: for the hot paths that ask per value shown (a
+ * month label, a date per row), where even building the options' key above costs more than the
+ * formatting.
+ */
+export function keptBy<T>(make: (key: string) => T) {
+  const made = new Map<string, T>()
+  return (key: string) => {
+    let value = made.get(key)
+    if (value === undefined) {
+      if (made.size >= MAX_KEPT) made.clear()
+      value = make(key)
+      made.set(key, value)
+    }
+    return value
+  }
+}
