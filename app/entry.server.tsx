@@ -221,12 +221,14 @@ async function withMessages(response: Response) {
   if (!response.headers.get('Content-Type')?.startsWith('application/json')) return response
   if (response.headers.has('X-Remix-Redirect') || !response.body) return response
   const text = await response.text()
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch {
-    data = null
-  }
+  let data: unknown = null
+  // Only an answer that names areas is read: a list of songs is not parsed again for nothing.
+  if (text.includes('"areas":['))
+    try {
+      data = JSON.parse(text)
+    } catch {
+      data = null
+    }
   const i18n = (data as { i18n?: I18nData } | null)?.i18n
   const body =
     i18n?.areas && !i18n.messages
