@@ -1,8 +1,7 @@
 import { translate } from '~/i18n/catalogs.server'
-import { formatPercent, intlLocale } from '~/i18n/format'
-import { COMPONENT_IDS } from '~/i18n/words'
-import type { Component } from '~/lib/song-constants'
-import { incompleteComponents } from '~/lib/split-totals'
+import { intlLocale } from '~/i18n/format'
+import { incompleteTotalsIn } from '~/i18n/words.server'
+import type { incompleteComponents } from '~/lib/split-totals'
 import { type RenderLocale, SOURCE_LOCALE } from '~/i18n/locales'
 import type { MessageId } from '~/i18n/react'
 import { currentTarget } from '~/services/registration/registration-target.server'
@@ -68,17 +67,8 @@ export function splitsRefusalIn(
   locale: RenderLocale,
   rows: Parameters<typeof incompleteComponents>[0],
 ) {
-  const incomplete = incompleteComponents(rows)
-  if (incomplete.length === 0) return null
-  const totals = incomplete
-    .map((c) =>
-      translate(locale, 'words', 'words.split.total', {
-        component: translate(locale, 'words', COMPONENT_IDS[c.component as Component]),
-        total: formatPercent(locale, c.total / 100),
-      }),
-    )
-    .join(translate(locale, 'words', 'words.split.separator'))
-  return say(locale, 'registration.refusal.splits', { totals })
+  const totals = incompleteTotalsIn(locale, rows)
+  return totals === null ? null : say(locale, 'registration.refusal.splits', { totals })
 }
 
 /** The co-writers who disputed, named as the language lists names; null when nobody did. */

@@ -13,9 +13,18 @@ type SplitRows = Parameters<typeof incompleteComponents>[0]
  * where the loader has the rows, and sent as the page's data.
  */
 export function splitTotalsWarningIn(locale: RenderLocale, rows: SplitRows) {
+  const totals = incompleteTotalsIn(locale, rows)
+  return totals === null ? null : translate(locale, 'words', 'words.split.warning', { totals })
+}
+
+/**
+ * Each component of a split that is off, named with its total ("Lyrics 90 %, Music 110 %"), in
+ * `locale`; null for a whole split. The warning above and the registration's refusal both say it.
+ */
+export function incompleteTotalsIn(locale: RenderLocale, rows: SplitRows) {
   const incomplete = incompleteComponents(rows)
   if (incomplete.length === 0) return null
-  const totals = incomplete
+  return incomplete
     .map((c) =>
       translate(locale, 'words', 'words.split.total', {
         component: translate(locale, 'words', COMPONENT_IDS[c.component as Component]),
@@ -23,5 +32,4 @@ export function splitTotalsWarningIn(locale: RenderLocale, rows: SplitRows) {
       }),
     )
     .join(translate(locale, 'words', 'words.split.separator'))
-  return translate(locale, 'words', 'words.split.warning', { totals })
 }

@@ -13,14 +13,13 @@ import { Button } from '~/components/ui/button'
 import { pageMessages, translate } from '~/i18n/catalogs.server'
 import { intlLocale } from '~/i18n/format'
 import { requestLocale } from '~/i18n/locale.server'
-import type { RenderLocale } from '~/i18n/locales'
 import { translatorOf, useLocale, useT } from '~/i18n/react'
 import { SESSIONS_FIELDS, SessionsSchema } from '~/lib/account-schemas'
 import { formatMomentInZone } from '~/lib/dates'
 import { readForm } from '~/lib/form.server'
 import { useIsPending } from '~/lib/hooks'
-import { browserParts } from '~/lib/user-agent'
 import { requireUser } from '~/services/accounts/auth.server'
+import { browserName } from '~/services/accounts/browser-name.server'
 import { db } from '~/services/platform/db.server'
 import {
   endSessionByKey,
@@ -44,17 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     i18n: pageMessages(locale, ['settings']),
   })
-}
-
-/** "Firefox on Linux" as the page's language says it; a header we cannot read, as it came. */
-function browserName(locale: RenderLocale, userAgent: string | null) {
-  const parts = browserParts(userAgent)
-  if (!parts) return translate(locale, 'settings', 'settings.sessions.unknownBrowser')
-  const { browser, system, raw } = parts
-  if (!system) return browser ?? raw
-  return browser
-    ? translate(locale, 'settings', 'settings.sessions.browserOn', { browser, system })
-    : translate(locale, 'settings', 'settings.sessions.someBrowserOn', { system })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
