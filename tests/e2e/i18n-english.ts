@@ -1,6 +1,9 @@
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 
-// Issue 54's check, shared by every area's pseudo-language test (tests/e2e/i18n-pseudo*.test.ts).
+// Issue 54's check, shared by every area's pseudo-language test (tests/e2e/i18n-pseudo*.test.ts),
+// with the check those tests share besides: nothing wider than a 320 px window.
+
 // What a page may show that no catalogue translates: the product's name, its mark, identifiers
 // written in capitals (PRO, SHA-256, ISRC) and numbers.
 const NAMES = ['ProofTrack', 'PT']
@@ -46,4 +49,42 @@ export function englishOn(page: Page) {
     )
     return english
   }, NAMES)
+}
+
+/**
+ * What is wider than the window (the tests open it 320 px wide): each element with a width that
+ * reaches past its right or left edge, as `tag.class`, but for those inside `ignore` (the screen
+ * reader's text, hidden from people on purpose).
+ */
+export function widerThanTheWindow(page: Page, ignore = '.sr-only') {
+  return page.evaluate((ignore) => {
+    const width = document.documentElement.clientWidth
+    return [...document.body.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect()
+        return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
+      })
+      .filter((element) => !element.closest(ignore))
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+  }, ignore)
+}
+
+/** The document's own width: more than the window's, and the page scrolls sideways. */
+export function documentWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth)
+}
+
+/**
+ * Nothing on the page is wider than a 320 px window, nor does the document scroll sideways.
+ * `where` (the path or state) is shown beside the elements found, as the expectation's own key.
+ */
+export async function expectNothingWider(
+  page: Page,
+  where?: { path: string } | { state: string },
+  ignore?: string,
+) {
+  const wider = await widerThanTheWindow(page, ignore)
+  if (where) expect({ ...where, wider }).toEqual({ ...where, wider: [] })
+  else expect(wider).toEqual([])
+  expect(await documentWidth(page)).toBeLessThanOrEqual(320)
 }

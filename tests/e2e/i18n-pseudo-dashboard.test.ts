@@ -4,7 +4,7 @@ import { evenSplit } from '../setup/sample-song'
 import { type StripeServer, startStripeServer } from '../setup/stripe-server'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { englishOn } from './i18n-english'
+import { englishOn, expectNothingWider } from './i18n-english'
 import { useServer } from './server'
 
 // Issue 54, the dashboard and registration areas: the dashboard (empty, then with songs), the
@@ -204,20 +204,7 @@ describe.each(['de', 'ja'])('the dashboard and registration in %s at 320 px', (l
     for (const path of ['/', '/songs', `/songs/${id}/register`]) {
       await page.goto(path)
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     await page.done()
   })

@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import { evenSplit } from '../setup/sample-song'
 import { ipiProblem } from '~/lib/identifiers'
 import { PASSWORD, postSong, signInAsAdministrator } from './flows'
-import { englishOn } from './i18n-english'
+import { englishOn, expectNothingWider } from './i18n-english'
 
 // Issue 54, the settings area: its pages drawn in the pseudo-language (en-XA) hold no English
 // outside names and identifiers, in the states the suite visits (a song listed for deletion, a
@@ -196,20 +196,7 @@ describe.each(['de', 'ja'])('the settings pages in %s at 320 px', (locale) => {
     await page.setViewportSize({ width: 320, height: 640 })
     const fits = async (path: string) => {
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     for (const path of PAGES) {
       await page.goto(path)
