@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 // Issue 54's check, shared by every area's pseudo-language test (tests/e2e/i18n-pseudo*.test.ts),
-// with the check those tests share besides: nothing wider than a 320 px window.
+// with what those tests share besides: the English dates let through, and the check that nothing
+// is wider than a 320 px window.
 
 // What a page may show that no catalogue translates: the product's name, its mark, identifiers
 // written in capitals (PRO, SHA-256, ISRC) and numbers.
@@ -49,6 +50,31 @@ export function englishOn(page: Page) {
     )
     return english
   }, NAMES)
+}
+
+// Intl has no data for en-XA: the pseudo-language writes its dates as English does ("April 1,
+// 2025", "December 7, 2026 at 16:20 (UTC)", "Dec 2026"). Each area's test lets through only a
+// finding that is wholly such a date, from the pieces below; a word of ours beside it is still
+// found.
+export const MONTH =
+  'January|February|March|April|May|June|July|August|September|October|November|December'
+export const SHORT_MONTH = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec'
+/** A day as Intl's English writes it: "April 1, 2025". */
+export const ENGLISH_DAY = `(${MONTH}) \\d{1,2}, \\d{4}`
+/** The time zone a date may be followed by: " (UTC)", " (Asia/Tokyo)". */
+export const TIME_ZONE = ` \\([A-Za-z/ _+-]+\\)`
+
+/**
+ * A finding that is wholly an English date in one of `tags`' text: the day, then " at 16:20"
+ * where `time` allows it, then the time zone, which `zone` makes optional or required.
+ */
+export function englishDate(
+  tags: readonly string[],
+  { time = false, zone = 'optional' }: { time?: boolean; zone?: 'optional' | 'required' } = {},
+) {
+  const at = time ? '( at \\d{2}:\\d{2})?' : ''
+  const timeZone = zone === 'required' ? TIME_ZONE : `(${TIME_ZONE})?`
+  return new RegExp(`^<(${tags.join('|')})>: ${ENGLISH_DAY}${at}${timeZone}$`)
 }
 
 /**

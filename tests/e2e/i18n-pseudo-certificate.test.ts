@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { englishOn, expectNothingWider } from './i18n-english'
+import { ENGLISH_DAY, englishOn, expectNothingWider, TIME_ZONE } from './i18n-english'
 import { sharedServer } from './server'
 
 // Issue 54, the certificate area: the certificate page (the owner's registered one with its
@@ -79,9 +79,7 @@ afterAll(async () => {
 // the PDF signer's certificate name on the verify page), the PEM chain and
 // commands a reader copies, a ledger memo, and a date: the pseudo-language has no Intl data of its
 // own and writes dates as English does (app/i18n/format.ts).
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const ENGLISH_DATE = new RegExp(`(${MONTH}) \\d{1,2}, \\d{4}( \\([A-Za-z/ _+-]+\\))?`, 'g')
+const ENGLISH_DATE = new RegExp(`${ENGLISH_DAY}(${TIME_ZONE})?`, 'g')
 const SIGNER = 'ProofTrack development signing key (this server, not publicly trusted)'
 function asIs(found: string) {
   const [where, ...rest] = found.split(': ')

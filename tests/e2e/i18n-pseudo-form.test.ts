@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { PASSWORD, postSong } from './flows'
-import { englishOn, expectNothingWider } from './i18n-english'
+import { englishDate, englishOn, expectNothingWider } from './i18n-english'
 
 // Issue 54, the form area: the song form's parts on the new song, edit and details pages, drawn
 // in the pseudo-language (en-XA), hold no English outside names and identifiers in the states the
@@ -20,11 +20,7 @@ const browser = useBrowser()
 
 // Intl has no data for en-XA: the page writes its dates as English does. Only a finding that is
 // wholly such a date is let through; a word of ours beside it would still be found.
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const ENGLISH_DATE = new RegExp(
-  `^<(dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( at \\d{2}:\\d{2})? \\([A-Za-z/ _+-]+\\)$`,
-)
+const ENGLISH_DATE = englishDate(['dd', 'span'], { time: true, zone: 'required' })
 
 // The PRO field's example names societies, identifiers every language keeps ("GEMA, AKM, SUISA …"
 // in German); the pseudo-language leaves capitals as they are, and the check reads "PRS…" as a word.

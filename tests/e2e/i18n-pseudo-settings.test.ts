@@ -4,7 +4,7 @@ import crypto from 'node:crypto'
 import { evenSplit } from '../setup/sample-song'
 import { ipiProblem } from '~/lib/identifiers'
 import { PASSWORD, postSong, signInAsAdministrator } from './flows'
-import { englishOn, expectNothingWider } from './i18n-english'
+import { englishDate, englishOn, expectNothingWider } from './i18n-english'
 
 // Issue 54, the settings area: its pages drawn in the pseudo-language (en-XA) hold no English
 // outside names and identifiers, in the states the suite visits (a song listed for deletion, a
@@ -19,11 +19,7 @@ const browser = useBrowser()
 // Intl has no data for en-XA: the page writes its dates as English does ("December 7, 2026 at
 // 16:20 (UTC)"), as it does every number. Only a finding that is wholly such a date is let
 // through; a word of ours beside it would still be found.
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const ENGLISH_DATE = new RegExp(
-  `^<(dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( at \\d{2}:\\d{2})? \\([A-Za-z/ _+-]+\\)$`,
-)
+const ENGLISH_DATE = englishDate(['dd', 'span'], { time: true, zone: 'required' })
 // The PRO field's example societies are names only (ASCAP, BMI, PRS), each language naming its
 // own; the shared check splits words at punctuation but not at the ellipsis after them.
 const SOCIETIES = '@placeholder: ASCAP, BMI, PRS…'
