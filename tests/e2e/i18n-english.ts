@@ -1,9 +1,12 @@
+import crypto from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import type { TestPage } from './browser'
+import { PASSWORD } from './flows'
 
 // Issue 54's check, shared by every area's pseudo-language test (tests/e2e/i18n-pseudo*.test.ts),
-// with what those tests share besides: the English dates let through, and the check that nothing
-// is wider than a 320 px window.
+// with what those tests share besides: the English dates let through, the writer they sign up and
+// in, and the check that nothing is wider than a 320 px window.
 
 // What a page may show that no catalogue translates: the product's name, its mark, identifiers
 // written in capitals (PRO, SHA-256, ISRC) and numbers.
@@ -75,6 +78,53 @@ export function englishDate(
   const at = time ? '( at \\d{2}:\\d{2})?' : ''
   const timeZone = zone === 'required' ? TIME_ZONE : `(${TIME_ZONE})?`
   return new RegExp(`^<(${tags.join('|')})>: ${ENGLISH_DAY}${at}${timeZone}$`)
+}
+
+/**
+ * A new account through the sign-up form's post, as the browser sends it (that page has tests of
+ * its own). The check cannot tell a typed name from an English word: the name given reads as not
+ * English. The address is the username's, its underscore a hyphen.
+ */
+export async function pseudoSignUp(page: TestPage, firstName = 'Zoé', lastName = 'Ñúñez') {
+  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
+  const email = `${username.replace('_', '-')}@example.com`
+  const registered = await page.request.post('/register', {
+    form: { firstName, lastName, username, email, password: PASSWORD, timeZone: 'UTC' },
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+  })
+  expect(new URL(registered.url()).pathname).toBe('/login')
+  return { username, email }
+}
+
+/** Signed in by the sign-in form's post from this browser, its redirect not followed. */
+export async function pseudoSignIn(page: TestPage, username: string) {
+  const signedIn = await page.request.post('/login', {
+    form: { usernameOrEmail: username, password: PASSWORD },
+    headers: { 'Sec-Fetch-Site': 'same-origin' },
+    maxRedirects: 0,
+  })
+  expect(signedIn.status()).toBe(302)
+}
+
+/**
+ * A signed-up and signed-in writer (pseudoSignUp, then pseudoSignIn in this browser and in each of
+ * `alsoSignedIn`). The sign-in's welcome toast is the auth area's: spent on a page of its own, not
+ * checked here; fetched, or opened in the page where `open` names the page.
+ */
+export async function pseudoWriter(
+  page: TestPage,
+  {
+    firstName,
+    lastName,
+    alsoSignedIn = [],
+    open,
+  }: { firstName?: string; lastName?: string; alsoSignedIn?: TestPage[]; open?: string } = {},
+) {
+  const account = await pseudoSignUp(page, firstName, lastName)
+  for (const session of [page, ...alsoSignedIn]) await pseudoSignIn(session, account.username)
+  if (open) await page.goto(open)
+  else await page.request.get('/settings/data')
+  return account
 }
 
 /**

@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { ENGLISH_DAY, englishOn, expectNothingWider, TIME_ZONE } from './i18n-english'
+import { postSong, registerSong, verifyEmailThroughAdmin } from './flows'
+import { ENGLISH_DAY, englishOn, expectNothingWider, pseudoWriter, TIME_ZONE } from './i18n-english'
 import { sharedServer } from './server'
 
 // Issue 54, the certificate area: the certificate page (the owner's registered one with its
@@ -24,22 +24,7 @@ beforeAll(async () => {
   owner = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
   // Signed up and in by the two posts the forms send (they have tests of their own); the name
   // the header shows is one the check reads as not English, as a typed name may be any.
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const post = (path: string, form: Record<string, string>, maxRedirects?: number) =>
-    owner.request.post(path, { form, maxRedirects, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-  const registeredAccount = await post('/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registeredAccount.url()).pathname).toBe('/login')
-  expect(
-    (await post('/login', { usernameOrEmail: username, password: PASSWORD }, 0)).status(),
-  ).toBe(302)
-  await owner.goto('/')
+  await pseudoWriter(owner, { open: '/' })
   await verifyEmailThroughAdmin(
     owner,
     await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),

@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, verifyEmailThroughAdmin } from './flows'
-import { englishDate, englishOn, expectNothingWider } from './i18n-english'
+import { postSong, verifyEmailThroughAdmin } from './flows'
+import { englishDate, englishOn, expectNothingWider, pseudoWriter } from './i18n-english'
 import { invitationLinkTo, mailTo } from './mailbox'
 import { sharedServer } from './server'
 
@@ -38,28 +38,8 @@ const BEA = 'Béa Ĺóŕé'
 const CELINE = 'Çéĺîñé Ŕûíz'
 
 /** A signed-up and signed-in account (the sign-up and sign-in pages' posts, from this browser). */
-async function account(page: TestPage, firstName: string, lastName: string) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const email = `${username.replace('_', '-')}@example.com`
-  const registered = await post(page, '/register', {
-    firstName,
-    lastName,
-    username,
-    email,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  const signedIn = await page.request.post('/login', {
-    form: { usernameOrEmail: username, password: PASSWORD },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-    maxRedirects: 0,
-  })
-  expect(signedIn.status()).toBe(302)
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.goto('/settings/data')
-  return { username, email }
-}
+const account = (page: TestPage, firstName: string, lastName: string) =>
+  pseudoWriter(page, { firstName, lastName, open: '/settings/data' })
 
 /** The song's owner, Zoé, named as its main contributor with two co-writers to invite. */
 async function owner(page: TestPage, { verified }: { verified: boolean }) {

@@ -1,9 +1,8 @@
-import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong } from './flows'
-import { englishDate, englishOn, expectNothingWider } from './i18n-english'
+import { postSong } from './flows'
+import { englishDate, englishOn, expectNothingWider, pseudoWriter } from './i18n-english'
 
 // Issue 54, the form area: the song form's parts on the new song, edit and details pages, drawn
 // in the pseudo-language (en-XA), hold no English outside names and identifiers in the states the
@@ -42,9 +41,6 @@ async function formEnglish(page: TestPage) {
   return (await englishOn(page)).filter((found) => !ENGLISH_DATE.test(found) && found !== SOCIETIES)
 }
 
-const post = (page: TestPage, path: string, form: Record<string, string>) =>
-  page.request.post(path, { form, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-
 // The check cannot tell a typed name from an English word: every name here reads as not English.
 const OWNER = 'Zoé Ñúñez'
 const CO_WRITER = 'Béa Ĺóŕé'
@@ -54,24 +50,7 @@ const CO_WRITER = 'Béa Ĺóŕé'
  * tests of their own) with an unregistered song written with a co-writer, half each.
  */
 async function writer(page: TestPage) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const registered = await post(page, '/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  const signedIn = await page.request.post('/login', {
-    form: { usernameOrEmail: username, password: PASSWORD },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-    maxRedirects: 0,
-  })
-  expect(signedIn.status()).toBe(302)
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.request.get('/settings/data')
+  await pseudoWriter(page)
   const song = await postSong(page, {
     title: 'Été',
     contributorName: OWNER,

@@ -3,8 +3,8 @@ import { MODES, type TestPage, useBrowser } from './browser'
 import crypto from 'node:crypto'
 import { evenSplit } from '../setup/sample-song'
 import { ipiProblem } from '~/lib/identifiers'
-import { PASSWORD, postSong, signInAsAdministrator } from './flows'
-import { englishDate, englishOn, expectNothingWider } from './i18n-english'
+import { postSong, signInAsAdministrator } from './flows'
+import { englishDate, englishOn, expectNothingWider, pseudoWriter } from './i18n-english'
 
 // Issue 54, the settings area: its pages drawn in the pseudo-language (en-XA) hold no English
 // outside names and identifiers, in the states the suite visits (a song listed for deletion, a
@@ -30,9 +30,6 @@ const ourEnglish = async (page: TestPage) =>
     (found) => !ENGLISH_DATE.test(found) && found !== SOCIETIES && !ADDRESS.test(found),
   )
 
-const post = (page: TestPage, path: string, form: Record<string, string>) =>
-  page.request.post(path, { form, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-
 /**
  * A signed-in writer (the two form posts the sign-up and sign-in pages send, from this browser;
  * those pages have tests of their own) with an unregistered song and a second signed-in browser.
@@ -40,27 +37,9 @@ const post = (page: TestPage, path: string, form: Record<string, string>) =>
  * English word, so the header's name and the song's title are ones it reads as not English.
  */
 async function writer(page: TestPage) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const registered = await post(page, '/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  for (const session of [page, await browser.newPage({ javaScriptEnabled: false })]) {
-    const signedIn = await session.request.post('/login', {
-      form: { usernameOrEmail: username, password: PASSWORD },
-      headers: { 'Sec-Fetch-Site': 'same-origin' },
-      maxRedirects: 0,
-    })
-    expect(signedIn.status()).toBe(302)
-    if (session !== page) await session.done()
-  }
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.request.get('/settings/data')
+  const other = await browser.newPage({ javaScriptEnabled: false })
+  const { username } = await pseudoWriter(page, { alsoSignedIn: [other] })
+  await other.done()
   await postSong(page, {
     title: 'Été',
     contributorName: 'Zoé Ñúñez',
