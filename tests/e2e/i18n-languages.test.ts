@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { MODES, useBrowser } from './browser'
 import { signUpAndIn } from './flows'
+import { expectNothingWider } from './i18n-english'
 
 // Issue 54 in the browser: the footer's language form with JavaScript on and off (a real post,
 // answered by a redirect back to the same page), <html lang> following the choice, and the
@@ -42,18 +43,7 @@ describe.each(['de', 'ja'])('the landing page in %s at 320 px', (locale) => {
     await page.setViewportSize({ width: 320, height: 640 })
     await page.goto('/')
     expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-    const wider = await page.evaluate(() => {
-      const width = document.documentElement.clientWidth
-      return [...document.body.querySelectorAll('*')]
-        .filter((element) => {
-          const box = element.getBoundingClientRect()
-          return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-        })
-        .filter((element) => !element.closest('.sr-only'))
-        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-    })
-    expect(wider).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+    await expectNothingWider(page)
     await page.done()
   })
 })

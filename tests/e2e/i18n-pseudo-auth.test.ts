@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { MODES, type TestPage, useBrowser } from './browser'
 import { newSignedInUser, PASSWORD } from './flows'
-import { englishOn } from './i18n-english'
+import { documentWidth, englishOn, pseudoSignUp, widerThanTheWindow } from './i18n-english'
 import { mailTo } from './mailbox'
 import { ADMIN, sharedServer } from './server'
 
@@ -18,21 +18,9 @@ const server = sharedServer()
 // Each form is found by what does not change with the language: its fields' names, its button.
 const submit = (page: TestPage) => page.locator('main form[method="post"] button[type="submit"]')
 
-/** A new account through the sign-up form's post, as the browser sends it. */
-async function newAccount(page: TestPage) {
-  const id = crypto.randomBytes(3).toString('hex')
-  const account = { username: `lena_${id}`, email: `lena-${id}@example.com` }
-  const registered = await page.request.post('/register', {
-    form: { firstName: 'Lena', lastName: 'Park', ...account, password: PASSWORD, timeZone: 'UTC' },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  return account
-}
-
 /** The reset form, opened from the link a forgot-password post mails. */
 async function openResetForm(page: TestPage) {
-  const { email } = await newAccount(page)
+  const { email } = await pseudoSignUp(page, 'Lena', 'Park')
   await page.goto('/forgot-password')
   await page.locator('input[name="email"]').fill(email)
   await submit(page).click()
@@ -205,7 +193,7 @@ describe.each(['de', 'ja'])('the auth pages in %s at 320 px', (locale) => {
     for (const visit of pages) {
       await visit()
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      expect(await widerThanTheWindow(page), page.url()).toEqual([])
+      expect(await overflowing(page), page.url()).toEqual([])
     }
     await page.done()
   })
@@ -217,17 +205,9 @@ async function refusedSignUp(page: TestPage) {
   await page.getByTestId('error-summary').waitFor()
 }
 
-function widerThanTheWindow(page: TestPage) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth
-    const wider = [...document.body.querySelectorAll('*')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect()
-        return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-      })
-      .filter((element) => !element.closest('.sr-only'))
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-    if (document.documentElement.scrollWidth > 320) wider.push('the document scrolls sideways')
-    return wider
-  })
+/** What is wider than the window, the document itself among them where it scrolls sideways. */
+async function overflowing(page: TestPage) {
+  const wider = await widerThanTheWindow(page)
+  if ((await documentWidth(page)) > 320) wider.push('the document scrolls sideways')
+  return wider
 }

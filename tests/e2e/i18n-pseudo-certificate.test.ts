@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { englishOn } from './i18n-english'
+import { postSong, registerSong, verifyEmailThroughAdmin } from './flows'
+import { ENGLISH_DAY, englishOn, expectNothingWider, pseudoWriter, TIME_ZONE } from './i18n-english'
 import { sharedServer } from './server'
 
 // Issue 54, the certificate area: the certificate page (the owner's registered one with its
@@ -24,22 +24,7 @@ beforeAll(async () => {
   owner = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
   // Signed up and in by the two posts the forms send (they have tests of their own); the name
   // the header shows is one the check reads as not English, as a typed name may be any.
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const post = (path: string, form: Record<string, string>, maxRedirects?: number) =>
-    owner.request.post(path, { form, maxRedirects, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-  const registeredAccount = await post('/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registeredAccount.url()).pathname).toBe('/login')
-  expect(
-    (await post('/login', { usernameOrEmail: username, password: PASSWORD }, 0)).status(),
-  ).toBe(302)
-  await owner.goto('/')
+  await pseudoWriter(owner, { open: '/' })
   await verifyEmailThroughAdmin(
     owner,
     await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
@@ -79,9 +64,7 @@ afterAll(async () => {
 // the PDF signer's certificate name on the verify page), the PEM chain and
 // commands a reader copies, a ledger memo, and a date: the pseudo-language has no Intl data of its
 // own and writes dates as English does (app/i18n/format.ts).
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const ENGLISH_DATE = new RegExp(`(${MONTH}) \\d{1,2}, \\d{4}( \\([A-Za-z/ _+-]+\\))?`, 'g')
+const ENGLISH_DATE = new RegExp(`${ENGLISH_DAY}(${TIME_ZONE})?`, 'g')
 const SIGNER = 'ProofTrack development signing key (this server, not publicly trusted)'
 function asIs(found: string) {
   const [where, ...rest] = found.split(': ')
@@ -157,20 +140,7 @@ describe.each(['de', 'ja'])('the certificate pages in %s at 320 px', (locale) =>
     for (const path of Object.values(pages())) {
       await page.goto(path)
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     await page.done()
   })

@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, verifyEmailThroughAdmin } from './flows'
-import { englishOn } from './i18n-english'
+import { postSong, verifyEmailThroughAdmin } from './flows'
+import { englishDate, englishOn, expectNothingWider, pseudoWriter } from './i18n-english'
 import { invitationLinkTo, mailTo } from './mailbox'
 import { sharedServer } from './server'
 
@@ -20,10 +20,8 @@ const server = sharedServer()
 // Intl has no data for en-XA: its dates are English ("December 7, 2026"), as every number. What
 // people typed and the record's own names stay as they are: an address, the salt a confirmation
 // is given, the record's field names the salt's shell command prints.
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
 const ALLOWED = [
-  new RegExp(`^<(dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( \\([A-Za-z/ _+-]+\\))?$`),
+  englishDate(['dd', 'span']),
   /^<bdi>: [a-z0-9-]+@example\.com$/,
   /^<code>: [0-9a-f]{64}$/,
   /^<code>: (email\.value|confirmations)$/,
@@ -40,28 +38,8 @@ const BEA = 'Béa Ĺóŕé'
 const CELINE = 'Çéĺîñé Ŕûíz'
 
 /** A signed-up and signed-in account (the sign-up and sign-in pages' posts, from this browser). */
-async function account(page: TestPage, firstName: string, lastName: string) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const email = `${username.replace('_', '-')}@example.com`
-  const registered = await post(page, '/register', {
-    firstName,
-    lastName,
-    username,
-    email,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  const signedIn = await page.request.post('/login', {
-    form: { usernameOrEmail: username, password: PASSWORD },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-    maxRedirects: 0,
-  })
-  expect(signedIn.status()).toBe(302)
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.goto('/settings/data')
-  return { username, email }
-}
+const account = (page: TestPage, firstName: string, lastName: string) =>
+  pseudoWriter(page, { firstName, lastName, open: '/settings/data' })
 
 /** The song's owner, Zoé, named as its main contributor with two co-writers to invite. */
 async function owner(page: TestPage, { verified }: { verified: boolean }) {
@@ -252,20 +230,7 @@ describe.each(['de', 'ja'])('the co-writers pages in %s at 320 px', (locale) => 
     for (const path of [`/songs/${id}/co-writers`, new URL(link).pathname, refusal]) {
       await page.goto(path)
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     await page.done()
   })

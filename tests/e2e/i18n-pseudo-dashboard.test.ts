@@ -1,10 +1,15 @@
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { type StripeServer, startStripeServer } from '../setup/stripe-server'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { englishOn } from './i18n-english'
+import { postSong, registerSong, verifyEmailThroughAdmin } from './flows'
+import {
+  englishDate,
+  englishOn,
+  expectNothingWider,
+  pseudoWriter,
+  SHORT_MONTH,
+} from './i18n-english'
 import { useServer } from './server'
 
 // Issue 54, the dashboard and registration areas: the dashboard (empty, then with songs), the
@@ -19,46 +24,15 @@ const browser = useBrowser()
 // Intl has no data for en-XA: its dates and months are English ("April 1, 2025", "Dec 2026"), as
 // every number. A transaction's signature is an identifier in base58. Only a finding that is
 // wholly one of these is let through; a word of ours beside it would still be found.
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const SHORT_MONTH = 'Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec'
 const ALLOWED = [
-  new RegExp(`^<(div|dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( \\([A-Za-z/ _+-]+\\))?$`),
+  englishDate(['div', 'dd', 'span']),
   new RegExp(`^<(text|th)>: (${SHORT_MONTH})( \\d{4})?$`),
   /^<p>: [1-9A-HJ-NP-Za-km-z]{43,88}$/,
 ]
 const ourEnglish = async (page: TestPage) =>
   (await englishOn(page)).filter((found) => !ALLOWED.some((allowed) => allowed.test(found)))
 
-const post = (page: TestPage, path: string, form: Record<string, string>) =>
-  page.request.post(path, { form, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-
-/**
- * A signed-in writer with no song yet (the two form posts the sign-up and sign-in pages send,
- * from this browser; those pages have tests of their own). The check cannot tell a typed name
- * from an English word: the name and the songs' titles here read as not English.
- */
-async function writer(page: TestPage) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const registered = await post(page, '/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  const signedIn = await page.request.post('/login', {
-    form: { usernameOrEmail: username, password: PASSWORD },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-    maxRedirects: 0,
-  })
-  expect(signedIn.status()).toBe(302)
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.request.get('/settings/data')
-}
-
+// The songs' titles, as the writer's name (pseudoWriter), read as not English.
 const song = (page: TestPage, title: string) =>
   postSong(page, {
     title,
@@ -72,7 +46,7 @@ const song = (page: TestPage, title: string) =>
 describe.each(MODES)('the dashboard and registration in the pseudo-language, $name', (mode) => {
   test('show no English outside names and identifiers, in each state the suite visits', async () => {
     const page = await browser.newPage({ ...mode, locale: 'en-XA' })
-    await writer(page)
+    await pseudoWriter(page)
     const found: Record<string, string[]> = {}
     const check = async (state: string) => {
       expect(await page.locator('html').getAttribute('lang')).toBe('en-XA')
@@ -156,7 +130,7 @@ describe('the payment step in the pseudo-language', () => {
     const page = await browser.newPage({ ...mode, locale: 'en-XA', baseUrl: server.baseUrl })
     // No internet here: Stripe.js cannot load, and the step shows its init-failure card.
     await page.route('https://js.stripe.com/**', (route) => route.abort())
-    await writer(page)
+    await pseudoWriter(page)
     // The administrator's server is the one the page is on (read from its address).
     await page.goto('/')
     await verifyEmailThroughAdmin(
@@ -189,7 +163,7 @@ describe('the payment step in the pseudo-language', () => {
 
 test('the check finds English: the same dashboard in English fails it', async () => {
   const page = await browser.newPage({ javaScriptEnabled: false, locale: 'en-US' })
-  await writer(page)
+  await pseudoWriter(page)
   await page.goto('/')
   expect(await ourEnglish(page)).toContain('<p>: No songs submitted yet')
   await page.done()
@@ -198,26 +172,13 @@ test('the check finds English: the same dashboard in English fails it', async ()
 describe.each(['de', 'ja'])('the dashboard and registration in %s at 320 px', (locale) => {
   test.each(MODES)('$name: nothing wider than the window', async (mode) => {
     const page = await browser.newPage({ ...mode, locale })
-    await writer(page)
+    await pseudoWriter(page)
     const { id } = await song(page, 'Nachtlied')
     await page.setViewportSize({ width: 320, height: 640 })
     for (const path of ['/', '/songs', `/songs/${id}/register`]) {
       await page.goto(path)
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     await page.done()
   })

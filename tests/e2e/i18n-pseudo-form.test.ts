@@ -1,9 +1,8 @@
-import crypto from 'node:crypto'
 import { describe, expect, test } from 'vitest'
 import { evenSplit } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong } from './flows'
-import { englishOn } from './i18n-english'
+import { postSong } from './flows'
+import { englishDate, englishOn, expectNothingWider, pseudoWriter } from './i18n-english'
 
 // Issue 54, the form area: the song form's parts on the new song, edit and details pages, drawn
 // in the pseudo-language (en-XA), hold no English outside names and identifiers in the states the
@@ -20,11 +19,7 @@ const browser = useBrowser()
 
 // Intl has no data for en-XA: the page writes its dates as English does. Only a finding that is
 // wholly such a date is let through; a word of ours beside it would still be found.
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const ENGLISH_DATE = new RegExp(
-  `^<(dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( at \\d{2}:\\d{2})? \\([A-Za-z/ _+-]+\\)$`,
-)
+const ENGLISH_DATE = englishDate(['dd', 'span'], { time: true, zone: 'required' })
 
 // The PRO field's example names societies, identifiers every language keeps ("GEMA, AKM, SUISA …"
 // in German); the pseudo-language leaves capitals as they are, and the check reads "PRS…" as a word.
@@ -46,9 +41,6 @@ async function formEnglish(page: TestPage) {
   return (await englishOn(page)).filter((found) => !ENGLISH_DATE.test(found) && found !== SOCIETIES)
 }
 
-const post = (page: TestPage, path: string, form: Record<string, string>) =>
-  page.request.post(path, { form, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-
 // The check cannot tell a typed name from an English word: every name here reads as not English.
 const OWNER = 'Zoé Ñúñez'
 const CO_WRITER = 'Béa Ĺóŕé'
@@ -58,24 +50,7 @@ const CO_WRITER = 'Béa Ĺóŕé'
  * tests of their own) with an unregistered song written with a co-writer, half each.
  */
 async function writer(page: TestPage) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const registered = await post(page, '/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  const signedIn = await page.request.post('/login', {
-    form: { usernameOrEmail: username, password: PASSWORD },
-    headers: { 'Sec-Fetch-Site': 'same-origin' },
-    maxRedirects: 0,
-  })
-  expect(signedIn.status()).toBe(302)
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.request.get('/settings/data')
+  await pseudoWriter(page)
   const song = await postSong(page, {
     title: 'Été',
     contributorName: OWNER,
@@ -173,20 +148,7 @@ describe.each(['de', 'ja'])('the song form’s pages in %s at 320 px', (locale) 
     for (const path of pagesOf(songId)) {
       await page.goto(path)
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     await page.done()
   })

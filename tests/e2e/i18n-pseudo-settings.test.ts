@@ -3,8 +3,8 @@ import { MODES, type TestPage, useBrowser } from './browser'
 import crypto from 'node:crypto'
 import { evenSplit } from '../setup/sample-song'
 import { ipiProblem } from '~/lib/identifiers'
-import { PASSWORD, postSong, signInAsAdministrator } from './flows'
-import { englishOn } from './i18n-english'
+import { postSong, signInAsAdministrator } from './flows'
+import { englishDate, englishOn, expectNothingWider, pseudoWriter } from './i18n-english'
 
 // Issue 54, the settings area: its pages drawn in the pseudo-language (en-XA) hold no English
 // outside names and identifiers, in the states the suite visits (a song listed for deletion, a
@@ -19,11 +19,7 @@ const browser = useBrowser()
 // Intl has no data for en-XA: the page writes its dates as English does ("December 7, 2026 at
 // 16:20 (UTC)"), as it does every number. Only a finding that is wholly such a date is let
 // through; a word of ours beside it would still be found.
-const MONTH =
-  'January|February|March|April|May|June|July|August|September|October|November|December'
-const ENGLISH_DATE = new RegExp(
-  `^<(dd|span)>: (${MONTH}) \\d{1,2}, \\d{4}( at \\d{2}:\\d{2})? \\([A-Za-z/ _+-]+\\)$`,
-)
+const ENGLISH_DATE = englishDate(['dd', 'span'], { time: true, zone: 'required' })
 // The PRO field's example societies are names only (ASCAP, BMI, PRS), each language naming its
 // own; the shared check splits words at punctuation but not at the ellipsis after them.
 const SOCIETIES = '@placeholder: ASCAP, BMI, PRS…'
@@ -34,9 +30,6 @@ const ourEnglish = async (page: TestPage) =>
     (found) => !ENGLISH_DATE.test(found) && found !== SOCIETIES && !ADDRESS.test(found),
   )
 
-const post = (page: TestPage, path: string, form: Record<string, string>) =>
-  page.request.post(path, { form, headers: { 'Sec-Fetch-Site': 'same-origin' } })
-
 /**
  * A signed-in writer (the two form posts the sign-up and sign-in pages send, from this browser;
  * those pages have tests of their own) with an unregistered song and a second signed-in browser.
@@ -44,27 +37,9 @@ const post = (page: TestPage, path: string, form: Record<string, string>) =>
  * English word, so the header's name and the song's title are ones it reads as not English.
  */
 async function writer(page: TestPage) {
-  const username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const registered = await post(page, '/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  for (const session of [page, await browser.newPage({ javaScriptEnabled: false })]) {
-    const signedIn = await session.request.post('/login', {
-      form: { usernameOrEmail: username, password: PASSWORD },
-      headers: { 'Sec-Fetch-Site': 'same-origin' },
-      maxRedirects: 0,
-    })
-    expect(signedIn.status()).toBe(302)
-    if (session !== page) await session.done()
-  }
-  // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
-  await page.request.get('/settings/data')
+  const other = await browser.newPage({ javaScriptEnabled: false })
+  const { username } = await pseudoWriter(page, { alsoSignedIn: [other] })
+  await other.done()
   await postSong(page, {
     title: 'Été',
     contributorName: 'Zoé Ñúñez',
@@ -196,20 +171,7 @@ describe.each(['de', 'ja'])('the settings pages in %s at 320 px', (locale) => {
     await page.setViewportSize({ width: 320, height: 640 })
     const fits = async (path: string) => {
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     for (const path of PAGES) {
       await page.goto(path)

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { COMPONENTS } from '~/lib/song-constants'
 import { splitRow } from '../setup/sample-song'
 import { MODES, type TestPage, useBrowser } from './browser'
-import { PASSWORD, postSong, registerSong, verifyEmailThroughAdmin } from './flows'
-import { englishOn } from './i18n-english'
+import { postSong, registerSong, verifyEmailThroughAdmin } from './flows'
+import { englishOn, expectNothingWider, pseudoSignIn, pseudoWriter } from './i18n-english'
 import { sharedServer } from './server'
 
 // Issue 54, the song area: the pages around the song form drawn in the pseudo-language (en-XA)
@@ -91,18 +91,7 @@ let songs: { open: number; registered: number }
 /** One owner (a verified address, a registered song, an open one with a co-writer). */
 beforeAll(async () => {
   const page = await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl })
-  username = `zoe_${crypto.randomBytes(3).toString('hex')}`
-  const registered = await post(page, '/register', {
-    firstName: 'Zoé',
-    lastName: 'Ñúñez',
-    username,
-    email: `${username}@example.com`,
-    password: PASSWORD,
-    timeZone: 'UTC',
-  })
-  expect(new URL(registered.url()).pathname).toBe('/login')
-  await signIn(page)
-  await page.goto('/settings/data')
+  username = (await pseudoWriter(page, { open: '/settings/data' })).username
   await verifyEmailThroughAdmin(
     page,
     await browser.newPage({ javaScriptEnabled: false, baseUrl: server.baseUrl }),
@@ -130,8 +119,7 @@ const post = (page: TestPage, path: string, form: Record<string, string>, maxRed
   page.request.post(path, { form, maxRedirects, headers: { 'Sec-Fetch-Site': 'same-origin' } })
 
 async function signIn(page: TestPage) {
-  const signedIn = await post(page, '/login', { usernameOrEmail: username, password: PASSWORD }, 0)
-  expect(signedIn.status()).toBe(302)
+  await pseudoSignIn(page, username)
   // The sign-in's welcome toast is the auth area's: spent on a page of its own, not checked here.
   await page.request.get('/settings/data')
 }
@@ -239,20 +227,7 @@ describe.each(['de', 'ja'])('the song pages in %s at 320 px', (locale) => {
     for (const path of paths) {
       await page.goto(path)
       expect(await page.locator('html').getAttribute('lang')).toBe(locale)
-      const wider = await page.evaluate(() => {
-        const width = document.documentElement.clientWidth
-        return [...document.body.querySelectorAll('*')]
-          .filter((element) => {
-            const box = element.getBoundingClientRect()
-            return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5)
-          })
-          .filter((element) => !element.closest('.sr-only'))
-          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
-      })
-      expect({ path, wider }).toEqual({ path, wider: [] })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        320,
-      )
+      await expectNothingWider(page, { path })
     }
     await page.done()
   })
