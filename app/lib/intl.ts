@@ -18,25 +18,27 @@ type Kind = keyof Kinds
 // about 420, each with its offset): bounded, but a zone also comes from a cookie, so the map is
 // emptied rather than grown past this.
 const MAX_KEPT = 2000
-const kept = new Map<string, unknown>()
+// One kept store for every kind, keyed by what made it; a bad zone or language throws in `make`,
+// as `new` would, and nothing is kept.
+const kept = keptBy((key) => {
+  const [kind, locales, options] = JSON.parse(key) as [
+    Kind,
+    string | string[] | null,
+    object | null,
+  ]
+  const Constructor = Intl[kind] as unknown as new (
+    locales?: string | string[],
+    options?: object,
+  ) => unknown
+  return new Constructor(locales ?? undefined, options ?? undefined)
+})
 
 function made<K extends Kind>(
   kind: K,
   locales: string | readonly string[] | undefined,
   options: Kinds[K][0] | undefined,
 ): Kinds[K][1] {
-  const key = `${kind}\u0000${String(locales)}\u0000${options ? JSON.stringify(options) : ''}`
-  const found = kept.get(key)
-  if (found) return found as Kinds[K][1]
-  const Constructor = Intl[kind] as unknown as new (
-    locales?: string | readonly string[],
-    options?: Kinds[K][0],
-  ) => Kinds[K][1]
-  // A bad zone or language throws here, as `new` would, and nothing is kept.
-  const formatter = new Constructor(locales as string | string[] | undefined, options)
-  if (kept.size >= MAX_KEPT) kept.clear()
-  kept.set(key, formatter)
-  return formatter
+  return kept(JSON.stringify([kind, locales ?? null, options ?? null])) as Kinds[K][1]
 }
 
 export const dateTimeFormat = (
