@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import { PassThrough, Readable } from 'node:stream'
+import { Readable } from 'node:stream'
 import {
   type AppLoadContext,
   createReadableStreamFromReadable,
@@ -22,7 +22,7 @@ import {
 import { anonymousRequestOf, pageViewOf } from '~/lib/client-address.server'
 import {
   pageLoadOf,
-  pageViewStream,
+  recordDocumentView,
   recordServerPageView,
 } from '~/services/platform/analytics.server'
 import { keepingRender, keptRender, keptRenderKey } from '~/services/platform/kept-renders.server'
@@ -171,39 +171,36 @@ export default function handleRequest(
   )}`
   const load = pageLoadOf(loadContext)
   // Visitors' page views are recorded with the title they see; bots are not counted.
-  const body = bot
-    ? new PassThrough()
-    : pageViewStream(pageViewOf(request), responseStatusCode, load)
+  if (!bot) recordDocumentView(pageViewOf(request), responseStatusCode, load, html)
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-  const rendered = Readable.from([Buffer.from(html)])
-  const visitorPage = visitorTicket(loadContext)
-  if (visitorPage && load?.sessionId)
-    rendered
-      .pipe(
-        keepingVisitorPage(visitorPage, { nonce, loadId: load.sessionId }, () => ({
-          status: responseStatusCode,
-          headers: responseHeaders,
-        })),
-      )
-      .pipe(body)
-  else if (renderKey && loadId)
-    rendered
-      .pipe(keepingRender(renderKey, { nonce, loadId }, () => responseStatusCode === 200))
-      .pipe(body)
-  else if (!keepAs || startedIn === null) rendered.pipe(body)
-  else {
+  const bytes = Buffer.from(html)
+  const keeping = keepingOf()
+  // Nothing keeps this page (a signed-in page with kept answers off, an error): its bytes are the
+  // answer, with no stream between them and the socket.
+  if (!keeping) return new Response(bytes, { headers: responseHeaders, status: responseStatusCode })
+  return new Response(createReadableStreamFromReadable(Readable.from([bytes]).pipe(keeping)), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  })
+
+  /** The stream that keeps this drawing for the next request like it, if any does. */
+  function keepingOf() {
+    const visitorPage = visitorTicket(loadContext)
+    if (visitorPage && load?.sessionId)
+      return keepingVisitorPage(visitorPage, { nonce, loadId: load.sessionId }, () => ({
+        status: responseStatusCode,
+        headers: responseHeaders,
+      }))
+    if (renderKey && loadId)
+      return keepingRender(renderKey, { nonce, loadId }, () => responseStatusCode === 200)
+    if (!keepAs || startedIn === null) return null
     const values = { nonce, loadId: load?.sessionId ?? null, startedIn }
-    const keeping = keepingStream(keepAs, values, () =>
+    return keepingStream(keepAs, values, () =>
       responseStatusCode === 200 && !responseHeaders.has('Set-Cookie')
         ? { headers: responseHeaders }
         : null,
     )
-    rendered.pipe(keeping).pipe(body)
   }
-  return new Response(createReadableStreamFromReadable(body), {
-    headers: responseHeaders,
-    status: responseStatusCode,
-  })
 }
 
 export const handleDataRequest: HandleDataRequestFunction = async (response, { request }) => {

@@ -1,6 +1,4 @@
 import crypto from 'node:crypto'
-import { Transform } from 'node:stream'
-import { StringDecoder } from 'node:string_decoder'
 import type { TrackEvent } from '~/lib/analytics-schema'
 import type { PageView } from '~/lib/client-address.server'
 import type { Insertable, Kysely } from 'kysely'
@@ -182,32 +180,16 @@ export function documentTitle(html: string) {
 }
 
 /**
- * The document's bytes pass through unchanged; the page view is recorded once its <title> has
- * gone by (the title the visitor sees, from the routes' meta), or at the end of the head.
+ * A drawn document's page view, with the title the visitor sees (the routes' meta). The whole
+ * document is in hand when it is recorded: it is drawn as one string (issue 53).
  */
-export function pageViewStream(view: PageView, status: number, load: PageLoad | null) {
-  const decoder = new StringDecoder('utf8')
-  let head = ''
-  let recorded = false
-  const record = (title: string | null) => {
-    if (recorded) return
-    recorded = true
-    recordServerPageView(view, status, { ...load, title })
-  }
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (!recorded) {
-        head += decoder.write(chunk)
-        const title = documentTitle(head)
-        if (title !== null || head.includes('</head>') || head.length > 256 * 1024) record(title)
-      }
-      callback(null, chunk)
-    },
-    flush(callback) {
-      record(null)
-      callback()
-    },
-  })
+export function recordDocumentView(
+  view: PageView,
+  status: number,
+  load: PageLoad | null,
+  html: string,
+) {
+  recordServerPageView(view, status, { ...load, title: documentTitle(html) })
 }
 
 /** SPEC §7 user actions, recorded by the server actions themselves so they count without JavaScript. */
