@@ -139,6 +139,14 @@ export default tseslint.config(
               name: 'zod',
               message: 'Put the schema in app/lib so it stays out of the browser bundle.',
             },
+            {
+              // Issue 53: Remix's links resolve and parse their path through the router's
+              // context while the server draws them, a sixth of the dashboard's time.
+              name: '@remix-run/react',
+              importNames: ['Link', 'NavLink'],
+              message:
+                'Use AppLink (~/components/app-link): the same link, drawn without the router.',
+            },
           ],
         },
       ],

@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from '@remix-run/react'
 import { type ReactNode, useEffect } from 'react'
+import { useAppLinkNavigation } from './components/app-link'
 import { GeneralErrorBoundary } from './components/error-boundary'
 import { useNonce } from './components/nonce'
 import { NavigationProgress, PendingOutlet } from './components/navigation-pending'
@@ -109,6 +110,8 @@ function Document({ children }: { children: ReactNode }) {
   const contentLanguage = useContentLanguage()
   const data = useRouteLoaderData<typeof loader>('root')
   const appName = data?.env.APP_NAME ?? 'ProofTrack'
+  // The app's links go through the router from here on (before the mark below says so).
+  useAppLinkNavigation()
   // Marks the document once React has hydrated it: until then a click follows the plain HTML
   // link or form, which is right for people but not what a browser test of the enhanced page means.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import type {
   AdminAnalytics,
   AuditSummary,
@@ -98,14 +98,14 @@ function AdminTabs({ active }: { active: AdminTab }) {
           const current = tab === active
           return (
             <li key={tab}>
-              <Link
+              <AppLink
                 to={`/?tab=${tab}`}
                 aria-current={current ? 'page' : undefined}
                 preventScrollReset
                 className={`inline-block border-b-2 px-3 py-2 text-sm font-semibold sm:px-4 ${current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'}`}
               >
                 {label}
-              </Link>
+              </AppLink>
             </li>
           )
         })}

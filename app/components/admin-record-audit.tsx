@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { type AuditSummary, formatDateTimeUtc } from '~/lib/admin'
 
 /**
@@ -53,9 +53,9 @@ export function RecordAudit({ audit }: { audit: AuditSummary }) {
               {audit.failures.map((failure) => (
                 <tr key={failure.certificateId}>
                   <td className="py-2 pr-4 font-mono">
-                    <Link to={`/verify/${failure.certificateId}`} className="underline">
+                    <AppLink to={`/verify/${failure.certificateId}`} className="underline">
                       {failure.certificateId}
-                    </Link>
+                    </AppLink>
                   </td>
                   <td className="break-words py-2 pr-4">{failure.reason}</td>
                   <td className="whitespace-nowrap py-2">{formatDateTimeUtc(failure.checkedAt)}</td>

@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from '@remix-run/react'
+import { Form, useLocation } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import type { ReactNode } from 'react'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
 import { formatDate } from '~/i18n/format'
@@ -77,9 +78,9 @@ const linkClass = 'font-medium text-brand-700 underline hover:text-brand-900'
 
 export function TextLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className={linkClass}>
+    <AppLink to={to} className={linkClass}>
       {children}
-    </Link>
+    </AppLink>
   )
 }
 

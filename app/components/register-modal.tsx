@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { Suspense, useCallback, useRef, useState } from 'react'
 import { useT } from '~/i18n/react'
 import { lazyView } from './lazy-view'
@@ -27,7 +27,7 @@ export function RegisterButton({ songId, title }: { songId: number; title: strin
   }, [])
   return (
     <>
-      <Link
+      <AppLink
         ref={opener}
         to={`/songs/${songId}/register`}
         className={registerClass}
@@ -40,7 +40,7 @@ export function RegisterButton({ songId, title }: { songId: number; title: strin
         }}
       >
         {t('dashboard.register')}
-      </Link>
+      </AppLink>
       {open && (
         <Suspense fallback={<DialogLoading />}>
           <RegisterModal songId={songId} onClose={close} />

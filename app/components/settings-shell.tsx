@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import type { ReactNode } from 'react'
 import { useT } from '~/i18n/react'
 import { TAP_TARGET } from './ui/button'
@@ -17,10 +17,13 @@ export function SettingsShell({
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
       <p className="text-sm">
-        <Link to="/settings" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
+        <AppLink
+          to="/settings"
+          className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}
+        >
           {/* The account menu's own word: the shell's messages come with every page. */}
           {`← ${t('shell.menu.settings')}`}
-        </Link>
+        </AppLink>
       </p>
       <h1 className="mt-2 text-3xl font-bold text-slate-900">{title}</h1>
       {intro && <p className="mt-2 text-sm text-slate-600">{intro}</p>}

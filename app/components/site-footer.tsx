@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import type { LanguageChoice } from '~/i18n/locale.server'
 import { useT } from '~/i18n/react'
 import { LanguageForm } from './language-form'
@@ -28,14 +28,14 @@ export function SiteFooter({
           {!signedIn && (
             <ul className="mt-3 flex gap-4">
               <li>
-                <Link to="/register" className={linkClass}>
+                <AppLink to="/register" className={linkClass}>
                   {t('shell.header.getStarted')}
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link to="/login" className={linkClass}>
+                <AppLink to="/login" className={linkClass}>
                   {t('shell.header.signIn')}
-                </Link>
+                </AppLink>
               </li>
             </ul>
           )}
@@ -44,14 +44,14 @@ export function SiteFooter({
           <h2 className="text-sm font-semibold text-slate-900">{t('shell.footer.support')}</h2>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link to="/faq" className={linkClass}>
+              <AppLink to="/faq" className={linkClass}>
                 {t('shell.nav.help')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/contact" className={linkClass}>
+              <AppLink to="/contact" className={linkClass}>
                 {t('shell.footer.contact')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>
@@ -59,14 +59,14 @@ export function SiteFooter({
           <h2 className="text-sm font-semibold text-slate-900">{t('shell.footer.legal')}</h2>
           <ul className="mt-2 space-y-1">
             <li>
-              <Link to="/terms-of-service" className={linkClass}>
+              <AppLink to="/terms-of-service" className={linkClass}>
                 {t('shell.footer.terms')}
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/privacy-policy" className={linkClass}>
+              <AppLink to="/privacy-policy" className={linkClass}>
                 {t('shell.footer.privacy')}
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,4 +1,5 @@
-import { Link, NavLink, useLocation } from '@remix-run/react'
+import { useLocation } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { useT } from '~/i18n/react'
 import { ButtonLink, buttonClass } from './ui/button'
 
@@ -10,7 +11,7 @@ export interface HeaderUser {
 
 export function Brand({ appName }: { appName: string }) {
   return (
-    <Link to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
+    <AppLink to="/" className="flex items-center gap-2 text-lg font-bold text-slate-900">
       <span
         aria-hidden="true"
         className="flex h-8 w-8 items-center justify-center rounded-md bg-brand-600 text-sm text-white"
@@ -20,12 +21,18 @@ export function Brand({ appName }: { appName: string }) {
       {/* On a phone the mark alone, so the header keeps one row whatever the name's length
           (issue 52: three rows at 360 px); the link is still named. */}
       <span className="max-sm:sr-only">{appName}</span>
-    </Link>
+    </AppLink>
   )
 }
 
-const navClass = ({ isActive }: { isActive: boolean }) =>
+const navClass = (isActive: boolean) =>
   `hidden rounded-md px-3 py-2 text-sm font-medium sm:inline-flex ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`
+
+/** As Remix's NavLink: the place itself, or (unless `end`) a page under it. */
+function isActivePlace(pathname: string, place: { to: string; end: boolean }) {
+  const here = pathname.toLowerCase()
+  return here === place.to || (!place.end && here.startsWith(`${place.to}/`))
+}
 
 /**
  * The app's places (SPEC §2's header). Wide, they sit in the header's row; on a phone they are the
@@ -41,6 +48,7 @@ const PLACES = [
 /** Signed out: Sign In and Get Started. Signed in: the app's navigation and Sign Out. */
 export function SiteHeader({ appName, user }: { appName: string; user: HeaderUser | null }) {
   const t = useT()
+  const { pathname } = useLocation()
   return (
     <header className="no-print border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-2 sm:py-3">
@@ -50,11 +58,19 @@ export function SiteHeader({ appName, user }: { appName: string; user: HeaderUse
             aria-label={t('shell.nav.main')}
             className="ml-auto flex min-w-0 flex-wrap items-center gap-1"
           >
-            {PLACES.map((place) => (
-              <NavLink key={place.to} to={place.to} end={place.end} className={navClass}>
-                {t(place.label)}
-              </NavLink>
-            ))}
+            {PLACES.map((place) => {
+              const active = isActivePlace(pathname, place)
+              return (
+                <AppLink
+                  key={place.to}
+                  to={place.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={navClass(active)}
+                >
+                  {t(place.label)}
+                </AppLink>
+              )
+            })}
             {user.isAdmin && (
               <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-amber-900 sm:ml-2">
                 {t('shell.header.administrator')}
@@ -124,20 +140,20 @@ function AccountMenu({ user }: { user: HeaderUser }) {
       <ul className="absolute right-0 z-30 mt-2 w-48 rounded-md border border-slate-200 bg-white py-1 shadow-lg">
         {PLACES.map((place) => (
           <li key={place.to} className="sm:hidden">
-            <Link to={place.to} className={menuItemClass}>
+            <AppLink to={place.to} className={menuItemClass}>
               {t(place.label)}
-            </Link>
+            </AppLink>
           </li>
         ))}
         <li>
-          <Link to="/settings" className={menuItemClass}>
+          <AppLink to="/settings" className={menuItemClass}>
             {t('shell.menu.settings')}
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link to="/songs" className={menuItemClass}>
+          <AppLink to="/songs" className={menuItemClass}>
             {t('shell.menu.songs')}
-          </Link>
+          </AppLink>
         </li>
         <li>
           <a href="/api/auth/logout" className={menuItemClass}>

@@ -1,4 +1,5 @@
-import { Link, useRouteLoaderData } from '@remix-run/react'
+import { useRouteLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { type SelectHTMLAttributes, useEffect, useRef, useState } from 'react'
 import { DEFAULT_TIME_ZONE } from '~/lib/dates'
 import {
@@ -51,9 +52,9 @@ export function TimeZoneNote({
         source: choice.source,
       })}{' '}
       —{' '}
-      <Link to={SETTINGS_PATH} className="font-medium text-brand-700 underline">
+      <AppLink to={SETTINGS_PATH} className="font-medium text-brand-700 underline">
         {text('words.timeZone.change', 'change')}
-      </Link>
+      </AppLink>
     </p>
   )
 }

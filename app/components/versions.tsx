@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { formatDate } from '~/i18n/format'
 import { type Translate, useLocale, useT } from '~/i18n/react'
 import { withParts } from '~/i18n/form-errors'
@@ -29,13 +29,13 @@ export function VersionNotice({ links }: { links: VersionLinksView }) {
               }),
             {
               id: (
-                <Link
+                <AppLink
                   key="id"
                   to={`/certificate/${links.supersededBy.songId}`}
                   className="whitespace-nowrap font-mono font-semibold underline"
                 >
                   {links.supersededBy.certificateId}
-                </Link>
+                </AppLink>
               ),
             },
           )}
@@ -45,13 +45,13 @@ export function VersionNotice({ links }: { links: VersionLinksView }) {
         <p>
           {withParts((marks) => t('certificate.versions.supersedes', marks), {
             id: (
-              <Link
+              <AppLink
                 key="id"
                 to={`/certificate/${links.supersedes.songId}`}
                 className="whitespace-nowrap font-mono font-semibold underline"
               >
                 {links.supersedes.certificateId}
-              </Link>
+              </AppLink>
             ),
           })}
         </p>
@@ -101,12 +101,12 @@ export function VersionHistory({
           {t('certificate.versions.title')}
         </h2>
         {newVersionFrom !== null && (
-          <Link
+          <AppLink
             to={`/submit?from=${newVersionFrom}`}
             className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
             {t('certificate.versions.new')}
-          </Link>
+          </AppLink>
         )}
       </div>
       {versions.length <= 1 ? (
@@ -124,12 +124,12 @@ export function VersionHistory({
                   {t('certificate.versions.version', { number: index + 1 })}
                 </span>{' '}
                 ·{' '}
-                <Link
+                <AppLink
                   to={`/certificate/${version.id}`}
                   className="whitespace-nowrap font-mono underline"
                 >
                   {version.certificateId}
-                </Link>{' '}
+                </AppLink>{' '}
                 · {formatDate(locale, version.createdAt)} · {statusText(t, version)}
                 {version.isCurrent ? ` · ${t('certificate.versions.current')}` : ''}
               </p>

@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { Certificate } from '~/components/certificate'
 import { CertificateActions } from '~/components/certificate-actions'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -167,29 +168,29 @@ export default function CertificatePage() {
       <VersionNotice links={links} />
       {isOwner && (
         <p className="no-print mx-auto mb-2 max-w-4xl text-sm">
-          <Link
+          <AppLink
             to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/co-writers`}
             className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
           >
             {t('certificate.owner.coWriters')}
-          </Link>
+          </AppLink>
           {!locksSong(certificate.registration) && (
             <>
               {' · '}
-              <Link
+              <AppLink
                 to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/details`}
                 className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
               >
                 {t('certificate.owner.details')}
-              </Link>
+              </AppLink>
               {' · '}
               {/* An unregistered song can go from here too (issue 39.18); the page asks first. */}
-              <Link
+              <AppLink
                 to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/delete?from=certificate`}
                 className="font-semibold text-red-700 underline"
               >
                 {t('certificate.owner.delete')}
-              </Link>
+              </AppLink>
             </>
           )}
         </p>

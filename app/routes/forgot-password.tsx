@@ -7,7 +7,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { Field } from '~/components/forms'
 import { Button, ButtonLink, TAP_TARGET } from '~/components/ui/button'
@@ -96,9 +97,9 @@ export default function ForgotPasswordPage() {
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
+        <AppLink to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
           {t('auth.forgot.back')}
-        </Link>
+        </AppLink>
       </p>
     </AuthCard>
   )

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button'
 import { pageMessages } from '~/i18n/catalogs.server'
 import { requestLocale } from '~/i18n/locale.server'
@@ -63,12 +64,12 @@ export default function GoogleAuthPage() {
           </ButtonLink>
           <p className="mt-4 text-center text-sm text-slate-600">
             {t('auth.googlePage.newHere')}{' '}
-            <Link
+            <AppLink
               to="/register"
               className="font-semibold text-brand-700 hover:text-brand-600 hover:underline"
             >
               {t('auth.googlePage.create')}
-            </Link>
+            </AppLink>
           </p>
         </div>
       </div>

@@ -7,7 +7,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { ErrorSummary } from '~/components/error-summary'
 import { GoogleButton, OrDivider } from '~/components/google-button'
@@ -129,12 +130,12 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         <div className="text-right text-sm">
-          <Link
+          <AppLink
             to="/forgot-password"
             className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}
           >
             {t('auth.login.forgot')}
-          </Link>
+          </AppLink>
         </div>
         <FormAlert id={form.errorId} errors={form.errors} />
         <Button type="submit" disabled={pending} className="w-full">
@@ -146,9 +147,9 @@ export default function LoginPage() {
       <PasskeySignIn redirectTo={searchParams.get('redirectTo') ?? ''} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.login.noAccount')}{' '}
-        <Link to="/register" className="font-medium text-brand-700 hover:underline">
+        <AppLink to="/register" className="font-medium text-brand-700 hover:underline">
           {t('auth.login.createOne')}
-        </Link>
+        </AppLink>
       </p>
     </AuthCard>
   )

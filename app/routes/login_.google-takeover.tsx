@@ -5,7 +5,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
-import { Form, Link, useLoaderData } from '@remix-run/react'
+import { Form, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { AuthCard } from '~/components/auth-card'
 import { Button, TAP_TARGET } from '~/components/ui/button'
 import { readForm } from '~/lib/form.server'
@@ -71,9 +72,12 @@ export default function GoogleSignInLinkPage() {
           {data.state === 'gone' ? t('auth.google.gone.text') : t('auth.google.otherBrowser.text')}
         </p>
         <p className="mt-6 text-center text-sm">
-          <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
+          <AppLink
+            to="/login"
+            className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}
+          >
             {t('auth.google.signIn')}
-          </Link>
+          </AppLink>
         </p>
       </AuthCard>
     )

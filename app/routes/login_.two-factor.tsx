@@ -6,7 +6,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
-import { Form, Link, useActionData } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { AuthCard } from '~/components/auth-card'
 import { Field } from '~/components/forms'
 import { Button, TAP_TARGET } from '~/components/ui/button'
@@ -104,9 +105,9 @@ export default function TwoFactorSignInPage() {
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        <Link to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
+        <AppLink to="/login" className={`${TAP_TARGET} font-medium text-brand-700 hover:underline`}>
           {t('auth.twoFactor.startAgain')}
-        </Link>
+        </AppLink>
       </p>
     </AuthCard>
   )

@@ -6,7 +6,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { ErrorSummary } from '~/components/error-summary'
 import { GoogleButton, OrDivider } from '~/components/google-button'
@@ -197,9 +198,9 @@ export default function RegisterPage() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.register.haveAccount')}{' '}
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <AppLink to="/login" className="font-medium text-brand-700 hover:underline">
           {t('auth.register.signIn')}
-        </Link>
+        </AppLink>
       </p>
     </AuthCard>
   )

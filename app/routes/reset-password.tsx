@@ -8,7 +8,8 @@ import {
   type MetaFunction,
   redirect,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { AuthCard, FormAlert } from '~/components/auth-card'
 import { ErrorSummary } from '~/components/error-summary'
 import { PasswordField } from '~/components/password-field'
@@ -144,9 +145,9 @@ export default function ResetPasswordPage() {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t('auth.reset.remember')}{' '}
-        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+        <AppLink to="/login" className="font-medium text-brand-700 hover:underline">
           {t('auth.reset.signIn')}
-        </Link>
+        </AppLink>
       </p>
     </AuthCard>
   )

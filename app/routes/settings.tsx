@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { ErrorList } from '~/components/forms'
 import { useAppName } from '~/components/app-name'
 import { LanguageForm } from '~/components/language-form'
@@ -144,13 +145,13 @@ export default function SettingsPage() {
               {songs.map((song) => (
                 <li key={song.id} className="flex items-center justify-between gap-3 text-sm">
                   <bdi className="min-w-0 truncate text-slate-800">{song.title}</bdi>
-                  <Link
+                  <AppLink
                     to={`/songs/${song.id}/delete`}
                     className={`${TAP_TARGET} shrink-0 font-medium text-red-700 hover:underline`}
                     aria-label={t('settings.songs.deleteLabel', { title: song.title })}
                   >
                     {t('settings.songs.delete')}
-                  </Link>
+                  </AppLink>
                 </li>
               ))}
             </ul>
@@ -171,9 +172,9 @@ export default function SettingsPage() {
         {/* TimeZoneNote's words, in the page's language (the dashboard's note is the songs area's). */}
         <p className="mt-1 text-xs text-slate-500" data-testid="time-zone-note">
           {t('settings.timeZone.note', { timeZone: choice.timeZone, source: choice.source })} —{' '}
-          <Link to={SETTINGS_PATH} className="font-medium text-brand-700 underline">
+          <AppLink to={SETTINGS_PATH} className="font-medium text-brand-700 underline">
             {t('settings.timeZone.change')}
-          </Link>
+          </AppLink>
         </p>
         {/* Refused, the answer is at the page's foot: the post's fragment opens it there. */}
         <Form method="post" action="/settings#time-zone-heading" className="mt-4 space-y-3">
@@ -216,10 +217,10 @@ export default function SettingsPage() {
 function SettingsLink({ to, title, text }: { to: string; title: string; text: string }) {
   return (
     <li>
-      <Link to={to} className="block px-4 py-3 hover:bg-slate-50">
+      <AppLink to={to} className="block px-4 py-3 hover:bg-slate-50">
         <span className="block font-medium text-brand-700">{title}</span>
         <span className="block text-sm text-slate-600">{text}</span>
-      </Link>
+      </AppLink>
     </li>
   )
 }

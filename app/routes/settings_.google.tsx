@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { FormAlert } from '~/components/auth-card'
 import { SettingsShell } from '~/components/settings-shell'
 import { Button, buttonClass } from '~/components/ui/button'
@@ -79,9 +80,9 @@ export default function GooglePage() {
           {!hasPassword && (
             <p className="text-sm text-slate-700" id="google-only">
               {t('settings.google.setPasswordFirst')}{' '}
-              <Link to="/settings/password" className="font-medium text-brand-700 underline">
+              <AppLink to="/settings/password" className="font-medium text-brand-700 underline">
                 {t('settings.google.setPassword')}
-              </Link>
+              </AppLink>
             </p>
           )}
           <Form method="post">

@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { Field } from '~/components/forms'
 import { SettingsSection, SettingsShell } from '~/components/settings-shell'
 import { Button } from '~/components/ui/button'
@@ -170,13 +171,13 @@ export default function TwoFactorPage() {
           {status.enabled
             ? withParts((marks) => t('settings.twoFactor.admin.confirm', marks), {
                 confirmLink: (
-                  <Link
+                  <AppLink
                     key="confirm"
                     to={`${CONFIRM_PATH}?redirectTo=%2F`}
                     className="font-medium text-brand-700 underline"
                   >
                     {t('settings.twoFactor.admin.confirmLink')}
-                  </Link>
+                  </AppLink>
                 ),
               })
             : t('settings.twoFactor.admin.turnOn')}

@@ -5,7 +5,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { ErrorList } from '~/components/forms'
 import { pageMessagesWithFormErrors } from '~/i18n/form-errors.server'
 import { requestLocale } from '~/i18n/locale.server'
@@ -94,12 +95,12 @@ export default function DeleteSongPage() {
             <Button type="submit" variant="danger" disabled={pending}>
               {pending ? t('song.delete.deleting') : t('song.delete.submit')}
             </Button>
-            <Link
+            <AppLink
               to={back}
               className={`${TAP_TARGET} self-center text-sm font-medium text-brand-700 hover:underline`}
             >
               {t('song.delete.keep')}
-            </Link>
+            </AppLink>
           </Form>
         </>
       )}

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { EmptySongs, SongsTable } from '~/components/dashboard'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ButtonLink, buttonClass } from '~/components/ui/button'
@@ -73,14 +74,22 @@ export default function SongsPage() {
           </p>
           <div className="flex gap-2">
             {page > 1 && (
-              <Link to={`/songs?page=${page - 1}`} rel="prev" className={buttonClass('secondary')}>
+              <AppLink
+                to={`/songs?page=${page - 1}`}
+                rel="prev"
+                className={buttonClass('secondary')}
+              >
                 {t('dashboard.songs.previous')}
-              </Link>
+              </AppLink>
             )}
             {hasNext && (
-              <Link to={`/songs?page=${page + 1}`} rel="next" className={buttonClass('secondary')}>
+              <AppLink
+                to={`/songs?page=${page + 1}`}
+                rel="next"
+                className={buttonClass('secondary')}
+              >
                 {t('dashboard.songs.next')}
-              </Link>
+              </AppLink>
             )}
           </div>
         </nav>

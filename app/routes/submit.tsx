@@ -11,7 +11,8 @@ import {
   redirect,
   type SerializeFrom,
 } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { type ReactNode, useMemo, useState } from 'react'
 import { ErrorSummary } from '~/components/error-summary'
 import { SongForm, songFormTargets } from '~/components/song-form'
@@ -264,12 +265,12 @@ export default function SubmitPage() {
         {data.createdSongId ? (
           <p className="mt-2 text-slate-700" role="status">
             {t('song.review.created')}{' '}
-            <Link
+            <AppLink
               to={`/certificate/${data.createdSongId}`}
               className="font-semibold text-brand-700 underline"
             >
               {t('song.review.seeCertificate')}
-            </Link>
+            </AppLink>
           </p>
         ) : (
           <p className="mt-2 text-slate-600">{t('song.review.intro')}</p>

@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from '@remix-run/react'
+import { AppLink, type AppLinkProps } from '~/components/app-link'
 import type { ButtonHTMLAttributes } from 'react'
 
 const base =
@@ -44,6 +44,6 @@ export function ButtonLink({
   variant = 'primary',
   className = '',
   ...props
-}: LinkProps & { variant?: ButtonVariant }) {
-  return <Link className={buttonClass(variant, className)} {...props} />
+}: AppLinkProps & { variant?: ButtonVariant }) {
+  return <AppLink className={buttonClass(variant, className)} {...props} />
 }

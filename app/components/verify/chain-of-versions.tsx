@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { CertificateId, WithWholeIds } from '~/components/certificate-id'
 import { useT } from '~/i18n/react'
 import type { VerifyLinks } from './report'
@@ -41,12 +41,12 @@ export function ChainOfVersions({
               {before}
               <CertificateId id={link.from} />
               {between}
-              <Link
+              <AppLink
                 to={`/verify/${link.to}`}
                 className="whitespace-nowrap font-mono text-brand-700 underline"
               >
                 {link.to}
-              </Link>
+              </AppLink>
               {after}
             </p>
             <ul className="mt-1 space-y-1">

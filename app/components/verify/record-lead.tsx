@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react'
+import { AppLink } from '~/components/app-link'
 import { CertificateSections } from '~/components/certificate-sections'
 import { TAP_TARGET } from '~/components/ui/button'
 import type { CertificateSong } from '~/lib/certificate'
@@ -58,9 +58,9 @@ export function RecordLead({
         <CertificateSections sections={view.sections} level={3} />
       </div>
       <p className="mt-4 text-sm">
-        <Link to={`/certificate/${songId}`} className={`${TAP_TARGET} text-brand-700 underline`}>
+        <AppLink to={`/certificate/${songId}`} className={`${TAP_TARGET} text-brand-700 underline`}>
           {t('verify.lead.open')}
-        </Link>
+        </AppLink>
       </p>
     </section>
   )
