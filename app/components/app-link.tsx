@@ -73,6 +73,9 @@ function follow(event: MouseEvent<HTMLAnchorElement>, to: string, preventScrollR
   const target = event.currentTarget.getAttribute('target')
   if (
     !navigateInApp ||
+    // Only a path of this app goes through the router (`//host` and `/\host` are other sites to
+    // a browser); anything else is the browser's to open.
+    !/^\/(?![/\\])/.test(to) ||
     event.defaultPrevented ||
     event.button !== 0 ||
     event.metaKey ||
