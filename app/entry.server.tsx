@@ -177,7 +177,11 @@ export default function handleRequest(
   const keeping = keepingOf()
   // Nothing keeps this page (a signed-in page with kept answers off, an error): its bytes are the
   // answer, with no stream between them and the socket.
-  if (!keeping) return new Response(bytes, { headers: responseHeaders, status: responseStatusCode })
+  if (!keeping) {
+    // Known in full: said, so a HEAD answer and a client's progress know it too.
+    responseHeaders.set('Content-Length', String(bytes.length))
+    return new Response(bytes, { headers: responseHeaders, status: responseStatusCode })
+  }
   return new Response(createReadableStreamFromReadable(Readable.from([bytes]).pipe(keeping)), {
     headers: responseHeaders,
     status: responseStatusCode,

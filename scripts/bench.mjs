@@ -516,8 +516,9 @@ async function measure(baseUrl, target, { duration, connections, pid, raw = fals
 }
 
 /**
- * Load until the page's pace stops rising: at least `warmup` seconds, then 2 s turns until one is
- * not 5 % faster than the one before, at most BENCH_WARMUP_MAX seconds (30). V8 compiles a page's
+ * Load until the page's pace stops rising: at least `warmup` seconds, then 2 s turns until two
+ * in a row are not 5 % faster than the best before, at most BENCH_WARMUP_MAX seconds (30); the
+ * seconds spent are reported with the page (`warmupSeconds`). V8 compiles a page's
  * code for speed only after it has run it many times: a heavy page drawn 150 times a second was
  * still getting faster after 10 s (issue 53, session 13), while the anchor's few functions are
  * ready within the first second. A server is measured as it runs, not as it starts.
@@ -526,12 +527,15 @@ async function warmUp(baseUrl, target, { warmup, connections }) {
   const most = Number(process.env.BENCH_WARMUP_MAX ?? 30)
   let spent = warmup
   let before = (await measure(baseUrl, target, { duration: warmup, connections })).rps
-  while (spent + 2 <= most) {
+  // Two turns in a row without a rise end it: one slow turn on a shared machine is noise.
+  let flat = 0
+  while (spent + 2 <= most && flat < 2) {
     const now = (await measure(baseUrl, target, { duration: 2, connections })).rps
     spent += 2
-    if (!(now > before * 1.05)) return
-    before = now
+    flat = now > before * 1.05 ? 0 : flat + 1
+    before = Math.max(before, now)
   }
+  return spent
 }
 
 /**
@@ -948,6 +952,8 @@ async function main() {
     })
     console.log(`[bench] ${songs} songs: seeded in ${(seed.seededMs / 1000).toFixed(1)} s`)
     const targets = pageTargets(seed, songs)
+    // The seconds each page was warmed for (warmUp), reported with its figures.
+    const warmedFor = new Map()
     let stranger = null
     for (const count of processes) {
       const label = `${songs} songs, ${count} process${count > 1 ? 'es' : ''}`
@@ -962,7 +968,7 @@ async function main() {
         console.log(`[bench] ${label}: warming up…`)
         await warmUp(anchor.baseUrl, anchorTarget, { warmup, connections })
         for (const target of measured)
-          await warmUp(server.baseUrl, target, { warmup, connections })
+          warmedFor.set(target.key, await warmUp(server.baseUrl, target, { warmup, connections }))
       }
       // Each page takes turns with the anchor (measureAgainstAnchor), so both see nearly the
       // same load; the anchor's row adds up all its slices.
@@ -985,6 +991,7 @@ async function main() {
           page.serverCpuMsPerRequest && pair.anchor.serverCpuMsPerRequest
             ? round(pair.anchor.serverCpuMsPerRequest / page.serverCpuMsPerRequest, 3)
             : null
+        page.warmupSeconds = warmedFor.get(target.key) ?? 0
         pages[target.key] = page
         anchorParts.push(pair.anchor)
         log(label, page)
@@ -1030,7 +1037,10 @@ async function main() {
         for (const target of offTargets) await check(off.baseUrl, target, off.output)
         if (warmup > 0)
           for (const target of offTargets)
-            await warmUp(off.baseUrl, target, { warmup, connections })
+            warmedFor.set(
+              `${target.key}KeptOff`,
+              await warmUp(off.baseUrl, target, { warmup, connections }),
+            )
         for (const target of offTargets) {
           const pair = await measureAgainstAnchor(
             { baseUrl: off.baseUrl, target, pid: off.process.pid },
@@ -1047,6 +1057,7 @@ async function main() {
               ? round(pair.anchor.serverCpuMsPerRequest / page.serverCpuMsPerRequest, 3)
               : null
           page.ratioToStatic = staticRps > 0 ? round(page.rps / staticRps, 3) : null
+          page.warmupSeconds = warmedFor.get(`${target.key}KeptOff`) ?? 0
           pages[`${target.key}KeptOff`] = page
           offAnchorParts.push(pair.anchor)
           log(`${label}, kept answers off`, page)

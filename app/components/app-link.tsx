@@ -17,7 +17,7 @@ import {
  */
 export interface AppLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of this app, from its root: `/songs?page=2`. */
-  to: string
+  to: `/${string}`
   /** A whole page load, not the router's (a download, a page that must be asked for anew). */
   reloadDocument?: boolean
   /** Keeps the scroll position, as a tab within one page does. */
@@ -73,9 +73,9 @@ function follow(event: MouseEvent<HTMLAnchorElement>, to: string, preventScrollR
   const target = event.currentTarget.getAttribute('target')
   if (
     !navigateInApp ||
-    // Only a path of this app goes through the router (`//host` and `/\host` are other sites to
-    // a browser); anything else is the browser's to open.
-    !/^\/(?![/\\])/.test(to) ||
+    // Only a path of this app goes through the router: `//host`, `/\host` and a path with a tab
+    // in it are other sites to a browser, which is left to open them.
+    new URL(to, window.location.href).origin !== window.location.origin ||
     event.defaultPrevented ||
     event.button !== 0 ||
     event.metaKey ||

@@ -76,7 +76,7 @@ export function LegalSection({ title, children }: { title: string; children: Rea
 
 const linkClass = 'font-medium text-brand-700 underline hover:text-brand-900'
 
-export function TextLink({ to, children }: { to: string; children: ReactNode }) {
+export function TextLink({ to, children }: { to: `/${string}`; children: ReactNode }) {
   return (
     <AppLink to={to} className={linkClass}>
       {children}
@@ -94,5 +94,7 @@ export function MailLink({ address }: { address: string }) {
 
 /** The parts a legal sentence's `<n>…</n>` tags are drawn as (app/components/tagged-text). */
 export const bold = (children: string) => <strong>{children}</strong>
-export const linkTo = (to: string) => (children: string) => <TextLink to={to}>{children}</TextLink>
+export const linkTo = (to: `/${string}`) => (children: string) => (
+  <TextLink to={to}>{children}</TextLink>
+)
 export const plainLinkTo = (href: string) => (children: string) => <a href={href}>{children}</a>

@@ -91,6 +91,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Printed beside the address, so paper leads to the record (issue 49.5).
       verifyQr: address ? verifyQrCode(address) : null,
       pdfUrl: `/certificate/${songId}.pdf`,
+      // The owner's links to the song's own pages.
+      songPath: `/songs/${songId}` as const,
       i18n: certificateMessages(locale, found.certificate.registration),
     },
     // The owner's view holds unpublished lyrics: no shared cache keeps it.
@@ -136,6 +138,7 @@ export default function CertificatePage() {
     appName,
     certificateUrl,
     pdfUrl,
+    songPath,
     links,
     versions,
     splitSheetUrl,
@@ -169,7 +172,7 @@ export default function CertificatePage() {
       {isOwner && (
         <p className="no-print mx-auto mb-2 max-w-4xl text-sm">
           <AppLink
-            to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/co-writers`}
+            to={`${songPath}/co-writers`}
             className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
           >
             {t('certificate.owner.coWriters')}
@@ -178,7 +181,7 @@ export default function CertificatePage() {
             <>
               {' · '}
               <AppLink
-                to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/details`}
+                to={`${songPath}/details`}
                 className={`${TAP_TARGET} font-semibold text-brand-600 underline`}
               >
                 {t('certificate.owner.details')}
@@ -186,7 +189,7 @@ export default function CertificatePage() {
               {' · '}
               {/* An unregistered song can go from here too (issue 39.18); the page asks first. */}
               <AppLink
-                to={`${pdfUrl.replace(/^\/certificate\/(\d+)\.pdf$/, '/songs/$1')}/delete?from=certificate`}
+                to={`${songPath}/delete?from=certificate`}
                 className="font-semibold text-red-700 underline"
               >
                 {t('certificate.owner.delete')}

@@ -214,7 +214,7 @@ export default function SettingsPage() {
   )
 }
 
-function SettingsLink({ to, title, text }: { to: string; title: string; text: string }) {
+function SettingsLink({ to, title, text }: { to: `/${string}`; title: string; text: string }) {
   return (
     <li>
       <AppLink to={to} className="block px-4 py-3 hover:bg-slate-50">

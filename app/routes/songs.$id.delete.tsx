@@ -32,7 +32,7 @@ import { songText } from '~/services/songs/song-text.server'
 
 // The song can be deleted from Settings, its row on the dashboard or the songs list, and its
 // certificate (issue 39.18): “Keep it” goes back to where the person came from.
-function backTo(from: DeleteSongQuery['from'], songId: number) {
+function backTo(from: DeleteSongQuery['from'], songId: number): `/${string}` {
   if (from === 'dashboard') return '/'
   if (from === 'songs') return '/songs'
   if (from === 'certificate') return `/certificate/${songId}`

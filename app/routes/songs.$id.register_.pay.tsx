@@ -71,7 +71,7 @@ export default function PaymentStepPage() {
     returnedIntent ? { name: 'verifying' } : { name: 'paying' },
   )
   const hydrated = useHydrated()
-  const back = `/songs/${song.id}/register`
+  const back = `/songs/${song.id}/register` as const
   const notify = useShowToast()
   const t = useT()
   const price = priceText(useLocale())

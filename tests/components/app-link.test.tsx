@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createRef } from 'react'
 import { afterEach, expect, test } from 'vitest'
 import { AppLink, useAppLinkNavigation } from '~/components/app-link'
 
@@ -10,10 +11,25 @@ import { AppLink, useAppLinkNavigation } from '~/components/app-link'
 
 afterEach(cleanup)
 
+const opener = createRef<HTMLAnchorElement>()
+
 function Links() {
   useAppLinkNavigation()
   return (
     <>
+      <AppLink
+        to="/songs/1/register"
+        ref={opener}
+        // As the register dialog's opener: its own click handler takes the click.
+        onClick={(event) => event.preventDefault()}
+      >
+        Register
+      </AppLink>
+      <AppLink to="/faq" target="_blank">
+        Help in a new tab
+      </AppLink>
+      <AppLink to="/">Here</AppLink>
+      <AppLink to={'/\t/evil.example/songs' as `/${string}`}>Elsewhere with a tab</AppLink>
       <AppLink to="/songs?page=2" className="nav">
         Songs
       </AppLink>
@@ -62,7 +78,7 @@ test('a plain click on a path of this app is the router’s; the <a> carries its
 
 test('another site, a modified click and a download are the browser’s', () => {
   const router = renderLinks()
-  for (const name of ['Elsewhere', 'Elsewhere too'])
+  for (const name of ['Elsewhere', 'Elsewhere too', 'Elsewhere with a tab', 'Help in a new tab'])
     expect(taken(screen.getByRole('link', { name }))).toBe(false)
   expect(taken(screen.getByRole('link', { name: 'Songs' }), { ctrlKey: true })).toBe(false)
   expect(taken(screen.getByRole('link', { name: 'Songs' }), { button: 1 })).toBe(false)
@@ -70,4 +86,20 @@ test('another site, a modified click and a download are the browser’s', () => 
   expect(download.getAttribute('data-discover')).toBeNull()
   expect(taken(download)).toBe(false)
   expect(router.state.location.pathname).toBe('/')
+})
+
+test('a click the link’s own handler took stays taken; the ref is the <a>', () => {
+  const router = renderLinks()
+  const register = screen.getByRole('link', { name: 'Register' })
+  expect(opener.current).toBe(register)
+  expect(taken(register)).toBe(true)
+  expect(router.state.location.pathname).toBe('/')
+})
+
+test('a link to the page shown replaces its history entry, as Remix’s does', async () => {
+  const router = renderLinks()
+  expect(taken(screen.getByRole('link', { name: 'Here' }))).toBe(true)
+  await expect.poll(() => router.state.historyAction).toBe('REPLACE')
+  expect(taken(screen.getByRole('link', { name: 'Songs' }))).toBe(true)
+  await expect.poll(() => router.state.historyAction).toBe('PUSH')
 })
