@@ -72,7 +72,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       ...(found.timestamps.history ? { timestampHistory: found.timestamps.history } : {}),
       // The owner's alone: absent (not null) for everyone else, so the public shape stays exact.
       ...(versions ? { versions } : {}),
-      ...(found.isOwner ? { splitSheetUrl: `/songs/${songId}/split-sheet` } : {}),
+      ...(found.isOwner
+        ? {
+            splitSheetUrl: `/songs/${songId}/split-sheet`,
+            // The owner's links to the song's own pages.
+            songPath: `/songs/${songId}` as const,
+          }
+        : {}),
       // The owner's DDEX export, or what it still needs (decision 084).
       ...(found.isOwner
         ? {
@@ -91,8 +97,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       // Printed beside the address, so paper leads to the record (issue 49.5).
       verifyQr: address ? verifyQrCode(address) : null,
       pdfUrl: `/certificate/${songId}.pdf`,
-      // The owner's links to the song's own pages.
-      songPath: `/songs/${songId}` as const,
       i18n: certificateMessages(locale, found.certificate.registration),
     },
     // The owner's view holds unpublished lyrics: no shared cache keeps it.
@@ -169,7 +173,7 @@ export default function CertificatePage() {
         shareable={onlineCertificate(certificate, certificateUrl).public}
       />
       <VersionNotice links={links} />
-      {isOwner && (
+      {isOwner && songPath && (
         <p className="no-print mx-auto mb-2 max-w-4xl text-sm">
           <AppLink
             to={`${songPath}/co-writers`}

@@ -232,6 +232,7 @@ describe('certificate page', () => {
         'certificate.lyrics',
         'ddexExport.missing[]',
         'ddexExport.url',
+        'songPath',
         'splitSheetUrl',
       ].sort(),
     )
