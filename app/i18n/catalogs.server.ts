@@ -67,6 +67,12 @@ function areaMessages(locale: RenderLocale, area: Area): Messages {
 
 const pages = new Map<string, I18nData & { messages: Messages }>()
 
+/** The names among these that are areas of the catalogues, each once: what a page may name. */
+function knownAreas(areas: readonly string[]) {
+  return [...new Set(areas)].filter(isArea)
+}
+const isArea = (area: string): area is Area => Object.hasOwn(AREAS, area)
+
 /**
  * The messages of these areas in `locale`: what a loader sends as its page's `i18n`. Its JSON
  * names the areas only; `messages` is there for the server's own use and is left out of the JSON
@@ -94,7 +100,7 @@ export type PageMessages = ReturnType<typeof pageMessages>
 // and the two line separators JavaScript once refused), made once each.
 const documentTexts = new Map<string, string>()
 function documentText(locale: RenderLocale, areas: readonly string[]) {
-  const known = [...new Set(areas)].filter((area): area is Area => Object.hasOwn(AREAS, area))
+  const known = knownAreas(areas)
   const key = `${locale}|${known.join(',')}`
   let text = documentTexts.get(key)
   if (text === undefined) {
@@ -113,14 +119,13 @@ function documentText(locale: RenderLocale, areas: readonly string[]) {
 /** The server's answer to the page's named areas (app/i18n/react.tsx), set by the server entry. */
 export const areaSource = {
   messages: (locale: RenderLocale, area: string) =>
-    Object.hasOwn(AREAS, area) ? areaMessages(locale, area as Area) : undefined,
+    isArea(area) ? areaMessages(locale, area) : undefined,
   documentText,
 }
 
 /** A data answer's named areas with their messages, for a client-side navigation (issue 53). */
 export function withAreaMessages(i18n: I18nData): I18nData {
-  const areas = (i18n.areas ?? []).filter((area): area is Area => Object.hasOwn(AREAS, area))
-  return { ...i18n, messages: pageMessages(i18n.locale, areas).messages }
+  return { ...i18n, messages: pageMessages(i18n.locale, knownAreas(i18n.areas ?? [])).messages }
 }
 
 /** One message in `locale`, for text made on the server (a loader's note, a mail, a toast). */
